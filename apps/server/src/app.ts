@@ -1,0 +1,105 @@
+import { feathers, type HookContext } from '@feathersjs/feathers'
+import { bodyParser, koa, parseAuthentication, rest, type Application } from '@feathersjs/koa'
+import socketio from '@feathersjs/socketio'
+import { createAdapter } from '@socket.io/redis-adapter'
+import { Redis } from 'ioredis'
+import type { Server } from 'socket.io'
+import { servicePaths } from '@emporia/shared'
+import { channels } from './channels'
+import { resolveAuthSecret, type AppConfig } from './config'
+import { createDb, type Db } from './db/knex'
+import { migrate } from './db/migrate'
+import { toFeathersError } from './db/pg-errors'
+import { errorHandler, splitApiAndWeb } from './platform/http'
+import { shareEventsWithPeers } from './platform/peer-events'
+import { hybridParser, useMsgpackPerConnection } from './platform/socket-encoding'
+import { authentication } from './services/authentication/authentication'
+import type { ServiceContext } from './services/context'
+import { HealthService } from './services/health/health'
+import { CountCache } from './services/store/count-cache'
+import { users } from './services/users/users'
+
+export interface EmporiaApp {
+  app: Application
+  db: Db
+  counts: CountCache
+  io?: Server
+  /** Registers more services before `listen` (tests use it for their own fixtures). */
+  context: ServiceContext
+  close: () => Promise<void>
+}
+
+export const createApp = async (config: AppConfig, options: { db?: Db; register?: (ctx: ServiceContext, app: Application) => void } = {}): Promise<EmporiaApp> => {
+  const log = config.logLevel === 'silent' ? () => undefined : (error: unknown) => console.error(error)
+  const db = options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
+  await migrate(db.knex)
+  const counts = new CountCache()
+  const context: ServiceContext = {
+    config,
+    db,
+    counts,
+    store: { db, counts, maxLimit: config.maxPageSize, paginate: { default: config.defaultPageSize, max: config.maxPageSize } }
+  }
+
+  const app = koa(feathers())
+  app.use(errorHandler(log))
+  app.use(splitApiAndWeb(config.webDist))
+  app.use(bodyParser({ jsonLimit: '5mb' }))
+  app.use(parseAuthentication())
+  app.configure(rest())
+
+  const redisClients: Redis[] = []
+  const emporia: EmporiaApp = { app, db, counts, context, close: async () => undefined }
+  app.configure(
+    socketio(
+      { path: '/api/socket.io', transports: ['websocket'], serveClient: false, parser: hybridParser, maxHttpBufferSize: 5e6 },
+      (io) => {
+        emporia.io = io
+        useMsgpackPerConnection(io)
+        if (config.redisUrl) {
+          const pub = new Redis(config.redisUrl, { lazyConnect: false })
+          const sub = pub.duplicate()
+          redisClients.push(pub, sub)
+          io.adapter(createAdapter(pub, sub, { key: 'emporia' }))
+        }
+      }
+    )
+  )
+
+  app.configure(authentication(resolveAuthSecret(config)))
+  app.use(servicePaths.health, new HealthService(db), { methods: ['find'] })
+  app.configure(users(context))
+  options.register?.(context, app)
+  app.configure(channels)
+
+  // Last line of defence for both transports: an error that is not a Feathers error is logged
+  // and replaced by a generic one, so no internal text reaches a client.
+  app.hooks({
+    error: {
+      all: [
+        (hookContext: HookContext) => {
+          const safe = toFeathersError(hookContext.error)
+          if (safe.code >= 500) log(hookContext.error)
+          hookContext.error = safe
+        }
+      ]
+    }
+  })
+
+  // Peers share events only once every service exists (listeners are attached per service).
+  const originalSetup = app.setup.bind(app)
+  app.setup = async (...args: Parameters<typeof app.setup>) => {
+    const result = await originalSetup(...args)
+    if (emporia.io && config.redisUrl) shareEventsWithPeers(app, emporia.io, counts)
+    return result
+  }
+
+  emporia.close = async () => {
+    await app.teardown().catch(() => undefined)
+    // An io that never got a server (setup without listen) has no engine to close.
+    if (emporia.io?.engine) await emporia.io.close().catch(() => undefined)
+    await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)))
+    if (!options.db) await db.close()
+  }
+  return emporia
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+
+/** Runtime settings, all from the environment (ARCHITECTURE §4). */
+export interface AppConfig {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl?: string
+  redisUrl?: string
+  mailUrl?: string
+  publicHost?: string
+  authSecret: string
+  /** Directory with the built web app; served at `/` when it exists. */
+  webDist?: string
+  /** Largest page a client may ask for. */
+  maxPageSize: number
+  defaultPageSize: number
+  /** Queue length before PGlite callers are refused with 503 instead of waiting. */
+  logLevel: 'silent' | 'info'
+}
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig => {
+  const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data')
+  return {
+    port: Number(env.PORT ?? 3030),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    mailUrl: env.MAIL_URL || undefined,
+    publicHost: env.PUBLIC_HOST || undefined,
+    authSecret: env.AUTH_SECRET || '',
+    webDist: env.WEB_DIST,
+    maxPageSize: Number(env.MAX_PAGE_SIZE ?? 1000),
+    defaultPageSize: 10,
+    logLevel: env.LOG_LEVEL === 'silent' ? 'silent' : 'info',
+    ...overrides
+  }
+}
+
+/** AUTH_SECRET, or one generated once and kept in the data dir so tokens survive restarts. */
+export const resolveAuthSecret = (config: AppConfig): string => {
+  if (config.authSecret) return config.authSecret
+  mkdirSync(config.dataDir, { recursive: true })
+  const file = path.join(config.dataDir, 'auth-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  const secret = randomBytes(48).toString('base64url')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}

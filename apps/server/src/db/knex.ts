@@ -1,0 +1,75 @@
+import path from 'node:path'
+import { mkdirSync } from 'node:fs'
+import knexFactory, { type Knex } from 'knex'
+import pg from 'pg'
+import { PGlite } from '@electric-sql/pglite'
+import ClientPGLite from 'knex-pglite'
+
+export type Dialect = 'postgres' | 'pglite'
+
+export interface Db {
+  knex: Knex
+  dialect: Dialect
+  close: () => Promise<void>
+}
+
+// Timestamps travel as ISO strings and 64-bit integers (counts, cents) as numbers: both drivers
+// must agree, or the same record would look different on PGlite and on PostgreSQL.
+const toIso = (value: string) => new Date(value).toISOString()
+const INT8 = 20
+const TIMESTAMPTZ = 1184
+const TIMESTAMP = 1114
+const NUMERIC = 1700
+
+pg.types.setTypeParser(INT8, (value) => Number(value))
+pg.types.setTypeParser(NUMERIC, (value) => Number(value))
+pg.types.setTypeParser(TIMESTAMPTZ, toIso)
+pg.types.setTypeParser(TIMESTAMP, toIso)
+
+export interface DbOptions {
+  databaseUrl?: string
+  /** PGlite's directory; `memory://` keeps the database in memory (tests). */
+  dataDir: string
+  /** Upper bound of PostgreSQL connections of this process. */
+  poolMax?: number
+}
+
+export const createDb = async (options: DbOptions): Promise<Db> => {
+  if (options.databaseUrl) {
+    const knex = knexFactory({
+      client: 'pg',
+      connection: options.databaseUrl,
+      pool: { min: 0, max: options.poolMax ?? 10 },
+      acquireConnectionTimeout: 30_000
+    })
+    await knex.raw('select 1')
+    return { knex, dialect: 'postgres', close: () => knex.destroy() }
+  }
+  const memory = options.dataDir.startsWith('memory://')
+  const pgdata = memory ? 'memory://' : path.join(options.dataDir, 'pgdata')
+  if (!memory) mkdirSync(pgdata, { recursive: true })
+  const pglite = await PGlite.create(pgdata, {
+    parsers: {
+      [INT8]: (value: string) => Number(value),
+      [NUMERIC]: (value: string) => Number(value),
+      [TIMESTAMPTZ]: toIso,
+      [TIMESTAMP]: toIso
+    }
+  })
+  // PGlite has one connection: knex-pglite pins the pool at one, so concurrent callers queue in
+  // the pool instead of failing. The acquire timeout bounds how long a caller waits in that queue.
+  const knex = knexFactory({
+    client: ClientPGLite as unknown as typeof knexFactory.Client,
+    connection: () => ({ pglite }) as unknown as Knex.StaticConnectionConfig,
+    acquireConnectionTimeout: 60_000
+  })
+  await knex.raw('select 1')
+  return {
+    knex,
+    dialect: 'pglite',
+    close: async () => {
+      await knex.destroy()
+      if (!pglite.closed) await pglite.close()
+    }
+  }
+}

@@ -1,0 +1,178 @@
+import { BadRequest } from '@feathersjs/errors'
+import { MAX_REGEX_LENGTH } from '@emporia/shared'
+import { asArray, coerceValue } from './coerce'
+import { jsonString, schemaAt, splitPath, toJsonPath } from './json-path'
+import type { Field, FieldKind, Model } from './model'
+
+/** A compiled SQL condition: `??` are identifiers, `?` values (knex raw bindings). */
+export interface Sql {
+  sql: string
+  bindings: unknown[]
+}
+
+const MAX_DEPTH = 8
+const MAX_LIST = 10_000
+const FIELD_OPERATORS = new Set(['$in', '$nin', '$lt', '$lte', '$gt', '$gte', '$ne', '$regex', '$options'])
+const COMPARE: Record<string, string> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' }
+
+const TRUE: Sql = { sql: 'true', bindings: [] }
+const FALSE: Sql = { sql: 'false', bindings: [] }
+
+const and = (parts: Sql[]): Sql => {
+  if (parts.length === 0) return TRUE
+  if (parts.length === 1) return parts[0]
+  return { sql: parts.map((p) => `(${p.sql})`).join(' and '), bindings: parts.flatMap((p) => p.bindings) }
+}
+const or = (parts: Sql[]): Sql => {
+  if (parts.length === 0) return FALSE
+  if (parts.length === 1) return parts[0]
+  return { sql: parts.map((p) => `(${p.sql})`).join(' or '), bindings: parts.flatMap((p) => p.bindings) }
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date)
+
+const subQueries = (key: string, value: unknown): Record<string, unknown>[] => {
+  const list = Array.isArray(value) ? value : isPlainObject(value) ? Object.values(value) : null
+  if (!list || !list.every(isPlainObject)) throw new BadRequest(`${key} must be a list of conditions`)
+  if (list.length > 100) throw new BadRequest(`${key} has more than 100 conditions`)
+  return list
+}
+
+/**
+ * Compiles the where-part of a Feathers query (field conditions, `$or`, `$and`) against the model.
+ * Filters (`$limit`, `$sort`, …) must already be taken out. Throws BadRequest for anything unknown.
+ */
+export const compileWhere = (model: Model, query: Record<string, unknown>, depth = 0): Sql => {
+  if (depth > MAX_DEPTH) throw new BadRequest('Query is nested too deeply')
+  const parts: Sql[] = []
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue
+    if (key === '$or') parts.push(or(subQueries(key, value).map((q) => compileWhere(model, q, depth + 1))))
+    else if (key === '$and') parts.push(and(subQueries(key, value).map((q) => compileWhere(model, q, depth + 1))))
+    else if (key.startsWith('$')) throw new BadRequest(`Invalid query parameter ${key}`)
+    else parts.push(compileField(model, key, value))
+  }
+  return and(parts)
+}
+
+const resolveField = (model: Model, key: string): { field: Field; path: string[] } => {
+  const direct = model.fields.get(key)
+  if (direct) return { field: direct, path: [] }
+  const [head, ...path] = splitPath(key)
+  const field = model.fields.get(head)
+  if (!field) throw new BadRequest(`Unknown field "${key}"`, { field: key })
+  if (field.kind !== 'json') throw new BadRequest(`"${head}" has no sub-fields`, { field: key })
+  return { field, path }
+}
+
+const compileField = (model: Model, key: string, value: unknown): Sql => {
+  const { field, path } = resolveField(model, key)
+  if (field.kind === 'json') return compileJson(key, field, path, value)
+  const column = (value: unknown) => coerceValue(key, field.kind, field.isId, value)
+  if (!isPlainObject(value)) {
+    if (Array.isArray(value)) throw new BadRequest(`"${key}" cannot be compared with a list; use $in`, { field: key })
+    const v = column(value)
+    return v === null ? { sql: '?? is null', bindings: [field.name] } : { sql: '?? = ?', bindings: [field.name, v] }
+  }
+  const parts: Sql[] = []
+  for (const [op, operand] of Object.entries(value)) {
+    if (!FIELD_OPERATORS.has(op)) throw new BadRequest(`Invalid query parameter ${op} on "${key}"`, { field: key })
+    if (op === '$options') continue
+    if (op === '$in' || op === '$nin') {
+      const list = asArray(key, op, operand, MAX_LIST).map(column)
+      const values = list.filter((v) => v !== null)
+      const hasNull = values.length < list.length
+      const inList: Sql = values.length
+        ? { sql: `?? in (${values.map(() => '?').join(', ')})`, bindings: [field.name, ...values] }
+        : FALSE
+      const isNull: Sql = { sql: '?? is null', bindings: [field.name] }
+      if (op === '$in') parts.push(hasNull ? or([inList, isNull]) : inList)
+      else if (hasNull) parts.push({ sql: `?? is not null and not (${inList.sql})`, bindings: [field.name, ...inList.bindings] })
+      else parts.push({ sql: `?? is null or not (${inList.sql})`, bindings: [field.name, ...inList.bindings] })
+    } else if (op === '$ne') {
+      parts.push({ sql: '?? is distinct from ?', bindings: [field.name, column(operand)] })
+    } else if (op === '$regex') {
+      if (field.kind !== 'string') throw new BadRequest(`$regex needs a text field; "${key}" is not`, { field: key })
+      parts.push({ sql: `?? ${regexOperator(key, value)} ?`, bindings: [field.name, regexPattern(key, operand)] })
+    } else {
+      const v = column(operand)
+      if (v === null) throw new BadRequest(`${op} on "${key}" needs a value`, { field: key })
+      parts.push({ sql: `?? ${COMPARE[op]} ?`, bindings: [field.name, v] })
+    }
+  }
+  return and(parts)
+}
+
+const regexPattern = (key: string, operand: unknown): string => {
+  const pattern = operand instanceof RegExp ? operand.source : operand
+  if (typeof pattern !== 'string') throw new BadRequest(`$regex on "${key}" must be text`, { field: key })
+  if (pattern.length > MAX_REGEX_LENGTH) {
+    throw new BadRequest(`$regex on "${key}" is longer than ${MAX_REGEX_LENGTH} characters`, { field: key })
+  }
+  return pattern
+}
+
+const regexOperator = (key: string, condition: Record<string, unknown>): '~' | '~*' => {
+  const options = condition.$options ?? (condition.$regex instanceof RegExp ? condition.$regex.flags : '')
+  if (options === '' || options === undefined) return '~'
+  if (options === 'i') return '~*'
+  throw new BadRequest(`$options on "${key}" may only be "i"`, { field: key })
+}
+
+/**
+ * Conditions inside a JSON column use SQL/JSON path filters. Values are passed as path variables
+ * ($v0, $v1, …), so user input is never part of the path text; only the checked field names are.
+ */
+const compileJson = (key: string, field: Field, path: string[], value: unknown): Sql => {
+  const leaf = schemaAt(field.schema, path)
+  if (leaf === undefined) throw new BadRequest(`Unknown field "${key}"`, { field: key })
+  const kind = leafKind(leaf)
+  const target = toJsonPath(path)
+  const coerce = (v: unknown) => (kind === 'any' ? v : coerceValue(key, kind, false, v))
+  const exists = (filter: string, vars: unknown[]): Sql => ({
+    sql: 'coalesce(jsonb_path_exists(??, ?::jsonpath, ?::jsonb), false)',
+    bindings: [field.name, `${target} ? (${filter})`, JSON.stringify(Object.fromEntries(vars.map((v, i) => [`v${i}`, v])))]
+  })
+  const not = (sql: Sql): Sql => ({ sql: `not (${sql.sql})`, bindings: sql.bindings })
+  const equalsAny = (values: unknown[]) => exists(values.map((_, i) => `@ == $v${i}`).join(' || '), values)
+
+  if (!isPlainObject(value) || (kind === 'any' && !Object.keys(value).some((k) => k.startsWith('$')))) {
+    if (isPlainObject(value) || Array.isArray(value)) {
+      if (path.length) throw new BadRequest(`"${key}" can only be compared with a single value`, { field: key })
+      return { sql: '?? @> ?::jsonb', bindings: [field.name, JSON.stringify(value)] }
+    }
+    const v = coerce(value)
+    return v === null ? not(exists('@ != null', [])) : equalsAny([v])
+  }
+  const parts: Sql[] = []
+  for (const [op, operand] of Object.entries(value)) {
+    if (!FIELD_OPERATORS.has(op)) throw new BadRequest(`Invalid query parameter ${op} on "${key}"`, { field: key })
+    if (op === '$options') continue
+    if (op === '$in' || op === '$nin') {
+      const list = asArray(key, op, operand, MAX_LIST).map(coerce)
+      const match = list.length ? equalsAny(list) : FALSE
+      parts.push(op === '$in' ? match : not(match))
+    } else if (op === '$ne') {
+      const v = coerce(operand)
+      parts.push(v === null ? exists('@ != null', []) : not(equalsAny([v])))
+    } else if (op === '$regex') {
+      const flag = regexOperator(key, value) === '~*' ? ' flag "i"' : ''
+      parts.push(exists(`@ like_regex ${jsonString(regexPattern(key, operand))}${flag}`, []))
+    } else {
+      const v = coerce(operand)
+      if (v === null || typeof v === 'object') throw new BadRequest(`${op} on "${key}" needs a value`, { field: key })
+      parts.push(exists(`@ ${COMPARE[op]} $v0`, [v]))
+    }
+  }
+  return and(parts)
+}
+
+const leafKind = (schema: { type?: string | string[]; format?: string } | null): FieldKind | 'any' => {
+  const type = Array.isArray(schema?.type) ? schema.type.find((t) => t !== 'null') : schema?.type
+  if (type === 'string') return 'string'
+  if (type === 'number') return 'number'
+  if (type === 'integer') return 'integer'
+  if (type === 'boolean') return 'boolean'
+  return 'any'
+}

@@ -1,0 +1,48 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { AddressInfo } from 'node:net'
+import { createApp } from './app'
+import { loadConfig } from './config'
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+
+const main = async () => {
+  const config = loadConfig(process.env, { webDist: process.env.WEB_DIST ?? path.resolve(here, '../../web/dist') })
+  // PGlite keeps its files in DATA_DIR and must be the only process using them.
+  const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir)
+  const started = Date.now()
+  const emporia = await createApp(config)
+  const server = await emporia.app.listen(config.port, config.host)
+  if (!server.listening) await new Promise((resolve) => server.once('listening', resolve))
+  const { port } = server.address() as AddressInfo
+  const database = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`
+  console.log(`Emporia listening on http://localhost:${port} (${database}) in ${Date.now() - started} ms`)
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    console.log(`${signal}: shutting down`)
+    const force = setTimeout(() => process.exit(1), 10_000)
+    force.unref()
+    try {
+      await emporia.close()
+    } finally {
+      unlock()
+      process.exit(0)
+    }
+  }
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('exit', unlock)
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message)
+    process.exit(3)
+  }
+  console.error(error)
+  process.exit(1)
+})

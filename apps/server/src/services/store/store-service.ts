@@ -1,0 +1,431 @@
+import { AdapterBase, type AdapterParams, type AdapterServiceOptions, type PaginationOptions } from '@feathersjs/adapter-commons'
+import { BadRequest, MethodNotAllowed, NotFound } from '@feathersjs/errors'
+import type { Application, Id, NullableId, Paginated } from '@feathersjs/feathers'
+import type { Knex } from 'knex'
+import { isObjectId, type Page } from '@emporia/shared'
+import type { Db } from '../../db/knex'
+import { toFeathersError } from '../../db/pg-errors'
+import { afterCursor, decodeCursor, encodeCursor } from '../../db/query/cursor'
+import type { Model } from '../../db/query/model'
+import { compilePatchOperators, findArrayMatch, plainSetFields } from '../../db/query/patch-ops'
+import { orderBy, parseSort } from '../../db/query/sort'
+import { compileWhere, type Sql } from '../../db/query/where'
+import { newObjectId } from '../../platform/object-id'
+import type { CountCache } from './count-cache'
+import { parsePopulate, populate } from './populate'
+import { assertValid, dataValidators, stripReadOnly, type DataValidators } from './validate-data'
+
+type Row = Record<string, unknown>
+
+export interface StoreParams extends AdapterParams {
+  transaction?: Knex.Transaction
+  /** Internal only: include `secret` fields (the local login strategy needs the password hash). */
+  withSecrets?: boolean
+}
+
+export interface StoreOptions extends AdapterServiceOptions {
+  model: Model
+  db: Db
+  counts: CountCache
+  /** Fields that never leave the server (password hashes, codes). */
+  secret?: string[]
+  /** Most rows one external call may receive. */
+  maxLimit?: number
+}
+
+const bind = (sql: Sql) => sql.bindings as Knex.RawBinding[]
+
+const FILTERS = new Set(['$limit', '$skip', '$sort', '$select', '$populate', '$cursor', '$paginate'])
+const PATCH_OPERATOR_KEYS = new Set(['$push', '$set', '$pull', '$unset'])
+
+/**
+ * The one service base over PostgreSQL/PGlite (docs/decisions/0006-service-base.md). Public
+ * methods are what clients reach (through hooks); `_`-methods are the adapter, used internally.
+ * Every write is one SQL statement, so patch/update/remove with a query are atomic.
+ */
+export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Partial<Data>> extends AdapterBase<
+  Result,
+  Data,
+  PatchData,
+  StoreParams,
+  StoreOptions
+> {
+  app?: Application
+  private readonly validators: DataValidators
+
+  constructor(options: StoreOptions) {
+    super({ id: options.model.idField, ...options })
+    this.validators = dataValidators(options.model)
+  }
+
+  async setup(app: Application) {
+    this.app = app
+  }
+
+  get model() {
+    return this.options.model
+  }
+
+  private get knex() {
+    return this.options.db.knex
+  }
+
+  private table(params?: StoreParams) {
+    return (params?.transaction ?? this.knex)(this.model.table)
+  }
+
+  // ---- public methods: boundary checks, then the adapter -------------------------------------
+
+  async find(params?: StoreParams): Promise<Paginated<Result> | Result[]> {
+    return this._find(this.intake(params))
+  }
+
+  async get(id: Id, params?: StoreParams): Promise<Result> {
+    const p = this.intake(params)
+    this.checkId(id, p)
+    return this._get(id, p)
+  }
+
+  async create(data: Data | Data[], params?: StoreParams): Promise<Result | Result[]> {
+    const p = this.intake(params)
+    if (Array.isArray(data) && !this.allowsMulti('create', p)) throw new MethodNotAllowed('Can not create multiple entries')
+    return this._create(data, p)
+  }
+
+  async update(id: Id, data: Data, params?: StoreParams): Promise<Result> {
+    const p = this.intake(params)
+    if (id === null || Array.isArray(data)) throw new BadRequest("You can not replace multiple instances. Did you mean 'patch'?")
+    this.checkId(id, p)
+    return this._update(id, data, p)
+  }
+
+  async patch(id: NullableId, data: PatchData, params?: StoreParams): Promise<Result | Result[]> {
+    const p = this.intake(params)
+    if (id === null && !this.allowsMulti('patch', p)) throw new MethodNotAllowed('Can not patch multiple entries')
+    if (id !== null) this.checkId(id, p)
+    return this._patch(id, data, p)
+  }
+
+  async remove(id: NullableId, params?: StoreParams): Promise<Result | Result[]> {
+    const p = this.intake(params)
+    if (id === null && !this.allowsMulti('remove', p)) throw new MethodNotAllowed('Can not remove multiple entries')
+    if (id !== null) this.checkId(id, p)
+    return this._remove(id, p)
+  }
+
+  /** Clients may not ask for secrets, and `$paginate: false` in a query turns paging off. */
+  private intake(params: StoreParams = {}): StoreParams {
+    const external = Boolean(params.provider)
+    const { $paginate, ...query } = (params.query ?? {}) as Row
+    const result: StoreParams = { ...params, query, withSecrets: external ? false : params.withSecrets }
+    if ($paginate === false || $paginate === 'false') result.paginate = false
+    return result
+  }
+
+  private checkId(id: Id, params: StoreParams) {
+    if (params.provider && !isObjectId(id)) throw new BadRequest(`"${String(id)}" is not a valid id`)
+  }
+
+  // ---- reads ----------------------------------------------------------------------------------
+
+  private split(query: Row = {}) {
+    const filters: Row = {}
+    const where: Row = {}
+    for (const [key, value] of Object.entries(query)) {
+      if (FILTERS.has(key)) filters[key] = value
+      else where[key] = value
+    }
+    return { filters, where: compileWhere(this.model, where), raw: where }
+  }
+
+  private columns(select: unknown, extra: string[] = []): string[] {
+    if (select === undefined) return []
+    const list = typeof select === 'string' ? select.split(',') : select
+    if (!Array.isArray(list) || !list.every((s) => typeof s === 'string')) throw new BadRequest('$select must be a list of fields')
+    const columns = new Set([this.model.idField, ...extra])
+    for (const name of list as string[]) {
+      const head = name.split('.')[0]
+      if (!this.model.fields.has(head)) throw new BadRequest(`Unknown field "${name}" in $select`, { field: name })
+      if (!this.options.secret?.includes(head)) columns.add(head)
+    }
+    return [...columns]
+  }
+
+  private limits(filters: Row, params: StoreParams) {
+    const { paginate } = this.getOptions(params)
+    const paged = Boolean(paginate && paginate.default)
+    const max = (paged && paginate && paginate.max) || this.options.maxLimit || 1000
+    const parse = (name: string, value: unknown) => {
+      if (value === undefined || value === '') return undefined
+      const n = Number(value)
+      if (!Number.isInteger(n) || n < -1) throw new BadRequest(`${name} must be a whole number`)
+      return n
+    }
+    const skip = parse('$skip', filters.$skip) ?? 0
+    if (skip < 0) throw new BadRequest('$skip must not be negative')
+    const asked = parse('$limit', filters.$limit)
+    let limit: number | undefined
+    if (paged) {
+      const fallback = (paginate && paginate.default) || max
+      limit = Math.min(asked === undefined ? fallback : asked === -1 ? max : asked, max)
+    } else if (asked !== undefined && asked !== -1) limit = asked
+    // An external caller never gets an unbounded list: one row more than allowed tells it apart.
+    const guard = !paged && params.provider && (limit === undefined || limit > max) ? max : undefined
+    if (guard !== undefined) limit = guard + 1
+    return { paged, skip, limit, guard }
+  }
+
+  async _find(params?: StoreParams & { paginate?: PaginationOptions }): Promise<Paginated<Result>>
+  async _find(params?: StoreParams & { paginate: false }): Promise<Result[]>
+  async _find(params?: StoreParams): Promise<Paginated<Result> | Result[]>
+  async _find(params: StoreParams = {}): Promise<Paginated<Result> | Result[]> {
+    try {
+      const { filters, where, raw } = this.split(params.query as Row)
+      const { paged, skip, limit, guard } = this.limits(filters, params)
+      const sort = parseSort(this.model, filters.$sort)
+      const cursorMode = filters.$cursor !== undefined
+      const cursor = cursorMode ? decodeCursor(sort, filters.$cursor) : null
+      const selected = this.columns(filters.$select, cursorMode ? sort.map((k) => k.column) : [])
+      const specs = parsePopulate(this.model, filters.$populate)
+
+      const reverse = cursor?.direction === 'previous'
+      const conditions: Sql[] = [where]
+      if (cursor) conditions.push(afterCursor(sort, cursor))
+      const order = orderBy(sort, reverse)
+      const pageSize = limit ?? Number.MAX_SAFE_INTEGER
+
+      const q = this.table(params)
+      for (const c of conditions) q.whereRaw(c.sql, bind(c))
+      if (selected.length) q.select(selected)
+      q.orderByRaw(order.sql, bind(order))
+      if (limit !== undefined) q.limit(cursorMode ? limit + 1 : limit)
+      if (skip && !cursorMode) q.offset(skip)
+
+      const countNeeded = paged && !cursorMode
+      const [rows, total] = await Promise.all([
+        limit === 0 ? Promise.resolve([] as Row[]) : (q as Promise<Row[]>),
+        countNeeded ? this.count(where, raw, params) : Promise.resolve(-1)
+      ])
+      if (guard !== undefined && rows.length > guard) {
+        throw new BadRequest(`More than ${guard} records match; ask for them in pages ($limit and $skip)`)
+      }
+      let pageRows = rows
+      let cursors: Page<Row>['cursors']
+      if (cursorMode) {
+        const more = rows.length > pageSize
+        pageRows = more ? rows.slice(0, pageSize) : rows
+        if (reverse) pageRows.reverse()
+        const first = pageRows[0]
+        const last = pageRows[pageRows.length - 1]
+        const hasPrevious = reverse ? more : Boolean(cursor)
+        const hasNext = reverse ? true : more
+        cursors = {
+          previous: first && hasPrevious ? encodeCursor(sort, first, 'previous') : null,
+          next: last && hasNext ? encodeCursor(sort, last, 'next') : null
+        }
+      }
+      const data = pageRows.map((row) => this.output(row, params, filters.$select === undefined ? undefined : this.columns(filters.$select)))
+      if (specs.length && this.app) await populate(this.app, data, specs, params)
+      if (!paged) return data as Result[]
+      const page: Page<Row> = { total, limit: limit ?? 0, skip: cursorMode ? 0 : skip, data }
+      if (cursors) page.cursors = cursors
+      return page as unknown as Paginated<Result>
+    } catch (error) {
+      throw toFeathersError(error)
+    }
+  }
+
+  private async count(where: Sql, raw: Row, params: StoreParams): Promise<number> {
+    const shop = typeof raw.shop === 'string' ? raw.shop : null
+    const run = async () => {
+      const [{ total }] = (await this.table(params).whereRaw(where.sql, bind(where)).count({ total: '*' })) as { total: number }[]
+      return Number(total)
+    }
+    // Inside a transaction the caller may see its own uncommitted writes: never cache those.
+    if (params.transaction) return run()
+    const key = `${where.sql}\u0000${JSON.stringify(bind(where))}`
+    return this.options.counts.total(this.model.table, shop, key, run)
+  }
+
+  async _get(id: Id, params: StoreParams = {}): Promise<Result> {
+    try {
+      if (!isObjectId(id)) throw new NotFound(`No record found for id '${String(id)}'`)
+      const { filters, where } = this.split(params.query as Row)
+      const q = this.table(params).where(this.model.idField, id).whereRaw(where.sql, bind(where)).first()
+      const selected = this.columns(filters.$select)
+      if (selected.length) q.select(selected)
+      const row = (await q) as Row | undefined
+      if (!row) throw new NotFound(`No record found for id '${String(id)}'`)
+      const data = this.output(row, params)
+      const specs = parsePopulate(this.model, filters.$populate)
+      if (specs.length && this.app) await populate(this.app, [data], specs, params)
+      return data as Result
+    } catch (error) {
+      throw toFeathersError(error)
+    }
+  }
+
+  // ---- writes ---------------------------------------------------------------------------------
+
+  async _create(data: Data, params?: StoreParams): Promise<Result>
+  async _create(data: Data[], params?: StoreParams): Promise<Result[]>
+  async _create(data: Data | Data[], params?: StoreParams): Promise<Result | Result[]>
+  async _create(data: Data | Data[], params: StoreParams = {}): Promise<Result | Result[]> {
+    try {
+      const list = (Array.isArray(data) ? data : [data]) as Row[]
+      if (!list.length) return []
+      const rows = list.map((item) => {
+        if (!item || typeof item !== 'object' || Array.isArray(item)) throw new BadRequest('Data must be an object')
+        const record = params.provider ? stripReadOnly(this.model, item) : { ...item }
+        assertValid(this.validators.create, record)
+        if (!isObjectId(record[this.id])) record[this.id] = newObjectId()
+        return this.toRow(record)
+      })
+      const created: Row[] = []
+      for (let i = 0; i < rows.length; i += 500) {
+        created.push(...((await this.table(params).insert(rows.slice(i, i + 500)).returning('*')) as Row[]))
+      }
+      this.written(created, params)
+      const { filters } = this.split({ $select: (params.query as Row | undefined)?.$select })
+      const out = created.map((row) => this.output(row, params, filters.$select === undefined ? undefined : this.columns(filters.$select)))
+      return (Array.isArray(data) ? out : out[0]) as Result | Result[]
+    } catch (error) {
+      throw toFeathersError(error)
+    }
+  }
+
+  async _update(id: Id, data: Data, params: StoreParams = {}): Promise<Result> {
+    try {
+      if (!isObjectId(id)) throw new NotFound(`No record found for id '${String(id)}'`)
+      if (!data || typeof data !== 'object' || Array.isArray(data)) throw new BadRequest('Data must be an object')
+      const record = stripReadOnly(this.model, data as Row)
+      if (!params.provider) {
+        // Internal callers may set server-owned fields, but never move a record to another id.
+        for (const [key, value] of Object.entries(data as Row)) if (key !== this.id && this.model.fields.get(key)?.readOnly) record[key] = value
+      }
+      assertValid(this.validators.create, record)
+      const values: Row = this.toRow(record)
+      // A replace resets every client-owned field the data leaves out to its default.
+      for (const field of this.model.fields.values()) {
+        if (!field.readOnly && !(field.name in values)) values[field.name] = this.knex.raw('default')
+      }
+      if (this.model.fields.has('updatedAt')) values.updatedAt = this.knex.fn.now()
+      const { where } = this.split(this.queryWithoutFilters(params))
+      const rows = (await this.table(params)
+        .where(this.id, id)
+        .whereRaw(where.sql, bind(where))
+        .update(values)
+        .returning('*')) as Row[]
+      if (!rows.length) throw new NotFound(`No record found for id '${String(id)}'`)
+      this.written(rows, params)
+      return this.output(rows[0], params, this.selected(params)) as Result
+    } catch (error) {
+      throw toFeathersError(error)
+    }
+  }
+
+  async _patch(id: null, data: PatchData, params?: StoreParams): Promise<Result[]>
+  async _patch(id: Id, data: PatchData, params?: StoreParams): Promise<Result>
+  async _patch(id: NullableId, data: PatchData, params?: StoreParams): Promise<Result | Result[]>
+  async _patch(id: NullableId, data: PatchData, params: StoreParams = {}): Promise<Result | Result[]> {
+    try {
+      if (id !== null && !isObjectId(id)) throw new NotFound(`No record found for id '${String(id)}'`)
+      if (!data || typeof data !== 'object' || Array.isArray(data)) throw new BadRequest('Data must be an object')
+      const input = data as Row
+      const plain: Row = {}
+      for (const [key, value] of Object.entries(input)) {
+        if (PATCH_OPERATOR_KEYS.has(key)) continue
+        if (key.startsWith('$')) throw new BadRequest(`Unknown update operator ${key}`)
+        plain[key] = value
+      }
+      Object.assign(plain, plainSetFields(input))
+      const record = params.provider ? stripReadOnly(this.model, plain) : plain
+      delete record[this.id]
+      assertValid(this.validators.patch, record)
+
+      const query = this.queryWithoutFilters(params)
+      const sets = new Map<string, Sql>()
+      compilePatchOperators(this.model, input, findArrayMatch(this.model, query), sets)
+      const values: Row = this.toRow(record)
+      for (const [column, sql] of sets) {
+        if (column in values) throw new BadRequest(`"${column}" is changed twice in one patch`, { field: column })
+        values[column] = this.knex.raw(sql.sql, sql.bindings as Knex.RawBinding[])
+      }
+      if (this.model.fields.has('updatedAt')) values.updatedAt = this.knex.fn.now()
+      const { where } = this.split(query)
+      const q = this.table(params).whereRaw(where.sql, bind(where))
+      if (id !== null) q.where(this.id, id)
+      const rows = (await q.update(values).returning('*')) as Row[]
+      if (id !== null && !rows.length) throw new NotFound(`No record found for id '${String(id)}'`)
+      this.written(rows, params)
+      const out = rows.map((row) => this.output(row, params, this.selected(params)))
+      return (id === null ? out : out[0]) as Result | Result[]
+    } catch (error) {
+      throw toFeathersError(error)
+    }
+  }
+
+  async _remove(id: null, params?: StoreParams): Promise<Result[]>
+  async _remove(id: Id, params?: StoreParams): Promise<Result>
+  async _remove(id: NullableId, params?: StoreParams): Promise<Result | Result[]>
+  async _remove(id: NullableId, params: StoreParams = {}): Promise<Result | Result[]> {
+    try {
+      if (id !== null && !isObjectId(id)) throw new NotFound(`No record found for id '${String(id)}'`)
+      const { where } = this.split(this.queryWithoutFilters(params))
+      const q = this.table(params).whereRaw(where.sql, bind(where))
+      if (id !== null) q.where(this.id, id)
+      const rows = (await q.delete().returning('*')) as Row[]
+      if (id !== null && !rows.length) throw new NotFound(`No record found for id '${String(id)}'`)
+      this.written(rows, params)
+      const out = rows.map((row) => this.output(row, params, this.selected(params)))
+      return (id === null ? out : out[0]) as Result | Result[]
+    } catch (error) {
+      throw toFeathersError(error)
+    }
+  }
+
+  // ---- helpers --------------------------------------------------------------------------------
+
+  private queryWithoutFilters(params: StoreParams): Row {
+    return Object.fromEntries(Object.entries((params.query ?? {}) as Row).filter(([key]) => !FILTERS.has(key)))
+  }
+
+  private selected(params: StoreParams) {
+    const select = (params.query as Row | undefined)?.$select
+    return select === undefined ? undefined : this.columns(select)
+  }
+
+  /** Record → row: JSON columns are sent as JSON text (the pg driver would make arrays into SQL arrays). */
+  private toRow(record: Row): Row {
+    const row: Row = {}
+    for (const [key, value] of Object.entries(record)) {
+      if (value === undefined) continue
+      const field = this.model.fields.get(key)
+      if (!field) throw new BadRequest(`"${key}" is not a known field`, { field: key })
+      row[key] = field.kind === 'json' && value !== null ? JSON.stringify(value) : value
+    }
+    return row
+  }
+
+  /** Row → record: NULL columns are left out (an unset field is absent), secrets removed. */
+  private output(row: Row, params: StoreParams, columns?: string[]): Row {
+    const record: Row = {}
+    for (const [key, value] of Object.entries(row)) {
+      if (value === null || value === undefined) continue
+      if (columns && !columns.includes(key)) continue
+      if (!params.withSecrets && this.options.secret?.includes(key)) continue
+      record[key] = value
+    }
+    return record
+  }
+
+  /** After a write: counts of the touched table (and shops) are stale — now, and again at commit. */
+  private written(rows: Row[], params: StoreParams) {
+    const shops = this.model.fields.has('shop') ? rows.map((row) => String(row.shop)) : null
+    if (!rows.length) return
+    this.options.counts.invalidate(this.model.table, shops)
+    params.transaction?.executionPromise
+      .finally(() => this.options.counts.invalidate(this.model.table, shops))
+      .catch(() => undefined)
+  }
+}

@@ -1,0 +1,40 @@
+import type { Application } from '@feathersjs/koa'
+import { createApp, type EmporiaApp } from '../../src/app'
+import { loadConfig, type AppConfig } from '../../src/config'
+import type { ServiceContext } from '../../src/services/context'
+import { freshDb, type DialectName } from './databases'
+
+export interface TestApp extends EmporiaApp {
+  dialect: DialectName
+  url: string
+  port: number
+}
+
+/** A whole Emporia server on a fresh database and a free port. */
+export const startTestApp = async (
+  dialect: DialectName,
+  options: { register?: (ctx: ServiceContext, app: Application) => void; config?: Partial<AppConfig>; listen?: boolean } = {}
+): Promise<TestApp> => {
+  const db = await freshDb(dialect)
+  const config = loadConfig({}, { authSecret: 'test-secret-that-is-long-enough', logLevel: 'silent', dataDir: 'memory://', ...options.config })
+  const emporia = await createApp(config, { db, register: options.register })
+  let port = 0
+  if (options.listen !== false) {
+    const server = await emporia.app.listen(0, '127.0.0.1')
+    if (!server.listening) await new Promise((resolve) => server.once('listening', resolve))
+    port = (server.address() as { port: number }).port
+  } else {
+    await emporia.app.setup()
+  }
+  const close = emporia.close
+  return {
+    ...emporia,
+    dialect,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await close()
+      await db.close()
+    }
+  }
+}

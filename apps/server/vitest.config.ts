@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  resolve: { alias: { '@emporia/shared': new URL('../../packages/shared/src/index.ts', import.meta.url).pathname } },
+  test: {
+    globals: true,
+    setupFiles: ['test/support/mocha-globals.ts'],
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Files share the machine's PostgreSQL and CPU; two at a time keeps CI on 2 cores steady.
+    maxWorkers: 2,
+    minWorkers: 1
+  }
+})

@@ -1,0 +1,6 @@
+export * from './platform/ids'
+export * from './platform/money'
+export * from './platform/service-paths'
+export * from './query/query'
+export * from './query/search'
+export * from './users/user.schema'
