@@ -9,7 +9,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Files share the machine's PostgreSQL and CPU; two at a time keeps CI on 2 cores steady.
-    maxWorkers: 2,
-    minWorkers: 1
+    maxWorkers: 2
   }
 })

@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http'
 import { feathers, type HookContext } from '@feathersjs/feathers'
 import { bodyParser, koa, parseAuthentication, rest, type Application } from '@feathersjs/koa'
 import socketio from '@feathersjs/socketio'
@@ -29,7 +30,10 @@ export interface EmporiaApp {
   close: () => Promise<void>
 }
 
-export const createApp = async (config: AppConfig, options: { db?: Db; register?: (ctx: ServiceContext, app: Application) => void } = {}): Promise<EmporiaApp> => {
+export const createApp = async (
+  config: AppConfig,
+  options: { db?: Db; register?: (ctx: ServiceContext, app: Application) => void } = {}
+): Promise<EmporiaApp> => {
   const log = config.logLevel === 'silent' ? () => undefined : (error: unknown) => console.error(error)
   const db = options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
   await migrate(db.knex)
@@ -95,6 +99,9 @@ export const createApp = async (config: AppConfig, options: { db?: Db; register?
   }
 
   emporia.close = async () => {
+    // Idle keep-alive HTTP connections would hold server.close() open for seconds.
+    const server = (app as unknown as { server?: HttpServer }).server
+    server?.closeIdleConnections?.()
     await app.teardown().catch(() => undefined)
     // An io that never got a server (setup without listen) has no engine to close.
     if (emporia.io?.engine) await emporia.io.close().catch(() => undefined)

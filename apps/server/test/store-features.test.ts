@@ -18,14 +18,17 @@ const external = { provider: 'rest' }
 for (const dialect of await dialects()) {
   describe(`populate, cursors and nested arrays on ${dialect}`, () => {
     let t: TestApp
-    const people = () => t.app.service('people') as unknown as StoreService<Person>
+    const people = () => t.app.service('people') as unknown as StoreService<Person, Partial<Person>, Record<string, unknown>>
     const statements: string[] = []
 
     beforeAll(async () => {
       t = await startTestApp(dialect, {
         listen: false,
         register: (ctx, app) =>
-          app.use('people', new StoreService({ ...ctx.store, model: personModel, paginate: { default: 10, max: 100 }, multi: true }))
+          app.use(
+            'people',
+            new StoreService({ ...ctx.store, model: personModel, paginate: { default: 10, max: 100 }, multi: true })
+          )
       })
       await createPeopleTable(t.db.knex)
       t.db.knex.on('query', (q: { sql: string }) => statements.push(q.sql))
@@ -62,7 +65,9 @@ for (const dialect of await dialects()) {
 
     it('pages with $cursor forward and back over ties and missing values, never skipping or repeating', async () => {
       const ages = [5, 3, undefined, 3, 8, undefined, 1, 3, 5, 9, undefined, 2]
-      await people().create(ages.map((age, i) => ({ name: `c${String(i).padStart(2, '0')}`, ...(age === undefined ? {} : { age }) })))
+      await people().create(
+        ages.map((age, i) => ({ name: `c${String(i).padStart(2, '0')}`, ...(age === undefined ? {} : { age }) }))
+      )
       const all = (await people().find({ query: { $sort: { age: -1 }, $limit: 100 } })) as Page
       const expected = all.data.map((p) => p._id)
 
@@ -108,7 +113,11 @@ for (const dialect of await dialects()) {
       )) as Person
       expect(after.inventories?.map((i) => i.quantity)).toEqual([1, 20])
 
-      after = (await people().patch(p._id, { $set: { 'inventories.$.quantity': 7 } }, { ...external, query: { 'inventories._id': 'a' } })) as Person
+      after = (await people().patch(
+        p._id,
+        { $set: { 'inventories.$.quantity': 7 } },
+        { ...external, query: { 'inventories._id': 'a' } }
+      )) as Person
       expect(after.inventories?.map((i) => i.quantity)).toEqual([7, 20])
 
       after = (await people().patch(p._id, { $pull: { inventories: { _id: 'a' } } }, external)) as Person
@@ -129,7 +138,9 @@ for (const dialect of await dialects()) {
 
     it('concurrent $push to one record loses nothing (each patch is one statement)', async () => {
       const p = (await people().create({ name: 'busy', inventories: [] })) as Person
-      await Promise.all(Array.from({ length: 40 }, (_, i) => people().patch(p._id, { $push: { inventories: { _id: `i${i}`, quantity: i } } })))
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) => people().patch(p._id, { $push: { inventories: { _id: `i${i}`, quantity: i } } }))
+      )
       const got = await people().get(p._id)
       expect(got.inventories).toHaveLength(40)
     })
@@ -140,7 +151,9 @@ for (const dialect of await dialects()) {
         Array.from({ length: 20 }, () => people().patch(p._id, { age: 1 }, { query: { age: 0 } }))
       )
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1)
-      expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.code === 404)).toBe(true)
+      expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason.code === 404)).toBe(
+        true
+      )
     })
   })
 }

@@ -29,6 +29,10 @@ class HybridDecoder {
     return this
   }
 
+  removeListener(event?: string, listener?: Listener) {
+    return this.off(event, listener)
+  }
+
   removeAllListeners() {
     this.listeners = []
     return this

@@ -16,7 +16,10 @@ export const startTestApp = async (
   options: { register?: (ctx: ServiceContext, app: Application) => void; config?: Partial<AppConfig>; listen?: boolean } = {}
 ): Promise<TestApp> => {
   const db = await freshDb(dialect)
-  const config = loadConfig({}, { authSecret: 'test-secret-that-is-long-enough', logLevel: 'silent', dataDir: 'memory://', ...options.config })
+  const config = loadConfig(
+    {},
+    { authSecret: 'test-secret-that-is-long-enough', logLevel: 'silent', dataDir: 'memory://', ...options.config }
+  )
   const emporia = await createApp(config, { db, register: options.register })
   let port = 0
   if (options.listen !== false) {

@@ -2,5 +2,4 @@
 export const ID_PATTERN = '^[0-9a-f]{24}$'
 const ID_RE = /^[0-9a-f]{24}$/
 
-export const isObjectId = (value: unknown): value is string =>
-  typeof value === 'string' && ID_RE.test(value)
+export const isObjectId = (value: unknown): value is string => typeof value === 'string' && ID_RE.test(value)

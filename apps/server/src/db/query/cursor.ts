@@ -21,7 +21,11 @@ const signature = (keys: SortKey[]) => keys.map((k) => `${k.key}:${k.direction}`
 
 export const encodeCursor = (keys: SortKey[], row: Record<string, unknown>, direction: Cursor['direction']): string =>
   Buffer.from(
-    JSON.stringify({ d: direction === 'next' ? 'n' : 'p', s: signature(keys), v: keys.map((k) => sortValue(row, k)) } satisfies Encoded)
+    JSON.stringify({
+      d: direction === 'next' ? 'n' : 'p',
+      s: signature(keys),
+      v: keys.map((k) => sortValue(row, k))
+    } satisfies Encoded)
   ).toString('base64url')
 
 /** `$cursor: true` (or '') starts cursor mode at the first page; a token continues from it. */

@@ -56,7 +56,7 @@ export const compilePatchOperators = (
       sets.set(name, {
         sql:
           "coalesce((select jsonb_agg(e order by i) from jsonb_array_elements(coalesce(??, '[]'::jsonb)) with ordinality as t(e, i) " +
-          'where not (e @> ?::jsonb)), \'[]\'::jsonb)',
+          "where not (e @> ?::jsonb)), '[]'::jsonb)",
         bindings: [name, JSON.stringify(match ?? condition)]
       })
     }

@@ -28,7 +28,7 @@ export const parsePopulate = (model: Model, value: unknown): Resolved[] => {
     const [head, ...rest] = splitPath(path)
     const field = model.fields.get(head)
     const leaf = field && (rest.length ? schemaAt(field.schema, rest) : field.schema)
-    const ref = (leaf as { ref?: string; items?: { ref?: string } } | null | undefined)
+    const ref = leaf as { ref?: string; items?: { ref?: string } } | null | undefined
     const service = ref?.ref ?? ref?.items?.ref
     if (!service) throw new BadRequest(`"${path}" cannot be populated`, { field: path })
     return { path: [head, ...rest], service, select }

@@ -141,7 +141,8 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
   private columns(select: unknown, extra: string[] = []): string[] {
     if (select === undefined) return []
     const list = typeof select === 'string' ? select.split(',') : select
-    if (!Array.isArray(list) || !list.every((s) => typeof s === 'string')) throw new BadRequest('$select must be a list of fields')
+    if (!Array.isArray(list) || !list.every((s) => typeof s === 'string'))
+      throw new BadRequest('$select must be a list of fields')
     const columns = new Set([this.model.idField, ...extra])
     for (const name of list as string[]) {
       const head = name.split('.')[0]
@@ -224,7 +225,9 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
           next: last && hasNext ? encodeCursor(sort, last, 'next') : null
         }
       }
-      const data = pageRows.map((row) => this.output(row, params, filters.$select === undefined ? undefined : this.columns(filters.$select)))
+      const data = pageRows.map((row) =>
+        this.output(row, params, filters.$select === undefined ? undefined : this.columns(filters.$select))
+      )
       if (specs.length && this.app) await populate(this.app, data, specs, params)
       if (!paged) return data as Result[]
       const page: Page<Row> = { total, limit: limit ?? 0, skip: cursorMode ? 0 : skip, data }
@@ -283,11 +286,17 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
       })
       const created: Row[] = []
       for (let i = 0; i < rows.length; i += 500) {
-        created.push(...((await this.table(params).insert(rows.slice(i, i + 500)).returning('*')) as Row[]))
+        created.push(
+          ...((await this.table(params)
+            .insert(rows.slice(i, i + 500))
+            .returning('*')) as Row[])
+        )
       }
       this.written(created, params)
       const { filters } = this.split({ $select: (params.query as Row | undefined)?.$select })
-      const out = created.map((row) => this.output(row, params, filters.$select === undefined ? undefined : this.columns(filters.$select)))
+      const out = created.map((row) =>
+        this.output(row, params, filters.$select === undefined ? undefined : this.columns(filters.$select))
+      )
       return (Array.isArray(data) ? out : out[0]) as Result | Result[]
     } catch (error) {
       throw toFeathersError(error)
@@ -301,7 +310,8 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
       const record = stripReadOnly(this.model, data as Row)
       if (!params.provider) {
         // Internal callers may set server-owned fields, but never move a record to another id.
-        for (const [key, value] of Object.entries(data as Row)) if (key !== this.id && this.model.fields.get(key)?.readOnly) record[key] = value
+        for (const [key, value] of Object.entries(data as Row))
+          if (key !== this.id && this.model.fields.get(key)?.readOnly) record[key] = value
       }
       assertValid(this.validators.create, record)
       const values: Row = this.toRow(record)

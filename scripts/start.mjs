@@ -1,0 +1,33 @@
+// `npm start`: build what is missing or stale, then run the server (migrations run at start-up).
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const at = (...parts) => path.join(root, ...parts)
+
+const newest = (target) => {
+  if (!existsSync(target)) return 0
+  const stat = statSync(target)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(target).reduce((max, name) => Math.max(max, newest(path.join(target, name))), stat.mtimeMs)
+}
+
+const outputs = { web: at('apps/web/dist/index.html'), server: at('apps/server/dist/index.js') }
+const sources = {
+  web: [at('apps/web/src'), at('apps/web/index.html'), at('apps/web/vite.config.ts'), at('packages/shared/src')],
+  server: [at('apps/server/src'), at('packages/shared/src')]
+}
+for (const part of ['web', 'server']) {
+  const built = existsSync(outputs[part]) ? statSync(outputs[part]).mtimeMs : 0
+  if (built < Math.max(...sources[part].map(newest))) {
+    console.log(`Building the ${part}…`)
+    const result = spawnSync('npm', ['run', 'build', '-w', `apps/${part}`], { cwd: root, stdio: 'inherit' })
+    if (result.status !== 0) process.exit(result.status ?? 1)
+  }
+}
+
+const server = spawn(process.execPath, [outputs.server], { cwd: root, stdio: 'inherit', env: process.env })
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
