@@ -1,5 +1,10 @@
 // Bundles the server (and the shared package it imports) into dist/index.js; npm packages stay external.
+// Also prepares an initialised embedded-database directory, so a first start skips PGlite's initdb.
 import { build } from 'esbuild'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { createRequire } from 'node:module'
+import { PGlite } from '@electric-sql/pglite'
 
 await build({
   entryPoints: ['src/index.ts'],
@@ -14,3 +19,14 @@ await build({
   alias: { '@emporia/shared': '../../packages/shared/src/index.ts' },
   logLevel: 'warning'
 })
+
+const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite')
+const { version } = JSON.parse(readFileSync(path.resolve(path.dirname(entry), '../package.json'), 'utf8'))
+const template = `dist/pgdata-template-${version}.tgz`
+if (!existsSync(template)) {
+  mkdirSync('dist', { recursive: true })
+  const db = await PGlite.create('memory://')
+  const dump = await db.dumpDataDir('gzip')
+  writeFileSync(template, Buffer.from(await dump.arrayBuffer()))
+  await db.close()
+}

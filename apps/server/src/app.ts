@@ -35,7 +35,9 @@ export const createApp = async (
   options: { db?: Db; register?: (ctx: ServiceContext, app: Application) => void } = {}
 ): Promise<EmporiaApp> => {
   const log = config.logLevel === 'silent' ? () => undefined : (error: unknown) => console.error(error)
-  const db = options.db ?? (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
+  const db =
+    options.db ??
+    (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, templateDir: config.dbTemplateDir }))
   await migrate(db.knex)
   const counts = new CountCache()
   const context: ServiceContext = {

@@ -14,10 +14,11 @@ export interface AppConfig {
   authSecret: string
   /** Directory with the built web app; served at `/` when it exists. */
   webDist?: string
+  /** Where the build left the embedded-database template (see db/knex.ts). */
+  dbTemplateDir?: string
   /** Largest page a client may ask for. */
   maxPageSize: number
   defaultPageSize: number
-  /** Queue length before PGlite callers are refused with 503 instead of waiting. */
   logLevel: 'silent' | 'info'
 }
 

@@ -8,7 +8,10 @@ import { DataDirLockedError, lockDataDir } from './db/data-dir-lock'
 const here = path.dirname(fileURLToPath(import.meta.url))
 
 const main = async () => {
-  const config = loadConfig(process.env, { webDist: process.env.WEB_DIST ?? path.resolve(here, '../../web/dist') })
+  const config = loadConfig(process.env, {
+    webDist: process.env.WEB_DIST ?? path.resolve(here, '../../web/dist'),
+    dbTemplateDir: here
+  })
   // PGlite keeps its files in DATA_DIR and must be the only process using them.
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir)
   const started = Date.now()

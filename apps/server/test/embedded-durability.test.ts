@@ -55,7 +55,11 @@ describe('embedded database: one process per data directory, no acknowledged wri
         }
       }
       const writers = Array.from({ length: 8 }, writer)
-      await new Promise((resolve) => setTimeout(resolve, 700 + round * 300))
+      // Kill once this round has had acknowledgements (however slow the machine), at a varying moment.
+      const target = acknowledged.size + 10
+      const deadline = Date.now() + 30_000
+      while (acknowledged.size < target && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+      await new Promise((resolve) => setTimeout(resolve, 50 + round * 70))
       server.child.kill('SIGKILL')
       killed = true
       await server.exited

@@ -11,7 +11,8 @@ const external = { provider: 'rest' }
 for (const dialect of await dialects()) {
   describe(`query language on ${dialect}`, () => {
     let t: TestApp
-    const people = () => t.app.service('people') as unknown as StoreService<Person, Record<string, unknown>, Record<string, unknown>>
+    const people = () =>
+      t.app.service('people') as unknown as StoreService<Person, Record<string, unknown>, Record<string, unknown>>
     const find = (query: Record<string, unknown>, params: Record<string, unknown> = {}) =>
       people().find({ ...external, ...params, query }) as Promise<Paginated<Person>>
 
@@ -102,11 +103,14 @@ for (const dialect of await dialects()) {
       [{ $populate: ['name'] }, /cannot be populated/],
       [{ $cursor: 'garbage!' }, /Invalid \$cursor/],
       [{ $or: 'x' }, /\$or must be a list/]
-    ] as [Record<string, unknown>, RegExp][])('rejects bad query %j with a 400 that says what is wrong', async (query, message) => {
-      const error = await find(query as Record<string, unknown>).catch((e: unknown) => e)
-      expect(error).toMatchObject({ name: 'BadRequest', code: 400 })
-      expect((error as Error).message).toMatch(message)
-    })
+    ] as [Record<string, unknown>, RegExp][])(
+      'rejects bad query %j with a 400 that says what is wrong',
+      async (query, message) => {
+        const error = await find(query as Record<string, unknown>).catch((e: unknown) => e)
+        expect(error).toMatchObject({ name: 'BadRequest', code: 400 })
+        expect((error as Error).message).toMatch(message)
+      }
+    )
 
     it('rejects a malformed id from a client with 400 and answers NotFound internally', async () => {
       await expect(people().get('123', external)).rejects.toMatchObject({ code: 400 })

@@ -1,5 +1,6 @@
 import path from 'node:path'
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import knexFactory, { type Knex } from 'knex'
 import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
@@ -32,6 +33,25 @@ export interface DbOptions {
   dataDir: string
   /** Upper bound of PostgreSQL connections of this process. */
   poolMax?: number
+  /** Directory holding `pgdata-template-<pglite version>.tgz`, made by the build. */
+  templateDir?: string
+}
+
+// The package does not export its package.json; it sits one folder above the entry point.
+const pgliteManifest = path.resolve(
+  path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')),
+  '../package.json'
+)
+const pgliteVersion = (JSON.parse(readFileSync(pgliteManifest, 'utf8')) as { version: string }).version
+
+/**
+ * A new data directory starts from the initialised template the build made (PGlite's initdb takes
+ * seconds); the template is only used when it was made by this very PGlite version.
+ */
+const initialData = (pgdata: string, templateDir?: string): Blob | undefined => {
+  if (!templateDir || existsSync(path.join(pgdata, 'PG_VERSION'))) return undefined
+  const template = path.join(templateDir, `pgdata-template-${pgliteVersion}.tgz`)
+  return existsSync(template) ? new Blob([readFileSync(template)]) : undefined
 }
 
 export const createDb = async (options: DbOptions): Promise<Db> => {
@@ -49,6 +69,7 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
   const pgdata = memory ? 'memory://' : path.join(options.dataDir, 'pgdata')
   if (!memory) mkdirSync(pgdata, { recursive: true })
   const pglite = await PGlite.create(pgdata, {
+    loadDataDir: memory ? undefined : initialData(pgdata, options.templateDir),
     parsers: {
       [INT8]: (value: string) => Number(value),
       [NUMERIC]: (value: string) => Number(value),
