@@ -24,7 +24,12 @@ const run = (title, command, args, cwd = root) => {
 
 const vitest = (title, workspace) => {
   const report = path.join(reports, `${workspace.replace(/\W/g, '-')}.json`)
-  run(title, 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`], path.join(root, workspace))
+  run(
+    title,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${report}`],
+    path.join(root, workspace)
+  )
   if (existsSync(report)) {
     const result = JSON.parse(readFileSync(report, 'utf8'))
     totals.passed += result.numPassedTests
@@ -36,13 +41,14 @@ const vitest = (title, workspace) => {
 }
 
 const projects = ['packages/shared', 'apps/server', 'apps/web', 'e2e', 'bench']
-for (const project of projects) if (existsSync(path.join(root, project, 'tsconfig.json'))) run(`typecheck ${project}`, 'npx', ['tsc', '-p', project])
+for (const project of projects)
+  if (existsSync(path.join(root, project, 'tsconfig.json'))) run(`typecheck ${project}`, 'npx', ['tsc', '-p', project])
 run('lint', 'npx', ['eslint', '.'])
 run('format', 'npx', ['prettier', '--check', '.'])
 const built = run('build', 'npm', ['run', 'build'])
 vitest('shared: unit tests', 'packages/shared')
 vitest('server: integration tests', 'apps/server')
-if (existsSync(path.join(root, 'apps/web/vitest.config.ts'))) vitest('web: unit tests', 'apps/web')
+vitest('web: unit tests', 'apps/web')
 if (built) vitest('browser tests (Chromium)', 'e2e')
 else failures.push('browser tests (not run: the build failed)')
 

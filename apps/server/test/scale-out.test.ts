@@ -6,6 +6,7 @@ import { StoreService } from '../src/services/store/store-service'
 import { call, connect, json, nextEvent, signUp } from './support/clients'
 import { freshDb, postgresReachable } from './support/databases'
 import { createPeopleTable, personModel } from './support/people'
+import { startServerProcess, waitHealthy } from './support/server-process'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
@@ -25,7 +26,7 @@ const redisReachable = async () => {
 const ready = (await postgresReachable()) && (await redisReachable())
 if (!ready && process.env.REQUIRE_POSTGRES === '1') throw new Error('scale-out test needs PostgreSQL and Redis')
 
-describe.skipIf(!ready)('scale-out: two server processes share events through the socket.io Redis adapter', () => {
+describe.skipIf(!ready)('scale-out: two servers share events through the socket.io Redis adapter', () => {
   it('a record created through server A reaches a socket connected to server B, and B’s totals follow', async () => {
     const shared = await freshDb('postgres')
     const start = async () => {
@@ -66,6 +67,34 @@ describe.skipIf(!ready)('scale-out: two server processes share events through th
     } finally {
       await a.close()
       await b.close()
+      await shared.close()
+    }
+  })
+})
+
+describe.skipIf(!ready)('scale-out with real server processes', () => {
+  it('an account patched through process A is heard by its socket on process B', async () => {
+    const shared = await freshDb('postgres')
+    const env = { DATABASE_URL: shared.url!, REDIS_URL, LOG_LEVEL: 'silent' }
+    const a = await startServerProcess(env)
+    const b = await startServerProcess(env)
+    try {
+      await Promise.all([waitHealthy(a), waitHealthy(b)])
+      const { token, userId } = await signUp(a.url)
+      const socketOnB = await connect(b.url)
+      await call(socketOnB, 'create', 'authentication', { strategy: 'jwt', accessToken: token })
+      const heard = nextEvent<{ firstName: string }>(socketOnB, 'users patched', 5000)
+      const patched = await json(`${a.url}/api/users/${userId}`, {
+        method: 'PATCH',
+        token,
+        body: JSON.stringify({ firstName: 'Scaled' })
+      })
+      expect(patched.status).toBe(200)
+      expect((await heard).firstName).toBe('Scaled')
+      socketOnB.close()
+    } finally {
+      for (const server of [a, b]) server.child.kill('SIGTERM')
+      await Promise.all([a.exited, b.exited])
       await shared.close()
     }
   })

@@ -1,3 +1,7 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { brotliCompressSync } from 'node:zlib'
 import { StoreService } from '../src/services/store/store-service'
 import { call, connect, json, nextEvent, signUp } from './support/clients'
 import { dialects } from './support/databases'
@@ -90,5 +94,77 @@ describe(`transports (${dialect})`, () => {
     const socket = await connect(t.url)
     await expect(call(socket, 'find', 'people', { $where: 1 })).rejects.toMatchObject({ name: 'BadRequest', code: 400 })
     socket.close()
+  })
+})
+
+describe(`account events (${dialect})`, () => {
+  let t: TestApp
+  beforeAll(async () => (t = await startTestApp(dialect)))
+  afterAll(() => t.close())
+
+  it('an account’s events reach only that account’s connections', async () => {
+    const alice = await signUp(t.url)
+    const bob = await signUp(t.url)
+    const aliceSocket = await connect(t.url)
+    const bobSocket = await connect(t.url)
+    await call(aliceSocket, 'create', 'authentication', { strategy: 'jwt', accessToken: alice.token })
+    await call(bobSocket, 'create', 'authentication', { strategy: 'jwt', accessToken: bob.token })
+    let bobHeard = 0
+    bobSocket.on('users patched', () => bobHeard++)
+    const heard = nextEvent<{ firstName: string; password?: string }>(aliceSocket, 'users patched')
+    await json(`${t.url}/api/users/${alice.userId}`, {
+      method: 'PATCH',
+      token: alice.token,
+      body: JSON.stringify({ firstName: 'Alice' })
+    })
+    const event = await heard
+    expect(event.firstName).toBe('Alice')
+    expect(event.password).toBeUndefined()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(bobHeard).toBe(0)
+    aliceSocket.close()
+    bobSocket.close()
+  })
+})
+
+describe('serving the web app', () => {
+  let t: TestApp
+  let webDist: string
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'emporia-web-'))
+    mkdirSync(path.join(webDist, 'assets'))
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Emporia</title>')
+    const script = 'console.log("emporia");'.repeat(100)
+    writeFileSync(path.join(webDist, 'assets/app-1.js'), script)
+    writeFileSync(path.join(webDist, 'assets/app-1.js.br'), brotliCompressSync(script))
+    t = await startTestApp(dialect, { config: { webDist } })
+  })
+  afterAll(async () => {
+    await t.close()
+    rmSync(webDist, { recursive: true, force: true })
+  })
+
+  it('answers client routes with index.html, a missing file with 404, and compressed twins when accepted', async () => {
+    const route = await fetch(`${t.url}/some/client/route`)
+    expect(route.status).toBe(200)
+    expect(await route.text()).toContain('<title>Emporia</title>')
+    expect((await fetch(`${t.url}/assets/app-0-old.js`)).status).toBe(404)
+    const asset = await fetch(`${t.url}/assets/app-1.js`, { headers: { 'accept-encoding': 'br' } })
+    expect(asset.headers.get('content-encoding')).toBe('br')
+    expect(asset.headers.get('cache-control')).toContain('immutable')
+    expect(await asset.text()).toContain('emporia')
+  })
+
+  it('accepts the registration call with agreeTerms and refuses it unticked', async () => {
+    const ok = await json(`${t.url}/api/users`, {
+      method: 'POST',
+      body: JSON.stringify({ email: 'terms@example.com', password: 'secret-123', agreeTerms: true })
+    })
+    expect(ok.status).toBe(201)
+    const refused = await json(`${t.url}/api/users`, {
+      method: 'POST',
+      body: JSON.stringify({ email: 'no@example.com', password: 'secret-123', agreeTerms: false })
+    })
+    expect(refused).toMatchObject({ status: 400, body: { data: { field: 'agreeTerms' } } })
   })
 })

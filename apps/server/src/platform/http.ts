@@ -34,7 +34,8 @@ export const errorHandler = (log: (error: unknown) => void) => async (ctx: Feath
  */
 export const splitApiAndWeb = (webDist?: string) => {
   const root = webDist && existsSync(path.join(webDist, 'index.html')) ? webDist : undefined
-  const files = root ? serveStatic(root, { index: false, maxage: 0 }) : undefined
+  // koa-send serves the .br/.gz twins the web build writes when the browser accepts them.
+  const files = root ? serveStatic(root, { index: false, maxage: 0, brotli: true, gzip: true }) : undefined
   return async (ctx: FeathersKoaContext, next: Next) => {
     if (ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`)) {
       ctx.path = ctx.path.slice(API_PREFIX.length) || '/'
@@ -49,7 +50,9 @@ export const splitApiAndWeb = (webDist?: string) => {
     // Hashed assets never change; index.html must always be fresh.
     if (ctx.path.startsWith('/assets/')) ctx.set('Cache-Control', 'public, max-age=31536000, immutable')
     await files(ctx, async () => undefined)
-    if (ctx.body === undefined && ctx.status === 404) {
+    // Only client routes fall back to index.html; a missing file (an old tab asking for a
+    // replaced script) is a plain 404, not HTML served as JavaScript.
+    if (ctx.body === undefined && ctx.status === 404 && !path.extname(ctx.path)) {
       ctx.set('Cache-Control', 'no-cache')
       ctx.path = '/index.html'
       await files(ctx, async () => undefined)

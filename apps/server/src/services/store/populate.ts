@@ -71,6 +71,8 @@ export const populate = async (app: Application, rows: Row[], specs: Resolved[],
       user: params.user,
       authentication: params.authentication,
       connection: params.connection,
+      // Same transaction as the caller: on PGlite (one connection) anything else would wait on it.
+      transaction: (params as { transaction?: unknown }).transaction,
       query,
       paginate: false
     } as Params)) as Row[]

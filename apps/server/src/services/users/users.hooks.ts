@@ -8,6 +8,10 @@ export const prepareRegistration = (context: HookContext) => {
   const list = (Array.isArray(context.data) ? context.data : [context.data]) as Data[]
   for (const data of list) {
     if (typeof data.password !== 'string' || !data.password) throw new BadRequest('"password" is required', { field: 'password' })
+    // The terms checkbox is part of the registration call (ARCHITECTURE §4), not of the account.
+    if ('agreeTerms' in data && data.agreeTerms !== true)
+      throw new BadRequest('The terms must be accepted', { field: 'agreeTerms' })
+    delete data.agreeTerms
     if (typeof data.email === 'string') data.email = data.email.trim().toLowerCase()
   }
 }

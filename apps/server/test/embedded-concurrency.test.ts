@@ -1,0 +1,31 @@
+import { StoreService } from '../src/services/store/store-service'
+import { json } from './support/clients'
+import { createPeopleTable, personModel } from './support/people'
+import { startTestApp, type TestApp } from './support/test-app'
+
+/** PGlite has one connection: concurrent callers must queue, never fail or hang. */
+describe('embedded database under 50 concurrent callers', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp('pglite', {
+      register: (ctx, app) =>
+        app.use('people', new StoreService({ ...ctx.store, model: personModel, paginate: { default: 10, max: 50 } }))
+    })
+    await createPeopleTable(t.db.knex)
+  })
+  afterAll(() => t.close())
+
+  it('answers every one of 50 concurrent reads and writes, three rounds', async () => {
+    for (let round = 0; round < 3; round++) {
+      const calls = Array.from({ length: 50 }, (_, i) =>
+        i % 2
+          ? json(`${t.url}/api/people`, { method: 'POST', body: JSON.stringify({ name: `n${round}-${i}`, age: i }) })
+          : json(`${t.url}/api/people?age[$gte]=${i}&name[$regex]=n&$sort[age]=-1&$sort[name]=1&$limit=5`)
+      )
+      const statuses = (await Promise.all(calls)).map((r) => r.status)
+      expect(statuses.filter((s) => s >= 300)).toEqual([])
+    }
+    const page = await json(`${t.url}/api/people?$limit=0`)
+    expect(page.body?.total).toBe(75)
+  })
+})

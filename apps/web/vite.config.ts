@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+// The shared workspace ships TypeScript source; Vite compiles it along with the app.
+const sharedSource = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url))
+
+// Shared code is pure (ARCHITECTURE §3.5), so a module of it that the app does not use can be
+// dropped whole: otherwise the TypeBox schemas, built at module level, pull TypeBox into the bundle.
+const isSharedSource = (id: string) => id.replaceAll('\\', '/').includes('/packages/shared/src/')
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@emporia/shared': sharedSource } },
+  server: {
+    // `npm run dev -w apps/server` listens on 3030; `ws` carries the socket.io websocket too.
+    proxy: { '/api': { target: 'http://localhost:3030', ws: true } }
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: { treeshake: { moduleSideEffects: (id) => (isSharedSource(id) ? false : undefined) } }
+  }
+})

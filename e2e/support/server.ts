@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+const serverEntry = path.join(repoRoot, 'apps/server/dist/index.js')
+const webDist = path.join(repoRoot, 'apps/web/dist')
+
+const HEALTH_TIMEOUT_MS = 30_000
+const STOP_TIMEOUT_MS = 10_000
+
+export interface RunningServer {
+  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:41234`. */
+  url: string
+  stop: () => Promise<void>
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer()
+    probe.unref()
+    probe.on('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+
+const isHealthy = async (url: string) => {
+  try {
+    const response = await fetch(`${url}/api/health`)
+    if (!response.ok) return false
+    const body = (await response.json()) as { status?: string }
+    return body.status === 'ok'
+  } catch {
+    return false
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Starts the built server (what `npm start` runs) on a free port with an empty PGlite data dir,
+ * so every spec file sees a fresh install and nothing of the developer's own data.
+ */
+export const startServer = async (): Promise<RunningServer> => {
+  const missing = [serverEntry, path.join(webDist, 'index.html')].filter((file) => !existsSync(file))
+  if (missing.length) {
+    throw new Error(
+      `Browser tests run the built app, but ${missing.map((file) => path.relative(repoRoot, file)).join(' and ')} is missing: run \`npm run build\` first.`
+    )
+  }
+
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'emporia-e2e-'))
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  // Only what the server needs: an inherited DATABASE_URL or REDIS_URL would point the test at real services.
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    LOG_LEVEL: 'silent'
+  }
+  const child = spawn(process.execPath, [serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000)
+  }
+  child.stdout.on('data', collect)
+  child.stderr.on('data', collect)
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  let running = true
+  void exited.then(() => (running = false))
+
+  const stop = async () => {
+    if (running) {
+      child.kill('SIGTERM')
+      const killed = await Promise.race([exited.then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)])
+      if (!killed) {
+        child.kill('SIGKILL')
+        await exited
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true })
+  }
+
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS
+  while (!(await isHealthy(url))) {
+    if (!running || Date.now() > deadline) {
+      await stop()
+      const reason = running
+        ? `did not answer /api/health within ${HEALTH_TIMEOUT_MS / 1000} s`
+        : `exited with code ${child.exitCode}`
+      throw new Error(`The server ${reason}. Its output:\n${output}`)
+    }
+    await sleep(200)
+  }
+  return { url, stop }
+}
