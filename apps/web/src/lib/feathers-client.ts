@@ -1,7 +1,7 @@
 import authentication from '@feathersjs/authentication-client'
 import { feathers, type ClientService } from '@feathersjs/feathers'
 import socketio from '@feathersjs/socketio-client'
-import { servicePaths, type Page, type User, type UserData, type UserPatch } from '@emporia/shared'
+import { type servicePaths, type Page, type User, type UserData, type UserPatch } from '@emporia/shared'
 import { io } from 'socket.io-client'
 import * as msgpackParser from 'socket.io-msgpack-parser'
 
