@@ -20,7 +20,11 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Node's types leak into the web build through Feathers' typings; the browser has neither.
+      'no-restricted-globals': ['error', 'process', 'Buffer', '__dirname', 'require']
+    }
   },
   {
     // Shared rules run in the browser, the POS and the server alike: no Node, no DOM.

@@ -85,6 +85,10 @@ describe(`transports (${dialect})`, () => {
 
     const page = await call<{ total: number }>(binarySocket, 'find', 'people', { name: 'Evented' })
     expect(page.total).toBe(1)
+    const confirmed = await new Promise((resolve) =>
+      binarySocket.emit('initMsgPack', (_error: unknown, reply: unknown) => resolve(reply))
+    )
+    expect(confirmed).toEqual({ msgpack: true })
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(anonymousHeard).toBe(0)
     for (const s of [anonymous, jsonSocket, binarySocket]) s.close()

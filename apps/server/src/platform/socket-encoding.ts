@@ -93,6 +93,12 @@ export const useMsgpackPerConnection = (io: Server) => {
         const write = client.writeToEngine.bind(client)
         client.writeToEngine = (packets, opts) => write(opts?.preEncoded ? translate(packets) : packets, opts)
       }
+      // The iOS client announces itself with `initMsgPack` (spec §7.1); the encoding is already
+      // chosen by then, so the answer only confirms it.
+      socket.on('initMsgPack', (...args: unknown[]) => {
+        const ack = args[args.length - 1]
+        if (typeof ack === 'function') ack(null, { msgpack: true })
+      })
     }
     next()
   })
