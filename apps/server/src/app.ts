@@ -39,7 +39,8 @@ export const createApp = async (
     options.db ??
     (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, templateDir: config.dbTemplateDir }))
   await migrate(db.knex)
-  const counts = new CountCache()
+  // On PGlite this process is the only writer (the data directory is locked), so totals never expire by age.
+  const counts = new CountCache({ ttlMs: db.dialect === 'pglite' ? Infinity : 30_000 })
   const context: ServiceContext = {
     config,
     db,

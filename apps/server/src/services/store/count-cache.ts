@@ -3,11 +3,12 @@
  * compiled where-clause and stamped with the table's write version (per shop when the query is
  * bound to one shop). Any write to the table bumps the version, so a cached total is never older
  * than the last write this process saw; other processes' writes arrive through `invalidate`
- * (Redis pub/sub) and a short time-to-live bounds the rest.
+ * (Redis pub/sub) and a short time-to-live bounds the rest (none on PGlite: one process owns it).
  */
 export interface CountCacheOptions {
-  ttlMs?: number
   maxEntries?: number
+  /** Bound on staleness from writers that bypass the service base; Infinity when there are none. */
+  ttlMs?: number
   /** Called after a local write so that other processes drop their counts too. */
   onInvalidate?: (table: string, shops: string[] | null) => void
 }
@@ -44,20 +45,35 @@ export class CountCache {
     return shop ? `${v(`${table}\u0001unknown`)}:${v(this.scope(table, shop))}` : String(v(`${table}\u0001any`))
   }
 
-  /** Returns the cached total, or computes it (once for concurrent callers of the same key). */
+  /**
+   * Returns the cached total, or computes it (once for concurrent callers of the same key). A total
+   * whose version still holds but whose time-to-live ran out is answered at once and refreshed in
+   * the background: no write this process knows of has changed it, and making every caller wait
+   * for a burst of expiring counts (on PGlite, one connection) would stall the whole server.
+   */
   async total(table: string, shop: string | null, key: string, compute: () => Promise<number>): Promise<number> {
     const cacheKey = `${this.scope(table, shop)}\u0000${key}`
     const version = this.version(table, shop)
     const hit = this.entries.get(cacheKey)
-    if (hit && hit.version === version && hit.expires > Date.now()) return hit.total
+    if (hit && hit.version === version) {
+      if (hit.expires <= Date.now() && !this.pending.has(cacheKey))
+        void this.refresh(cacheKey, version, compute).catch(() => undefined)
+      return hit.total
+    }
     const pending = this.pending.get(cacheKey)
     if (pending && pending.version === version) return pending.promise
+    return this.refresh(cacheKey, version, compute)
+  }
+
+  private async refresh(cacheKey: string, version: string, compute: () => Promise<number>): Promise<number> {
     const promise = compute()
     this.pending.set(cacheKey, { version, promise })
     try {
       const total = await promise
       // Stored under the version read before counting: a write during the count makes it a miss.
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string)
+      if (this.entries.size >= this.maxEntries && !this.entries.has(cacheKey)) {
+        this.entries.delete(this.entries.keys().next().value as string)
+      }
       this.entries.set(cacheKey, { total, version, expires: Date.now() + this.ttlMs })
       return total
     } finally {
