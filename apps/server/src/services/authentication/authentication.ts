@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto'
 import { AuthenticationService, JWTStrategy } from '@feathersjs/authentication'
 import { NotAuthenticated } from '@feathersjs/errors'
 import { LocalStrategy } from '@feathersjs/authentication-local'
@@ -20,6 +21,27 @@ class EmailStrategy extends LocalStrategy {
   }
 }
 
+/**
+ * jsonwebtoken turns a string secret into a key on every call, first trying (and failing) to parse
+ * it as a public key: a third of a request's CPU once signed in (docs/benchmarks.md). The key is
+ * made once here instead.
+ */
+class KeyedAuthenticationService extends AuthenticationService {
+  private key?: KeyObject
+
+  private secretKey(): KeyObject {
+    return (this.key ??= createSecretKey(Buffer.from(this.configuration.secret as string)))
+  }
+
+  override createAccessToken(payload: string | Buffer | object, options?: object, secret?: string) {
+    return super.createAccessToken(payload, options, secret ?? (this.secretKey() as unknown as string))
+  }
+
+  override verifyAccessToken(accessToken: string, options?: object, secret?: string) {
+    return super.verifyAccessToken(accessToken, options, secret ?? (this.secretKey() as unknown as string))
+  }
+}
+
 export const authentication = (secret: string) => (app: Application) => {
   app.set('authentication', {
     secret,
@@ -30,7 +52,7 @@ export const authentication = (secret: string) => (app: Application) => {
     jwtOptions: { header: { typ: 'access' }, audience: 'emporia', issuer: 'emporia', algorithm: 'HS256', expiresIn: '7d' },
     local: { usernameField: 'email', passwordField: 'password' }
   })
-  const service = new AuthenticationService(app)
+  const service = new KeyedAuthenticationService(app)
   service.register('jwt', new JWTStrategy())
   service.register('local', new EmailStrategy())
   app.use(servicePaths.authentication, service)
