@@ -11,7 +11,7 @@ import { resolveAuthSecret, type AppConfig } from './config'
 import { createDb, type Db } from './db/knex'
 import { migrate } from './db/migrate'
 import { toFeathersError } from './db/pg-errors'
-import { errorHandler, splitApiAndWeb } from './platform/http'
+import { errorHandler, onlyWhen, splitApiAndWeb } from './platform/http'
 import { shareEventsWithPeers } from './platform/peer-events'
 import { hybridParser, useMsgpackPerConnection } from './platform/socket-encoding'
 import { authentication } from './services/authentication/authentication'
@@ -51,8 +51,9 @@ export const createApp = async (
   const app = koa(feathers())
   app.use(errorHandler(log))
   app.use(splitApiAndWeb(config.webDist))
-  app.use(bodyParser({ jsonLimit: '5mb' }))
-  app.use(parseAuthentication())
+  app.use(onlyWhen((ctx) => ctx.method !== 'GET' && ctx.method !== 'HEAD', bodyParser({ jsonLimit: '5mb' })))
+  // Only a request carrying credentials has anything to parse (the JWT strategy reads the header).
+  app.use(onlyWhen((ctx) => Boolean(ctx.headers.authorization), parseAuthentication()))
   app.configure(rest())
 
   const redisClients: Redis[] = []

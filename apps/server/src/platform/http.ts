@@ -59,3 +59,8 @@ export const splitApiAndWeb = (webDist?: string) => {
     }
   }
 }
+
+/** Runs `middleware` only for requests that need it; the hot read path skips the rest. */
+export const onlyWhen =
+  (condition: (ctx: FeathersKoaContext) => boolean, middleware: (ctx: FeathersKoaContext, next: Next) => Promise<unknown>) =>
+  (ctx: FeathersKoaContext, next: Next) => (condition(ctx) ? middleware(ctx, next) : next())
