@@ -77,12 +77,22 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
       [TIMESTAMP]: toIso
     }
   })
+  // A PGlite query runs synchronously and resolves through promises only, so queued queries would
+  // run back to back without the event loop ever accepting a connection or reading a request: some
+  // callers got nothing for 10 s while others were served 20 times (docs/benchmarks.md). Yielding
+  // before each query lets I/O in between, so the queue is served in arrival order.
+  const query = pglite.query.bind(pglite)
+  pglite.query = (async (...args: Parameters<typeof query>) => {
+    await new Promise((resolve) => setImmediate(resolve))
+    return query(...args)
+  }) as typeof pglite.query
   // PGlite has one connection: knex-pglite pins the pool at one, so concurrent callers queue in
-  // the pool instead of failing. The acquire timeout bounds how long a caller waits in that queue.
+  // the pool instead of failing. The acquire timeout bounds how long a caller waits in that queue
+  // (then 503, "busy, please retry").
   const knex = knexFactory({
     client: ClientPGLite as unknown as typeof knexFactory.Client,
     connection: () => ({ pglite }) as unknown as Knex.StaticConnectionConfig,
-    acquireConnectionTimeout: 60_000
+    acquireConnectionTimeout: 20_000
   })
   await knex.raw('select 1')
   return {

@@ -1,0 +1,75 @@
+import { runColdStart } from './cold-start'
+import { runFanout } from './fanout'
+import { runListPglite } from './list-pglite'
+import { runListPostgres } from './list-postgres'
+import { runOverhead } from './overhead'
+import { runProfiles } from './profile'
+import { LOAD_DEFAULTS } from './support/load'
+import { describeMachine, revision } from './support/machine'
+import { formatTable, writeResults, type Outcome } from './support/report'
+import { ROUNDS } from './support/rounds'
+
+type Log = (line: string) => void
+
+const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> = {
+  'list-postgres': runListPostgres,
+  'list-pglite': runListPglite,
+  overhead: runOverhead,
+  fanout: (log) => runFanout(log),
+  'cold-start': runColdStart
+}
+
+/**
+ * `npm run bench -w bench -- [--only=list-postgres,fanout] [--profile]`: every workload in
+ * turn (never two at once: they share 2 cores), a summary table, raw JSON in bench/results/.
+ */
+const main = async () => {
+  const args = process.argv.slice(2)
+  // Env twins of the flags: `npm run bench` at the root swallows flags that are not behind `-- --`.
+  const only = (args.find((a) => a.startsWith('--only='))?.slice('--only='.length) ?? process.env.BENCH_ONLY)?.split(',')
+  const profile = args.includes('--profile') || process.env.BENCH_PROFILE === '1'
+  const names = Object.keys(WORKLOADS).filter((name) => !only || only.includes(name))
+  const log: Log = (line) => console.log(line)
+  const stamp = new Date().toISOString().slice(0, 19).replace(/:/g, '-')
+  const started = performance.now()
+  const machine = await describeMachine()
+  log(
+    `Emporia bench ${stamp} at ${machine.revision} on ${machine.cores} × ${machine.cpu}, node ${machine.node}, PostgreSQL ${machine.postgres}`
+  )
+
+  const outcomes: Outcome[] = []
+  let crashed = false
+  const attempt = async (name: string, run: () => Promise<Outcome>) => {
+    log(`\n== ${name}`)
+    try {
+      outcomes.push(await run())
+    } catch (error) {
+      crashed = true
+      log(`  ${name} crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+      outcomes.push({ workload: name, figures: [{ name: 'run', measured: `crashed: ${String(error)}`, pass: false }], raw: {} })
+    }
+  }
+  for (const name of names) await attempt(name, () => WORKLOADS[name](log, stamp))
+  if (profile) await attempt('profile', () => runProfiles(log, stamp))
+
+  // Each server child loads the server source when it starts: a commit during the run mixes code.
+  const endRevision = revision()
+  if (endRevision !== machine.revision)
+    log(`\nWARNING: the server code changed during the run (${machine.revision} → ${endRevision}); rerun.`)
+  const minutes = (performance.now() - started) / 60_000
+  const table = formatTable(outcomes)
+  log(`\n${table}\n\nTotal ${minutes.toFixed(1)} min.`)
+  const file = writeResults(stamp, {
+    date: stamp,
+    machine,
+    endRevision,
+    load: { ...LOAD_DEFAULTS, rounds: ROUNDS },
+    minutes,
+    outcomes
+  })
+  log(`Raw results: ${file}`)
+  // Missed goals are findings, not failures of the run; a crash or an erroring server is.
+  if (crashed || outcomes.some((o) => o.erroring)) process.exitCode = 1
+}
+
+void main()

@@ -1,0 +1,77 @@
+import os from 'node:os'
+import { authenticate } from '@feathersjs/authentication'
+import { createApp } from '../../../apps/server/src/app'
+import { loadConfig } from '../../../apps/server/src/config'
+import { createDb } from '../../../apps/server/src/db/knex'
+import { StoreService } from '../../../apps/server/src/services/store/store-service'
+import type { CountCache } from '../../../apps/server/src/services/store/count-cache'
+import { benchItemModel } from '../support/bench-items'
+import { EmptyService } from '../support/empty-service'
+import { announceReady, serveParent } from '../support/ipc'
+import { ensureDataset, type SeedReport } from '../support/seed'
+
+/**
+ * Counts how often a total was asked for and how often it really ran `count(*)`, without
+ * touching server code; BENCH_COUNT_CACHE=off makes every total a real count (worst case).
+ */
+const instrument = (counts: CountCache, cacheOff: boolean) => {
+  const stats = { totals: 0, computed: 0 }
+  const original = counts.total.bind(counts)
+  counts.total = (table, shop, key, compute) => {
+    stats.totals++
+    const counted = () => {
+      stats.computed++
+      return compute()
+    }
+    return cacheOff ? counted() : original(table, shop, key, counted)
+  }
+  return stats
+}
+
+/** Requests the load generator gave up on may still be queued: let them finish before closing. */
+const drain = async (pool: unknown) => {
+  const busy = pool as { numUsed?: () => number; numPendingAcquires?: () => number } | undefined
+  const deadline = Date.now() + 15_000
+  while ((busy?.numUsed?.() ?? 0) + (busy?.numPendingAcquires?.() ?? 0) > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+const main = async () => {
+  const databaseUrl = process.env.BENCH_DATABASE_URL
+  const dataDir = process.env.BENCH_DATA_DIR ?? `${os.tmpdir()}/emporia-bench/pglite`
+  const config = loadConfig(
+    {},
+    { authSecret: 'bench-secret-bench-secret-bench-secret', logLevel: 'silent', databaseUrl, dataDir }
+  )
+  const started = performance.now()
+  const db = await createDb({ databaseUrl, dataDir })
+  const openSeconds = (performance.now() - started) / 1000
+  // PGlite is only reachable from inside this process, so its dataset is seeded here.
+  let seed: SeedReport | undefined
+  if (db.dialect === 'pglite') {
+    const run = async (sql: string) => ((await db.knex.raw(sql)) as { rows: Record<string, unknown>[] }).rows
+    seed = await ensureDataset(run, (line) => console.log(`[pglite] ${line}`))
+  }
+  let stats = { totals: 0, computed: 0 }
+  const emporia = await createApp(config, {
+    db,
+    register: (ctx, app) => {
+      stats = instrument(ctx.counts, process.env.BENCH_COUNT_CACHE === 'off')
+      app.use('benchItems', new StoreService({ ...ctx.store, model: benchItemModel, paginate: { default: 20, max: 100 } }))
+      // BENCH_AUTH=1: lists behind `authenticate('jwt')`, as every real shop-scoped service is.
+      if (process.env.BENCH_AUTH === '1') app.service('benchItems').hooks({ before: { find: [authenticate('jwt')] } })
+      app.use('empty', new EmptyService(), { methods: ['get'] })
+    }
+  })
+  const server = await emporia.app.listen(0, '127.0.0.1')
+  if (!server.listening) await new Promise((resolve) => server.once('listening', resolve))
+  serveParent({ stats: () => ({ ...stats }) }, async () => {
+    await drain(db.knex.client.pool)
+    await emporia.close()
+    await db.close()
+  })
+  announceReady(server, { dialect: db.dialect, openSeconds, seed })
+}
+
+void main()
