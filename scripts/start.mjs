@@ -16,7 +16,13 @@ const newest = (target) => {
 
 const outputs = { web: at('apps/web/dist/index.html'), server: at('apps/server/dist/index.js') }
 const sources = {
-  web: [at('apps/web/src'), at('apps/web/public'), at('apps/web/index.html'), at('apps/web/vite.config.ts'), at('packages/shared/src')],
+  web: [
+    at('apps/web/src'),
+    at('apps/web/public'),
+    at('apps/web/index.html'),
+    at('apps/web/vite.config.ts'),
+    at('packages/shared/src')
+  ],
   server: [at('apps/server/src'), at('packages/shared/src')]
 }
 for (const part of ['web', 'server']) {
