@@ -233,9 +233,9 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
           next: last && hasNext ? encodeCursor(sort, last, 'next') : null
         }
       }
-      const data = pageRows.map((row) =>
-        this.output(row, params, filters.$select === undefined ? undefined : this.columns(filters.$select))
-      )
+      // Cursor mode reads the sort columns too; what the caller selected is what it gets back.
+      const visible = this.selected(params)
+      const data = pageRows.map((row) => this.output(row, params, visible))
       if (specs.length && this.app) await populate(this.app, data, specs, params)
       if (!paged) return data as Result[]
       const page: Page<Row> = { total, limit: limit ?? 0, skip: cursorMode ? 0 : skip, data }
@@ -301,10 +301,8 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
         )
       }
       this.written(created, params)
-      const { filters } = this.split({ $select: (params.query as Row | undefined)?.$select })
-      const out = created.map((row) =>
-        this.output(row, params, filters.$select === undefined ? undefined : this.columns(filters.$select))
-      )
+      const visible = this.selected(params)
+      const out = created.map((row) => this.output(row, params, visible))
       return (Array.isArray(data) ? out : out[0]) as Result | Result[]
     } catch (error) {
       throw toFeathersError(error)
@@ -376,7 +374,8 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
       const rows = (await q.update(values).returning('*')) as Row[]
       if (id !== null && !rows.length) throw new NotFound(`No record found for id '${String(id)}'`)
       this.written(rows, params)
-      const out = rows.map((row) => this.output(row, params, this.selected(params)))
+      const visible = this.selected(params)
+      const out = rows.map((row) => this.output(row, params, visible))
       return (id === null ? out : out[0]) as Result | Result[]
     } catch (error) {
       throw toFeathersError(error)
@@ -395,7 +394,8 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
       const rows = (await q.delete().returning('*')) as Row[]
       if (id !== null && !rows.length) throw new NotFound(`No record found for id '${String(id)}'`)
       this.written(rows, params)
-      const out = rows.map((row) => this.output(row, params, this.selected(params)))
+      const visible = this.selected(params)
+      const out = rows.map((row) => this.output(row, params, visible))
       return (id === null ? out : out[0]) as Result | Result[]
     } catch (error) {
       throw toFeathersError(error)
