@@ -54,6 +54,32 @@ describe(`transports (${dialect})`, () => {
     expect(brokenJson.status).toBe(400)
   })
 
+  it('parses REST query strings into the query language: lists, $select, $paginate, update and remove', async () => {
+    const a = await json(`${t.url}/api/people`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Qa', age: 1, title: { en: 'A' } })
+    })
+    const b = await json(`${t.url}/api/people`, { method: 'POST', body: JSON.stringify({ name: 'Qb', age: 2 }) })
+    const ids = [a.body?._id, b.body?._id] as string[]
+    const both = await json(`${t.url}/api/people?_id[$in][]=${ids[0]}&_id[$in][]=${ids[1]}&$select[]=name&$sort[name]=-1`)
+    expect(both.body?.data).toEqual([
+      { _id: ids[1], name: 'Qb' },
+      { _id: ids[0], name: 'Qa' }
+    ])
+    const plain = await json(`${t.url}/api/people?title.en=A&$paginate=false`)
+    expect(plain.body).toEqual([expect.objectContaining({ _id: ids[0] })])
+    // PUT replaces: fields left out are reset, server-owned ones sent back by an editor are ignored
+    const replaced = await json(`${t.url}/api/people/${ids[0]}`, {
+      method: 'PUT',
+      body: JSON.stringify({ _id: 'f'.repeat(24), name: 'Qa2', shop: 'e'.repeat(24) })
+    })
+    expect(replaced).toMatchObject({ status: 200, body: { _id: ids[0], name: 'Qa2' } })
+    expect(replaced.body?.age).toBeUndefined()
+    expect(replaced.body?.shop).toBeUndefined()
+    expect((await json(`${t.url}/api/people/${ids[1]}`, { method: 'DELETE' })).body).toMatchObject({ _id: ids[1] })
+    expect((await json(`${t.url}/api/people/${ids[1]}`)).status).toBe(404)
+  })
+
   it('never leaks database error text to a client', async () => {
     // A value the database refuses (out of range for the column) reaches PostgreSQL only if the
     // compiler let it through; either way the client must see a 4xx without SQL in it.
