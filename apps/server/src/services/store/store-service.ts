@@ -326,7 +326,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
         if (!field.readOnly && !(field.name in values)) values[field.name] = this.knex.raw('default')
       }
       if (this.model.fields.has('updatedAt')) values.updatedAt = this.knex.fn.now()
-      const { where } = this.split(this.queryWithoutFilters(params))
+      const { where } = this.split(params.query as Row)
       const rows = (await this.table(params)
         .where(this.id, id)
         .whereRaw(where.sql, bind(where))
@@ -359,16 +359,15 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
       delete record[this.id]
       assertValid(this.validators.patch, record)
 
-      const query = this.queryWithoutFilters(params)
+      const { where, raw } = this.split(params.query as Row)
       const sets = new Map<string, Sql>()
-      compilePatchOperators(this.model, input, findArrayMatch(this.model, query), sets)
+      compilePatchOperators(this.model, input, findArrayMatch(this.model, raw), sets)
       const values: Row = this.toRow(record)
       for (const [column, sql] of sets) {
         if (column in values) throw new BadRequest(`"${column}" is changed twice in one patch`, { field: column })
         values[column] = this.knex.raw(sql.sql, sql.bindings as Knex.RawBinding[])
       }
       if (this.model.fields.has('updatedAt')) values.updatedAt = this.knex.fn.now()
-      const { where } = this.split(query)
       const q = this.table(params).whereRaw(where.sql, bind(where))
       if (id !== null) q.where(this.id, id)
       const rows = (await q.update(values).returning('*')) as Row[]
@@ -388,7 +387,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
   async _remove(id: NullableId, params: StoreParams = {}): Promise<Result | Result[]> {
     try {
       if (id !== null && !isObjectId(id)) throw new NotFound(`No record found for id '${String(id)}'`)
-      const { where } = this.split(this.queryWithoutFilters(params))
+      const { where } = this.split(params.query as Row)
       const q = this.table(params).whereRaw(where.sql, bind(where))
       if (id !== null) q.where(this.id, id)
       const rows = (await q.delete().returning('*')) as Row[]
@@ -403,10 +402,6 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
   }
 
   // ---- helpers --------------------------------------------------------------------------------
-
-  private queryWithoutFilters(params: StoreParams): Row {
-    return Object.fromEntries(Object.entries((params.query ?? {}) as Row).filter(([key]) => !FILTERS.has(key)))
-  }
 
   private selected(params: StoreParams) {
     const select = (params.query as Row | undefined)?.$select
@@ -439,8 +434,8 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
 
   /** After a write: counts of the touched table (and shops) are stale — now, and again at commit. */
   private written(rows: Row[], params: StoreParams) {
-    const shops = this.model.fields.has('shop') ? rows.map((row) => String(row.shop)) : null
     if (!rows.length) return
+    const shops = this.model.fields.has('shop') ? rows.map((row) => String(row.shop)) : null
     this.options.counts.invalidate(this.model.table, shops)
     params.transaction?.executionPromise
       .finally(() => this.options.counts.invalidate(this.model.table, shops))
