@@ -2,6 +2,14 @@
 export const servicePaths = {
   health: 'health',
   users: 'users',
-  authentication: 'authentication'
+  usersVerify: 'users/verify',
+  usersResend: 'users/resend',
+  usersChangePassword: 'users/changePassword',
+  usersReset: 'users/reset',
+  authentication: 'authentication',
+  shops: 'shops',
+  shopMembers: 'shop/members',
+  shopInvitations: 'shop/invitations',
+  subShops: 'subShops'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

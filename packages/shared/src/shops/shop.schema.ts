@@ -1,0 +1,108 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { ID_PATTERN } from '../platform/ids'
+import { shopAttributes } from '../tenancy/permissions'
+import { shopPermissions, shopRoles } from '../tenancy/roles'
+
+/** Letters, digits, '-' and '_', 1–256 characters (spec §5.1 format.subdomain). */
+export const SUBDOMAIN_PATTERN = '^[A-Za-z0-9_-]{1,256}$'
+/** As a subdomain, also '.' (spec §5.1 format.host). */
+export const HOST_PATTERN = '^[A-Za-z0-9_.-]{1,256}$'
+
+/** A translatable text as stored: a plain string or one value per language (spec §3.5). */
+export const storedTextSchema = Type.Union([
+  Type.String({ maxLength: 1000 }),
+  Type.Object(
+    {
+      en: Type.Optional(Type.String({ maxLength: 1000 })),
+      cht: Type.Optional(Type.String({ maxLength: 1000 })),
+      chs: Type.Optional(Type.String({ maxLength: 1000 }))
+    },
+    { additionalProperties: false }
+  )
+])
+
+const roleSchema = Type.Union(shopRoles.map((role) => Type.Literal(role)))
+
+/** A member as shown in `shop.users[]` (spec §3.1); the server derives it from shop members. */
+export const shopUserRefSchema = Type.Object({
+  user: Type.String({ pattern: ID_PATTERN }),
+  role: roleSchema,
+  roles: Type.Array(roleSchema),
+  perm: Type.Array(Type.String()),
+  accepted: Type.Boolean()
+})
+
+/** The shop (spec §3.1). Settings of later screens are added by the issues that build them. */
+export const shopSchema = Type.Object(
+  {
+    _id: Type.String({ pattern: ID_PATTERN, readOnly: true }),
+    name: storedTextSchema,
+    icon: Type.Optional(Type.Union([Type.String({ pattern: ID_PATTERN }), Type.Null()], { ref: 'attachments' })),
+    subdomain: Type.String({ pattern: SUBDOMAIN_PATTERN }),
+    alias: Type.Optional(Type.Union([Type.String({ pattern: HOST_PATTERN }), Type.Null()])),
+    /** Trial end (the spec's spelling). */
+    validUtil: Type.String({ format: 'date-time', readOnly: true }),
+    contract: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()], { readOnly: true })),
+    contractEnd: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { readOnly: true })),
+    useInventoryLot: Type.Boolean(),
+    useCashboxLog: Type.Boolean(),
+    useSubShop: Type.Boolean(),
+    i18n: Type.Boolean(),
+    /** Paid features; set by billing, never by the shop itself. */
+    attributes: Type.Object(Object.fromEntries(shopAttributes.map((key) => [key, Type.Optional(Type.Boolean())])), {
+      readOnly: true,
+      additionalProperties: false
+    }),
+    /** Derived from shop members; read-only here (staff change through `shop/members`). */
+    users: Type.Array(shopUserRefSchema, { readOnly: true }),
+    contact: Type.Optional(Type.String({ maxLength: 200 })),
+    phone: Type.Optional(Type.String({ maxLength: 50 })),
+    shopEmail: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Null()])),
+    location: Type.Optional(Type.String({ maxLength: 500 })),
+    createdAt: Type.String({ format: 'date-time', readOnly: true }),
+    updatedAt: Type.String({ format: 'date-time', readOnly: true })
+  },
+  { $id: 'Shop', additionalProperties: false }
+)
+export type Shop = Static<typeof shopSchema>
+export type ShopData = Pick<Shop, 'name' | 'subdomain'> &
+  Partial<Omit<Shop, '_id' | 'validUtil' | 'contract' | 'contractEnd' | 'attributes' | 'users' | 'createdAt' | 'updatedAt'>>
+export type ShopPatch = Partial<ShopData>
+
+/** A staff member or invitation of a shop (spec §3.3 Access). */
+export const shopMemberSchema = Type.Object(
+  {
+    _id: Type.String({ pattern: ID_PATTERN, readOnly: true }),
+    shop: Type.String({ pattern: ID_PATTERN, readOnly: true }),
+    /** Set once the invitee has an account and accepts. */
+    user: Type.Optional(Type.Union([Type.String({ pattern: ID_PATTERN }), Type.Null()], { readOnly: true, ref: 'users' })),
+    email: Type.String({ format: 'email', maxLength: 254 }),
+    /** A sub-shop's display name (spec §3.3 Subsidiary shop), or the member's name. */
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    role: roleSchema,
+    perm: Type.Array(Type.Union(shopPermissions.map((perm) => Type.Literal(perm))), { uniqueItems: true }),
+    accepted: Type.Boolean({ readOnly: true }),
+    createdAt: Type.String({ format: 'date-time', readOnly: true }),
+    updatedAt: Type.String({ format: 'date-time', readOnly: true })
+  },
+  { $id: 'ShopMember', additionalProperties: false }
+)
+export type ShopMember = Static<typeof shopMemberSchema>
+export type ShopMemberData = Pick<ShopMember, 'email' | 'role'> & Partial<Pick<ShopMember, 'perm' | 'name'>>
+export type ShopMemberPatch = Partial<Pick<ShopMember, 'role' | 'perm' | 'name'>>
+
+/** Plan state (spec §4.3): trial (days left), trial ended, or contract (expiring under 7 days). */
+export type PlanState =
+  { kind: 'trial'; daysLeft: number } | { kind: 'trialEnded' } | { kind: 'contract'; daysLeft: number | null; expiring: boolean }
+
+const DAY = 86_400_000
+export const EXPIRY_WARNING_DAYS = 7
+
+export const planState = (shop: Pick<Shop, 'validUtil' | 'contract' | 'contractEnd'>, now = Date.now()): PlanState => {
+  if (shop.contract) {
+    const daysLeft = shop.contractEnd ? Math.ceil((Date.parse(shop.contractEnd) - now) / DAY) : null
+    return { kind: 'contract', daysLeft, expiring: daysLeft !== null && daysLeft < EXPIRY_WARNING_DAYS }
+  }
+  const left = Date.parse(shop.validUtil) - now
+  return left > 0 ? { kind: 'trial', daysLeft: Math.ceil(left / DAY) } : { kind: 'trialEnded' }
+}

@@ -1,0 +1,120 @@
+import {
+  permsInShop,
+  roleInShop,
+  roleIncludes,
+  type RoleOrNone,
+  type ShopMemberRef,
+  type ShopPermission,
+  type ShopRole
+} from './roles'
+
+/**
+ * The one permission table (spec §6.1, §2.4): the server allows or refuses each service method
+ * with it, the web app shows or hides menu entries with it. Change access here, nowhere else.
+ */
+
+/** Shop attributes that switch paid features on (spec §3.1 `attributes`). */
+export const shopAttributes = ['app', 'bundle', 'discount', 'promotion', 'pos', 'subsequentPayment'] as const
+export type ShopAttribute = (typeof shopAttributes)[number]
+/** Shop switches that turn a part of the product on (spec §3.1). */
+export const shopFlags = ['useSubShop', 'useInventoryLot', 'useCashboxLog'] as const
+export type ShopFlag = (typeof shopFlags)[number]
+
+/** What the permission checks need to know about a shop. */
+export interface ShopFeatures {
+  users?: ShopMemberRef[]
+  attributes?: Partial<Record<ShopAttribute, boolean>>
+  useSubShop?: boolean
+  useInventoryLot?: boolean
+  useCashboxLog?: boolean
+}
+
+export type Gate = { attribute: ShopAttribute } | { flag: ShopFlag }
+
+export interface Access {
+  /** Any of these roles (with what they imply) is enough. */
+  roles: readonly ShopRole[]
+  /** A role that is enough only with this permission (pos + warehouse). */
+  withPerm?: { role: ShopRole; perm: ShopPermission }
+  /** A feature the shop must have switched on. */
+  gate?: Gate
+}
+
+const admin = ['admin'] as const
+const staff = ['user'] as const
+const pos = ['pos'] as const
+const warehouse: Access = { roles: ['user', 'subshop'], withPerm: { role: 'pos', perm: 'warehouse' } }
+
+/** Menu areas in drawer order (spec §2.4) and who may open them. */
+export const areas = {
+  dashboard: { roles: [...pos, 'subshop'] },
+  eshop: { roles: staff },
+  app: { roles: staff, gate: { attribute: 'app' } },
+  mini: { roles: staff, gate: { attribute: 'app' } },
+  warehouses: warehouse,
+  inventoryLots: { ...warehouse, gate: { flag: 'useInventoryLot' } },
+  products: { roles: ['user', 'subshop'] },
+  bundles: { roles: staff, gate: { attribute: 'bundle' } },
+  discounts: { roles: staff, gate: { attribute: 'discount' } },
+  promotions: { roles: staff, gate: { attribute: 'promotion' } },
+  orders: { roles: pos },
+  payments: { roles: staff },
+  cashboxLogs: { roles: staff, gate: { flag: 'useCashboxLog' } },
+  charts: { roles: staff },
+  pos: { roles: pos, gate: { attribute: 'pos' } },
+  shopUsers: { roles: staff },
+  subShops: { roles: admin, gate: { flag: 'useSubShop' } },
+  subsequentPayments: { roles: admin, gate: { attribute: 'subsequentPayment' } },
+  settings: { roles: admin },
+  billing: { roles: pos }
+} satisfies Record<string, Access>
+export type Area = keyof typeof areas
+
+/** Per shop-scoped service path: who may read (find/get) and who may write (create/update/patch/remove). */
+export interface ServiceRule {
+  read: Access
+  write: Access
+}
+
+/** Rules for every shop-scoped service. A path missing here is refused: new services must be added. */
+export const serviceRules: Record<string, ServiceRule> = {
+  'shop/members': { read: { roles: admin }, write: { roles: admin } },
+  subShops: { read: areas.subShops, write: areas.subShops }
+}
+
+export interface ShopCaller {
+  role: RoleOrNone
+  perm: readonly string[]
+  shop: ShopFeatures
+}
+
+export type Refusal = 'notMember' | 'role' | 'feature'
+
+/** Why an access is refused, or null when it is allowed. */
+export const refusal = (access: Access, caller: ShopCaller): Refusal | null => {
+  if (caller.role === 'none') return 'notMember'
+  const byRole = access.roles.some((role) => roleIncludes(caller.role, role))
+  const byPerm = access.withPerm
+    ? roleIncludes(caller.role, access.withPerm.role) && caller.perm.includes(access.withPerm.perm)
+    : false
+  if (!byRole && !byPerm) return 'role'
+  if (access.gate && !gateOpen(access.gate, caller.shop)) return 'feature'
+  return null
+}
+
+export const gateOpen = (gate: Gate, shop: ShopFeatures): boolean =>
+  'attribute' in gate ? Boolean(shop.attributes?.[gate.attribute]) : Boolean(shop[gate.flag])
+
+/** The caller's role and permissions in a shop, from its members list. */
+export const callerIn = (shop: ShopFeatures, userId: string | undefined): ShopCaller => ({
+  role: roleInShop(shop, userId),
+  perm: permsInShop(shop, userId),
+  shop
+})
+
+/** True when the signed-in user may open a menu area of this shop (the drawer uses it). */
+export const canOpen = (area: Area, shop: ShopFeatures, userId: string | undefined): boolean =>
+  refusal(areas[area], callerIn(shop, userId)) === null
+
+/** Service methods that read; every other method writes. */
+export const isReadMethod = (method: string) => method === 'find' || method === 'get'
