@@ -1,0 +1,24 @@
+/** The transactional mails the server sends; each has a template in every interface language. */
+export const mailTypes = ['verify', 'resetPassword', 'passwordChanged'] as const
+export type MailType = (typeof mailTypes)[number]
+
+export const isMailType = (value: unknown): value is MailType => mailTypes.includes(value as MailType)
+
+/** A rendered mail as a provider receives it; `type` and `values` let a provider use its own templates. */
+export interface MailMessage {
+  from: string
+  to: string
+  subject: string
+  html: string
+  text: string
+  type: MailType
+  values: Record<string, string | number>
+}
+
+/** Something that delivers a mail and answers the provider's id for it. */
+export interface MailProvider {
+  name: string
+  send(message: MailMessage): Promise<{ id: string }>
+  /** Releases connections (pooled SMTP); optional because most providers hold none. */
+  close?(): Promise<void> | void
+}
