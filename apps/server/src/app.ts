@@ -19,6 +19,17 @@ import type { ServiceContext } from './services/context'
 import { HealthService } from './services/health/health'
 import { CountCache } from './services/store/count-cache'
 import { users } from './services/users/users'
+import { account } from './services/account/account'
+import { features } from './services/features/features'
+import { shopInvitations } from './services/shop-invitations/shop-invitations'
+import { shopMembers } from './services/shop-members/shop-members'
+import { ShopDirectory } from './services/shops/shop-directory'
+import { ShopUsersSync } from './services/shops/shop-users-sync'
+import { shops } from './services/shops/shops'
+import { subShops } from './services/sub-shops/sub-shops'
+import { createMailer } from './mail/mailer'
+import { devMailbox } from './mail/dev-mailbox'
+import { rememberClientAddress, rememberSocketAddress } from './platform/client-address'
 
 export interface EmporiaApp {
   app: Application
@@ -41,16 +52,21 @@ export const createApp = async (
   await migrate(db.knex)
   // On PGlite this process is the only writer (the data directory is locked), so totals never expire by age.
   const counts = new CountCache({ ttlMs: db.dialect === 'pglite' ? Infinity : 30_000 })
+  const mailer = createMailer({ knex: db.knex, mailUrl: config.mailUrl, log })
   const context: ServiceContext = {
     config,
     db,
     counts,
+    mailer,
     store: { db, counts, maxLimit: config.maxPageSize, paginate: { default: config.defaultPageSize, max: config.maxPageSize } }
   }
 
   const app = koa(feathers())
   app.use(errorHandler(log))
   app.use(splitApiAndWeb(config.webDist))
+  // Without MAIL_URL mail stays in the outbox; this page is where a developer reads it.
+  if (!mailer.provider) app.use(devMailbox(db.knex))
+  app.use(rememberClientAddress)
   app.use(onlyWhen((ctx) => ctx.method !== 'GET' && ctx.method !== 'HEAD', bodyParser({ jsonLimit: '5mb' })))
   // Only a request carrying credentials has anything to parse (the JWT strategy reads the header).
   app.use(onlyWhen((ctx) => Boolean(ctx.headers.authorization), parseAuthentication()))
@@ -64,6 +80,7 @@ export const createApp = async (
       (io) => {
         emporia.io = io
         useMsgpackPerConnection(io)
+        rememberSocketAddress(io)
         if (config.redisUrl) {
           const pub = new Redis(config.redisUrl, { lazyConnect: false })
           const sub = pub.duplicate()
@@ -74,11 +91,20 @@ export const createApp = async (
     )
   )
 
-  app.configure(authentication(resolveAuthSecret(config)))
+  // Shops are checked on every shop-scoped call; on PGlite this process is the only writer.
+  const directory = new ShopDirectory(db.knex, db.dialect === 'pglite' ? Infinity : 60_000)
+  const sync = new ShopUsersSync(app, directory)
+  app.configure(authentication(resolveAuthSecret(config), context))
   app.use(servicePaths.health, new HealthService(db), { methods: ['find'] })
+  app.configure(features(config))
   app.configure(users(context))
+  app.configure(account(context))
+  app.configure(shops(context, directory))
+  app.configure(shopMembers(context, directory, sync))
+  app.configure(subShops(context, directory, sync))
+  app.configure(shopInvitations(context, sync))
   options.register?.(context, app)
-  app.configure(channels)
+  app.configure(channels(directory, db.knex))
 
   // Last line of defence for both transports: an error that is not a Feathers error is logged
   // and replaced by a generic one, so no internal text reaches a client.
@@ -99,6 +125,7 @@ export const createApp = async (
   app.setup = async (...args: Parameters<typeof app.setup>) => {
     const result = await originalSetup(...args)
     if (emporia.io && config.redisUrl) shareEventsWithPeers(app, emporia.io, counts)
+    mailer.start()
     return result
   }
 
@@ -106,7 +133,10 @@ export const createApp = async (
     // Idle keep-alive HTTP connections would hold server.close() open for seconds.
     const server = (app as unknown as { server?: HttpServer }).server
     server?.closeIdleConnections?.()
+    // Open websockets would hold server.close() open forever.
+    emporia.io?.disconnectSockets(true)
     await app.teardown().catch(() => undefined)
+    await mailer.stop()
     // An io that never got a server (setup without listen) has no engine to close.
     if (emporia.io?.engine) await emporia.io.close().catch(() => undefined)
     await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)))

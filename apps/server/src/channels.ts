@@ -1,28 +1,69 @@
-import type { Application } from '@feathersjs/feathers'
+import type { Application, HookContext } from '@feathersjs/feathers'
+import type { Knex } from 'knex'
 import type { RealTimeConnection } from '@feathersjs/transport-commons'
 import '@feathersjs/transport-commons'
-import { servicePaths } from '@emporia/shared'
+import { callerIn, refusal, serviceRules, servicePaths, type ShopMemberRef } from '@emporia/shared'
+import type { ShopDirectory } from './services/shops/shop-directory'
 
 const userChannel = (id: unknown) => `users/${String(id)}`
+export const shopChannel = (id: unknown) => `shops/${String(id)}`
+
+type Connection = RealTimeConnection & { user?: { _id: string } }
+type ShopRecord = { _id: string; users?: ShopMemberRef[] }
 
 /**
- * Until shop tenancy routes events per shop, events go to authenticated connections only; an
- * account's own events (which carry its e-mail) go only to that account's connections.
+ * Realtime routing (docs/decisions/0004-tenancy.md): a connection joins its account's channel and
+ * one channel per shop it is an accepted member of. Shop-scoped events go to that shop's channel,
+ * and only to members whose role may read the service; an account's own events only to itself.
+ * Anything not routed here is heard by no one.
  */
-export const channels = (app: Application) => {
-  app.on('connection', (connection: RealTimeConnection) => app.channel('anonymous').join(connection))
-  app.on('login', (result: { user?: { _id: string } }, { connection }: { connection?: RealTimeConnection }) => {
+export const channels = (directory: ShopDirectory, knex: Knex) => (app: Application) => {
+  const joinShops = async (connection: Connection, userId: string) => {
+    const rows = (await knex('shopMembers').select('shop').where({ user: userId, accepted: true })) as { shop: string }[]
+    for (const { shop } of rows) app.channel(shopChannel(shop)).join(connection)
+  }
+
+  app.on('connection', (connection: Connection) => app.channel('anonymous').join(connection))
+  app.on('login', (result: { user?: { _id: string } }, { connection }: { connection?: Connection }) => {
     if (!connection) return
     app.channel('anonymous').leave(connection)
     app.channel('authenticated').join(connection)
-    if (result.user) app.channel(userChannel(result.user._id)).join(connection)
+    if (!result.user) return
+    app.channel(userChannel(result.user._id)).join(connection)
+    joinShops(connection, result.user._id).catch(() => undefined)
   })
-  app.on('logout', (result: { user?: { _id: string } }, { connection }: { connection?: RealTimeConnection }) => {
+  app.on('logout', (result: { user?: { _id: string } }, { connection }: { connection?: Connection }) => {
     if (!connection) return
-    app.channel('authenticated').leave(connection)
-    if (result.user) app.channel(userChannel(result.user._id)).leave(connection)
+    for (const name of app.channels) app.channel(name).leave(connection)
     app.channel('anonymous').join(connection)
   })
-  app.publish(() => app.channel('authenticated'))
+
+  // Membership changes arrive as shops events (here or from a peer): re-sort connections.
+  const regroup = (shop: ShopRecord) => {
+    if (!shop?._id) return
+    const members = new Set((shop.users ?? []).filter((u) => u.accepted !== false).map((u) => u.user))
+    const channel = app.channel(shopChannel(shop._id))
+    for (const connection of app.channel('authenticated').connections as Connection[]) {
+      const id = connection.user?._id
+      if (id && members.has(id)) channel.join(connection)
+      else channel.leave(connection)
+    }
+  }
+  for (const event of ['created', 'patched', 'updated']) app.service(servicePaths.shops).on(event, regroup)
+
+  app.publish(() => [])
   app.service(servicePaths.users).publish((user: { _id: string }) => app.channel(userChannel(user._id)))
+  app.service(servicePaths.shops).publish((shop: ShopRecord) => app.channel(shopChannel(shop._id)))
+
+  for (const [path, rule] of Object.entries(serviceRules)) {
+    if (!app.services[path]) continue
+    app.service(path).publish(async (record: { shop?: string }, _context: HookContext) => {
+      if (!record?.shop) return []
+      const shop = await directory.get(record.shop)
+      if (!shop) return []
+      return app
+        .channel(shopChannel(record.shop))
+        .filter((connection: Connection) => refusal(rule.read, callerIn(shop, connection.user?._id)) === null)
+    })
+  }
 }

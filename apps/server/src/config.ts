@@ -20,6 +20,12 @@ export interface AppConfig {
   maxPageSize: number
   defaultPageSize: number
   logLevel: 'silent' | 'info'
+  /** When set, registration needs one of these codes (INVITE_CODES, comma-separated). */
+  inviteCodes?: string[]
+  /** Registration open to anyone (REGISTRATION=off closes it). */
+  registration: boolean
+  /** Failed logins / codes allowed per 15 minutes, per account and per address. */
+  loginLimits: { account: number; address: number }
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig => {
@@ -37,6 +43,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     maxPageSize: Number(env.MAX_PAGE_SIZE ?? 1000),
     defaultPageSize: 10,
     logLevel: env.LOG_LEVEL === 'silent' ? 'silent' : 'info',
+    inviteCodes: env.INVITE_CODES
+      ? env.INVITE_CODES.split(',')
+          .map((code) => code.trim())
+          .filter(Boolean)
+      : undefined,
+    registration: env.REGISTRATION !== 'off',
+    loginLimits: { account: Number(env.LOGIN_LIMIT_ACCOUNT ?? 10), address: Number(env.LOGIN_LIMIT_ADDRESS ?? 50) },
     ...overrides
   }
 }

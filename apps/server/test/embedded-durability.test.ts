@@ -46,7 +46,7 @@ describe('embedded database: one process per data directory, no acknowledged wri
             const response = await fetch(`${server.url}/api/users`, {
               method: 'POST',
               headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ email, password: 'secret-123' })
+              body: JSON.stringify({ email, password: 'secret-123', agreeTerms: true })
             })
             if (response.status === 201) acknowledged.add(((await response.json()) as { _id: string })._id)
           } catch {

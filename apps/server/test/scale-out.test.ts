@@ -5,7 +5,7 @@ import { createDb } from '../src/db/knex'
 import { StoreService } from '../src/services/store/store-service'
 import { call, connect, json, nextEvent, signUp } from './support/clients'
 import { freshDb, postgresReachable } from './support/databases'
-import { createPeopleTable, personModel } from './support/people'
+import { createPeopleTable, personModel, publishPeopleToSignedIn } from './support/people'
 import { startServerProcess, waitHealthy } from './support/server-process'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -38,8 +38,10 @@ describe.skipIf(!ready)('scale-out: two servers share events through the socket.
       )
       const emporia = await createApp(config, {
         db,
-        register: (ctx, app) =>
+        register: (ctx, app) => {
           app.use('people', new StoreService({ ...ctx.store, model: personModel, paginate: { default: 10, max: 50 } }))
+          publishPeopleToSignedIn(app)
+        }
       })
       const server = await emporia.app.listen(0, '127.0.0.1')
       if (!server.listening) await new Promise((resolve) => server.once('listening', resolve))

@@ -5,7 +5,7 @@ import { brotliCompressSync } from 'node:zlib'
 import { StoreService } from '../src/services/store/store-service'
 import { call, connect, json, nextEvent, signUp } from './support/clients'
 import { dialects } from './support/databases'
-import { createPeopleTable, personModel } from './support/people'
+import { createPeopleTable, personModel, publishPeopleToSignedIn } from './support/people'
 import { startTestApp, type TestApp } from './support/test-app'
 
 const [dialect] = await dialects()
@@ -14,8 +14,10 @@ describe(`transports (${dialect})`, () => {
   let t: TestApp
   beforeAll(async () => {
     t = await startTestApp(dialect, {
-      register: (ctx, app) =>
+      register: (ctx, app) => {
         app.use('people', new StoreService({ ...ctx.store, model: personModel, paginate: { default: 10, max: 50 } }))
+        publishPeopleToSignedIn(app)
+      }
     })
     await createPeopleTable(t.db.knex)
   })

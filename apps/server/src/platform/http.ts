@@ -24,6 +24,8 @@ export const errorHandler = (log: (error: unknown) => void) => async (ctx: Feath
           : toFeathersError(error)
     if (feathersError.code >= 500) log(error)
     ctx.status = feathersError.code
+    const retryAfter = (feathersError.data as { retryAfter?: number } | undefined)?.retryAfter
+    if (feathersError.code === 429 && retryAfter) ctx.set('Retry-After', String(retryAfter))
     ctx.body = feathersError.toJSON()
   }
 }

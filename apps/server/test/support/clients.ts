@@ -11,7 +11,7 @@ export const json = async (url: string, init: RequestInit & { token?: string } =
 
 /** Registers and signs in a user over REST; answers its token and id. */
 export const signUp = async (base: string, email = `u${Math.random().toString(36).slice(2)}@example.com`) => {
-  await json(`${base}/api/users`, { method: 'POST', body: JSON.stringify({ email, password: 'secret-123' }) })
+  await json(`${base}/api/users`, { method: 'POST', body: JSON.stringify({ email, password: 'secret-123', agreeTerms: true }) })
   const { body } = await json(`${base}/api/authentication`, {
     method: 'POST',
     body: JSON.stringify({ strategy: 'local', email, password: 'secret-123' })

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { ID_PATTERN } from '@emporia/shared'
+import type { Application } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { modelFromSchema } from '../../src/db/query/model'
 
@@ -46,4 +47,9 @@ export const createPeopleTable = async (knex: Knex) => {
     table.jsonb('inventories')
     table.jsonb('tags')
   })
+}
+
+/** The fixture is not a shop-scoped service: tests that listen for its events open them to every signed-in socket. */
+export const publishPeopleToSignedIn = (app: Application) => {
+  app.service('people').publish(() => app.channel('authenticated'))
 }

@@ -44,10 +44,10 @@ export const shopSchema = Type.Object(
     validUtil: Type.String({ format: 'date-time', readOnly: true }),
     contract: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()], { readOnly: true })),
     contractEnd: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { readOnly: true })),
-    useInventoryLot: Type.Boolean(),
-    useCashboxLog: Type.Boolean(),
-    useSubShop: Type.Boolean(),
-    i18n: Type.Boolean(),
+    useInventoryLot: Type.Optional(Type.Boolean()),
+    useCashboxLog: Type.Optional(Type.Boolean()),
+    useSubShop: Type.Optional(Type.Boolean()),
+    i18n: Type.Optional(Type.Boolean()),
     /** Paid features; set by billing, never by the shop itself. */
     attributes: Type.Object(Object.fromEntries(shopAttributes.map((key) => [key, Type.Optional(Type.Boolean())])), {
       readOnly: true,

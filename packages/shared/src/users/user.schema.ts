@@ -10,6 +10,8 @@ export const userSchema = Type.Object(
     title: Type.Optional(Type.String({ maxLength: 50 })),
     firstName: Type.Optional(Type.String({ maxLength: 100 })),
     lastName: Type.Optional(Type.String({ maxLength: 100 })),
+    /** Language of the account's e-mails (spec §3.4 ids). */
+    locale: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('cht'), Type.Literal('chs')])),
     verified: Type.Boolean({ readOnly: true }),
     resetRequired: Type.Boolean({ readOnly: true }),
     createdAt: Type.String({ format: 'date-time', readOnly: true }),
@@ -18,5 +20,22 @@ export const userSchema = Type.Object(
   { $id: 'User', additionalProperties: false }
 )
 export type User = Static<typeof userSchema>
-export type UserData = Pick<User, 'email'> & { password: string } & Partial<Pick<User, 'title' | 'firstName' | 'lastName'>>
-export type UserPatch = Partial<Pick<User, 'title' | 'firstName' | 'lastName'>>
+export type UserData = Pick<User, 'email'> & { password: string } & Partial<
+    Pick<User, 'title' | 'firstName' | 'lastName' | 'locale'>
+  >
+export type UserPatch = Partial<Pick<User, 'title' | 'firstName' | 'lastName' | 'locale'>>
+
+/** What registration sends (ARCHITECTURE §4): the account plus the terms box and an invite code. */
+export type Registration = UserData & { agreeTerms: true; inviteCode?: string }
+
+/** Verification and reset codes: six digits (spec §5.1 format.token). */
+export const CODE_PATTERN = /^\d{6}$/
+
+/** Display name (spec §3.2): title, last and first name joined by spaces, else e-mail, else id. */
+export const displayName = (
+  user: Partial<Pick<User, '_id' | 'email' | 'title' | 'firstName' | 'lastName'>> | null | undefined
+) => {
+  if (!user) return ''
+  const name = [user.title, user.lastName, user.firstName].filter(Boolean).join(' ')
+  return name || user.email || user._id || ''
+}

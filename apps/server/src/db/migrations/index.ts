@@ -1,5 +1,7 @@
 import type { Knex } from 'knex'
 import * as users from './20261121000000-users'
+import * as mailOutbox from './20261121010000-mail-outbox'
+import * as shops from './20261121020000-shops'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -8,5 +10,7 @@ interface Migration {
 
 /** Every migration, by name. Add new ones here; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
-  '20261121000000-users': users
+  '20261121000000-users': users,
+  '20261121010000-mail-outbox': mailOutbox,
+  '20261121020000-shops': shops
 }

@@ -38,6 +38,9 @@ const kindOf = (schema: JsonSchema): { kind: FieldKind; nullable: boolean } => {
     const nonNull = schema.anyOf.filter((s) => s.type !== 'null')
     const nullable = nonNull.length < schema.anyOf.length
     if (nonNull.length === 1) return { kind: kindOf(nonNull[0]).kind, nullable }
+    // A union of scalars of one type (an enum of string literals) is that scalar, not JSON.
+    const kinds = new Set(nonNull.map((s) => kindOf(s).kind))
+    if (kinds.size === 1 && !kinds.has('json')) return { kind: [...kinds][0], nullable }
     return { kind: 'json', nullable }
   }
   const types = Array.isArray(schema.type) ? schema.type : [schema.type]

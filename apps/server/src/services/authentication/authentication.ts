@@ -1,25 +1,10 @@
 import { createSecretKey, type KeyObject } from 'node:crypto'
 import { AuthenticationService, JWTStrategy } from '@feathersjs/authentication'
-import { NotAuthenticated } from '@feathersjs/errors'
-import { LocalStrategy } from '@feathersjs/authentication-local'
-import type { Application, Params } from '@feathersjs/feathers'
+import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { StoreParams } from '../store/store-service'
-
-/** Local login reads the password hash through the adapter, the one caller allowed to see it. */
-class EmailStrategy extends LocalStrategy {
-  override async findEntity(username: string, params: Params) {
-    const { entityService } = this
-    const list = (await (entityService as unknown as { _find: (p: StoreParams) => Promise<unknown[]> })._find({
-      query: { email: String(username).trim().toLowerCase(), $limit: 1 },
-      paginate: false,
-      withSecrets: true,
-      transaction: (params as StoreParams).transaction
-    })) as unknown[]
-    if (!list.length) throw new NotAuthenticated(this.configuration.errorMessage)
-    return list[0]
-  }
-}
+import type { ServiceContext } from '../context'
+import { EmailStrategy } from './email-strategy'
+import { Throttle } from './throttle'
 
 /**
  * jsonwebtoken turns a string secret into a key on every call, first trying (and failing) to parse
@@ -42,7 +27,7 @@ class KeyedAuthenticationService extends AuthenticationService {
   }
 }
 
-export const authentication = (secret: string) => (app: Application) => {
+export const authentication = (secret: string, context: ServiceContext) => (app: Application) => {
   app.set('authentication', {
     secret,
     entity: 'user',
@@ -54,6 +39,6 @@ export const authentication = (secret: string) => (app: Application) => {
   })
   const service = new KeyedAuthenticationService(app)
   service.register('jwt', new JWTStrategy())
-  service.register('local', new EmailStrategy())
+  service.register('local', new EmailStrategy(new Throttle(context.db.knex, context.config.loginLimits)))
   app.use(servicePaths.authentication, service)
 }

@@ -21,6 +21,8 @@ export interface StoreParams extends AdapterParams {
   transaction?: Knex.Transaction
   /** Internal only: include `secret` fields (the local login strategy needs the password hash). */
   withSecrets?: boolean
+  /** The shop scope-to-shop resolved; a shop-scoped record is created in it, whatever the data says. */
+  shop?: string
 }
 
 export interface StoreOptions extends AdapterServiceOptions {
@@ -288,6 +290,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
       const rows = list.map((item) => {
         if (!item || typeof item !== 'object' || Array.isArray(item)) throw new BadRequest('Data must be an object')
         const record = params.provider ? stripReadOnly(this.model, item) : { ...item }
+        if (params.shop && this.model.fields.has('shop')) record.shop = params.shop
         assertValid(this.validators.create, record)
         if (!isObjectId(record[this.id])) record[this.id] = newObjectId()
         return this.toRow(record)

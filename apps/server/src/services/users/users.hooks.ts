@@ -1,22 +1,47 @@
-import { BadRequest, NotAuthenticated, NotFound } from '@feathersjs/errors'
+import { BadRequest, Conflict, Forbidden, NotAuthenticated, NotFound } from '@feathersjs/errors'
 import type { HookContext } from '@feathersjs/feathers'
+import type { AppConfig } from '../../config'
+import { hashPassword } from '../authentication/passwords'
 
 type Data = Record<string, unknown>
 
-/** Registration: an e-mail and a password are required, and e-mails are compared lower-cased. */
-export const prepareRegistration = (context: HookContext) => {
-  const list = (Array.isArray(context.data) ? context.data : [context.data]) as Data[]
-  for (const data of list) {
-    if (typeof data.password !== 'string' || !data.password) throw new BadRequest('"password" is required', { field: 'password' })
-    // The terms checkbox is part of the registration call (ARCHITECTURE §4), not of the account.
-    if ('agreeTerms' in data && data.agreeTerms !== true)
-      throw new BadRequest('The terms must be accepted', { field: 'agreeTerms' })
-    delete data.agreeTerms
-    if (typeof data.email === 'string') data.email = data.email.trim().toLowerCase()
-  }
+export const emailTaken = () => new Conflict('Email already registered', { key: 'format.duplicate', field: 'email' })
+
+/**
+ * Registration (spec §4.4, §5.2): e-mail (compared lower-cased), a password of 6+ characters, the
+ * terms box ticked and, when invite codes are on, a valid code. The password is hashed here.
+ */
+export const prepareRegistration = (config: AppConfig) => async (context: HookContext) => {
+  if (Array.isArray(context.data)) throw new BadRequest('Register one account at a time')
+  const data = (context.data ?? {}) as Data
+  const external = Boolean(context.params.provider)
+  if (external && !config.registration) throw new Forbidden('Registration is closed')
+  if (typeof data.email !== 'string' || !data.email.trim())
+    throw new BadRequest('Required', { key: 'format.required', field: 'email' })
+  if (typeof data.password !== 'string' || !data.password)
+    throw new BadRequest('Required', { key: 'format.required', field: 'password' })
+  if (data.password.length < 6)
+    throw new BadRequest('At least 6 characters', { key: 'format.length', field: 'password', values: { length: 6 } })
+  if (external && data.agreeTerms !== true)
+    throw new BadRequest('Please accept the terms', { key: 'errors.terms', field: 'agreeTerms' })
+  if (external && config.inviteCodes && !config.inviteCodes.includes(String(data.inviteCode ?? '').trim()))
+    throw new BadRequest('Invalid invite code', { key: 'errors.inviteCode', field: 'inviteCode' })
+  // The terms box and the invite code belong to the call (ARCHITECTURE §4), not to the account.
+  delete data.agreeTerms
+  delete data.inviteCode
+  data.email = data.email.trim().toLowerCase()
+  const existing = (await context.service.find({ query: { email: data.email, $limit: 0 } })) as { total: number }
+  if (existing.total > 0) throw emailTaken()
+  data.password = await hashPassword(data.password)
 }
 
-/** A signed-in user reaches only their own account (staff lists come with shops and tenancy). */
+/** Two registrations racing for one e-mail: the loser hits the unique index, shown the same way. */
+export const duplicateEmail = (context: HookContext) => {
+  const error = context.error as { code?: number; data?: { constraint?: string } }
+  if (error?.code === 409 && error.data?.constraint === 'email') context.error = emailTaken()
+}
+
+/** A signed-in user reaches only their own account (staff lists come through shop members). */
 export const restrictToSelf = (context: HookContext) => {
   if (!context.params.provider) return
   const user = context.params.user as { _id: string } | undefined

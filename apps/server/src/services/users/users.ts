@@ -1,23 +1,26 @@
 import { authenticate } from '@feathersjs/authentication'
-import { hooks as localHooks } from '@feathersjs/authentication-local'
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
+import { AccountService } from '../account/account.class'
 import type { ServiceContext } from '../context'
 import { UserService } from './users.class'
-import { prepareRegistration, protectCredentials, restrictToSelf } from './users.hooks'
+import { duplicateEmail, prepareRegistration, protectCredentials, restrictToSelf } from './users.hooks'
 import { userModel } from './users.schema'
 
 export const users = (context: ServiceContext) => (app: Application) => {
-  app.use(servicePaths.users, new UserService({ ...context.store, model: userModel, secret: ['password'] }), {
-    methods: ['find', 'get', 'create', 'patch', 'remove']
-  })
+  const flows = new AccountService(app, context)
+  const service = new UserService({ ...context.store, model: userModel, secret: ['password'] }, (trx, user, params) =>
+    flows.sendCode(trx, user, 'verify', params)
+  )
+  app.use(servicePaths.users, service, { methods: ['find', 'get', 'create', 'patch', 'remove'] })
   app.service(servicePaths.users).hooks({
     before: {
       find: [authenticate('jwt'), restrictToSelf],
       get: [authenticate('jwt'), restrictToSelf],
-      create: [prepareRegistration, localHooks.hashPassword('password')],
+      create: [prepareRegistration(context.config)],
       patch: [authenticate('jwt'), restrictToSelf, protectCredentials],
       remove: [authenticate('jwt'), restrictToSelf]
-    }
+    },
+    error: { create: [duplicateEmail] }
   })
 }

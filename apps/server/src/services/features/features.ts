@@ -1,0 +1,15 @@
+import type { Application } from '@feathersjs/feathers'
+import type { AppConfig } from '../../config'
+
+/** What the sign-in screens need to know before anyone is signed in (spec §2.4, §2.8). */
+export interface Features {
+  register: boolean
+  inviteCode: boolean
+  verify: boolean
+  billing: boolean
+}
+
+export const features = (config: AppConfig) => (app: Application) => {
+  const answer: Features = { register: config.registration, inviteCode: Boolean(config.inviteCodes), verify: true, billing: true }
+  app.use('features', { find: async () => answer }, { methods: ['find'], events: [] })
+}

@@ -1,0 +1,78 @@
+import { BadRequest, NotAuthenticated, NotFound } from '@feathersjs/errors'
+import type { Application, Id, Params } from '@feathersjs/feathers'
+import type { Knex } from 'knex'
+import { isObjectId, servicePaths } from '@emporia/shared'
+import type { ShopUsersSync } from '../shops/shop-users-sync'
+
+type Caller = Params & { user?: { _id: string; email: string } }
+
+export interface ShopInvitation {
+  _id: string
+  shop: string
+  shopName: unknown
+  role: string
+  perm: string[]
+  name?: string
+  createdAt: string
+}
+
+/** The signed-in user's pending invitations (by their e-mail): list, accept (patch), decline (remove). */
+export class ShopInvitationService {
+  constructor(
+    private readonly app: Application,
+    private readonly knex: Knex,
+    private readonly sync: ShopUsersSync
+  ) {}
+
+  private me(params: Caller) {
+    if (!params.user) throw new NotAuthenticated('Not authenticated')
+    return params.user
+  }
+
+  private pending(trx: Knex | Knex.Transaction, email: string) {
+    return trx('shopMembers as m').join('shops as s', 's._id', 'm.shop').where({ 'm.email': email, 'm.accepted': false })
+  }
+
+  async find(params: Caller): Promise<ShopInvitation[]> {
+    const user = this.me(params)
+    return (await this.pending(this.knex, user.email)
+      .select('m._id', 'm.shop', 's.name as shopName', 'm.role', 'm.perm', 'm.name', 'm.createdAt')
+      .orderBy('m.createdAt', 'desc')
+      .limit(100)) as ShopInvitation[]
+  }
+
+  async patch(id: Id | null, data: { accepted?: unknown }, params: Caller) {
+    const user = this.me(params)
+    if (data?.accepted !== true) throw new BadRequest('Send {accepted: true} to accept', { field: 'accepted' })
+    const invitation = await this.invitation(id, user.email)
+    const member = await this.knex.transaction(async (trx) => {
+      await this.sync.lock(trx, invitation.shop)
+      const [row] = (await trx('shopMembers')
+        .where({ _id: invitation._id, accepted: false })
+        .update({ user: user._id, accepted: true, updatedAt: trx.fn.now() })
+        .returning('*')) as Record<string, unknown>[]
+      if (!row) throw new NotFound('No such invitation')
+      await this.sync.rewrite(trx, invitation.shop)
+      return row
+    })
+    await this.sync.announce(invitation.shop)
+    const path = member.role === 'subshop' ? servicePaths.subShops : servicePaths.shopMembers
+    this.app.service(path).emit('patched', member)
+    return member
+  }
+
+  async remove(id: Id | null, params: Caller) {
+    const user = this.me(params)
+    const invitation = await this.invitation(id, user.email)
+    await this.knex('shopMembers').where({ _id: invitation._id, accepted: false }).delete()
+    return invitation
+  }
+
+  private async invitation(id: Id | null, email: string) {
+    if (!isObjectId(id)) throw new NotFound('No such invitation')
+    const found = (await this.pending(this.knex, email).select('m._id', 'm.shop', 'm.role').where('m._id', id).first()) as
+      { _id: string; shop: string; role: string } | undefined
+    if (!found) throw new NotFound('No such invitation')
+    return found
+  }
+}

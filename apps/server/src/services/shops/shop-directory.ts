@@ -1,0 +1,46 @@
+import type { Application } from '@feathersjs/feathers'
+import type { Knex } from 'knex'
+import { servicePaths, type ShopFeatures } from '@emporia/shared'
+
+export type ShopAccessRecord = ShopFeatures & { _id: string }
+
+/**
+ * The shops every shop-scoped call checks against (members, features), cached per process.
+ * A shop's entry is dropped on every change event of that shop, which peers re-emit in every
+ * process (0007), and after each member change commits; the TTL is a last safety net only.
+ */
+export class ShopDirectory {
+  private readonly cache = new Map<string, { at: number; shop: Promise<ShopAccessRecord | undefined> }>()
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly ttlMs: number
+  ) {}
+
+  get(id: string): Promise<ShopAccessRecord | undefined> {
+    const hit = this.cache.get(id)
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.shop
+    const shop = this.load(id)
+    this.cache.set(id, { at: Date.now(), shop })
+    shop.catch(() => this.cache.delete(id))
+    return shop
+  }
+
+  forget(id: string) {
+    this.cache.delete(id)
+  }
+
+  private async load(id: string): Promise<ShopAccessRecord | undefined> {
+    const row = (await this.knex('shops')
+      .select('_id', 'users', 'attributes', 'useSubShop', 'useInventoryLot', 'useCashboxLog')
+      .where({ _id: id })
+      .first()) as ShopAccessRecord | undefined
+    return row
+  }
+
+  /** Drops cached shops whenever the shops service reports a change (here or on a peer). */
+  listen(app: Application) {
+    const drop = (shop: { _id?: string }) => shop?._id && this.forget(shop._id)
+    for (const event of ['patched', 'updated', 'removed', 'created']) app.service(servicePaths.shops).on(event, drop)
+  }
+}

@@ -1,0 +1,47 @@
+import { BadRequest } from '@feathersjs/errors'
+import type { Application } from '@feathersjs/feathers'
+import type { Knex } from 'knex'
+import { impliedRoles, servicePaths, type ShopRole } from '@emporia/shared'
+import type { ShopDirectory } from './shop-directory'
+
+/**
+ * `shops.users` is derived from accepted shop members. Every member change locks the shop row
+ * first (so two admins removing each other cannot both succeed), then rewrites the list in the
+ * same transaction; `announce` runs after commit so no one re-reads the old list into a cache.
+ */
+export class ShopUsersSync {
+  constructor(
+    private readonly app: Application,
+    private readonly directory: ShopDirectory
+  ) {}
+
+  async lock(trx: Knex.Transaction, shop: string) {
+    await trx('shops').select('_id').where({ _id: shop }).forUpdate().first()
+  }
+
+  /** Rewrites shop.users; refuses (rolling back) a change that leaves no accepted admin. */
+  async rewrite(trx: Knex.Transaction, shop: string) {
+    const members = (await trx('shopMembers')
+      .select('user', 'role', 'perm')
+      .where({ shop, accepted: true })
+      .whereNotNull('user')
+      .orderBy('_id')) as { user: string; role: ShopRole; perm: string[] }[]
+    if (!members.some((member) => member.role === 'admin'))
+      throw new BadRequest('A shop needs at least one admin', { key: 'errors.lastAdmin' })
+    const users = members.map(({ user, role, perm }) => ({ user, role, roles: [...impliedRoles(role)], perm, accepted: true }))
+    await trx('shops')
+      .where({ _id: shop })
+      .update({ users: JSON.stringify(users), updatedAt: trx.fn.now() })
+  }
+
+  /** After commit: drop the cached shop here and tell every process and member (shops patched). */
+  async announce(shop: string) {
+    this.directory.forget(shop)
+    const service = this.app.service(servicePaths.shops) as unknown as {
+      _get: (id: string) => Promise<unknown>
+      emit: (event: string, data: unknown) => void
+    }
+    const record = await service._get(shop).catch(() => undefined)
+    if (record) service.emit('patched', record)
+  }
+}

@@ -1,0 +1,70 @@
+import { BadRequest, Conflict } from '@feathersjs/errors'
+import type { Shop, ShopData, ShopPatch } from '@emporia/shared'
+import { impliedRoles } from '@emporia/shared'
+import { newObjectId } from '../../platform/object-id'
+import { StoreService, type StoreParams } from '../store/store-service'
+import { stripReadOnly } from '../store/validate-data'
+
+/** A new shop's free trial (spec §4.3; decided in docs/decisions/0010-accounts-and-tenancy.md). */
+export const TRIAL_DAYS = 30
+
+type Caller = StoreParams & { user?: { _id: string; email: string } }
+
+const conflictOn = (error: unknown) => (error as { code?: number; data?: { constraint?: string } })?.data?.constraint
+
+/** Shops (spec §3.1). Creating one makes the caller its admin, in the same transaction. */
+export class ShopService extends StoreService<Shop, ShopData, ShopPatch> {
+  override async create(data: ShopData | ShopData[], params: Caller = {}): Promise<Shop | Shop[]> {
+    if (!params.provider) return super.create(data, params)
+    if (Array.isArray(data)) throw new BadRequest('Create one shop at a time')
+    const user = params.user
+    if (!user) throw new BadRequest('A shop needs an owner')
+    const _id = newObjectId()
+    const owner = { user: user._id, role: 'admin' as const, roles: [...impliedRoles('admin')], perm: [], accepted: true }
+    const record = {
+      ...stripReadOnly(this.model, data as Record<string, unknown>),
+      _id,
+      validUtil: new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString(),
+      attributes: {},
+      users: [owner]
+    }
+    try {
+      return await this.options.db.knex.transaction(async (trx) => {
+        // Server-owned fields are set here, so the create itself runs as an internal call.
+        const shop = (await super.create(record as unknown as ShopData, {
+          ...params,
+          provider: undefined,
+          transaction: trx
+        })) as Shop
+        await trx('shopMembers').insert({
+          _id: newObjectId(),
+          shop: _id,
+          user: user._id,
+          email: user.email,
+          role: 'admin',
+          perm: JSON.stringify([]),
+          accepted: true
+        })
+        return shop
+      })
+    } catch (error) {
+      throw this.explain(error)
+    }
+  }
+
+  override async patch(id: string | null, data: ShopPatch, params: StoreParams = {}): Promise<Shop | Shop[]> {
+    try {
+      return await super.patch(id, data, params)
+    } catch (error) {
+      throw this.explain(error)
+    }
+  }
+
+  private explain(error: unknown) {
+    if (error instanceof Conflict && conflictOn(error) === 'subdomain')
+      return new Conflict('This subdomain is already taken', { key: 'errors.subdomainTaken', field: 'subdomain' })
+    if (error instanceof Conflict && conflictOn(error) === 'alias')
+      return new Conflict('This address is already used by another shop', { key: 'errors.aliasTaken', field: 'alias' })
+    return error
+  }
+}

@@ -1,0 +1,26 @@
+import { authenticate } from '@feathersjs/authentication'
+import type { Application, HookContext } from '@feathersjs/feathers'
+import { servicePaths } from '@emporia/shared'
+import { scopeToShop } from '../../hooks/scope-to-shop'
+import type { ServiceContext } from '../context'
+import { ShopMemberService } from '../shop-members/shop-members.class'
+import type { ShopDirectory } from '../shops/shop-directory'
+import type { ShopUsersSync } from '../shops/shop-users-sync'
+import { shopMemberModel } from '../shops/shops.schema'
+
+/** Only sub-shop entries are visible or reachable through this path. */
+const onlySubShops = (context: HookContext) => {
+  context.params.query = { ...context.params.query, role: 'subshop' }
+}
+
+/**
+ * Sub-shops (spec §3.3, §6.1): a shop with `useSubShop` invites a sub-shop by name and e-mail; once
+ * accepted, its account has the subshop role here and sees only warehouses and products.
+ */
+export const subShops = (context: ServiceContext, directory: ShopDirectory, sync: ShopUsersSync) => (app: Application) => {
+  const path = servicePaths.subShops
+  app.use(path, new ShopMemberService({ ...context.store, model: shopMemberModel }, sync, ['subshop']), {
+    methods: ['find', 'get', 'create', 'patch', 'remove']
+  })
+  app.service(path).hooks({ before: { all: [authenticate('jwt'), scopeToShop(directory, path), onlySubShops] } })
+}
