@@ -1,3 +1,4 @@
+import { runAccounts } from './accounts'
 import { runColdStart } from './cold-start'
 import { runFanout } from './fanout'
 import { runListPglite } from './list-pglite'
@@ -16,7 +17,8 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'list-pglite': runListPglite,
   overhead: runOverhead,
   fanout: (log) => runFanout(log),
-  'cold-start': runColdStart
+  'cold-start': runColdStart,
+  accounts: runAccounts
 }
 
 /**

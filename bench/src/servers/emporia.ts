@@ -5,6 +5,9 @@ import { loadConfig } from '../../../apps/server/src/config'
 import { createDb } from '../../../apps/server/src/db/knex'
 import { StoreService } from '../../../apps/server/src/services/store/store-service'
 import type { CountCache } from '../../../apps/server/src/services/store/count-cache'
+import { serviceRules } from '@emporia/shared'
+import { scopeToShop } from '../../../apps/server/src/hooks/scope-to-shop'
+import { ShopDirectory } from '../../../apps/server/src/services/shops/shop-directory'
 import { benchItemModel } from '../support/bench-items'
 import { EmptyService } from '../support/empty-service'
 import { announceReady, serveParent } from '../support/ipc'
@@ -61,6 +64,12 @@ const main = async () => {
       app.use('benchItems', new StoreService({ ...ctx.store, model: benchItemModel, paginate: { default: 20, max: 100 } }))
       // BENCH_AUTH=1: lists behind `authenticate('jwt')`, as every real shop-scoped service is.
       if (process.env.BENCH_AUTH === '1') app.service('benchItems').hooks({ before: { find: [authenticate('jwt')] } })
+      // BENCH_SCOPED=1: also scope-to-shop, as every shop-scoped service runs (membership + role check).
+      if (process.env.BENCH_SCOPED === '1') {
+        serviceRules.benchItems = { read: { roles: ['pos'] }, write: { roles: ['user'] } }
+        const directory = new ShopDirectory(db.knex, 60_000)
+        app.service('benchItems').hooks({ before: { find: [authenticate('jwt'), scopeToShop(directory, 'benchItems')] } })
+      }
       app.use('empty', new EmptyService(), { methods: ['get'] })
     }
   })

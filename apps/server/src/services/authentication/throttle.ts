@@ -6,7 +6,7 @@ export const WINDOW_MS = 15 * 60_000
 
 /**
  * Limits per kind of key: 10 per account; an address gets more, because a shop's whole staff
- * often shares one office address (docs/decisions/0010-accounts-and-tenancy.md).
+ * often shares one office address (docs/decisions/0020-accounts-and-tenancy.md).
  */
 export interface ThrottleLimits {
   account: number

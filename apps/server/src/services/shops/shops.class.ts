@@ -5,7 +5,7 @@ import { newObjectId } from '../../platform/object-id'
 import { StoreService, type StoreParams } from '../store/store-service'
 import { stripReadOnly } from '../store/validate-data'
 
-/** A new shop's free trial (spec §4.3; decided in docs/decisions/0010-accounts-and-tenancy.md). */
+/** A new shop's free trial (spec §4.3; decided in docs/decisions/0020-accounts-and-tenancy.md). */
 export const TRIAL_DAYS = 30
 
 type Caller = StoreParams & { user?: { _id: string; email: string } }

@@ -1,0 +1,122 @@
+import autocannon from 'autocannon'
+import { benchUserToken, postJson, removeBenchUsers } from './support/auth'
+import { startChild, type ChildHandle } from './support/child'
+import { cpuMeter } from './support/cpu'
+import { MEASURED_SHOP } from './support/dataset'
+import { PAGE_SIZE, listPaths } from './support/list-query'
+import { measure, type LoadResult } from './support/load'
+import { BENCH_URL, ensurePostgresDataset, withClient } from './support/postgres'
+import { fixed, type Outcome } from './support/report'
+
+const ENV = { BENCH_DATABASE_URL: BENCH_URL }
+const PASSWORD = 'bench-password-1'
+
+/** POSTs one fixed body for a few seconds: login or jwt re-authentication. */
+const hammer = async (server: ChildHandle, body: unknown, connections: number, seconds: number) => {
+  const options = {
+    url: `${server.url}/api/authentication`,
+    method: 'POST' as const,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    connections,
+    timeout: 10
+  }
+  await autocannon({ ...options, duration: 2 })
+  const cpu = cpuMeter(server.pid)
+  const result = await autocannon({ ...options, duration: seconds })
+  const share = cpu()
+  return {
+    rps: Math.round(result['2xx'] / result.duration),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    serverCpu: share.server
+  }
+}
+
+/** Makes the bench user an admin of the measured shop, as a merchant is of their own shop. */
+const joinMeasuredShop = async (server: ChildHandle) => {
+  const token = await benchUserToken(server.url)
+  const { user } = await postJson(`${server.url}/api/authentication`, { strategy: 'jwt', accessToken: token })
+  const userId = (user as { _id: string })._id
+  const users = JSON.stringify([{ user: userId, role: 'admin', roles: ['admin', 'user', 'pos'], perm: [], accepted: true }])
+  await withClient(BENCH_URL, (db) =>
+    db.query(
+      `insert into shops ("_id", "name", "subdomain", "validUtil", "users") values ($1, '"Bench"', 'bench-measured', now() + interval '30 days', $2)
+       on conflict ("_id") do update set "users" = excluded."users"`,
+      [MEASURED_SHOP, users]
+    )
+  )
+  return token
+}
+
+const listRun = async (env: Record<string, string>, log: (line: string) => void, label: string): Promise<LoadResult> => {
+  const server = await startChild('servers/emporia.ts', { env: { ...ENV, ...env } })
+  try {
+    const token = env.BENCH_SCOPED === '1' ? await joinMeasuredShop(server) : await benchUserToken(server.url)
+    const result = await measure({
+      url: server.url,
+      paths: listPaths(),
+      serverPid: server.pid,
+      headers: { authorization: `Bearer ${token}` }
+    })
+    log(
+      `  list ${label}: ${result.rps} req/s, p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms${result.failed ? ' ERRORS' : ''}`
+    )
+    return result
+  } finally {
+    await server.stop()
+  }
+}
+
+/**
+ * Issue 3's figures: argon2id logins per second on one core (the hashing pool cut to one
+ * thread), jwt re-authentication latency, and what shop scoping adds to the list workload.
+ */
+export const runAccounts = async (log: (line: string) => void): Promise<Outcome> => {
+  await ensurePostgresDataset(log)
+  const server = await startChild('servers/emporia.ts', { env: { ...ENV, UV_THREADPOOL_SIZE: '1' } })
+  let login, jwt
+  try {
+    const email = `bench-login-${Date.now()}@example.com`
+    await postJson(`${server.url}/api/users`, { email, password: PASSWORD, agreeTerms: true })
+    login = await hammer(server, { strategy: 'local', email, password: PASSWORD }, 8, 10)
+    log(`  local login, 1 hashing thread: ${login.rps}/s, p99 ${login.p99} ms, server CPU ${login.serverCpu} cores`)
+    const { accessToken } = await postJson(`${server.url}/api/authentication`, { strategy: 'local', email, password: PASSWORD })
+    jwt = await hammer(server, { strategy: 'jwt', accessToken }, 10, 10)
+    log(`  jwt re-authentication: ${jwt.rps}/s, p50 ${jwt.p50} ms, p99 ${jwt.p99} ms`)
+  } finally {
+    await server.stop()
+  }
+  const authed = await listRun({ BENCH_AUTH: '1' }, log, "authenticate('jwt')")
+  const scoped = await listRun({ BENCH_SCOPED: '1' }, log, "authenticate('jwt') + scope-to-shop")
+  await removeBenchUsers()
+  const overhead = scoped.latencyMs.p50 / authed.latencyMs.p50 - 1
+  const failed = login.errors + login.non2xx + jwt.errors + jwt.non2xx > 0 || authed.failed || scoped.failed
+  return {
+    workload: 'accounts and tenancy (PostgreSQL)',
+    erroring: failed,
+    figures: [
+      {
+        name: 'argon2id logins/s, one hashing thread',
+        measured: `${login.rps}/s (server ${login.serverCpu} cores)`,
+        goal: '>= 50/s',
+        pass: login.rps >= 50
+      },
+      {
+        name: 'jwt re-authentication p99 (10 callers)',
+        measured: `${jwt.p99} ms (p50 ${jwt.p50} ms, ${jwt.rps}/s)`,
+        goal: '<= 2 ms',
+        pass: jwt.p99 <= 2
+      },
+      {
+        name: 'scope-to-shop overhead on list p50',
+        measured: `${fixed(overhead * 100, 1)} % (${authed.latencyMs.p50} → ${scoped.latencyMs.p50} ms; ${authed.rps} → ${scoped.rps} req/s)`,
+        goal: '<= 15 %',
+        pass: overhead <= 0.15
+      }
+    ],
+    raw: { login, jwt, authed, scoped, pageSize: PAGE_SIZE }
+  }
+}
