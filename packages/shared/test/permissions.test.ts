@@ -1,0 +1,112 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import {
+  areas,
+  canOpen,
+  callerIn,
+  impliedRoles,
+  planState,
+  refusal,
+  roleIncludes,
+  roleInShop,
+  shopRoles,
+  type Area,
+  type ShopFeatures,
+  type ShopRole
+} from '../src'
+
+const ME = 'a'.repeat(24)
+const shopWith = (role: ShopRole, extra: Partial<ShopFeatures> = {}, perm: string[] = []): ShopFeatures => ({
+  users: [{ user: ME, role, perm, accepted: true }],
+  ...extra
+})
+const allOn: Partial<ShopFeatures> = {
+  attributes: { app: true, bundle: true, discount: true, promotion: true, pos: true, subsequentPayment: true },
+  useSubShop: true,
+  useInventoryLot: true,
+  useCashboxLog: true
+}
+const visible = (shop: ShopFeatures) => (Object.keys(areas) as Area[]).filter((area) => canOpen(area, shop, ME))
+
+describe('shop roles (spec §6.1)', () => {
+  it('admin counts as user and user as pos; subshop stands apart', () => {
+    expect(impliedRoles('admin')).toEqual(['admin', 'user', 'pos'])
+    expect(roleIncludes('user', 'pos')).toBe(true)
+    expect(roleIncludes('pos', 'user')).toBe(false)
+    expect(roleIncludes('subshop', 'pos')).toBe(false)
+    expect(roleIncludes('none', 'pos')).toBe(false)
+  })
+
+  it('inclusion is transitive and reflexive for every role', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...shopRoles), fc.constantFrom(...shopRoles), fc.constantFrom(...shopRoles), (a, b, c) => {
+        expect(roleIncludes(a, a)).toBe(true)
+        if (roleIncludes(a, b) && roleIncludes(b, c)) expect(roleIncludes(a, c)).toBe(true)
+      })
+    )
+  })
+
+  it('reads the role from the accepted entry of shop.users, else none', () => {
+    expect(roleInShop(shopWith('pos'), ME)).toBe('pos')
+    expect(roleInShop({ users: [{ user: ME, role: 'admin', accepted: false }] }, ME)).toBe('none')
+    expect(roleInShop(shopWith('admin'), 'b'.repeat(24))).toBe('none')
+    expect(roleInShop(undefined, ME)).toBe('none')
+  })
+})
+
+describe('the permission table', () => {
+  it('gives each role the areas of spec §6.1 with every feature on', () => {
+    expect(visible(shopWith('admin', allOn))).toEqual(Object.keys(areas))
+    expect(visible(shopWith('user', allOn))).not.toContain('settings')
+    expect(visible(shopWith('user', allOn))).not.toContain('subShops')
+    expect(visible(shopWith('user', allOn))).toContain('shopUsers')
+    expect(visible(shopWith('pos', allOn))).toEqual(['dashboard', 'orders', 'pos', 'billing'])
+    expect(visible(shopWith('pos', allOn, ['warehouse']))).toEqual([
+      'dashboard',
+      'warehouses',
+      'inventoryLots',
+      'orders',
+      'pos',
+      'billing'
+    ])
+    expect(visible(shopWith('subshop', allOn))).toEqual(['dashboard', 'warehouses', 'inventoryLots', 'products'])
+    expect(visible({ users: [] })).toEqual([])
+  })
+
+  it('closes feature-gated areas until the shop switches the feature on', () => {
+    const plain = visible(shopWith('admin'))
+    for (const gated of [
+      'app',
+      'mini',
+      'inventoryLots',
+      'bundles',
+      'discounts',
+      'promotions',
+      'cashboxLogs',
+      'pos',
+      'subShops',
+      'subsequentPayments'
+    ])
+      expect(plain).not.toContain(gated)
+    expect(refusal(areas.pos, callerIn(shopWith('admin'), ME))).toBe('feature')
+    expect(refusal(areas.settings, callerIn(shopWith('user', allOn), ME))).toBe('role')
+    expect(refusal(areas.orders, callerIn({ users: [] }, ME))).toBe('notMember')
+  })
+})
+
+describe('plan state (spec §4.3)', () => {
+  const now = Date.parse('2026-11-21T00:00:00Z')
+  const day = 86_400_000
+  it('trial with days left, trial ended, contract expiring under 7 days', () => {
+    expect(planState({ validUtil: new Date(now + 3.5 * day).toISOString() }, now)).toEqual({ kind: 'trial', daysLeft: 4 })
+    expect(planState({ validUtil: new Date(now - day).toISOString() }, now)).toEqual({ kind: 'trialEnded' })
+    expect(planState({ validUtil: '', contract: 'pro', contractEnd: new Date(now + 6 * day).toISOString() }, now)).toEqual({
+      kind: 'contract',
+      daysLeft: 6,
+      expiring: true
+    })
+    expect(planState({ validUtil: '', contract: 'pro', contractEnd: new Date(now + 7 * day).toISOString() }, now)).toMatchObject({
+      expiring: false
+    })
+  })
+})
