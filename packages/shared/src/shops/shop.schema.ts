@@ -90,19 +90,3 @@ export const shopMemberSchema = Type.Object(
 export type ShopMember = Static<typeof shopMemberSchema>
 export type ShopMemberData = Pick<ShopMember, 'email' | 'role'> & Partial<Pick<ShopMember, 'perm' | 'name'>>
 export type ShopMemberPatch = Partial<Pick<ShopMember, 'role' | 'perm' | 'name'>>
-
-/** Plan state (spec §4.3): trial (days left), trial ended, or contract (expiring under 7 days). */
-export type PlanState =
-  { kind: 'trial'; daysLeft: number } | { kind: 'trialEnded' } | { kind: 'contract'; daysLeft: number | null; expiring: boolean }
-
-const DAY = 86_400_000
-export const EXPIRY_WARNING_DAYS = 7
-
-export const planState = (shop: Pick<Shop, 'validUtil' | 'contract' | 'contractEnd'>, now = Date.now()): PlanState => {
-  if (shop.contract) {
-    const daysLeft = shop.contractEnd ? Math.ceil((Date.parse(shop.contractEnd) - now) / DAY) : null
-    return { kind: 'contract', daysLeft, expiring: daysLeft !== null && daysLeft < EXPIRY_WARNING_DAYS }
-  }
-  const left = Date.parse(shop.validUtil) - now
-  return left > 0 ? { kind: 'trial', daysLeft: Math.ceil(left / DAY) } : { kind: 'trialEnded' }
-}

@@ -1,8 +1,9 @@
 import { createSecretKey, type KeyObject } from 'node:crypto'
-import { AuthenticationService, JWTStrategy } from '@feathersjs/authentication'
+import { AuthenticationService } from '@feathersjs/authentication'
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../context'
+import { CachedJWTStrategy } from './cached-jwt-strategy'
 import { EmailStrategy } from './email-strategy'
 import { Throttle } from './throttle'
 
@@ -38,7 +39,14 @@ export const authentication = (secret: string, context: ServiceContext) => (app:
     local: { usernameField: 'email', passwordField: 'password' }
   })
   const service = new KeyedAuthenticationService(app)
-  service.register('jwt', new JWTStrategy())
+  const jwt = new CachedJWTStrategy(context.db.dialect === 'pglite' ? Infinity : 60_000)
+  service.register('jwt', jwt)
   service.register('local', new EmailStrategy(new Throttle(context.db.knex, context.config.loginLimits)))
   app.use(servicePaths.authentication, service)
+  // The users service is registered after this one; listen once every service exists.
+  const setup = app.setup.bind(app)
+  app.setup = async (...args: Parameters<typeof app.setup>) => {
+    jwt.listen(app, servicePaths.users)
+    return setup(...args)
+  }
 }
