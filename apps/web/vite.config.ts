@@ -9,6 +9,9 @@ const sharedSource = fileURLToPath(new URL('../../packages/shared/src/index.ts',
 // dropped whole: otherwise the TypeBox schemas, built at module level, pull TypeBox into the bundle.
 const isSharedSource = (id: string) => id.replaceAll('\\', '/').includes('/packages/shared/src/')
 
+// TypeBox's modules only define builders and registries; none is imported for its effects alone.
+const isTypeBox = (id: string) => id.replaceAll('\\', '/').includes('/node_modules/@sinclair/typebox/')
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@emporia/shared': sharedSource } },
@@ -19,6 +22,15 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rolldownOptions: { treeshake: { moduleSideEffects: (id) => (isSharedSource(id) ? false : undefined) } }
+    // bench/web-bundle.mjs reads which chunks each route loads from the manifest.
+    manifest: true,
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: (id) => (isSharedSource(id) || isTypeBox(id) ? false : undefined),
+        // Schema constructors are pure: a shared module the app uses for one helper (planState beside
+        // shopSchema) must not drag its unused schemas, and TypeBox with them, into the bundle.
+        manualPureFunctions: ['Type']
+      }
+    }
   }
 })

@@ -1,9 +1,15 @@
-import { SmokePage } from '../features/smoke/smoke-page'
-import { Providers } from './providers'
+import { useState } from 'react'
+import { RouterProvider } from '@tanstack/react-router'
+import '../lib/i18n/i18n'
+import { createAppRouter } from './router/router'
+import { Providers, useStableQueryClient } from './providers'
 
-// Until the router arrives with the shell, every path shows the smoke page.
-export const App = () => (
-  <Providers>
-    <SmokePage />
-  </Providers>
-)
+export const App = () => {
+  const queryClient = useStableQueryClient()
+  const [router] = useState(() => createAppRouter(queryClient))
+  return (
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
+  )
+}

@@ -1,8 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { client } from '../lib/feathers-client'
+import { onAuthEvent } from '../lib/auth'
+import { clearShops } from '../lib/shop'
 
-const createQueryClient = () =>
+export const createQueryClient = () =>
   new QueryClient({
     defaultOptions: {
       // Realtime events keep results current; focus refetches would only add load.
@@ -10,21 +11,19 @@ const createQueryClient = () =>
     }
   })
 
-export const Providers = ({ children }: { children: ReactNode }) => {
-  const [queryClient] = useState(createQueryClient)
-
+export const Providers = ({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) => {
   useEffect(() => {
-    // Events sent while the socket was away (or before sign-in) were missed: refetch what is on screen.
-    const onLogin = () => void queryClient.invalidateQueries()
-    // Nothing one account could see may be shown to the next one.
-    const onLogout = () => queryClient.clear()
-    client.on('login', onLogin)
-    client.on('logout', onLogout)
-    return () => {
-      client.removeListener('login', onLogin)
-      client.removeListener('logout', onLogout)
-    }
+    return onAuthEvent((event) => {
+      // Events sent while the socket was away (or before sign-in) were missed: refetch what is on screen.
+      if (event === 'login') return void queryClient.invalidateQueries()
+      // Nothing one account could see may be shown to the next one (spec §4.4: user, shop and shop list go).
+      clearShops(queryClient)
+      queryClient.clear()
+    })
   }, [queryClient])
 
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
 }
+
+/** For screens that need the query client outside React (the router's steps). */
+export const useStableQueryClient = () => useState(createQueryClient)[0]

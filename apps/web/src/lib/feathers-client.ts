@@ -1,18 +1,63 @@
 import authentication from '@feathersjs/authentication-client'
-import { feathers, type ClientService } from '@feathersjs/feathers'
+import { feathers, type ClientService, type Params } from '@feathersjs/feathers'
 import socketio from '@feathersjs/socketio-client'
-import { type servicePaths, type Page, type User, type UserData, type UserPatch } from '@emporia/shared'
+import {
+  type servicePaths,
+  type Page,
+  type Shop,
+  type ShopData,
+  type ShopPatch,
+  type User,
+  type UserPatch
+} from '@emporia/shared'
 import { io } from 'socket.io-client'
+import { TOKEN_KEY } from './client'
 import * as msgpackParser from 'socket.io-msgpack-parser'
 
 export interface HealthStatus {
   status: 'ok'
 }
 
-/** What each service path answers on this client; one entry per path in `servicePaths`. */
+/** Switches the server offers (public `features find`); everything the shell hides or shows by feature. */
+export interface Features {
+  register: boolean
+  inviteCode: boolean
+  verify: boolean
+  billing: boolean
+  /** Not sent by the server yet: the page editor and domain features default to on (decision 0012). */
+  pageEditor?: boolean
+  domain?: boolean
+}
+
+/** What registering sends (spec §2.8): terms must be accepted, the invite code when codes are on. */
+export interface RegisterData {
+  email: string
+  password: string
+  agreeTerms: true
+  inviteCode?: string
+}
+
+export type ResetData =
+  | { action: 'request'; email: string }
+  | { action: 'verify'; email: string; token: string }
+  | { action: 'reset'; email: string; token: string; password: string }
+
+interface CreateOnly<D, R> {
+  create(data: D, params?: Params): Promise<R>
+}
+
+/** What each service path answers on this client. */
 export interface ServiceTypes {
   [servicePaths.health]: Pick<ClientService<HealthStatus, never, never, HealthStatus>, 'find'>
-  [servicePaths.users]: ClientService<User, UserData, UserPatch, Page<User>>
+  [servicePaths.users]: ClientService<User, RegisterData, UserPatch, Page<User>>
+  [servicePaths.usersVerify]: CreateOnly<{ token: string }, User>
+  [servicePaths.usersResend]: CreateOnly<Record<string, never>, { sent: boolean }>
+  [servicePaths.usersChangePassword]: CreateOnly<{ oldPassword: string; password: string }, User>
+  [servicePaths.usersReset]: CreateOnly<ResetData, { sent?: boolean; valid?: boolean; done?: boolean }>
+  [servicePaths.shops]: ClientService<Shop, ShopData, ShopPatch, Page<Shop>>
+  features: Pick<ClientService<Features, never, never, Features>, 'find'>
+  /** Arrives with the orders issue; the shell only listens to its events (new-order popup). */
+  orders: Pick<ClientService<{ _id: string }, never, never, Page<{ _id: string }>>, 'find'>
 }
 
 export type ServiceName = keyof ServiceTypes
@@ -23,9 +68,11 @@ const wantsMsgpack = new URLSearchParams(window.location.search).get('msgpack') 
 export const socket = io('/', {
   path: '/api/socket.io',
   transports: ['websocket'],
+  // Spec §9.3: calls give up after 30 s.
+  timeout: 30_000,
   ...(wantsMsgpack ? { query: { msgpack: '1' }, parser: msgpackParser } : {})
 })
 
 export const client = feathers<ServiceTypes>()
-client.configure(socketio(socket))
-client.configure(authentication({ storageKey: 'emporia-jwt' }))
+client.configure(socketio(socket, { timeout: 30_000 }))
+client.configure(authentication({ storageKey: TOKEN_KEY }))

@@ -1,7 +1,8 @@
 import { useEffect } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { Query } from '@feathersjs/feathers'
-import { client, type ServiceName } from './feathers-client'
+import { loadClient } from './client'
+import type { ServiceName } from './feathers-client'
 import { queryKeys } from './query-keys'
 import { containsRecord, isIdentified, removeRecord, replaceRecord, type Identified } from './realtime-cache'
 
@@ -48,7 +49,19 @@ interface Subscription {
 const subscriptions = new WeakMap<QueryClient, Map<ServiceName, Subscription>>()
 
 const listen = (queryClient: QueryClient, path: ServiceName): (() => void) => {
-  const service = client.service(path) as unknown as EventSource
+  // The client may still be loading (it is not part of the entry); listeners attach once it is there.
+  let detach: (() => void) | undefined
+  let stopped = false
+  void loadClient().then(({ client }) => {
+    if (!stopped) detach = attach(queryClient, path, client.service(path) as unknown as EventSource)
+  })
+  return () => {
+    stopped = true
+    detach?.()
+  }
+}
+
+const attach = (queryClient: QueryClient, path: ServiceName, service: EventSource): (() => void) => {
   let createdTimer: ReturnType<typeof setTimeout> | undefined
   // Where a new record belongs (filter, sort, page) is the server's business: refetch the lists.
   const onCreated = () => {

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest'
+import type { Shop } from '@emporia/shared'
+import { buildMenu, menuLinks } from './menu'
+
+const me = 'a'.repeat(24)
+const features = { register: true, inviteCode: false, verify: true, billing: true }
+const DAY = 86_400_000
+const now = Date.parse('2026-11-21T00:00:00Z')
+
+const shop = (patch: Partial<Shop> = {}, role: 'admin' | 'user' | 'pos' | 'subshop' = 'admin', perm: string[] = []): Shop => ({
+  _id: 'b'.repeat(24),
+  name: 'Shop',
+  subdomain: 'shop',
+  validUtil: new Date(now + 10 * DAY).toISOString(),
+  useInventoryLot: false,
+  useCashboxLog: false,
+  useSubShop: false,
+  i18n: false,
+  attributes: {},
+  users: [{ user: me, role, roles: [role], perm, accepted: true }],
+  createdAt: '',
+  updatedAt: '',
+  ...patch
+})
+
+const keys = (input: Parameters<typeof buildMenu>[0]) => buildMenu({ now, ...input }).map((item) => item.key)
+
+describe('buildMenu', () => {
+  it('shows Login and, when registration is on, Register to a visitor', () => {
+    expect(keys({ signedIn: false, verified: false, features })).toEqual(['login', 'register'])
+    expect(keys({ signedIn: false, verified: false, features: { ...features, register: false } })).toEqual(['login'])
+  })
+
+  it('asks an unverified user to verify first when the verify feature is on', () => {
+    expect(keys({ signedIn: true, verified: false, userId: me, features, shop: shop() })).toEqual(['verify', 'profile', 'logout'])
+    expect(
+      keys({ signedIn: true, verified: false, userId: me, features: { ...features, verify: false }, shop: shop() })
+    ).toContain('home')
+  })
+
+  it('gives an admin of a new shop the spec order, paid features hidden or disabled', () => {
+    const menu = buildMenu({ signedIn: true, verified: true, userId: me, features, shop: shop(), now })
+    expect(menu.map((item) => item.key)).toEqual([
+      'home',
+      'eshop',
+      'app',
+      'mini',
+      'warehouses',
+      'products',
+      'orders',
+      'payments',
+      'charts',
+      'pos',
+      'shopUsers',
+      'billing',
+      'settings',
+      'profile',
+      'logout'
+    ])
+    expect(menu.filter((item) => item.disabled).map((item) => item.key)).toEqual(['app', 'mini', 'pos'])
+  })
+
+  it('opens every gated entry when the shop has all features', () => {
+    const all = shop({
+      attributes: { app: true, bundle: true, discount: true, promotion: true, pos: true, subsequentPayment: true },
+      useInventoryLot: true,
+      useCashboxLog: true,
+      useSubShop: true
+    })
+    const links = menuLinks(buildMenu({ signedIn: true, verified: true, userId: me, features, shop: all, now })).map(
+      (item) => item.key
+    )
+    for (const key of [
+      'app',
+      'mini/topics',
+      'warehouses/inventoryLots',
+      'productBundles',
+      'discounts',
+      'couponTemplates',
+      'promotions',
+      'cashboxLogs',
+      'pos',
+      'subShops',
+      'bulkOrders'
+    ])
+      expect(links, key).toContain(key)
+    expect(
+      buildMenu({ signedIn: true, verified: true, userId: me, features, shop: all, now }).some((item) => item.disabled)
+    ).toBe(false)
+  })
+
+  it('limits a pos user and a sub-shop to their areas', () => {
+    expect(keys({ signedIn: true, verified: true, userId: me, features, shop: shop({}, 'pos') })).toEqual([
+      'home',
+      'orders',
+      'pos',
+      'billing',
+      'profile',
+      'logout'
+    ])
+    const withWarehouse = keys({ signedIn: true, verified: true, userId: me, features, shop: shop({}, 'pos', ['warehouse']) })
+    expect(withWarehouse).toContain('warehouses')
+    // A sub-shop sees warehouses and products, and never billing.
+    expect(keys({ signedIn: true, verified: true, userId: me, features, shop: shop({}, 'subshop') })).toEqual([
+      'home',
+      'warehouses',
+      'products',
+      'profile',
+      'logout'
+    ])
+  })
+
+  it('labels billing by contract and gives the plan status', () => {
+    const entry = (patch: Partial<Shop>) =>
+      buildMenu({ signedIn: true, verified: true, userId: me, features, shop: shop(patch), now }).find(
+        (item) => item.key === 'billing'
+      )
+    expect(entry({})).toMatchObject({ label: 'menu.upgrade', subtitle: { key: 'plan.trial', values: { days: 10 } } })
+    expect(entry({ validUtil: new Date(now - DAY).toISOString() })).toMatchObject({
+      subtitle: { key: 'plan.trialEnded', alert: true }
+    })
+    expect(entry({ contract: 'pro', contractEnd: new Date(now + 3 * DAY).toISOString() })).toMatchObject({
+      label: 'menu.billing',
+      subtitle: { key: 'plan.expiring', values: { days: 3 }, alert: true }
+    })
+    expect(entry({ contract: 'pro', contractEnd: new Date(now + 30 * DAY).toISOString() })).toMatchObject({
+      subtitle: { key: 'plan.contract' }
+    })
+    expect(
+      buildMenu({ signedIn: true, verified: true, userId: me, features: { ...features, billing: false }, shop: shop(), now }).map(
+        (item) => item.key
+      )
+    ).not.toContain('billing')
+  })
+
+  it('sends a user without a shop to the setup wizard', () => {
+    expect(keys({ signedIn: true, verified: true, userId: me, features })).toEqual(['eshop', 'profile', 'logout'])
+  })
+})

@@ -1,0 +1,51 @@
+import { useState } from 'react'
+import { Box, useMediaQuery, useTheme } from '@mui/material'
+import { Outlet, useMatches } from '@tanstack/react-router'
+import { AppDrawer } from '../drawer/app-drawer'
+import { useRouteTitle } from '../shell/root-shell'
+import { usePageOptionsState } from '../shell/page-options'
+import { TopBar } from './top-bar'
+
+const MINI_KEY = 'emporia-drawer-mini'
+
+/** Drawer and top bar around the page (spec §2.3 default layout). */
+export const DefaultLayout = () => {
+  const theme = useTheme()
+  const mobile = useMediaQuery(theme.breakpoints.down('md'))
+  const options = usePageOptionsState()
+  const routeTitle = useRouteTitle()
+  const routeName = useMatches({ select: (matches) => matches.at(-1)?.staticData.spec?.name })
+  // Mini mode is a preference of this device, so it survives reloads.
+  const [mini, setMini] = useState(() => localStorage.getItem(MINI_KEY) === '1')
+  const [mobileOpen, setMobileOpen] = useState(false)
+  const showDrawer = !options.noDrawer && !options.fullPage
+
+  const toggle = () => {
+    if (mobile) return setMobileOpen((open) => !open)
+    setMini((value) => {
+      localStorage.setItem(MINI_KEY, value ? '0' : '1')
+      return !value
+    })
+  }
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      {showDrawer && <AppDrawer mini={mini} mobile={mobile} mobileOpen={mobileOpen} onMobileClose={() => setMobileOpen(false)} />}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        {!options.fullPage && (
+          <TopBar
+            title={options.title ?? routeTitle}
+            actions={options.actions}
+            mini={mini}
+            mobile={mobile}
+            showMenuButton={showDrawer}
+            onMenu={toggle}
+          />
+        )}
+        <Box component="main" data-route={routeName} sx={{ flex: 1, p: options.fullPage ? 0 : { xs: 2, md: 3 } }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  )
+}

@@ -1,0 +1,32 @@
+import type { RouteComponent } from '@tanstack/react-router'
+import type { LayoutName, PageName } from './route-paths'
+import { lazyPage } from './lazy-page'
+
+/** One lazy component per page, shared by the route with and the route without the shop prefix. */
+export const pages: Record<PageName, RouteComponent> = {
+  index: lazyPage(() => import('../../features/dashboard/index-page'), 'IndexPage'),
+  dashboard: lazyPage(() => import('../../features/dashboard/dashboard-page'), 'DashboardPage'),
+  login: lazyPage(() => import('../../features/account/login-page'), 'LoginPage'),
+  logout: lazyPage(() => import('../../features/account/logout-page'), 'LogoutPage'),
+  register: lazyPage(() => import('../../features/account/register-page'), 'RegisterPage'),
+  registerVerify: lazyPage(() => import('../../features/account/verify-page'), 'VerifyPage'),
+  resetRequest: lazyPage(() => import('../../features/account/reset-request-page'), 'ResetRequestPage'),
+  resetVerify: lazyPage(() => import('../../features/account/reset-verify-page'), 'ResetVerifyPage'),
+  resetReset: lazyPage(() => import('../../features/account/reset-password-page'), 'ResetPasswordPage'),
+  profile: lazyPage(() => import('../../features/account/profile-page'), 'ProfilePage'),
+  changeInfo: lazyPage(() => import('../../features/account/change-info-page'), 'ChangeInfoPage'),
+  changePassword: lazyPage(() => import('../../features/account/change-password-page'), 'ChangePasswordPage'),
+  invoice: lazyPage(() => import('../../features/invoice/invoice-page'), 'InvoicePage'),
+  posScreen: lazyPage(() => import('../../features/pos-screen/pos-screen-page'), 'PosScreenPage'),
+  eshop: lazyPage(() => import('../../features/eshop/eshop-page'), 'EshopPage'),
+  devTest: lazyPage(() => import('../../features/dev/dev-test-page'), 'DevTestPage'),
+  placeholder: lazyPage(() => import('../../features/placeholder/placeholder-page'), 'PlaceholderPage')
+}
+
+export const layouts: Record<LayoutName, RouteComponent> = {
+  default: lazyPage(() => import('../layouts/default-layout'), 'DefaultLayout'),
+  login: lazyPage(() => import('../layouts/login-layout'), 'LoginLayout'),
+  invoice: lazyPage(() => import('../layouts/invoice-layout'), 'InvoiceLayout'),
+  posScreen: lazyPage(() => import('../layouts/pos-screen-layout'), 'PosScreenLayout'),
+  bare: lazyPage(() => import('../layouts/bare-layout'), 'BareLayout')
+}

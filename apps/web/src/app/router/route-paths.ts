@@ -1,0 +1,171 @@
+/**
+ * Every route of spec §2.2, without the `/{shop}` prefix (each also exists with it). Pure data,
+ * with no imports, so the browser tests can walk the same list the router is built from.
+ * `{-$id}` is an optional parameter, `$id` a required one; both must be 24-hex ids.
+ */
+export type LayoutName = 'default' | 'login' | 'invoice' | 'posScreen' | 'bare'
+
+/** Who may open a route: anyone, only signed-out visitors, or signed-in users. */
+export type RouteAccess = 'public' | 'guest' | 'user'
+
+export interface RouteSpec {
+  /** Path relative to the root or to `/{shop}`; '' is the index. */
+  path: string
+  /** Stable name: the path without parameters; also the title key `route.<name>`. */
+  name: string
+  layout: LayoutName
+  access: RouteAccess
+  /** Needs a current shop: without one the user is sent to /eshop (spec §2.1). */
+  shop: boolean
+  /** Which page component shows it; `placeholder` until the issue that builds the screen. */
+  page: PageName
+}
+
+export type PageName =
+  | 'dashboard'
+  | 'index'
+  | 'login'
+  | 'logout'
+  | 'register'
+  | 'registerVerify'
+  | 'resetRequest'
+  | 'resetVerify'
+  | 'resetReset'
+  | 'profile'
+  | 'changeInfo'
+  | 'changePassword'
+  | 'invoice'
+  | 'posScreen'
+  | 'devTest'
+  | 'eshop'
+  | 'placeholder'
+
+/** The developer test pages' prefix is named after the product (ARCHITECTURE §4). */
+export const DEV_PREFIX = 'emporia'
+/** The accounting integration's callback (spec §2.2); decision 0010 names the service. */
+export const ACCOUNTING_SERVICE = 'xero'
+
+const user = (path: string, page: PageName = 'placeholder', shop = true): RouteSpec => ({
+  path,
+  name: path.replace('/{-$id}', '').replace('/$id', '/detail'),
+  layout: 'default',
+  access: 'user',
+  shop,
+  page
+})
+
+const account = (path: string, page: PageName, access: RouteAccess, layout: LayoutName = 'login'): RouteSpec => ({
+  path,
+  name: path,
+  layout,
+  access,
+  shop: false,
+  page
+})
+
+const mainRoutes = [
+  'app',
+  'billing',
+  'bulkOrders',
+  'bulkOrderStatuses',
+  'cashboxLogs',
+  'charts',
+  'companyUsers',
+  'couponTemplates',
+  'discounts',
+  'mini',
+  'mini/topics',
+  'orders',
+  'payments',
+  'pos',
+  'productBundles',
+  'productRelateds',
+  'products',
+  'promotions',
+  'purchasingOrders',
+  'purchasingOrderStatuses',
+  'settings',
+  'shopUsers',
+  'subShops',
+  'eshop/banners',
+  'eshop/brands',
+  'eshop/categories',
+  'eshop/domains',
+  'eshop/domains/purchase',
+  'eshop/pages',
+  'eshop/theme',
+  'warehouses/inventories',
+  'warehouses/inventoryLogs',
+  'warehouses/inventoryLots'
+]
+
+export const settingsRoutes = [
+  'access',
+  'email',
+  'imports',
+  'integrations',
+  'inventory',
+  'payment',
+  'pointTypes',
+  'pos',
+  'posBanners',
+  'shippingMethods',
+  'shop',
+  'shopRankGroups',
+  'shopRanks',
+  'social',
+  'ui',
+  'verify'
+].map((name) => `settings/${name}`)
+
+const editRoutes = [
+  'eshop/banners',
+  'eshop/brands',
+  'eshop/categories',
+  'eshop/domains',
+  'eshop/pages',
+  'mini/topics',
+  'warehouses/inventories',
+  'bulkOrders',
+  'couponTemplates',
+  'discounts',
+  'productBundles',
+  'productRelateds',
+  'products',
+  'promotions',
+  'purchasingOrders'
+].map((list) => `${list}/edit/{-$id}`)
+
+export const devRoutes = ['batch', 'importWithScript', 'label', 'printer', 'test', 'weight'].map(
+  (name) => `${DEV_PREFIX}/${name}`
+)
+
+export const routeSpecs: RouteSpec[] = [
+  { path: '', name: 'index', layout: 'bare', access: 'public', shop: false, page: 'index' },
+  user('dashboard', 'dashboard'),
+  user('eshop', 'eshop', false),
+  ...mainRoutes.map((path) => user(path)),
+  ...settingsRoutes.map((path) => user(path)),
+  user(`settings/${ACCOUNTING_SERVICE}/callback`),
+  ...editRoutes.map((path) => user(path)),
+  user('bulkOrders/view/{-$id}'),
+  user('orders/$id'),
+  { path: 'o/{-$id}', name: 'o', layout: 'invoice', access: 'user', shop: true, page: 'invoice' },
+  { path: 'p/{-$id}', name: 'p', layout: 'invoice', access: 'user', shop: true, page: 'invoice' },
+  { path: 'posScreen', name: 'posScreen', layout: 'posScreen', access: 'user', shop: true, page: 'posScreen' },
+  account('login', 'login', 'guest'),
+  account('login/reset', 'resetRequest', 'guest'),
+  account('login/reset/verify', 'resetVerify', 'guest'),
+  account('login/reset/reset', 'resetReset', 'guest'),
+  account('register', 'register', 'guest'),
+  account('register/verify', 'registerVerify', 'user'),
+  account('logout', 'logout', 'public', 'bare'),
+  user('profile', 'profile', false),
+  user('profile/changeInfo', 'changeInfo', false),
+  user('profile/changePassword', 'changePassword', false),
+  ...devRoutes.map((path) => user(path, path.endsWith('/test') ? 'devTest' : 'placeholder', false))
+]
+
+/** A concrete URL for a route, filling an id parameter with `id` (or leaving an optional one out). */
+export const samplePath = (spec: RouteSpec, id?: string): string =>
+  '/' + spec.path.replace('/{-$id}', id ? `/${id}` : '').replace('$id', id ?? '0'.repeat(24))

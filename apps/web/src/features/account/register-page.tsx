@@ -1,0 +1,108 @@
+import { useState } from 'react'
+import { Checkbox, FormControlLabel, FormHelperText, Link } from '@mui/material'
+import { AppLink, useAppNavigate } from '../../components/ui/app-link'
+import { Field, Form, FormTitle, SubmitButton, useSubmit } from '../../components/ui/form'
+import { email as checkEmail, password as checkPassword, required, sameAs, valid } from '../../components/ui/validation'
+import { register } from '../../lib/auth'
+import { useFeatures } from '../../lib/features'
+import { i18n, useT } from '../../lib/i18n/i18n'
+
+/** Register (spec §2.8): invite code when codes are on, and the terms box must be ticked. */
+export const RegisterPage = () => {
+  const { t } = useT()
+  const features = useFeatures()
+  const navigate = useAppNavigate()
+  const [values, setValues] = useState({ email: '', password: '', confirm: '', inviteCode: '', terms: false })
+  const [tried, setTried] = useState(false)
+  const errors = {
+    email: checkEmail(values.email),
+    password: checkPassword(values.password),
+    confirm: sameAs(values.confirm, values.password),
+    inviteCode: features.inviteCode ? required(values.inviteCode) : undefined,
+    terms: values.terms ? undefined : i18n.t('errors.terms')
+  }
+
+  const { busy, submit } = useSubmit(async () => {
+    setTried(true)
+    if (!valid(errors)) return
+    await register({
+      email: values.email.trim(),
+      password: values.password,
+      ...(features.inviteCode ? { inviteCode: values.inviteCode.trim() } : {})
+    })
+    // A new account has no shop: the dashboard sends it to the setup wizard, and prompts verification.
+    navigate(features.verify ? '/register/verify' : '/dashboard', { replace: true })
+  })
+
+  const set = (patch: Partial<typeof values>) => setValues({ ...values, ...patch })
+  return (
+    <>
+      <FormTitle>{t('route.register')}</FormTitle>
+      <Form onSubmit={(event) => void submit(event)} testId="register-form">
+        <Field
+          label={t('auth.email')}
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(event) => set({ email: event.target.value })}
+          error={errors.email}
+          shown={tried}
+          testId={'register-email'}
+        />
+        <Field
+          label={t('auth.password')}
+          type="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={(event) => set({ password: event.target.value })}
+          error={errors.password}
+          shown={tried}
+          testId={'register-password'}
+        />
+        <Field
+          label={t('auth.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          value={values.confirm}
+          onChange={(event) => set({ confirm: event.target.value })}
+          error={errors.confirm}
+          shown={tried}
+          testId={'register-confirm'}
+        />
+        {features.inviteCode && (
+          <Field
+            label={t('auth.inviteCode')}
+            value={values.inviteCode}
+            onChange={(event) => set({ inviteCode: event.target.value })}
+            error={errors.inviteCode}
+            shown={tried}
+            testId={'register-invite'}
+          />
+        )}
+        <div>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={values.terms}
+                onChange={(event) => set({ terms: event.target.checked })}
+                slotProps={{ input: { 'data-testid': 'register-terms' } as object }}
+              />
+            }
+            label={t('auth.agreeTerms')}
+          />
+          {tried && errors.terms && (
+            <FormHelperText error data-testid="register-terms-error">
+              {errors.terms}
+            </FormHelperText>
+          )}
+        </div>
+        <SubmitButton busy={busy} testId="register-submit">
+          {t('auth.register')}
+        </SubmitButton>
+        <Link component={AppLink} href="/login" data-testid="link-login">
+          {t('auth.haveAccount')}
+        </Link>
+      </Form>
+    </>
+  )
+}

@@ -1,0 +1,87 @@
+import { useMemo, useState } from 'react'
+import { useSearch } from '@tanstack/react-router'
+import { Button, Card, CardContent, Stack, Typography } from '@mui/material'
+import TouchApp from '@mui/icons-material/TouchApp'
+import { formatFileSize, formatMoney } from '../../lib/format'
+import { useT } from '../../lib/i18n/i18n'
+import { notifyError, notifySuccess } from '../../lib/notify'
+import { usePageOptions } from '../../app/shell/page-options'
+
+/** An error whose message cannot be read: showing it breaks the error page on purpose. */
+const unreadableError = () => {
+  const error = new Error()
+  Object.defineProperty(error, 'message', {
+    get() {
+      throw new Error('unreadable message')
+    }
+  })
+  return error
+}
+
+/** Developer test page (spec §2.2): exercises the shell's gestures, badges, messages and error page. */
+export const DevTestPage = () => {
+  const { t } = useT()
+  const [short, setShort] = useState(0)
+  const [long, setLong] = useState(0)
+  const [failure, setFailure] = useState<Error | undefined>()
+  // `?dark&noDrawer&fullPage&large&noSelect` try the page options of spec §2.3 on this page.
+  const search = useSearch({ strict: false }) as Record<string, unknown>
+  if (failure) throw failure
+
+  const options = useMemo(
+    () => ({
+      dark: 'dark' in search,
+      noDrawer: 'noDrawer' in search,
+      fullPage: 'fullPage' in search,
+      fontSize: 'large' in search ? ('large' as const) : ('normal' as const),
+      noSelect: 'noSelect' in search,
+      actions: [
+        {
+          key: 'press',
+          label: t('dev.pressMe'),
+          icon: <TouchApp />,
+          badge: short + long || undefined,
+          onShortPress: () => setShort((count) => count + 1),
+          onLongPress: () => setLong((count) => count + 1)
+        }
+      ]
+    }),
+    [t, short, long, search]
+  )
+  usePageOptions(options)
+
+  return (
+    <Card variant="outlined" sx={{ maxWidth: 640 }}>
+      <CardContent>
+        <Typography sx={{ mb: 2 }}>{t('dev.intro')}</Typography>
+        <Typography data-testid="dev-short">{t('dev.short', { count: short })}</Typography>
+        <Typography data-testid="dev-long">{t('dev.long', { count: long })}</Typography>
+        <Typography sx={{ mt: 2 }} data-testid="dev-money">
+          {t('dev.money')}: {formatMoney(-123456789)}
+        </Typography>
+        <Typography data-testid="dev-sizes">
+          {t('dev.sizes')}: {[100, 2048, 5 * 1024 ** 2, 3 * 1024 ** 3].map((size) => formatFileSize(size)).join(' · ')}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', gap: 1 }}>
+          <Button variant="outlined" onClick={() => notifyError(t('dev.sampleError'))} data-testid="dev-error">
+            {t('dev.showError')}
+          </Button>
+          <Button variant="outlined" onClick={() => notifySuccess(t('basic.saveSuccess'))} data-testid="dev-success">
+            {t('dev.showSuccess')}
+          </Button>
+          <Button
+            variant="outlined"
+            color="error"
+            onClick={() => setFailure(new Error(t('dev.sampleError')))}
+            data-testid="dev-throw"
+          >
+            {t('dev.throw')}
+          </Button>
+          <Button variant="outlined" color="error" onClick={() => setFailure(unreadableError())} data-testid="dev-break">
+            {t('dev.breakErrorPage')}
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  )
+}

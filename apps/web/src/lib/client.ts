@@ -1,0 +1,23 @@
+/**
+ * The Feathers client (socket.io, ~25 KB gzip) loads on first need, not with the entry: a visitor
+ * without a stored token sees the login page without it (issue 4 budget: login ≤ 200 KB gzip).
+ */
+import type * as ClientNamespace from './feathers-client'
+
+export const TOKEN_KEY = 'emporia-jwt'
+
+type ClientModule = typeof ClientNamespace
+let loading: Promise<ClientModule> | undefined
+
+export const loadClient = (): Promise<ClientModule> => (loading ??= import('./feathers-client'))
+
+/** True once the client module has been asked for (the socket then exists). */
+export const clientRequested = () => loading !== undefined
+
+export const hasStoredToken = () => {
+  try {
+    return Boolean(localStorage.getItem(TOKEN_KEY))
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,15 @@
+import type { Cents } from '@emporia/shared'
+
+/**
+ * Money on screen (spec §9.1): two decimals, comma thousands separators, the store's symbol
+ * (default "$", the HKD sign) and a leading '-' when negative. Amounts are integer cents (decision 0003).
+ */
+export const formatMoney = (cents: Cents | null | undefined, symbol = '$'): string => {
+  if (cents === null || cents === undefined || !Number.isFinite(cents)) return '-'
+  const abs = Math.abs(Math.round(cents))
+  const whole = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  const text = `${symbol}${whole}.${String(abs % 100).padStart(2, '0')}`
+  return cents < 0 && abs !== 0 ? `-${text}` : text
+}

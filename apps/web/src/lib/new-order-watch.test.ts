@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { createNewOrderWatch, summarizeOrder } from './new-order-watch'
+
+const shop = 'a'.repeat(24)
+const order = (patch: Record<string, unknown> = {}) => ({
+  _id: 'c'.repeat(24),
+  shop,
+  source: 'eshop',
+  status: 'paid',
+  amount: 123456,
+  products: [{ name: { en: 'Tea', cht: '茶' }, image: '/img/tea.webp' }, { name: 'Cup' }, { name: 'Pot' }],
+  ...patch
+})
+
+describe('createNewOrderWatch', () => {
+  it('announces e-shop orders that are paid or being prepared, once each', () => {
+    const watch = createNewOrderWatch(() => shop)
+    expect(watch.accept(order())).toBe(true)
+    expect(watch.accept(order())).toBe(false)
+    expect(watch.accept(order({ _id: 'd'.repeat(24), status: 'prepare' }))).toBe(true)
+  })
+
+  it('ignores other sources, other statuses, other shops and non-orders', () => {
+    const watch = createNewOrderWatch(() => shop)
+    expect(watch.accept(order({ source: 'pos' }))).toBe(false)
+    expect(watch.accept(order({ status: 'unpaid' }))).toBe(false)
+    expect(watch.accept(order({ shop: 'b'.repeat(24) }))).toBe(false)
+    expect(watch.accept(null)).toBe(false)
+    expect(watch.accept({ source: 'eshop', status: 'paid' })).toBe(false)
+    // A rejected event does not use up the order: a later qualifying patch still shows.
+    expect(watch.accept(order({ status: 'paid' }))).toBe(true)
+  })
+})
+
+describe('summarizeOrder', () => {
+  it('gives the first product, the count of the others and the total', () => {
+    expect(summarizeOrder(order())).toEqual({
+      name: { en: 'Tea', cht: '茶' },
+      image: '/img/tea.webp',
+      more: 2,
+      totalCents: 123456
+    })
+  })
+
+  it('copes with an order without products or amount', () => {
+    expect(summarizeOrder(order({ products: undefined, amount: undefined }))).toEqual({
+      name: undefined,
+      image: undefined,
+      more: 0,
+      totalCents: 0
+    })
+  })
+})

@@ -1,0 +1,58 @@
+/**
+ * Which realtime order events announce a new e-shop order (spec §2.6, §4.2): created or patched,
+ * from source `eshop`, with status `prepare` or `paid`. Each order is announced once.
+ */
+export interface OrderProductLine {
+  name?: unknown
+  image?: string | null
+  images?: (string | { url?: string; src?: string })[]
+  quantity?: number
+  product?: { images?: (string | { url?: string; src?: string })[] } | string
+}
+
+export interface OrderEvent {
+  _id: string
+  shop?: string
+  source?: string
+  status?: string
+  /** Integer cents (decision 0003); `total` when `amount` is absent. */
+  amount?: number
+  total?: number
+  products?: OrderProductLine[]
+}
+
+const ANNOUNCED_STATUSES = new Set(['prepare', 'paid'])
+
+export const isNewEshopOrder = (order: unknown): order is OrderEvent => {
+  if (typeof order !== 'object' || order === null) return false
+  const candidate = order as Partial<OrderEvent>
+  return typeof candidate._id === 'string' && candidate.source === 'eshop' && ANNOUNCED_STATUSES.has(candidate.status ?? '')
+}
+
+/** Remembers announced orders; `accept` answers true only the first time an order qualifies. */
+export const createNewOrderWatch = (currentShop: () => string | undefined) => {
+  const seen = new Set<string>()
+  return {
+    accept(order: unknown): order is OrderEvent {
+      if (!isNewEshopOrder(order)) return false
+      const shop = currentShop()
+      // Events of another of the user's shops belong to that shop's screen, not this one.
+      if (order.shop && shop && order.shop !== shop) return false
+      if (seen.has(order._id)) return false
+      seen.add(order._id)
+      return true
+    }
+  }
+}
+
+const imageUrl = (image: string | { url?: string; src?: string } | undefined) =>
+  typeof image === 'string' ? image : (image?.url ?? image?.src)
+
+/** What the popup shows: the first product, how many more, and the total in cents. */
+export const summarizeOrder = (order: OrderEvent) => {
+  const [first, ...rest] = order.products ?? []
+  const product = first?.product
+  const image =
+    first?.image ?? imageUrl(first?.images?.[0]) ?? (typeof product === 'object' ? imageUrl(product?.images?.[0]) : undefined)
+  return { name: first?.name, image: image ?? undefined, more: rest.length, totalCents: order.amount ?? order.total ?? 0 }
+}

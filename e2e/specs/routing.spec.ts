@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest'
+import { routeSpecs, samplePath } from '../../apps/web/src/app/router/route-paths'
+import { Shell } from '../pages/shell'
+import { merchant, type Merchant } from '../support/api'
+import { poll, useApp } from '../support/app'
+
+const hex = (char: string) => char.repeat(24)
+
+describe('routing (spec §2.1, §2.2)', () => {
+  const app = useApp()
+  let owner: Merchant
+
+  const ownerOnce = async () => (owner ??= await merchant(app.server.url, 'routes'))
+
+  it(
+    'every route exists with and without the shop prefix, and says plainly when it is a placeholder',
+    { timeout: 300_000 },
+    async () => {
+      const who = await ownerOnce()
+      const page = await app.openAs(who, '/dashboard')
+      const shell = new Shell(page)
+      await shell.route()
+      const shop = who.shop!._id
+      const checked: string[] = []
+      for (const spec of routeSpecs) {
+        if (spec.access === 'guest' || spec.name === 'logout' || spec.name === 'index') continue
+        for (const prefix of ['', `/${shop}`]) {
+          const path = `${prefix}${samplePath(spec, hex('e'))}`
+          await page.goto(app.url(path))
+          const expected = prefix && spec.path === '' ? 'dashboard' : spec.name
+          await expect.poll(() => shell.main().first().getAttribute('data-route'), { ...poll, message: path }).toBe(expected)
+          expect(await shell.errorPage().count(), path).toBe(0)
+          if (spec.page === 'placeholder') {
+            const text = await shell.placeholder().textContent()
+            expect(text, path).toMatch(/not part of the app yet: it arrives with (issue \d+ \(.+\)|a later issue)\./)
+          }
+          checked.push(path)
+        }
+      }
+      expect(checked.length).toBeGreaterThan(150)
+    }
+  )
+
+  it('guest routes and the index exist with and without the prefix too', async () => {
+    const page = await app.open()
+    const shell = new Shell(page)
+    for (const spec of routeSpecs.filter((route) => route.access === 'guest')) {
+      for (const prefix of ['', `/${hex('a')}`]) {
+        await page.goto(app.url(`${prefix}/${spec.path}`))
+        // A shop prefix is checked only once someone is signed in: a guest sees the page itself.
+        await expect.poll(() => shell.main().first().getAttribute('data-route'), poll).toBe(spec.name)
+      }
+    }
+    await page.goto(app.url('/'))
+    await expect.poll(() => shell.pathname(), poll).toBe('/login')
+  })
+
+  it('prefixes link targets with the current shop, unless they already name one', async () => {
+    const who = await ownerOnce()
+    const shop = who.shop!._id
+    const page = await app.openAs(who, `/${shop}/dashboard`)
+    const shell = new Shell(page)
+    await shell.route()
+    expect(await shell.menu('orders').getAttribute('href')).toBe(`/${shop}/orders`)
+    expect(await shell.menu('home').getAttribute('href')).toBe(`/${shop}/dashboard`)
+    await shell.menu('orders').click()
+    await expect.poll(() => shell.pathname(), poll).toBe(`/${shop}/orders`)
+    await expect.poll(() => shell.route(), poll).toBe('orders')
+
+    await page.goto(app.url('/dashboard'))
+    await shell.route()
+    expect(await shell.menu('orders').getAttribute('href')).toBe('/orders')
+  })
+
+  it('sends a shop that is not among the user’s shops to /dashboard', async () => {
+    const who = await ownerOnce()
+    const stranger = await merchant(app.server.url, 'stranger')
+    const page = await app.openAs(who, `/${stranger.shop!._id}/orders`)
+    const shell = new Shell(page)
+    await expect.poll(() => shell.pathname(), poll).toBe('/dashboard')
+    await expect.poll(() => shell.route(), poll).toBe('dashboard')
+  })
+
+  it('sends a user without a shop from a shop-scoped page to /eshop', async () => {
+    const who = await merchant(app.server.url, 'noshop', { withShop: false })
+    const page = await app.openAs(who, '/products')
+    const shell = new Shell(page)
+    await expect.poll(() => shell.pathname(), poll).toBe('/eshop')
+    await expect.poll(() => shell.route(), poll).toBe('eshop')
+  })
+
+  it('runs i18n, check-auth and change-shop in that order on every page', async () => {
+    const who = await ownerOnce()
+    const page = await app.openAs(who, '/orders')
+    const shell = new Shell(page)
+    await shell.route()
+    expect(await page.evaluate(() => document.documentElement.dataset.steps)).toBe('i18n,check-auth,change-shop')
+    await shell.menu('products').click()
+    await expect.poll(() => shell.route(), poll).toBe('products')
+    expect(await page.evaluate(() => document.documentElement.dataset.steps)).toBe('i18n,check-auth,change-shop')
+  })
+
+  it('switches the language with ?lang= and keeps it for 365 days', async () => {
+    const page = await app.open({ lang: null })
+    const shell = new Shell(page)
+    await page.goto(app.url('/login'))
+    await shell.route()
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-HK')
+    expect(await page.getByTestId('form-title').textContent()).toBe('登入')
+
+    await page.goto(app.url('/login?lang=chs'))
+    await expect.poll(() => page.getByTestId('form-title').textContent(), poll).toBe('登录')
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-CN')
+    const cookie = (await page.context().cookies()).find((entry) => entry.name === 'emporia-lang')!
+    expect(cookie.value).toBe('chs')
+    const days = (cookie.expires * 1000 - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(364)
+    expect(days).toBeLessThanOrEqual(365)
+
+    await page.goto(app.url('/login'))
+    await expect.poll(() => page.getByTestId('form-title').textContent(), poll).toBe('登录')
+  })
+
+  it('shows the 404 page with a Homepage link for unknown and invalid routes', async () => {
+    const who = await ownerOnce()
+    const page = await app.openAs(who, '/no/such/page')
+    const shell = new Shell(page)
+    for (const path of [
+      '/no/such/page',
+      '/nonsense',
+      `/${hex('z')}/dashboard`,
+      '/orders/not-an-id',
+      `/${who.shop!._id}/products/edit/xyz`
+    ]) {
+      await page.goto(app.url(path))
+      await expect.poll(() => shell.text(shell.errorStatus()), { ...poll, message: path }).toBe('404')
+      expect(await shell.text(shell.errorMessage())).toBe('This page could not be found')
+    }
+    // From under a shop, Homepage is that shop's index, which shows the dashboard.
+    await shell.homepageLink().click()
+    await expect.poll(() => shell.pathname(), poll).toBe(`/${who.shop!._id}/`)
+    await expect.poll(() => shell.route(), poll).toBe('dashboard')
+    await page.goto(app.url('/no/such/page'))
+    await shell.homepageLink().click()
+    await expect.poll(() => shell.pathname(), poll).toBe('/dashboard')
+  })
+
+  it('has the product name as default title and the meta description', async () => {
+    const page = await app.open()
+    await page.goto(app.url('/'))
+    await expect.poll(() => page.title(), poll).toBe('Login | Emporia')
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
+      'The All In One E-Commerce Solution For Your Business'
+    )
+    // Deep links get the app (SPA fallback); unknown API paths a JSON 404, never the app.
+    const response = await fetch(app.url('/anything'))
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(await response.text()).toContain('<title>Emporia</title>')
+    const missing = await fetch(app.url('/api/no-such-service'))
+    expect(missing.status).toBe(404)
+    expect(((await missing.json()) as { name?: string }).name).toBe('NotFound')
+  })
+})

@@ -1,0 +1,43 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { Shell } from '../pages/shell'
+import { merchant } from '../support/api'
+import { poll, useApp } from '../support/app'
+
+// Reviewers' pictures (issue 4 "Done means"): written to e2e/artifacts/screenshots, to be copied to docs/screenshots.
+const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/screenshots')
+
+describe('screenshots', () => {
+  const app = useApp()
+
+  it(
+    'takes the login page, the dashboard with the drawer open and mini, and the 404 page in every language',
+    { timeout: 120_000 },
+    async () => {
+      mkdirSync(out, { recursive: true })
+      const who = await merchant(app.server.url, 'screens')
+      for (const lang of ['en', 'cht', 'chs'] as const) {
+        const guest = await app.open({ lang })
+        await guest.goto(app.url('/login'))
+        await expect.poll(() => new Shell(guest).route(), poll).toBe('login')
+        await guest.screenshot({ path: path.join(out, `login-${lang}.png`) })
+
+        const page = await app.openAs(who, '/dashboard', { lang })
+        const shell = new Shell(page)
+        await expect.poll(() => page.getByTestId('panel-comments').count(), poll).toBe(1)
+        await expect.poll(() => shell.serverStatus().getAttribute('data-state'), poll).toBe('online')
+        await page.screenshot({ path: path.join(out, `dashboard-${lang}.png`) })
+        await shell.drawerToggle().click()
+        await expect.poll(async () => (await shell.drawer().boundingBox())!.width, poll).toBe(80)
+        await page.screenshot({ path: path.join(out, `dashboard-mini-${lang}.png`) })
+        await shell.drawerToggle().click()
+
+        await page.goto(app.url('/no/such/page'))
+        await expect.poll(() => shell.text(shell.errorStatus()), poll).toBe('404')
+        await page.screenshot({ path: path.join(out, `not-found-${lang}.png`) })
+      }
+    }
+  )
+})

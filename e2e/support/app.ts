@@ -1,0 +1,84 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
+import { launchBrowser } from './browser'
+import { startServer, type RunningServer } from './server'
+import type { Merchant } from './api'
+
+export const poll = { timeout: 10_000, interval: 100 }
+
+export interface OpenOptions {
+  viewport?: { width: number; height: number }
+  /** Interface language cookie; English unless a test says otherwise (null: none, the app's default). */
+  lang?: 'en' | 'cht' | 'chs' | null
+  allowErrors?: RegExp[]
+}
+
+export interface AppHarness {
+  server: RunningServer
+  browser: Browser
+  /** Opens a fresh browser context; console errors collected there fail the test. */
+  open: (options?: OpenOptions) => Promise<Page>
+  /** Opens a page already signed in as `who` (its token stored, as after a login). */
+  openAs: (who: Merchant, path?: string, options?: OpenOptions) => Promise<Page>
+  url: (path: string) => string
+}
+
+/**
+ * One server and browser per spec file; a fresh context per `open`. Any console error or page
+ * error fails the test that caused it, unless it matches an `allowErrors` pattern.
+ */
+export const useApp = (): AppHarness => {
+  const contexts: BrowserContext[] = []
+  let errors: string[] = []
+  let allowed: RegExp[] = []
+  const harness = {} as AppHarness
+
+  beforeAll(async () => {
+    harness.server = await startServer()
+    harness.browser = await launchBrowser()
+  })
+
+  afterAll(async () => {
+    await harness.browser?.close()
+    await harness.server?.stop()
+  })
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()))
+    const seen = errors.filter((error) => !allowed.some((pattern) => pattern.test(error)))
+    errors = []
+    allowed = []
+    expect(seen, 'errors in the browser console').toEqual([])
+  })
+
+  harness.url = (path) => `${harness.server.url}${path}`
+
+  harness.open = async (options = {}) => {
+    const context = await harness.browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } })
+    contexts.push(context)
+    const lang = options.lang === undefined ? 'en' : options.lang
+    if (lang) await context.addCookies([{ name: 'emporia-lang', value: lang, url: harness.server.url }])
+    allowed.push(...(options.allowErrors ?? []))
+    const page = await context.newPage()
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    return page
+  }
+
+  harness.openAs = async (who, path = '/dashboard', options = {}) => {
+    const page = await harness.open(options)
+    // The Feathers client keeps its token in localStorage under this key.
+    await page.addInitScript((token) => {
+      if (!sessionStorage.getItem('emporia-e2e-token-set')) {
+        localStorage.setItem('emporia-jwt', token)
+        sessionStorage.setItem('emporia-e2e-token-set', '1')
+      }
+    }, who.session.accessToken)
+    await page.goto(harness.url(path))
+    return page
+  }
+
+  return harness
+}
