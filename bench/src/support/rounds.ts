@@ -5,12 +5,16 @@ export interface Side {
   url: string
   paths: string[]
   pid?: number
+  headers?: Record<string, string>
 }
 
 export interface SideResult {
   name: string
   /** Medians over the rounds: this VM's speed drifts by tens of percent from minute to minute. */
   rps: number
+  p50: number
+  /** Mean latency (ms, two decimals): finer than autocannon's whole-millisecond percentiles. */
+  mean: number
   p99: number
   rpsRange: [number, number]
   failed: boolean
@@ -33,7 +37,7 @@ export const compareRounds = async (sides: Side[], log: (line: string) => void, 
   const runs = sides.map(() => [] as LoadResult[])
   for (let round = 1; round <= rounds; round++) {
     for (const [i, side] of sides.entries()) {
-      const result = await measure({ url: side.url, paths: side.paths, serverPid: side.pid })
+      const result = await measure({ url: side.url, paths: side.paths, serverPid: side.pid, headers: side.headers })
       runs[i].push(result)
       log(
         `  round ${round}/${rounds} ${side.name}: ${result.rps} req/s, p99 ${result.latencyMs.p99} ms${result.failed ? ' FAILED' : ''}`
@@ -45,6 +49,8 @@ export const compareRounds = async (sides: Side[], log: (line: string) => void, 
     return {
       name: side.name,
       rps: Math.round(median(rps)),
+      p50: median(runs[i].map((r) => r.latencyMs.p50)),
+      mean: median(runs[i].map((r) => r.latencyMs.mean)),
       p99: median(runs[i].map((r) => r.latencyMs.p99)),
       rpsRange: [Math.min(...rps), Math.max(...rps)],
       failed: runs[i].some((r) => r.failed),
