@@ -27,6 +27,9 @@ import { ShopDirectory } from './services/shops/shop-directory'
 import { ShopUsersSync } from './services/shops/shop-users-sync'
 import { shops } from './services/shops/shops'
 import { subShops } from './services/sub-shops/sub-shops'
+import { brands } from './services/brands/brands'
+import { categories } from './services/categories/categories'
+import { warehouses } from './services/warehouses/warehouses'
 import { createMailer } from './mail/mailer'
 import { devMailbox } from './mail/dev-mailbox'
 import { rememberClientAddress, rememberSocketAddress } from './platform/client-address'
@@ -103,6 +106,9 @@ export const createApp = async (
   app.configure(shopMembers(context, directory, sync))
   app.configure(subShops(context, directory, sync))
   app.configure(shopInvitations(context, sync))
+  app.configure(categories(context, directory))
+  app.configure(brands(context, directory))
+  app.configure(warehouses(context, directory))
   options.register?.(context, app)
   app.configure(channels(directory, db.knex))
 

@@ -10,6 +10,10 @@ export const servicePaths = {
   shops: 'shops',
   shopMembers: 'shop/members',
   shopInvitations: 'shop/invitations',
-  subShops: 'subShops'
+  subShops: 'subShops',
+  categories: 'categories',
+  brands: 'brands',
+  warehouses: 'warehouses',
+  attachments: 'attachments'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

@@ -79,7 +79,13 @@ export interface ServiceRule {
 /** Rules for every shop-scoped service. A path missing here is refused: new services must be added. */
 export const serviceRules: Record<string, ServiceRule> = {
   'shop/members': { read: { roles: admin }, write: { roles: admin } },
-  subShops: { read: areas.subShops, write: areas.subShops }
+  subShops: { read: areas.subShops, write: areas.subShops },
+  // The POS reads the catalogue; staff edit it.
+  categories: { read: { roles: ['pos', 'subshop'] }, write: { roles: staff } },
+  brands: { read: { roles: ['pos', 'subshop'] }, write: { roles: staff } },
+  warehouses: { read: { ...warehouse, roles: ['user', 'subshop'] }, write: { roles: ['user'] } },
+  // Anyone working in a shop sees its images; staff and sub-shops upload and remove them.
+  attachments: { read: { roles: ['pos', 'subshop'] }, write: { roles: ['user', 'subshop'] } }
 }
 
 export interface ShopCaller {

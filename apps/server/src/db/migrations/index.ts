@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import * as users from './20261121000000-users'
 import * as mailOutbox from './20261121010000-mail-outbox'
 import * as shops from './20261121020000-shops'
+import * as catalogue from './20261121030000-catalogue'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -12,5 +13,6 @@ interface Migration {
 export const migrations: Record<string, Migration> = {
   '20261121000000-users': users,
   '20261121010000-mail-outbox': mailOutbox,
-  '20261121020000-shops': shops
+  '20261121020000-shops': shops,
+  '20261121030000-catalogue': catalogue
 }
