@@ -56,11 +56,14 @@ export const createApp = async (
   // On PGlite this process is the only writer (the data directory is locked), so totals never expire by age.
   const counts = new CountCache({ ttlMs: db.dialect === 'pglite' ? Infinity : 30_000 })
   const mailer = createMailer({ knex: db.knex, mailUrl: config.mailUrl, log })
+  // Shops are checked on every shop-scoped call; on PGlite this process is the only writer.
+  const directory = new ShopDirectory(db.knex, db.dialect === 'pglite' ? Infinity : 60_000)
   const context: ServiceContext = {
     config,
     db,
     counts,
     mailer,
+    directory,
     store: { db, counts, maxLimit: config.maxPageSize, paginate: { default: config.defaultPageSize, max: config.maxPageSize } }
   }
 
@@ -94,8 +97,6 @@ export const createApp = async (
     )
   )
 
-  // Shops are checked on every shop-scoped call; on PGlite this process is the only writer.
-  const directory = new ShopDirectory(db.knex, db.dialect === 'pglite' ? Infinity : 60_000)
   const sync = new ShopUsersSync(app, directory)
   app.configure(authentication(resolveAuthSecret(config), context))
   app.use(servicePaths.health, new HealthService(db), { methods: ['find'] })

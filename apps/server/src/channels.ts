@@ -57,13 +57,22 @@ export const channels = (directory: ShopDirectory, knex: Knex) => (app: Applicat
 
   for (const [path, rule] of Object.entries(serviceRules)) {
     if (!app.services[path]) continue
-    app.service(path).publish(async (record: { shop?: string }, _context: HookContext) => {
-      if (!record?.shop) return []
-      const shop = await directory.get(record.shop)
-      if (!shop) return []
-      return app
-        .channel(shopChannel(record.shop))
-        .filter((connection: Connection) => refusal(rule.read, callerIn(shop, connection.user?._id)) === null)
-    })
+    // A shared record (spec §6.3) is heard in its own shop and in every shop it is shared with.
+    app
+      .service(path)
+      .publish(async (record: { shop?: string; accessShop?: { shop: string }[] | null }, _context: HookContext) => {
+        if (!record?.shop) return []
+        const shops = [...new Set([record.shop, ...(record.accessShop ?? []).map((entry) => entry.shop)])]
+        const channels = await Promise.all(
+          shops.map(async (id) => {
+            const shop = await directory.get(id)
+            if (!shop) return undefined
+            return app
+              .channel(shopChannel(id))
+              .filter((connection: Connection) => refusal(rule.read, callerIn(shop, connection.user?._id)) === null)
+          })
+        )
+        return channels.filter((channel) => channel !== undefined)
+      })
   }
 }

@@ -2,6 +2,7 @@ import type { Db } from '../db/knex'
 import type { CountCache } from './store/count-cache'
 import type { AppConfig } from '../config'
 import type { Mailer } from '../mail/mailer'
+import type { ShopDirectory } from './shops/shop-directory'
 
 /** What every service registration receives: the database, the count cache, the settings. */
 export interface ServiceContext {
@@ -9,5 +10,7 @@ export interface ServiceContext {
   db: Db
   counts: CountCache
   mailer: Mailer
+  /** Shops as the tenancy checks see them (members, features), cached per process. */
+  directory: ShopDirectory
   store: { db: Db; counts: CountCache; maxLimit: number; paginate: { default: number; max: number } }
 }
