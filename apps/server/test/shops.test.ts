@@ -223,6 +223,10 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
     const stranger = await shopOwner(t.url, 'Stranger')
     await post(t.url, 'shop/members', { email: 'later@example.com', role: 'pos' }, owner.token, `?shop=${owner.shopId}`)
     expect((await api('shop/invitations', 'GET', stranger.token)).body).toEqual([])
+    // The invitee hears of it by mail, in the inviter's language (here the default, cht), before having an account.
+    const mail = await t.db.knex('mailOutbox').where({ to: 'later@example.com', type: 'invitation' }).first()
+    expect(mail).toMatchObject({ locale: 'cht', subject: 'Inviter 邀請您加入 Emporia' })
+    expect(mail.text).toContain('收銀員')
     await register(t.url, { email: 'later@example.com' })
     const { body } = await login(t.url, 'later@example.com', 'secret-123')
     const token = body?.accessToken as string

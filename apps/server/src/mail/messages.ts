@@ -46,6 +46,11 @@ export const mailMessages: Record<LocaleId, MailLocale> = {
         subject: 'Your Emporia password was changed',
         before: ['The password of your Emporia account was just changed.'],
         after: ['If you did not change it, reset your password right away and tell us.']
+      },
+      invitation: {
+        subject: 'You are invited to {shopName} on Emporia',
+        before: ['{inviter} invited you to work in {shopName} as {role}.'],
+        after: ['Sign in to Emporia with this e-mail address (or register with it) to accept the invitation: {link}']
       }
     }
   },
@@ -71,6 +76,11 @@ export const mailMessages: Record<LocaleId, MailLocale> = {
         subject: '您的 Emporia 密碼已更改',
         before: ['您的 Emporia 帳戶密碼剛剛已被更改。'],
         after: ['如果這不是您本人的操作，請立即重設密碼並通知我們。']
+      },
+      invitation: {
+        subject: '{shopName} 邀請您加入 Emporia',
+        before: ['{inviter} 邀請您以「{role}」身份在 {shopName} 工作。'],
+        after: ['請以此電郵地址登入（或註冊）Emporia 以接受邀請：{link}']
       }
     }
   },
@@ -96,6 +106,11 @@ export const mailMessages: Record<LocaleId, MailLocale> = {
         subject: '您的 Emporia 密码已更改',
         before: ['您的 Emporia 账户密码刚刚已被更改。'],
         after: ['如果这不是您本人的操作，请立即重置密码并通知我们。']
+      },
+      invitation: {
+        subject: '{shopName} 邀请您加入 Emporia',
+        before: ['{inviter} 邀请您以“{role}”身份在 {shopName} 工作。'],
+        after: ['请以此电子邮箱登录（或注册）Emporia 以接受邀请：{link}']
       }
     }
   }

@@ -1,5 +1,5 @@
 /** The transactional mails the server sends; each has a template in every interface language. */
-export const mailTypes = ['verify', 'resetPassword', 'passwordChanged'] as const
+export const mailTypes = ['verify', 'resetPassword', 'passwordChanged', 'invitation'] as const
 export type MailType = (typeof mailTypes)[number]
 
 export const isMailType = (value: unknown): value is MailType => mailTypes.includes(value as MailType)

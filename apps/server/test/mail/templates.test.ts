@@ -7,14 +7,24 @@ describe('mail templates', () => {
     for (const type of mailTypes) {
       const subjects = new Set<string>()
       for (const locale of localeIds) {
-        const mail = renderMail(type, locale, { code: '123456', name: 'Ann', minutes: 15 })
+        const mail = renderMail(type, locale, {
+          code: '123456',
+          name: 'Ann',
+          minutes: 15,
+          shopName: 'Tea House',
+          inviter: 'Bo',
+          role: 'pos',
+          link: 'https://example.com/login'
+        })
         subjects.add(mail.subject)
         expect(mail.subject).toMatch(/Emporia/)
         expect(mail.html).toContain('<!doctype html>')
         expect(mail.text).toContain('Ann')
         expect(mail.html).toContain('Ann')
-        if (type === 'passwordChanged') expect(mail.text).not.toContain('123456')
+        // Only mails with an expiry carry the code; the others never show a stray one.
+        if (type === 'passwordChanged' || type === 'invitation') expect(mail.text).not.toContain('123456')
         else expect(mail.html).toContain('123456')
+        if (type === 'invitation') expect(mail.text).toContain('Tea House')
       }
       // en, cht and chs are three different texts, not a copy of one
       expect(subjects.size).toBe(localeIds.length)

@@ -1,6 +1,7 @@
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import type { ShopMember, ShopMemberData, ShopMemberPatch, ShopRole } from '@emporia/shared'
+import type { Knex } from 'knex'
 import type { ShopUsersSync } from '../shops/shop-users-sync'
 import { StoreService, type StoreOptions, type StoreParams } from '../store/store-service'
 
@@ -18,7 +19,9 @@ export class ShopMemberService extends StoreService<ShopMember, ShopMemberData, 
     options: StoreOptions,
     private readonly sync: ShopUsersSync,
     /** Roles a client may give through this path. */
-    private readonly roles: readonly ShopRole[]
+    private readonly roles: readonly ShopRole[],
+    /** Mails the invitee, inside the invitation's transaction. */
+    private readonly onInvited: (trx: Knex.Transaction, member: ShopMember, params: StoreParams) => Promise<void>
   ) {
     super(options)
   }
@@ -46,7 +49,9 @@ export class ShopMemberService extends StoreService<ShopMember, ShopMemberData, 
     try {
       return await this.options.db.knex.transaction(async (trx) => {
         await this.sync.lock(trx, shop)
-        return super.create(input as ShopMemberData, { ...params, transaction: trx })
+        const member = (await super.create(input as ShopMemberData, { ...params, transaction: trx })) as ShopMember
+        await this.onInvited(trx, member, params)
+        return member
       })
     } catch (error) {
       if (error instanceof Conflict) throw alreadyMember()

@@ -3,6 +3,7 @@ import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import { scopeToShop } from '../../hooks/scope-to-shop'
 import type { ServiceContext } from '../context'
+import { invitationMail } from './invitation-mail'
 import type { ShopDirectory } from '../shops/shop-directory'
 import type { ShopUsersSync } from '../shops/shop-users-sync'
 import { shopMemberModel } from '../shops/shops.schema'
@@ -11,8 +12,12 @@ import { ShopMemberService } from './shop-members.class'
 /** settings/access: a shop's staff and invitations (admins only, through the permission table). */
 export const shopMembers = (context: ServiceContext, directory: ShopDirectory, sync: ShopUsersSync) => (app: Application) => {
   const path = servicePaths.shopMembers
-  app.use(path, new ShopMemberService({ ...context.store, model: shopMemberModel }, sync, ['admin', 'user', 'pos']), {
-    methods: ['find', 'get', 'create', 'patch', 'remove']
-  })
+  app.use(
+    path,
+    new ShopMemberService({ ...context.store, model: shopMemberModel }, sync, ['admin', 'user', 'pos'], invitationMail(context)),
+    {
+      methods: ['find', 'get', 'create', 'patch', 'remove']
+    }
+  )
   app.service(path).hooks({ before: { all: [authenticate('jwt'), scopeToShop(directory, path)] } })
 }

@@ -3,6 +3,7 @@ import type { Application, HookContext } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import { scopeToShop } from '../../hooks/scope-to-shop'
 import type { ServiceContext } from '../context'
+import { invitationMail } from '../shop-members/invitation-mail'
 import { ShopMemberService } from '../shop-members/shop-members.class'
 import type { ShopDirectory } from '../shops/shop-directory'
 import type { ShopUsersSync } from '../shops/shop-users-sync'
@@ -19,7 +20,7 @@ const onlySubShops = (context: HookContext) => {
  */
 export const subShops = (context: ServiceContext, directory: ShopDirectory, sync: ShopUsersSync) => (app: Application) => {
   const path = servicePaths.subShops
-  app.use(path, new ShopMemberService({ ...context.store, model: shopMemberModel }, sync, ['subshop']), {
+  app.use(path, new ShopMemberService({ ...context.store, model: shopMemberModel }, sync, ['subshop'], invitationMail(context)), {
     methods: ['find', 'get', 'create', 'patch', 'remove']
   })
   app.service(path).hooks({ before: { all: [authenticate('jwt'), scopeToShop(directory, path), onlySubShops] } })
