@@ -33,7 +33,11 @@ export const sharedMessages = {
     'errors.lastAdmin': 'A shop needs at least one admin',
     'errors.subdomainTaken': 'This subdomain is already taken',
     'errors.aliasTaken': 'This address is already used by another shop',
-    'errors.alreadyMember': 'This e-mail is already a member of the shop'
+    'errors.alreadyMember': 'This e-mail is already a member of the shop',
+    'errors.fileType': 'This type of file is not accepted',
+    'errors.fileTooLarge': 'The file is too large',
+    'errors.imageTooLarge': 'The image has too many pixels',
+    'errors.uploadToken': 'The upload has expired; please try again'
   },
   cht: {
     'format.required': '必填',
@@ -62,7 +66,11 @@ export const sharedMessages = {
     'errors.lastAdmin': '商店最少需要一位管理員',
     'errors.subdomainTaken': '此子網域已被使用',
     'errors.aliasTaken': '此網址已被其他商店使用',
-    'errors.alreadyMember': '此電郵已是商店成員'
+    'errors.alreadyMember': '此電郵已是商店成員',
+    'errors.fileType': '不接受此類檔案',
+    'errors.fileTooLarge': '檔案過大',
+    'errors.imageTooLarge': '圖片像素過多',
+    'errors.uploadToken': '上載已逾時，請再試一次'
   },
   chs: {
     'format.required': '必填',
@@ -91,7 +99,11 @@ export const sharedMessages = {
     'errors.lastAdmin': '商店最少需要一位管理员',
     'errors.subdomainTaken': '此子域名已被使用',
     'errors.aliasTaken': '此网址已被其他商店使用',
-    'errors.alreadyMember': '此电邮已是商店成员'
+    'errors.alreadyMember': '此电邮已是商店成员',
+    'errors.fileType': '不接受此类文件',
+    'errors.fileTooLarge': '文件过大',
+    'errors.imageTooLarge': '图片像素过多',
+    'errors.uploadToken': '上传已超时，请重试'
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

@@ -3,6 +3,7 @@ import * as users from './20261121000000-users'
 import * as mailOutbox from './20261121010000-mail-outbox'
 import * as shops from './20261121020000-shops'
 import * as catalogue from './20261121030000-catalogue'
+import * as attachments from './20261121040000-attachments'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -14,5 +15,6 @@ export const migrations: Record<string, Migration> = {
   '20261121000000-users': users,
   '20261121010000-mail-outbox': mailOutbox,
   '20261121020000-shops': shops,
-  '20261121030000-catalogue': catalogue
+  '20261121030000-catalogue': catalogue,
+  '20261121040000-attachments': attachments
 }
