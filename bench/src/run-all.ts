@@ -1,10 +1,12 @@
 import { runAccounts } from './accounts'
 import { runColdStart } from './cold-start'
+import { runExport } from './export'
 import { runFanout } from './fanout'
 import { runListPglite } from './list-pglite'
 import { runListPostgres } from './list-postgres'
 import { runOverhead } from './overhead'
 import { runProfiles } from './profile'
+import { runThumbnails } from './thumbnails'
 import { LOAD_DEFAULTS } from './support/load'
 import { describeMachine, revision } from './support/machine'
 import { formatTable, writeResults, type Outcome } from './support/report'
@@ -18,7 +20,9 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   overhead: runOverhead,
   fanout: (log) => runFanout(log),
   'cold-start': runColdStart,
-  accounts: runAccounts
+  accounts: runAccounts,
+  thumbnails: runThumbnails,
+  export: runExport
 }
 
 /**

@@ -30,6 +30,8 @@ import { subShops } from './services/sub-shops/sub-shops'
 import { brands } from './services/brands/brands'
 import { categories } from './services/categories/categories'
 import { warehouses } from './services/warehouses/warehouses'
+import { attachments, mediaRoutes } from './services/attachments/attachments'
+import { dataExport } from './services/export/export'
 import { createMailer } from './mail/mailer'
 import { devMailbox } from './mail/dev-mailbox'
 import { rememberClientAddress, rememberSocketAddress } from './platform/client-address'
@@ -73,6 +75,7 @@ export const createApp = async (
   // Without MAIL_URL mail stays in the outbox; this page is where a developer reads it.
   if (!mailer.provider) app.use(devMailbox(db.knex))
   app.use(rememberClientAddress)
+  app.use(mediaRoutes(app))
   app.use(onlyWhen((ctx) => ctx.method !== 'GET' && ctx.method !== 'HEAD', bodyParser({ jsonLimit: '5mb' })))
   // Only a request carrying credentials has anything to parse (the JWT strategy reads the header).
   app.use(onlyWhen((ctx) => Boolean(ctx.headers.authorization), parseAuthentication()))
@@ -110,6 +113,8 @@ export const createApp = async (
   app.configure(categories(context, directory))
   app.configure(brands(context, directory))
   app.configure(warehouses(context, directory))
+  app.configure(attachments(context, directory))
+  app.configure(dataExport(context))
   options.register?.(context, app)
   app.configure(channels(directory, db.knex))
 

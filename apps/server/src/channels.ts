@@ -54,6 +54,12 @@ export const channels = (directory: ShopDirectory, knex: Knex) => (app: Applicat
   app.publish(() => [])
   app.service(servicePaths.users).publish((user: { _id: string }) => app.channel(userChannel(user._id)))
   app.service(servicePaths.shops).publish((shop: ShopRecord) => app.channel(shopChannel(shop._id)))
+  // Export progress (services/export) is emitted with the exporting account in its context: only that account hears it.
+  if (app.services.export)
+    app.service('export').publish('progress', (_data: unknown, context: HookContext) => {
+      const user = (context.params as { user?: { _id: string } } | undefined)?.user
+      return user ? app.channel(userChannel(user._id)) : []
+    })
 
   for (const [path, rule] of Object.entries(serviceRules)) {
     if (!app.services[path]) continue

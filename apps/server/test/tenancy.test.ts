@@ -6,6 +6,7 @@ import { shopOwner } from './support/accounts'
 import { call, connect, json } from './support/clients'
 import { dialects } from './support/databases'
 import { startTestApp, type TestApp } from './support/test-app'
+import { tinyPng, uploadAs } from './support/uploads'
 
 /**
  * The wall between shops (ARCHITECTURE §3.2): every registered service is classified here, and
@@ -22,7 +23,11 @@ const NOT_SHOP_SCOPED: Record<string, 'public' | 'own account' | 'own shops'> = 
   'users/resend': 'own account',
   'users/changePassword': 'own account',
   'shop/invitations': 'own account',
-  shops: 'own shops'
+  shops: 'own shops',
+  // Issues upload tokens through scope-to-shop with the attachments rule; it stores nothing.
+  'attachments/token': 'own shops',
+  // Streams a list through that list's own service with the caller's identity (tenancy applies there).
+  export: 'own account'
 }
 
 /** Valid data for each shop-scoped service (a new one must add its line). */
@@ -31,17 +36,23 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   subShops: () => ({ email: `s${Math.random().toString(36).slice(2)}@example.com`, name: 'Branch' }),
   categories: () => ({ name: { en: 'Tea', cht: '茶' }, order: 1 }),
   brands: () => ({ name: 'Leaf & Co' }),
-  warehouses: () => ({ name: 'Kwun Tong' })
+  warehouses: () => ({ name: 'Kwun Tong' }),
+  attachments: () => ({ name: 'photo.png' })
 }
 const PATCHES: Record<string, Record<string, unknown>> = {
   'shop/members': { name: 'Renamed' },
   subShops: { name: 'Renamed' },
   categories: { name: 'Renamed' },
   brands: { name: 'Renamed' },
-  warehouses: { name: 'Renamed' }
+  warehouses: { name: 'Renamed' },
+  attachments: { name: 'Renamed' }
 }
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
+/** Services whose records are not made by `create` (attachments are uploaded); answers the new id. */
+const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = {
+  attachments: (base, owner) => uploadAs(base, owner, tinyPng())
+}
 const METHODS = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 type Method = (typeof METHODS)[number]
 
@@ -61,6 +72,10 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
     t.app.service('shops').emit('patched', { _id: a.shopId })
     t.app.service('shops').emit('patched', { _id: b.shopId })
     for (const path of shopPaths) {
+      if (MAKERS[path]) {
+        recordOfB[path] = await MAKERS[path](t.url, b)
+        continue
+      }
       const created = await json(`${t.url}/api/${path}?shop=${b.shopId}`, {
         method: 'POST',
         token: b.token,
@@ -179,8 +194,9 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
       }
     }
     for (const path of shopPaths) {
-      const created = await rest('create', path, b.shopId, b.token)
-      const id = (created.body as { _id: string })._id
+      const id = MAKERS[path]
+        ? await MAKERS[path](t.url, b)
+        : ((await rest('create', path, b.shopId, b.token)).body as { _id: string })._id
       await json(`${t.url}/api/${path}/${id}?shop=${b.shopId}`, {
         method: 'PATCH',
         token: b.token,

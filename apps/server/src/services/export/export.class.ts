@@ -1,0 +1,116 @@
+import type { PassThrough } from 'node:stream'
+import { BadRequest, NotFound } from '@feathersjs/errors'
+import type { Application, Params, ServiceOptions } from '@feathersjs/feathers'
+import { createSymbol, stripSlashes } from '@feathersjs/commons'
+import type { Page } from '@emporia/shared'
+import { StoreService } from '../store/store-service'
+import { toCell } from './cells'
+import type { ExportRequest } from './export-request'
+import { csvWriter, drained, xlsxWriter } from './sheet-writers'
+
+type Row = Record<string, unknown>
+
+export const EXPORT_PATH = 'export'
+/** Rows per read: one keyset page through the service, as the list reads them. */
+export const EXPORT_PAGE_SIZE = 500
+const PROGRESS_EVERY_MS = 100
+
+/** Paging is the export's own: the list's page, offset and cursor do not narrow "everything that matches". */
+const IGNORED = new Set(['$limit', '$skip', '$cursor', '$paginate'])
+
+export interface ExportProgress {
+  exportId: string
+  done: number
+  total: number
+}
+
+/** Everything matching the query, page by page, read through the service with the caller's params. */
+export interface OpenedExport {
+  total: number
+  pages: AsyncGenerator<Row[]>
+}
+
+// getServiceOptions, read directly: Node's ESM loader cannot see that named export of the CommonJS build.
+const SERVICE_OPTIONS = createSymbol('@feathersjs/service')
+const methodsOf = (service: object) =>
+  (service as Record<string | symbol, ServiceOptions | undefined>)[SERVICE_OPTIONS]?.methods ?? []
+
+const isPage = (value: unknown): value is Page<Row> =>
+  Boolean(value) && typeof value === 'object' && Array.isArray((value as Page<Row>).data)
+
+/**
+ * Resolves the list service and counts through it first, so that every refusal (sign-in, membership,
+ * role, bad filter) is an ordinary error answer before a byte of the file is sent.
+ */
+export const openExport = async (app: Application, request: ExportRequest, params: Params): Promise<OpenedExport> => {
+  const path = stripSlashes(request.path)
+  const service: unknown = path === EXPORT_PATH ? undefined : (app.services as Record<string, unknown>)[path]
+  if (path !== EXPORT_PATH && !service) throw new NotFound(`Service '${path}' not found`, { field: 'path' })
+  // Only the store's lists page by keyset; anything else (health, authentication, export) is not a list.
+  if (!(service instanceof StoreService) || !methodsOf(service).includes('find'))
+    throw new BadRequest(`"${path}" is not a list that can be exported`, { field: 'path' })
+  const query: Row = {}
+  for (const [key, value] of Object.entries(request.query)) if (!IGNORED.has(key)) query[key] = value
+  const list = app.service(path)
+  const counted = await list.find({ ...params, query: { ...query, $limit: 0 } })
+  if (!isPage(counted)) throw new BadRequest(`"${path}" is not a list that can be exported`, { field: 'path' })
+
+  const read = (cursor: string | true) => {
+    const page = list.find({ ...params, query: { ...query, $limit: EXPORT_PAGE_SIZE, $cursor: cursor } }) as Promise<Page<Row>>
+    // A page read ahead for an export the client abandoned is dropped without an unhandled rejection.
+    page.catch(() => undefined)
+    return page
+  }
+  // The next page is read while this one is written: the database and the client work at the same time.
+  async function* pages(): AsyncGenerator<Row[]> {
+    let pending = read(true)
+    for (;;) {
+      const page = await pending
+      const next = page.cursors?.next
+      if (next) pending = read(next)
+      yield page.data
+      if (!next) return
+    }
+  }
+  return { total: counted.total, pages: pages() }
+}
+
+/** At most one report per PROGRESS_EVERY_MS, and always the last one (done === total). */
+const throttled = (report: (done: number, total: number) => void, total: number) => {
+  let last = 0
+  return {
+    update: (done: number) => {
+      const now = Date.now()
+      if (now - last < PROGRESS_EVERY_MS) return
+      last = now
+      // Rows added while exporting can make done pass the count taken at the start.
+      report(done, Math.max(total, done))
+    },
+    finish: (done: number) => report(done, done)
+  }
+}
+
+/**
+ * Writes the pages into `output` in the requested format. Waits for the client between pages
+ * (backpressure), so memory holds about one page whatever the row count; stops when the client leaves.
+ */
+export const pumpExport = async (
+  opened: OpenedExport,
+  request: ExportRequest,
+  output: PassThrough,
+  report?: (done: number, total: number) => void
+) => {
+  const writer = request.format === 'csv' ? csvWriter(output, request.columns) : xlsxWriter(output, request.columns)
+  const progress = report ? throttled(report, opened.total) : undefined
+  let done = 0
+  for await (const rows of opened.pages) {
+    if (output.destroyed) return opened.pages.return(undefined)
+    for (const row of rows) await writer.row(request.columns.map((column) => toCell(row, column, request.locale)))
+    done += rows.length
+    if (rows.length) progress?.update(done)
+    await drained(output)
+  }
+  if (output.destroyed) return
+  await writer.end()
+  progress?.finish(done)
+}
