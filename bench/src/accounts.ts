@@ -44,7 +44,7 @@ const joinMeasuredShop = async (server: ChildHandle) => {
   await withClient(BENCH_URL, (db) =>
     db.query(
       `insert into shops ("_id", "name", "subdomain", "validUtil", "users") values ($1, '"Bench"', 'bench-measured', now() + interval '30 days', $2)
-       on conflict ("_id") do update set "users" = excluded."users"`,
+       on conflict ("_id") do update set "users" = shops."users" || excluded."users"`,
       [MEASURED_SHOP, users]
     )
   )
@@ -53,8 +53,9 @@ const joinMeasuredShop = async (server: ChildHandle) => {
 
 /** The list workload behind authentication alone and behind authentication + scope-to-shop, in alternating rounds. */
 const scopingRounds = async (log: (line: string) => void) => {
-  const [authed, scoped] = await Promise.all([
+  const [authed, scoped, walled] = await Promise.all([
     startChild('servers/emporia.ts', { env: { ...ENV, BENCH_AUTH: '1' } }),
+    startChild('servers/emporia.ts', { env: { ...ENV, BENCH_SCOPED: '1', ROW_SECURITY: 'off' } }),
     startChild('servers/emporia.ts', { env: { ...ENV, BENCH_SCOPED: '1' } })
   ])
   try {
@@ -75,12 +76,19 @@ const scopingRounds = async (log: (line: string) => void) => {
           paths,
           pid: scoped.pid,
           headers: bearer(await joinMeasuredShop(scoped))
+        },
+        {
+          name: '… + row-level security',
+          url: walled.url,
+          paths,
+          pid: walled.pid,
+          headers: bearer(await joinMeasuredShop(walled))
         }
       ],
       log
     )
   } finally {
-    await Promise.all([authed.stop(), scoped.stop()])
+    await Promise.all([authed.stop(), scoped.stop(), walled.stop()])
   }
 }
 
@@ -108,10 +116,11 @@ export const runAccounts = async (log: (line: string) => void): Promise<Outcome>
   } finally {
     await server.stop()
   }
-  const [authed, scoped] = await scopingRounds(log)
+  const [authed, scoped, walled] = await scopingRounds(log)
   await removeBenchUsers()
   const overhead = scoped.mean / authed.mean - 1
-  const failed = login.errors + login.non2xx + jwt.errors + jwt.non2xx > 0 || authed.failed || scoped.failed
+  const withWall = walled.mean / authed.mean - 1
+  const failed = login.errors + login.non2xx + jwt.errors + jwt.non2xx > 0 || authed.failed || scoped.failed || walled.failed
   return {
     workload: 'accounts and tenancy (PostgreSQL)',
     erroring: failed,
@@ -133,8 +142,14 @@ export const runAccounts = async (log: (line: string) => void): Promise<Outcome>
         measured: `${fixed(overhead * 100, 1)} % (mean ${authed.mean} → ${scoped.mean} ms, p50 ${authed.p50} → ${scoped.p50} ms; ${authed.rps} → ${scoped.rps} req/s)`,
         goal: '<= 15 %',
         pass: overhead <= 0.15
+      },
+      {
+        name: 'scope-to-shop + row-level security overhead',
+        measured: `${fixed(withWall * 100, 1)} % (mean ${authed.mean} → ${walled.mean} ms, p50 ${authed.p50} → ${walled.p50} ms; ${authed.rps} → ${walled.rps} req/s)`,
+        goal: '<= 15 %',
+        pass: withWall <= 0.15
       }
     ],
-    raw: { login, jwt, authed, scoped, pageSize: PAGE_SIZE }
+    raw: { login, jwt, authed, scoped, walled, pageSize: PAGE_SIZE }
   }
 }

@@ -10,6 +10,7 @@ import { channels } from './channels'
 import { resolveAuthSecret, type AppConfig } from './config'
 import { createDb, type Db } from './db/knex'
 import { migrate } from './db/migrate'
+import { rowSecurityAvailable } from './db/row-security'
 import { toFeathersError } from './db/pg-errors'
 import { errorHandler, onlyWhen, splitApiAndWeb } from './platform/http'
 import { shareEventsWithPeers } from './platform/peer-events'
@@ -55,6 +56,7 @@ export const createApp = async (
     options.db ??
     (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, templateDir: config.dbTemplateDir }))
   await migrate(db.knex)
+  const rowSecurity = config.rowSecurity && (await rowSecurityAvailable(db.knex))
   // On PGlite this process is the only writer (the data directory is locked), so totals never expire by age.
   const counts = new CountCache({ ttlMs: db.dialect === 'pglite' ? Infinity : 30_000 })
   const mailer = createMailer({ knex: db.knex, mailUrl: config.mailUrl, log })
@@ -66,7 +68,13 @@ export const createApp = async (
     counts,
     mailer,
     directory,
-    store: { db, counts, maxLimit: config.maxPageSize, paginate: { default: config.defaultPageSize, max: config.maxPageSize } }
+    store: {
+      db,
+      counts,
+      maxLimit: config.maxPageSize,
+      paginate: { default: config.defaultPageSize, max: config.maxPageSize },
+      rowSecurity
+    }
   }
 
   const app = koa(feathers())

@@ -24,6 +24,8 @@ export interface AppConfig {
   inviteCodes?: string[]
   /** Registration open to anyone (REGISTRATION=off closes it). */
   registration: boolean
+  /** PostgreSQL row-level security for shop-scoped calls (ROW_SECURITY=off turns it off, e.g. to measure it). */
+  rowSecurity: boolean
   /** Failed logins / codes allowed per 15 minutes, per account and per address. */
   loginLimits: { account: number; address: number }
 }
@@ -49,6 +51,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
           .filter(Boolean)
       : undefined,
     registration: env.REGISTRATION !== 'off',
+    rowSecurity: env.ROW_SECURITY !== 'off',
     loginLimits: { account: Number(env.LOGIN_LIMIT_ACCOUNT ?? 10), address: Number(env.LOGIN_LIMIT_ADDRESS ?? 50) },
     ...overrides
   }

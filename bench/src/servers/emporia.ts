@@ -8,6 +8,9 @@ import type { CountCache } from '../../../apps/server/src/services/store/count-c
 import { serviceRules } from '@emporia/shared'
 import { scopeToShop } from '../../../apps/server/src/hooks/scope-to-shop'
 import { ShopDirectory } from '../../../apps/server/src/services/shops/shop-directory'
+import { migrate } from '../../../apps/server/src/db/migrate'
+import { shopWall } from '../../../apps/server/src/db/row-security'
+import { TABLE } from '../support/dataset'
 import { benchItemModel } from '../support/bench-items'
 import { EmptyService } from '../support/empty-service'
 import { announceReady, serveParent } from '../support/ipc'
@@ -45,7 +48,13 @@ const main = async () => {
   const dataDir = process.env.BENCH_DATA_DIR ?? `${os.tmpdir()}/emporia-bench/pglite`
   const config = loadConfig(
     {},
-    { authSecret: 'bench-secret-bench-secret-bench-secret', logLevel: 'silent', databaseUrl, dataDir }
+    {
+      authSecret: 'bench-secret-bench-secret-bench-secret',
+      logLevel: 'silent',
+      databaseUrl,
+      dataDir,
+      rowSecurity: process.env.ROW_SECURITY !== 'off'
+    }
   )
   const started = performance.now()
   const db = await createDb({ databaseUrl, dataDir })
@@ -55,6 +64,11 @@ const main = async () => {
   if (db.dialect === 'pglite') {
     const run = async (sql: string) => ((await db.knex.raw(sql)) as { rows: Record<string, unknown>[] }).rows
     seed = await ensureDataset(run, (line) => console.log(`[pglite] ${line}`))
+  }
+  // The list table behind the same row-security policy as every shop-scoped table (PostgreSQL).
+  if (process.env.BENCH_SCOPED === '1' && db.dialect === 'postgres') {
+    await migrate(db.knex)
+    await shopWall(db.knex, TABLE)
   }
   let stats = { totals: 0, computed: 0 }
   const emporia = await createApp(config, {

@@ -12,5 +12,5 @@ export interface ServiceContext {
   mailer: Mailer
   /** Shops as the tenancy checks see them (members, features), cached per process. */
   directory: ShopDirectory
-  store: { db: Db; counts: CountCache; maxLimit: number; paginate: { default: number; max: number } }
+  store: { db: Db; counts: CountCache; maxLimit: number; paginate: { default: number; max: number }; rowSecurity: boolean }
 }

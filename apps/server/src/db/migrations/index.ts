@@ -4,6 +4,7 @@ import * as mailOutbox from './20261121010000-mail-outbox'
 import * as shops from './20261121020000-shops'
 import * as catalogue from './20261121030000-catalogue'
 import * as attachments from './20261121040000-attachments'
+import * as rowSecurity from './20261121050000-row-security'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -16,5 +17,6 @@ export const migrations: Record<string, Migration> = {
   '20261121010000-mail-outbox': mailOutbox,
   '20261121020000-shops': shops,
   '20261121030000-catalogue': catalogue,
-  '20261121040000-attachments': attachments
+  '20261121040000-attachments': attachments,
+  '20261121050000-row-security': rowSecurity
 }

@@ -4,6 +4,7 @@ import type { Application, Id, NullableId, Paginated } from '@feathersjs/feather
 import type { Knex } from 'knex'
 import { isObjectId, type Page } from '@emporia/shared'
 import type { Db } from '../../db/knex'
+import { enterShop } from '../../db/row-security'
 import { toFeathersError } from '../../db/pg-errors'
 import { afterCursor, decodeCursor, encodeCursor } from '../../db/query/cursor'
 import type { Model } from '../../db/query/model'
@@ -23,6 +24,8 @@ export interface StoreParams extends AdapterParams {
   withSecrets?: boolean
   /** The shop scope-to-shop resolved; a shop-scoped record is created in it, whatever the data says. */
   shop?: string
+  /** Internal: this transaction exists only to run behind the row-security wall. */
+  wallOnly?: boolean
 }
 
 export interface StoreOptions extends AdapterServiceOptions {
@@ -33,6 +36,8 @@ export interface StoreOptions extends AdapterServiceOptions {
   secret?: string[]
   /** Most rows one external call may receive. */
   maxLimit?: number
+  /** PostgreSQL row-level security is set up: shop-bound calls run as the scoped role (0020). */
+  rowSecurity?: boolean
 }
 
 const bind = (sql: Sql) => sql.bindings as Knex.RawBinding[]
@@ -79,40 +84,59 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
   // ---- public methods: boundary checks, then the adapter -------------------------------------
 
   async find(params?: StoreParams): Promise<Paginated<Result> | Result[]> {
-    return this._find(this.intake(params))
+    return this.inShop(this.intake(params), (p) => this._find(p))
   }
 
   async get(id: Id, params?: StoreParams): Promise<Result> {
     const p = this.intake(params)
     this.checkId(id, p)
-    return this._get(id, p)
+    return this.inShop(p, (q) => this._get(id, q))
   }
 
   async create(data: Data | Data[], params?: StoreParams): Promise<Result | Result[]> {
     const p = this.intake(params)
     if (Array.isArray(data) && !this.allowsMulti('create', p)) throw new MethodNotAllowed('Can not create multiple entries')
-    return this._create(data, p)
+    return this.inShop(p, (q) => this._create(data, q))
   }
 
   async update(id: Id, data: Data, params?: StoreParams): Promise<Result> {
     const p = this.intake(params)
     if (id === null || Array.isArray(data)) throw new BadRequest("You can not replace multiple instances. Did you mean 'patch'?")
     this.checkId(id, p)
-    return this._update(id, data, p)
+    return this.inShop(p, (q) => this._update(id, data, q))
   }
 
   async patch(id: NullableId, data: PatchData, params?: StoreParams): Promise<Result | Result[]> {
     const p = this.intake(params)
     if (id === null && !this.allowsMulti('patch', p)) throw new MethodNotAllowed('Can not patch multiple entries')
     if (id !== null) this.checkId(id, p)
-    return this._patch(id, data, p)
+    return this.inShop(p, (q) => this._patch(id, data, q))
   }
 
   async remove(id: NullableId, params?: StoreParams): Promise<Result | Result[]> {
     const p = this.intake(params)
     if (id === null && !this.allowsMulti('remove', p)) throw new MethodNotAllowed('Can not remove multiple entries')
     if (id !== null) this.checkId(id, p)
-    return this._remove(id, p)
+    return this.inShop(p, (q) => this._remove(id, q))
+  }
+
+  /** Whether this call runs behind the row-security wall: a shop-bound call on a shop-scoped table. */
+  private walled(params: StoreParams): params is StoreParams & { shop: string } {
+    return Boolean(this.options.rowSecurity && params.shop && this.model.fields.has('shop'))
+  }
+
+  /**
+   * The second wall (docs/decisions/0020): a shop-bound call's statements run as the scoped role
+   * with its shop set, so PostgreSQL itself refuses rows of other shops even if a query is wrong.
+   */
+  private inShop<T>(params: StoreParams, run: (params: StoreParams) => Promise<T>): Promise<T> {
+    if (!this.walled(params)) return run(params)
+    const { shop } = params
+    if (params.transaction) return enterShop(params.transaction, shop).then(() => run(params))
+    return this.knex.transaction(async (trx) => {
+      await enterShop(trx, shop)
+      return run({ ...params, transaction: trx, wallOnly: true })
+    })
   }
 
   /** Clients may not ask for secrets, and `$paginate: false` in a query turns paging off. */
@@ -250,14 +274,29 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
 
   private async count(where: Sql, raw: Row, params: StoreParams): Promise<number> {
     const shop = typeof raw.shop === 'string' ? raw.shop : null
-    const run = async () => {
-      const [{ total }] = (await this.table(params).whereRaw(where.sql, bind(where)).count({ total: '*' })) as { total: number }[]
+    const run = async (using: StoreParams = params) => {
+      const [{ total }] = (await this.table(using).whereRaw(where.sql, bind(where)).count({ total: '*' })) as { total: number }[]
       return Number(total)
     }
     // Inside a transaction the caller may see its own uncommitted writes: never cache those.
-    if (params.transaction) return run()
+    if (params.transaction && !params.wallOnly) return run()
+    // A walled read counts inside its own transaction (waiting for a second pooled connection while
+    // holding one deadlocks under load); only a background refresh of an aged total that starts
+    // after the request has committed needs a transaction of its own.
+    const requestTransaction = params.transaction
+    const counted =
+      params.wallOnly && requestTransaction && this.walled(params)
+        ? () => {
+            if (!requestTransaction.isCompleted()) return run()
+            const shopId = params.shop as string
+            return this.knex.transaction(async (trx) => {
+              await enterShop(trx, shopId)
+              return run({ transaction: trx })
+            })
+          }
+        : () => run()
     const key = `${where.sql}\u0000${JSON.stringify(bind(where))}`
-    return this.options.counts.total(this.model.table, shop, key, run)
+    return this.options.counts.total(this.model.table, shop, key, counted)
   }
 
   async _get(id: Id, params: StoreParams = {}): Promise<Result> {

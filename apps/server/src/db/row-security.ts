@@ -1,0 +1,57 @@
+import type { Knex } from 'knex'
+
+/**
+ * PostgreSQL row-level security, the second wall behind scope-to-shop (docs/decisions/0020).
+ * Superusers and table owners bypass RLS, so a shop-scoped call runs its statements as
+ * `emporia_scoped`, a role without that bypass, with the call's shop in `emporia.shop`.
+ */
+export const SCOPED_ROLE = 'emporia_scoped'
+
+export const isPostgres = (knex: Knex) => (knex.client as { config?: { client?: unknown } }).config?.client === 'pg'
+
+/** Creates the role once per cluster (parallel migrations may race: a duplicate is fine). */
+export const ensureScopedRole = async (knex: Knex) => {
+  await knex.raw(`
+    do $$ begin
+      if not exists (select 1 from pg_roles where rolname = '${SCOPED_ROLE}') then
+        create role ${SCOPED_ROLE} nologin;
+      end if;
+    exception when duplicate_object or unique_violation then null;
+    end $$`)
+  // A non-superuser application account must be a member to switch to the role.
+  await knex.raw(`do $$ begin execute format('grant ${SCOPED_ROLE} to %I', current_user);
+    exception when others then null; end $$`)
+  await knex.raw(`grant usage on schema public to ${SCOPED_ROLE}`)
+  await knex.raw(`grant select, insert, update, delete on all tables in schema public to ${SCOPED_ROLE}`)
+  await knex.raw(`grant usage, select on all sequences in schema public to ${SCOPED_ROLE}`)
+  await knex.raw(`alter default privileges in schema public grant select, insert, update, delete on tables to ${SCOPED_ROLE}`)
+  await knex.raw(`alter default privileges in schema public grant usage, select on sequences to ${SCOPED_ROLE}`)
+}
+
+/**
+ * Puts a shop-scoped table behind the wall: as `emporia_scoped`, rows are visible and writable only
+ * for the shop in `emporia.shop` (or, for shared records, a shop listed in `accessShop`).
+ */
+export const shopWall = async (knex: Knex, table: string, options: { shared?: boolean } = {}) => {
+  const current = `(current_setting('emporia.shop', true)::bpchar)`
+  const visible = options.shared
+    ? `(shop = ${current} or "accessShop" @> jsonb_build_array(jsonb_build_object('shop', ${current})))`
+    : `(shop = ${current})`
+  await knex.raw(`alter table ?? enable row level security`, [table])
+  await knex.raw(`drop policy if exists shop_wall on ??`, [table])
+  await knex.raw(`create policy shop_wall on ?? using ${visible} with check ${visible}`, [table])
+}
+
+/** True when this connection may switch to the scoped role (the migration could create it). */
+export const rowSecurityAvailable = async (knex: Knex): Promise<boolean> => {
+  if (!isPostgres(knex)) return false
+  const { rows } = (await knex.raw(
+    `select exists (select 1 from pg_roles where rolname = ?) and pg_has_role(current_user, ?, 'MEMBER') as ok`,
+    [SCOPED_ROLE, SCOPED_ROLE]
+  )) as { rows: { ok: boolean }[] }
+  return rows[0]?.ok === true
+}
+
+/** Inside a transaction: the rest of it runs as the scoped role, seeing one shop. */
+export const enterShop = (trx: Knex.Transaction, shop: string) =>
+  trx.raw(`select set_config('emporia.shop', ?, true), set_config('role', ?, true)`, [shop, SCOPED_ROLE])

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { enterShop } from '../src/db/row-security'
+import { StoreService } from '../src/services/store/store-service'
+import { warehouseModel } from '../src/services/warehouses/warehouses.schema'
+import { shopOwner } from './support/accounts'
+import { json } from './support/clients'
+import { postgresReachable } from './support/databases'
+import { startTestApp, type TestApp } from './support/test-app'
+
+type Page = { total: number; data: { shop: string; name: string }[] }
+
+/**
+ * The second wall (docs/decisions/0020): on PostgreSQL, even a call whose query forgot the shop
+ * filter sees and changes only its own shop's rows. PGlite has no second wall (one process owns it).
+ */
+describe.runIf(await postgresReachable())('row-level security (postgres)', () => {
+  let t: TestApp
+  let a: Awaited<ReturnType<typeof shopOwner>>
+  let b: Awaited<ReturnType<typeof shopOwner>>
+  beforeAll(async () => {
+    t = await startTestApp('postgres')
+    a = await shopOwner(t.url, 'Wall A')
+    b = await shopOwner(t.url, 'Wall B')
+    for (const who of [a, b]) {
+      const created = await json(`${t.url}/api/warehouses?shop=${who.shopId}`, {
+        method: 'POST',
+        token: who.token,
+        body: JSON.stringify({ name: `store of ${who.shopId}` })
+      })
+      expect(created.status).toBe(201)
+    }
+  })
+  afterAll(() => t.close())
+
+  it('is switched on', () => {
+    expect(t.context.store.rowSecurity).toBe(true)
+  })
+
+  it("keeps a shop-bound call inside its shop even when the query names another shop's rows or none", async () => {
+    // The store without any hook, as if a hook had a bug: the call is bound to shop A (params.shop),
+    // but its query filters by no shop, or by shop B.
+    const warehouses = new StoreService({ ...t.context.store, model: warehouseModel })
+    const unfiltered = (await warehouses.find({ shop: a.shopId, query: {} } as never)) as unknown as Page
+    expect(unfiltered.data.map((w) => w.shop)).toEqual([a.shopId])
+    const aimedAtB = (await warehouses.find({ shop: a.shopId, query: { shop: b.shopId } } as never)) as unknown as Page
+    expect(aimedAtB.data).toEqual([])
+    expect(aimedAtB.total).toBe(0)
+    const bRow = await t.db.knex('warehouses').where({ shop: b.shopId }).first()
+    await expect(warehouses.patch(bRow._id, { name: 'hijacked' }, { shop: a.shopId, query: {} } as never)).rejects.toMatchObject({
+      code: 404
+    })
+    await expect(warehouses.remove(bRow._id, { shop: a.shopId, query: {} } as never)).rejects.toMatchObject({ code: 404 })
+    expect((await t.db.knex('warehouses').where({ _id: bRow._id }).first()).name).toBe(bRow.name)
+  })
+
+  it('serves many walled lists at once without running out of pooled connections', async () => {
+    // Each walled call holds a connection for its transaction; a count needing a second one would
+    // deadlock the pool (10 connections) under this load. Distinct searches defeat the count cache.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        json(`${t.url}/api/warehouses?shop=${a.shopId}&name[$regex]=${i % 2 ? 'store' : 'x'}${'.?'.repeat(i % 7)}`, {
+          token: a.token
+        })
+      )
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(200))
+  })
+
+  it('refuses to write a row into another shop, whatever the statement says', async () => {
+    const attempt = t.db.knex.transaction(async (trx) => {
+      await enterShop(trx, a.shopId)
+      await trx('warehouses').insert({ _id: 'f'.repeat(24), shop: b.shopId, name: JSON.stringify('smuggled') })
+    })
+    await expect(attempt).rejects.toThrow(/row-level security/)
+    expect(await t.db.knex('warehouses').where({ _id: 'f'.repeat(24) })).toEqual([])
+  })
+})
