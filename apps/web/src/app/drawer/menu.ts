@@ -105,6 +105,7 @@ export const buildMenu = ({ signedIn, verified, userId, features, shop, now = Da
   const warehouseChildren =
     state('warehouses') === 'shown'
       ? [
+          link('warehouses/list', '/warehouses', 'route.warehouses'),
           link('warehouses/inventories', '/warehouses/inventories', 'route.warehouses/inventories'),
           link('warehouses/inventoryLogs', '/warehouses/inventoryLogs', 'route.warehouses/inventoryLogs'),
           ...gated(

@@ -20,6 +20,7 @@ export const pages: Record<PageName, RouteComponent> = {
   posScreen: lazyPage(() => import('../../features/pos-screen/pos-screen-page'), 'PosScreenPage'),
   eshop: lazyPage(() => import('../../features/eshop/eshop-page'), 'EshopPage'),
   devTest: lazyPage(() => import('../../features/dev/dev-test-page'), 'DevTestPage'),
+  resource: lazyPage(() => import('./resource-routes'), 'ResourceRoutePage'),
   placeholder: lazyPage(() => import('../../features/placeholder/placeholder-page'), 'PlaceholderPage')
 }
 

@@ -38,6 +38,7 @@ export type PageName =
   | 'posScreen'
   | 'devTest'
   | 'eshop'
+  | 'resource'
   | 'placeholder'
 
 /** The developer test pages' prefix is named after the product (ARCHITECTURE §4). */
@@ -94,10 +95,16 @@ const mainRoutes = [
   'eshop/domains/purchase',
   'eshop/pages',
   'eshop/theme',
+  'warehouses',
   'warehouses/inventories',
   'warehouses/inventoryLogs',
   'warehouses/inventoryLots'
 ]
+
+/** Lists built from a resource declaration (issue 5 on), with their edit routes; the rest are placeholders. */
+const resourceLists = ['eshop/categories', 'eshop/brands', 'warehouses']
+const pageOf = (path: string): PageName | undefined =>
+  resourceLists.includes(path.replace('/edit/{-$id}', '')) ? 'resource' : undefined
 
 export const settingsRoutes = [
   'access',
@@ -144,10 +151,10 @@ export const routeSpecs: RouteSpec[] = [
   { path: '', name: 'index', layout: 'bare', access: 'public', shop: false, page: 'index' },
   user('dashboard', 'dashboard'),
   user('eshop', 'eshop', false),
-  ...mainRoutes.map((path) => user(path)),
+  ...mainRoutes.map((path) => user(path, pageOf(path))),
   ...settingsRoutes.map((path) => user(path)),
   user(`settings/${ACCOUNTING_SERVICE}/callback`),
-  ...editRoutes.map((path) => user(path)),
+  ...editRoutes.map((path) => user(path, pageOf(path))),
   user('bulkOrders/view/{-$id}'),
   user('orders/$id'),
   { path: 'o/{-$id}', name: 'o', layout: 'invoice', access: 'user', shop: true, page: 'invoice' },

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { lazy, Suspense, useMemo, useState } from 'react'
 import { useSearch } from '@tanstack/react-router'
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material'
 import TouchApp from '@mui/icons-material/TouchApp'
@@ -6,6 +6,9 @@ import { formatFileSize, formatMoney } from '../../lib/format'
 import { useT } from '../../lib/i18n/i18n'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { usePageOptions } from '../../app/shell/page-options'
+
+// The field gallery brings the editor and every field; only this developer page loads it, on demand.
+const FieldGallery = lazy(() => import('./field-gallery').then((m) => ({ default: m.FieldGallery })))
 
 /** An error whose message cannot be read: showing it breaks the error page on purpose. */
 const unreadableError = () => {
@@ -80,6 +83,11 @@ export const DevTestPage = () => {
           <Button variant="outlined" color="error" onClick={() => setFailure(unreadableError())} data-testid="dev-break">
             {t('dev.breakErrorPage')}
           </Button>
+        </Stack>
+        <Stack sx={{ mt: 2 }}>
+          <Suspense fallback={null}>
+            <FieldGallery />
+          </Suspense>
         </Stack>
       </CardContent>
     </Card>

@@ -43,6 +43,7 @@ export const chs: Messages = {
   'route.eshop/domains/purchase': '购买域名',
   'route.eshop/pages': '页面',
   'route.eshop/theme': '主题',
+  'route.warehouses': '仓库',
   'route.warehouses/inventories': '库存',
   'route.warehouses/inventoryLogs': '库存记录',
   'route.warehouses/inventoryLots': '库存批次',

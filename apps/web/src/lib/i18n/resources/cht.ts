@@ -43,6 +43,7 @@ export const cht: Messages = {
   'route.eshop/domains/purchase': '購買網域',
   'route.eshop/pages': '頁面',
   'route.eshop/theme': '主題',
+  'route.warehouses': '倉庫',
   'route.warehouses/inventories': '庫存',
   'route.warehouses/inventoryLogs': '庫存記錄',
   'route.warehouses/inventoryLots': '庫存批次',

@@ -42,6 +42,7 @@ export const en = {
   'route.eshop/domains/purchase': 'Buy a Domain',
   'route.eshop/pages': 'Pages',
   'route.eshop/theme': 'Theme',
+  'route.warehouses': 'Warehouses',
   'route.warehouses/inventories': 'Inventories',
   'route.warehouses/inventoryLogs': 'Inventory Logs',
   'route.warehouses/inventoryLots': 'Inventory Lots',

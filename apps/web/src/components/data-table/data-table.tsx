@@ -1,0 +1,270 @@
+import { lazy, Suspense, useState } from 'react'
+import {
+  Box,
+  Checkbox,
+  LinearProgress,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  useMediaQuery,
+  useTheme
+} from '@mui/material'
+import type { LocaleId } from '@emporia/shared'
+import Inbox from '@mui/icons-material/Inbox'
+import { useListT } from '../../lib/i18n/lists'
+import { rowId, type Row } from '../../lib/resource-client'
+import { useCurrentShopId } from '../../lib/shop'
+import { selectionState, toggleOne, toggleSelectAll } from '../../lib/table/selection'
+import { cycleSort, multiSort } from '../../lib/table/sort'
+import type { SearchValues } from '../../lib/table/search-query'
+import { EmptyState } from '../ui/empty-state'
+import { useAppNavigate } from '../ui/app-link'
+import { ConfirmDialog } from '../editor/confirm-dialog'
+import type { ResourceDefinition } from './resource'
+import { SortHeader } from './sort-header'
+import { DataTableRow } from './table-row'
+import { RecordCard } from './table-cards'
+import { TablePagination } from './table-pagination'
+import { TableToolbar } from './table-toolbar'
+import { SearchDialog } from './search-dialog'
+import { useTableActions } from './use-table-actions'
+import { tableQuery, useLookups, useTableData } from './use-table-data'
+import { useTableState } from './use-table-state'
+
+// Dialogs load when first opened: a list page shows its rows before the editor's and export's code.
+const EditorDialog = lazy(() => import('../editor/editor-dialog').then((m) => ({ default: m.EditorDialog })))
+const ExportDialog = lazy(() => import('./export-dialog').then((m) => ({ default: m.ExportDialog })))
+
+/** The generic list of spec §2.12 for one resource declaration: no screen writes its own table code. */
+interface DataTableProps {
+  definition: ResourceDefinition
+  title?: string
+  /** An editor opened by the route (`…/edit/{id}`, `…/edit?clone={id}`) rather than by the table state. */
+  routeEditor?: { editor: string; onClose: () => void }
+}
+
+export const DataTable = ({ definition, title, routeEditor }: DataTableProps) => {
+  const { t, language } = useListT()
+  const theme = useTheme()
+  const small = useMediaQuery(theme.breakpoints.down('sm'))
+  const shop = useCurrentShopId()
+  const navigate = useAppNavigate()
+  const { state, update } = useTableState(definition.urlKey, definition.defaultSort)
+  const [cursors, setCursors] = useState<(string | null)[]>([null])
+  const cursor = definition.cursor ? cursors[cursors.length - 1] : undefined
+  const result = useTableData(definition, state, cursor)
+  const rows = result.data?.data ?? []
+  const total = result.data?.total ?? 0
+  const lookups = useLookups(definition.columns, rows)
+  const [selected, setSelected] = useState<Set<string>>(new Set())
+  const [dialog, setDialog] = useState<'search' | 'export' | 'batchDelete' | undefined>()
+  const [removing, setRemoving] = useState<Row | undefined>()
+  const actions = useTableActions(definition, () => setSelected(new Set()))
+  const flags = definition.flags ?? {}
+  const itemKey = definition.itemKey ?? '_id'
+  const pageIds = rows.map((row) => rowId(row, itemKey))
+  const selection = selectionState(selected, pageIds, total)
+  const filter = state.currentFilter ?? {}
+  const searching = Object.values(filter).some((value) => value !== '' && value !== undefined)
+  const quickField = definition.search?.find((field) => field.type.startsWith('reg'))
+
+  // Spec §4.10: a new search or sort starts again at page 1.
+  const applySearch = (values: SearchValues) => {
+    setCursors([null])
+    update({ currentFilter: values, page: 1 })
+    setDialog(undefined)
+  }
+  const permissions = (row: Row) => ({
+    edit: !flags.noEdit && (definition.checkWrite?.(row, shop) ?? true),
+    clone: !flags.noClone && !flags.noAdd,
+    remove: !flags.noRemove && (definition.checkRemove?.(row, shop) ?? true)
+  })
+  const openEditor = (row: Row) => update({ editor: rowId(row, itemKey) }, { push: true })
+  const cloneRow = (row: Row) => update({ editor: `clone:${rowId(row, itemKey)}` }, { push: true })
+  const add = () => (definition.addRoute ? navigate(definition.addRoute) : update({ editor: 'new' }, { push: true }))
+  const rowProps = (row: Row) => {
+    const id = rowId(row, itemKey)
+    return {
+      row,
+      id,
+      columns: definition.columns,
+      language: language as LocaleId,
+      lookups,
+      selected: selected.has(id),
+      selecting: selected.size > 0,
+      can: permissions(row),
+      onToggle: (key: string) => setSelected((current) => toggleOne(current, key)),
+      onEdit: openEditor,
+      onClone: cloneRow,
+      onRemove: setRemoving
+    }
+  }
+  const empty = !result.isPending && rows.length === 0
+
+  return (
+    <Paper
+      variant="outlined"
+      data-testid="data-table"
+      data-path={definition.path}
+      data-selection={selection}
+      data-loading={result.isFetching ? 'true' : 'false'}
+    >
+      <TableToolbar
+        title={title}
+        selected={selected.size}
+        quickSearch={
+          !small && quickField
+            ? {
+                value: String(filter[quickField.field] ?? ''),
+                onSearch: (text) => applySearch({ ...filter, [quickField.field]: text })
+              }
+            : undefined
+        }
+        onSearchDialog={
+          definition.search?.length && (small || definition.search.length > 1) ? () => setDialog('search') : undefined
+        }
+        searchActive={searching}
+        onRefresh={flags.static ? undefined : () => void result.refetch()}
+        onAdd={flags.noAdd ? undefined : add}
+        onExport={flags.noExport ? undefined : () => setDialog('export')}
+        onBatchDelete={flags.noRemove ? undefined : () => setDialog('batchDelete')}
+        onDuplicate={flags.noAdd || flags.noClone ? undefined : () => void actions.duplicate([...selected])}
+        onClearSelection={() => setSelected(new Set())}
+      />
+      <Box sx={{ height: 4 }}>{(result.isFetching || actions.busy) && <LinearProgress data-testid="table-progress" />}</Box>
+      {small ? (
+        <Stack spacing={1} sx={{ p: 1 }} data-testid="table-cards">
+          {rows.map((row) => (
+            <RecordCard key={rowId(row, itemKey)} {...rowProps(row)} />
+          ))}
+        </Stack>
+      ) : (
+        <TableContainer>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    size="small"
+                    checked={selection === 'all' || selection === 'pageAll'}
+                    indeterminate={selection === 'pageSome'}
+                    onChange={() => setSelected((current) => toggleSelectAll(current, pageIds, total))}
+                    slotProps={{ input: { 'aria-label': t('table.selectAll'), ...{ 'data-testid': 'table-select-all' } } }}
+                  />
+                </TableCell>
+                {definition.columns.map((column) => (
+                  <SortHeader
+                    key={column.value}
+                    column={column}
+                    sort={state}
+                    onCycle={(field) => {
+                      setCursors([null])
+                      update({ ...cycleSort(state, field), page: 1 })
+                    }}
+                    onMulti={(field) => {
+                      setCursors([null])
+                      update({ ...multiSort(state, field), page: 1 })
+                    }}
+                  />
+                ))}
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <DataTableRow key={rowId(row, itemKey)} {...rowProps(row)} />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {empty && <EmptyState icon={<Inbox />} text={t(searching ? 'basic.no_results' : 'basic.no_data')} testId="table-empty" />}
+      <TablePagination
+        page={definition.cursor ? cursors.length : state.page}
+        rowsPerPage={state.rowsPerPage}
+        total={total}
+        shown={rows.length}
+        onPage={(page) => update({ page })}
+        onRowsPerPage={(rowsPerPage) => {
+          setCursors([null])
+          update({ rowsPerPage, page: 1 })
+        }}
+        cursor={
+          definition.cursor
+            ? {
+                hasPrevious: cursors.length > 1,
+                hasNext: Boolean(result.data?.cursors?.next),
+                onPrevious: () => setCursors((list) => list.slice(0, -1)),
+                onNext: () => setCursors((list) => [...list, result.data?.cursors?.next ?? null])
+              }
+            : undefined
+        }
+      />
+      {dialog === 'search' && definition.search && (
+        <SearchDialog
+          open
+          fields={definition.search}
+          initial={filter}
+          onApply={applySearch}
+          onClose={() => setDialog(undefined)}
+        />
+      )}
+      <ConfirmDialog
+        open={dialog === 'batchDelete'}
+        title={t('table.batchDeleteTitle')}
+        text={t('table.batchDeleteConfirm', { count: selected.size })}
+        busy={actions.busy}
+        testId="batch-delete-dialog"
+        onClose={() => setDialog(undefined)}
+        onConfirm={() => {
+          setDialog(undefined)
+          void actions.remove([...selected])
+        }}
+      />
+      <ConfirmDialog
+        open={Boolean(removing)}
+        text={t('editor.deleteConfirm')}
+        busy={actions.busy}
+        onClose={() => setRemoving(undefined)}
+        onConfirm={() => {
+          const row = removing!
+          setRemoving(undefined)
+          void actions.remove([rowId(row, itemKey)])
+        }}
+      />
+      <Suspense fallback={null}>
+        {dialog === 'export' && (
+          <ExportDialog
+            open
+            definition={definition}
+            query={tableQuery(definition, state)}
+            fileName={title ?? t(definition.name)}
+            onClose={() => setDialog(undefined)}
+          />
+        )}
+        {routeEditor ? (
+          <EditorDialog
+            key={routeEditor.editor}
+            definition={definition}
+            editor={routeEditor.editor}
+            onClose={routeEditor.onClose}
+          />
+        ) : (
+          state.editor && (
+            <EditorDialog
+              key={state.editor}
+              definition={definition}
+              editor={state.editor}
+              onClose={() => update({ editor: undefined })}
+            />
+          )
+        )}
+      </Suspense>
+    </Paper>
+  )
+}

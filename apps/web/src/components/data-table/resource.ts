@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react'
+import type { Query } from '@feathersjs/feathers'
+import type { AnyMessageKey } from '../../lib/i18n/lists'
+import type { Row } from '../../lib/resource-client'
+import type { SearchFieldConfig } from '../../lib/table/search-query'
+import type { SortState } from '../../lib/table/sort'
+import type { FieldDef } from '../fields/field-types'
+
+export type ColumnKind = 'text' | 'translatable' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'image'
+
+/** A column (spec §3.17 header): text, value, sortable, sortField, enumList, direct link, lookup. */
+export interface ColumnDef {
+  value: string
+  text: AnyMessageKey
+  kind?: ColumnKind
+  sortable?: boolean
+  /** The field the server sorts by when it differs from `value`. */
+  sortField?: string
+  enumList?: Record<string, AnyMessageKey>
+  /** A direct link from the cell (app path or URL). */
+  link?: (row: Row) => string | undefined
+  /** An id column shown as the referenced record's text, resolved in batches of 100. */
+  lookup?: { path: string; textField?: string; itemKey?: string }
+  render?: (row: Row) => ReactNode
+  /** Hidden on the mobile card view. */
+  noCard?: boolean
+}
+
+/** Spec §6.5: actions a table hides. */
+export interface TableFlags {
+  noAdd?: boolean
+  noEdit?: boolean
+  noClone?: boolean
+  noRemove?: boolean
+  noExport?: boolean
+  /** Static data: no refresh button. */
+  static?: boolean
+}
+
+/** Spec §3.17 data descriptor plus columns, editor fields and search: one declaration per screen. */
+export interface ResourceDefinition {
+  path: string
+  /** Message key naming one record (dialog titles, export file). */
+  name: AnyMessageKey
+  itemKey?: string
+  columns: ColumnDef[]
+  fields: FieldDef[]
+  search?: SearchFieldConfig[]
+  flags?: TableFlags
+  checkWrite?: (row: Row, shop: string | undefined) => boolean
+  checkRemove?: (row: Row, shop: string | undefined) => boolean
+  defaultSort?: SortState
+  /** The URL query key of the table state; none keeps the state in memory. */
+  urlKey?: string
+  filter?: Query
+  populate?: Query['$populate']
+  select?: string[]
+  /** Keyset paging (`$cursor`): no count, previous/next only. */
+  cursor?: boolean
+  /** "Add" opens this route instead of the editor dialog. */
+  addRoute?: string
+  /** Defaults of a new record. */
+  defaults?: () => Record<string, unknown>
+}

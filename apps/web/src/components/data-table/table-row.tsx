@@ -1,0 +1,77 @@
+import { Checkbox, TableCell, TableRow } from '@mui/material'
+import type { LocaleId } from '@emporia/shared'
+import { useListT } from '../../lib/i18n/lists'
+import type { Row } from '../../lib/resource-client'
+import { usePress } from '../ui/use-press'
+import { CellValue } from './cell-value'
+import type { ColumnDef } from './resource'
+import { RowActions, type RowPermissions } from './row-actions'
+
+interface TableRowProps {
+  row: Row
+  id: string
+  columns: ColumnDef[]
+  language: LocaleId
+  lookups: Record<string, Map<string, Row> | undefined>
+  selected: boolean
+  selecting: boolean
+  can: RowPermissions
+  onToggle: (id: string) => void
+  onEdit: (row: Row) => void
+  onClone: (row: Row) => void
+  onRemove: (row: Row) => void
+}
+
+/**
+ * One record. The checkbox shows on hover or while anything is selected; a long press toggles
+ * the row (touch screens have no hover); a short press opens the editor, or toggles while selecting.
+ */
+export const DataTableRow = ({
+  row,
+  id,
+  columns,
+  language,
+  lookups,
+  selected,
+  selecting,
+  can,
+  onToggle,
+  onEdit,
+  onClone,
+  onRemove
+}: TableRowProps) => {
+  const { t } = useListT()
+  const press = usePress({
+    onShortPress: () => (selecting ? onToggle(id) : can.edit && onEdit(row)),
+    onLongPress: () => onToggle(id)
+  })
+  return (
+    <TableRow
+      hover
+      selected={selected}
+      data-testid="table-row"
+      data-id={id}
+      sx={{ cursor: can.edit ? 'pointer' : 'default', '&:hover .row-check, & .row-check.Mui-checked': { opacity: 1 } }}
+      {...press}
+    >
+      <TableCell padding="checkbox" onPointerDown={(e) => e.stopPropagation()} onPointerUp={(e) => e.stopPropagation()}>
+        <Checkbox
+          className="row-check"
+          size="small"
+          checked={selected}
+          onChange={() => onToggle(id)}
+          sx={{ opacity: selecting ? 1 : 0, transition: 'opacity 120ms' }}
+          slotProps={{ input: { 'aria-label': t('table.selectRow'), ...{ 'data-testid': 'row-select' } } }}
+        />
+      </TableCell>
+      {columns.map((column) => (
+        <TableCell key={column.value} data-testid={`cell-${column.value}`}>
+          <CellValue column={column} row={row} language={language} lookups={lookups[column.value]} />
+        </TableCell>
+      ))}
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap', width: 1 }}>
+        <RowActions row={row} can={can} onEdit={onEdit} onClone={onClone} onRemove={onRemove} />
+      </TableCell>
+    </TableRow>
+  )
+}

@@ -1,0 +1,33 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material'
+import { useListT } from '../../lib/i18n/lists'
+
+interface ConfirmDialogProps {
+  open: boolean
+  title?: string
+  text: string
+  busy?: boolean
+  onConfirm: () => void
+  onClose: () => void
+  testId?: string
+}
+
+/** Delete and batch-delete confirmation (spec §2.12): nothing is removed without a second yes. */
+export const ConfirmDialog = ({ open, title, text, busy, onConfirm, onClose, testId = 'confirm-dialog' }: ConfirmDialogProps) => {
+  const { t } = useListT()
+  return (
+    <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth data-testid={testId}>
+      {title && <DialogTitle>{title}</DialogTitle>}
+      <DialogContent>
+        <Typography data-testid="confirm-text">{text}</Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} data-testid="confirm-cancel">
+          {t('editor.cancel')}
+        </Button>
+        <Button color="error" variant="contained" disabled={busy} onClick={onConfirm} data-testid="confirm-ok">
+          {t('editor.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}

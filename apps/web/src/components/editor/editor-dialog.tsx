@@ -1,0 +1,225 @@
+import { useEffect, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import {
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Stack
+} from '@mui/material'
+import Close from '@mui/icons-material/Close'
+import { errorField, errorMessage } from '../../lib/errors'
+import { cloneValues, normalizeValues, pickFields, type Values } from '../../lib/form-values'
+import { useListT } from '../../lib/i18n/lists'
+import { notifyError, notifySuccess } from '../../lib/notify'
+import { queryKeys } from '../../lib/query-keys'
+import { resourceApi, type Row } from '../../lib/resource-client'
+import { useCurrentShopId } from '../../lib/shop'
+import type { ResourceDefinition } from '../data-table/resource'
+import { FieldInput } from '../fields/field-input'
+import { ConfirmDialog } from './confirm-dialog'
+import { useEditorForm } from './use-editor-form'
+
+interface EditorDialogProps {
+  definition: ResourceDefinition
+  /** "new", a record id, or "clone:{id}" (a new record prefilled from that one). */
+  editor: string
+  onClose: () => void
+  /** Where records are read and written; the resource's service by default (nested tables pass their own). */
+  store?: EditorStore
+}
+
+export interface EditorStore {
+  get: (id: string) => Promise<Row>
+  create: (data: Values) => Promise<unknown>
+  update: (id: string, data: Values) => Promise<unknown>
+  remove: (id: string) => Promise<unknown>
+}
+
+const serviceStore = (path: string): EditorStore => {
+  const api = resourceApi(path)
+  return {
+    get: (id) => api.get(id),
+    create: (data) => api.create(data),
+    update: (id, data) => api.patch(id, data),
+    remove: (id) => api.remove(id)
+  }
+}
+
+const parseEditor = (editor: string) =>
+  editor === 'new'
+    ? { mode: 'new' as const }
+    : editor.startsWith('clone:')
+      ? { mode: 'clone' as const, id: editor.slice(6) }
+      : { mode: 'edit' as const, id: editor }
+
+/**
+ * The create / edit dialog of a resource, nearly full-screen (spec §5.1, §2.12): it saves only
+ * when the form validates, a failure becomes an error snackbar, success says "Save Success!".
+ */
+export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialogProps) => {
+  const { t } = useListT()
+  const queryClient = useQueryClient()
+  const shop = useCurrentShopId()
+  const target = parseEditor(editor)
+  const api = store ?? serviceStore(definition.path)
+  const form = useEditorForm(definition.fields, definition.defaults?.() ?? {})
+  const [record, setRecord] = useState<Row | undefined>()
+  const [loading, setLoading] = useState(target.mode !== 'new')
+  const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState(false)
+  const { reset } = form
+
+  useEffect(() => {
+    if (target.mode === 'new' || !shop) return
+    let cancelled = false
+    api
+      .get(target.id)
+      .then((row) => {
+        if (cancelled) return
+        setRecord(target.mode === 'edit' ? row : undefined)
+        reset(target.mode === 'edit' ? pickFields(row, definition.fields) : cloneValues(row, definition.fields))
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return
+        notifyError(errorMessage(error))
+        onClose()
+      })
+      .finally(() => !cancelled && setLoading(false))
+    return () => {
+      cancelled = true
+    }
+    // The record is loaded once per opened editor.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editor, shop])
+
+  const done = (message: string) => {
+    notifySuccess(message)
+    void queryClient.invalidateQueries({ queryKey: queryKeys.finds(definition.path) })
+    onClose()
+  }
+
+  const save = async () => {
+    if (busy || !form.validate()) return
+    setBusy(true)
+    try {
+      const data: Values = normalizeValues(definition.fields, form.values)
+      if (record) await api.update(String(record[definition.itemKey ?? '_id']), data)
+      else await api.create(data)
+      done(t('editor.saved'))
+    } catch (error) {
+      const field = errorField(error)
+      if (field) form.setServerError(field, errorMessage(error))
+      notifyError(errorMessage(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const remove = async () => {
+    setConfirming(false)
+    if (!record) return
+    setBusy(true)
+    try {
+      await api.remove(String(record[definition.itemKey ?? '_id']))
+      done(t('editor.deleted'))
+    } catch (error) {
+      notifyError(errorMessage(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const canRemove = record && !definition.flags?.noRemove && (definition.checkRemove?.(record, shop) ?? true)
+  const readOnly = record && definition.checkWrite && !definition.checkWrite(record, shop)
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth={false}
+      slotProps={{ paper: { sx: { width: '95vw', height: '92vh', maxWidth: 1400 } } }}
+      data-testid="editor-dialog"
+      data-mode={target.mode}
+    >
+      <DialogTitle sx={{ display: 'flex', alignItems: 'center' }}>
+        <Box sx={{ flex: 1 }} data-testid="editor-title">
+          {`${t(record ? 'editor.edit' : 'editor.new')} ${t(definition.name)}`}
+        </Box>
+        <IconButton aria-label={t('editor.close')} onClick={onClose} data-testid="editor-close">
+          <Close />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        {loading ? (
+          <Stack sx={{ py: 6, alignItems: 'center' }}>
+            <CircularProgress />
+          </Stack>
+        ) : (
+          <Box
+            component="form"
+            noValidate
+            data-testid="editor-form"
+            onSubmit={(event) => {
+              event.preventDefault()
+              void save()
+            }}
+            sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, pt: 1 }}
+          >
+            {definition.fields.map((field) => (
+              <Box
+                key={field.name}
+                sx={{ gridColumn: field.wide || field.type === 'richtext' || field.type === 'list' ? '1 / -1' : undefined }}
+              >
+                <FieldInput
+                  field={field}
+                  value={form.values[field.name]}
+                  onChange={(value) => form.setValue(field.name, value)}
+                  error={form.errors[field.name]}
+                  values={form.values}
+                  setValue={form.setValue}
+                  testId={`field-${field.name}`}
+                />
+              </Box>
+            ))}
+            <button type="submit" hidden />
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {canRemove && (
+          <Button
+            color="error"
+            onClick={() => setConfirming(true)}
+            disabled={busy}
+            data-testid="editor-delete"
+            sx={{ mr: 'auto' }}
+          >
+            {t('editor.delete')}
+          </Button>
+        )}
+        <Button onClick={onClose} data-testid="editor-cancel">
+          {t('editor.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={busy || loading || Boolean(readOnly)}
+          data-testid="editor-save"
+        >
+          {t('editor.save')}
+        </Button>
+      </DialogActions>
+      <ConfirmDialog
+        open={confirming}
+        text={t('editor.deleteConfirm')}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void remove()}
+      />
+    </Dialog>
+  )
+}

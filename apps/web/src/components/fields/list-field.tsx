@@ -1,0 +1,81 @@
+import { Box, Button, IconButton, Paper, Stack, Typography } from '@mui/material'
+import Add from '@mui/icons-material/Add'
+import Delete from '@mui/icons-material/Delete'
+import { generateItemId, type Values } from '../../lib/form-values'
+import { useListT } from '../../lib/i18n/lists'
+import { FieldInput } from './field-input'
+import type { FieldProps } from './field-types'
+
+/** A repeatable list (spec §3.17, §6.5): new items get a generated id; canDelete / canView per item. */
+export const ListInput = ({ field, value, onChange, error, testId }: FieldProps) => {
+  const { t } = useListT()
+  if (field.type !== 'list') return null
+  const items = (Array.isArray(value) ? value : []) as Values[]
+  const itemKey = field.itemKey ?? 'id'
+  const setItem = (index: number, name: string, next: unknown) =>
+    onChange(items.map((item, i) => (i === index ? { ...item, [name]: next } : item)))
+  return (
+    <Stack spacing={1} data-testid={testId}>
+      <Typography variant="body2" color="text.secondary">
+        {t(field.label)}
+      </Typography>
+      {items.map((item, index) =>
+        field.canView && !field.canView(item) ? null : (
+          <Paper
+            key={String(item[itemKey] ?? index)}
+            variant="outlined"
+            sx={{ p: 1.5 }}
+            data-testid={`${testId}-item`}
+            data-id={String(item[itemKey] ?? '')}
+          >
+            <Stack sx={{ alignItems: 'flex-start' }} direction="row" spacing={1}>
+              <Box
+                sx={{
+                  flex: 1,
+                  display: 'grid',
+                  gap: 1.5,
+                  gridTemplateColumns: { xs: '1fr', md: 'repeat(auto-fit, minmax(200px, 1fr))' }
+                }}
+              >
+                {field.fields.map((sub) => (
+                  <FieldInput
+                    key={sub.name}
+                    field={sub}
+                    value={item[sub.name]}
+                    onChange={(next) => setItem(index, sub.name, next)}
+                    values={item}
+                    setValue={(name, next) => setItem(index, name, next)}
+                    testId={`${testId}-${index}-${sub.name}`}
+                  />
+                ))}
+              </Box>
+              {(!field.canDelete || field.canDelete(item)) && (
+                <IconButton
+                  aria-label={t('field.remove')}
+                  onClick={() => onChange(items.filter((_, i) => i !== index))}
+                  data-testid={`${testId}-${index}-remove`}
+                >
+                  <Delete />
+                </IconButton>
+              )}
+            </Stack>
+          </Paper>
+        )
+      )}
+      <Box>
+        <Button
+          startIcon={<Add />}
+          onClick={() => onChange([...items, { [itemKey]: generateItemId() }])}
+          data-testid={`${testId}-add`}
+        >
+          {t('field.add')}
+        </Button>
+      </Box>
+      {error && (
+        <Typography color="error" variant="caption">
+          {error}
+        </Typography>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,20 @@
+import { servicePaths } from '@emporia/shared'
+import type { ResourceDefinition } from '../../components/data-table/resource'
+import { translatablePaths } from '../../lib/table/search-query'
+
+/** Warehouses (spec §3.8, §3.16 search by name). Stock lives in the inventory ledger (issue 6). */
+export const warehousesResource: ResourceDefinition = {
+  path: servicePaths.warehouses,
+  name: 'res.warehouse',
+  urlKey: 'warehouses',
+  columns: [
+    { value: 'name', text: 'res.name', kind: 'translatable', sortable: true },
+    { value: 'desc', text: 'res.desc', kind: 'translatable' },
+    { value: 'createdAt', text: 'res.createdAt', kind: 'datetime', sortable: true }
+  ],
+  fields: [
+    { name: 'name', label: 'res.name', type: 'translatable', required: true },
+    { name: 'desc', label: 'res.desc', type: 'translatable', multiline: true, wide: true }
+  ],
+  search: [{ field: 'name', type: 'regexp', label: 'res.name', paths: translatablePaths('name') }]
+}

@@ -1,0 +1,44 @@
+import type { Merchant } from './api'
+
+/** Records of a shop-scoped service created or changed over REST, as "someone else" would. */
+const call = async <T>(baseUrl: string, who: Merchant, method: string, path: string, body?: unknown): Promise<T> => {
+  const shop = who.shop!._id
+  const separator = path.includes('?') ? '&' : '?'
+  const response = await fetch(`${baseUrl}/api/${path}${separator}shop=${shop}`, {
+    method,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.session.accessToken}` },
+    body: body === undefined ? undefined : JSON.stringify(body)
+  })
+  const answer = (await response.json()) as T
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`)
+  return answer
+}
+
+export interface Stored {
+  _id: string
+  name: unknown
+}
+
+export const createRecord = (baseUrl: string, who: Merchant, path: string, data: Record<string, unknown>) =>
+  call<Stored>(baseUrl, who, 'POST', path, data)
+
+export const patchRecord = (baseUrl: string, who: Merchant, path: string, id: string, data: Record<string, unknown>) =>
+  call<Stored>(baseUrl, who, 'PATCH', `${path}/${id}`, data)
+
+/** Many records: the services create one at a time, so they go in parallel batches. */
+export const seedRecords = async (
+  baseUrl: string,
+  who: Merchant,
+  path: string,
+  count: number,
+  make: (i: number) => Record<string, unknown>,
+  batch = 25
+) => {
+  for (let start = 0; start < count; start += batch) {
+    const size = Math.min(batch, count - start)
+    await Promise.all(Array.from({ length: size }, (_, i) => createRecord(baseUrl, who, path, make(start + i))))
+  }
+}
+
+export const countRecords = async (baseUrl: string, who: Merchant, path: string) =>
+  (await call<{ total: number }>(baseUrl, who, 'GET', `${path}?$limit=0`)).total
