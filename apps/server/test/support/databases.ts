@@ -33,7 +33,7 @@ export const dialects = async (): Promise<DialectName[]> => {
 }
 
 /** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
-export const freshDb = async (dialect: DialectName): Promise<Db & { url?: string }> => {
+export const freshDb = async (dialect: DialectName, options: { poolMax?: number } = {}): Promise<Db & { url?: string }> => {
   if (dialect === 'pglite') {
     const db = await createDb({ dataDir: 'memory://' })
     await migrate(db.knex)
@@ -45,7 +45,7 @@ export const freshDb = async (dialect: DialectName): Promise<Db & { url?: string
   await admin.query(`create database ${name}`)
   await admin.end()
   const url = POSTGRES_ADMIN_URL.replace(/\/[^/?]*(\?|$)/, `/${name}$1`)
-  const db = await createDb({ databaseUrl: url, dataDir: 'unused' })
+  const db = await createDb({ databaseUrl: url, dataDir: 'unused', poolMax: options.poolMax })
   await migrate(db.knex)
   return {
     ...db,

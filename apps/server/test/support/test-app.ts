@@ -13,9 +13,14 @@ export interface TestApp extends EmporiaApp {
 /** A whole Emporia server on a fresh database and a free port. */
 export const startTestApp = async (
   dialect: DialectName,
-  options: { register?: (ctx: ServiceContext, app: Application) => void; config?: Partial<AppConfig>; listen?: boolean } = {}
+  options: {
+    register?: (ctx: ServiceContext, app: Application) => void
+    config?: Partial<AppConfig>
+    listen?: boolean
+    poolMax?: number
+  } = {}
 ): Promise<TestApp> => {
-  const db = await freshDb(dialect)
+  const db = await freshDb(dialect, { poolMax: options.poolMax })
   const config = loadConfig(
     {},
     { authSecret: 'test-secret-that-is-long-enough', logLevel: 'silent', dataDir: 'memory://', ...options.config }
