@@ -9,15 +9,20 @@ export const SCOPED_ROLE = 'emporia_scoped'
 
 export const isPostgres = (knex: Knex) => (knex.client as { config?: { client?: unknown } }).config?.client === 'pg'
 
-/** Creates the role once per cluster (parallel migrations may race: a duplicate is fine). */
-export const ensureScopedRole = async (knex: Knex) => {
+/**
+ * Creates the role once per cluster (parallel migrations may race: a duplicate is fine). An account
+ * without CREATEROLE cannot: then there is no second wall (answers false) and the server still starts.
+ */
+export const ensureScopedRole = async (knex: Knex): Promise<boolean> => {
   await knex.raw(`
     do $$ begin
       if not exists (select 1 from pg_roles where rolname = '${SCOPED_ROLE}') then
         create role ${SCOPED_ROLE} nologin;
       end if;
-    exception when duplicate_object or unique_violation then null;
+    exception when duplicate_object or unique_violation or insufficient_privilege then null;
     end $$`)
+  const { rows } = (await knex.raw('select 1 from pg_roles where rolname = ?', [SCOPED_ROLE])) as { rows: unknown[] }
+  if (!rows.length) return false
   // A non-superuser application account must be a member to switch to the role.
   await knex.raw(`do $$ begin execute format('grant ${SCOPED_ROLE} to %I', current_user);
     exception when others then null; end $$`)
@@ -26,6 +31,7 @@ export const ensureScopedRole = async (knex: Knex) => {
   await knex.raw(`grant usage, select on all sequences in schema public to ${SCOPED_ROLE}`)
   await knex.raw(`alter default privileges in schema public grant select, insert, update, delete on tables to ${SCOPED_ROLE}`)
   await knex.raw(`alter default privileges in schema public grant usage, select on sequences to ${SCOPED_ROLE}`)
+  return true
 }
 
 /**

@@ -7,7 +7,10 @@ const TABLES = ['shopMembers', 'categories', 'brands', 'warehouses', 'attachment
 // PGlite is one process owning its data directory: the wall there is scope-to-shop alone.
 export const up = async (knex: Knex) => {
   if (!isPostgres(knex)) return
-  await ensureScopedRole(knex)
+  if (!(await ensureScopedRole(knex))) {
+    console.warn('Row-level security is off: this database account cannot create the emporia_scoped role.')
+    return
+  }
   for (const table of TABLES) await shopWall(knex, table)
 }
 
