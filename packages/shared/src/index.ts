@@ -1,6 +1,7 @@
 export * from './platform/ids'
 export * from './platform/money'
 export * from './platform/service-paths'
+export * from './query/export'
 export * from './query/query'
 export * from './query/search'
 export * from './users/user.schema'

@@ -1,27 +1,10 @@
-import type { Query } from '@feathersjs/feathers'
+import type { ExportColumn, ExportColumnKind, ExportRequest } from '@emporia/shared'
 import { loadClient, TOKEN_KEY } from './client'
 import { shopQuery } from './shop'
 import type { AnyMessageKey } from './i18n/lists'
 
-export type ExportFormat = 'csv' | 'xlsx'
-export type ExportKind = 'text' | 'number' | 'money' | 'date' | 'boolean' | 'translatable'
-
-export interface ExportColumn {
-  field: string
-  header: string
-  kind?: ExportKind
-  enum?: Record<string, string>
-}
-
-export interface ExportRequest {
-  path: string
-  query: Query
-  format: ExportFormat
-  columns: ExportColumn[]
-  locale: string
-  fileName?: string
-  exportId?: string
-}
+export type { ExportColumn, ExportFormat, ExportRequest } from '@emporia/shared'
+export type ExportKind = ExportColumnKind
 
 interface ColumnLike {
   value: string

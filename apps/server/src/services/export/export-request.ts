@@ -1,33 +1,20 @@
 import { BadRequest } from '@feathersjs/errors'
+import {
+  exportColumnKinds,
+  type ExportColumn,
+  type ExportColumnKind,
+  type ExportFormat,
+  type ExportRequest,
+  type LocaleId
+} from '@emporia/shared'
 
-export type ExportLocale = 'en' | 'cht' | 'chs'
-export type ExportFormat = 'csv' | 'xlsx'
-export type ColumnKind = 'text' | 'number' | 'money' | 'date' | 'boolean' | 'translatable'
-
-export interface ExportColumn {
-  /** Dotted path into the record (`name`, `name.en`). */
-  field: string
-  /** Already translated by the client. */
-  header: string
-  kind?: ColumnKind
-  /** Stored value → translated label. */
-  enum?: Record<string, string>
-}
-
-/** `POST /api/export` body (docs/decisions/0022-export.md). */
-export interface ExportRequest {
-  path: string
-  query: Record<string, unknown>
-  format: ExportFormat
-  columns: ExportColumn[]
-  locale: ExportLocale
-  fileName?: string
-  exportId?: string
-}
+export type { ExportColumn, ExportFormat, ExportRequest } from '@emporia/shared'
+export type ExportLocale = LocaleId
+export type ColumnKind = ExportColumnKind
 
 /** Characters a file system or the header itself would choke on. */
 const UNSAFE = '\\/:*?"<>|'
-const KINDS: ColumnKind[] = ['text', 'number', 'money', 'date', 'boolean', 'translatable']
+const KINDS: readonly ColumnKind[] = exportColumnKinds
 const MAX_COLUMNS = 200
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -1,47 +1,14 @@
 import { Card, CardActionArea, CardContent, Checkbox, Stack, Typography } from '@mui/material'
-import type { LocaleId } from '@emporia/shared'
 import { useListT } from '../../lib/i18n/lists'
-import type { Row } from '../../lib/resource-client'
-import { usePress } from '../ui/use-press'
 import { CellValue } from './cell-value'
-import type { ColumnDef } from './resource'
-import { RowActions, type RowPermissions } from './row-actions'
-
-interface CardProps {
-  row: Row
-  id: string
-  columns: ColumnDef[]
-  language: LocaleId
-  lookups: Record<string, Map<string, Row> | undefined>
-  selected: boolean
-  selecting: boolean
-  can: RowPermissions
-  onToggle: (id: string) => void
-  onEdit: (row: Row) => void
-  onClone: (row: Row) => void
-  onRemove: (row: Row) => void
-}
+import { useRecordPress, type RecordViewProps } from './record-view'
+import { RowActions } from './row-actions'
 
 /** The mobile view of one record: label and value per column; long press selects (spec §2.12). */
-export const RecordCard = ({
-  row,
-  id,
-  columns,
-  language,
-  lookups,
-  selected,
-  selecting,
-  can,
-  onToggle,
-  onEdit,
-  onClone,
-  onRemove
-}: CardProps) => {
+export const RecordCard = (props: RecordViewProps) => {
+  const { row, id, columns, language, lookups, selected, selecting, can, onToggle, onEdit, onClone, onRemove } = props
   const { t } = useListT()
-  const press = usePress({
-    onShortPress: () => (selecting ? onToggle(id) : can.edit && onEdit(row)),
-    onLongPress: () => onToggle(id)
-  })
+  const press = useRecordPress(props)
   return (
     <Card variant="outlined" data-testid="table-row" data-id={id} sx={{ bgcolor: selected ? 'action.selected' : undefined }}>
       <CardActionArea component="div" {...press}>

@@ -1,50 +1,17 @@
 import { Checkbox, TableCell, TableRow } from '@mui/material'
-import type { LocaleId } from '@emporia/shared'
 import { useListT } from '../../lib/i18n/lists'
-import type { Row } from '../../lib/resource-client'
-import { usePress } from '../ui/use-press'
 import { CellValue } from './cell-value'
-import type { ColumnDef } from './resource'
-import { RowActions, type RowPermissions } from './row-actions'
-
-interface TableRowProps {
-  row: Row
-  id: string
-  columns: ColumnDef[]
-  language: LocaleId
-  lookups: Record<string, Map<string, Row> | undefined>
-  selected: boolean
-  selecting: boolean
-  can: RowPermissions
-  onToggle: (id: string) => void
-  onEdit: (row: Row) => void
-  onClone: (row: Row) => void
-  onRemove: (row: Row) => void
-}
+import { useRecordPress, type RecordViewProps } from './record-view'
+import { RowActions } from './row-actions'
 
 /**
  * One record. The checkbox shows on hover or while anything is selected; a long press toggles
  * the row (touch screens have no hover); a short press opens the editor, or toggles while selecting.
  */
-export const DataTableRow = ({
-  row,
-  id,
-  columns,
-  language,
-  lookups,
-  selected,
-  selecting,
-  can,
-  onToggle,
-  onEdit,
-  onClone,
-  onRemove
-}: TableRowProps) => {
+export const DataTableRow = (props: RecordViewProps) => {
+  const { row, id, columns, language, lookups, selected, selecting, can, onToggle, onEdit, onClone, onRemove } = props
   const { t } = useListT()
-  const press = usePress({
-    onShortPress: () => (selecting ? onToggle(id) : can.edit && onEdit(row)),
-    onLongPress: () => onToggle(id)
-  })
+  const press = useRecordPress(props)
   return (
     <TableRow
       hover
