@@ -21,58 +21,60 @@ describe('categories, brands and warehouses from their declarations (issue 5)', 
   let owner: Merchant
   const ownerOnce = async () => (owner ??= await merchant(app.server.url, 'lists'))
 
-  it.each([
-    ['eshop/categories', 'en'],
-    ['eshop/brands', 'cht'],
-    ['warehouses', 'chs']
-  ] as const)('%s: list, create, edit, clone and delete in %s', async (route, lang) => {
-    const who = await ownerOnce()
-    const page = await app.openAs(who, `/${who.shop!._id}/${route}`, { lang })
-    const shell = new Shell(page)
-    const table = new DataTablePage(page)
-    const editor = new EditorPage(page)
-    const t = texts[lang]
-    await expect.poll(() => shell.text(table.empty()), poll).toBe(t.noData)
-    expect(await shell.text(table.addButton())).toBe(t.add)
+  // Every screen in every interface language (issue 5's "Done means"); each run ends with an empty list.
+  const routes = ['eshop/categories', 'eshop/brands', 'warehouses'] as const
+  const langs: Lang[] = ['en', 'cht', 'chs']
+  it.each(routes.flatMap((route) => langs.map((lang) => [route, lang] as const)))(
+    '%s: list, create, edit, clone and delete in %s',
+    async (route, lang) => {
+      const who = await ownerOnce()
+      const page = await app.openAs(who, `/${who.shop!._id}/${route}`, { lang })
+      const shell = new Shell(page)
+      const table = new DataTablePage(page)
+      const editor = new EditorPage(page)
+      const t = texts[lang]
+      await expect.poll(() => shell.text(table.empty()), poll).toBe(t.noData)
+      expect(await shell.text(table.addButton())).toBe(t.add)
 
-    // Submit runs only when the form validates: the name is required.
-    await table.add()
-    expect(await editor.mode()).toBe('new')
-    await editor.save()
-    await expect.poll(() => shell.text(editor.dialog()), poll).toContain(sharedMessages[lang]['format.required'])
-    await editor.fillTranslatable('name', 'en', `Tea ${lang}`)
-    await editor.fillTranslatable('name', 'cht', `茶 ${lang}`)
-    await editor.save()
-    await expect.poll(() => shell.text(shell.successSnackbar()), poll).toContain(t.saved)
-    await expect.poll(() => editor.dialog().count(), poll).toBe(0)
-    // The name shows in the interface language; chs has none, so English (spec §3.5).
-    const shown = lang === 'cht' ? `茶 ${lang}` : `Tea ${lang}`
-    await expect.poll(() => table.cellTexts('name'), poll).toEqual([shown])
+      // Submit runs only when the form validates: the name is required.
+      await table.add()
+      expect(await editor.mode()).toBe('new')
+      await editor.save()
+      await expect.poll(() => shell.text(editor.dialog()), poll).toContain(sharedMessages[lang]['format.required'])
+      await editor.fillTranslatable('name', 'en', `Tea ${lang}`)
+      await editor.fillTranslatable('name', 'cht', `茶 ${lang}`)
+      await editor.save()
+      await expect.poll(() => shell.text(shell.successSnackbar()), poll).toContain(t.saved)
+      await expect.poll(() => editor.dialog().count(), poll).toBe(0)
+      // The name shows in the interface language; chs has none, so English (spec §3.5).
+      const shown = lang === 'cht' ? `茶 ${lang}` : `Tea ${lang}`
+      await expect.poll(() => table.cellTexts('name'), poll).toEqual([shown])
 
-    await table.editRow(0)
-    expect(await editor.translatableValue('name', 'en')).toBe(`Tea ${lang}`)
-    await editor.fillTranslatable('name', 'en', `Green tea ${lang}`)
-    await editor.fillTranslatable('name', 'cht', `綠茶 ${lang}`)
-    await editor.save()
-    await expect.poll(() => table.cellTexts('name'), poll).toEqual([lang === 'cht' ? `綠茶 ${lang}` : `Green tea ${lang}`])
+      await table.editRow(0)
+      expect(await editor.translatableValue('name', 'en')).toBe(`Tea ${lang}`)
+      await editor.fillTranslatable('name', 'en', `Green tea ${lang}`)
+      await editor.fillTranslatable('name', 'cht', `綠茶 ${lang}`)
+      await editor.save()
+      await expect.poll(() => table.cellTexts('name'), poll).toEqual([lang === 'cht' ? `綠茶 ${lang}` : `Green tea ${lang}`])
 
-    // Clone: a new record prefilled from the row.
-    await table.cloneRow(0)
-    expect(await editor.mode()).toBe('clone')
-    await expect.poll(() => editor.translatableValue('name', 'en'), poll).toBe(`Green tea ${lang}`)
-    await editor.fillTranslatable('name', 'en', `Black tea ${lang}`)
-    await editor.fillTranslatable('name', 'cht', `紅茶 ${lang}`)
-    await editor.save()
-    await expect.poll(() => table.rows().count(), poll).toBe(2)
+      // Clone: a new record prefilled from the row.
+      await table.cloneRow(0)
+      expect(await editor.mode()).toBe('clone')
+      await expect.poll(() => editor.translatableValue('name', 'en'), poll).toBe(`Green tea ${lang}`)
+      await editor.fillTranslatable('name', 'en', `Black tea ${lang}`)
+      await editor.fillTranslatable('name', 'cht', `紅茶 ${lang}`)
+      await editor.save()
+      await expect.poll(() => table.rows().count(), poll).toBe(2)
 
-    await table.deleteRow(0)
-    await expect.poll(() => shell.text(shell.successSnackbar()), poll).toContain(t.deleted)
-    await expect.poll(() => table.rows().count(), poll).toBe(1)
-    // Delete from the editor too, after its confirmation.
-    await table.editRow(0)
-    await editor.remove()
-    await expect.poll(() => shell.text(table.empty()), poll).toBe(t.noData)
-  })
+      await table.deleteRow(0)
+      await expect.poll(() => shell.text(shell.successSnackbar()), poll).toContain(t.deleted)
+      await expect.poll(() => table.rows().count(), poll).toBe(1)
+      // Delete from the editor too, after its confirmation.
+      await table.editRow(0)
+      await editor.remove()
+      await expect.poll(() => shell.text(table.empty()), poll).toBe(t.noData)
+    }
+  )
 
   it('accepts arithmetic in number fields and refuses a bad expression', async () => {
     const who = await ownerOnce()
