@@ -168,6 +168,26 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
     expect(invited.body).toMatchObject({ shop: a.shopId })
   })
 
+  it('creates many catalogue records in one call, all in the caller’s shop, up to a page’s worth', async () => {
+    const a = await shopOwner(t.url, 'Bulk A')
+    const b = await shopOwner(t.url, 'Bulk B')
+    const names = ['Tea', 'Coffee', 'Cocoa']
+    const created = await post(
+      t.url,
+      'categories',
+      names.map((name) => ({ name, shop: b.shopId })),
+      a.token,
+      `?shop=${a.shopId}`
+    )
+    expect(created.status).toBe(201)
+    expect((created.body as unknown as { shop: string; name: string }[]).map((c) => [c.shop, c.name])).toEqual(
+      names.map((name) => [a.shopId, name])
+    )
+    expect((await api(`categories?shop=${b.shopId}`, 'GET', b.token)).body?.total).toBe(0)
+    const tooMany = Array.from({ length: 1001 }, (_, i) => ({ name: `c${i}` }))
+    expect((await post(t.url, 'categories', tooMany, a.token, `?shop=${a.shopId}`)).status).toBe(400)
+  })
+
   it('sub-shops: only with useSubShop; the subshop role sees warehouses and products only', async () => {
     const owner = await shopOwner(t.url, 'Parent')
     expect(
