@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Badge, Box, Button, IconButton, InputAdornment, OutlinedInput, Stack, Toolbar, Typography } from '@mui/material'
 import Add from '@mui/icons-material/Add'
 import ContentCopy from '@mui/icons-material/ContentCopy'
@@ -24,6 +24,23 @@ interface ToolbarProps {
   onDuplicate?: () => void
   onClearSelection: () => void
 }
+
+/** An icon action whose label is both its accessible name and its hover text. */
+const ToolButton = ({
+  label,
+  onClick,
+  testId,
+  children
+}: {
+  label: string
+  onClick: () => void
+  testId: string
+  children: ReactNode
+}) => (
+  <IconButton aria-label={label} title={label} onClick={onClick} data-testid={testId}>
+    {children}
+  </IconButton>
+)
 
 /** Export, search, refresh and add; with a selection, batch delete and duplicate (spec §2.12). */
 export const TableToolbar = (props: ToolbarProps) => {
@@ -80,36 +97,21 @@ export const TableToolbar = (props: ToolbarProps) => {
       )}
       <Stack direction="row">
         {props.onSearchDialog && (
-          <IconButton
-            aria-label={t('table.search')}
-            title={t('table.search')}
-            onClick={props.onSearchDialog}
-            data-testid="table-search"
-          >
+          <ToolButton label={t('table.search')} onClick={props.onSearchDialog} testId="table-search">
             <Badge variant="dot" color="secondary" invisible={!props.searchActive}>
               <Search />
             </Badge>
-          </IconButton>
+          </ToolButton>
         )}
         {props.onExport && (
-          <IconButton
-            aria-label={t('table.export')}
-            title={t('table.export')}
-            onClick={props.onExport}
-            data-testid="table-export"
-          >
+          <ToolButton label={t('table.export')} onClick={props.onExport} testId="table-export">
             <FileDownload />
-          </IconButton>
+          </ToolButton>
         )}
         {props.onRefresh && (
-          <IconButton
-            aria-label={t('table.refresh')}
-            title={t('table.refresh')}
-            onClick={props.onRefresh}
-            data-testid="table-refresh"
-          >
+          <ToolButton label={t('table.refresh')} onClick={props.onRefresh} testId="table-refresh">
             <Refresh />
-          </IconButton>
+          </ToolButton>
         )}
         {props.onAdd && (
           <Button variant="contained" startIcon={<Add />} onClick={props.onAdd} data-testid="table-add" sx={{ ml: 1 }}>
