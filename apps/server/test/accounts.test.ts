@@ -106,6 +106,9 @@ describe.each(await dialects())('accounts (%s)', (dialect) => {
     }
     const verified = await post(t.url, 'users/verify', { token: second }, token)
     expect(verified).toMatchObject({ status: 201, body: { verified: true } })
+    // The signed-in account is cached per token check; the change must reach the next check.
+    const again = await post(t.url, 'authentication', { strategy: 'jwt', accessToken: token })
+    expect(again.body?.user).toMatchObject({ verified: true })
     expect(verified.body).not.toHaveProperty('password')
     expect((await post(t.url, 'users/verify', { token: second }, token)).status).toBe(400)
   })

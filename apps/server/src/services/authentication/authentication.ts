@@ -39,14 +39,7 @@ export const authentication = (secret: string, context: ServiceContext) => (app:
     local: { usernameField: 'email', passwordField: 'password' }
   })
   const service = new KeyedAuthenticationService(app)
-  const jwt = new CachedJWTStrategy(context.db.dialect === 'pglite' ? Infinity : 60_000)
-  service.register('jwt', jwt)
+  service.register('jwt', new CachedJWTStrategy(context.db.dialect === 'pglite' ? Infinity : 60_000))
   service.register('local', new EmailStrategy(new Throttle(context.db.knex, context.config.loginLimits)))
   app.use(servicePaths.authentication, service)
-  // The users service is registered after this one; listen once every service exists.
-  const setup = app.setup.bind(app)
-  app.setup = async (...args: Parameters<typeof app.setup>) => {
-    jwt.listen(app, servicePaths.users)
-    return setup(...args)
-  }
 }

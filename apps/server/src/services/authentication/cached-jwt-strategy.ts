@@ -1,5 +1,5 @@
 import { JWTStrategy } from '@feathersjs/authentication'
-import type { Application, Params } from '@feathersjs/feathers'
+import type { Params } from '@feathersjs/feathers'
 
 type Entity = Record<string, unknown> & { _id?: string }
 
@@ -17,9 +17,11 @@ export class CachedJWTStrategy extends JWTStrategy {
     super()
   }
 
-  listen(app: Application, path: string) {
+  /** Called by the authentication service once every service exists: listen to account changes. */
+  async setup() {
     const drop = (entity: Entity) => entity?._id && this.cache.delete(String(entity._id))
-    for (const event of ['patched', 'updated', 'removed']) app.service(path).on(event, drop)
+    const accounts = this.entityService as unknown as { on: (event: string, listener: (entity: Entity) => void) => void }
+    for (const event of ['patched', 'updated', 'removed']) accounts.on(event, drop)
   }
 
   override async getEntity(id: string, _params: Params): Promise<Entity> {
