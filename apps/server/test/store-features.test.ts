@@ -99,6 +99,19 @@ for (const dialect of await dialects()) {
       ).rejects.toMatchObject({ code: 400, message: /another sort order/ })
     })
 
+    it('pages with $cursor by a whole JSON column (no sub-path), comparing as JSON', async () => {
+      await people().create(Array.from({ length: 7 }, (_, i) => ({ name: `j${i}`, tags: [`t${6 - i}`] })))
+      const expected = ((await people().find({ query: { $sort: { tags: 1 }, $limit: 100 } })) as Page).data.map((p) => p._id)
+      const seen: string[] = []
+      let cursor: string | boolean | null = true
+      while (cursor) {
+        const page = (await people().find({ ...external, query: { $sort: { tags: 1 }, $limit: 3, $cursor: cursor } })) as Page
+        seen.push(...page.data.map((p) => p._id))
+        cursor = page.cursors?.next ?? null
+      }
+      expect(seen).toEqual(expected)
+    })
+
     it('$push, positional $set and $pull edit one item of a JSON array', async () => {
       const p = (await people().create({ name: 'stock', inventories: [{ _id: 'a', warehouse: 'w1', quantity: 1 }] })) as Person
       let after = (await people().patch(p._id, { $push: { inventories: { warehouse: 'w2', quantity: 2 } } }, external)) as Person

@@ -49,6 +49,17 @@ for (const dialect of await dialects()) {
     })
     afterAll(() => t.close())
 
+    it('keeps a lone $or apart from the conditions the store adds (the id of a get, patch or remove)', async () => {
+      const [bob] = (await people().find({ query: { name: 'bob' }, paginate: false })) as unknown as Person[]
+      const [carol] = (await people().find({ query: { name: 'Carol' }, paginate: false })) as unknown as Person[]
+      // Without brackets this reads `name = 'Carol' or name = 'dave' and _id = bob`, which is Carol's row.
+      const either = { $or: [{ name: 'Carol' }, { name: 'dave' }] }
+      await expect(people().get(bob._id, { ...external, query: either })).rejects.toMatchObject({ code: 404 })
+      await expect(people().patch(bob._id, { age: 99 }, { ...external, query: either })).rejects.toMatchObject({ code: 404 })
+      expect((await people().get(carol._id, { ...external, query: either })).name).toBe('Carol')
+      expect((await find({ ...either, name: 'bob' })).total).toBe(0)
+    })
+
     it('matches $regex case-insensitively and escapes user text in search helpers', async () => {
       const insensitive = await find({ name: { $regex: '^B', $options: 'i' } })
       expect(insensitive.data.map((p) => p.name)).toEqual(['bob'])

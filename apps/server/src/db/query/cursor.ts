@@ -61,13 +61,14 @@ export const afterCursor = (keys: SortKey[], cursor: Cursor): Sql => {
     alternatives.push({ sql: parts.map((p) => `(${p.sql})`).join(' and '), bindings: parts.flatMap((p) => p.bindings) })
   }
   if (!alternatives.length) return { sql: 'false', bindings: [] }
-  return { sql: alternatives.map((p) => `(${p.sql})`).join(' or '), bindings: alternatives.flatMap((p) => p.bindings) }
+  return { sql: `(${alternatives.map((p) => `(${p.sql})`).join(' or ')})`, bindings: alternatives.flatMap((p) => p.bindings) }
 }
 
 // 'after' = later in ascending order (NULLs last); 'before' = later in descending order (NULLs first).
 const compare = (key: SortKey, value: unknown, relation: 'equal' | 'after' | 'before'): Sql => {
   const expression = sortExpression(key)
-  const bound = key.path.length ? { sql: '?::jsonb', value: JSON.stringify(value) } : { sql: '?', value }
+  // A JSON column (a translatable name stored as a plain string too) compares as jsonb, never as text.
+  const bound = key.path.length || key.json ? { sql: '?::jsonb', value: JSON.stringify(value) } : { sql: '?', value }
   const x = expression.sql
   const b = expression.bindings
   if (value === null) {

@@ -9,6 +9,8 @@ export interface SortKey {
   column: string
   path: string[]
   direction: 1 | -1
+  /** The column holds JSON: cursor values compare as jsonb, whether or not a sub-path is read. */
+  json?: boolean
 }
 
 const MAX_SORT_KEYS = 6
@@ -27,7 +29,7 @@ export const parseSort = (model: Model, sort: unknown): SortKey[] => {
       const field = model.fields.get(column)
       if (!field) throw new BadRequest(`Unknown field "${key}" in $sort`, { field: key })
       if (path.length && field.kind !== 'json') throw new BadRequest(`"${column}" has no sub-fields`, { field: key })
-      keys.push({ key, column, path, direction })
+      keys.push({ key, column, path, direction, json: field.kind === 'json' })
     }
   }
   if (!keys.some((k) => k.column === model.idField && k.path.length === 0)) {

@@ -26,7 +26,8 @@ const and = (parts: Sql[]): Sql => {
 const or = (parts: Sql[]): Sql => {
   if (parts.length === 0) return FALSE
   if (parts.length === 1) return parts[0]
-  return { sql: parts.map((p) => `(${p.sql})`).join(' or '), bindings: parts.flatMap((p) => p.bindings) }
+  // Wrapped whole: callers append their own conditions with `and`, which binds tighter than `or`.
+  return { sql: `(${parts.map((p) => `(${p.sql})`).join(' or ')})`, bindings: parts.flatMap((p) => p.bindings) }
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
