@@ -4,7 +4,7 @@ import type { Application, Id, NullableId, Paginated } from '@feathersjs/feather
 import type { Knex } from 'knex'
 import { isObjectId, type Page } from '@emporia/shared'
 import type { Db } from '../../db/knex'
-import { enterShop } from '../../db/row-security'
+import { enterShop, walledTransaction } from '../../db/row-security'
 import { toFeathersError } from '../../db/pg-errors'
 import { afterCursor, decodeCursor, encodeCursor } from '../../db/query/cursor'
 import type { Model } from '../../db/query/model'
@@ -133,10 +133,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
     if (!this.walled(params)) return run(params)
     const { shop } = params
     if (params.transaction) return enterShop(params.transaction, shop).then(() => run(params))
-    return this.knex.transaction(async (trx) => {
-      await enterShop(trx, shop)
-      return run({ ...params, transaction: trx, wallOnly: true })
-    })
+    return walledTransaction(this.knex, shop, (trx) => run({ ...params, transaction: trx, wallOnly: true }))
   }
 
   /** Clients may not ask for secrets, and `$paginate: false` in a query turns paging off. */
@@ -289,10 +286,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
         ? () => {
             if (!requestTransaction.isCompleted()) return run()
             const shopId = params.shop as string
-            return this.knex.transaction(async (trx) => {
-              await enterShop(trx, shopId)
-              return run({ transaction: trx })
-            })
+            return walledTransaction(this.knex, shopId, (trx) => run({ transaction: trx }))
           }
         : () => run()
     const key = `${where.sql}\u0000${JSON.stringify(bind(where))}`
