@@ -1,7 +1,7 @@
 import type { LocaleId } from './locales'
 
 /**
- * Messages the server and the web app share: validation (spec §5.1 format.*) and account errors.
+ * Messages the server and the web app share: validation (spec §5.1 format.*), account, catalogue and POS errors.
  * A server error carries the key in `data.key` (and `data.values`), so each client shows it in its
  * own language; the server's English text is the fallback.
  */
@@ -37,7 +37,14 @@ export const sharedMessages = {
     'errors.fileType': 'This type of file is not accepted',
     'errors.fileTooLarge': 'The file is too large',
     'errors.imageTooLarge': 'The image has too many pixels',
-    'errors.uploadToken': 'The upload has expired; please try again'
+    'errors.uploadToken': 'The upload has expired; please try again',
+    'errors.duplicateCode': 'This code is already used by another product',
+    'errors.skuHasStock': 'This SKU still has stock; move or adjust it first',
+    'errors.insufficientStock': 'Not enough stock: only {available} available',
+    'pos.error.noSuchCode': 'No Such Code',
+    'pos.error.corruptedCode': 'Corrupted Code',
+    'pos.error.badExtraCode': 'Bad extra code',
+    'pos.error.tooManyMatched': 'Too many matched products'
   },
   cht: {
     'format.required': '必填',
@@ -70,7 +77,14 @@ export const sharedMessages = {
     'errors.fileType': '不接受此類檔案',
     'errors.fileTooLarge': '檔案過大',
     'errors.imageTooLarge': '圖片像素過多',
-    'errors.uploadToken': '上載已逾時，請再試一次'
+    'errors.uploadToken': '上載已逾時，請再試一次',
+    'errors.duplicateCode': '此編碼已被其他產品使用',
+    'errors.skuHasStock': '此 SKU 仍有庫存，請先轉移或調整',
+    'errors.insufficientStock': '庫存不足：只有 {available} 件可用',
+    'pos.error.noSuchCode': '沒有此編碼',
+    'pos.error.corruptedCode': '編碼損壞',
+    'pos.error.badExtraCode': '附加編碼錯誤',
+    'pos.error.tooManyMatched': '符合的產品過多'
   },
   chs: {
     'format.required': '必填',
@@ -103,7 +117,14 @@ export const sharedMessages = {
     'errors.fileType': '不接受此类文件',
     'errors.fileTooLarge': '文件过大',
     'errors.imageTooLarge': '图片像素过多',
-    'errors.uploadToken': '上传已超时，请重试'
+    'errors.uploadToken': '上传已超时，请重试',
+    'errors.duplicateCode': '此编码已被其他产品使用',
+    'errors.skuHasStock': '此 SKU 仍有库存，请先转移或调整',
+    'errors.insufficientStock': '库存不足：只有 {available} 件可用',
+    'pos.error.noSuchCode': '没有此编码',
+    'pos.error.corruptedCode': '编码损坏',
+    'pos.error.badExtraCode': '附加编码错误',
+    'pos.error.tooManyMatched': '符合的产品过多'
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

@@ -14,6 +14,19 @@ export const servicePaths = {
   categories: 'categories',
   brands: 'brands',
   warehouses: 'warehouses',
-  attachments: 'attachments'
+  attachments: 'attachments',
+  products: 'products',
+  productsLookup: 'products/lookup',
+  specs: 'specs',
+  tags: 'tags',
+  productBundles: 'productBundles',
+  productRelateds: 'productRelateds',
+  stocks: 'stocks',
+  inventories: 'inventories',
+  inventoryLots: 'inventoryLots',
+  inventoryLogs: 'inventoryLogs',
+  inventoryOperations: 'inventoryOperations',
+  stockReservations: 'stockReservations',
+  inventoryRebuild: 'inventoryRebuild'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

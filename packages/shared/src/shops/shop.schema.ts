@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { barcodeLayoutSchema } from '../inventory/barcode-layout.schema'
 import { ID_PATTERN } from '../platform/ids'
 import { shopAttributes } from '../tenancy/permissions'
 import { shopPermissions, shopRoles } from '../tenancy/roles'
@@ -59,6 +60,15 @@ export const shopSchema = Type.Object(
     phone: Type.Optional(Type.String({ maxLength: 50 })),
     shopEmail: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Null()])),
     location: Type.Optional(Type.String({ maxLength: 500 })),
+    // Stock settings (spec §3.1, settings/inventory; docs/decisions/0040).
+    posAllowOutOfStock: Type.Optional(Type.Boolean()),
+    /** "Reset Product Status": stock moves products to auto_soldOut at zero and back to selling. Default on. */
+    resetInventoryStatus: Type.Optional(Type.Boolean()),
+    lowStock: Type.Optional(Type.Boolean()),
+    lowStockThres: Type.Optional(Type.Number({ minimum: 0, maximum: 1_000_000 })),
+    posWarehouse: Type.Optional(Type.Union([Type.String({ pattern: ID_PATTERN }), Type.Null()], { ref: 'warehouses' })),
+    eshopWarehouse: Type.Optional(Type.Union([Type.String({ pattern: ID_PATTERN }), Type.Null()], { ref: 'warehouses' })),
+    barcodeLayouts: Type.Optional(Type.Array(barcodeLayoutSchema, { maxItems: 10 })),
     createdAt: Type.String({ format: 'date-time', readOnly: true }),
     updatedAt: Type.String({ format: 'date-time', readOnly: true })
   },

@@ -85,7 +85,23 @@ export const serviceRules: Record<string, ServiceRule> = {
   brands: { read: { roles: ['pos', 'subshop'] }, write: { roles: staff } },
   warehouses: { read: { ...warehouse, roles: ['user', 'subshop'] }, write: { roles: ['user'] } },
   // Anyone working in a shop sees its images; staff and sub-shops upload and remove them.
-  attachments: { read: { roles: ['pos', 'subshop'] }, write: { roles: ['user', 'subshop'] } }
+  attachments: { read: { roles: ['pos', 'subshop'] }, write: { roles: ['user', 'subshop'] } },
+  // Catalogue (issue 6): the POS reads and looks up barcodes; staff and sub-shops edit products.
+  products: { read: { roles: ['pos', 'subshop'] }, write: areas.products },
+  'products/lookup': { read: { roles: ['pos', 'subshop'] }, write: areas.products },
+  specs: { read: { roles: ['pos', 'subshop'] }, write: { roles: staff } },
+  tags: { read: { roles: ['pos', 'subshop'] }, write: { roles: staff } },
+  productBundles: { read: { roles: pos }, write: areas.bundles },
+  productRelateds: { read: { roles: pos }, write: { roles: staff } },
+  // Inventory: whoever may open warehouses moves stock; lots only when the shop uses them.
+  stocks: { read: { roles: ['pos', 'subshop'] }, write: warehouse },
+  inventories: { read: warehouse, write: warehouse },
+  inventoryLots: { read: areas.inventoryLots, write: areas.inventoryLots },
+  inventoryLogs: { read: warehouse, write: warehouse },
+  inventoryOperations: { read: warehouse, write: warehouse },
+  // Orders reserve stock on the server's side; staff may hold stock by hand (and the tests do).
+  stockReservations: { read: { roles: pos }, write: { roles: staff } },
+  inventoryRebuild: { read: { roles: admin }, write: { roles: admin } }
 }
 
 export interface ShopCaller {
