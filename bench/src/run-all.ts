@@ -1,4 +1,5 @@
 import { runAccounts } from './accounts'
+import { runCatalogue } from './catalogue'
 import { runColdStart } from './cold-start'
 import { runExport } from './export'
 import { runFanout } from './fanout'
@@ -6,6 +7,7 @@ import { runListPglite } from './list-pglite'
 import { runListPostgres } from './list-postgres'
 import { runOverhead } from './overhead'
 import { runProfiles } from './profile'
+import { runStockSales } from './stock-sales'
 import { runThumbnails } from './thumbnails'
 import { LOAD_DEFAULTS } from './support/load'
 import { describeMachine, revision } from './support/machine'
@@ -22,7 +24,9 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'cold-start': runColdStart,
   accounts: runAccounts,
   thumbnails: runThumbnails,
-  export: runExport
+  export: runExport,
+  'stock-sales': runStockSales,
+  catalogue: runCatalogue
 }
 
 /**

@@ -31,6 +31,19 @@ import { subShops } from './services/sub-shops/sub-shops'
 import { brands } from './services/brands/brands'
 import { categories } from './services/categories/categories'
 import { warehouses } from './services/warehouses/warehouses'
+import { specs } from './services/specs/specs'
+import { products } from './services/products/products'
+import { productsLookup } from './services/products-lookup/products-lookup'
+import { tags } from './services/tags/tags'
+import { productBundles } from './services/product-bundles/product-bundles'
+import { productRelateds } from './services/product-relateds/product-relateds'
+import { stocks } from './services/stocks/stocks'
+import { inventories } from './services/inventories/inventories'
+import { inventoryLots } from './services/inventory-lots/inventory-lots'
+import { inventoryLogs } from './services/inventory-logs/inventory-logs'
+import { inventoryOperations } from './services/inventory-operations/inventory-operations'
+import { stockReservations } from './services/stock-reservations/stock-reservations'
+import { inventoryRebuild } from './services/inventory-rebuild/inventory-rebuild'
 import { attachments, mediaRoutes } from './services/attachments/attachments'
 import { dataExport } from './services/export/export'
 import { createMailer } from './mail/mailer'
@@ -121,6 +134,21 @@ export const createApp = async (
   app.configure(categories(context, directory))
   app.configure(brands(context, directory))
   app.configure(warehouses(context, directory))
+  // Catalogue (issue 6)
+  app.configure(specs(context, directory))
+  app.configure(products(context, directory))
+  app.configure(productsLookup(context, directory))
+  app.configure(tags(context, directory))
+  app.configure(productBundles(context, directory))
+  app.configure(productRelateds(context, directory))
+  // Inventory (issue 6)
+  app.configure(stocks(context, directory))
+  app.configure(inventories(context, directory))
+  app.configure(inventoryLots(context, directory))
+  app.configure(inventoryLogs(context, directory))
+  app.configure(inventoryOperations(context, directory))
+  app.configure(stockReservations(context, directory))
+  app.configure(inventoryRebuild(context, directory))
   app.configure(attachments(context, directory))
   app.configure(dataExport(context))
   options.register?.(context, app)

@@ -30,6 +30,11 @@ const NOT_SHOP_SCOPED: Record<string, 'public' | 'own account' | 'own shops'> = 
   export: 'own account'
 }
 
+/** A product of shop B, for the samples that name one (set as B's records are made). */
+let productOfB = ''
+/** A warehouse of shop B: the inventory samples move B's product in it (set as B's records are made). */
+let warehouseOfB = ''
+
 /** Valid data for each shop-scoped service (a new one must add its line). */
 const SAMPLES: Record<string, () => Record<string, unknown>> = {
   'shop/members': () => ({ email: `m${Math.random().toString(36).slice(2)}@example.com`, role: 'pos' }),
@@ -37,7 +42,23 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   categories: () => ({ name: { en: 'Tea', cht: '茶' }, order: 1 }),
   brands: () => ({ name: 'Leaf & Co' }),
   warehouses: () => ({ name: 'Kwun Tong' }),
-  attachments: () => ({ name: 'photo.png' })
+  attachments: () => ({ name: 'photo.png' }),
+  specs: () => ({ name: 'Origin', type: 'string' }),
+  products: () => ({ name: { en: 'Oolong', cht: '烏龍' }, price: 1200 }),
+  tags: () => ({ name: 'New' }),
+  productBundles: () => ({ name: 'Tea set', price: 3000, products: [{ product: productOfB, quantity: 2 }] }),
+  productRelateds: () => ({ name: 'Goes with', products: [productOfB] }),
+  // Find only: nothing is created through it (see MAKERS and FINDERS).
+  'products/lookup': () => ({}),
+  // Inventory (issue 6): stock moves through entries, operations and reservations; stocks, lots and
+  // the ledger are derived (made by MAKERS, never created or updated through their paths).
+  stocks: () => ({}),
+  inventories: () => ({ warehouse: warehouseOfB, product: productOfB, quantity: 5 }),
+  inventoryLots: () => ({}),
+  inventoryLogs: () => ({}),
+  inventoryOperations: () => ({ mode: 'restock', warehouse: warehouseOfB, product: productOfB, delta: 1 }),
+  stockReservations: () => ({ warehouse: warehouseOfB, product: productOfB, quantity: 1 }),
+  inventoryRebuild: () => ({})
 }
 const PATCHES: Record<string, Record<string, unknown>> = {
   'shop/members': { name: 'Renamed' },
@@ -45,13 +66,79 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   categories: { name: 'Renamed' },
   brands: { name: 'Renamed' },
   warehouses: { name: 'Renamed' },
-  attachments: { name: 'Renamed' }
+  attachments: { name: 'Renamed' },
+  specs: { name: 'Renamed' },
+  products: { name: 'Renamed' },
+  tags: { name: 'Renamed' },
+  productBundles: { name: 'Renamed' },
+  productRelateds: { name: 'Renamed' },
+  'products/lookup': {},
+  stocks: {},
+  inventories: { comment: 'Renamed' },
+  inventoryLots: { supplier: 'Renamed' },
+  inventoryLogs: {},
+  inventoryOperations: {},
+  stockReservations: { status: 'released' },
+  inventoryRebuild: {}
 }
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
 /** Services whose records are not made by `create` (attachments are uploaded); answers the new id. */
 const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = {
-  attachments: (base, owner) => uploadAs(base, owner, tinyPng())
+  attachments: (base, owner) => uploadAs(base, owner, tinyPng()),
+  // A find-only service's "record" is the key it is found by: here a product's barcode.
+  'products/lookup': async (base, owner) => {
+    const code = `T${Math.random().toString(36).slice(2, 12)}`
+    const made = await json(`${base}/api/products?shop=${owner.shopId}`, {
+      method: 'POST',
+      token: owner.token,
+      body: JSON.stringify({ name: 'Scanned', price: 100, posCode: code })
+    })
+    if (made.status !== 201) throw new Error(`product create failed: ${JSON.stringify(made.body)}`)
+    return code
+  },
+  // Derived inventory rows are made by moving stock; create-only paths answer with what they wrote.
+  stocks: async (base, owner) => {
+    await inventoryAs(base, owner, 'inventories', SAMPLES.inventories())
+    const found = await json(`${base}/api/stocks?shop=${owner.shopId}&warehouse=${warehouseOfB}&product=${productOfB}`, {
+      token: owner.token
+    })
+    return (found.body?.data as { _id: string }[])[0]._id
+  },
+  inventoryLots: async (base, owner) => String((await inventoryAs(base, owner, 'inventories', SAMPLES.inventories())).lot),
+  inventoryLogs: async (base, owner) =>
+    ((await inventoryAs(base, owner, 'inventoryOperations', SAMPLES.inventoryOperations())).logs as { _id: string }[])[0]._id,
+  inventoryOperations: async (base, owner) =>
+    ((await inventoryAs(base, owner, 'inventoryOperations', SAMPLES.inventoryOperations())).logs as { _id: string }[])[0]._id,
+  inventoryRebuild: async (base, owner) => {
+    await inventoryAs(base, owner, 'inventoryRebuild', {})
+    return owner.shopId
+  }
+}
+/** What the witness must hear of a path as B's records are made and changed (default: created, patched, removed). */
+const HEARD: Record<string, string[]> = {
+  // Inventory records are never removed; stock rows and the ledger are announced as stock moves.
+  inventories: ['created', 'patched'],
+  inventoryLots: ['created', 'patched'],
+  stockReservations: ['created', 'patched'],
+  stocks: ['patched'],
+  inventoryLogs: ['created']
+}
+async function inventoryAs(base: string, owner: Owner, path: string, body: Record<string, unknown>) {
+  const made = await json(`${base}/api/${path}?shop=${owner.shopId}`, {
+    method: 'POST',
+    token: owner.token,
+    body: JSON.stringify(body)
+  })
+  if (made.status !== 201) throw new Error(`${path} create failed: ${JSON.stringify(made.body)}`)
+  return made.body as Record<string, unknown>
+}
+/** Find-only services: the query naming a record's key, and the shop of what the find answers. */
+const FINDERS: Record<string, { query: (key: string) => string; shopOf: (body?: Record<string, unknown>) => unknown }> = {
+  'products/lookup': {
+    query: (code) => `&code=${code}`,
+    shopOf: (body) => (body?.product as { shop?: string } | undefined)?.shop
+  }
 }
 const METHODS = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 type Method = (typeof METHODS)[number]
@@ -68,7 +155,12 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
     shopPaths = Object.keys(serviceRules).filter((path) => path in t.app.services && SAMPLES[path])
     a = await shopOwner(t.url, 'Tenant A')
     b = await shopOwner(t.url, 'Tenant B')
-    for (const id of [a.shopId, b.shopId]) await t.db.knex('shops').where({ _id: id }).update({ useSubShop: true })
+    // Gated services (sub-shops, bundles) are walked too: both shops have their features on.
+    for (const id of [a.shopId, b.shopId])
+      await t.db
+        .knex('shops')
+        .where({ _id: id })
+        .update({ useSubShop: true, useInventoryLot: true, attributes: JSON.stringify({ bundle: true }) })
     t.app.service('shops').emit('patched', { _id: a.shopId })
     t.app.service('shops').emit('patched', { _id: b.shopId })
     for (const path of shopPaths) {
@@ -83,6 +175,8 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
       })
       expect(created.status).toBe(201)
       recordOfB[path] = (created.body as { _id: string })._id
+      if (path === 'products') productOfB = recordOfB[path]
+      if (path === 'warehouses') warehouseOfB = recordOfB[path]
     }
   })
   afterAll(() => t.close())
@@ -156,9 +250,18 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
     socket.close()
     expect(outcomes.length).toBe(shopPaths.length * METHODS.length)
     for (const path of shopPaths) {
+      if (FINDERS[path]) {
+        const found = await json(`${t.url}/api/${path}?shop=${b.shopId}${FINDERS[path].query(recordOfB[path])}`, {
+          token: b.token
+        })
+        expect(`${path} ${found.status} ${String(FINDERS[path].shopOf(found.body))}`).toBe(`${path} 200 ${b.shopId}`)
+        continue
+      }
+      // Create-only paths keep no record of their own: what they wrote is walked under its own path.
+      if (!methodsOf(path).has('get')) continue
       const still = await json(`${t.url}/api/${path}/${recordOfB[path]}?shop=${b.shopId}`, { token: b.token })
       expect(still).toMatchObject({ status: 200, body: { _id: recordOfB[path], shop: b.shopId } })
-      expect(still.body).not.toHaveProperty('name', 'Renamed')
+      for (const [field, value] of Object.entries(PATCHES[path])) expect(still.body).not.toHaveProperty(field, value)
     }
   })
 
@@ -171,10 +274,20 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
           `${path} ${method} 404`
         )
       }
-      const list = await rest('find', path, a.shopId, a.token)
-      expect((list.body?.data as { shop: string }[]).every((record) => record.shop === a.shopId)).toBe(true)
-      expect(`${path} ${(await rest('find', path, undefined, a.token)).status}`).toBe(`${path} 400`)
-      expect(`${path} ${(await rest('find', path, a.shopId, undefined)).status}`).toBe(`${path} 401`)
+      if (FINDERS[path]) {
+        // B's key asked through A's own shop finds nothing.
+        const probe = await json(`${t.url}/api/${path}?shop=${a.shopId}${FINDERS[path].query(recordOfB[path])}`, {
+          token: a.token
+        })
+        expect(`${path} ${probe.status}`).toBe(`${path} 404`)
+      } else if (allowed.has('find')) {
+        const list = await rest('find', path, a.shopId, a.token)
+        expect((list.body?.data as { shop: string }[]).every((record) => record.shop === a.shopId)).toBe(true)
+      }
+      // A create-only path (inventoryOperations, inventoryRebuild) is probed with its one method.
+      const probe = allowed.has('find') ? 'find' : 'create'
+      expect(`${path} ${(await rest(probe, path, undefined, a.token)).status}`).toBe(`${path} 400`)
+      expect(`${path} ${(await rest(probe, path, a.shopId, undefined)).status}`).toBe(`${path} 401`)
     }
   })
 
@@ -193,7 +306,9 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
         witness.on(`${path} ${event}`, () => witnessed.push(`${path} ${event}`))
       }
     }
-    for (const path of shopPaths) {
+    // Find-only services emit nothing; their underlying records are walked under their own path.
+    const eventful = shopPaths.filter((path) => methodsOf(path).has('patch'))
+    for (const path of eventful) {
       const id = MAKERS[path]
         ? await MAKERS[path](t.url, b)
         : ((await rest('create', path, b.shopId, b.token)).body as { _id: string })._id
@@ -210,8 +325,10 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
     spy.close()
     witness.close()
     expect(leaked).toEqual([])
-    for (const path of shopPaths)
-      expect(witnessed).toEqual(expect.arrayContaining([`${path} created`, `${path} patched`, `${path} removed`]))
+    for (const path of new Set([...eventful, ...Object.keys(HEARD).filter((p) => shopPaths.includes(p))]))
+      expect(witnessed).toEqual(
+        expect.arrayContaining((HEARD[path] ?? ['created', 'patched', 'removed']).map((event) => `${path} ${event}`))
+      )
     expect(witnessed).toEqual(expect.arrayContaining(['shops patched', 'users patched']))
   })
 })

@@ -5,6 +5,9 @@ import * as shops from './20261121020000-shops'
 import * as catalogue from './20261121030000-catalogue'
 import * as attachments from './20261121040000-attachments'
 import * as rowSecurity from './20261121050000-row-security'
+import * as products from './20261121060000-products'
+import * as inventory from './20261121070000-inventory'
+import * as productSearch from './20261121080000-product-search'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -18,5 +21,8 @@ export const migrations: Record<string, Migration> = {
   '20261121020000-shops': shops,
   '20261121030000-catalogue': catalogue,
   '20261121040000-attachments': attachments,
-  '20261121050000-row-security': rowSecurity
+  '20261121050000-row-security': rowSecurity,
+  '20261121060000-products': products,
+  '20261121070000-inventory': inventory,
+  '20261121080000-product-search': productSearch
 }

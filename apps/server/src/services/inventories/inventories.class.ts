@@ -1,0 +1,117 @@
+import { BadRequest } from '@feathersjs/errors'
+import type { Knex } from 'knex'
+import type { Id, NullableId } from '@feathersjs/feathers'
+import { multiplyCents, type Inventory } from '@emporia/shared'
+import { newObjectId } from '../../platform/object-id'
+import { ChangeSet } from '../inventory/changes'
+import type { LedgerEnv, Row } from '../inventory/moves'
+import { checkAmount } from '../inventory/quantities'
+import { pickPatch, shopOf, userOf } from '../inventory/service-support'
+import { applyMoves } from '../inventory/stock-ledger'
+import { shopTransaction } from '../inventory/walls'
+import { StoreService, type StoreOptions, type StoreParams } from '../store/store-service'
+import { assertValid, dataValidators, stripReadOnly } from '../store/validate-data'
+import { INVENTORY_PATCHABLE, inventoryModel } from './inventories.schema'
+
+const validators = dataValidators(inventoryModel)
+
+/**
+ * Inventory entries (spec §3.8): creating one is a restock — the entry, its ledger row and (when the
+ * shop uses lots) its lot in one transaction. Afterwards only the paperwork may change.
+ */
+export class InventoryService extends StoreService<Inventory> {
+  constructor(
+    options: StoreOptions,
+    private readonly env: () => LedgerEnv
+  ) {
+    super(options)
+  }
+
+  private get db() {
+    return this.options.db.knex
+  }
+
+  /** The call's transaction: the caller's own (params.transaction) or a new one, walled for the shop. */
+  private inTransaction<T>(
+    shop: string,
+    params: StoreParams,
+    run: (trx: Knex.Transaction, wall: string | undefined) => Promise<T>
+  ) {
+    return shopTransaction(this.db, this.options.rowSecurity === true, shop, run, params.transaction)
+  }
+
+  override async create(data: Partial<Inventory> | Partial<Inventory>[], params: StoreParams = {}): Promise<Inventory> {
+    if (Array.isArray(data)) throw new BadRequest('Restock one entry at a time')
+    const shop = shopOf(params)
+    const input = params.provider ? stripReadOnly(inventoryModel, data as Row) : { ...(data as Row) }
+    const quantity = checkAmount(input.quantity, 'quantity')
+    input.sku ??= ''
+    assertValid(validators.create, input)
+    const unitPrice = (input.unitPrice as number | null | undefined) ?? null
+    const entry = {
+      ...input,
+      _id: newObjectId(),
+      shop,
+      entryDate: input.entryDate ?? new Date().toISOString(),
+      totalPrice: input.totalPrice ?? (unitPrice === null ? null : multiplyCents(unitPrice, quantity)),
+      user: userOf(params) ?? null
+    } as Row & { _id: string }
+    const lotId = newObjectId()
+    return this.inTransaction(shop, params, async (trx, wall) => {
+      // Stock first: its checks (warehouse, product, SKU, units) answer before any row is written.
+      const moved = await applyMoves(
+        trx,
+        [
+          {
+            shop,
+            warehouse: String(entry.warehouse),
+            product: String(entry.product),
+            sku: String(entry.sku),
+            delta: quantity,
+            type: 'restock',
+            lot: {
+              _id: lotId,
+              inventory: entry._id,
+              entryDate: String(entry.entryDate),
+              expiryDate: (entry.expiryDate as string | null | undefined) ?? null,
+              supplier: (entry.supplier as string | null | undefined) ?? null,
+              unitPrice
+            }
+          }
+        ],
+        {
+          env: this.env(),
+          user: userOf(params),
+          source: { type: 'inventory', id: entry._id },
+          comment: entry.comment as string,
+          wall
+        }
+      )
+      if (moved.lots.some((lot) => lot._id === lotId)) entry.lot = lotId
+      return (await this._create(entry as Partial<Inventory>, { ...params, provider: undefined, transaction: trx })) as Inventory
+    })
+  }
+
+  override async patch(id: NullableId, data: Partial<Inventory>, params: StoreParams = {}): Promise<Inventory> {
+    if (id === null) throw new BadRequest('Change entries one at a time')
+    const shop = shopOf(params)
+    const changes = params.provider ? pickPatch(inventoryModel, data, INVENTORY_PATCHABLE) : (data as Row)
+    return this.inTransaction(shop, params, async (trx) => {
+      const entry = (await this._patch(id as Id, changes as Partial<Inventory>, { ...params, transaction: trx })) as Inventory
+      // The lot carries the entry's dates and supplier; the ledger consumes lots by that date.
+      const label: Row = {}
+      if ('expiryDate' in changes) label.expiryDate = changes.expiryDate ?? null
+      if ('supplier' in changes) label.supplier = changes.supplier ?? null
+      if (entry.lot && Object.keys(label).length) {
+        const lots = (await trx('inventoryLots')
+          .where({ _id: entry.lot, shop })
+          .update({ ...label, updatedAt: trx.fn.now() })
+          .returning('*')) as Row[]
+        const set = new ChangeSet()
+        for (const lot of lots) set.lot(lot, false)
+        set.publishAfter(trx, this.env())
+      }
+      return entry
+    })
+  }
+}

@@ -1,0 +1,17 @@
+import type { Application } from '@feathersjs/feathers'
+import { servicePaths } from '@emporia/shared'
+import type { ServiceContext } from '../context'
+import { registerInventoryPath } from '../inventory/service-support'
+import type { ShopDirectory } from '../shops/shop-directory'
+import { InventoryService } from './inventories.class'
+import { inventoryModel } from './inventories.schema'
+
+/** Inventory entries: create restocks; find/get list them; patch corrects supplier, comment, expiry. */
+export const inventories = (context: ServiceContext, directory: ShopDirectory) => (app: Application) =>
+  registerInventoryPath(
+    app,
+    directory,
+    servicePaths.inventories,
+    new InventoryService({ ...context.store, model: inventoryModel }, () => ({ app, counts: context.counts })),
+    ['find', 'get', 'create', 'patch']
+  )

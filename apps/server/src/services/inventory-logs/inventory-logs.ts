@@ -1,0 +1,16 @@
+import type { Application } from '@feathersjs/feathers'
+import { servicePaths, type InventoryLog } from '@emporia/shared'
+import type { ServiceContext } from '../context'
+import { ReadOnlyStore, registerInventoryPath } from '../inventory/service-support'
+import type { ShopDirectory } from '../shops/shop-directory'
+import { inventoryLogModel } from './inventory-logs.schema'
+
+/** The ledger (docs/decisions/0040): one row per quantity change, never changed or removed by anyone. */
+export const inventoryLogs = (context: ServiceContext, directory: ShopDirectory) => (app: Application) =>
+  registerInventoryPath(
+    app,
+    directory,
+    servicePaths.inventoryLogs,
+    new ReadOnlyStore<InventoryLog>({ ...context.store, model: inventoryLogModel }),
+    ['find', 'get']
+  )

@@ -1,0 +1,25 @@
+import type { Application, HookContext } from '@feathersjs/feathers'
+import { servicePaths, type InventoryLot } from '@emporia/shared'
+import type { ServiceContext } from '../context'
+import { pickPatch, registerInventoryPath } from '../inventory/service-support'
+import type { ShopDirectory } from '../shops/shop-directory'
+import { StoreService } from '../store/store-service'
+import { LOT_PATCHABLE, inventoryLotModel } from './inventory-lots.schema'
+
+const onlyLabels = (context: HookContext) => {
+  if (context.params.provider) context.data = pickPatch(inventoryLotModel, context.data, LOT_PATCHABLE)
+}
+
+/**
+ * Inventory lots (spec §3.8): opened by restocks, consumed by the ledger earliest expiry first.
+ * A person may correct the expiry date or supplier; quantities follow the ledger only.
+ */
+export const inventoryLots = (context: ServiceContext, directory: ShopDirectory) => (app: Application) =>
+  registerInventoryPath(
+    app,
+    directory,
+    servicePaths.inventoryLots,
+    new StoreService<InventoryLot>({ ...context.store, model: inventoryLotModel }),
+    ['find', 'get', 'patch'],
+    { patch: [onlyLabels] }
+  )

@@ -1,0 +1,49 @@
+import type { Knex } from 'knex'
+import type { InventoryLog, InventoryOperationData, InventoryOperationResult } from '@emporia/shared'
+import { inventoryLogSchema } from '@emporia/shared'
+import { newObjectId } from '../../platform/object-id'
+import type { ServiceContext } from '../context'
+import { asRecord } from '../inventory/changes'
+import type { LedgerEnv } from '../inventory/moves'
+import { shopOf, userOf } from '../inventory/service-support'
+import { applyMoves } from '../inventory/stock-ledger'
+import { shopTransaction } from '../inventory/walls'
+import type { ShopDirectory } from '../shops/shop-directory'
+import type { StoreParams } from '../store/store-service'
+import { parseOperation } from './inventory-operations.schema'
+import { operationMoves } from './operation-moves'
+
+/**
+ * SKU inventory operations (spec §3.7): restock, export (take away), separate, transfer and
+ * crossTransfer, each one transaction through the ledger. Answers the ledger rows it wrote; one
+ * operation id (`source.id`) ties the two sides of a transfer together.
+ */
+export class InventoryOperationService {
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly directory: ShopDirectory,
+    private readonly env: () => LedgerEnv
+  ) {}
+
+  async create(data: InventoryOperationData, params: StoreParams = {}): Promise<InventoryOperationResult> {
+    const shop = shopOf(params)
+    const input = parseOperation(data)
+    const user = userOf(params)
+    // Read before the transaction: on PGlite a second query outside it would wait for its one connection.
+    const destination = input.mode === 'crossTransfer' ? await this.directory.get(input.toShop as string) : undefined
+    const { knex } = this.context.db
+    // An order (or any caller) may run the operation inside its own transaction (params.transaction).
+    const run = async (trx: Knex.Transaction, wall: string | undefined) => {
+      const moves = await operationMoves(trx, input, { shop, user, wall, destination })
+      const { logs } = await applyMoves(trx, moves, {
+        env: this.env(),
+        user,
+        wall,
+        comment: input.comment,
+        source: { type: 'operation', id: newObjectId() }
+      })
+      return { logs: logs.map((row) => asRecord(inventoryLogSchema, row) as unknown as InventoryLog) }
+    }
+    return shopTransaction(knex, this.context.store.rowSecurity, shop, run, params.transaction)
+  }
+}

@@ -1,0 +1,32 @@
+import type { Knex } from 'knex'
+import type { LedgerEnv } from '../inventory/moves'
+import { shopOf } from '../inventory/service-support'
+import { rebuild, type RebuildReport } from '../inventory/stock-ledger'
+import type { StoreParams } from '../store/store-service'
+
+export interface RebuildSummary {
+  shop: string
+  /** How many rows the rebuild corrected; zero everywhere means the derived numbers were right. */
+  stocks: number
+  lots: number
+  products: number
+  changes: Omit<RebuildReport, 'shops'>
+}
+
+/**
+ * `inventoryRebuild create {shop}` (admins, docs/decisions/0040): recomputes the shop's derived
+ * stock numbers from the ledger and says what it corrected. It reads every shop table at once, so it
+ * runs as the owner connection with every query bound to the shop (as jobs do, 0020).
+ */
+export class InventoryRebuildService {
+  constructor(
+    private readonly knex: Knex,
+    private readonly env: () => LedgerEnv
+  ) {}
+
+  async create(_data: unknown, params: StoreParams = {}): Promise<RebuildSummary> {
+    const shop = shopOf(params)
+    const { shops: _count, ...changes } = await rebuild(this.knex, shop, this.env())
+    return { shop, stocks: changes.stocks.length, lots: changes.lots.length, products: changes.products.length, changes }
+  }
+}

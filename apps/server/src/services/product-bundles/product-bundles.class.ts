@@ -1,0 +1,52 @@
+import { BadRequest } from '@feathersjs/errors'
+import type { Id, NullableId } from '@feathersjs/feathers'
+import type { Knex } from 'knex'
+import type { ProductBundle } from '@emporia/shared'
+import { checkedWrite } from '../products/checked-write'
+import { ownProducts } from '../products/own-products'
+import { StoreService, type StoreParams } from '../store/store-service'
+
+type Row = Record<string, unknown>
+const entries = (record: Row | undefined) => (Array.isArray(record?.products) ? (record.products as Row[]) : [])
+
+/** Each new or changed entry names a product of the bundle's shop and, if any, one of its SKUs. */
+const checkBundle = async (after: Row, before: Row | undefined, trx: Knex.Transaction) => {
+  const old = new Set(entries(before).map((entry) => JSON.stringify(entry)))
+  const changed = entries(after)
+    .map((entry, i) => ({ entry, i }))
+    .filter(({ entry }) => !old.has(JSON.stringify(entry)))
+  if (!changed.length) return
+  const products = await ownProducts(
+    trx,
+    String(after.shop),
+    changed.map(({ entry }) => String(entry.product))
+  )
+  for (const { entry, i } of changed) {
+    const skus = products.get(String(entry.product))
+    if (!skus)
+      throw new BadRequest(`"products.${i}.product" is not a product of this shop`, {
+        key: 'format.invalid',
+        field: `products.${i}.product`
+      })
+    if (typeof entry.sku === 'string' && entry.sku !== '' && !skus.has(entry.sku))
+      throw new BadRequest(`"products.${i}.sku" is not a SKU of that product`, {
+        key: 'format.invalid',
+        field: `products.${i}.sku`
+      })
+  }
+}
+
+/** Product bundles (spec §3.7). */
+export class ProductBundleService extends StoreService<ProductBundle> {
+  override async create(data: Partial<ProductBundle> | Partial<ProductBundle>[], params: StoreParams = {}) {
+    return checkedWrite(this.options.db.knex, 'productBundles', null, params, (p) => super.create(data, p), checkBundle)
+  }
+
+  override async update(id: Id, data: Partial<ProductBundle>, params: StoreParams = {}) {
+    return checkedWrite(this.options.db.knex, 'productBundles', id, params, (p) => super.update(id, data, p), checkBundle)
+  }
+
+  override async patch(id: NullableId, data: Partial<ProductBundle>, params: StoreParams = {}) {
+    return checkedWrite(this.options.db.knex, 'productBundles', id, params, (p) => super.patch(id, data, p), checkBundle)
+  }
+}

@@ -1,0 +1,16 @@
+import type { Application } from '@feathersjs/feathers'
+import { servicePaths } from '@emporia/shared'
+import type { ServiceContext } from '../context'
+import type { ShopDirectory } from '../shops/shop-directory'
+import { registerShopScoped } from '../store/shop-scoped'
+import { ProductRelatedService } from './product-relateds.class'
+import { productRelatedModel } from './product-relateds.schema'
+
+export const productRelateds = (context: ServiceContext, directory: ShopDirectory) => (app: Application) =>
+  registerShopScoped(
+    app,
+    context,
+    directory,
+    servicePaths.productRelateds,
+    new ProductRelatedService({ ...context.store, model: productRelatedModel, multi: ['create'] })
+  )

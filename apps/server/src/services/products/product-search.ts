@@ -1,0 +1,70 @@
+import { BadRequest } from '@feathersjs/errors'
+import { escapeRegex } from '@emporia/shared'
+
+type Row = Record<string, unknown>
+
+const MAX_SEARCH_LENGTH = 100
+const MAX_SEARCH_TERMS = 8
+
+const texts = (value: unknown): string[] => {
+  if (typeof value === 'string') return [value]
+  if (value && typeof value === 'object') return Object.values(value).filter((v): v is string => typeof v === 'string')
+  return []
+}
+
+/** The search text of a product: names in every language, posCode, SKU names and codes, lower-cased. */
+export const productKeywords = (product: Row): string => {
+  const skus = Array.isArray(product.skus) ? (product.skus as Row[]) : []
+  const parts = [
+    ...texts(product.name),
+    ...(typeof product.posCode === 'string' ? [product.posCode] : []),
+    ...skus.flatMap((sku) => [...texts(sku.name), ...(typeof sku.code === 'string' ? [sku.code] : [])])
+  ]
+  return parts
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean)
+    .join(' ')
+}
+
+/**
+ * `$search: 'green tea'` → every word must occur in `keywords`. Words are matched as escaped regular
+ * expressions, so `%`, `_`, `.`, `*` typed by a person are plain characters; both sides are lower-cased
+ * here, so the case-sensitive `~` does (about twice as cheap per row as `~*`, which matters behind the
+ * row-security wall where every candidate row is tested: docs/benchmarks.md).
+ */
+export const searchConditions = (search: unknown): Row[] => {
+  if (search === undefined || search === null || search === '') return []
+  if (typeof search !== 'string') throw new BadRequest('$search must be text', { key: 'format.invalid', field: '$search' })
+  if (search.length > MAX_SEARCH_LENGTH)
+    throw new BadRequest(`$search is longer than ${MAX_SEARCH_LENGTH} characters`, {
+      key: 'format.tooLong',
+      field: '$search',
+      values: { length: MAX_SEARCH_LENGTH }
+    })
+  const words = [...new Set(search.toLowerCase().split(/\s+/).filter(Boolean))]
+  if (words.length > MAX_SEARCH_TERMS)
+    throw new BadRequest(`$search takes at most ${MAX_SEARCH_TERMS} words`, { key: 'format.invalid', field: '$search' })
+  return words.map((word) => ({ keywords: { $regex: escapeRegex(word) } }))
+}
+
+/** What of the derived stock a read returns: all of it, unless `$select` leaves it out. */
+export interface StockSelection {
+  inventories: boolean
+  skus: boolean
+}
+
+/**
+ * Turns a products query into one the store understands: `$search` becomes keyword conditions and
+ * `inventories` (derived, not a column) leaves `$select`, remembered in the answer.
+ */
+export const productQuery = (query: Row = {}): { query: Row; stock: StockSelection } => {
+  const { $search, ...rest } = query
+  const conditions = searchConditions($search)
+  if (conditions.length) rest.$and = [...((rest.$and as Row[] | undefined) ?? []), ...conditions]
+  if (rest.$select === undefined) return { query: rest, stock: { inventories: true, skus: true } }
+  const list = typeof rest.$select === 'string' ? rest.$select.split(',') : rest.$select
+  if (!Array.isArray(list)) return { query: rest, stock: { inventories: false, skus: false } }
+  const fields = list.map(String)
+  rest.$select = fields.filter((field) => field !== 'inventories')
+  return { query: rest, stock: { inventories: fields.includes('inventories'), skus: fields.includes('skus') } }
+}

@@ -1,0 +1,42 @@
+import type { Knex } from 'knex'
+import type { ProductInventory } from '@emporia/shared'
+import type { StockSelection } from './product-search'
+
+type Row = Record<string, unknown>
+
+// Weighted goods have three decimals: sums are kept in thousandths so 0.1 + 0.2 stays 0.3.
+const add = (a: number, b: number) => Math.round((a + b) * 1000) / 1000
+
+/**
+ * Adds the derived stock to products as the API returns them (spec §3.7 inventories[]): one query
+ * for the whole page, never one per product. Only the caller's shop's stock is shown (its own
+ * warehouses), on PGlite as behind PostgreSQL's row-security wall.
+ */
+export const attachStock = async (db: Knex, products: Row[], want: StockSelection, shop?: string) => {
+  if (!products.length || (!want.inventories && !want.skus)) return
+  const q = db('stocks')
+    .select('product', 'warehouse', 'sku', 'quantity', 'reserved')
+    .whereIn(
+      'product',
+      products.map((product) => String(product._id))
+    )
+    .orderBy(['product', 'warehouse', 'sku'])
+  if (shop) q.where('shop', shop)
+  const rows = (await q) as (ProductInventory & { product: string })[]
+  const byProduct = new Map<string, ProductInventory[]>()
+  for (const { product, warehouse, sku, quantity, reserved } of rows) {
+    const list = byProduct.get(product) ?? []
+    list.push({ warehouse, sku, quantity: Number(quantity), reserved: Number(reserved) })
+    byProduct.set(product, list)
+  }
+  for (const product of products) {
+    const inventories = byProduct.get(String(product._id)) ?? []
+    if (want.inventories) product.inventories = inventories
+    if (want.skus && Array.isArray(product.skus)) {
+      product.skus = (product.skus as Row[]).map((sku) => ({
+        ...sku,
+        quantity: inventories.filter((entry) => entry.sku === sku.id).reduce((sum, entry) => add(sum, entry.quantity), 0)
+      }))
+    }
+  }
+}

@@ -1,0 +1,180 @@
+import type { PaginationOptions } from '@feathersjs/adapter-commons'
+import { BadRequest, Conflict } from '@feathersjs/errors'
+import type { Id, NullableId, Paginated } from '@feathersjs/feathers'
+import type { Knex } from 'knex'
+import type { ProductData, ProductPatch, ProductRecord } from '@emporia/shared'
+import { enterShop } from '../../db/row-security'
+import { StoreService, type StoreParams } from '../store/store-service'
+import { checkProduct } from './product-rules'
+import { productKeywords, productQuery } from './product-search'
+import { attachStock } from './product-stock'
+
+type Row = Record<string, unknown>
+
+/** A batch (several products at once) only changes the status (the list's "set status" action). */
+const BATCH_FIELDS = new Set(['status'])
+
+const records = (result: unknown): Row[] =>
+  (Array.isArray(result) ? result : result && typeof result === 'object' && 'data' in result ? result.data : [result]) as Row[]
+
+/** Derived stock is never written by a client: it comes from the inventory ledger (0040). */
+const withoutDerived = <T>(data: T): T => {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return data
+  const { inventories: _derived, ...rest } = data as Row
+  if (Array.isArray(rest.skus))
+    rest.skus = (rest.skus as Row[]).map((sku) => {
+      if (!sku || typeof sku !== 'object') return sku
+      const { quantity: _quantity, ...kept } = sku
+      return kept
+    })
+  return rest as T
+}
+
+const isPosCodeConflict = (error: unknown) =>
+  error instanceof Conflict && (error.data as { constraint?: string } | undefined)?.constraint === 'shop_pos_code'
+
+/**
+ * Products (spec §3.7, docs/decisions/0040). Reads add the derived stock; writes are checked by
+ * product-rules and keep `keywords`, in one transaction with the write.
+ */
+export class ProductService extends StoreService<ProductRecord, ProductData, ProductPatch> {
+  private get db() {
+    return this.options.db.knex
+  }
+
+  /**
+   * A keyword search behind the row-security wall is found in two steps. PostgreSQL never uses an
+   * index for a condition that is not leakproof (the keyword match) behind the wall, so a rare word
+   * read every product of the shop (~200 ms for 100,000, docs/benchmarks.md). The ids of the page
+   * and the total are therefore found as the owner, with the shop named in the query (scope-to-shop
+   * or §6.3 visibility), through the trigram index; the rows themselves are then read behind the
+   * wall, by id, with the query's other conditions again: every row that leaves still passes it.
+   */
+  override async find(params: StoreParams = {}): Promise<Paginated<ProductRecord> | ProductRecord[]> {
+    const { $search, $select, $populate, $paginate, $limit, $skip, $cursor, ...conditions } = (params.query ?? {}) as Row
+    if (!this.options.rowSecurity || !params.shop || $search === undefined) return super.find(params)
+    const paging: StoreParams = $paginate === false || $paginate === 'false' ? { ...params, paginate: false } : { ...params }
+    const idsQuery: Row = { ...conditions, $search, $limit, $skip, $cursor, $select: ['_id'] }
+    const found: Paginated<ProductRecord> | ProductRecord[] = await this._find({ ...paging, query: idsQuery } as StoreParams)
+    const ids = records(found).map((record) => String(record._id))
+    const rows = ids.length
+      ? records(
+          await super.find({
+            ...params,
+            paginate: false,
+            query: {
+              ...conditions,
+              $and: [...((conditions.$and as Row[]) ?? []), { _id: { $in: ids } }],
+              $select,
+              $populate
+            } as Row
+          })
+        )
+      : []
+    const byId = new Map(rows.map((row) => [String(row._id), row]))
+    const data = ids.flatMap((id) => byId.get(id) ?? []) as unknown as ProductRecord[]
+    return Array.isArray(found) ? data : { ...found, data }
+  }
+
+  override async _find(params?: StoreParams & { paginate?: PaginationOptions }): Promise<Paginated<ProductRecord>>
+  override async _find(params?: StoreParams & { paginate: false }): Promise<ProductRecord[]>
+  override async _find(params?: StoreParams): Promise<Paginated<ProductRecord> | ProductRecord[]>
+  override async _find(params: StoreParams = {}): Promise<Paginated<ProductRecord> | ProductRecord[]> {
+    const { query, stock } = productQuery(params.query as Row)
+    const result = await super._find({ ...params, query })
+    await attachStock(params.transaction ?? this.db, records(result), stock, params.shop)
+    return result
+  }
+
+  override async _get(id: Id, params: StoreParams = {}): Promise<ProductRecord> {
+    const { query, stock } = productQuery(params.query as Row)
+    const record = await super._get(id, { ...params, query })
+    await attachStock(params.transaction ?? this.db, [record as unknown as Row], stock, params.shop)
+    return record
+  }
+
+  override async create(data: ProductData | ProductData[], params: StoreParams = {}): Promise<ProductRecord | ProductRecord[]> {
+    if (Array.isArray(data)) throw new BadRequest('Create one product at a time')
+    return this.checked(null, params, (p) => super.create(withoutDerived(data), p))
+  }
+
+  override async update(id: Id, data: ProductData, params: StoreParams = {}): Promise<ProductRecord> {
+    return this.checked(id, params, (p) => super.update(id, withoutDerived(data), p))
+  }
+
+  override async patch(id: NullableId, data: ProductPatch, params: StoreParams = {}): Promise<ProductRecord | ProductRecord[]> {
+    if (id === null) return this.batch(data, params)
+    return this.checked(id, params, (p) => super.patch(id, withoutDerived(data), p))
+  }
+
+  /** The batch status change; which products the caller may change is settled by the products hooks. */
+  private async batch(data: ProductPatch, params: StoreParams) {
+    const fields = Object.keys(data ?? {})
+    const other = fields.find((field) => !BATCH_FIELDS.has(field))
+    if (!fields.length || other)
+      throw new BadRequest('Several products at once can only change their status', {
+        key: 'format.invalid',
+        field: other ?? 'status'
+      })
+    if (params.provider && data.status === 'auto_soldOut')
+      throw new BadRequest('auto_soldOut is set by the inventory only', { key: 'format.invalid', field: 'status' })
+    const { query, stock } = productQuery(params.query as Row)
+    const result = await super.patch(null, data, { ...params, query })
+    await attachStock(this.db, records(result), stock, params.shop)
+    return result
+  }
+
+  /**
+   * One write and its rules in one transaction: the write goes through the store (behind the
+   * row-security wall), then the rules read the record as written and keep its keywords.
+   */
+  private async checked<T>(id: Id | null, params: StoreParams, write: (params: StoreParams) => Promise<T>): Promise<T> {
+    const { query, stock } = productQuery(params.query as Row)
+    const run = async (trx: Knex.Transaction) => {
+      const before = id === null ? undefined : ((await trx('products').where('_id', id).forUpdate().first()) as Row | undefined)
+      let result: T
+      try {
+        result = await write({ ...params, query, transaction: trx })
+      } catch (error) {
+        if (isPosCodeConflict(error))
+          throw new Conflict('This code is already used by another product', { key: 'errors.duplicateCode', field: 'posCode' })
+        throw error
+      }
+      await this.asOwner(trx, params, async () => {
+        for (const record of records(result)) {
+          const after = (await trx('products').where('_id', String(record._id)).first()) as Row
+          await checkProduct(trx, after, before, Boolean(params.provider))
+          await this.keepDerived(trx, after)
+        }
+        await attachStock(trx, records(result), stock, params.shop)
+      })
+      return result
+    }
+    return params.transaction ? run(params.transaction) : this.db.transaction(run)
+  }
+
+  /**
+   * The rules read the product's own shop, which a partner shop writing a shared product (§6.3)
+   * cannot see behind the wall: they run as the owner, with that shop named in every query.
+   */
+  private async asOwner(trx: Knex.Transaction, params: StoreParams, run: () => Promise<void>) {
+    const walled = Boolean(this.options.rowSecurity && params.shop)
+    if (walled) await trx.raw(`select set_config('role', 'none', true)`)
+    await run()
+    // A caller's own transaction goes on behind the wall, as the store leaves it.
+    if (walled && params.transaction) await enterShop(trx, params.shop as string)
+  }
+
+  /** `keywords` follows every write; a SKU quantity slipped in by a patch operator is dropped. */
+  private async keepDerived(trx: Knex.Transaction, product: Row) {
+    const changes: Row = {}
+    const keywords = productKeywords(product)
+    if (product.keywords !== keywords) changes.keywords = keywords
+    const skus = Array.isArray(product.skus) ? (product.skus as Row[]) : []
+    if (skus.some((sku) => 'quantity' in sku)) changes.skus = JSON.stringify(skus.map(({ quantity: _q, ...sku }) => sku))
+    if (Object.keys(changes).length)
+      await trx('products')
+        .where('_id', product._id as string)
+        .update(changes)
+  }
+}

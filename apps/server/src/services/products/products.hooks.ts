@@ -1,0 +1,66 @@
+import { BadRequest, Forbidden } from '@feathersjs/errors'
+import type { HookContext } from '@feathersjs/feathers'
+import { canWriteRecord, type SharedRecord } from '@emporia/shared'
+import { sharedRecordAccess, visibleTo } from '../../hooks/shared-records'
+import type { SharedProducts } from './shared-products'
+
+type Query = Record<string, unknown>
+
+/** The most products one batch status change may name (one page of the list at most). */
+export const MAX_BATCH = 100
+
+/**
+ * `accessShop.shop` compiles to a JSON path test no index serves; containment (`@>`) is the same
+ * condition, served by the products_access_shop index, in the form the row-security policy uses.
+ */
+const indexedVisibleTo = (shop: string): Query => ({ $or: [{ shop }, { accessShop: [{ shop }] }] })
+const writableBy = (shop: string): Query => ({ $or: [{ shop }, { accessShop: [{ shop, write: true }] }] })
+
+const useContainment = (context: HookContext) => {
+  const params = context.params as { shop?: string; query?: Query }
+  const and = params.query?.$and
+  if (!params.shop || !Array.isArray(and)) return
+  const plain = JSON.stringify(visibleTo(params.shop))
+  const query: Query = {
+    ...params.query,
+    $and: and.map((condition) => (JSON.stringify(condition) === plain ? indexedVisibleTo(params.shop as string) : condition))
+  }
+  params.query = query
+}
+
+/**
+ * The batch status change, `patch(null, {status}, {query: {_id: {$in: ids}, shop}})`: at most
+ * MAX_BATCH ids, and every named product the shop can see must be one it may write (§6.3), or
+ * nothing changes.
+ */
+const batchAccess = async (context: HookContext) => {
+  const params = context.params as HookContext['params'] & { shop?: string }
+  const shop = params.shop
+  if (!shop) return
+  const { shop: _pinned, ...query } = (params.query ?? {}) as Query
+  const ids = (query._id as { $in?: unknown } | undefined)?.$in
+  if (!Array.isArray(ids) || !ids.length || ids.length > MAX_BATCH)
+    throw new BadRequest(`Name the products to change as _id: {$in: [...]}, at most ${MAX_BATCH}`, {
+      key: 'format.invalid',
+      field: '_id'
+    })
+  const service = context.service as { _find: (params: object) => Promise<SharedRecord[]> }
+  const seen = await service._find({
+    query: { _id: { $in: ids }, ...indexedVisibleTo(shop), $select: ['_id', 'shop', 'accessShop'] },
+    paginate: false
+  })
+  if (seen.some((record) => !canWriteRecord(record, shop))) throw new Forbidden('No Permission', { key: 'errors.noPermission' })
+  params.query = { ...query, $and: [...((query.$and as Query[] | undefined) ?? []), writableBy(shop)] }
+}
+
+/**
+ * Products are shared records (§6.3): one at a time through sharedRecordAccess, or a batch status
+ * change. A list of a shop nothing is shared with stays pinned to the shop (see SharedProducts).
+ */
+export const productAccess = (shared: SharedProducts) => async (context: HookContext) => {
+  if (context.method === 'patch' && (context.id === null || context.id === undefined)) return batchAccess(context)
+  const shop = (context.params as { shop?: string }).shop
+  if (context.method === 'find' && shop && !(await shared.has(shop))) return
+  await sharedRecordAccess(context)
+  useContainment(context)
+}

@@ -1,0 +1,101 @@
+import { BadRequest } from '@feathersjs/errors'
+import type { Knex } from 'knex'
+import type { Application, Id, NullableId } from '@feathersjs/feathers'
+import { stockReservationSchema, type StockReservation } from '@emporia/shared'
+import { asRecord } from '../inventory/changes'
+import type { LedgerEnv, Row } from '../inventory/moves'
+import { badField, checkAmount } from '../inventory/quantities'
+import { pickPatch, shopOf, userOf } from '../inventory/service-support'
+import { commit, release, releaseExpired, reserve } from '../inventory/stock-ledger'
+import { shopTransaction } from '../inventory/walls'
+import { StoreService, type StoreOptions, type StoreParams } from '../store/store-service'
+import { assertValid, dataValidators } from '../store/validate-data'
+import { RESERVATION_FIELDS, SWEEP_INTERVAL_MS, stockReservationModel } from './stock-reservations.schema'
+
+const validators = dataValidators(stockReservationModel)
+
+/**
+ * Stock held for an order (docs/decisions/0040): create reserves (409 when not enough is available),
+ * patch `{status: 'committed'}` sells it, `{status: 'released'}` gives it back. An expiry sweep
+ * releases reservations whose `expiresAt` has passed.
+ */
+export class StockReservationService extends StoreService<StockReservation> {
+  private sweeper?: ReturnType<typeof setInterval>
+
+  constructor(
+    options: StoreOptions,
+    private readonly env: () => LedgerEnv,
+    private readonly sweepEveryMs = SWEEP_INTERVAL_MS
+  ) {
+    super(options)
+  }
+
+  private get db() {
+    return this.options.db.knex
+  }
+
+  /** The call's transaction: the caller's own (params.transaction) or a new one, walled for the shop. */
+  private inTransaction<T>(
+    shop: string,
+    params: StoreParams,
+    run: (trx: Knex.Transaction, wall: string | undefined) => Promise<T>
+  ) {
+    return shopTransaction(this.db, this.options.rowSecurity === true, shop, run, params.transaction)
+  }
+
+  override async setup(app: Application) {
+    await super.setup(app)
+    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), this.sweepEveryMs)
+    this.sweeper.unref()
+  }
+
+  async teardown() {
+    clearInterval(this.sweeper)
+  }
+
+  /** Releases expired reservations now (the interval calls it; tests and jobs may too). */
+  sweep() {
+    return releaseExpired(this.db, this.env())
+  }
+
+  override async create(data: Partial<StockReservation> | Partial<StockReservation>[], params: StoreParams = {}) {
+    if (Array.isArray(data)) throw new BadRequest('Reserve one line at a time')
+    const shop = shopOf(params)
+    const input = pickPatch(stockReservationModel, data, RESERVATION_FIELDS)
+    if (input.status !== undefined && input.status !== 'reserved') throw badField('status', 'A new reservation is reserved')
+    checkAmount(input.quantity, 'quantity')
+    const record: Row = { ...input, sku: input.sku ?? '', status: 'reserved' }
+    assertValid(validators.create, record)
+    const source = (record.source as StockReservation['source']) ?? null
+    return this.inTransaction(shop, params, async (trx, wall) => {
+      const row = await reserve(
+        trx,
+        {
+          shop,
+          warehouse: String(record.warehouse),
+          product: String(record.product),
+          sku: String(record.sku),
+          quantity: Number(record.quantity),
+          expiresAt: (record.expiresAt as string | null | undefined) ?? null,
+          source
+        },
+        // The POS may sell below zero when the shop allows it (posAllowOutOfStock).
+        { env: this.env(), user: userOf(params), wall, pos: source?.type === 'pos', source: { type: 'reservation' } }
+      )
+      return asRecord(stockReservationSchema, row) as StockReservation
+    })
+  }
+
+  override async patch(id: NullableId, data: Partial<StockReservation>, params: StoreParams = {}) {
+    if (id === null) throw new BadRequest('Change reservations one at a time')
+    const shop = shopOf(params)
+    const { status } = pickPatch(stockReservationModel, data, ['status']) as Row
+    if (status !== 'committed' && status !== 'released')
+      throw badField('status', 'A reservation can only be committed or released')
+    return this.inTransaction(shop, params, async (trx, wall) => {
+      const ctx = { env: this.env(), user: userOf(params), wall, shop, source: { type: 'reservation', id: String(id) } }
+      const row = status === 'committed' ? await commit(trx, String(id as Id), ctx) : await release(trx, String(id as Id), ctx)
+      return asRecord(stockReservationSchema, row) as StockReservation
+    })
+  }
+}

@@ -1,0 +1,194 @@
+import autocannon from 'autocannon'
+import { benchUserToken } from './support/auth'
+import { startChild, type ChildHandle } from './support/child'
+import { cpuMeter, type CpuShare } from './support/cpu'
+import { ADMIN_URL, withClient } from './support/postgres'
+import { type Outcome } from './support/report'
+
+/** A database of its own, made afresh each run: every run starts from the same empty inventory. */
+const DB = 'emporia_bench_stock'
+const DB_URL = ADMIN_URL.replace(/\/[^/?]*(\?|$)/, `/${DB}$1`)
+const CONNECTIONS = 50
+const SECONDS = Number(process.env.BENCH_STOCK_SECONDS ?? 10)
+/** Enough that no sale is ever refused: the figure is about moving stock, not about refusals. */
+const STOCK = 10_000_000
+const GOAL = 1000
+
+type Log = (line: string) => void
+
+const freshDatabase = () =>
+  withClient(ADMIN_URL, async (admin) => {
+    await admin.query(`drop database if exists ${DB} with (force)`)
+    await admin.query(`create database ${DB}`)
+  })
+
+const stat = (sql: string, params: unknown[] = []) =>
+  withClient(DB_URL, async (db) => (await db.query(sql, params)).rows[0] as Record<string, string | number | null>)
+
+/** Deadlocks PostgreSQL counted in the bench database (statistics are flushed about once a second). */
+const deadlocks = async () => {
+  await new Promise((resolve) => setTimeout(resolve, 1500))
+  return Number((await stat('select deadlocks from pg_stat_database where datname = $1', [DB])).deadlocks)
+}
+
+/** A merchant's shop as the web app makes it: account, shop, warehouse, products, one restock each. */
+const prepareShop = async (server: ChildHandle, products: number) => {
+  const token = await benchUserToken(server.url)
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` }
+  const create = async (path: string, body: unknown) => {
+    const response = await fetch(`${server.url}/api/${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+    const json = (await response.json()) as { _id: string }
+    if (response.status !== 201) throw new Error(`POST ${path} answered ${response.status}: ${JSON.stringify(json)}`)
+    return json._id
+  }
+  const shop = await create('shops', { name: 'Stock bench', subdomain: `stock${Date.now()}` })
+  const warehouse = await create(`warehouses?shop=${shop}`, { name: 'Main' })
+  const ids: string[] = []
+  for (let i = 0; i < products; i++) {
+    const product = await create(`products?shop=${shop}`, { name: { en: `Bench product ${i}` }, price: 1000 })
+    await create(`inventories?shop=${shop}`, { warehouse, product, quantity: STOCK })
+    ids.push(product)
+  }
+  return { token, shop, warehouse, products: ids }
+}
+
+type Shop = Awaited<ReturnType<typeof prepareShop>>
+
+interface SalesResult {
+  rps: number
+  p50: number
+  p99: number
+  mean: number
+  answered: number
+  non2xx: number
+  errors: number
+  statusCodes: Record<string, number>
+  cpu: CpuShare
+}
+
+/** 50 connections, each selling one unit after another of "its" product (connection i → products[i % n]). */
+const sell = async (server: ChildHandle, shop: Shop, products: string[], seconds: number): Promise<SalesResult> => {
+  let clients = 0
+  const cpu = cpuMeter(server.pid)
+  const result = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 10,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${shop.token}` },
+    setupClient: (client) => {
+      const product = products[clients++ % products.length]
+      const body = JSON.stringify({ mode: 'export', warehouse: shop.warehouse, product, delta: 1 })
+      client.setRequests([{ method: 'POST', path: `/api/inventoryOperations?shop=${shop.shop}`, body }])
+    }
+  })
+  return {
+    rps: Math.round(result['2xx'] / result.duration),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    mean: result.latency.mean,
+    answered: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+    statusCodes: result.statusCodeStats as unknown as Record<string, number>,
+    cpu: cpu()
+  }
+}
+
+/**
+ * Context for the figure on a shared or drifting machine: the lightest walled call (one shop's
+ * warehouses, one page) on the same server just before, as the list workloads measure it.
+ */
+const walledList = async (server: ChildHandle, shop: Shop, seconds: number) => {
+  const result = await autocannon({
+    url: server.url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 10,
+    headers: { authorization: `Bearer ${shop.token}` },
+    requests: [{ method: 'GET', path: `/api/warehouses?shop=${shop.shop}` }]
+  })
+  return { rps: Math.round(result['2xx'] / result.duration), p50: result.latency.p50, non2xx: result.non2xx }
+}
+
+/**
+ * Every sale is in the ledger and the derived numbers agree with it. autocannon stops counting with
+ * requests still in flight (at most one per connection per run), which the server completes.
+ */
+const audit = async (shop: Shop, sold: number, runs: number) => {
+  const row = await stat(
+    `select (select sum(quantity) from stocks where shop = $1) as stock,
+            (select sum(delta) from "inventoryLogs" where shop = $1) as ledger,
+            (select sum("cachedInventory") from products where shop = $1) as cached`,
+    [shop.shop]
+  )
+  const [stock, ledger, cached] = [row.stock, row.ledger, row.cached].map(Number)
+  const gone = shop.products.length * STOCK - stock
+  const ok = stock === ledger && ledger === cached && gone >= sold && gone <= sold + runs * CONNECTIONS
+  return { sold, gone, stock, ledger, cached, ok }
+}
+
+const describeRun = (name: string, r: SalesResult) =>
+  `  ${name}: ${r.rps} sales/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}; CPU server ${r.cpu.server}, PostgreSQL ${r.cpu.postgres}, load ${r.cpu.loadGenerator}`
+
+/**
+ * Issue 6's figure: stock-decrementing operations (`inventoryOperations` export, one unit) per
+ * second over the API on PostgreSQL, with row-level security on, 50 concurrent clients — each on a
+ * SKU of its own, then all of them on the same 10 SKUs (the hot case), deadlocks counted.
+ */
+export const runStockSales = async (log: Log): Promise<Outcome> => {
+  await freshDatabase()
+  const server = await startChild('servers/emporia.ts', { env: { BENCH_DATABASE_URL: DB_URL } })
+  try {
+    const shop = await prepareShop(server, CONNECTIONS)
+    const list = await walledList(server, shop, SECONDS)
+    log(`  context: walled list (warehouses find) on the same server: ${list.rps} req/s, p50 ${list.p50} ms`)
+    const before = await deadlocks()
+    let sold = 0
+    await sell(server, shop, shop.products, 2).then((warm) => (sold += warm.answered))
+    const distinct = await sell(server, shop, shop.products, SECONDS)
+    sold += distinct.answered
+    log(describeRun('50 clients, distinct SKUs', distinct))
+    await sell(server, shop, shop.products.slice(0, 10), 2).then((warm) => (sold += warm.answered))
+    const hot = await sell(server, shop, shop.products.slice(0, 10), SECONDS)
+    sold += hot.answered
+    log(describeRun('50 clients, the same 10 SKUs', hot))
+    const locked = (await deadlocks()) - before
+    const audited = await audit(shop, sold, 4)
+    log(
+      `  deadlocks ${locked}; ledger ${audited.ledger}, stocks ${audited.stock}, products ${audited.cached}; ${audited.gone} sold (${audited.sold} answered in time)`
+    )
+    const failed = [distinct, hot].some((r) => r.non2xx + r.errors > 0) || !audited.ok
+    return {
+      workload: 'stock sales (PostgreSQL, row security on)',
+      erroring: failed,
+      figures: [
+        {
+          name: 'stock-decrementing operations/s, 50 clients on distinct SKUs',
+          measured: `${distinct.rps}/s (p50 ${distinct.p50} ms, p99 ${distinct.p99} ms)`,
+          goal: `>= ${GOAL}/s`,
+          pass: distinct.rps >= GOAL
+        },
+        {
+          name: 'hot case: 50 clients on the same 10 SKUs',
+          measured: `${hot.rps}/s (p50 ${hot.p50} ms, p99 ${hot.p99} ms)`
+        },
+        { name: 'deadlocks during both runs', measured: String(locked), goal: '0', pass: locked === 0 },
+        {
+          name: 'context: walled list (warehouses find), same server, just before',
+          measured: `${list.rps} req/s (p50 ${list.p50} ms); sales at ${Math.round((distinct.rps / Math.max(1, list.rps)) * 100)} % of it`
+        },
+        {
+          name: 'ledger, stocks and product totals agree after the runs',
+          measured: audited.ok ? 'yes' : `no (${JSON.stringify(audited)})`,
+          goal: 'yes',
+          pass: audited.ok
+        }
+      ],
+      raw: { distinct, hot, list, deadlocks: locked, audited, connections: CONNECTIONS, seconds: SECONDS }
+    }
+  } finally {
+    await server.stop()
+    await withClient(ADMIN_URL, (admin) => admin.query(`drop database if exists ${DB} with (force)`)).catch(() => undefined)
+  }
+}
