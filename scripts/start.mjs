@@ -1,4 +1,5 @@
 // `npm start`: build what is missing or stale, then run the server (migrations run at start-up).
+// `npm run seed:demo` passes --seed-only: the server seeds the demo shop and exits.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
@@ -34,6 +35,10 @@ for (const part of ['web', 'server']) {
   }
 }
 
-const server = spawn(process.execPath, [outputs.server], { cwd: root, stdio: 'inherit', env: process.env })
+const server = spawn(process.execPath, [outputs.server, ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env
+})
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { createApp } from './app'
 import { loadConfig } from './config'
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock'
+import { seedDemo } from './seed/demo-shop'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
@@ -16,6 +17,13 @@ const main = async () => {
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir)
   const started = Date.now()
   const emporia = await createApp(config)
+  const seedOnly = process.argv.includes('--seed-only')
+  if (seedOnly || process.env.SEED_DEMO === '1') await seedDemo(emporia.app)
+  if (seedOnly) {
+    await emporia.close()
+    unlock()
+    return
+  }
   const server = await emporia.app.listen(config.port, config.host)
   if (!server.listening) await new Promise((resolve) => server.once('listening', resolve))
   const { port } = server.address() as AddressInfo
