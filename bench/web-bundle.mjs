@@ -37,10 +37,15 @@ const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry)
 const entry = closure(entryKey)
 const keyOf = (suffix) => Object.keys(manifest).find((key) => key.endsWith(suffix))
 
+// A signed-in user's pages also need the app's messages, loaded at start beside the entry (decision 0011).
+const appMessages = keyOf('lib/i18n/resources/app.ts')
+
 /** What a route loads beyond the entry: its layout and its page, with their static imports. */
 const routeFiles = (layout, page) => {
   const files = new Set(entry)
-  for (const key of [keyOf(`layouts/${layout}.tsx`), keyOf(`${page}.tsx`)]) closure(key, files)
+  const signedIn = !layout.startsWith('login-') || page.endsWith('verify-page')
+  for (const key of [keyOf(`layouts/${layout}.tsx`), keyOf(`${page}.tsx`), ...(signedIn ? [appMessages] : [])])
+    closure(key, files)
   return files
 }
 
