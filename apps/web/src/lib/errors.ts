@@ -1,4 +1,4 @@
-import { i18n } from './i18n/i18n'
+import { i18n, loadAppMessages } from './i18n/i18n'
 
 /** A Feathers error as it arrives over the socket or REST (ARCHITECTURE §4). */
 export interface AppErrorShape {
@@ -30,6 +30,9 @@ export const errorMessage = (error: unknown): string => {
   }
   const key = shape.data?.key
   if (key && i18n.exists(key)) return i18n.t(key, shape.data?.values ?? {})
+  // Most server messages come with the app's messages (decision 0011), on their way from the start of a
+  // signed-in session: until they are there, the server's English text stands in.
+  if (key) void loadAppMessages()
   if (shape.code === 401 && shape.name === 'NotAuthenticated') return i18n.t('errors.login')
   return shape.message || i18n.t('error.generic')
 }

@@ -68,3 +68,24 @@ describe('rich text, video links and translatable display', () => {
     expect(resolveText({ cht: '茶' }, 'chs', t)).toBe('茶')
   })
 })
+
+describe('money fields (decision 0003)', () => {
+  const money = [{ name: 'price', type: 'money', required: true }]
+  it('stores a typed decimal or expression as cents and refuses what is not an amount', () => {
+    expect(normalizeValues(money, { price: '12.5' })).toEqual({ price: 1250 })
+    expect(normalizeValues(money, { price: '2*1.05' })).toEqual({ price: 210 })
+    expect(normalizeValues(money, { price: 990 })).toEqual({ price: 990 })
+    expect(normalizeValues(money, { price: '' })).toEqual({ price: null })
+    expect(checkValues(money, { price: '12.' }).price).toBeUndefined()
+    expect(checkValues(money, { price: 'abc' }).price).toEqual({ key: 'format.badExp' })
+  })
+
+  it('never picks or sends a display-only field', () => {
+    const rules = [
+      { name: 'stock', type: 'custom', display: true },
+      { name: 'name', type: 'text' }
+    ]
+    expect(pickFields({ stock: 3, name: 'x' }, rules)).toEqual({ name: 'x' })
+    expect(normalizeValues(rules, { stock: 3, name: 'x' })).toEqual({ name: 'x' })
+  })
+})

@@ -1,3 +1,4 @@
+import { toCents } from '@emporia/shared'
 import { evaluateExpression } from './expression'
 
 /**
@@ -12,6 +13,8 @@ export interface ValueRule {
   required?: boolean
   /** Repeatable lists carry their own fields. */
   fields?: ValueRule[]
+  /** Shows something but holds no value of the record (never picked, never sent). */
+  display?: boolean
 }
 
 export interface FieldError {
@@ -24,7 +27,7 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 /** The server refuses unknown fields, so an editor sends exactly its declared fields. */
 export const pickFields = (record: Values, rules: readonly ValueRule[]): Values => {
   const picked: Values = {}
-  for (const rule of rules) if (record[rule.name] !== undefined) picked[rule.name] = record[rule.name]
+  for (const rule of rules) if (!rule.display && record[rule.name] !== undefined) picked[rule.name] = record[rule.name]
   return picked
 }
 
@@ -41,7 +44,8 @@ export const isEmptyValue = (value: unknown): boolean => {
 export const checkValue = (rule: ValueRule, value: unknown, values: Values): FieldError | undefined => {
   if (rule.required && isEmptyValue(value) && rule.type !== 'boolean') return { key: 'format.required' }
   if (isEmptyValue(value)) return undefined
-  if (rule.type === 'number' && typeof value === 'string' && !evaluateExpression(value).ok) return { key: 'format.badExp' }
+  if ((rule.type === 'number' || rule.type === 'money') && typeof value === 'string' && !evaluateExpression(value).ok)
+    return { key: 'format.badExp' }
   if (rule.type === 'email' && (typeof value !== 'string' || !EMAIL_RE.test(value.trim()))) return { key: 'format.email' }
   if (rule.type === 'password') {
     if (typeof value === 'string' && value.length < 6) return { key: 'format.length', values: { length: 6 } }
@@ -71,13 +75,26 @@ const cleanTranslatable = (value: unknown): unknown => {
   return entries.length ? Object.fromEntries(entries) : ''
 }
 
+/** A typed amount ("12.5", "3*4") in cents; what is not an amount stays as typed, for the check to refuse. */
+const moneyValue = (value: unknown): unknown => {
+  if (value === '' || value === null) return null
+  if (typeof value !== 'string') return value
+  const result = evaluateExpression(value)
+  try {
+    return result.ok ? toCents(result.value) : value
+  } catch {
+    return value
+  }
+}
+
 /** Turns what the inputs hold into what is stored: expressions become numbers, empty languages go. */
 export const normalizeValues = (rules: readonly ValueRule[], values: Values): Values => {
   const out: Values = {}
   for (const rule of rules) {
     let value = values[rule.name]
-    if (value === undefined) continue
-    if (rule.type === 'number') {
+    if (value === undefined || rule.display) continue
+    if (rule.type === 'money') value = moneyValue(value)
+    else if (rule.type === 'number') {
       if (value === '' || value === null) value = undefined
       else if (typeof value === 'string')
         value = evaluateExpression(value).ok ? (evaluateExpression(value) as { value: number }).value : value

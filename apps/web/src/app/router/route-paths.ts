@@ -102,7 +102,19 @@ const mainRoutes = [
 ]
 
 /** Lists built from a resource declaration (issue 5 on), with their edit routes; the rest are placeholders. */
-const resourceLists = ['eshop/categories', 'eshop/brands', 'warehouses']
+const resourceLists = [
+  'eshop/categories',
+  'eshop/brands',
+  'warehouses',
+  'products',
+  'productBundles',
+  'productRelateds',
+  'warehouses/inventories',
+  'warehouses/inventoryLogs',
+  'warehouses/inventoryLots',
+  // A form over the shop rather than a list; served by the same lazy page (decision 0041).
+  'settings/inventory'
+]
 const pageOf = (path: string): PageName | undefined =>
   resourceLists.includes(path.replace('/edit/{-$id}', '')) ? 'resource' : undefined
 
@@ -152,7 +164,7 @@ export const routeSpecs: RouteSpec[] = [
   user('dashboard', 'dashboard'),
   user('eshop', 'eshop', false),
   ...mainRoutes.map((path) => user(path, pageOf(path))),
-  ...settingsRoutes.map((path) => user(path)),
+  ...settingsRoutes.map((path) => user(path, pageOf(path))),
   user(`settings/${ACCOUNTING_SERVICE}/callback`),
   ...editRoutes.map((path) => user(path, pageOf(path))),
   user('bulkOrders/view/{-$id}'),

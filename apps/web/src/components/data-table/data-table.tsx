@@ -71,7 +71,7 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
   const selection = selectionState(selected, pageIds, total)
   const filter = state.currentFilter ?? {}
   const searching = Object.values(filter).some((value) => value !== '' && value !== undefined)
-  const quickField = definition.search?.find((field) => field.type.startsWith('reg'))
+  const quickField = definition.search?.find((field) => field.type.startsWith('reg') || field.type === 'raw')
 
   // Spec §4.10: a new search or sort starts again at page 1.
   const applySearch = (values: SearchValues) => {
@@ -134,6 +134,12 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
         onExport={flags.noExport ? undefined : () => setDialog('export')}
         onBatchDelete={flags.noRemove ? undefined : () => setDialog('batchDelete')}
         onDuplicate={flags.noAdd || flags.noClone ? undefined : () => void actions.duplicate([...selected])}
+        batchActions={definition.batchActions?.map((action) => ({
+          key: action.key,
+          label: t(action.label),
+          options: action.options && Object.entries(action.options).map(([value, key]) => ({ value, label: t(key) })),
+          onRun: (option?: string) => void actions.batch(action, [...selected], option)
+        }))}
         onClearSelection={() => setSelected(new Set())}
       />
       <Box sx={{ height: 4 }}>{(result.isFetching || actions.busy) && <LinearProgress data-testid="table-progress" />}</Box>

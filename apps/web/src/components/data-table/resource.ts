@@ -5,6 +5,7 @@ import type { Row } from '../../lib/resource-client'
 import type { SearchFieldConfig } from '../../lib/table/search-query'
 import type { SortState } from '../../lib/table/sort'
 import type { FieldDef } from '../fields/field-types'
+import type { Values } from '../../lib/form-values'
 
 export type ColumnKind = 'text' | 'translatable' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'image'
 
@@ -37,6 +38,17 @@ export interface TableFlags {
   static?: boolean
 }
 
+/** An action on the selected rows besides delete and duplicate (e.g. a status change), with optional choices. */
+export interface BatchAction {
+  key: string
+  label: AnyMessageKey
+  /** Choices offered in a menu (value → label); the chosen value goes to `run`. */
+  options?: Record<string, AnyMessageKey>
+  run: (ids: string[], option?: string) => Promise<void>
+  /** The success message (default "Success"). */
+  done?: AnyMessageKey
+}
+
 /** Spec §3.17 data descriptor plus columns, editor fields and search: one declaration per screen. */
 export interface ResourceDefinition {
   path: string
@@ -61,4 +73,11 @@ export interface ResourceDefinition {
   addRoute?: string
   /** Defaults of a new record. */
   defaults?: () => Record<string, unknown>
+  /** Shown after the editor's title when editing (a product's name). */
+  recordTitle?: (row: Row, language: string) => string
+  /** The data about to be saved, adjusted by the screen's rules (defaults, derived values). */
+  prepare?: (data: Values, record: Row | undefined) => Values
+  /** A copy's values (clone, duplicate), without what must stay unique. */
+  prepareClone?: (values: Values) => Values
+  batchActions?: BatchAction[]
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from '@mui/material'
 import { useListT } from '../../lib/i18n/lists'
+import { SelectInput } from '../fields/select-field'
 import type { SearchFieldConfig, SearchValues } from '../../lib/table/search-query'
 
 interface SearchFormProps {
@@ -18,6 +19,24 @@ export const SearchForm = ({ fields, values, onChange }: SearchFormProps) => {
       {fields.map((config) => {
         const testId = `search-${config.field}`
         const label = t(config.label as never)
+        if (config.type === 'select' && config.source)
+          return (
+            <SelectInput
+              key={config.field}
+              field={{
+                name: config.field,
+                label: config.label as never,
+                type: 'select',
+                source: config.source,
+                multiple: config.multiple
+              }}
+              value={values[config.field]}
+              onChange={(next) => set(config.field, next ?? undefined)}
+              values={values}
+              setValue={set}
+              testId={testId}
+            />
+          )
         if (config.type === 'enum' || config.type === 'boolean' || config.type === 'array') {
           const options =
             config.type === 'boolean'

@@ -8,6 +8,7 @@ import Refresh from '@mui/icons-material/Refresh'
 import Search from '@mui/icons-material/Search'
 import Close from '@mui/icons-material/Close'
 import { useListT } from '../../lib/i18n/lists'
+import { BatchActionButton, type ToolbarBatchAction } from './batch-action-button'
 
 interface ToolbarProps {
   title?: string
@@ -22,6 +23,8 @@ interface ToolbarProps {
   onExport?: () => void
   onBatchDelete?: () => void
   onDuplicate?: () => void
+  /** The resource's own actions on the selection (ResourceDefinition.batchActions). */
+  batchActions?: ToolbarBatchAction[]
   onClearSelection: () => void
 }
 
@@ -56,6 +59,9 @@ export const TableToolbar = (props: ToolbarProps) => {
         <Typography sx={{ flex: 1 }} data-testid="table-selected-count">
           {t('table.selected', { count: selected })}
         </Typography>
+        {props.batchActions?.map((action) => (
+          <BatchActionButton key={action.key} action={action} />
+        ))}
         {props.onDuplicate && (
           <Button startIcon={<ContentCopy />} onClick={props.onDuplicate} data-testid="table-duplicate">
             {t('table.duplicate')}

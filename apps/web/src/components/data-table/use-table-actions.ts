@@ -5,8 +5,8 @@ import { errorMessage } from '../../lib/errors'
 import { useListT } from '../../lib/i18n/lists'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { queryKeys } from '../../lib/query-keys'
-import { pageOf, resourceApi } from '../../lib/resource-client'
-import type { ResourceDefinition } from './resource'
+import { pageOf, resourceApi, type Row } from '../../lib/resource-client'
+import type { BatchAction, ResourceDefinition } from './resource'
 
 /** Delete, batch delete and duplicate of a table; each ends in a snackbar (spec §4.5, §8.2). */
 export const useTableActions = (definition: ResourceDefinition, clearSelection: () => void) => {
@@ -41,10 +41,21 @@ export const useTableActions = (definition: ResourceDefinition, clearSelection: 
       // The selection may span pages: the records are read again, all in one find.
       const key = definition.itemKey ?? '_id'
       const rows = pageOf(await api.find({ [key]: { $in: ids }, $limit: ids.length })).data
-      for (const row of rows) await api.create(cloneValues(row, definition.fields))
+      const copy = (row: Row) => {
+        const values = cloneValues(row, definition.fields)
+        return definition.prepareClone ? definition.prepareClone(values) : values
+      }
+      for (const row of rows) await api.create(copy(row))
       clearSelection()
       notifySuccess(t('table.duplicated', { count: rows.length }))
     })
 
-  return { busy, remove, duplicate, refresh }
+  const batch = (action: BatchAction, ids: string[], option?: string) =>
+    run(async () => {
+      await action.run(ids, option)
+      clearSelection()
+      notifySuccess(t(action.done ?? 'basic.success'))
+    })
+
+  return { busy, remove, duplicate, batch, refresh }
 }

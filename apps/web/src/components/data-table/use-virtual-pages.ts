@@ -37,6 +37,8 @@ export const useVirtualPages = (path: string, query: Query, pageSize: number, fl
   const [store, setStore] = useState<Store>(() => caches.get(key) ?? { total: -1, pages: new Map() })
   const [storeKey, setStoreKey] = useState(key)
   const pending = useRef(new Set<number>())
+  // Bumped when a create / remove makes every loaded window stale: answers to older loads are dropped.
+  const generation = useRef(0)
   const wanted = useRef<{ start: number; end: number }>({ start: 0, end: pageSize })
   const lastLoad = useRef(0)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -63,11 +65,13 @@ export const useVirtualPages = (path: string, query: Query, pageSize: number, fl
     if (!needed.length) return
     lastLoad.current = Date.now()
     const api = resourceApi(path)
+    const loading = generation.current
     for (const page of needed) {
       pending.current.add(page)
       void api
         .find({ ...query, $limit: pageSize, $skip: page * pageSize })
         .then((result) => {
+          if (loading !== generation.current) return
           const { total, data } = pageOf(result)
           commit((current) => {
             const pages = new Map(current.pages).set(page, data)
@@ -76,7 +80,7 @@ export const useVirtualPages = (path: string, query: Query, pageSize: number, fl
             return { total, pages }
           })
         })
-        .finally(() => pending.current.delete(page))
+        .finally(() => loading === generation.current && pending.current.delete(page))
     }
   }
 
@@ -115,7 +119,10 @@ export const useVirtualPages = (path: string, query: Query, pageSize: number, fl
         return changed ? { ...current, pages } : current
       })
     const onShift = () => {
-      commit(() => ({ total: -1, pages: new Map() }))
+      // The count stays until the reload answers: a list of no rows would lose the scroll position.
+      generation.current += 1
+      pending.current.clear()
+      commit((current) => ({ ...current, pages: new Map() }))
       setTimeout(() => request(wanted.current.start, wanted.current.end), 0)
     }
     let stopped = false

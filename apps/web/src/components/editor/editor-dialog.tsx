@@ -62,7 +62,7 @@ const parseEditor = (editor: string) =>
  * when the form validates, a failure becomes an error snackbar, success says "Save Success!".
  */
 export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialogProps) => {
-  const { t } = useListT()
+  const { t, language } = useListT()
   const queryClient = useQueryClient()
   const shop = useCurrentShopId()
   const target = parseEditor(editor)
@@ -82,7 +82,11 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
       .then((row) => {
         if (cancelled) return
         setRecord(target.mode === 'edit' ? row : undefined)
-        reset(target.mode === 'edit' ? pickFields(row, definition.fields) : cloneValues(row, definition.fields))
+        const copy = () => {
+          const values = cloneValues(row, definition.fields)
+          return definition.prepareClone ? definition.prepareClone(values) : values
+        }
+        reset(target.mode === 'edit' ? pickFields(row, definition.fields) : copy())
       })
       .catch((error: unknown) => {
         if (cancelled) return
@@ -107,7 +111,10 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
     if (busy || !form.validate()) return
     setBusy(true)
     try {
-      const data: Values = normalizeValues(definition.fields, form.values)
+      // Create-only fields stay as they were once the record exists.
+      const fields = record ? definition.fields.filter((field) => !field.createOnly) : definition.fields
+      const normalized: Values = normalizeValues(fields, form.values)
+      const data = definition.prepare ? definition.prepare(normalized, record) : normalized
       if (record) await api.update(String(record[definition.itemKey ?? '_id']), data)
       else await api.create(data)
       done(t('editor.saved'))
@@ -149,6 +156,7 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
       <DialogTitle sx={{ display: 'flex', alignItems: 'center' }}>
         <Box sx={{ flex: 1 }} data-testid="editor-title">
           {`${t(record ? 'editor.edit' : 'editor.new')} ${t(definition.name)}`}
+          {record && definition.recordTitle && `: ${definition.recordTitle(record, language)}`}
         </Box>
         <IconButton aria-label={t('editor.close')} onClick={onClose} data-testid="editor-close">
           <Close />
@@ -170,22 +178,31 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
             }}
             sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, pt: 1 }}
           >
-            {definition.fields.map((field) => (
-              <Box
-                key={field.name}
-                sx={{ gridColumn: field.wide || field.type === 'richtext' || field.type === 'list' ? '1 / -1' : undefined }}
-              >
-                <FieldInput
-                  field={field}
-                  value={form.values[field.name]}
-                  onChange={(value) => form.setValue(field.name, value)}
-                  error={form.errors[field.name]}
-                  values={form.values}
-                  setValue={form.setValue}
-                  testId={`field-${field.name}`}
-                />
-              </Box>
-            ))}
+            {definition.fields
+              .filter((field) => !field.hidden?.(form.values))
+              .map((field) => (
+                <Box
+                  key={field.name}
+                  sx={{ gridColumn: field.wide || field.type === 'richtext' || field.type === 'list' ? '1 / -1' : undefined }}
+                >
+                  <Box
+                    component="fieldset"
+                    disabled={Boolean(record && field.createOnly)}
+                    sx={{ border: 0, p: 0, m: 0, minWidth: 0, '&:disabled': { opacity: 0.7, pointerEvents: 'none' } }}
+                  >
+                    <FieldInput
+                      field={field}
+                      value={form.values[field.name]}
+                      onChange={(value) => form.setValue(field.name, value)}
+                      error={form.errors[field.name]}
+                      values={form.values}
+                      setValue={form.setValue}
+                      testId={`field-${field.name}`}
+                      record={record}
+                    />
+                  </Box>
+                </Box>
+              ))}
             <button type="submit" hidden />
           </Box>
         )}

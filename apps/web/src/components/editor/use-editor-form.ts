@@ -8,8 +8,10 @@ export const useEditorForm = (fields: FieldDef[], initial: Values) => {
   const [values, setValues] = useState<Values>(initial)
   const [tried, setTried] = useState(false)
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({})
-  const checks = checkValues(fields, values)
-  for (const field of fields) {
+  // A hidden field (options of a type that has none) is not checked: nobody could correct it.
+  const shown = fields.filter((field) => !field.hidden?.(values))
+  const checks = checkValues(shown, values)
+  for (const field of shown) {
     const message = field.validate?.(values[field.name], values)
     if (message && !checks[field.name]) checks[field.name] = { key: message }
   }

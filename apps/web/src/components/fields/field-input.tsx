@@ -5,6 +5,9 @@ import { BooleanInput, DateInput, NumberInput, PasswordInput, TextInput } from '
 import { ColourInput } from './colour-field'
 import type { FieldProps, FieldType } from './field-types'
 import { ListInput } from './list-field'
+import { MoneyInput } from './money-field'
+import { RecordItemInput } from './record-item-field'
+import { TextListInput } from './text-list-field'
 import { SelectInput } from './select-field'
 import { TranslatableInput } from './translatable-field'
 
@@ -12,6 +15,14 @@ import { TranslatableInput } from './translatable-field'
 const RichTextInput = lazy(() => import('./rich-text-field').then((m) => ({ default: m.RichTextInput })))
 const ImageInput = lazy(() => import('../media/media-picker').then((m) => ({ default: m.ImagePicker })))
 const VideoInput = lazy(() => import('../media/media-picker').then((m) => ({ default: m.VideoPicker })))
+const ImageListInput = lazy(() => import('./image-list-field').then((m) => ({ default: m.ImageListInput })))
+
+/** A screen's own input, declared with the field. */
+const CustomInput = (props: FieldProps) => {
+  if (props.field.type !== 'custom') return null
+  const Component = props.field.component
+  return <Component {...props} />
+}
 
 const inputs: Record<FieldType, ComponentType<FieldProps>> = {
   text: TextInput,
@@ -29,7 +40,12 @@ const inputs: Record<FieldType, ComponentType<FieldProps>> = {
   list: ListInput,
   acl: AclInput,
   image: ImageInput,
-  video: VideoInput
+  video: VideoInput,
+  money: MoneyInput,
+  textList: TextListInput,
+  images: ImageListInput,
+  recordItem: RecordItemInput,
+  custom: CustomInput
 }
 
 /** The input of one declared field. */

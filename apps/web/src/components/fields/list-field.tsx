@@ -7,7 +7,7 @@ import { FieldInput } from './field-input'
 import type { FieldProps } from './field-types'
 
 /** A repeatable list (spec §3.17, §6.5): new items get a generated id; canDelete / canView per item. */
-export const ListInput = ({ field, value, onChange, error, testId }: FieldProps) => {
+export const ListInput = ({ field, value, onChange, error, testId, record }: FieldProps) => {
   const { t } = useListT()
   if (field.type !== 'list') return null
   const items = (Array.isArray(value) ? value : []) as Values[]
@@ -37,17 +37,20 @@ export const ListInput = ({ field, value, onChange, error, testId }: FieldProps)
                   gridTemplateColumns: { xs: '1fr', md: 'repeat(auto-fit, minmax(200px, 1fr))' }
                 }}
               >
-                {field.fields.map((sub) => (
-                  <FieldInput
-                    key={sub.name}
-                    field={sub}
-                    value={item[sub.name]}
-                    onChange={(next) => setItem(index, sub.name, next)}
-                    values={item}
-                    setValue={(name, next) => setItem(index, name, next)}
-                    testId={`${testId}-${index}-${sub.name}`}
-                  />
-                ))}
+                {field.fields
+                  .filter((sub) => !sub.hidden?.(item))
+                  .map((sub) => (
+                    <FieldInput
+                      key={sub.name}
+                      field={sub}
+                      value={item[sub.name]}
+                      onChange={(next) => setItem(index, sub.name, next)}
+                      values={item}
+                      setValue={(name, next) => setItem(index, name, next)}
+                      testId={`${testId}-${index}-${sub.name}`}
+                      record={record}
+                    />
+                  ))}
               </Box>
               {(!field.canDelete || field.canDelete(item)) && (
                 <IconButton
@@ -65,7 +68,7 @@ export const ListInput = ({ field, value, onChange, error, testId }: FieldProps)
       <Box>
         <Button
           startIcon={<Add />}
-          onClick={() => onChange([...items, { [itemKey]: generateItemId() }])}
+          onClick={() => onChange([...items, field.noItemId ? {} : { [itemKey]: generateItemId() }])}
           data-testid={`${testId}-add`}
         >
           {t('field.add')}

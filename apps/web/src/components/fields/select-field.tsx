@@ -101,7 +101,12 @@ export const SelectInput = (props: FieldProps) => {
       slotProps={{ select: { multiple }, htmlInput: { 'data-testid': testId } }}
     >
       {Object.entries(field.source.enumList).map(([option, key]) => (
-        <MenuItem key={option} value={option} data-testid={`${testId}-option-${option}`}>
+        <MenuItem
+          key={option}
+          value={option}
+          disabled={field.disabledOptions?.includes(option)}
+          data-testid={`${testId}-option-${option}`}
+        >
           {t(key)}
         </MenuItem>
       ))}

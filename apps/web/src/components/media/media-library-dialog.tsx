@@ -16,6 +16,7 @@ import { errorMessage } from '../../lib/errors'
 import { useListT } from '../../lib/i18n/lists'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { useCurrentShopId } from '../../lib/shop'
+import { ConfirmDialog } from '../editor/confirm-dialog'
 import { listAttachments, MEDIA_PAGE_SIZE, removeAttachment, thumbUrl, uploadFile, type Attachment } from './media-api'
 import { MediaDetails } from './media-details'
 import { MediaTypeIcon } from './media-icons'
@@ -52,6 +53,7 @@ export const MediaLibraryDialog = ({ open, accept = 'image/*', onSelect, onClose
   })
   const [uploads, setUploads] = useState<Upload[]>([])
   const [chosen, setChosen] = useState<Attachment | undefined>()
+  const [removing, setRemoving] = useState<Attachment | undefined>()
   const items = list.data?.pages.flatMap((page) => page.data) ?? []
 
   const upload = (files: FileList | File[]) => {
@@ -167,7 +169,7 @@ export const MediaLibraryDialog = ({ open, accept = 'image/*', onSelect, onClose
             </Button>
           )}
         </Box>
-        {chosen && <MediaDetails attachment={chosen} onDelete={() => void remove(chosen)} />}
+        {chosen && <MediaDetails attachment={chosen} onDelete={() => setRemoving(chosen)} />}
       </DialogContent>
       <DialogActions>
         {onSelect ? (
@@ -189,6 +191,18 @@ export const MediaLibraryDialog = ({ open, accept = 'image/*', onSelect, onClose
           <Button onClick={onClose}>{t('editor.close')}</Button>
         )}
       </DialogActions>
+      {/* A file is removed for good (and from every record showing it): only after a second yes. */}
+      <ConfirmDialog
+        open={Boolean(removing)}
+        text={t('editor.deleteConfirm')}
+        testId="media-delete-confirm"
+        onClose={() => setRemoving(undefined)}
+        onConfirm={() => {
+          const attachment = removing!
+          setRemoving(undefined)
+          void remove(attachment)
+        }}
+      />
     </Dialog>
   )
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react'
-import { useSearch } from '@tanstack/react-router'
+import { useLocation, useSearch } from '@tanstack/react-router'
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material'
 import TouchApp from '@mui/icons-material/TouchApp'
 import { formatFileSize, formatMoney } from '../../lib/format'
@@ -9,6 +9,8 @@ import { usePageOptions } from '../../app/shell/page-options'
 
 // The field gallery brings the editor and every field; only this developer page loads it, on demand.
 const FieldGallery = lazy(() => import('./field-gallery').then((m) => ({ default: m.FieldGallery })))
+// `?fixture=nested|cursor|lookup|virtual` shows one table fixture over a real service instead (browser tests).
+const DevFixture = lazy(() => import('./dev-fixtures').then((m) => ({ default: m.DevFixture })))
 
 /** An error whose message cannot be read: showing it breaks the error page on purpose. */
 const unreadableError = () => {
@@ -29,6 +31,8 @@ export const DevTestPage = () => {
   const [failure, setFailure] = useState<Error | undefined>()
   // `?dark&noDrawer&fullPage&large&noSelect` try the page options of spec §2.3 on this page.
   const search = useSearch({ strict: false }) as Record<string, unknown>
+  // Raw text: the router's search parsing would turn an id such as `123e4…` into a number.
+  const searchStr = useLocation({ select: (location) => location.searchStr })
   if (failure) throw failure
 
   const options = useMemo(
@@ -52,6 +56,14 @@ export const DevTestPage = () => {
     [t, short, long, search]
   )
   usePageOptions(options)
+
+  const params = new URLSearchParams(searchStr)
+  if (params.get('fixture'))
+    return (
+      <Suspense fallback={null}>
+        <DevFixture params={params} />
+      </Suspense>
+    )
 
   return (
     <Card variant="outlined" sx={{ maxWidth: 640 }}>

@@ -64,3 +64,24 @@ describe('lookup field query (spec §7.8)', () => {
     expect(missingValues(['a', 'b', 'b', ''], ['a'])).toEqual(['b'])
   })
 })
+
+describe('keyword and record searches', () => {
+  it('puts a raw keyword at the top of the query and a chosen record as $in', () => {
+    const fields = [
+      { field: '$search', type: 'raw', label: 'res.name' },
+      { field: 'brand', type: 'select', label: 'res.brand', source: { path: 'brands' } },
+      {
+        field: 'tags',
+        type: 'select',
+        label: 'res.name',
+        source: { path: 'tags' },
+        toQuery: (v: unknown) => ({ tags: { $contains: v } })
+      }
+    ] as const
+    expect(buildSearchQuery([...fields], { $search: ' 綠茶 ' })).toEqual({ $search: '綠茶' })
+    expect(buildSearchQuery([...fields], { $search: 'tea', brand: 'b1', tags: 't1' })).toEqual({
+      $search: 'tea',
+      $and: [{ brand: { $in: ['b1'] } }, { tags: { $contains: 't1' } }]
+    })
+  })
+})

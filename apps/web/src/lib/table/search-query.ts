@@ -1,7 +1,11 @@
 import { textCondition, type TextSearchType } from '@emporia/shared'
 
-/** A search dialog field (spec §5.7): text types match by regex, others compare values. */
-export type SearchType = TextSearchType | 'array' | 'enum' | 'boolean' | 'dateRange' | 'numberRange'
+/**
+ * A search dialog field (spec §5.7): text types match by regex, others compare values. `raw` sends the
+ * text as it is (a service's own keyword search, e.g. products' `$search`, spec §3.16); `select` picks
+ * records of another service (one id, or several with `multiple`).
+ */
+export type SearchType = TextSearchType | 'array' | 'enum' | 'boolean' | 'dateRange' | 'numberRange' | 'raw' | 'select'
 
 export interface SearchFieldConfig {
   field: string
@@ -12,6 +16,11 @@ export interface SearchFieldConfig {
   enumList?: Record<string, string>
   /** Several stored paths matched by one text input (a translatable name: name, name.en, …), joined by $or. */
   paths?: string[]
+  /** select: the service the choices come from. */
+  source?: { path: string; textField?: string; searchFields?: string[] }
+  multiple?: boolean
+  /** The condition of a filled value, when the service expects another shape than `{field: value | {$in}}`. */
+  toQuery?: (value: unknown) => Record<string, unknown>
 }
 
 export type SearchValues = Record<string, unknown>
@@ -25,10 +34,22 @@ const isEmpty = (value: unknown) =>
  */
 export const buildSearchQuery = (fields: readonly SearchFieldConfig[], values: SearchValues): Record<string, unknown> => {
   const conditions: Record<string, unknown>[] = []
+  const top: Record<string, unknown> = {}
   for (const config of fields) {
     const value = values[config.field]
     if (isEmpty(value)) continue
+    if (config.toQuery) {
+      conditions.push(config.toQuery(value))
+      continue
+    }
     switch (config.type) {
+      case 'raw': {
+        // A service keyword (`$search`) belongs at the top of the query, not inside `$and`.
+        const text = String(value).trim()
+        if (text) top[config.field] = text
+        break
+      }
+      case 'select':
       case 'array': {
         const list = (Array.isArray(value) ? value : [value]).filter((item) => !isEmpty(item))
         if (list.length) conditions.push({ [config.field]: { $in: list } })
@@ -56,7 +77,7 @@ export const buildSearchQuery = (fields: readonly SearchFieldConfig[], values: S
       }
     }
   }
-  return conditions.length ? { $and: conditions } : {}
+  return conditions.length ? { ...top, $and: conditions } : top
 }
 
 /** The paths of a translatable text field: the plain string form and each language. */

@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import type { MessageKey } from '../resources/en'
-import { i18n } from '../i18n'
+import { i18n, loadAppMessages, useTranslate } from '../i18n'
 import { listsChs } from './chs'
 import { listsCht } from './cht'
 import { listsEn, type ListMessageKey } from './en'
@@ -12,13 +11,15 @@ for (const [lang, messages] of [
   ['chs', listsChs]
 ] as const)
   i18n.addResources(lang, 'translation', messages)
+// List screens are signed-in screens: their drawer and titles need the app's messages (already loading, decision 0011).
+void loadAppMessages()
 
 export type AnyMessageKey = MessageKey | ListMessageKey
 
 /** `t` over the entry's and the list building blocks' keys. */
 export const useListT = () => {
-  const { t, i18n: instance } = useTranslation()
-  return { t: (key: AnyMessageKey, values?: Record<string, unknown>) => t(key, values ?? {}), language: instance.language }
+  const { translate, language } = useTranslate()
+  return { t: translate as (key: AnyMessageKey, values?: Record<string, unknown>) => string, language }
 }
 
 export const listT = (key: AnyMessageKey, values?: Record<string, unknown>) => i18n.t(key, values ?? {})

@@ -1,0 +1,54 @@
+import { inventoryLogTypes, servicePaths, type InventoryLogType } from '@emporia/shared'
+import type { ResourceDefinition } from '../../components/data-table/resource'
+import { RecordItemText } from '../../components/fields/record-item-field'
+import type { ListMessageKey } from '../../lib/i18n/lists/en'
+import { translatablePaths } from '../../lib/table/search-query'
+
+const typeLabels = Object.fromEntries(inventoryLogTypes.map((type) => [type, `inventoryLog.type.${type}`])) as Record<
+  InventoryLogType,
+  ListMessageKey
+>
+
+const sourceLabels: Record<string, ListMessageKey> = {
+  inventory: 'inventoryLog.source.inventory',
+  operation: 'inventoryLog.source.operation',
+  reservation: 'inventoryLog.source.reservation',
+  order: 'inventoryLog.source.order'
+}
+
+const named = { searchFields: translatablePaths('name') }
+
+/** The inventory ledger (spec §3.8, decision 0040): written only by the inventory, so read-only here. Newest first. */
+export const inventoryLogsResource: ResourceDefinition = {
+  path: servicePaths.inventoryLogs,
+  name: 'inventoryLog.one',
+  urlKey: 'inventoryLogs',
+  columns: [
+    { value: 'createdAt', text: 'inventoryLog.date', kind: 'datetime', sortable: true },
+    { value: 'warehouse', text: 'res.warehouse', lookup: { path: servicePaths.warehouses } },
+    { value: 'product', text: 'inventory.product', lookup: { path: servicePaths.products } },
+    {
+      value: 'sku',
+      text: 'product.sku',
+      render: (row) => <RecordItemText path={servicePaths.products} id={row.product} list="skus" item={row.sku} />
+    },
+    { value: 'type', text: 'inventoryLog.type', enumList: typeLabels, sortable: true },
+    { value: 'delta', text: 'inventoryLog.delta', kind: 'number', sortable: true },
+    { value: 'quantity', text: 'inventoryLog.quantityAfter', kind: 'number' },
+    {
+      value: 'source.type',
+      text: 'inventoryLog.source',
+      enumList: sourceLabels
+    },
+    { value: 'user', text: 'inventoryLog.user', lookup: { path: servicePaths.shopMembers, itemKey: 'user', textField: 'email' } }
+  ],
+  fields: [],
+  search: [
+    { field: 'type', type: 'enum', label: 'inventoryLog.type', enumList: typeLabels },
+    { field: 'warehouse', type: 'select', label: 'res.warehouse', source: { path: servicePaths.warehouses, ...named } },
+    { field: 'product', type: 'select', label: 'inventory.product', source: { path: servicePaths.products, ...named } },
+    { field: 'createdAt', type: 'dateRange', label: 'inventoryLog.date' }
+  ],
+  flags: { noAdd: true, noEdit: true, noRemove: true, noClone: true },
+  defaultSort: { sortBy: ['createdAt'], sortDesc: [true] }
+}

@@ -1,0 +1,35 @@
+import { servicePaths } from '@emporia/shared'
+import type { ResourceDefinition } from '../../components/data-table/resource'
+import type { Row } from '../../lib/resource-client'
+import { translatablePaths } from '../../lib/table/search-query'
+
+/** Related-product lists (spec §3.7): a named list of products shown together. */
+export const productRelatedsResource: ResourceDefinition = {
+  path: servicePaths.productRelateds,
+  name: 'related.one',
+  urlKey: 'productRelateds',
+  columns: [
+    { value: 'name', text: 'res.name', kind: 'translatable', sortable: true },
+    {
+      value: 'products',
+      text: 'bundle.productCount',
+      render: (row: Row) => String((row.products as unknown[] | undefined)?.length ?? 0)
+    },
+    { value: 'updatedAt', text: 'res.updatedAt', kind: 'datetime', sortable: true }
+  ],
+  fields: [
+    { name: 'name', label: 'res.name', type: 'translatable', required: true },
+    { name: 'desc', label: 'res.desc', type: 'translatable', multiline: true, wide: true },
+    {
+      name: 'products',
+      label: 'bundle.products',
+      type: 'select',
+      multiple: true,
+      wide: true,
+      source: { path: servicePaths.products, searchFields: translatablePaths('name') }
+    }
+  ],
+  search: [{ field: 'name', type: 'regexp', label: 'res.name', paths: translatablePaths('name') }],
+  addRoute: '/productRelateds/edit',
+  defaults: () => ({ products: [] })
+}

@@ -1,0 +1,109 @@
+import {
+  inventoryOperationModes,
+  servicePaths,
+  type InventoryOperationData,
+  type InventoryOperationMode,
+  type ProductRecord
+} from '@emporia/shared'
+import type { FieldDef } from '../../components/fields/field-types'
+import { evaluateExpression } from '../../lib/expression'
+import type { Values } from '../../lib/form-values'
+import type { ListMessageKey } from '../../lib/i18n/lists/en'
+import { translatablePaths } from '../../lib/table/search-query'
+
+/** The SKU inventory operation's modes (spec §3.7) and how each is labelled. */
+export const modeLabels: Record<InventoryOperationMode, ListMessageKey> = {
+  restock: 'stockOp.mode.restock',
+  export: 'stockOp.mode.export',
+  separate: 'stockOp.mode.separate',
+  transfer: 'stockOp.mode.transfer',
+  crossTransfer: 'stockOp.mode.crossTransfer'
+}
+
+/** Separate needs a unit product and a ratio; crossTransfer needs a link to another shop. */
+export const availableModes = (product: ProductRecord): InventoryOperationMode[] =>
+  inventoryOperationModes.filter((mode) => {
+    if (mode === 'separate') return Boolean(product.separateProducts?.length && product.separateRatio)
+    if (mode === 'crossTransfer') return Boolean(product.productLinks?.length)
+    return true
+  })
+
+/** Units the opened boxes give ("Convert To {quantity} Unit"): boxes × the product's ratio. */
+export const convertedUnits = (delta: unknown, ratio: number | null | undefined): number => {
+  const boxes = typeof delta === 'number' ? delta : typeof delta === 'string' ? evaluateExpression(delta) : undefined
+  const count = typeof boxes === 'number' ? boxes : boxes?.ok ? boxes.value : 0
+  return Number.isFinite(count) && count > 0 ? count * (ratio ?? 1) : (ratio ?? 1)
+}
+
+const positive = (value: unknown): ListMessageKey | undefined => {
+  const number = typeof value === 'string' ? evaluateExpression(value) : { ok: true as const, value: Number(value) }
+  return number.ok && !(number.value > 0) ? 'stockOp.positive' : undefined
+}
+
+const warehouses = { path: servicePaths.warehouses, searchFields: translatablePaths('name') }
+
+/** The form of one operation: the fields each mode needs, in order. */
+export const operationFields = (product: ProductRecord): FieldDef[] => {
+  const modes = availableModes(product)
+  const isMode =
+    (...wanted: InventoryOperationMode[]) =>
+    (values: Values) =>
+      !wanted.includes(values.mode as InventoryOperationMode)
+  return [
+    {
+      name: 'mode',
+      label: 'stockOp.mode',
+      type: 'select',
+      required: true,
+      source: { enumList: Object.fromEntries(modes.map((mode) => [mode, modeLabels[mode]])) }
+    },
+    { name: 'warehouse', label: 'stockOp.warehouse', type: 'select', required: true, source: warehouses },
+    {
+      name: 'delta',
+      label: 'stockOp.delta',
+      type: 'number',
+      required: true,
+      // Whole units, except weighted goods (docs/decisions/0040).
+      integer: product.weightType !== 'weighted',
+      validate: positive
+    },
+    {
+      name: 'toWarehouse',
+      label: 'stockOp.toWarehouse',
+      type: 'select',
+      source: warehouses,
+      hidden: isMode('transfer'),
+      validate: (value, values) =>
+        values.mode !== 'transfer'
+          ? undefined
+          : !value
+            ? 'format.required'
+            : value === values.warehouse
+              ? 'stockOp.sameWarehouse'
+              : undefined
+    },
+    { name: 'comment', label: 'stockOp.comment', type: 'textarea' }
+  ]
+}
+
+/** What `inventoryOperations create` receives: only the fields of the chosen mode. */
+export const operationRequest = (values: Values, product: ProductRecord, sku: string): InventoryOperationData => {
+  const mode = values.mode as InventoryOperationMode
+  const data: InventoryOperationData = {
+    mode,
+    warehouse: String(values.warehouse),
+    product: product._id,
+    sku,
+    delta: Number(values.delta)
+  }
+  if (mode === 'transfer') data.toWarehouse = String(values.toWarehouse)
+  if (mode === 'crossTransfer') {
+    data.toShop = String(values.toShop)
+    // The destination warehouse is the link's own (spec §3.7 productLinks.crossWarehouse), when it names one.
+    const link = product.productLinks?.find((entry) => entry.shop === data.toShop)
+    if (link?.crossWarehouse) data.toWarehouse = link.crossWarehouse
+  }
+  const comment = typeof values.comment === 'string' ? values.comment.trim() : ''
+  if (comment) data.comment = comment
+  return data
+}

@@ -1,0 +1,93 @@
+import { useEffect } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  servicePaths,
+  type InventoryOperationData,
+  type InventoryOperationResult,
+  type ProductRecord,
+  type ProductStatus
+} from '@emporia/shared'
+import { loadClient } from '../../lib/client'
+import { pageOf, resourceApi, resourceService, type Row } from '../../lib/resource-client'
+import { getCurrentShopId, shopQuery, useCurrentShopId } from '../../lib/shop'
+
+// The product screens' calls (ARCHITECTURE §2: one place per operation); components never name a service.
+
+/** The most products one batch status change may name (the server's limit: one page of the list). */
+const BATCH = 100
+
+/**
+ * Batch status change: one multi patch per 100 ids (`patch(null, {status}, {_id: {$in}})`); the server
+ * changes all of them or, when one may not be written (shared records, spec §6.3), none.
+ */
+export const setProductsStatus = async (ids: string[], status: ProductStatus) => {
+  const service = await resourceService(servicePaths.products)
+  for (let start = 0; start < ids.length; start += BATCH)
+    await service.patch(null, { status }, { query: shopQuery({ _id: { $in: ids.slice(start, start + BATCH) } }) })
+}
+
+/** A SKU inventory operation (spec §3.7); answers the ledger rows it wrote. */
+export const runInventoryOperation = async (data: InventoryOperationData) =>
+  (await resourceApi(servicePaths.inventoryOperations).create({
+    ...data,
+    shop: getCurrentShopId()
+  })) as unknown as InventoryOperationResult
+
+const stockKey = (id: string) => [servicePaths.products, 'stock', id] as const
+
+/**
+ * One product with its derived stock (`inventories`, SKU quantities). Kept current by `products
+ * patched` events: the event is a cue to read again, since a stock change may arrive without the
+ * derived fields the read adds.
+ */
+export const useLiveProduct = (id: string | undefined) => {
+  const queryClient = useQueryClient()
+  const shop = useCurrentShopId()
+  useEffect(() => {
+    if (!id) return
+    let stop: (() => void) | undefined
+    let cancelled = false
+    const onPatched = (data: unknown) => {
+      if ((data as Row | undefined)?._id === id) void queryClient.invalidateQueries({ queryKey: stockKey(id) })
+    }
+    void loadClient().then(({ client }) => {
+      if (cancelled) return
+      const service = client.service(servicePaths.products as never) as unknown as {
+        on: (event: string, listener: (data: unknown) => void) => void
+        removeListener: (event: string, listener: (data: unknown) => void) => void
+      }
+      service.on('patched', onPatched)
+      service.on('updated', onPatched)
+      stop = () => {
+        service.removeListener('patched', onPatched)
+        service.removeListener('updated', onPatched)
+      }
+    })
+    return () => {
+      cancelled = true
+      stop?.()
+    }
+  }, [id, queryClient])
+  return useQuery({
+    queryKey: stockKey(id ?? ''),
+    enabled: Boolean(id && shop),
+    queryFn: async () => (await resourceApi(servicePaths.products).get(id!)) as unknown as ProductRecord
+  })
+}
+
+/** Re-reads a product's stock now (after an operation this screen ran itself). */
+export const useRefreshStock = () => {
+  const queryClient = useQueryClient()
+  return (id: string) => queryClient.invalidateQueries({ queryKey: stockKey(id) })
+}
+
+/** The shop's warehouses, for names and pickers (a shop has a handful). */
+export const useWarehouses = () => {
+  const shop = useCurrentShopId()
+  return useQuery({
+    queryKey: [servicePaths.warehouses, 'find', { all: true, shop }],
+    enabled: Boolean(shop),
+    staleTime: 60_000,
+    queryFn: async () => pageOf(await resourceApi(servicePaths.warehouses).find({ $limit: 100 })).data
+  })
+}

@@ -1,0 +1,52 @@
+import { servicePaths, type LocaleId, type ProductStatus } from '@emporia/shared'
+import type { ResourceDefinition } from '../../components/data-table/resource'
+import { listT } from '../../lib/i18n/lists'
+import { resolveText, type Translatable } from '../../lib/i18n/translatable'
+import { translatablePaths } from '../../lib/table/search-query'
+import { setProductsStatus } from './product-api'
+import { productFields } from './product-fields'
+import { availLabels, choosableStatusLabels, statusLabels } from './product-labels'
+import { prepareProduct, prepareProductClone } from './product-rules'
+
+const named = { searchFields: translatablePaths('name') }
+
+/** Products (spec §2.2, §3.7, §3.16: keyword search), with a batch status change of the selection. */
+export const productsResource: ResourceDefinition = {
+  path: servicePaths.products,
+  name: 'product.one',
+  urlKey: 'products',
+  columns: [
+    { value: 'images.0', text: 'product.image', kind: 'image', noCard: true },
+    { value: 'name', text: 'res.name', kind: 'translatable', sortable: true },
+    { value: 'posCode', text: 'product.posCode', sortable: true },
+    { value: 'price', text: 'product.price', kind: 'money', sortable: true },
+    { value: 'cachedInventory', text: 'product.stock', kind: 'number', sortable: true },
+    { value: 'status', text: 'product.status', enumList: statusLabels, sortable: true },
+    { value: 'avail', text: 'product.avail', enumList: availLabels },
+    { value: 'category', text: 'res.category', lookup: { path: servicePaths.categories } },
+    { value: 'updatedAt', text: 'res.updatedAt', kind: 'datetime', sortable: true }
+  ],
+  fields: productFields,
+  search: [
+    { field: '$search', type: 'raw', label: 'product.keyword' },
+    { field: 'categories', type: 'select', label: 'res.category', source: { path: servicePaths.categories, ...named } },
+    { field: 'brand', type: 'select', label: 'res.brand', source: { path: servicePaths.brands, ...named } },
+    { field: 'tags', type: 'select', label: 'product.tags', source: { path: servicePaths.tags, ...named } },
+    { field: 'status', type: 'enum', label: 'product.status', enumList: statusLabels },
+    { field: 'cachedInventory', type: 'numberRange', label: 'product.stock' }
+  ],
+  addRoute: '/products/edit',
+  defaults: () => ({ status: 'selling', avail: 'both' }),
+  recordTitle: (row, language) => resolveText(row.name as Translatable, language as LocaleId, listT as never),
+  prepare: (data, record) => prepareProduct(data, record),
+  prepareClone: prepareProductClone,
+  batchActions: [
+    {
+      key: 'status',
+      label: 'product.batchStatus',
+      options: choosableStatusLabels as Record<string, never>,
+      run: (ids, status) => setProductsStatus(ids, status as ProductStatus),
+      done: 'product.batchStatusDone'
+    }
+  ]
+}

@@ -1,0 +1,26 @@
+import { servicePaths } from '@emporia/shared'
+import type { ResourceDefinition } from '../../components/data-table/resource'
+import { translatablePaths } from '../../lib/table/search-query'
+
+/** Tags (spec §3.7). No route of their own: a tab of the products page. `admin` is set by the server. */
+export const tagsResource: ResourceDefinition = {
+  path: servicePaths.tags,
+  name: 'tag.one',
+  urlKey: 'tags',
+  columns: [
+    { value: 'icon', text: 'res.icon', kind: 'image', noCard: true },
+    { value: 'name', text: 'res.name', kind: 'translatable', sortable: true },
+    { value: 'showOnCard', text: 'tag.showOnCard', kind: 'boolean' },
+    { value: 'date', text: 'tag.date', kind: 'date', sortable: true },
+    { value: 'updatedAt', text: 'res.updatedAt', kind: 'datetime', sortable: true }
+  ],
+  fields: [
+    { name: 'name', label: 'res.name', type: 'translatable', required: true },
+    { name: 'showOnCard', label: 'tag.showOnCard', type: 'boolean' },
+    { name: 'date', label: 'tag.date', type: 'datetime' },
+    { name: 'desc', label: 'res.desc', type: 'translatable', multiline: true, wide: true },
+    { name: 'icon', label: 'res.icon', type: 'image' },
+    { name: 'banner', label: 'res.banner', type: 'image' }
+  ],
+  search: [{ field: 'name', type: 'regexp', label: 'res.name', paths: translatablePaths('name') }]
+}
