@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
-import { countRecords, seedRecords } from '../support/records'
+import { countRecords, createMany } from '../support/records'
 
 const ROWS = Number(process.env.VIRTUAL_ROWS ?? 2_000)
 
@@ -14,7 +14,8 @@ describe('virtual table (spec §2.12, §9.4)', () => {
     async () => {
       const who = await merchant(app.server.url, 'virtual')
       const seedStart = Date.now()
-      await seedRecords(app.server.url, who, 'warehouses', ROWS, (i) => ({ name: `V${String(i).padStart(6, '0')}` }), 50)
+      // Arrays of up to 1,000 records per create call (a shop-scoped create takes them).
+      await createMany(app.server.url, who, 'warehouses', ROWS, (i) => ({ name: `V${String(i).padStart(6, '0')}` }))
       console.log(`seeded ${ROWS} warehouses in ${Date.now() - seedStart} ms`)
       expect(await countRecords(app.server.url, who, 'warehouses')).toBe(ROWS)
 

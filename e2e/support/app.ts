@@ -11,6 +11,8 @@ export interface OpenOptions {
   /** Interface language cookie; English unless a test says otherwise (null: none, the app's default). */
   lang?: 'en' | 'cht' | 'chs' | null
   allowErrors?: RegExp[]
+  /** Called with the new page before it navigates anywhere (e.g. to record its socket traffic). */
+  onPage?: (page: Page) => void
 }
 
 export interface AppHarness {
@@ -60,6 +62,7 @@ export const useApp = (): AppHarness => {
     if (lang) await context.addCookies([{ name: 'emporia-lang', value: lang, url: harness.server.url }])
     allowed.push(...(options.allowErrors ?? []))
     const page = await context.newPage()
+    options.onPage?.(page)
     page.on('pageerror', (error) => errors.push(error.message))
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text())

@@ -25,7 +25,35 @@ export const createRecord = (baseUrl: string, who: Merchant, path: string, data:
 export const patchRecord = (baseUrl: string, who: Merchant, path: string, id: string, data: Record<string, unknown>) =>
   call<Stored>(baseUrl, who, 'PATCH', `${path}/${id}`, data)
 
-/** Many records: the services create one at a time, so they go in parallel batches. */
+export const getRecord = <T = Stored>(baseUrl: string, who: Merchant, path: string, id: string) =>
+  call<T>(baseUrl, who, 'GET', `${path}/${id}`)
+
+export const removeRecord = (baseUrl: string, who: Merchant, path: string, id: string) =>
+  call<Stored>(baseUrl, who, 'DELETE', `${path}/${id}`)
+
+/** Most records one shop-scoped `create` takes (the service's page limit). */
+export const CREATE_BATCH = 1000
+
+/**
+ * Many records in as few calls as possible: a shop-scoped `create` takes an array of up to 1,000.
+ * The answer is in the order given.
+ */
+export const createMany = async (
+  baseUrl: string,
+  who: Merchant,
+  path: string,
+  count: number,
+  make: (i: number) => Record<string, unknown>
+): Promise<Stored[]> => {
+  const created: Stored[] = []
+  for (let start = 0; start < count; start += CREATE_BATCH) {
+    const data = Array.from({ length: Math.min(CREATE_BATCH, count - start) }, (_, i) => make(start + i))
+    created.push(...(await call<Stored[]>(baseUrl, who, 'POST', path, data)))
+  }
+  return created
+}
+
+/** Many records, one create call each, in parallel batches (for services that take one record per call). */
 export const seedRecords = async (
   baseUrl: string,
   who: Merchant,
