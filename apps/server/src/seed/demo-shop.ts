@@ -73,8 +73,10 @@ export const seedDemo = async (app: Application, log: (line: string) => void = c
     log(`Demo shop already seeded: sign in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`)
     return
   }
-  const user = (await users.create({ ...DEMO_ACCOUNT, agreeTerms: true })) as { _id: string }
-  const as: Params & { user: { _id: string } } = { user }
+  const user = (await users.create({ ...DEMO_ACCOUNT, agreeTerms: true })) as { _id: string; email: string }
+  // Calls run as the demo merchant would make them (provider set, already authenticated), so the
+  // same hooks, rules and ledger entries apply as to a signed-in request.
+  const as: Params & { user: { _id: string } } = { user, provider: 'seed', authenticated: true }
   const shop = (await app
     .service(servicePaths.shops)
     .create({ name: text('Emporia Tea House', 'Emporia 茶館', 'Emporia 茶馆'), subdomain: 'demo' }, as)) as { _id: string }

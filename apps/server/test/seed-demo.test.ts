@@ -1,0 +1,39 @@
+import type { Application } from '@feathersjs/feathers'
+import { servicePaths } from '@emporia/shared'
+import { DEMO_ACCOUNT, seedDemo } from '../src/seed/demo-shop'
+import { startTestApp, type TestApp } from './support/test-app'
+
+type Row = Record<string, unknown>
+const all = async (app: Application, path: string, query: Row) =>
+  (await app.service(path).find({ query, paginate: false })) as Row[]
+
+describe('npm run seed:demo', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { listen: false })
+  })
+  afterAll(() => t.close())
+
+  it('makes a shop the demo merchant owns, with catalogue, stock and ledger, through the services; a second run changes nothing', async () => {
+    const lines: string[] = []
+    await seedDemo(t.app as unknown as Application, (line) => lines.push(line))
+    const app = t.app as unknown as Application
+    const [user] = await all(app, servicePaths.users, { email: DEMO_ACCOUNT.email })
+    const [shop] = await all(app, servicePaths.shops, { subdomain: 'demo' })
+    expect((shop.users as Row[]).map((member) => [member.user, member.role])).toEqual([[user._id, 'admin']])
+
+    const products = await all(app, servicePaths.products, { shop: shop._id })
+    expect(products).toHaveLength(6)
+    const gaiwan = products.find((p) => (p.name as Row).en === 'Gaiwan') as Row
+    expect(gaiwan.cachedInventory).toBe(16)
+    // Every unit of stock came in through the ledger, one restock per product and SKU.
+    const logs = await all(app, servicePaths.inventoryLogs, { shop: shop._id })
+    const stocks = await all(app, servicePaths.stocks, { shop: shop._id })
+    expect(logs).toHaveLength(stocks.length)
+    expect(stocks.reduce((sum, s) => sum + Number(s.quantity), 0)).toBe(40 + 12 + 3 + 16 + 60)
+
+    await seedDemo(app, (line) => lines.push(line))
+    expect(await all(app, servicePaths.products, { shop: shop._id })).toHaveLength(6)
+    expect(lines[1]).toMatch(/already seeded/)
+  })
+})
