@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { enterShop } from '../src/db/row-security'
+import { enterShop, walledTransaction } from '../src/db/row-security'
 import { StoreService } from '../src/services/store/store-service'
 import { warehouseModel } from '../src/services/warehouses/warehouses.schema'
 import { shopOwner } from './support/accounts'
@@ -51,6 +51,18 @@ describe.runIf(await postgresReachable())('row-level security (postgres)', () =>
     })
     await expect(warehouses.remove(bRow._id, { shop: a.shopId, query: {} } as never)).rejects.toMatchObject({ code: 404 })
     expect((await t.db.knex('warehouses').where({ _id: bRow._id }).first()).name).toBe(bRow.name)
+  })
+
+  it('runs each walled transaction as the scoped role in its own shop, when shops alternate (one kept clone per shop)', async () => {
+    const seen = async (shop: string) =>
+      walledTransaction(t.db.knex, shop, async (trx) => {
+        const { rows } = await trx.raw(`select current_setting('emporia.shop') as shop, current_user as role`)
+        const visible = (await trx('warehouses').select('shop')) as { shop: string }[]
+        return { ...rows[0], shops: [...new Set(visible.map((w) => w.shop))] }
+      })
+    for (const shop of [a.shopId, b.shopId, a.shopId, b.shopId])
+      expect(await seen(shop)).toEqual({ shop, role: 'emporia_scoped', shops: [shop] })
+    expect(() => walledTransaction(t.db.knex, "x'; drop table shops; --", async () => 1)).toThrow(/Not a shop id/)
   })
 
   it('serves many walled lists at once from a small pool without deadlocking', async () => {
