@@ -20,9 +20,12 @@ export const RichTextInput = ({ field, value, onChange, error, testId }: FieldPr
     content: html,
     onUpdate: ({ editor: current }) => onChange(storedHtml(current.getHTML()))
   })
-  // A value set from outside (the record finished loading) replaces the content.
+  // A value set from outside (the record finished loading) replaces the content. useEditor may hand
+  // over an instance it has already destroyed (it recreates the editor on remount); reading that one
+  // throws, so it is skipped — its successor runs this effect again.
   useEffect(() => {
-    if (editor && storedHtml(editor.getHTML()) !== html) editor.commands.setContent(html, { emitUpdate: false })
+    if (!editor || editor.isDestroyed) return
+    if (storedHtml(editor.getHTML()) !== html) editor.commands.setContent(html, { emitUpdate: false })
   }, [editor, html])
   const button = (label: string, icon: React.ReactNode, action: () => void, active: boolean) => (
     <IconButton
