@@ -63,6 +63,16 @@ describe.runIf(await postgresReachable())('row-level security (postgres)', () =>
     for (const shop of [a.shopId, b.shopId, a.shopId, b.shopId])
       expect(await seen(shop)).toEqual({ shop, role: 'emporia_scoped', shops: [shop] })
     expect(() => walledTransaction(t.db.knex, "x'; drop table shops; --", async () => 1)).toThrow(/Not a shop id/)
+    // The kept clones were made before this listener: they are made again, so it hears walled statements.
+    const statements: string[] = []
+    const listen = (q: { sql: string }) => statements.push(q.sql)
+    t.db.knex.on('query', listen)
+    try {
+      await seen(a.shopId)
+    } finally {
+      t.db.knex.removeListener('query', listen)
+    }
+    expect(statements.some((sql) => sql.includes('from "warehouses"'))).toBe(true)
   })
 
   it('serves many walled lists at once from a small pool without deadlocking', async () => {

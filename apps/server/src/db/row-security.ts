@@ -77,17 +77,24 @@ export const walledTransaction = <T>(knex: Knex, shop: string, run: (trx: Knex.T
 
 /** Shops whose knex clone is kept; the least recently used is dropped beyond this. */
 const CLONES_KEPT = 1000
-const clones = new WeakMap<Knex, Map<string, Knex>>()
+/** Events a clone copies its listeners of from the instance it came from, when it is made. */
+const EVENTS = ['query', 'query-error', 'query-response', 'start'] as const
+const clones = new WeakMap<Knex, { listeners: unknown[]; byShop: Map<string, Knex> }>()
+
+const sameListeners = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((listener, i) => listener === b[i])
 
 /**
  * knex hands a transaction its instance's user params (a config's own are overwritten), and
  * `withUserParams` clones the instance: one clone per shop is kept rather than one made per call
  * (the clone cost 3–5 % of a sale's or a lookup's CPU profile; docs/benchmarks.md). A clone shares
- * the pool of the instance it came from.
+ * the pool of the instance it came from, and copies its event listeners when made, so the clones are
+ * made again when those change (a test listening for statements sees the walled ones too).
  */
 const walledKnex = (knex: Knex, shop: string): Knex => {
-  let byShop = clones.get(knex)
-  if (!byShop) clones.set(knex, (byShop = new Map()))
+  const listeners = EVENTS.flatMap((event) => knex.listeners(event))
+  let kept = clones.get(knex)
+  if (!kept || !sameListeners(kept.listeners, listeners)) clones.set(knex, (kept = { listeners, byShop: new Map() }))
+  const { byShop } = kept
   let clone = byShop.get(shop)
   if (clone) byShop.delete(shop)
   else clone = knex.withUserParams({ ...knex.userParams, wallShop: shop })
