@@ -214,6 +214,20 @@ describe.each(await dialects())('product rules (%s)', (dialect) => {
       expect((await api.create('products', { ...base, ...change })).body?.data).toEqual({ key: 'format.invalid', field })
   })
 
+  it('refuses to remove a product that still has stock on hand or reserved, and removes it once it has none', async () => {
+    const warehouse = (await api.made('warehouses', { name: 'Back room' }))._id
+    const { _id } = await api.made('products', { name: 'Stocked', price: 1 })
+    await putStock(t, { shop: owner.shopId, warehouse, product: _id, quantity: 3 })
+    const refused = { status: 400, body: { data: { key: 'errors.productHasStock', sku: '' } } }
+    expect(await api.remove(`products/${_id}`)).toMatchObject(refused)
+    await t.db.knex('stocks').where({ product: _id }).update({ quantity: 0, reserved: 1 })
+    expect(await api.remove(`products/${_id}`)).toMatchObject(refused)
+    expect(await t.db.knex('products').where({ _id }).first('_id')).toBeDefined()
+    await t.db.knex('stocks').where({ product: _id }).update({ reserved: 0 })
+    expect(await api.remove(`products/${_id}`)).toMatchObject({ status: 200, body: { _id } })
+    expect(await t.db.knex('products').where({ _id }).first('_id')).toBeUndefined()
+  })
+
   it('refuses to drop a SKU (or the no-SKU stock) that still has stock', async () => {
     const warehouse = (await api.made('warehouses', { name: 'Main' }))._id
     const { _id } = await api.made('products', { name: 'Sized', price: 1, skus: [sku('s'), sku('m'), sku('l')] })

@@ -107,6 +107,31 @@ export class ProductService extends StoreService<ProductRecord, ProductData, Pro
     return this.checked(id, params, (p) => super.patch(id, withoutDerived(data), p))
   }
 
+  /**
+   * A product with stock on hand or reserved is not removed (400 `errors.productHasStock`): its
+   * ledger would go with it, and the stock would vanish without a ledger row (docs/decisions/0040).
+   * The product is locked first, so a stock operation waits for the removal and then finds no product.
+   */
+  override async remove(id: NullableId, params: StoreParams = {}): Promise<ProductRecord | ProductRecord[]> {
+    if (id === null) return super.remove(id, params)
+    const run = async (trx: Knex.Transaction) => {
+      await this.asOwner(trx, params, async () => {
+        await trx('products').where('_id', String(id)).forUpdate().first('_id')
+        const held = (await trx('stocks')
+          .where('product', String(id))
+          .where((q) => q.whereNot('quantity', 0).orWhereNot('reserved', 0))
+          .first('sku')) as { sku: string } | undefined
+        if (held)
+          throw new BadRequest('This product still has stock; take it away or move it first', {
+            key: 'errors.productHasStock',
+            sku: held.sku
+          })
+      })
+      return super.remove(id, { ...params, transaction: trx })
+    }
+    return params.transaction ? run(params.transaction) : this.db.transaction(run)
+  }
+
   /** The batch status change; which products the caller may change is settled by the products hooks. */
   private async batch(data: ProductPatch, params: StoreParams) {
     const fields = Object.keys(data ?? {})
