@@ -5,7 +5,7 @@ import { Choices, StockPanel } from '../pages/products'
 import { Shell } from '../pages/shell'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
-import { readRecord, seedProduct, seedRestock, seedWarehouse } from '../support/catalogue'
+import { readRecord, seedOperation, seedProduct, seedRestock, seedWarehouse } from '../support/catalogue'
 
 interface Inventory {
   quantity: number
@@ -201,6 +201,15 @@ describe('inventory (issue 6, spec §2.2 warehouses, §3.8)', () => {
     await expect.poll(() => row.count(), poll).toBe(1)
     expect(await row.getByTestId('low-stock-link').textContent()).toBe('Sencha')
     expect(await row.getByTestId('low-stock-quantity').textContent()).toBe('2')
+    // The panel follows stock changes made elsewhere without a reload: up to the threshold it stays…
+    await seedRestock(app.server.url, who, { warehouse: main._id, product: product._id, quantity: 3 })
+    await expect.poll(() => row.getByTestId('low-stock-quantity').textContent(), poll).toBe('5')
+    // …above it, it leaves the list; back at or below, it returns.
+    await seedRestock(app.server.url, who, { warehouse: main._id, product: product._id, quantity: 1 })
+    await expect.poll(() => row.count(), poll).toBe(0)
+    await page.getByTestId('panel-lowStock-empty').waitFor()
+    await seedOperation(app.server.url, who, { mode: 'export', warehouse: main._id, product: product._id, delta: 4 })
+    await expect.poll(() => row.getByTestId('low-stock-quantity').textContent(), poll).toBe('2')
     await row.getByTestId('low-stock-link').click()
     await expect.poll(() => shell.pathname(), poll).toBe(`/${who.shop!._id}/products/edit/${product._id}`)
   })

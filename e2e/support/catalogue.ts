@@ -21,6 +21,13 @@ export const seedRestock = (
   entry: { warehouse: string; product: string; sku?: string; quantity: number }
 ) => createRecord(baseUrl, who, 'inventories', entry)
 
+/** A stock operation on a product (`inventoryOperations create`: restock, export, transfer…). */
+export const seedOperation = (
+  baseUrl: string,
+  who: Merchant,
+  operation: { mode: string; warehouse: string; product: string; sku?: string; delta: number }
+) => createRecord(baseUrl, who, 'inventoryOperations', operation)
+
 /** One record; shop-scoped unless it is the shop itself. */
 export const readRecord = async <T>(baseUrl: string, who: Merchant, path: string, id: string): Promise<T> => {
   const scope = path === 'shops' ? '' : `?shop=${who.shop!._id}`

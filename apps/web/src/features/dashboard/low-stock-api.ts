@@ -1,5 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { servicePaths, type Shop, type Stock } from '@emporia/shared'
+import { loadClient } from '../../lib/client'
 import { pageOf, resourceApi, type Row } from '../../lib/resource-client'
 
 /** How many low stocks the panel lists, lowest first. */
@@ -46,4 +48,46 @@ export const useLowStock = (shop: Shop | undefined) => {
       }
     }
   })
+}
+
+/** A burst of stock changes (a busy till) costs one refetch of the panel, not one per change. */
+const LOW_STOCK_SETTLE_MS = 500
+const STOCK_EVENTS = ['created', 'patched', 'updated', 'removed'] as const
+
+/**
+ * Keeps the panel live: any stock change may move a stock across the threshold, which only the
+ * server's filter can tell, so the panel's query is fetched again (at most once per settle time).
+ */
+export const useLowStockUpdates = (shop: Shop | undefined) => {
+  const queryClient = useQueryClient()
+  const enabled = Boolean(shop?.lowStock)
+  const shopId = shop?._id
+  useEffect(() => {
+    if (!enabled) return
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let detach: (() => void) | undefined
+    let stopped = false
+    const refetch = () => {
+      timer ??= setTimeout(() => {
+        timer = undefined
+        void queryClient.invalidateQueries({ queryKey: [servicePaths.stocks, 'find', { shop: shopId }] })
+      }, LOW_STOCK_SETTLE_MS)
+    }
+    void loadClient().then(({ client }) => {
+      if (stopped) return
+      const service = client.service(servicePaths.stocks as never) as unknown as {
+        on(event: string, listener: () => void): unknown
+        removeListener(event: string, listener: () => void): unknown
+      }
+      for (const event of STOCK_EVENTS) service.on(event, refetch)
+      detach = () => {
+        for (const event of STOCK_EVENTS) service.removeListener(event, refetch)
+      }
+    })
+    return () => {
+      stopped = true
+      detach?.()
+      clearTimeout(timer)
+    }
+  }, [enabled, shopId, queryClient])
 }

@@ -6,12 +6,13 @@ import { EmptyState } from '../../components/ui/empty-state'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import type { Row } from '../../lib/resource-client'
-import { useLowStock } from './low-stock-api'
+import { useLowStock, useLowStockUpdates } from './low-stock-api'
 
 /** The low-stock panel's content (spec §2.7): with the shop's reminder on, what is at or below its threshold. */
 export const LowStockPanel = ({ shop }: { shop: Shop | undefined }) => {
   const { t, language } = useListT()
   const lowStock = useLowStock(shop)
+  useLowStockUpdates(shop)
   const text = (value: unknown) => resolveText(value as Translatable, language as LocaleId, t as never)
   const rows = lowStock.data?.rows ?? []
   if (!shop?.lowStock || !rows.length)
