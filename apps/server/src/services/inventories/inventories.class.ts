@@ -1,15 +1,13 @@
 import { BadRequest } from '@feathersjs/errors'
-import type { Knex } from 'knex'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import { multiplyCents, type Inventory } from '@emporia/shared'
 import { newObjectId } from '../../platform/object-id'
 import { ChangeSet } from '../inventory/changes'
-import type { LedgerEnv, Row } from '../inventory/moves'
+import type { Row } from '../inventory/moves'
 import { checkAmount } from '../inventory/quantities'
-import { pickPatch, shopOf, userOf } from '../inventory/service-support'
+import { LedgerStore, pickPatch, shopOf, userOf } from '../inventory/service-support'
 import { applyMoves } from '../inventory/stock-ledger'
-import { shopTransaction } from '../inventory/walls'
-import { StoreService, type StoreOptions, type StoreParams } from '../store/store-service'
+import type { StoreParams } from '../store/store-service'
 import { assertValid, dataValidators, stripReadOnly } from '../store/validate-data'
 import { INVENTORY_PATCHABLE, inventoryModel } from './inventories.schema'
 
@@ -19,27 +17,7 @@ const validators = dataValidators(inventoryModel)
  * Inventory entries (spec §3.8): creating one is a restock — the entry, its ledger row and (when the
  * shop uses lots) its lot in one transaction. Afterwards only the paperwork may change.
  */
-export class InventoryService extends StoreService<Inventory> {
-  constructor(
-    options: StoreOptions,
-    private readonly env: () => LedgerEnv
-  ) {
-    super(options)
-  }
-
-  private get db() {
-    return this.options.db.knex
-  }
-
-  /** The call's transaction: the caller's own (params.transaction) or a new one, walled for the shop. */
-  private inTransaction<T>(
-    shop: string,
-    params: StoreParams,
-    run: (trx: Knex.Transaction, wall: string | undefined) => Promise<T>
-  ) {
-    return shopTransaction(this.db, this.options.rowSecurity === true, shop, run, params.transaction)
-  }
-
+export class InventoryService extends LedgerStore<Inventory> {
   override async create(data: Partial<Inventory> | Partial<Inventory>[], params: StoreParams = {}): Promise<Inventory> {
     if (Array.isArray(data)) throw new BadRequest('Restock one entry at a time')
     const shop = shopOf(params)

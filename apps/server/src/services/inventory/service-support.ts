@@ -1,11 +1,13 @@
 import { authenticate } from '@feathersjs/authentication'
 import { BadRequest, MethodNotAllowed } from '@feathersjs/errors'
+import type { Knex } from 'knex'
 import type { Application, HookContext, HookFunction } from '@feathersjs/feathers'
 import { scopeToShop } from '../../hooks/scope-to-shop'
 import type { Model } from '../../db/query/model'
 import type { ShopDirectory } from '../shops/shop-directory'
-import { StoreService, type StoreParams } from '../store/store-service'
-import type { Row } from './moves'
+import { StoreService, type StoreOptions, type StoreParams } from '../store/store-service'
+import type { LedgerEnv, Row } from './moves'
+import { shopTransaction } from './walls'
 
 type Method = 'find' | 'get' | 'create' | 'update' | 'patch' | 'remove'
 
@@ -39,6 +41,33 @@ export class ReadOnlyStore<T> extends StoreService<T> {
   }
   override async remove(): Promise<never> {
     throw new MethodNotAllowed('Written by the inventory ledger only')
+  }
+}
+
+/**
+ * A store whose writes go through the ledger (inventory entries, reservations): each write is one
+ * transaction of the shop's, or the caller's own joined (shopTransaction), and publishes its
+ * changes through the ledger's environment.
+ */
+export class LedgerStore<T> extends StoreService<T> {
+  constructor(
+    options: StoreOptions,
+    protected readonly env: () => LedgerEnv
+  ) {
+    super(options)
+  }
+
+  protected get db() {
+    return this.options.db.knex
+  }
+
+  /** The call's transaction: the caller's own (params.transaction) or a new one, walled for the shop. */
+  protected inTransaction<R>(
+    shop: string,
+    params: StoreParams,
+    run: (trx: Knex.Transaction, wall: string | undefined) => Promise<R>
+  ) {
+    return shopTransaction(this.db, this.options.rowSecurity === true, shop, run, params.transaction)
   }
 }
 

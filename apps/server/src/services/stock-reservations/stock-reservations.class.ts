@@ -1,14 +1,12 @@
 import { BadRequest } from '@feathersjs/errors'
-import type { Knex } from 'knex'
 import type { Application, Id, NullableId } from '@feathersjs/feathers'
 import { stockReservationSchema, type StockReservation } from '@emporia/shared'
 import { asRecord } from '../inventory/changes'
 import type { LedgerEnv, Row } from '../inventory/moves'
 import { badField, checkAmount } from '../inventory/quantities'
-import { pickPatch, shopOf, userOf } from '../inventory/service-support'
+import { LedgerStore, pickPatch, shopOf, userOf } from '../inventory/service-support'
 import { commit, release, releaseExpired, reserve } from '../inventory/stock-ledger'
-import { shopTransaction } from '../inventory/walls'
-import { StoreService, type StoreOptions, type StoreParams } from '../store/store-service'
+import type { StoreOptions, StoreParams } from '../store/store-service'
 import { assertValid, dataValidators } from '../store/validate-data'
 import { RESERVATION_FIELDS, SWEEP_INTERVAL_MS, stockReservationModel } from './stock-reservations.schema'
 
@@ -19,28 +17,15 @@ const validators = dataValidators(stockReservationModel)
  * patch `{status: 'committed'}` sells it, `{status: 'released'}` gives it back. An expiry sweep
  * releases reservations whose `expiresAt` has passed.
  */
-export class StockReservationService extends StoreService<StockReservation> {
+export class StockReservationService extends LedgerStore<StockReservation> {
   private sweeper?: ReturnType<typeof setInterval>
 
   constructor(
     options: StoreOptions,
-    private readonly env: () => LedgerEnv,
+    env: () => LedgerEnv,
     private readonly sweepEveryMs = SWEEP_INTERVAL_MS
   ) {
-    super(options)
-  }
-
-  private get db() {
-    return this.options.db.knex
-  }
-
-  /** The call's transaction: the caller's own (params.transaction) or a new one, walled for the shop. */
-  private inTransaction<T>(
-    shop: string,
-    params: StoreParams,
-    run: (trx: Knex.Transaction, wall: string | undefined) => Promise<T>
-  ) {
-    return shopTransaction(this.db, this.options.rowSecurity === true, shop, run, params.transaction)
+    super(options, env)
   }
 
   override async setup(app: Application) {
