@@ -32,14 +32,19 @@ export const inventoryLotStatuses = ['active', 'empty', 'expired'] as const
 export const stockReservationStatuses = ['reserved', 'committed', 'released', 'expired'] as const
 export type StockReservationStatus = (typeof stockReservationStatuses)[number]
 
+/** Where a stock row, lot or ledger row belongs: one SKU ('' without SKUs) of a product in a warehouse. */
+const stockKeyFields = () => ({
+  _id: readOnlyId(),
+  shop: readOnlyId(),
+  warehouse: readOnlyId('warehouses'),
+  product: readOnlyId('products'),
+  sku: Type.String({ maxLength: 40, readOnly: true })
+})
+
 /** Derived on-hand and reserved quantity of one SKU in one warehouse (read-only service `stocks`). */
 export const stockSchema = Type.Object(
   {
-    _id: readOnlyId(),
-    shop: readOnlyId(),
-    warehouse: readOnlyId('warehouses'),
-    product: readOnlyId('products'),
-    sku: Type.String({ maxLength: 40, readOnly: true }),
+    ...stockKeyFields(),
     quantity: Type.Number({ readOnly: true }),
     reserved: Type.Number({ readOnly: true }),
     ...stamps
@@ -76,11 +81,7 @@ export type Inventory = Static<typeof inventorySchema>
 /** Inventory lot (spec §3.8): what is left of one entry; consumed earliest expiry first. */
 export const inventoryLotSchema = Type.Object(
   {
-    _id: readOnlyId(),
-    shop: readOnlyId(),
-    warehouse: readOnlyId('warehouses'),
-    product: readOnlyId('products'),
-    sku: Type.String({ maxLength: 40, readOnly: true }),
+    ...stockKeyFields(),
     inventory: Type.Optional(Type.String({ pattern: ID_PATTERN, readOnly: true })),
     entryDate: Type.String({ format: 'date-time', readOnly: true }),
     expiryDate: optionalDate,
@@ -101,11 +102,7 @@ export type InventoryLot = Static<typeof inventoryLotSchema>
 /** One ledger row (spec §3.8 Inventory log: source, status, type). Written only by the inventory. */
 export const inventoryLogSchema = Type.Object(
   {
-    _id: readOnlyId(),
-    shop: readOnlyId(),
-    warehouse: readOnlyId('warehouses'),
-    product: readOnlyId('products'),
-    sku: Type.String({ maxLength: 40, readOnly: true }),
+    ...stockKeyFields(),
     type: Type.Union(
       inventoryLogTypes.map((t) => Type.Literal(t)),
       { readOnly: true }
