@@ -3,7 +3,7 @@ import { DataTablePage } from '../pages/data-table'
 import { EditorPage } from '../pages/editor'
 import { Choices, StockPanel } from '../pages/products'
 import { Shell } from '../pages/shell'
-import { merchant, type Merchant } from '../support/api'
+import { createShop, merchant, uniqueSubdomain, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { readRecord, seedOperation, seedProduct, seedRestock, seedWarehouse } from '../support/catalogue'
 
@@ -242,5 +242,61 @@ describe('inventory (issue 6, spec §2.2 warehouses, §3.8)', () => {
     await editor.save()
     await expect.poll(() => table.cellTexts('supplier'), poll).toEqual(['Kyoto Tea'])
     expect(await table.cellTexts('expiryDate')).toEqual(['Jun 30, 2027'])
+  })
+
+  it('separates boxes into units, saying how many units the boxes give, in one step for both products', async () => {
+    const who = await merchant(app.server.url, 'separate')
+    const main = await seedWarehouse(app.server.url, who, 'Main store')
+    const unit = await seedProduct(app.server.url, who, { name: { en: 'Tea bag' } })
+    const box = await seedProduct(app.server.url, who, {
+      name: { en: 'Tea bags, box of 12' },
+      separateProducts: [{ product: unit._id }],
+      separateRatio: 12
+    })
+    await seedRestock(app.server.url, who, { warehouse: main._id, product: box._id, quantity: 3 })
+    const { page, stock } = await openEditor(who, box._id)
+    await expect.poll(() => stock.quantity(''), poll).toBe(3)
+
+    await stock.row('').getByTestId('product-stock-operate').click()
+    await stock.dialog().waitFor()
+    await stock.choices.select('stock-op-mode', 'Separate')
+    await stock.choices.lookup('stock-op-warehouse', 'Main')
+    await page.getByTestId('stock-op-delta').fill('2')
+    await expect.poll(() => page.getByTestId('stock-op-convert').textContent(), poll).toBe('Convert To 24 Unit')
+    await page.getByTestId('stock-operation-submit').click()
+    await expect.poll(() => stock.dialog().count(), poll).toBe(0)
+
+    await expect.poll(() => stock.quantity(''), poll).toBe(1)
+    const units = await readRecord<{ cachedInventory: number }>(app.server.url, who, 'products', unit._id)
+    expect(units.cachedInventory).toBe(24)
+  })
+
+  it('transfers stock to the linked product of another of the merchant’s shops, both shops in one step', async () => {
+    const who = await merchant(app.server.url, 'cross')
+    const second = await createShop(app.server.url, who.session, 'Kowloon branch', uniqueSubdomain('kowloon'))
+    const there: Merchant = { ...who, shop: second }
+    const main = await seedWarehouse(app.server.url, who, 'Main store')
+    const kowloon = await seedWarehouse(app.server.url, there, 'Kowloon store')
+    const target = await seedProduct(app.server.url, there, { name: { en: 'Oolong tea (Kowloon)' } })
+    const product = await seedProduct(app.server.url, who, {
+      name: { en: 'Oolong tea' },
+      productLinks: [{ shop: second._id, product: target._id, crossWarehouse: kowloon._id }]
+    })
+    await seedRestock(app.server.url, who, { warehouse: main._id, product: product._id, quantity: 10 })
+    const { page, stock } = await openEditor(who, product._id)
+    await expect.poll(() => stock.quantity(''), poll).toBe(10)
+
+    await stock.row('').getByTestId('product-stock-operate').click()
+    await stock.dialog().waitFor()
+    await stock.choices.select('stock-op-mode', 'Transfer to another shop')
+    await stock.choices.lookup('stock-op-warehouse', 'Main')
+    await page.getByTestId('stock-op-delta').fill('4')
+    await stock.choices.select('stock-op-toShop', 'Kowloon branch')
+    await page.getByTestId('stock-operation-submit').click()
+    await expect.poll(() => stock.dialog().count(), poll).toBe(0)
+
+    await expect.poll(() => stock.quantity(''), poll).toBe(6)
+    const arrived = await readRecord<{ cachedInventory: number }>(app.server.url, there, 'products', target._id)
+    expect(arrived.cachedInventory).toBe(4)
   })
 })
