@@ -20,8 +20,8 @@ import { queryKeys } from '../../lib/query-keys'
 import { resourceApi, type Row } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 import type { ResourceDefinition } from '../data-table/resource'
-import { FieldInput } from '../fields/field-input'
 import { ConfirmDialog } from './confirm-dialog'
+import { FormFieldInput } from './form-field-input'
 import { useEditorForm } from './use-editor-form'
 
 interface EditorDialogProps {
@@ -190,16 +190,7 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
                     disabled={Boolean(record && field.createOnly)}
                     sx={{ border: 0, p: 0, m: 0, minWidth: 0, '&:disabled': { opacity: 0.7, pointerEvents: 'none' } }}
                   >
-                    <FieldInput
-                      field={field}
-                      value={form.values[field.name]}
-                      onChange={(value) => form.setValue(field.name, value)}
-                      error={form.errors[field.name]}
-                      values={form.values}
-                      setValue={form.setValue}
-                      testId={`field-${field.name}`}
-                      record={record}
-                    />
+                    <FormFieldInput form={form} field={field} testId={`field-${field.name}`} record={record} />
                   </Box>
                 </Box>
               ))}

@@ -39,3 +39,5 @@ export const useEditorForm = (fields: FieldDef[], initial: Values) => {
     setServerError: (field: string, message: string) => setServerErrors((current) => ({ ...current, [field]: message }))
   }
 }
+
+export type EditorForm = ReturnType<typeof useEditorForm>

@@ -14,7 +14,7 @@ import {
 } from '@mui/material'
 import type { LocaleId, ProductRecord } from '@emporia/shared'
 import { useEditorForm } from '../../components/editor/use-editor-form'
-import { FieldInput } from '../../components/fields/field-input'
+import { FormFieldInput } from '../../components/editor/form-field-input'
 import { normalizeValues } from '../../lib/form-values'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
@@ -93,15 +93,7 @@ export const InventoryOperationDialog = ({ product, sku, onDone, onClose }: Oper
             .filter((field) => !field.hidden?.(form.values))
             .map((field) => (
               <Box key={field.name}>
-                <FieldInput
-                  field={field}
-                  value={form.values[field.name]}
-                  onChange={(value) => form.setValue(field.name, value)}
-                  error={form.errors[field.name]}
-                  values={form.values}
-                  setValue={form.setValue}
-                  testId={`stock-op-${field.name}`}
-                />
+                <FormFieldInput form={form} field={field} testId={`stock-op-${field.name}`} />
                 {field.name === 'delta' && mode === 'separate' && (
                   <Typography variant="caption" color="text.secondary" data-testid="stock-op-convert">
                     {t('stockOp.convert', { quantity: convertedUnits(form.values.delta, product.separateRatio) })}

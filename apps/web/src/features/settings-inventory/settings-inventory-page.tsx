@@ -3,7 +3,7 @@ import { Box, Button, Paper, Stack, Typography } from '@mui/material'
 import RestartAlt from '@mui/icons-material/RestartAlt'
 import { ConfirmDialog } from '../../components/editor/confirm-dialog'
 import { useEditorForm } from '../../components/editor/use-editor-form'
-import { FieldInput } from '../../components/fields/field-input'
+import { FormFieldInput } from '../../components/editor/form-field-input'
 import { useSubmit } from '../../components/ui/form'
 import { useSession } from '../../lib/auth'
 import { normalizeValues } from '../../lib/form-values'
@@ -48,15 +48,7 @@ const SettingsForm = ({ shop }: { shop: NonNullable<ReturnType<typeof useCurrent
           .filter((field) => !field.hidden?.(form.values))
           .map((field) => (
             <Box key={field.name} sx={{ gridColumn: field.wide ? '1 / -1' : undefined }}>
-              <FieldInput
-                field={field}
-                value={form.values[field.name]}
-                onChange={(value) => form.setValue(field.name, value)}
-                error={form.errors[field.name]}
-                values={form.values}
-                setValue={form.setValue}
-                testId={`field-${field.name}`}
-              />
+              <FormFieldInput form={form} field={field} testId={`field-${field.name}`} />
               {field.name === 'resetInventoryStatus' && (
                 <Typography variant="caption" color="text.secondary" component="p">
                   {t('invSettings.resetInventoryStatusHelp')}
