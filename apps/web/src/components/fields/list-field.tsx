@@ -6,6 +6,28 @@ import { useListT } from '../../lib/i18n/lists'
 import { FieldInput } from './field-input'
 import type { FieldProps } from './field-types'
 
+/** Removes one item of a list (the list field's, and any screen's own list input). */
+export const RemoveItemButton = ({ onClick, testId }: { onClick: () => void; testId: string }) => {
+  const { t } = useListT()
+  return (
+    <IconButton aria-label={t('field.remove')} onClick={onClick} data-testid={testId}>
+      <Delete />
+    </IconButton>
+  )
+}
+
+/** Adds an item at the end of a list. */
+export const AddItemButton = ({ onClick, testId, disabled }: { onClick: () => void; testId: string; disabled?: boolean }) => {
+  const { t } = useListT()
+  return (
+    <Box>
+      <Button startIcon={<Add />} disabled={disabled} onClick={onClick} data-testid={testId}>
+        {t('field.add')}
+      </Button>
+    </Box>
+  )
+}
+
 /** A repeatable list (spec §3.17, §6.5): new items get a generated id; canDelete / canView per item. */
 export const ListInput = ({ field, value, onChange, error, testId, record }: FieldProps) => {
   const { t } = useListT()
@@ -53,27 +75,19 @@ export const ListInput = ({ field, value, onChange, error, testId, record }: Fie
                   ))}
               </Box>
               {(!field.canDelete || field.canDelete(item)) && (
-                <IconButton
-                  aria-label={t('field.remove')}
+                <RemoveItemButton
                   onClick={() => onChange(items.filter((_, i) => i !== index))}
-                  data-testid={`${testId}-${index}-remove`}
-                >
-                  <Delete />
-                </IconButton>
+                  testId={`${testId}-${index}-remove`}
+                />
               )}
             </Stack>
           </Paper>
         )
       )}
-      <Box>
-        <Button
-          startIcon={<Add />}
-          onClick={() => onChange([...items, field.noItemId ? {} : { [itemKey]: generateItemId() }])}
-          data-testid={`${testId}-add`}
-        >
-          {t('field.add')}
-        </Button>
-      </Box>
+      <AddItemButton
+        onClick={() => onChange([...items, field.noItemId ? {} : { [itemKey]: generateItemId() }])}
+        testId={`${testId}-add`}
+      />
       {error && (
         <Typography color="error" variant="caption">
           {error}

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { Box, Button, Checkbox, FormControlLabel, IconButton, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material'
-import Add from '@mui/icons-material/Add'
-import Delete from '@mui/icons-material/Delete'
+import { Box, Checkbox, FormControlLabel, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material'
 import { servicePaths, type LocaleId, type Spec } from '@emporia/shared'
 import { FieldInput } from '../../components/fields/field-input'
+import { AddItemButton, RemoveItemButton } from '../../components/fields/list-field'
 import type { FieldProps } from '../../components/fields/field-types'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
@@ -135,27 +134,19 @@ export const SpecValuesInput = ({ field, value, onChange, error, testId }: Field
                   />
                 )}
               </Box>
-              <IconButton
-                aria-label={t('field.remove')}
+              <RemoveItemButton
                 onClick={() => onChange(entries.filter((_, i) => i !== index))}
-                data-testid={`${testId}-${index}-remove`}
-              >
-                <Delete />
-              </IconButton>
+                testId={`${testId}-${index}-remove`}
+              />
             </Stack>
           </Paper>
         )
       })}
-      <Box>
-        <Button
-          startIcon={<Add />}
-          disabled={!specs?.length}
-          onClick={() => onChange([...entries, specValueFor(specs?.[0])])}
-          data-testid={`${testId}-add`}
-        >
-          {t('field.add')}
-        </Button>
-      </Box>
+      <AddItemButton
+        disabled={!specs?.length}
+        onClick={() => onChange([...entries, specValueFor(specs?.[0])])}
+        testId={`${testId}-add`}
+      />
       {error && (
         <Typography color="error" variant="caption">
           {error}
