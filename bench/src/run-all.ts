@@ -1,5 +1,6 @@
 import { runAccounts } from './accounts'
 import { runCatalogue } from './catalogue'
+import { runVirtualTable } from './virtual-table'
 import { runColdStart } from './cold-start'
 import { runExport } from './export'
 import { runFanout } from './fanout'
@@ -26,7 +27,8 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   thumbnails: runThumbnails,
   export: runExport,
   'stock-sales': runStockSales,
-  catalogue: runCatalogue
+  catalogue: runCatalogue,
+  'virtual-table': runVirtualTable
 }
 
 /**
