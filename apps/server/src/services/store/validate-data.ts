@@ -2,7 +2,7 @@ import { BadRequest } from '@feathersjs/errors'
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { TObject } from '@sinclair/typebox'
-import { HOST_PATTERN, SUBDOMAIN_PATTERN } from '@emporia/shared'
+import { HOST_PATTERN, SUBDOMAIN_PATTERN, sharedMessage, type SharedMessageKey } from '@emporia/shared'
 import type { Model } from '../../db/query/model'
 
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: true })
@@ -29,13 +29,37 @@ export const dataValidators = (model: Model): DataValidators => {
 
 export const assertValid = (validate: ValidateFunction, data: unknown) => {
   if (validate(data)) return
-  const errors = (validate.errors ?? []).map(describe)
+  const errors = describeErrors(validate.errors ?? [])
   throw new BadRequest(`Invalid data: ${errors.map((e) => e.message).join('; ')}`, { errors })
 }
 
+type Values = Record<string, number | string>
+type Keyed = { key: SharedMessageKey; values?: Values }
+
+const params = (error: ErrorObject) => error.params as Record<string, unknown>
+
+/** What a value of a JSON type is called in a message; `null` is never what a field asks for. */
+const typeKey = (types: unknown): Keyed => {
+  const wanted = (Array.isArray(types) ? types : [types]).filter((type) => type !== 'null')
+  switch (wanted[0]) {
+    case 'integer':
+      return { key: 'format.integer' }
+    case 'number':
+      return { key: 'format.number' }
+    case 'string':
+      return { key: 'format.text' }
+    case 'boolean':
+      return { key: 'format.boolean' }
+    case 'array':
+      return { key: 'format.list' }
+    default:
+      return { key: 'format.invalid' }
+  }
+}
+
 /** The shared message key (spec §5.1 format.*) a client shows for a failed rule, in its language. */
-const keyOf = (error: ErrorObject): { key: string; values?: Record<string, number> } => {
-  const limit = (error.params as { limit?: number }).limit
+const keyOf = (error: ErrorObject): Keyed => {
+  const limit = params(error).limit as number | undefined
   switch (error.keyword) {
     case 'required':
       return { key: 'format.required' }
@@ -47,10 +71,29 @@ const keyOf = (error: ErrorObject): { key: string; values?: Record<string, numbe
       return { key: 'format.tooLong', values: { length: limit ?? 0 } }
     case 'minimum':
       return { key: 'format.shouldGreaterOrEqual', values: { value: limit ?? 0 } }
+    case 'maximum':
+      return { key: 'format.shouldLessOrEqual', values: { value: limit ?? 0 } }
+    case 'exclusiveMinimum':
+      return { key: 'format.shouldGreater', values: { value: limit ?? 0 } }
+    case 'exclusiveMaximum':
+      return { key: 'format.shouldLess', values: { value: limit ?? 0 } }
+    case 'multipleOf':
+      return { key: 'format.multipleOf', values: { value: params(error).multipleOf as number } }
+    case 'type':
+      return typeKey(params(error).type)
+    case 'enum':
+    case 'const':
+      return { key: 'format.choice' }
+    case 'minItems':
+      return limit === 1 ? { key: 'format.required' } : { key: 'format.minItems', values: { count: limit ?? 0 } }
+    case 'maxItems':
+      return { key: 'format.maxItems', values: { count: limit ?? 0 } }
+    case 'uniqueItems':
+      return { key: 'format.unique' }
     case 'format':
-      return (error.params as { format?: string }).format === 'email' ? { key: 'format.email' } : { key: 'format.invalid' }
+      return params(error).format === 'email' ? { key: 'format.email' } : { key: 'format.invalid' }
     case 'pattern': {
-      const pattern = (error.params as { pattern?: string }).pattern
+      const pattern = params(error).pattern
       if (pattern === SUBDOMAIN_PATTERN) return { key: 'format.subdomain' }
       if (pattern === HOST_PATTERN) return { key: 'format.host' }
       return { key: 'format.invalid' }
@@ -60,18 +103,76 @@ const keyOf = (error: ErrorObject): { key: string; values?: Record<string, numbe
   }
 }
 
-const describe = (error: ErrorObject) => {
+const isUnion = (error: ErrorObject) => error.keyword === 'anyOf' || error.keyword === 'oneOf'
+
+/**
+ * One union failure (anyOf / oneOf, e.g. "a number or null", "a text or a text per language") as the
+ * errors of the branch the value was meant for: a branch whose type the value has, with the fewest
+ * errors. When the value fits no branch's type, one type error for the first branch that is not null.
+ */
+const reduceUnion = (union: ErrorObject, branchErrors: ErrorObject[]): ErrorObject[] => {
+  const prefix = `${union.schemaPath}/`
+  const branches = new Map<string, ErrorObject[]>()
+  for (const error of branchErrors) {
+    const branch = error.schemaPath.slice(prefix.length).split('/')[0]
+    branches.set(branch, [...(branches.get(branch) ?? []), error])
+  }
+  const misfit = (errors: ErrorObject[]) =>
+    errors.some((error) => error.keyword === 'type' && error.instancePath === union.instancePath)
+  const fitting = [...branches.values()].filter((errors) => !misfit(errors)).sort((a, b) => a.length - b.length)
+  if (fitting.length) return fitting[0]
+  const types = branchErrors.filter((error) => error.keyword === 'type').map((error) => params(error).type)
+  const wanted = types.flat().find((type) => type !== 'null')
+  return [{ ...union, keyword: 'type', params: { type: wanted ?? 'null' } }]
+}
+
+/** Replaces every union failure by its most specific branch errors, innermost unions first. */
+const reduceUnions = (errors: ErrorObject[]): ErrorObject[] => {
+  let list = errors
+  for (;;) {
+    const inner = (union: ErrorObject) =>
+      !list.some((other) => other !== union && isUnion(other) && other.schemaPath.startsWith(`${union.schemaPath}/`))
+    const union = list.find((error) => isUnion(error) && inner(error))
+    if (!union) return list
+    const branchErrors = list.filter((error) => error.schemaPath.startsWith(`${union.schemaPath}/`))
+    const replacement = branchErrors.length ? reduceUnion(union, branchErrors) : [{ ...union, keyword: 'invalid' }]
+    const replaced = list.flatMap((error) => (error === union ? replacement : [error]))
+    list = replaced.filter((error) => !branchErrors.includes(error) || replacement.includes(error))
+  }
+}
+
+/** The dotted field path (`skus.0.price`) of an error: the property a required / unknown error names. */
+const fieldOf = (error: ErrorObject) => {
   const base = error.instancePath.replace(/^\//, '').replace(/\//g, '.')
-  const key = keyOf(error)
-  if (error.keyword === 'additionalProperties') {
-    const field = [base, (error.params as { additionalProperty: string }).additionalProperty].filter(Boolean).join('.')
-    return { field, message: `"${field}" is not a known field`, ...key }
+  const named =
+    error.keyword === 'additionalProperties'
+      ? params(error).additionalProperty
+      : error.keyword === 'required'
+        ? params(error).missingProperty
+        : undefined
+  return [base, named].filter(Boolean).join('.')
+}
+
+/** A clean English sentence naming the field (never the validator's own wording). */
+const sentence = (field: string, { key, values }: Keyed) => {
+  const name = field || 'data'
+  if (key === 'format.required') return `"${name}" is required`
+  if (key === 'format.unknownField') return `"${name}" is not a known field`
+  return `"${name}": ${sharedMessage(key, 'en', values)}`
+}
+
+/** Ajv's errors as `{field, key, values, message}`: unions reduced, one error per field. */
+export const describeErrors = (errors: ErrorObject[]) => {
+  const seen = new Set<string>()
+  const described: { field: string; message: string; key: SharedMessageKey; values?: Values }[] = []
+  for (const error of reduceUnions(errors)) {
+    const field = fieldOf(error)
+    if (seen.has(field)) continue
+    seen.add(field)
+    const keyed = keyOf(error)
+    described.push({ field, message: sentence(field, keyed), ...keyed })
   }
-  if (error.keyword === 'required') {
-    const field = [base, (error.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.')
-    return { field, message: `"${field}" is required`, ...key }
-  }
-  return { field: base, message: `"${base || 'data'}" ${error.message ?? 'is invalid'}`, ...key }
+  return described
 }
 
 /** Drops what a client may not set: server-owned fields (`_id`, `shop`, counters, statuses). */
