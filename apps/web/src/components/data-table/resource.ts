@@ -57,6 +57,8 @@ export interface ResourceDefinition {
   itemKey?: string
   columns: ColumnDef[]
   fields: FieldDef[]
+  /** The shared TypeBox schema the server validates with: the editor takes its field rules from it. */
+  schema?: object
   search?: SearchFieldConfig[]
   flags?: TableFlags
   checkWrite?: (row: Row, shop: string | undefined) => boolean

@@ -9,10 +9,23 @@ interface ConfirmDialogProps {
   onConfirm: () => void
   onClose: () => void
   testId?: string
+  /** The two answers' texts (default Cancel / Confirm). */
+  cancelText?: string
+  confirmText?: string
 }
 
-/** Delete and batch-delete confirmation (spec §2.12): nothing is removed without a second yes. */
-export const ConfirmDialog = ({ open, title, text, busy, onConfirm, onClose, testId = 'confirm-dialog' }: ConfirmDialogProps) => {
+/** Delete and batch-delete confirmation (spec §2.12), the unsaved-changes question (§2.10): a second yes. */
+export const ConfirmDialog = ({
+  open,
+  title,
+  text,
+  busy,
+  onConfirm,
+  onClose,
+  testId = 'confirm-dialog',
+  cancelText,
+  confirmText
+}: ConfirmDialogProps) => {
   const { t } = useListT()
   return (
     <Dialog open={open} onClose={onClose} maxWidth="xs" fullWidth data-testid={testId}>
@@ -22,10 +35,10 @@ export const ConfirmDialog = ({ open, title, text, busy, onConfirm, onClose, tes
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} data-testid="confirm-cancel">
-          {t('editor.cancel')}
+          {cancelText ?? t('editor.cancel')}
         </Button>
         <Button color="error" variant="contained" disabled={busy} onClick={onConfirm} data-testid="confirm-ok">
-          {t('editor.confirm')}
+          {confirmText ?? t('editor.confirm')}
         </Button>
       </DialogActions>
     </Dialog>

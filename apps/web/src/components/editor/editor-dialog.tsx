@@ -12,7 +12,8 @@ import {
   Stack
 } from '@mui/material'
 import Close from '@mui/icons-material/Close'
-import { errorField, errorMessage } from '../../lib/errors'
+import { errorMessage } from '../../lib/errors'
+import { i18n } from '../../lib/i18n/i18n'
 import { cloneValues, normalizeValues, pickFields, type Values } from '../../lib/form-values'
 import { useListT } from '../../lib/i18n/lists'
 import { notifyError, notifySuccess } from '../../lib/notify'
@@ -22,7 +23,9 @@ import { useCurrentShopId } from '../../lib/shop'
 import type { ResourceDefinition } from '../data-table/resource'
 import { ConfirmDialog } from './confirm-dialog'
 import { FormFieldInput } from './form-field-input'
+import { placeServerErrors } from './server-errors'
 import { useEditorForm } from './use-editor-form'
+import { useLeaveGuard } from './use-leave-guard'
 
 interface EditorDialogProps {
   definition: ResourceDefinition
@@ -67,12 +70,13 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
   const shop = useCurrentShopId()
   const target = parseEditor(editor)
   const api = store ?? serviceStore(definition.path)
-  const form = useEditorForm(definition.fields, definition.defaults?.() ?? {})
+  const form = useEditorForm(definition.fields, definition.defaults?.() ?? {}, definition.schema)
   const [record, setRecord] = useState<Row | undefined>()
   const [loading, setLoading] = useState(target.mode !== 'new')
   const [busy, setBusy] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const { reset } = form
+  const guard = useLeaveGuard(form.dirty, onClose)
 
   useEffect(() => {
     if (target.mode === 'new' || !shop) return
@@ -91,7 +95,7 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
       .catch((error: unknown) => {
         if (cancelled) return
         notifyError(errorMessage(error))
-        onClose()
+        guard.close()
       })
       .finally(() => !cancelled && setLoading(false))
     return () => {
@@ -104,7 +108,7 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
   const done = (message: string) => {
     notifySuccess(message)
     void queryClient.invalidateQueries({ queryKey: queryKeys.finds(definition.path) })
-    onClose()
+    guard.close()
   }
 
   const save = async () => {
@@ -119,9 +123,13 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
       else await api.create(data)
       done(t('editor.saved'))
     } catch (error) {
-      const field = errorField(error)
-      if (field) form.setServerError(field, errorMessage(error))
-      notifyError(errorMessage(error))
+      // Each refused field shows its message under itself; the snackbar says what no field can show.
+      const translate = (key: string, values?: Record<string, unknown>) =>
+        i18n.exists(key) ? i18n.t(key, values ?? {}) : undefined
+      const placed = placeServerErrors(error, shownFields, translate, errorMessage(error))
+      form.setServerErrors(placed.fields)
+      const placedAny = Object.keys(placed.fields).length > 0
+      notifyError(placed.others.length ? placed.others.join('; ') : placedAny ? t('editor.checkFields') : errorMessage(error))
     } finally {
       setBusy(false)
     }
@@ -141,12 +149,13 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
     }
   }
 
+  const shownFields = definition.fields.filter((field) => !field.hidden?.(form.values))
   const canRemove = record && !definition.flags?.noRemove && (definition.checkRemove?.(record, shop) ?? true)
   const readOnly = record && definition.checkWrite && !definition.checkWrite(record, shop)
   return (
     <Dialog
       open
-      onClose={onClose}
+      onClose={guard.requestClose}
       fullWidth
       maxWidth={false}
       slotProps={{ paper: { sx: { width: '95vw', height: '92vh', maxWidth: 1400 } } }}
@@ -158,7 +167,7 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
           {`${t(record ? 'editor.edit' : 'editor.new')} ${t(definition.name)}`}
           {record && definition.recordTitle && `: ${definition.recordTitle(record, language)}`}
         </Box>
-        <IconButton aria-label={t('editor.close')} onClick={onClose} data-testid="editor-close">
+        <IconButton aria-label={t('editor.close')} onClick={guard.requestClose} data-testid="editor-close">
           <Close />
         </IconButton>
       </DialogTitle>
@@ -178,22 +187,20 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
             }}
             sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, pt: 1 }}
           >
-            {definition.fields
-              .filter((field) => !field.hidden?.(form.values))
-              .map((field) => (
+            {shownFields.map((field) => (
+              <Box
+                key={field.name}
+                sx={{ gridColumn: field.wide || field.type === 'richtext' || field.type === 'list' ? '1 / -1' : undefined }}
+              >
                 <Box
-                  key={field.name}
-                  sx={{ gridColumn: field.wide || field.type === 'richtext' || field.type === 'list' ? '1 / -1' : undefined }}
+                  component="fieldset"
+                  disabled={Boolean(record && field.createOnly)}
+                  sx={{ border: 0, p: 0, m: 0, minWidth: 0, '&:disabled': { opacity: 0.7, pointerEvents: 'none' } }}
                 >
-                  <Box
-                    component="fieldset"
-                    disabled={Boolean(record && field.createOnly)}
-                    sx={{ border: 0, p: 0, m: 0, minWidth: 0, '&:disabled': { opacity: 0.7, pointerEvents: 'none' } }}
-                  >
-                    <FormFieldInput form={form} field={field} testId={`field-${field.name}`} record={record} />
-                  </Box>
+                  <FormFieldInput form={form} field={field} testId={`field-${field.name}`} record={record} />
                 </Box>
-              ))}
+              </Box>
+            ))}
             <button type="submit" hidden />
           </Box>
         )}
@@ -210,7 +217,7 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
             {t('editor.delete')}
           </Button>
         )}
-        <Button onClick={onClose} data-testid="editor-cancel">
+        <Button onClick={guard.requestClose} data-testid="editor-cancel">
           {t('editor.cancel')}
         </Button>
         <Button
@@ -227,6 +234,15 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
         text={t('editor.deleteConfirm')}
         onClose={() => setConfirming(false)}
         onConfirm={() => void remove()}
+      />
+      <ConfirmDialog
+        open={guard.asking}
+        text={t('editor.unsaved')}
+        cancelText={t('editor.stay')}
+        confirmText={t('editor.discard')}
+        onClose={() => guard.answer(false)}
+        onConfirm={() => guard.answer(true)}
+        testId="unsaved-dialog"
       />
     </Dialog>
   )

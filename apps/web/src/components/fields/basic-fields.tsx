@@ -47,7 +47,8 @@ export const NumberInput = ({ field, value, onChange, error, testId }: FieldProp
         setFocused(false)
         if (typeof value !== 'string' || value.trim() === '') return onChange(value === '' ? undefined : value)
         const result = evaluateExpression(value)
-        if (result.ok) onChange(field.type === 'number' && field.integer ? Math.round(result.value) : result.value)
+        // Never rounded: a whole-number field refuses 2.5 with a message rather than storing 3.
+        if (result.ok) onChange(result.value)
       }}
       slotProps={{ htmlInput: { 'data-testid': testId, inputMode: focused ? 'text' : 'decimal' } }}
     />

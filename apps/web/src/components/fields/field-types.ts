@@ -73,6 +73,8 @@ export interface FieldProps<F extends FieldDef = FieldDef> {
   onChange: (value: unknown) => void
   /** Translated message, shown once the user tried to submit. */
   error?: string
+  /** Messages of what is inside the value (a list's items), by path below it: `0.price`. */
+  errors?: Record<string, string>
   values: Values
   setValue: (name: string, value: unknown) => void
   testId: string

@@ -3,6 +3,7 @@ import Add from '@mui/icons-material/Add'
 import Delete from '@mui/icons-material/Delete'
 import { generateItemId, type Values } from '../../lib/form-values'
 import { useListT } from '../../lib/i18n/lists'
+import { errorsBelow } from './field-errors'
 import { FieldInput } from './field-input'
 import type { FieldProps } from './field-types'
 
@@ -29,7 +30,7 @@ export const AddItemButton = ({ onClick, testId, disabled }: { onClick: () => vo
 }
 
 /** A repeatable list (spec §3.17, §6.5): new items get a generated id; canDelete / canView per item. */
-export const ListInput = ({ field, value, onChange, error, testId, record }: FieldProps) => {
+export const ListInput = ({ field, value, onChange, error, errors, testId, record }: FieldProps) => {
   const { t } = useListT()
   if (field.type !== 'list') return null
   const items = (Array.isArray(value) ? value : []) as Values[]
@@ -71,6 +72,8 @@ export const ListInput = ({ field, value, onChange, error, testId, record }: Fie
                       setValue={(name, next) => setItem(index, name, next)}
                       testId={`${testId}-${index}-${sub.name}`}
                       record={record}
+                      error={errors?.[`${index}.${sub.name}`]}
+                      errors={errorsBelow(errors, `${index}.${sub.name}`)}
                     />
                   ))}
               </Box>

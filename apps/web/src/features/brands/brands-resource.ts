@@ -1,10 +1,11 @@
-import { servicePaths } from '@emporia/shared'
+import { servicePaths, brandSchema } from '@emporia/shared'
 import type { ResourceDefinition } from '../../components/data-table/resource'
 import { translatablePaths } from '../../lib/table/search-query'
 
 /** Brands (spec §3.7). */
 export const brandsResource: ResourceDefinition = {
   path: servicePaths.brands,
+  schema: brandSchema,
   name: 'res.brand',
   urlKey: 'brands',
   columns: [

@@ -1,10 +1,11 @@
-import { servicePaths } from '@emporia/shared'
+import { servicePaths, categorySchema } from '@emporia/shared'
 import type { ResourceDefinition } from '../../components/data-table/resource'
 import { translatablePaths } from '../../lib/table/search-query'
 
 /** Categories (spec §3.7, §3.16 search by name). */
 export const categoriesResource: ResourceDefinition = {
   path: servicePaths.categories,
+  schema: categorySchema,
   name: 'res.category',
   urlKey: 'categories',
   columns: [

@@ -1,4 +1,4 @@
-import { servicePaths } from '@emporia/shared'
+import { servicePaths, productBundleSchema } from '@emporia/shared'
 import type { ResourceDefinition } from '../../components/data-table/resource'
 import type { Row } from '../../lib/resource-client'
 import { translatablePaths } from '../../lib/table/search-query'
@@ -6,6 +6,7 @@ import { translatablePaths } from '../../lib/table/search-query'
 /** Product bundles (spec §3.7): products with quantities sold together at one price. */
 export const productBundlesResource: ResourceDefinition = {
   path: servicePaths.productBundles,
+  schema: productBundleSchema,
   name: 'bundle.one',
   urlKey: 'productBundles',
   columns: [

@@ -1,4 +1,4 @@
-import { servicePaths } from '@emporia/shared'
+import { servicePaths, productRelatedSchema } from '@emporia/shared'
 import type { ResourceDefinition } from '../../components/data-table/resource'
 import type { Row } from '../../lib/resource-client'
 import { translatablePaths } from '../../lib/table/search-query'
@@ -6,6 +6,7 @@ import { translatablePaths } from '../../lib/table/search-query'
 /** Related-product lists (spec §3.7): a named list of products shown together. */
 export const productRelatedsResource: ResourceDefinition = {
   path: servicePaths.productRelateds,
+  schema: productRelatedSchema,
   name: 'related.one',
   urlKey: 'productRelateds',
   columns: [

@@ -1,4 +1,4 @@
-import { servicePaths, type LocaleId, type ProductStatus } from '@emporia/shared'
+import { servicePaths, type LocaleId, type ProductStatus, productSchema } from '@emporia/shared'
 import type { ResourceDefinition } from '../../components/data-table/resource'
 import { listT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
@@ -13,6 +13,7 @@ const named = { searchFields: translatablePaths('name') }
 /** Products (spec §2.2, §3.7, §3.16: keyword search), with a batch status change of the selection. */
 export const productsResource: ResourceDefinition = {
   path: servicePaths.products,
+  schema: productSchema,
   name: 'product.one',
   urlKey: 'products',
   columns: [

@@ -1,4 +1,4 @@
-import { servicePaths, type SpecType } from '@emporia/shared'
+import { servicePaths, type SpecType, specSchema } from '@emporia/shared'
 import type { ResourceDefinition } from '../../components/data-table/resource'
 import type { ListMessageKey } from '../../lib/i18n/lists/en'
 import { translatablePaths } from '../../lib/table/search-query'
@@ -18,6 +18,7 @@ const withOptions = (type: unknown) => type === 'enum' || type === 'multiEnum'
 /** Spec definitions (spec §3.7): typed product properties. No route of their own: a tab of the products page. */
 export const specsResource: ResourceDefinition = {
   path: servicePaths.specs,
+  schema: specSchema,
   name: 'spec.one',
   urlKey: 'specs',
   columns: [

@@ -1,10 +1,11 @@
-import { servicePaths } from '@emporia/shared'
+import { servicePaths, tagSchema } from '@emporia/shared'
 import type { ResourceDefinition } from '../../components/data-table/resource'
 import { translatablePaths } from '../../lib/table/search-query'
 
 /** Tags (spec §3.7). No route of their own: a tab of the products page. `admin` is set by the server. */
 export const tagsResource: ResourceDefinition = {
   path: servicePaths.tags,
+  schema: tagSchema,
   name: 'tag.one',
   urlKey: 'tags',
   columns: [

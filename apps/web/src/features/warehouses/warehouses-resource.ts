@@ -1,10 +1,11 @@
-import { servicePaths } from '@emporia/shared'
+import { servicePaths, warehouseSchema } from '@emporia/shared'
 import type { ResourceDefinition } from '../../components/data-table/resource'
 import { translatablePaths } from '../../lib/table/search-query'
 
 /** Warehouses (spec §3.8, §3.16 search by name). Stock lives in the inventory ledger (issue 6). */
 export const warehousesResource: ResourceDefinition = {
   path: servicePaths.warehouses,
+  schema: warehouseSchema,
   name: 'res.warehouse',
   urlKey: 'warehouses',
   columns: [
