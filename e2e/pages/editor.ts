@@ -44,7 +44,7 @@ export class EditorPage {
   async errorOf(name: string) {
     const helper = this.page
       .locator(`[data-testid="field-${name}"]`)
-      .locator('xpath=ancestor::div[contains(@class,"MuiFormControl-root")][1]//p')
+      .locator('xpath=ancestor::div[contains(@class,"MuiFormControl-root")][1]//p[contains(@class,"MuiFormHelperText-root")]')
     return (await helper.count()) ? ((await helper.first().textContent()) ?? '') : ''
   }
 }
