@@ -16,12 +16,12 @@ const texts: Record<Lang, { noData: string; saved: string; deleted: string; add:
   chs: { noData: '没有资料', saved: '保存成功！', deleted: '删除成功', add: '新增' }
 }
 
-describe('categories, brands and warehouses from their declarations (issue 5)', () => {
+describe('categories, brands and warehouses from their declarations (decision 0030)', () => {
   const app = useApp()
   let owner: Merchant
   const ownerOnce = async () => (owner ??= await merchant(app.server.url, 'lists'))
 
-  // Every screen in every interface language (issue 5's "Done means"); each run ends with an empty list.
+  // Every screen in every interface language; each run ends with an empty list.
   const routes = ['eshop/categories', 'eshop/brands', 'warehouses'] as const
   const langs: Lang[] = ['en', 'cht', 'chs']
   it.each(routes.flatMap((route) => langs.map((lang) => [route, lang] as const)))(

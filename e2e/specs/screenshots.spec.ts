@@ -6,7 +6,7 @@ import { Shell } from '../pages/shell'
 import { merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 
-// Reviewers' pictures (issue 4 "Done means"): written to e2e/artifacts/screenshots, to be copied to docs/screenshots.
+// Reviewers' pictures: written to e2e/artifacts/screenshots, to be copied to docs/screenshots.
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/screenshots')
 
 describe('screenshots', () => {

@@ -1,6 +1,6 @@
 /**
  * The Feathers client (socket.io, ~25 KB gzip) loads on first need, not with the entry: a visitor
- * without a stored token sees the login page without it (issue 4 budget: login ≤ 200 KB gzip).
+ * without a stored token sees the login page without it (the login budget of decision 0011: ≤ 200 KB gzip).
  */
 import type * as ClientNamespace from './feathers-client'
 

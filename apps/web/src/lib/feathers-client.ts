@@ -56,7 +56,7 @@ export interface ServiceTypes {
   [servicePaths.usersReset]: CreateOnly<ResetData, { sent?: boolean; valid?: boolean; done?: boolean }>
   [servicePaths.shops]: ClientService<Shop, ShopData, ShopPatch, Page<Shop>>
   features: Pick<ClientService<Features, never, never, Features>, 'find'>
-  /** Arrives with the orders issue; the shell only listens to its events (new-order popup). */
+  /** Not built yet on the server; the shell only listens to its events (new-order popup). */
   orders: Pick<ClientService<{ _id: string }, never, never, Page<{ _id: string }>>, 'find'>
 }
 

@@ -78,7 +78,7 @@ export const NewOrderPopup = () => {
         <Button
           variant="contained"
           data-testid="new-order-view"
-          // The orders list reads its filter from `currentFilter` (spec §2.6, the lists issue).
+          // The orders list reads its filter from `currentFilter` (spec §2.6, decision 0030).
           onClick={() => close(() => navigate(`/orders?currentFilter=${encodeURIComponent(JSON.stringify({ _id: order._id }))}`))}
         >
           {t('order.view')}

@@ -17,7 +17,7 @@ export interface RouteSpec {
   access: RouteAccess
   /** Needs a current shop: without one the user is sent to /eshop (spec §2.1). */
   shop: boolean
-  /** Which page component shows it; `placeholder` until the issue that builds the screen. */
+  /** Which page component shows it; `placeholder` ("Coming soon") until the screen is built. */
   page: PageName
 }
 
@@ -101,7 +101,7 @@ const mainRoutes = [
   'warehouses/inventoryLots'
 ]
 
-/** Lists built from a resource declaration (issue 5 on), with their edit routes; the rest are placeholders. */
+/** Lists built from a resource declaration (decision 0030), with their edit routes; the rest are placeholders. */
 const resourceLists = [
   'eshop/categories',
   'eshop/brands',

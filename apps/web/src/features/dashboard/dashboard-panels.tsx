@@ -22,7 +22,7 @@ interface PanelSpec {
   wide?: boolean
 }
 
-// The services behind most panels (orders, visits, comments) arrive with later issues; until then
+// The services behind most panels (orders, visits, comments) are not built yet; until then
 // each says what it will show, which is the truth for a new shop. Low stock is live (decision 0040).
 const panels: PanelSpec[] = [
   { key: 'sales', title: 'dashboard.sales', empty: 'dashboard.salesEmpty', icon: <ShowChart />, wide: true },

@@ -14,7 +14,7 @@ import { fetchShops, useShops } from '../../lib/shop'
 const SUBDOMAIN_RE = /^[A-Za-z0-9_-]{1,256}$/
 
 /**
- * /eshop. The setup wizard of spec §2.9 is a later issue; until then a merchant without a shop can
+ * /eshop. The setup wizard of spec §2.9 is not built yet; until then a merchant without a shop can
  * at least create one here (name and subdomain), which is where every shop-scoped page sends them.
  */
 export const EshopPage = () => {
@@ -43,7 +43,7 @@ export const EshopPage = () => {
   return (
     <Stack spacing={2} sx={{ maxWidth: 560 }}>
       <Alert severity="info" variant="outlined" data-testid="placeholder">
-        {t('placeholder.body', { page: t('route.eshop'), issue: t('placeholder.later') })}
+        {t('placeholder.body', { page: t('route.eshop') })}
       </Alert>
       {shops && shops.length === 0 && (
         <Paper variant="outlined" sx={{ p: 3 }}>

@@ -7,7 +7,7 @@ import { useCurrentShop } from '../../lib/shop'
 
 /**
  * The printable invoice sheet: header, product table and footer (spec §2.2). Orders and payments
- * arrive with a later issue, so the table shows its empty state until then.
+ * are not built yet, so the table shows its empty state until then.
  */
 export const InvoicePage = () => {
   const { t, tAny, language } = useT()

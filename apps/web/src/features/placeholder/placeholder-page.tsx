@@ -1,16 +1,15 @@
 import { Alert, AlertTitle } from '@mui/material'
 import { useMatches } from '@tanstack/react-router'
 import { useT } from '../../lib/i18n/i18n'
-import { plannedIssue } from './planned-issue'
 
-/** A route that exists but whose screen a later issue builds: it says so plainly (issue 4). */
+/** A route whose screen is not there yet: it tells the merchant it is coming soon, and nothing about how. */
 export const PlaceholderPage = () => {
   const { t, tAny } = useT()
   const name = useMatches({ select: (matches) => matches.at(-1)?.staticData.spec?.name }) ?? ''
   return (
     <Alert severity="info" variant="outlined" data-testid="placeholder" data-placeholder-route={name} sx={{ maxWidth: 640 }}>
       <AlertTitle>{t('placeholder.title')}</AlertTitle>
-      {t('placeholder.body', { page: tAny(`route.${name}`), issue: t(plannedIssue(name)) })}
+      {t('placeholder.body', { page: tAny(`route.${name}`) })}
     </Alert>
   )
 }

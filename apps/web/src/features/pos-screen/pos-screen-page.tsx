@@ -3,7 +3,7 @@ import { useT } from '../../lib/i18n/i18n'
 import { resolveText } from '../../lib/i18n/translatable'
 import { useCurrentShop } from '../../lib/shop'
 
-/** The customer-facing screen's idle state; the POS issue fills it with the live order. */
+/** The customer-facing screen's idle state; the POS screen will fill it with the live order. */
 export const PosScreenPage = () => {
   const { t, tAny, language } = useT()
   const shop = useCurrentShop(true)

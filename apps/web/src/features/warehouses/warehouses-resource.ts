@@ -2,7 +2,7 @@ import { servicePaths, warehouseSchema } from '@emporia/shared'
 import type { ResourceDefinition } from '../../components/data-table/resource'
 import { translatablePaths } from '../../lib/table/search-query'
 
-/** Warehouses (spec §3.8, §3.16 search by name). Stock lives in the inventory ledger (issue 6). */
+/** Warehouses (spec §3.8, §3.16 search by name). Stock lives in the inventory ledger (decision 0040). */
 export const warehousesResource: ResourceDefinition = {
   path: servicePaths.warehouses,
   schema: warehouseSchema,

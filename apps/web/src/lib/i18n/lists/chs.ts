@@ -121,7 +121,7 @@ export const listsChs: Record<ListMessageKey, string> = {
   'demo.kindA': '零售',
   'demo.kindB': '批发',
   'demo.result': '已保存的值',
-  // Catalogue and inventory screens (issue 6, decision 0041)
+  // Catalogue and inventory screens (decision 0041)
   'product.one': '产品',
   'product.tab.specs': '规格',
   'product.tab.tags': '标签',

@@ -121,7 +121,7 @@ export const listsCht: Record<ListMessageKey, string> = {
   'demo.kindA': '零售',
   'demo.kindB': '批發',
   'demo.result': '已儲存的值',
-  // Catalogue and inventory screens (issue 6, decision 0041)
+  // Catalogue and inventory screens (decision 0041)
   'product.one': '產品',
   'product.tab.specs': '規格',
   'product.tab.tags': '標籤',

@@ -123,7 +123,7 @@ export const listsEn = {
   'demo.kindA': 'Retail',
   'demo.kindB': 'Wholesale',
   'demo.result': 'Saved values',
-  // Catalogue and inventory screens (issue 6, decision 0041)
+  // Catalogue and inventory screens (decision 0041)
   'product.one': 'Product',
   'product.tab.specs': 'Specs',
   'product.tab.tags': 'Tags',

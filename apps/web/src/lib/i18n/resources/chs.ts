@@ -158,11 +158,8 @@ export const chs: Messages = {
   'eshop.subdomain': '子域名',
   'eshop.create': '创建商店',
 
-  'placeholder.title': '尚未推出',
-  'placeholder.body': '「{page}」画面尚未加入，将于{issue}推出。',
-  'placeholder.issue5': '第 5 项工作（列表、编辑器、栏位及媒体）',
-  'placeholder.issue6': '第 6 项工作（产品目录及库存）',
-  'placeholder.later': '之后的工作',
+  'placeholder.title': '即将推出',
+  'placeholder.body': '「{page}」画面即将推出。',
 
   'invoice.products': '产品',
   'invoice.item': '项目',
@@ -171,7 +168,7 @@ export const chs: Messages = {
   'invoice.amount': '金额',
   'invoice.total': '总额',
   'invoice.footer': '谢谢惠顾。',
-  'invoice.empty': '此发票暂时没有项目：订单功能将于之后的工作推出。',
+  'invoice.empty': '此发票暂时没有项目。',
   'posScreen.welcome': '欢迎光临',
   'posScreen.idle': '你的货品会在此显示。',
 

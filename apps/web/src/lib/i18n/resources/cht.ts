@@ -158,11 +158,8 @@ export const cht: Messages = {
   'eshop.subdomain': '子網域',
   'eshop.create': '建立商店',
 
-  'placeholder.title': '尚未推出',
-  'placeholder.body': '「{page}」畫面尚未加入，將於{issue}推出。',
-  'placeholder.issue5': '第 5 項工作（列表、編輯器、欄位及媒體）',
-  'placeholder.issue6': '第 6 項工作（產品目錄及庫存）',
-  'placeholder.later': '之後的工作',
+  'placeholder.title': '即將推出',
+  'placeholder.body': '「{page}」畫面即將推出。',
 
   'invoice.products': '產品',
   'invoice.item': '項目',
@@ -171,7 +168,7 @@ export const cht: Messages = {
   'invoice.amount': '金額',
   'invoice.total': '總額',
   'invoice.footer': '多謝惠顧。',
-  'invoice.empty': '此發票暫時沒有項目：訂單功能將於之後的工作推出。',
+  'invoice.empty': '此發票暫時沒有項目。',
   'posScreen.welcome': '歡迎光臨',
   'posScreen.idle': '你的貨品會在此顯示。',
 

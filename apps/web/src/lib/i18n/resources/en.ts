@@ -157,11 +157,8 @@ export const en = {
   'eshop.subdomain': 'Subdomain',
   'eshop.create': 'Create shop',
 
-  'placeholder.title': 'Not built yet',
-  'placeholder.body': 'The {page} screen is not part of the app yet: it arrives with {issue}.',
-  'placeholder.issue5': 'issue 5 (lists, editors, fields and media)',
-  'placeholder.issue6': 'issue 6 (catalogue and inventory)',
-  'placeholder.later': 'a later issue',
+  'placeholder.title': 'Coming soon',
+  'placeholder.body': 'The {page} screen is coming soon.',
 
   'invoice.products': 'Products',
   'invoice.item': 'Item',
@@ -170,7 +167,7 @@ export const en = {
   'invoice.amount': 'Amount',
   'invoice.total': 'Total',
   'invoice.footer': 'Thank you for your purchase.',
-  'invoice.empty': 'This invoice has no items yet: orders arrive with a later issue.',
+  'invoice.empty': 'This invoice has no items yet.',
   'posScreen.welcome': 'Welcome',
   'posScreen.idle': 'Your items will appear here.',
 
