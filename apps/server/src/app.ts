@@ -12,7 +12,7 @@ import { createDb, type Db } from './db/knex'
 import { migrate } from './db/migrate'
 import { rowSecurityAvailable } from './db/row-security'
 import { toFeathersError } from './db/pg-errors'
-import { errorHandler, onlyWhen, splitApiAndWeb } from './platform/http'
+import { BODY_LIMIT_BYTES, errorHandler, onlyWhen, securityHeaders, splitApiAndWeb } from './platform/http'
 import { shareEventsWithPeers } from './platform/peer-events'
 import { hybridParser, useMsgpackPerConnection } from './platform/socket-encoding'
 import { authentication } from './services/authentication/authentication'
@@ -92,12 +92,13 @@ export const createApp = async (
 
   const app = koa(feathers())
   app.use(errorHandler(log))
+  app.use(securityHeaders())
   app.use(splitApiAndWeb(config.webDist))
   // Without MAIL_URL mail stays in the outbox; this page is where a developer reads it.
   if (!mailer.provider) app.use(devMailbox(db.knex))
   app.use(rememberClientAddress)
   app.use(mediaRoutes(app))
-  app.use(onlyWhen((ctx) => ctx.method !== 'GET' && ctx.method !== 'HEAD', bodyParser({ jsonLimit: '5mb' })))
+  app.use(onlyWhen((ctx) => ctx.method !== 'GET' && ctx.method !== 'HEAD', bodyParser({ jsonLimit: BODY_LIMIT_BYTES })))
   // Only a request carrying credentials has anything to parse (the JWT strategy reads the header).
   app.use(onlyWhen((ctx) => Boolean(ctx.headers.authorization), parseAuthentication()))
   app.configure(rest())
@@ -106,7 +107,13 @@ export const createApp = async (
   const emporia: EmporiaApp = { app, db, counts, context, close: async () => undefined }
   app.configure(
     socketio(
-      { path: '/api/socket.io', transports: ['websocket'], serveClient: false, parser: hybridParser, maxHttpBufferSize: 5e6 },
+      {
+        path: '/api/socket.io',
+        transports: ['websocket'],
+        serveClient: false,
+        parser: hybridParser,
+        maxHttpBufferSize: BODY_LIMIT_BYTES
+      },
       (io) => {
         emporia.io = io
         useMsgpackPerConnection(io)

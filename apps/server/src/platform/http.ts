@@ -1,11 +1,30 @@
 import { existsSync } from 'node:fs'
+import type { IncomingMessage } from 'node:http'
 import path from 'node:path'
 import { BadRequest, FeathersError, NotFound } from '@feathersjs/errors'
 import { serveStatic, type FeathersKoaContext } from '@feathersjs/koa'
 import type { Next } from 'koa'
+import helmet from 'koa-helmet'
+import { sharedMessage } from '@emporia/shared'
 import { toFeathersError } from '../db/pg-errors'
 
 export const API_PREFIX = '/api'
+
+/** The largest request body (JSON over REST) and socket message, in bytes. */
+export const BODY_LIMIT_BYTES = 5 * 1024 * 1024
+
+/** `5 MB`, `512 KB`: the limit as a merchant reads it. */
+const readableSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${+(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`
+
+/** A body over the parser's limit: 413 with a key the client translates (the parser's own error is a plain 413). */
+const tooLarge = (limit: number | undefined) => {
+  const values = { size: readableSize(limit ?? BODY_LIMIT_BYTES) }
+  return new FeathersError(sharedMessage('errors.tooLarge', 'en', values), 'PayloadTooLarge', 413, 'payload-too-large', {
+    key: 'errors.tooLarge',
+    values
+  })
+}
 
 /** Every HTTP error leaves as Feathers error JSON; nothing internal is ever in the message. */
 export const errorHandler = (log: (error: unknown) => void) => async (ctx: FeathersKoaContext, next: Next) => {
@@ -19,15 +38,87 @@ export const errorHandler = (log: (error: unknown) => void) => async (ctx: Feath
     const feathersError =
       error instanceof FeathersError
         ? error
-        : status && status >= 400 && status < 500
-          ? new BadRequest((error as { expose?: boolean }).expose ? (error as Error).message : 'Bad request')
-          : toFeathersError(error)
+        : status === 413
+          ? tooLarge((error as { limit?: number }).limit)
+          : status && status >= 400 && status < 500
+            ? new BadRequest((error as { expose?: boolean }).expose ? (error as Error).message : 'Bad request')
+            : toFeathersError(error)
     if (feathersError.code >= 500) log(error)
     ctx.status = feathersError.code
     const retryAfter = (feathersError.data as { retryAfter?: number } | undefined)?.retryAfter
     if (feathersError.code === 429 && retryAfter) ctx.set('Retry-After', String(retryAfter))
     ctx.body = feathersError.toJSON()
   }
+}
+
+/** A host name or address with an optional port: anything else is left out of the policy. */
+const PLAIN_HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
+
+/**
+ * 'self' covers same-host websockets only in CSP level 3 browsers; the socket's own address is
+ * named too, from the Host the page was asked with (a malformed one names nothing).
+ */
+const connectSources = (req: IncomingMessage) => {
+  const host = req.headers.host
+  return ["'self'", ...(host && PLAIN_HOST.test(host) ? [`ws://${host}`, `wss://${host}`] : [])].join(' ')
+}
+
+/** Headers every answer carries; the content security policy is set apart for the app and the API. */
+const common = {
+  // Nothing of this app is meant to be framed, by anyone (clickjacking); frame-ancestors says it again.
+  xFrameOptions: { action: 'deny' },
+  referrerPolicy: { policy: 'no-referrer' },
+  // The rest of the domain may not be on HTTPS yet: only this host is pinned to it.
+  strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+  crossOriginResourcePolicy: { policy: 'same-origin' }
+} as const
+
+/**
+ * The web app's policy (docs/decisions/0069): only the built bundle runs (index.html has no inline
+ * script); emotion (MUI) injects <style> tags, so styles allow 'unsafe-inline'; images come from the
+ * media routes, data: URLs and blob: previews, or an https address a record names; the socket
+ * connects back to this host. No upgrade-insecure-requests: a LAN or dev server runs on plain HTTP.
+ */
+const appHeaders = helmet({
+  ...common,
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      scriptSrcAttr: ["'none'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      mediaSrc: ["'self'", 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: [connectSources],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"]
+    }
+  }
+})
+
+/** JSON loads nothing: an API answer opened as a page can run or fetch nothing either. */
+const apiHeaders = helmet({
+  ...common,
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } }
+})
+
+/** Media files (spec §7.6) are public addresses a storefront on another origin shows (spec §9.1). */
+const PUBLIC_FILE = /^\/api\/(?:(?:files|thumbs)\/[0-9a-f]{24}|attachments\/[0-9a-f]{24}\.)/
+
+/**
+ * Security headers on every answer, errors included (issue 11). Routes with stricter needs (the dev
+ * mailbox, media files) set their own policy afterwards, which replaces this one.
+ */
+export const securityHeaders = () => async (ctx: FeathersKoaContext, next: Next) => {
+  const api = ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`)
+  await (api ? apiHeaders : appHeaders)(ctx, async () => undefined)
+  if (api && (ctx.method === 'GET' || ctx.method === 'HEAD') && PUBLIC_FILE.test(ctx.path))
+    ctx.set('Cross-Origin-Resource-Policy', 'cross-origin')
+  return next()
 }
 
 /**

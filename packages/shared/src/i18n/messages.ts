@@ -52,6 +52,7 @@ export const sharedMessages = {
     'errors.imageTooLarge': 'The image has too many pixels',
     'errors.uploadToken': 'The upload has expired; please try again',
     'errors.duplicateCode': 'This code is already used by another product',
+    'errors.tooLarge': 'The data sent is too large (at most {size})',
     'errors.skuHasStock': 'This SKU still has stock; move or adjust it first',
     'errors.insufficientStock': 'Not enough stock: only {available} available',
     'errors.productHasStock': 'This product still has stock; take it away or move it first',
@@ -109,6 +110,7 @@ export const sharedMessages = {
     'errors.skuHasStock': '此 SKU 仍有庫存，請先轉移或調整',
     'errors.insufficientStock': '庫存不足：只有 {available} 件可用',
     'errors.productHasStock': '此產品仍有庫存，請先取走或轉移',
+    'errors.tooLarge': '傳送的資料過大（上限 {size}）',
     'pos.error.noSuchCode': '沒有此編碼',
     'pos.error.corruptedCode': '編碼損壞',
     'pos.error.badExtraCode': '附加編碼錯誤',
@@ -166,6 +168,7 @@ export const sharedMessages = {
     'pos.error.noSuchCode': '没有此编码',
     'pos.error.corruptedCode': '编码损坏',
     'pos.error.badExtraCode': '附加编码错误',
+    'errors.tooLarge': '发送的数据过大（上限 {size}）',
     'pos.error.tooManyMatched': '符合的产品过多'
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
