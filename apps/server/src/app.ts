@@ -91,9 +91,9 @@ export const createApp = async (
   }
 
   const app = koa(feathers())
-  app.use(errorHandler(log))
   app.use(securityHeaders())
   app.use(splitApiAndWeb(config.webDist))
+  app.use(errorHandler(log))
   // Without MAIL_URL mail stays in the outbox; this page is where a developer reads it.
   if (!mailer.provider) app.use(devMailbox(db.knex))
   app.use(rememberClientAddress)
