@@ -92,8 +92,8 @@ export const createApp = async (
 
   const app = koa(feathers())
   app.use(securityHeaders())
-  app.use(splitApiAndWeb(config.webDist))
   app.use(errorHandler(log))
+  app.use(splitApiAndWeb(config.webDist))
   // Without MAIL_URL mail stays in the outbox; this page is where a developer reads it.
   if (!mailer.provider) app.use(devMailbox(db.knex))
   app.use(rememberClientAddress)
