@@ -5,7 +5,7 @@ import { ErrorPage, NotFoundPage } from '../shell/error-page'
 import { RootShell } from '../shell/root-shell'
 import { layouts, pages } from './pages'
 import { routeSpecs, type LayoutName, type RouteSpec } from './route-paths'
-import { PAGE_STEPS, runSteps } from './steps'
+import { applyLanguageParam, PAGE_STEPS, runSteps } from './steps'
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -18,6 +18,8 @@ export interface RouterContext {
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
+  // Before any page's steps, so that `?lang=` works on the 404 page too.
+  beforeLoad: ({ search, location }) => applyLanguageParam(search as Record<string, unknown>, location),
   component: RootShell,
   errorComponent: ErrorPage,
   notFoundComponent: NotFoundPage

@@ -7,7 +7,8 @@ vi.mock('../../lib/i18n/i18n', () => ({
   i18n: { t: (key: string, values: Record<string, string>) => `${key} ${values.name}` }
 }))
 
-const { runSteps, StatusError } = await import('./steps')
+const { applyLanguageParam, runSteps, StatusError } = await import('./steps')
+const { changeLanguage } = await import('../../lib/i18n/i18n')
 
 const input = {
   spec: { path: '', name: 'x', layout: 'default', access: 'public', shop: false, page: 'placeholder' },
@@ -46,5 +47,25 @@ describe('runSteps', () => {
       })
     ).rejects.toThrow('redirect')
     expect(later).not.toHaveBeenCalled()
+  })
+})
+
+describe('applyLanguageParam', () => {
+  const location = { pathname: '/no/such/page', hash: '' }
+
+  it('applies a known ?lang=, stores it, and replaces the address without it (the 404 page too)', async () => {
+    const thrown = (await applyLanguageParam({ lang: 'chs', tab: 'tags' }, location).catch((caught: unknown) => caught)) as {
+      options: Record<string, unknown>
+    }
+    expect(changeLanguage).toHaveBeenCalledWith('chs')
+    expect(thrown.options).toMatchObject({ to: '/no/such/page', search: { tab: 'tags' }, replace: true })
+    expect(thrown.options.search).not.toHaveProperty('lang')
+  })
+
+  it('leaves an address without ?lang=, or with an unknown language, as it is', async () => {
+    vi.mocked(changeLanguage).mockClear()
+    await expect(applyLanguageParam({ tab: 'tags' }, location)).resolves.toBeUndefined()
+    await expect(applyLanguageParam({ lang: 'fr' }, location)).resolves.toBeUndefined()
+    expect(changeLanguage).not.toHaveBeenCalled()
   })
 })

@@ -23,6 +23,19 @@ export const PAGE_STEPS = ['i18n', 'check-auth', 'change-shop'] as const
 
 let lastUserId: string | undefined
 
+/**
+ * `?lang=` on any address, the 404 page included (spec §2.1): the language is applied and stored as
+ * the interface language, then the address is replaced by the same one without it, so a copied or
+ * reloaded link does not switch the language back and Back does not return to it.
+ */
+export const applyLanguageParam = async (search: Record<string, unknown>, location: { pathname: string; hash: string }) => {
+  const { lang, ...rest } = search
+  if (!isLocaleId(lang)) return
+  await changeLanguage(lang)
+  throw redirect({ to: location.pathname, search: rest, hash: location.hash || undefined, replace: true } as never)
+}
+
+// The root route has already applied and removed `?lang=`; this step stays for a visit the root did not see.
 const i18nStep: Step = async ({ search }) => {
   const lang = search.lang
   if (isLocaleId(lang)) await changeLanguage(lang)
