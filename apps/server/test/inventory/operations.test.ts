@@ -131,6 +131,50 @@ describe.each(await dialects())('inventory operations (%s)', (dialect) => {
     expect(await ledgerSum(t, w1, product)).toBe(0)
   })
 
+  it('refuses part of a whole unit on every path (format.integer), never rounding; weighted goods keep three decimals', async () => {
+    const unit = await makeProduct(t, a, { name: { en: 'Tea bag' } })
+    const box = await makeProduct(t, a, { separateProducts: [{ product: unit }], separateRatio: 10 })
+    const weighed = await makeProduct(t, a, { weightType: 'weighted' })
+    await operate(t, a, { mode: 'restock', warehouse: w1, product: box, delta: 5 })
+    await operate(t, a, { mode: 'restock', warehouse: w1, product: weighed, delta: 5 })
+    const whole = {
+      status: 400,
+      body: { message: '"delta" must be a whole number', data: { key: 'format.integer', field: 'delta' } }
+    }
+    const attempts = [
+      { mode: 'restock', warehouse: w1, product: box, delta: 2.5 },
+      { mode: 'export', warehouse: w1, product: box, delta: 0.5 },
+      { mode: 'transfer', warehouse: w1, product: box, delta: 1.5, toWarehouse: w2 },
+      { mode: 'separate', warehouse: w1, product: box, delta: 1.5 }
+    ]
+    for (const body of attempts)
+      expect({ mode: body.mode, ...(await operate(t, a, body)) }).toMatchObject({ mode: body.mode, ...whole })
+    expect(await restock(t, a, { warehouse: w1, product: box, quantity: 2.5 })).toMatchObject({
+      status: 400,
+      body: { data: { key: 'format.integer', field: 'quantity' } }
+    })
+    expect(await call(t, a, 'POST', 'stockReservations', { warehouse: w1, product: box, quantity: 1.5 })).toMatchObject({
+      status: 400,
+      body: { data: { key: 'format.integer', field: 'quantity' } }
+    })
+    // Weighted goods: three decimals on every path, a fourth is refused rather than rounded.
+    const fine = await call(t, a, 'POST', 'stockReservations', { warehouse: w1, product: weighed, quantity: 1.25 })
+    expect(fine).toMatchObject({ status: 201, body: { quantity: 1.25 } })
+    const tooFine = await call(t, a, 'POST', 'stockReservations', { warehouse: w1, product: weighed, quantity: 1.2345 })
+    expect(tooFine).toMatchObject({
+      status: 400,
+      body: { data: { key: 'format.multipleOf', field: 'quantity', values: { value: 0.001 } } }
+    })
+    expect(await operate(t, a, { mode: 'export', warehouse: w1, product: weighed, delta: 0.0005 })).toMatchObject({
+      status: 400,
+      body: { data: { key: 'format.multipleOf', field: 'delta' } }
+    })
+    expect(await stockOf(t, w1, box)).toMatchObject({ quantity: 5, reserved: 0 })
+    expect(await stockOf(t, w1, weighed)).toMatchObject({ quantity: 5, reserved: 1.25 })
+    expect(await stockOf(t, w2, box)).toMatchObject({ quantity: 0 })
+    expect(await stockOf(t, w1, unit)).toMatchObject({ quantity: 0 })
+  })
+
   it('keeps stock per SKU: the SKU must be one of the product’s', async () => {
     const product = await makeProduct(t, a, {
       skus: [

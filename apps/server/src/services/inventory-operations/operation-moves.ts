@@ -2,7 +2,7 @@ import { Forbidden, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { callerIn, canWriteRecord, refusal, serviceRules, type ShopFeatures } from '@emporia/shared'
 import type { StockKey, StockMove } from '../inventory/moves'
-import { badField, round3 } from '../inventory/quantities'
+import { badField } from '../inventory/quantities'
 import { WallSwitch } from '../inventory/walls'
 import type { OperationInput } from './inventory-operations.schema'
 
@@ -122,5 +122,6 @@ const crossTransferMoves = async (
     throw badField('sku', 'The linked product has no SKU with this id')
   const to = { shop: toShop, warehouse: toWarehouse, product: target._id, sku: skus.length ? input.sku : '' }
   const ratio = link.quantity ?? 1
-  return [out('crossTransfer', to), into('crossTransfer', to, round3(input.delta * ratio), { warehouse: 'toWarehouse' }, ratio)]
+  // Not rounded: what arrives must fit the linked product's units, or the ledger refuses it (0070).
+  return [out('crossTransfer', to), into('crossTransfer', to, input.delta * ratio, { warehouse: 'toWarehouse' }, ratio)]
 }

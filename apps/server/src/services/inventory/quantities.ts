@@ -19,11 +19,17 @@ export const checkAmount = (value: unknown, field: string): number => {
   return value
 }
 
-/** Whole units, except weighted goods (docs/decisions/0040): up to three decimals. */
+/**
+ * Whole units, except weighted goods (docs/decisions/0040, 0070): up to three decimals. A quantity off
+ * that grid is refused, never rounded: 2.5 bags are not 3 bags. What is answered is the value itself,
+ * only cleared of binary noise (0.1 + 0.2).
+ */
 export const checkUnits = (value: number, field: string, weighted: boolean): number => {
   checkAmount(value, field)
   const scaled = weighted ? value * 1000 : value
   if (Math.abs(scaled - Math.round(scaled)) > 1e-6)
-    throw badField(field, weighted ? `"${field}" allows at most 3 decimals` : `"${field}" must be a whole number`)
+    throw weighted
+      ? badField(field, `"${field}" must be a multiple of 0.001`, 'format.multipleOf', { value: 0.001 })
+      : badField(field, `"${field}" must be a whole number`, 'format.integer')
   return weighted ? round3(value) : Math.round(value)
 }

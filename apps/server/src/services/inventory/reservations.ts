@@ -24,10 +24,12 @@ type ReservationContext = LedgerContext & { shop?: string }
  * on-hand quantity has not changed yet.
  */
 export const reserve = async (trx: Knex.Transaction, data: ReserveData, ctx: LedgerContext): Promise<Reservation> => {
-  const quantity = round3(checkAmount(data.quantity, 'quantity'))
+  // Checked in the product's units by the ledger (never rounded into them); round3 only clears binary noise.
+  const asked = checkAmount(data.quantity, 'quantity')
   const { shop, warehouse, product, sku } = data
   const changes = new ChangeSet()
-  await moveStock(trx, [{ shop, warehouse, product, sku, delta: 0, reserved: quantity, type: 'sale' }], ctx, changes)
+  await moveStock(trx, [{ shop, warehouse, product, sku, delta: 0, reserved: asked, type: 'sale' }], ctx, changes)
+  const quantity = round3(asked)
   const [row] = (await trx('stockReservations')
     .insert({
       _id: newObjectId(),
