@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
 import { newObjectId } from '../../platform/object-id'
-import { splitPath } from './json-path'
+import { schemaAt, splitPath } from './json-path'
 import type { Model } from './model'
 import type { Sql } from './where'
 
@@ -37,9 +37,12 @@ export const compilePatchOperators = (
   if (push !== undefined) {
     if (!isObject(push)) throw new BadRequest('$push must be an object of field: item')
     for (const [name, item] of Object.entries(push)) {
-      arrayColumn(model, name, '$push')
-      // A pushed object without a key gets one, so that it can later be $set or $pull-ed by key.
-      const value = isObject(item) && item._id === undefined && item.id === undefined ? { _id: newObjectId(), ...item } : item
+      const field = arrayColumn(model, name, '$push')
+      // A pushed object without a key gets one, so that it can later be $set or $pull-ed by key; only
+      // where the item has an `_id` (a SKU's key is its `id`, which the client names).
+      const keyed = schemaAt(field.schema, ['_id']) !== undefined
+      const value =
+        keyed && isObject(item) && item._id === undefined && item.id === undefined ? { _id: newObjectId(), ...item } : item
       sets.set(name, {
         sql: "coalesce(??, '[]'::jsonb) || jsonb_build_array(?::jsonb)",
         bindings: [name, JSON.stringify(value)]

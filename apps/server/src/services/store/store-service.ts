@@ -398,15 +398,28 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
       const { where, raw } = this.split(params.query as Row)
       const sets = new Map<string, Sql>()
       compilePatchOperators(this.model, input, findArrayMatch(this.model, raw), sets)
+      this.checkPull(input.$pull)
       const values: Row = this.toRow(record)
       for (const [column, sql] of sets) {
         if (column in values) throw new BadRequest(`"${column}" is changed twice in one patch`, { field: column })
         values[column] = this.knex.raw(sql.sql, sql.bindings as Knex.RawBinding[])
       }
       if (this.model.fields.has('updatedAt')) values.updatedAt = this.knex.fn.now()
-      const q = this.table(params).whereRaw(where.sql, bind(where))
-      if (id !== null) q.where(this.id, id)
-      const rows = (await q.update(values).returning('*')) as Row[]
+      const update = async (using: StoreParams) => {
+        const q = this.table(using).whereRaw(where.sql, bind(where))
+        if (id !== null) q.where(this.id, id)
+        const rows = (await q.update(values).returning('*')) as Row[]
+        // What an operator made of a field is checked like a plain write of that field (docs/decisions/0068).
+        for (const row of rows) this.checkOperatorResult(row, sets)
+        return rows
+      }
+      // An operator's result is only known once the database applied it: a refused result is rolled
+      // back (a savepoint inside the caller's transaction), so a bad item never stays stored.
+      const rows = !sets.size
+        ? await update(params)
+        : params.transaction
+          ? await params.transaction.transaction((trx) => update({ ...params, transaction: trx }))
+          : await this.knex.transaction((trx) => update({ ...params, transaction: trx }))
       if (id !== null && !rows.length) throw new NotFound(`No record found for id '${String(id)}'`)
       this.written(rows, params)
       const visible = this.selected(params)
@@ -415,6 +428,23 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
     } catch (error) {
       throw toFeathersError(error)
     }
+  }
+
+  /** A `$pull` condition names an item (or some of its fields) as the list's schema allows. */
+  private checkPull(pull: unknown) {
+    if (!pull || typeof pull !== 'object') return
+    for (const [column, condition] of Object.entries(pull)) {
+      const validate = this.validators.pull.get(column)
+      if (validate) assertValid(validate, structuredClone(condition), column)
+    }
+  }
+
+  /** The fields operators changed, as stored, against the schema: the same errors as a plain patch. */
+  private checkOperatorResult(row: Row, sets: Map<string, Sql>) {
+    const changed: Row = {}
+    for (const column of sets.keys()) if (row[column] !== null && row[column] !== undefined) changed[column] = row[column]
+    // A copy: the validator fills defaults in, and the row is what the caller gets back.
+    assertValid(this.validators.patch, structuredClone(changed))
   }
 
   async _remove(id: null, params?: StoreParams): Promise<Result[]>

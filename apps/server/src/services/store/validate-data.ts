@@ -1,7 +1,7 @@
 import { BadRequest } from '@feathersjs/errors'
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
-import type { TObject } from '@sinclair/typebox'
+import type { TObject, TSchema } from '@sinclair/typebox'
 import { HOST_PATTERN, SUBDOMAIN_PATTERN, sharedMessage, type SharedMessageKey } from '@emporia/shared'
 import type { Model } from '../../db/query/model'
 
@@ -11,6 +11,31 @@ addFormats(ajv)
 export interface DataValidators {
   create: ValidateFunction
   patch: ValidateFunction
+  /** Per list column: what a `$pull` condition may name (an item, or some of an item's fields). */
+  pull: Map<string, ValidateFunction>
+}
+
+type JsonSchema = TSchema & { type?: string; anyOf?: JsonSchema[]; items?: JsonSchema; properties?: object }
+
+/** `T | null` (and `T` alone) → `T`; other unions stay as they are. */
+const nonNull = (schema: JsonSchema): JsonSchema => {
+  const options = schema.anyOf?.filter((option) => option.type !== 'null')
+  return options?.length === 1 ? nonNull(options[0]) : schema
+}
+
+/**
+ * A `$pull` condition is an item, or some of an item's fields (`{id: 'small'}`): the item schema
+ * with nothing required. A condition no valid item could match is refused rather than a silent no-op.
+ */
+const pullValidators = (model: Model) => {
+  const validators = new Map<string, ValidateFunction>()
+  for (const field of model.fields.values()) {
+    const list = nonNull(field.schema as JsonSchema)
+    if (field.kind !== 'json' || list.type !== 'array' || !list.items) continue
+    const item = nonNull(list.items)
+    validators.set(field.name, ajv.compile(item.type === 'object' && item.properties ? { ...item, required: [] } : item))
+  }
+  return validators
 }
 
 /**
@@ -23,13 +48,15 @@ export const dataValidators = (model: Model): DataValidators => {
   const clientRequired = (schema.required ?? []).filter((name) => !model.fields.get(name)?.readOnly)
   return {
     create: ajv.compile({ ...schema, required: clientRequired }),
-    patch: ajv.compile({ ...schema, required: [] })
+    patch: ajv.compile({ ...schema, required: [] }),
+    pull: pullValidators(model)
   }
 }
 
-export const assertValid = (validate: ValidateFunction, data: unknown) => {
+/** Refuses invalid data with one error per field; `at` names where `data` sits (`productLinks` for an item). */
+export const assertValid = (validate: ValidateFunction, data: unknown, at = '') => {
   if (validate(data)) return
-  const errors = describeErrors(validate.errors ?? [])
+  const errors = describeErrors(validate.errors ?? [], at)
   throw new BadRequest(`Invalid data: ${errors.map((e) => e.message).join('; ')}`, { errors })
 }
 
@@ -161,12 +188,12 @@ const sentence = (field: string, { key, values }: Keyed) => {
   return `"${name}": ${sharedMessage(key, 'en', values)}`
 }
 
-/** Ajv's errors as `{field, key, values, message}`: unions reduced, one error per field. */
-export const describeErrors = (errors: ErrorObject[]) => {
+/** Ajv's errors as `{field, key, values, message}`: unions reduced, one error per field, below `at` when given. */
+export const describeErrors = (errors: ErrorObject[], at = '') => {
   const seen = new Set<string>()
   const described: { field: string; message: string; key: SharedMessageKey; values?: Values }[] = []
   for (const error of reduceUnions(errors)) {
-    const field = fieldOf(error)
+    const field = [at, fieldOf(error)].filter(Boolean).join('.')
     if (seen.has(field)) continue
     seen.add(field)
     const keyed = keyOf(error)

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sharedMessages } from '@emporia/shared'
+import { shopOwner } from '../support/accounts'
+import { dialects } from '../support/databases'
+import { startTestApp, type TestApp } from '../support/test-app'
+import { client, type Owner } from '../catalogue/catalogue-support'
+
+type Body = Record<string, unknown>
+interface FieldError {
+  field: string
+  key: string
+  values?: Record<string, unknown>
+}
+
+/** The field errors of a 400, each with a key every language has. */
+const fieldErrors = (answer: { status: number; body?: Body }) => {
+  expect(answer.status).toBe(400)
+  const errors = (answer.body?.errors ?? []) as FieldError[]
+  for (const error of errors) expect(Object.keys(sharedMessages.cht)).toContain(error.key)
+  return errors.map(({ field, key, values }) => ({ field, key, ...(values ? { values } : {}) }))
+}
+
+/**
+ * Issue 11, security 4: update operators ($push, $pull, positional and dotted $set, $unset) are held
+ * to the schema exactly like a plain write, whoever sends them (docs/decisions/0068).
+ */
+describe.each(await dialects())('update operators are validated like plain writes (%s)', (dialect) => {
+  let t: TestApp
+  let owner: Owner
+  let partner: Owner
+  let mine: ReturnType<typeof client>
+  let theirs: ReturnType<typeof client>
+  beforeAll(async () => {
+    t = await startTestApp(dialect)
+    owner = await shopOwner(t.url, 'Owner')
+    partner = await shopOwner(t.url, 'Partner')
+    mine = client(t, owner)
+    theirs = client(t, partner)
+  })
+  afterAll(() => t.close())
+
+  const stored = async (id: string) => (await t.db.knex('products').where({ _id: id }).first()) as Body
+  const link = (fields: Body = {}) => ({ shop: owner.shopId, product: 'b'.repeat(24), ...fields })
+  const sku = (id: string, fields: Body = {}) => ({ id, name: `Size ${id}`, ...fields })
+
+  it('refuses a pushed item the schema refuses, from a partner with write access too, and stores nothing', async () => {
+    const product = await mine.made('products', {
+      name: 'Shared tea',
+      price: 100,
+      accessShop: [{ shop: partner.shopId, write: true }],
+      productLinks: [link({ quantity: 2 })]
+    })
+    const before = await stored(product._id)
+    expect(
+      fieldErrors(await theirs.patch(`products/${product._id}`, { $push: { productLinks: link({ quantity: -20 }) } }))
+    ).toEqual([{ field: 'productLinks.1.quantity', key: 'format.shouldGreater', values: { value: 0 } }])
+    expect(fieldErrors(await mine.patch(`products/${product._id}`, { $push: { skus: sku('a', { price: -1 }) } }))).toEqual([
+      { field: 'skus.0.price', key: 'format.shouldGreaterOrEqual', values: { value: 0 } }
+    ])
+    expect(fieldErrors(await mine.patch(`products/${product._id}`, { $push: { skus: sku('a', { junk: true }) } }))).toEqual([
+      { field: 'skus.0.junk', key: 'format.unknownField' }
+    ])
+    expect(fieldErrors(await mine.patch(`products/${product._id}`, { $push: { tags: 'not-an-id' } }))).toEqual([
+      { field: 'tags.0', key: 'format.invalid' }
+    ])
+    const after = await stored(product._id)
+    expect(after.productLinks).toEqual(before.productLinks)
+    expect(after.skus ?? null).toEqual(before.skus ?? null)
+    expect(after.tags ?? null).toEqual(before.tags ?? null)
+  })
+
+  it('refuses a positional $set whose item or field the schema refuses', async () => {
+    const product = await mine.made('products', { name: 'Sized tea', price: 100, skus: [sku('s'), sku('m')] })
+    const bySku = '&skus.id=m'
+    expect(fieldErrors(await mine.patch(`products/${product._id}`, { $set: { 'skus.$.price': -5 } }, bySku))).toEqual([
+      { field: 'skus.1.price', key: 'format.shouldGreaterOrEqual', values: { value: 0 } }
+    ])
+    expect(
+      fieldErrors(await mine.patch(`products/${product._id}`, { $set: { 'skus.$': sku('m', { junk: 1 }) } }, bySku))
+    ).toEqual([{ field: 'skus.1.junk', key: 'format.unknownField' }])
+    expect(fieldErrors(await mine.patch(`products/${product._id}`, { $set: { 'skus.$.name': 7 } }, bySku))).toEqual([
+      { field: 'skus.1.name', key: 'format.text' }
+    ])
+    expect((await stored(product._id)).skus).toEqual([sku('s'), sku('m')])
+    // A valid one still lands, and a pushed SKU keeps the key the client gave it (no `_id` slipped in).
+    expect((await mine.patch(`products/${product._id}`, { $set: { 'skus.$.price': 250 } }, bySku)).status).toBe(200)
+    expect((await mine.patch(`products/${product._id}`, { $push: { skus: sku('l') } })).status).toBe(200)
+    expect((await stored(product._id)).skus).toEqual([sku('s'), sku('m', { price: 250 }), sku('l')])
+  })
+
+  it('refuses an $unset that leaves an item without a required field, and a $pull no item could match', async () => {
+    const product = await mine.made('products', { name: 'Linked tea', price: 100, skus: [sku('s')], productLinks: [link()] })
+    expect(fieldErrors(await mine.patch(`products/${product._id}`, { $unset: { 'skus.0.name': '' } }))).toEqual([
+      { field: 'skus.0.name', key: 'format.required' }
+    ])
+    expect(fieldErrors(await mine.patch(`products/${product._id}`, { $pull: { productLinks: { quantity: 'many' } } }))).toEqual([
+      { field: 'productLinks.quantity', key: 'format.number' }
+    ])
+    expect(fieldErrors(await mine.patch(`products/${product._id}`, { $pull: { skus: { colour: 'red' } } }))).toEqual([
+      { field: 'skus.colour', key: 'format.unknownField' }
+    ])
+    expect((await stored(product._id)).skus).toEqual([sku('s')])
+    expect((await mine.patch(`products/${product._id}`, { $pull: { productLinks: { shop: owner.shopId } } })).status).toBe(200)
+    expect((await stored(product._id)).productLinks).toEqual([])
+  })
+
+  it('never sets a server-owned field through an operator', async () => {
+    const product = await mine.made('products', { name: 'Owned tea', price: 100 })
+    const before = await stored(product._id)
+    const other = partner.shopId
+    for (const data of [
+      { $set: { cachedInventory: 999, shop: other, createdAt: '2000-01-01T00:00:00.000Z', keywords: 'x' } },
+      { $set: { name: 'Renamed', cachedInventory: 999 } }
+    ]) {
+      const answer = await mine.patch(`products/${product._id}`, data)
+      expect(answer.status).toBe(200)
+    }
+    for (const data of [
+      { $unset: { cachedInventory: '' } },
+      { $unset: { shop: '' } },
+      { $push: { accessShop: { shop: other, write: true }, createdAt: 'x' } },
+      { $set: { 'cachedInventory.$': 1 } },
+      { $pull: { keywords: 'x' } }
+    ])
+      expect((await mine.patch(`products/${product._id}`, data)).status).toBe(400)
+    const after = await stored(product._id)
+    expect(after).toMatchObject({ cachedInventory: before.cachedInventory, shop: owner.shopId, createdAt: before.createdAt })
+    expect(after.keywords).toBe('renamed')
+    expect(after.accessShop ?? null).toEqual(before.accessShop ?? null)
+  })
+})
