@@ -79,6 +79,58 @@ describe.each(await dialects())('crossTransfer (%s)', (dialect) => {
     expect(await send(1, { toShop: undefined })).toMatchObject({ status: 400, body: { data: { field: 'toShop' } } })
   })
 
+  it('never rounds what arrives: it must fit the linked product’s units, and part of a whole unit is refused', async () => {
+    const loose = await makeProduct(t, b, { name: { en: 'Loose leaf' }, weightType: 'weighted' })
+    expect((await call(t, b, 'PATCH', `products/${loose}`, { accessShop: [{ shop: a.shopId, write: true }] })).status).toBe(200)
+    const tin = await makeProduct(t, a, {
+      productLinks: [{ shop: b.shopId, product: loose, quantity: 0.2505, crossWarehouse: wb }]
+    })
+    await operate(t, a, { mode: 'restock', warehouse: wa, product: tin, delta: 5 })
+    const base = { mode: 'crossTransfer', warehouse: wa, product: tin, toShop: b.shopId }
+    expect(await operate(t, a, { ...base, delta: 1 })).toMatchObject({
+      status: 400,
+      body: { data: { key: 'format.multipleOf', field: 'delta' } }
+    })
+    expect(await operate(t, a, { ...base, delta: 2.5 })).toMatchObject({
+      status: 400,
+      body: { data: { key: 'format.integer', field: 'delta' } }
+    })
+    // 2 × 0.2505 is 0.501 kg: on the grid, so it arrives as it is.
+    expect(await operate(t, a, { ...base, delta: 2 })).toMatchObject({
+      status: 201,
+      body: { logs: [{ delta: -2 }, { delta: 0.501 }] }
+    })
+  })
+
+  it('answers a warehouse that is not the destination shop’s alike, whether it exists in another shop or not at all', async () => {
+    // B's product is shared with A with write by now (the test before): only the warehouse decides.
+    const c = await shopOwner(t.url, 'Third shop')
+    const elsewhere = await makeWarehouse(t, c, 'C store')
+    const nowhere = 'f'.repeat(24)
+    const before = await stockOf(t, wa, pa)
+    const answer = async (body: Record<string, unknown>) => {
+      const { status, body: reply } = await send(1, body)
+      return { status, data: reply?.data, message: reply?.message, name: reply?.name }
+    }
+    const into = [
+      await answer({ toWarehouse: elsewhere }),
+      await answer({ toWarehouse: wa }),
+      await answer({ toWarehouse: nowhere })
+    ]
+    expect(into[0]).toEqual({
+      status: 403,
+      name: 'Forbidden',
+      message: 'No Permission',
+      data: { key: 'errors.noPermission', field: 'toWarehouse' }
+    })
+    expect(into.slice(1)).toEqual([into[0], into[0]])
+    const from = [await answer({ warehouse: elsewhere }), await answer({ warehouse: nowhere })]
+    expect(from[0]).toEqual({ ...into[0], data: { key: 'errors.noPermission', field: 'warehouse' } })
+    expect(from[1]).toEqual(from[0])
+    expect(await stockOf(t, wa, pa)).toEqual(before)
+    expect(await t.db.knex('stocks').whereIn('warehouse', [elsewhere, nowhere])).toEqual([])
+  })
+
   it('moves between two shops of one merchant without any sharing (the caller may move stock in both)', async () => {
     const second = await post(
       t.url,
