@@ -23,13 +23,18 @@ const field = (move: StockMove, name: 'warehouse' | 'product' | 'sku' | 'quantit
 /**
  * What the ledger must know about one shop before it moves stock — its warehouses, products and
  * stock settings among those the moves name — in one round trip (this runs on every sale).
+ * The warehouses are held with a key-share lock until commit (what a foreign key check takes; many
+ * moves share it): a warehouse removal, which locks the row for update and then checks it is empty,
+ * waits for moves already under way and is waited for by later ones, which then find no warehouse
+ * (docs/decisions/0070). Taken first, before any stock row, so the two never wait on each other in a circle.
  */
 export const loadShopFacts = async (trx: Knex.Transaction, shop: string, moves: StockMove[]): Promise<ShopFacts> => {
   const warehouses = [...new Set(moves.map((m) => m.warehouse))]
   const products = [...new Set(moves.map((m) => m.product))]
   const { rows } = (await trx.raw(
     `select
-       (select coalesce(json_agg(w._id), '[]'::json) from warehouses w where w.shop = ? and w._id = any(?)) as warehouses,
+       (select coalesce(json_agg(w._id), '[]'::json) from (
+          select _id from warehouses where shop = ? and _id = any(?) order by _id for key share) w) as warehouses,
        (select coalesce(json_agg(p), '[]'::json) from (
           select _id, shop, skus, "weightType", "allowOutOfStock" from products where shop = ? and _id = any(?)) p) as products,
        (select row_to_json(s) from (select "useInventoryLot", "posAllowOutOfStock" from shops where _id = ?) s) as settings`,
