@@ -35,7 +35,15 @@ export interface DbOptions {
   poolMax?: number
   /** Directory holding `pgdata-template-<pglite version>.tgz`, made by the build. */
   templateDir?: string
+  /**
+   * Longest one PostgreSQL statement may run, in ms (0: no limit); default 30 s. A longer one is
+   * cancelled (503). PGlite cannot interrupt a running statement: there the query compiler's limits
+   * are the defence (docs/decisions/0068).
+   */
+  statementTimeoutMs?: number
 }
+
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000
 
 // The package does not export its package.json; it sits one folder above the entry point.
 const pgliteManifest = path.resolve(
@@ -56,9 +64,12 @@ const initialData = (pgdata: string, templateDir?: string): Blob | undefined => 
 
 export const createDb = async (options: DbOptions): Promise<Db> => {
   if (options.databaseUrl) {
+    // A startup parameter of every pooled connection: it holds through the walled transactions'
+    // `set_config('role', …, true)`, and migrations lift it for their own transactions (migrate.ts).
+    const timeout = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS
     const knex = knexFactory({
       client: 'pg',
-      connection: options.databaseUrl,
+      connection: { connectionString: options.databaseUrl, ...(timeout > 0 ? { statement_timeout: timeout } : {}) },
       pool: { min: 0, max: options.poolMax ?? 10 },
       acquireConnectionTimeout: 30_000
     })

@@ -25,7 +25,8 @@ export const toFeathersError = (error: unknown): FeathersError => {
   if (code === '22003') return new BadRequest('A number is out of range')
   if (code.startsWith('22')) return new BadRequest('Invalid value in query or data')
   if (code === '40001' || code === '40P01') return new Conflict('The record was changed at the same time; please retry')
-  if (code === '57014') return new Unavailable('The request took too long and was cancelled')
+  // statement_timeout (knex.ts): one call may not hold a connection, or PostgreSQL, for longer.
+  if (code === '57014') return new Unavailable('The request took too long and was cancelled', { key: 'errors.timeout' })
   if (code === '53300' || /acquiring a connection/i.test(String((error as Error)?.message))) {
     return new Unavailable('The server is busy; please retry')
   }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sharedMessages } from '@emporia/shared'
+import type { Knex } from 'knex'
+import { escapeRegex, sharedMessages } from '@emporia/shared'
+import { createDb, DEFAULT_STATEMENT_TIMEOUT_MS } from '../../src/db/knex'
+import { toFeathersError } from '../../src/db/pg-errors'
+import { regexProblem } from '../../src/db/query/regex-guard'
+import { walledTransaction } from '../../src/db/row-security'
 import { shopOwner } from '../support/accounts'
+import { call, connect, json } from '../support/clients'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { client, type Owner } from '../catalogue/catalogue-support'
@@ -127,5 +133,103 @@ describe.each(await dialects())('update operators are validated like plain write
     expect(after).toMatchObject({ cachedInventory: before.cachedInventory, shop: owner.shopId, createdAt: before.createdAt })
     expect(after.keywords).toBe('renamed')
     expect(after.accessShop ?? null).toEqual(before.accessShop ?? null)
+  })
+})
+
+describe('the $regex guard', () => {
+  it('lets escaped text and plain patterns through', () => {
+    for (const pattern of [
+      escapeRegex('green tea (large) 1+1 [x]'),
+      '^abc',
+      'a+b*c?',
+      '[a-z]{2,5}',
+      '(ab|cd)+',
+      '(?:x)?y',
+      '\\d{3}-\\d{4}',
+      '[[:alpha:]]+',
+      'a+?',
+      'a{0,255}'
+    ])
+      expect(regexProblem(pattern), pattern).toBeNull()
+  })
+
+  it('refuses repeats inside repeats, huge bounds, back-references and oversized automatons', () => {
+    for (const pattern of [
+      '(a{0,255}){0,255}',
+      '(a+)+',
+      '((ab)*c)+',
+      '(a|b+)*',
+      'a**',
+      'a{2}{3}',
+      'a{256}',
+      'a{1,300}',
+      '(a)\\1',
+      'a{0,255}'.repeat(9)
+    ])
+      expect(regexProblem(pattern), pattern).not.toBeNull()
+  })
+})
+
+describe.each(await dialects())('one query cannot stall the server (%s)', (dialect) => {
+  let t: TestApp
+  let owner: Owner
+  beforeAll(async () => {
+    t = await startTestApp(dialect)
+    owner = await shopOwner(t.url, 'Patterns')
+  })
+  afterAll(() => t.close())
+
+  const health = async () => {
+    const started = Date.now()
+    const answer = await fetch(`${t.url}/api/health`, { signal: AbortSignal.timeout(1000) })
+    return { status: answer.status, ms: Date.now() - started }
+  }
+
+  it('answers a blow-up $regex with a translated 400, and /api/health still answers at once', async () => {
+    const pattern = encodeURIComponent('(a{0,255}){0,255}')
+    for (const url of [
+      `shops?subdomain[$regex]=${pattern}`,
+      `products?shop=${owner.shopId}&name[$regex]=${pattern}`,
+      `products?shop=${owner.shopId}&posCode[$regex]=${pattern}&$or[0][name.en][$regex]=tea`
+    ]) {
+      const answer = await json(`${t.url}/api/${url}`, { token: owner.token })
+      expect(answer, url).toMatchObject({ status: 400, body: { data: { key: 'errors.badPattern' } } })
+      expect(await health()).toMatchObject({ status: 200 })
+    }
+    const socket = await connect(t.url)
+    try {
+      await call(socket, 'create', 'authentication', { strategy: 'jwt', accessToken: owner.token })
+      await expect(call(socket, 'find', 'shops', { subdomain: { $regex: '(a+)+$' } })).rejects.toMatchObject({
+        code: 400,
+        data: { key: 'errors.badPattern' }
+      })
+    } finally {
+      socket.close()
+    }
+    expect(await health()).toMatchObject({ status: 200 })
+    // An escaped search still runs.
+    expect(
+      (await json(`${t.url}/api/shops?subdomain[$regex]=${encodeURIComponent(escapeRegex('a{0,255}'))}`, { token: owner.token }))
+        .status
+    ).toBe(200)
+  })
+
+  it.runIf(dialect === 'postgres')('gives every pooled PostgreSQL statement a time limit, walled ones too', async () => {
+    const setting = async (knex: Knex | Knex.Transaction) =>
+      ((await knex.raw('show statement_timeout')) as { rows: { statement_timeout: string }[] }).rows[0].statement_timeout
+    expect(await setting(t.db.knex)).toBe(`${DEFAULT_STATEMENT_TIMEOUT_MS / 1000}s`)
+    expect(await walledTransaction(t.db.knex, owner.shopId, (trx) => setting(trx))).toBe(
+      `${DEFAULT_STATEMENT_TIMEOUT_MS / 1000}s`
+    )
+
+    const db = await createDb({ databaseUrl: (t.db as { url?: string }).url ?? '', dataDir: 'unused', statementTimeoutMs: 200 })
+    try {
+      const started = Date.now()
+      const failure = await db.knex.raw('select pg_sleep(3)').catch((error: unknown) => toFeathersError(error))
+      expect(failure).toMatchObject({ code: 503, data: { key: 'errors.timeout' } })
+      expect(Date.now() - started).toBeLessThan(2000)
+    } finally {
+      await db.close()
+    }
   })
 })

@@ -2,6 +2,7 @@ import { BadRequest } from '@feathersjs/errors'
 import { MAX_REGEX_LENGTH } from '@emporia/shared'
 import { asArray, coerceValue } from './coerce'
 import { jsonString, schemaAt, splitPath, toJsonPath } from './json-path'
+import { regexProblem } from './regex-guard'
 import type { Field, FieldKind, Model } from './model'
 
 /** A compiled SQL condition: `??` are identifiers, `?` values (knex raw bindings). */
@@ -109,8 +110,14 @@ const regexPattern = (key: string, operand: unknown): string => {
   const pattern = operand instanceof RegExp ? operand.source : operand
   if (typeof pattern !== 'string') throw new BadRequest(`$regex on "${key}" must be text`, { field: key })
   if (pattern.length > MAX_REGEX_LENGTH) {
-    throw new BadRequest(`$regex on "${key}" is longer than ${MAX_REGEX_LENGTH} characters`, { field: key })
+    throw new BadRequest(`$regex on "${key}" is longer than ${MAX_REGEX_LENGTH} characters`, {
+      key: 'format.tooLong',
+      values: { length: MAX_REGEX_LENGTH },
+      field: key
+    })
   }
+  const problem = regexProblem(pattern)
+  if (problem) throw new BadRequest(`$regex on "${key}" is refused: ${problem}`, { key: 'errors.badPattern', field: key })
   return pattern
 }
 
