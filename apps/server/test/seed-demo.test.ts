@@ -22,6 +22,12 @@ describe('npm run seed:demo', () => {
     const [shop] = await all(app, servicePaths.shops, { subdomain: 'demo' })
     expect((shop.users as Row[]).map((member) => [member.user, member.role])).toEqual([[user._id, 'admin']])
 
+    // The main warehouse is the one every shop starts with, not a second one of the same name.
+    const warehouses = await all(app, servicePaths.warehouses, { shop: shop._id, $sort: { createdAt: 1 } })
+    expect(warehouses.map((w) => (w.name as Row).en)).toEqual(['Main warehouse', 'Kwun Tong shop'])
+    expect(shop.eshopWarehouse).toBe(warehouses[0]._id)
+    expect(shop.posWarehouse).toBe(warehouses[1]._id)
+
     const products = await all(app, servicePaths.products, { shop: shop._id })
     expect(products).toHaveLength(6)
     const gaiwan = products.find((p) => (p.name as Row).en === 'Gaiwan') as Row

@@ -9,7 +9,8 @@ const text = (en: string, cht: string, chs: string): Text => ({ en, cht, chs })
 
 const CATEGORIES = [text('Tea', '茶葉', '茶叶'), text('Teaware', '茶具', '茶具'), text('Snacks', '小食', '小食')]
 const BRANDS = [text('Leaf & Co', '葉子', '叶子'), text('Harbour Kiln', '港窯', '港窑')]
-const WAREHOUSES = [text('Main warehouse', '總倉', '总仓'), text('Kwun Tong shop', '觀塘店', '观塘店')]
+/** Besides the main warehouse every new shop starts with (docs/decisions/0070). */
+const BRANCHES = [text('Kwun Tong shop', '觀塘店', '观塘店')]
 
 interface DemoProduct {
   name: Text
@@ -95,10 +96,16 @@ export const seedDemo = async (app: Application, log: (line: string) => void = c
     servicePaths.brands,
     BRANDS.map((name) => ({ name }))
   )
-  const warehouses = await make(
-    servicePaths.warehouses,
-    WAREHOUSES.map((name) => ({ name }))
-  )
+  const [main] = (await app
+    .service(servicePaths.warehouses)
+    .find({ ...inShop, query: { shop: shop._id, $sort: { createdAt: 1 }, $limit: 1 }, paginate: false })) as { _id: string }[]
+  const warehouses = [
+    main,
+    ...(await make(
+      servicePaths.warehouses,
+      BRANCHES.map((name) => ({ name }))
+    ))
+  ]
   await app
     .service(servicePaths.shops)
     .patch(shop._id, { posWarehouse: warehouses[1]._id, eshopWarehouse: warehouses[0]._id, lowStock: true, lowStockThres: 5 }, as)

@@ -3,6 +3,7 @@ import type { Shop, ShopData, ShopPatch } from '@emporia/shared'
 import { impliedRoles } from '@emporia/shared'
 import { newObjectId } from '../../platform/object-id'
 import { StoreService, type StoreParams } from '../store/store-service'
+import { createDefaultWarehouse } from '../warehouses/default-warehouse'
 import { stripReadOnly } from '../store/validate-data'
 
 /** A new shop's free trial (spec §4.3; decided in docs/decisions/0020-accounts-and-tenancy.md). */
@@ -12,7 +13,7 @@ type Caller = StoreParams & { user?: { _id: string; email: string } }
 
 const conflictOn = (error: unknown) => (error as { code?: number; data?: { constraint?: string } })?.data?.constraint
 
-/** Shops (spec §3.1). Creating one makes the caller its admin, in the same transaction. */
+/** Shops (spec §3.1). Creating one makes the caller its admin and its default warehouse, in the same transaction. */
 export class ShopService extends StoreService<Shop, ShopData, ShopPatch> {
   override async create(data: ShopData | ShopData[], params: Caller = {}): Promise<Shop | Shop[]> {
     if (!params.provider) return super.create(data, params)
@@ -45,6 +46,7 @@ export class ShopService extends StoreService<Shop, ShopData, ShopPatch> {
           perm: JSON.stringify([]),
           accepted: true
         })
+        await createDefaultWarehouse(trx, _id)
         return shop
       })
     } catch (error) {
