@@ -5,11 +5,13 @@ import { createDb, DEFAULT_STATEMENT_TIMEOUT_MS } from '../../src/db/knex'
 import { toFeathersError } from '../../src/db/pg-errors'
 import { regexProblem } from '../../src/db/query/regex-guard'
 import { walledTransaction } from '../../src/db/row-security'
+import { newObjectId } from '../../src/platform/object-id'
 import { shopOwner } from '../support/accounts'
+import { makeWarehouse } from '../support/catalogue'
 import { call, connect, json } from '../support/clients'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
-import { client, type Owner } from '../catalogue/catalogue-support'
+import { client, putStock, type Owner } from '../catalogue/catalogue-support'
 
 type Body = Record<string, unknown>
 interface FieldError {
@@ -231,5 +233,110 @@ describe.each(await dialects())('one query cannot stall the server (%s)', (diale
     } finally {
       await db.close()
     }
+  })
+})
+
+/**
+ * Issue 11, security 7: `$populate` of a shop-scoped reference works within the caller's shop (spec
+ * §7.8 tables send it), with one query per path, and never shows another shop's record.
+ */
+describe.each(await dialects())('populate within the shop (%s)', (dialect) => {
+  let t: TestApp
+  let owner: Owner
+  let other: Owner
+  let mine: ReturnType<typeof client>
+  const statements: string[] = []
+  beforeAll(async () => {
+    t = await startTestApp(dialect)
+    owner = await shopOwner(t.url, 'Populated')
+    other = await shopOwner(t.url, 'Elsewhere')
+    mine = client(t, owner)
+    t.db.knex.on('query', (q: { sql: string }) => statements.push(q.sql))
+  })
+  afterAll(() => t.close())
+
+  /** Statements since `from` that read `table`. */
+  const reads = (from: number, table: string) => statements.slice(from).filter((sql) => sql.includes(`from "${table}"`))
+
+  it('populates brand, category and warehouse over REST with one query per path, and null across shops', async () => {
+    const brands = await Promise.all(['Tea Co', 'Leaf Ltd', 'Pot Inc'].map((name) => mine.made('brands', { name })))
+    const category = await mine.made('categories', { name: 'Green' })
+    const foreignBrand = await client(t, other).made('brands', { name: 'Not yours' })
+    const products = []
+    for (let i = 0; i < 9; i++)
+      products.push(
+        await mine.made('products', { name: `Tea ${i}`, price: 100, brand: brands[i % 3]._id, category: category._id })
+      )
+    // A reference to another shop's brand (written past the rules): it must never be read through populate.
+    await t.db.knex('products').where({ _id: products[0]._id }).update({ brand: foreignBrand._id })
+
+    const from = statements.length
+    const list = await mine.get('products', `&$limit=20&$sort[name]=1&$populate[0][path]=brand&$populate[0][select][0]=name`)
+    expect(list.status).toBe(200)
+    const data = list.body?.data as { name: string; brand: unknown }[]
+    expect(data.map((p) => p.brand)).toEqual([
+      null,
+      ...Array.from({ length: 8 }, (_, i) => ({ _id: brands[(i + 1) % 3]._id, name: brands[(i + 1) % 3].name }))
+    ])
+    expect(reads(from, 'brands')).toHaveLength(1)
+
+    const one = await mine.get(`products/${products[1]._id}`, '&$populate=category')
+    expect(one.body).toMatchObject({ category: { _id: category._id, name: 'Green' } })
+
+    const warehouse = await makeWarehouse(t, owner, 'Back room')
+    await putStock(t, { shop: owner.shopId, warehouse, product: products[1]._id, quantity: 3 })
+    await putStock(t, { shop: owner.shopId, warehouse, product: products[2]._id, quantity: 4 })
+    const beforeStocks = statements.length
+    const stocks = await mine.get('stocks', '&$populate=warehouse')
+    expect(stocks.status).toBe(200)
+    expect((stocks.body?.data as { warehouse: { name: string } }[]).map((s) => s.warehouse.name)).toEqual([
+      'Back room',
+      'Back room'
+    ])
+    expect(reads(beforeStocks, 'warehouses')).toHaveLength(1)
+  })
+
+  it('populates over the socket the same way', async () => {
+    const brand = await mine.made('brands', { name: 'Socket tea' })
+    const product = await mine.made('products', { name: 'Socket product', price: 100, brand: brand._id })
+    const socket = await connect(t.url)
+    try {
+      await call(socket, 'create', 'authentication', { strategy: 'jwt', accessToken: owner.token })
+      const page = await call<{ data: { brand: unknown }[] }>(socket, 'find', 'products', {
+        shop: owner.shopId,
+        _id: product._id,
+        $populate: [{ path: 'brand', select: ['name'] }]
+      })
+      expect(page.data[0].brand).toEqual({ _id: brand._id, name: 'Socket tea' })
+      const got = await call<{ brand: unknown }>(socket, 'get', 'products', product._id, {
+        shop: owner.shopId,
+        $populate: ['brand']
+      })
+      expect(got.brand).toMatchObject({ _id: brand._id, name: 'Socket tea', shop: owner.shopId })
+    } finally {
+      socket.close()
+    }
+  })
+
+  it("shows a partner a shared product's own-shop references as null, and a shop list its icons", async () => {
+    const brand = await mine.made('brands', { name: 'Owner brand' })
+    const product = await mine.made('products', {
+      name: 'Shared',
+      price: 100,
+      brand: brand._id,
+      accessShop: [{ shop: other.shopId, write: false }]
+    })
+    const seen = await client(t, other).get(`products/${product._id}`, '&$populate=brand')
+    expect(seen).toMatchObject({ status: 200, body: { _id: product._id, brand: null } })
+
+    const icon = newObjectId()
+    await t.db
+      .knex('attachments')
+      .insert({ _id: icon, shop: owner.shopId, name: 'logo.png', path: 'shop/logo', src: '/x.png', mime: 'image/png', size: 1 })
+    await t.db.knex('shops').where({ _id: owner.shopId }).update({ icon })
+    t.app.service('shops').emit('patched', { _id: owner.shopId })
+    const shops = await json(`${t.url}/api/shops?$populate[]=icon`, { token: owner.token })
+    expect(shops.status).toBe(200)
+    expect((shops.body?.data as { icon?: { name: string } }[])[0].icon).toMatchObject({ _id: icon, name: 'logo.png' })
   })
 })

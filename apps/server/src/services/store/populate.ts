@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Application, Params } from '@feathersjs/feathers'
-import type { PopulateSpec } from '@emporia/shared'
+import { serviceRules, type PopulateSpec } from '@emporia/shared'
 import { schemaAt, splitPath } from '../../db/query/json-path'
 import type { Model } from '../../db/query/model'
 
@@ -49,34 +49,59 @@ const visit = (node: unknown, path: string[], replace: (id: unknown) => unknown)
   return node
 }
 
+/** The shop a row belongs to: its `shop`, or its own id for a shop record (a shop's icon is in that shop). */
+const owningShop = (table: string, row: Row): string | undefined =>
+  typeof row.shop === 'string' ? row.shop : table === 'shops' && typeof row._id === 'string' ? row._id : undefined
+
 /**
  * Resolves references with one `find` per path, whatever the number of rows (never one query
  * per row). The find goes through the referenced service's hooks with the caller's identity,
  * so populate can never show a record the caller could not read directly.
+ *
+ * A shop-scoped service is asked within a shop (docs/decisions/0068): the caller's shop when the
+ * call has one, so a reference to another shop's record populates as null; else the shop each row
+ * belongs to (a list of one's shops and their icons), one find per path and shop.
  */
-export const populate = async (app: Application, rows: Row[], specs: Resolved[], params: Params & { user?: unknown }) => {
+export const populate = async (
+  app: Application,
+  table: string,
+  rows: Row[],
+  specs: Resolved[],
+  params: Params & { user?: unknown; shop?: string }
+) => {
   for (const spec of specs) {
-    const ids = new Set<string>()
+    const scoped = serviceRules[spec.service] !== undefined
+    const byShop = new Map<string | undefined, Set<string>>()
     for (const row of rows) {
+      const shop = !scoped ? undefined : (params.shop ?? owningShop(table, row))
+      // An outside caller reads a shop-scoped record only within a shop; with none known there is nothing to show.
+      if (scoped && !shop && params.provider) continue
       visit(row, spec.path, (id) => {
-        if (typeof id === 'string') ids.add(id)
+        if (typeof id === 'string') byShop.set(shop, (byShop.get(shop) ?? new Set()).add(id))
         return id
       })
     }
-    if (!ids.size) continue
-    const query: Row = { _id: { $in: [...ids] }, $limit: ids.size }
-    if (spec.select) query.$select = [...new Set(['_id', ...spec.select])]
-    const found = (await app.service(spec.service).find({
-      provider: params.provider,
-      user: params.user,
-      authentication: params.authentication,
-      connection: params.connection,
-      // Same transaction as the caller: on PGlite (one connection) anything else would wait on it.
-      transaction: (params as { transaction?: unknown }).transaction,
-      query,
-      paginate: false
-    } as Params)) as Row[]
-    const byId = new Map(found.map((record) => [record._id as string, record]))
-    for (const row of rows) visit(row, spec.path, (id) => (typeof id === 'string' ? (byId.get(id) ?? undefined) : id))
+    const found = new Map<string, Row>()
+    for (const [shop, ids] of byShop) {
+      const query: Row = { _id: { $in: [...ids] }, $limit: ids.size }
+      if (shop) query.shop = shop
+      if (spec.select) query.$select = [...new Set(['_id', ...spec.select])]
+      const records = (await app.service(spec.service).find({
+        provider: params.provider,
+        user: params.user,
+        authentication: params.authentication,
+        connection: params.connection,
+        // Same transaction as the caller: on PGlite (one connection) anything else would wait on it.
+        transaction: (params as { transaction?: unknown }).transaction,
+        query,
+        paginate: false
+      } as Params)) as Row[]
+      // Keyed by shop too: the same id asked in two shops is only what that shop may see.
+      for (const record of records) found.set(`${shop ?? ''}:${String(record._id)}`, record)
+    }
+    for (const row of rows) {
+      const shop = !scoped ? undefined : (params.shop ?? owningShop(table, row))
+      visit(row, spec.path, (id) => (typeof id === 'string' ? (found.get(`${shop ?? ''}:${id}`) ?? undefined) : id))
+    }
   }
 }

@@ -259,7 +259,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
       // Cursor mode reads the sort columns too; what the caller selected is what it gets back.
       const visible = this.selected(params)
       const data = pageRows.map((row) => this.output(row, params, visible))
-      if (specs.length && this.app) await populate(this.app, data, specs, params)
+      if (specs.length && this.app) await populate(this.app, this.model.table, data, specs, params)
       if (!paged) return data as Result[]
       const page: Page<Row> = { total, limit: limit ?? 0, skip: cursorMode ? 0 : skip, data }
       if (cursors) page.cursors = cursors
@@ -304,7 +304,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
       if (!row) throw new NotFound(`No record found for id '${String(id)}'`)
       const data = this.output(row, params)
       const specs = parsePopulate(this.model, filters.$populate)
-      if (specs.length && this.app) await populate(this.app, [data], specs, params)
+      if (specs.length && this.app) await populate(this.app, this.model.table, [data], specs, params)
       return data as Result
     } catch (error) {
       throw toFeathersError(error)
