@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sharedMessages } from '@emporia/shared'
+import type { AppConfig } from '../../src/config'
 import { shopOwner } from '../support/accounts'
 import { connect, json } from '../support/clients'
 import { dialects } from '../support/databases'
@@ -24,6 +25,9 @@ const expectCommonHeaders = (response: Response) => {
   expect(response.headers.get('x-content-type-options')).toBe('nosniff')
   expect(response.headers.get('referrer-policy')).toBe('no-referrer')
   expect(response.headers.get('x-frame-options')).toBe('DENY')
+  // Only this host is pinned to HTTPS: the rest of a merchant's domain may not be on it.
+  expect(response.headers.get('strict-transport-security')).toBe('max-age=31536000')
+  expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin')
   expect(policy(response).get('frame-ancestors')).toEqual(["'none'"])
 }
 
@@ -36,7 +40,8 @@ describe(`HTTP security headers (${dialect})`, () => {
     mkdirSync(path.join(webDist, 'assets'))
     writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Emporia</title>')
     writeFileSync(path.join(webDist, 'assets/app-1.js'), 'console.log("emporia")')
-    t = await startTestApp(dialect, { config: { webDist } })
+    // The dev mailbox is a developer tool, mounted only with devTools on.
+    t = await startTestApp(dialect, { config: { webDist, devTools: true } as Partial<AppConfig> })
   })
   afterAll(async () => {
     await t.close()
