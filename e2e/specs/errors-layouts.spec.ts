@@ -18,7 +18,7 @@ describe('errors, layouts, processing and dashboard (spec §2.3, §2.7, §4.12, 
   let owner: Merchant
   const ownerOnce = async () => (owner ??= await merchant(app.server.url, 'errors'))
 
-  it('shows error and success snackbars, each with Close', async () => {
+  it('shows error and success snackbars, each with Close, the newer replacing the older', async () => {
     const page = await app.openAs(await ownerOnce(), '/emporia/test')
     const shell = new Shell(page)
     await page.getByTestId('dev-error').click()
@@ -26,8 +26,9 @@ describe('errors, layouts, processing and dashboard (spec §2.3, §2.7, §4.12, 
     expect((await shell.errorSnackbar().boundingBox())!.y).toBeLessThan(100)
     await page.getByTestId('dev-success').click()
     await expect.poll(() => shell.text(shell.successSnackbar()), poll).toContain('Save Success!')
+    // One message at a time (decision 0065): the stale error went when the success came.
+    expect(await shell.errorSnackbar().count()).toBe(0)
     await page.getByTestId('success-snackbar-close').click()
-    await page.getByTestId('error-snackbar-close').click()
     await expect.poll(async () => (await shell.errorSnackbar().count()) + (await shell.successSnackbar().count()), poll).toBe(0)
   })
 
