@@ -4,6 +4,7 @@ import { escapeRegex, sharedMessages } from '@emporia/shared'
 import { createDb, DEFAULT_STATEMENT_TIMEOUT_MS } from '../../src/db/knex'
 import { toFeathersError } from '../../src/db/pg-errors'
 import { regexProblem } from '../../src/db/query/regex-guard'
+import { MAX_QUERY_VALUES } from '../../src/db/query/where'
 import { walledTransaction } from '../../src/db/row-security'
 import { newObjectId } from '../../src/platform/object-id'
 import { shopOwner } from '../support/accounts'
@@ -338,5 +339,80 @@ describe.each(await dialects())('populate within the shop (%s)', (dialect) => {
     const shops = await json(`${t.url}/api/shops?$populate[]=icon`, { token: owner.token })
     expect(shops.status).toBe(200)
     expect((shops.body?.data as { icon?: { name: string } }[])[0].icon).toMatchObject({ _id: icon, name: 'logo.png' })
+  })
+})
+
+/**
+ * Issue 11, security 8: a query with more values than PostgreSQL can bind is a clear 400, and hidden
+ * fields (password hashes, search keywords) can be neither filtered, sorted nor paged by.
+ */
+describe.each(await dialects())('query size and hidden fields (%s)', (dialect) => {
+  let t: TestApp
+  let owner: Owner
+  beforeAll(async () => {
+    t = await startTestApp(dialect)
+    owner = await shopOwner(t.url, 'Hidden')
+  })
+  afterAll(() => t.close())
+
+  const ids = (count: number) => Array.from({ length: count }, () => newObjectId())
+
+  it('answers a query over the value cap with a translated 400, and keeps a 10,000-id $in working', async () => {
+    const product = await client(t, owner).made('products', { name: 'Findable', price: 100 })
+    const socket = await connect(t.url)
+    try {
+      await call(socket, 'create', 'authentication', { strategy: 'jwt', accessToken: owner.token })
+      const tooMany = { shop: owner.shopId, $or: Array.from({ length: 7 }, () => ({ _id: { $in: ids(10_000) } })) }
+      await expect(call(socket, 'find', 'products', tooMany)).rejects.toMatchObject({
+        code: 400,
+        data: { key: 'errors.queryTooLarge', values: { count: MAX_QUERY_VALUES } }
+      })
+      const many = await call<{ data: { _id: string }[] }>(socket, 'find', 'products', {
+        shop: owner.shopId,
+        _id: { $in: [...ids(9_999), product._id] }
+      })
+      expect(many.data.map((p) => p._id)).toEqual([product._id])
+    } finally {
+      socket.close()
+    }
+  })
+
+  it("refuses filtering, sorting and paging by an account's password hash", async () => {
+    const users = (query: string, method = 'GET') =>
+      json(`${t.url}/api/users${query}`, {
+        method,
+        token: owner.token,
+        body: method === 'PATCH' ? '{"firstName":"Mei"}' : undefined
+      })
+    const unknown = { status: 400, body: { data: { key: 'format.unknownField' } } }
+    const refused = [
+      '?$sort[password]=1&$cursor=true',
+      `?password[$regex]=${encodeURIComponent('^\\$argon2')}`,
+      '?password[$gt]=a',
+      '?$or[0][password][$regex]=a&$or[1][email]=x',
+      '?$and[0][$or][0][password]=x'
+    ]
+    for (const query of refused) expect(await users(query), query).toMatchObject(unknown)
+    expect(await users(`/${owner.userId}?password[$gt]=a`, 'PATCH')).toMatchObject(unknown)
+    expect(await users(`/${owner.userId}?password[$gt]=a`)).toMatchObject(unknown)
+    // A cursor by a visible field carries no trace of the hash.
+    const page = await users('?$sort[email]=1&$cursor=true&$limit=1')
+    expect(page.status).toBe(200)
+    const cursors = (page.body?.cursors ?? {}) as Record<string, string | null>
+    for (const cursor of Object.values(cursors))
+      if (cursor) expect(Buffer.from(cursor, 'base64url').toString()).not.toContain('argon2')
+    expect(JSON.stringify(page.body)).not.toContain('argon2')
+  })
+
+  it('refuses filtering and sorting products by their hidden keywords, while $search still finds them', async () => {
+    const api = client(t, owner)
+    await api.made('products', { name: 'Jasmine', price: 100 })
+    for (const query of ['&keywords[$regex]=jas', '&$sort[keywords]=1&$cursor=true', '&$or[0][keywords]=jasmine'])
+      expect(await api.get('products', query), query).toMatchObject({
+        status: 400,
+        body: { data: { key: 'format.unknownField' } }
+      })
+    const found = await api.get('products', '&$search=jasmine')
+    expect((found.body?.data as { name: string }[]).map((p) => p.name)).toEqual(['Jasmine'])
   })
 })

@@ -27,7 +27,7 @@ export const parseSort = (model: Model, sort: unknown): SortKey[] => {
       if (direction !== 1 && direction !== -1) throw new BadRequest(`$sort on "${key}" must be 1 or -1`, { field: key })
       const [column, ...path] = model.fields.has(key) ? [key] : splitPath(key)
       const field = model.fields.get(column)
-      if (!field) throw new BadRequest(`Unknown field "${key}" in $sort`, { field: key })
+      if (!field) throw new BadRequest(`Unknown field "${key}" in $sort`, { key: 'format.unknownField', field: key })
       if (path.length && field.kind !== 'json') throw new BadRequest(`"${column}" has no sub-fields`, { field: key })
       keys.push({ key, column, path, direction, json: field.kind === 'json' })
     }

@@ -13,6 +13,26 @@ export interface Sql {
 
 const MAX_DEPTH = 8
 const MAX_LIST = 10_000
+/**
+ * Values (and conditions) one query may hold in all. PostgreSQL binds at most 65,535 parameters per
+ * statement and a condition binds up to three, so 15,000 stays well inside it; one `$in` of 10,000 ids
+ * still fits (docs/decisions/0068).
+ */
+export const MAX_QUERY_VALUES = 15_000
+
+/** How much of MAX_QUERY_VALUES a query has used so far. */
+interface Budget {
+  used: number
+}
+
+const spend = (budget: Budget, values: number) => {
+  budget.used += Math.max(1, values)
+  if (budget.used > MAX_QUERY_VALUES)
+    throw new BadRequest(`The query holds more than ${MAX_QUERY_VALUES} values; ask in smaller parts`, {
+      key: 'errors.queryTooLarge',
+      values: { count: MAX_QUERY_VALUES }
+    })
+}
 const FIELD_OPERATORS = new Set(['$in', '$nin', '$lt', '$lte', '$gt', '$gte', '$ne', '$regex', '$options'])
 const COMPARE: Record<string, string> = { $lt: '<', $lte: '<=', $gt: '>', $gte: '>=' }
 
@@ -45,15 +65,15 @@ const subQueries = (key: string, value: unknown): Record<string, unknown>[] => {
  * Compiles the where-part of a Feathers query (field conditions, `$or`, `$and`) against the model.
  * Filters (`$limit`, `$sort`, …) must already be taken out. Throws BadRequest for anything unknown.
  */
-export const compileWhere = (model: Model, query: Record<string, unknown>, depth = 0): Sql => {
+export const compileWhere = (model: Model, query: Record<string, unknown>, depth = 0, budget: Budget = { used: 0 }): Sql => {
   if (depth > MAX_DEPTH) throw new BadRequest('Query is nested too deeply')
   const parts: Sql[] = []
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue
-    if (key === '$or') parts.push(or(subQueries(key, value).map((q) => compileWhere(model, q, depth + 1))))
-    else if (key === '$and') parts.push(and(subQueries(key, value).map((q) => compileWhere(model, q, depth + 1))))
+    if (key === '$or') parts.push(or(subQueries(key, value).map((q) => compileWhere(model, q, depth + 1, budget))))
+    else if (key === '$and') parts.push(and(subQueries(key, value).map((q) => compileWhere(model, q, depth + 1, budget))))
     else if (key.startsWith('$')) throw new BadRequest(`Invalid query parameter ${key}`)
-    else parts.push(compileField(model, key, value))
+    else parts.push(compileField(model, key, value, budget))
   }
   return and(parts)
 }
@@ -63,12 +83,22 @@ const resolveField = (model: Model, key: string): { field: Field; path: string[]
   if (direct) return { field: direct, path: [] }
   const [head, ...path] = splitPath(key)
   const field = model.fields.get(head)
-  if (!field) throw new BadRequest(`Unknown field "${key}"`, { field: key })
+  if (!field) throw new BadRequest(`Unknown field "${key}"`, { key: 'format.unknownField', field: key })
   if (field.kind !== 'json') throw new BadRequest(`"${head}" has no sub-fields`, { field: key })
   return { field, path }
 }
 
-const compileField = (model: Model, key: string, value: unknown): Sql => {
+/** How many values a condition holds: a list's length, else one. */
+const valueCount = (value: unknown): number => {
+  if (!isPlainObject(value)) return Array.isArray(value) ? value.length : 1
+  return Object.values(value).reduce<number>((sum, operand) => {
+    const list = Array.isArray(operand) ? operand : isPlainObject(operand) ? Object.values(operand) : [operand]
+    return sum + list.length
+  }, 0)
+}
+
+const compileField = (model: Model, key: string, value: unknown, budget: Budget): Sql => {
+  spend(budget, valueCount(value))
   const { field, path } = resolveField(model, key)
   if (field.kind === 'json') return compileJson(key, field, path, value)
   const column = (value: unknown) => coerceValue(key, field.kind, field.isId, value)

@@ -140,9 +140,32 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
   private intake(params: StoreParams = {}): StoreParams {
     const external = Boolean(params.provider)
     const { $paginate, ...query } = (params.query ?? {}) as Row
+    if (external) this.refuseSecrets(query)
     const result: StoreParams = { ...params, query, withSecrets: external ? false : params.withSecrets }
     if ($paginate === false || $paginate === 'false') result.paginate = false
     return result
+  }
+
+  /**
+   * A secret field (a password hash, the search keywords) is no part of a client's query: filtered
+   * on, it would answer yes/no questions about its value, and sorted by, its values would travel in
+   * the `$cursor`. It is answered as unknown, like a field that does not exist (docs/decisions/0068).
+   */
+  private refuseSecrets(query: Row, depth = 0) {
+    const secret = this.options.secret
+    if (!secret?.length || depth > 10) return
+    const refuse = (key: string) => {
+      if (secret.includes(key.split('.')[0]))
+        throw new BadRequest(`Unknown field "${key}"`, { key: 'format.unknownField', field: key })
+    }
+    for (const [key, value] of Object.entries(query)) {
+      if (key === '$or' || key === '$and') {
+        const list = Array.isArray(value) ? value : value && typeof value === 'object' ? Object.values(value) : []
+        for (const sub of list) if (sub && typeof sub === 'object') this.refuseSecrets(sub as Row, depth + 1)
+      } else if (key === '$sort') {
+        if (value && typeof value === 'object') Object.keys(value).forEach(refuse)
+      } else if (!key.startsWith('$')) refuse(key)
+    }
   }
 
   private checkId(id: Id, params: StoreParams) {
