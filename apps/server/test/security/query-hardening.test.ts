@@ -6,15 +6,18 @@ import { toFeathersError } from '../../src/db/pg-errors'
 import { regexProblem } from '../../src/db/query/regex-guard'
 import { MAX_QUERY_VALUES } from '../../src/db/query/where'
 import { walledTransaction } from '../../src/db/row-security'
+import { StoreService } from '../../src/services/store/store-service'
 import { newObjectId } from '../../src/platform/object-id'
 import { shopOwner } from '../support/accounts'
 import { makeWarehouse } from '../support/catalogue'
+import { createPeopleTable, personModel } from '../support/people'
 import { call, connect, json } from '../support/clients'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { client, putStock, type Owner } from '../catalogue/catalogue-support'
 
 type Body = Record<string, unknown>
+type Person = { _id: string; name: string; age?: number; inventories?: { quantity?: number }[] }
 interface FieldError {
   field: string
   key: string
@@ -414,5 +417,89 @@ describe.each(await dialects())('query size and hidden fields (%s)', (dialect) =
       })
     const found = await api.get('products', '&$search=jasmine')
     expect((found.body?.data as { name: string }[]).map((p) => p.name)).toEqual(['Jasmine'])
+  })
+})
+
+/**
+ * "Every path to the same data obeys the same rules": a batch (array create, patch or remove with a
+ * query) is validated and scoped exactly like one record at a time.
+ */
+describe.each(await dialects())('batch calls obey the rules of single calls (%s)', (dialect) => {
+  let t: TestApp
+  let owner: Owner
+  const external = { provider: 'rest' }
+  const people = () => t.app.service('people') as unknown as StoreService<Person, Partial<Person>, Body>
+  beforeAll(async () => {
+    t = await startTestApp(dialect, {
+      register: (ctx, app) =>
+        app.use(
+          'people',
+          new StoreService({ ...ctx.store, model: personModel, paginate: { default: 10, max: 1000 }, multi: true })
+        )
+    })
+    await createPeopleTable(t.db.knex)
+    owner = await shopOwner(t.url, 'Batches')
+  })
+  afterAll(() => t.close())
+  const count = async () => Number(((await t.db.knex('people').count({ n: '*' })) as { n: number }[])[0].n)
+
+  it('names the record of a batch create that the schema refuses, and stores none of the batch', async () => {
+    await t.db.knex('people').delete()
+    const refused = await people()
+      .create([{ name: 'a' }, { name: 'b' }, { name: 'c', age: 'old' } as unknown as Person], external)
+      .catch((error: { code: number; errors: unknown }) => error)
+    expect(refused).toMatchObject({ code: 400, errors: [{ field: '2.age', key: 'format.number' }] })
+    expect(await count()).toBe(0)
+  })
+
+  it('stores all of a batch create over several statements, or none of it', async () => {
+    await t.db.knex('people').delete()
+    await t.db.knex.raw('create unique index if not exists people_name on people (name)')
+    try {
+      const batch = Array.from({ length: 700 }, (_, i) => ({ name: `n${i}` }))
+      batch[650] = { name: 'n1' }
+      await expect(people().create(batch, external)).rejects.toMatchObject({ code: 409 })
+      expect(await count()).toBe(0)
+    } finally {
+      await t.db.knex.raw('drop index people_name')
+    }
+  })
+
+  it('checks what operators make of every record a multi patch changes, and changes none when one is refused', async () => {
+    await t.db.knex('people').delete()
+    await people().create([
+      { name: 'x', inventories: [] },
+      { name: 'y', inventories: [{ quantity: 1 }] }
+    ])
+    const refused = await people()
+      .patch(null, { $push: { inventories: { quantity: 'lots' } } }, { ...external, query: {} })
+      .catch((error: { code: number; errors: unknown }) => error)
+    expect(refused).toMatchObject({ code: 400, errors: [{ field: 'inventories.0.quantity', key: 'format.number' }] })
+    expect((await people().find({ paginate: false, query: { $sort: { name: 1 } } })) as Person[]).toMatchObject([
+      { name: 'x', inventories: [] },
+      { name: 'y', inventories: [{ quantity: 1 }] }
+    ])
+    const patched = (await people().patch(
+      null,
+      { $push: { inventories: { quantity: 2 } } },
+      { ...external, query: {} }
+    )) as Person[]
+    expect(patched.map((p) => p.inventories?.length).sort()).toEqual([1, 2])
+    await expect(people().patch(null, { age: 'old' } as unknown as Body, { ...external, query: {} })).rejects.toMatchObject({
+      code: 400,
+      errors: [{ field: 'age', key: 'format.number' }]
+    })
+  })
+
+  it("creates a shop-scoped batch in the caller's shop only, checked record by record", async () => {
+    const other = await shopOwner(t.url, 'Other')
+    const api = client(t, owner)
+    const refused = await api.create('brands', [{ name: 'Fine' }, { name: 5 }])
+    expect(refused.status).toBe(400)
+    expect((refused.body?.errors as FieldError[]).map((e) => [e.field, e.key])).toEqual([['1.name', 'format.text']])
+    const made = await api.create('brands', [{ name: 'One', shop: other.shopId }, { name: 'Two' }])
+    expect(made.status).toBe(201)
+    expect((made.body as unknown as { shop: string }[]).map((b) => b.shop)).toEqual([owner.shopId, owner.shopId])
+    expect((await client(t, other).get('brands')).body?.total).toBe(0)
   })
 })

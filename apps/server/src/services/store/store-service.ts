@@ -44,6 +44,8 @@ const bind = (sql: Sql) => sql.bindings as Knex.RawBinding[]
 
 const FILTERS = new Set(['$limit', '$skip', '$sort', '$select', '$populate', '$cursor', '$paginate'])
 const PATCH_OPERATOR_KEYS = new Set(['$push', '$set', '$pull', '$unset'])
+/** Rows per INSERT of a batch create (bind parameters stay far below PostgreSQL's 65,535). */
+const INSERT_CHUNK = 500
 
 /**
  * The one service base over PostgreSQL/PGlite (docs/decisions/0006-service-base.md). Public
@@ -343,22 +345,32 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
     try {
       const list = (Array.isArray(data) ? data : [data]) as Row[]
       if (!list.length) return []
-      const rows = list.map((item) => {
-        if (!item || typeof item !== 'object' || Array.isArray(item)) throw new BadRequest('Data must be an object')
+      const rows = list.map((item, index) => {
+        // In a batch, an error names the record too (`3.price`), as a path inside the data sent.
+        const at = Array.isArray(data) ? String(index) : ''
+        if (!item || typeof item !== 'object' || Array.isArray(item))
+          throw new BadRequest('Data must be an object', { key: 'format.invalid', ...(at ? { field: at } : {}) })
         const record = params.provider ? stripReadOnly(this.model, item) : { ...item }
         if (params.shop && this.model.fields.has('shop')) record.shop = params.shop
-        assertValid(this.validators.create, record)
+        assertValid(this.validators.create, record, at)
         if (!isObjectId(record[this.id])) record[this.id] = newObjectId()
         return this.toRow(record)
       })
-      const created: Row[] = []
-      for (let i = 0; i < rows.length; i += 500) {
-        created.push(
-          ...((await this.table(params)
-            .insert(rows.slice(i, i + 500))
-            .returning('*')) as Row[])
-        )
+      const insert = async (using: StoreParams) => {
+        const created: Row[] = []
+        for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+          created.push(
+            ...((await this.table(using)
+              .insert(rows.slice(i, i + INSERT_CHUNK))
+              .returning('*')) as Row[])
+          )
+        return created
       }
+      // More than one statement: all of the batch or none of it, as one statement would be.
+      const created =
+        rows.length > INSERT_CHUNK && !params.transaction
+          ? await this.knex.transaction((trx) => insert({ ...params, transaction: trx }))
+          : await insert(params)
       this.written(created, params)
       const visible = this.selected(params)
       const out = created.map((row) => this.output(row, params, visible))
