@@ -8,7 +8,11 @@ export class DataTablePage {
   readonly rows = () => this.page.getByTestId('table-row')
   readonly row = (index: number) => this.rows().nth(index)
   readonly rowById = (id: string) => this.page.locator(`[data-testid="table-row"][data-id="${id}"]`)
-  readonly empty = () => this.page.getByTestId('table-empty')
+  /** The empty list's sentence ("No results" after a search that found nothing). */
+  readonly empty = () => this.page.getByTestId('table-empty-text')
+  /** The empty list's next step: its first record, or where that comes from. */
+  readonly emptyAction = () => this.page.getByTestId('table-empty-action')
+  readonly emptyClear = () => this.page.getByTestId('table-empty-clear')
   readonly pageText = () => this.page.getByTestId('table-page-text')
   readonly header = (field: string) => this.page.getByTestId(`column-${field}`)
   readonly addButton = () => this.page.getByTestId('table-add')

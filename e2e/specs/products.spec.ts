@@ -46,7 +46,7 @@ describe('products (issue 6, spec §2.2, §3.7)', () => {
     const table = new DataTablePage(page)
     const editor = new EditorPage(page)
     const choices = new Choices(page)
-    await expect.poll(() => shell.text(table.empty()), poll).toBe('No data')
+    await expect.poll(() => shell.text(table.empty()), poll).toBe('No products yet. Add your first product to start selling.')
 
     await table.add()
     await expect.poll(() => shell.pathname(), poll).toBe(`/${who.shop!._id}/products/edit`)

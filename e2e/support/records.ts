@@ -70,3 +70,9 @@ export const seedRecords = async (
 
 export const countRecords = async (baseUrl: string, who: Merchant, path: string) =>
   (await call<{ total: number }>(baseUrl, who, 'GET', `${path}?$limit=0`)).total
+
+/** Removes every record of a shop-scoped list (a new shop's defaults, e.g. its first warehouse). */
+export const removeAll = async (baseUrl: string, who: Merchant, path: string) => {
+  const page = await call<{ data: Stored[] }>(baseUrl, who, 'GET', `${path}?$limit=1000&$select[]=_id`)
+  for (const record of page.data) await removeRecord(baseUrl, who, path, record._id)
+}

@@ -37,6 +37,15 @@ export const cellText = (column: ColumnDef, row: Row, language: LocaleId, lookup
   }
 }
 
+/**
+ * How a column is sized (decision 0071): numbers, amounts, dates, flags, images and labels take their
+ * natural one-line width; free text, names and looked-up records share the rest and are cut when long.
+ */
+export const fitKind = (column: ColumnDef): 'content' | 'text' =>
+  column.enumList || ['number', 'money', 'date', 'datetime', 'boolean', 'image'].includes(column.kind ?? 'text')
+    ? 'content'
+    : 'text'
+
 interface CellProps {
   column: ColumnDef
   row: Row

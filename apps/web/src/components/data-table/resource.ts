@@ -49,6 +49,16 @@ export interface BatchAction {
   done?: AnyMessageKey
 }
 
+/**
+ * What a list with no records (and no search) says, and the button that makes the first one: "Add" of
+ * the table unless `route` names where to go instead (a list nobody adds to directly).
+ */
+export interface EmptyListDef {
+  text: AnyMessageKey
+  action?: AnyMessageKey
+  route?: string
+}
+
 /** Spec §3.17 data descriptor plus columns, editor fields and search: one declaration per screen. */
 export interface ResourceDefinition {
   path: string
@@ -82,4 +92,6 @@ export interface ResourceDefinition {
   /** A copy's values (clone, duplicate), without what must stay unique. */
   prepareClone?: (values: Values) => Values
   batchActions?: BatchAction[]
+  /** The empty list's sentence and first-record button (default: a plain sentence and "Add the first one"). */
+  empty?: EmptyListDef
 }

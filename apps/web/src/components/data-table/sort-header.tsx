@@ -3,6 +3,7 @@ import { useListT } from '../../lib/i18n/lists'
 import type { SortState } from '../../lib/table/sort'
 import { usePress } from '../ui/use-press'
 import type { ColumnDef } from './resource'
+import { fitKind } from './cell-value'
 
 interface SortHeaderProps {
   column: ColumnDef
@@ -10,6 +11,9 @@ interface SortHeaderProps {
   onCycle: (field: string) => void
   onMulti: (field: string) => void
 }
+
+// A header is one line, whatever the language: CJK text would otherwise break after every character.
+const headSx = { fontWeight: 600, whiteSpace: 'nowrap' } as const
 
 /** A column head: short press cycles its sort, long press adds it to a multi-sort (spec §4.10, §4.11). */
 export const SortHeader = ({ column, sort, onCycle, onMulti }: SortHeaderProps) => {
@@ -19,16 +23,17 @@ export const SortHeader = ({ column, sort, onCycle, onMulti }: SortHeaderProps) 
   const testId = `column-${column.value}`
   if (!column.sortable)
     return (
-      <TableCell data-testid={testId} sx={{ fontWeight: 600 }}>
+      <TableCell data-testid={testId} data-fit={fitKind(column)} sx={headSx}>
         {t(column.text)}
       </TableCell>
     )
   return (
     <TableCell
       data-testid={testId}
+      data-fit={fitKind(column)}
       data-sort={index < 0 ? 'none' : sort.sortDesc[index] ? 'desc' : 'asc'}
       aria-sort={index < 0 ? undefined : sort.sortDesc[index] ? 'descending' : 'ascending'}
-      sx={{ fontWeight: 600, userSelect: 'none', cursor: 'pointer' }}
+      sx={{ ...headSx, userSelect: 'none', cursor: 'pointer' }}
       {...press}
     >
       <TableSortLabel active={index >= 0} direction={index >= 0 && sort.sortDesc[index] ? 'desc' : 'asc'}>

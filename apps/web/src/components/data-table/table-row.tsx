@@ -1,8 +1,9 @@
-import { Checkbox, TableCell, TableRow } from '@mui/material'
+import { Box, Checkbox, TableCell, TableRow } from '@mui/material'
 import { useListT } from '../../lib/i18n/lists'
-import { CellValue } from './cell-value'
+import { CellValue, fitKind } from './cell-value'
 import { useRecordPress, type RecordViewProps } from './record-view'
 import { RowActions } from './row-actions'
+import { CELL_TEXT, fitVariable } from './use-column-fit'
 
 /**
  * One record. The checkbox shows on hover or while anything is selected; a long press toggles
@@ -31,12 +32,29 @@ export const DataTableRow = (props: RecordViewProps) => {
           slotProps={{ input: { 'aria-label': t('table.selectRow'), ...{ 'data-testid': 'row-select' } } }}
         />
       </TableCell>
-      {columns.map((column) => (
-        <TableCell key={column.value} data-testid={`cell-${column.value}`}>
-          <CellValue column={column} row={row} language={language} lookups={lookups[column.value]} />
+      {columns.map((column, index) => (
+        <TableCell key={column.value} data-testid={`cell-${column.value}`} sx={{ whiteSpace: 'nowrap' }}>
+          {fitKind(column) === 'text' ? (
+            // Cut at the width useColumnFit gives the column (the first cell is the checkbox).
+            <Box
+              component="span"
+              className={CELL_TEXT}
+              sx={{
+                display: 'block',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                maxWidth: `var(${fitVariable(index + 1)}, 240px)`
+              }}
+            >
+              <CellValue column={column} row={row} language={language} lookups={lookups[column.value]} />
+            </Box>
+          ) : (
+            <CellValue column={column} row={row} language={language} lookups={lookups[column.value]} />
+          )}
         </TableCell>
       ))}
-      <TableCell align="right" sx={{ whiteSpace: 'nowrap', width: 1 }}>
+      {/* 1px, not MUI's `width: 1` (which is 100%): the column is as wide as its buttons. */}
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap', width: '1px' }}>
         <RowActions row={row} can={can} onEdit={onEdit} onClone={onClone} onRemove={onRemove} />
       </TableCell>
     </TableRow>

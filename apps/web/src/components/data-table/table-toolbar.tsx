@@ -50,6 +50,13 @@ export const TableToolbar = (props: ToolbarProps) => {
   const { t } = useListT()
   const { selected, quickSearch } = props
   const [text, setText] = useState(quickSearch?.value ?? '')
+  // A search cleared elsewhere (the empty list's "Clear search") empties the box too.
+  const applied = quickSearch?.value ?? ''
+  const [shown, setShown] = useState(applied)
+  if (shown !== applied) {
+    setShown(applied)
+    setText(applied)
+  }
   if (selected > 0)
     return (
       <Toolbar sx={{ gap: 1, bgcolor: 'action.selected' }} data-testid="table-toolbar" data-selecting="true">

@@ -8,6 +8,7 @@ export const brandsResource: ResourceDefinition = {
   schema: brandSchema,
   name: 'res.brand',
   urlKey: 'brands',
+  empty: { text: 'empty.brands', action: 'empty.brandsAdd' },
   columns: [
     { value: 'icon', text: 'res.icon', kind: 'image', noCard: true },
     { value: 'name', text: 'res.name', kind: 'translatable', sortable: true },

@@ -8,6 +8,7 @@ export const categoriesResource: ResourceDefinition = {
   schema: categorySchema,
   name: 'res.category',
   urlKey: 'categories',
+  empty: { text: 'empty.categories', action: 'empty.categoriesAdd' },
   columns: [
     { value: 'icon', text: 'res.icon', kind: 'image', noCard: true },
     { value: 'name', text: 'res.name', kind: 'translatable', sortable: true },

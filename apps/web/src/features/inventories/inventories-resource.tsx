@@ -15,6 +15,7 @@ export const inventoriesResource: ResourceDefinition = {
   path: servicePaths.inventories,
   name: 'inventory.one',
   urlKey: 'inventories',
+  empty: { text: 'empty.inventories', action: 'empty.inventoriesAdd' },
   columns: [
     { value: 'createdAt', text: 'res.createdAt', kind: 'datetime', sortable: true },
     { value: 'warehouse', text: 'res.warehouse', lookup: { path: servicePaths.warehouses } },

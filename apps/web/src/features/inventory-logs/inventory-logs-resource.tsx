@@ -23,6 +23,8 @@ export const inventoryLogsResource: ResourceDefinition = {
   path: servicePaths.inventoryLogs,
   name: 'inventoryLog.one',
   urlKey: 'inventoryLogs',
+  // Nobody adds to the ledger: its first row comes from a restock.
+  empty: { text: 'empty.inventoryLogs', action: 'empty.inventoriesAdd', route: '/warehouses/inventories/edit' },
   columns: [
     { value: 'createdAt', text: 'inventoryLog.date', kind: 'datetime', sortable: true },
     { value: 'warehouse', text: 'res.warehouse', lookup: { path: servicePaths.warehouses } },

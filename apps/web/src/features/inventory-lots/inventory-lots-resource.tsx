@@ -22,6 +22,8 @@ export const inventoryLotsResource: ResourceDefinition = {
   path: servicePaths.inventoryLots,
   name: 'inventoryLot.one',
   urlKey: 'inventoryLots',
+  // Lots come from restocks while the shop uses them (settings/inventory).
+  empty: { text: 'empty.inventoryLots', action: 'empty.inventoryLotsAction', route: '/settings/inventory' },
   columns: [
     { value: 'entryDate', text: 'inventory.entryDate', kind: 'date', sortable: true },
     { value: 'warehouse', text: 'res.warehouse', lookup: { path: servicePaths.warehouses } },

@@ -9,6 +9,7 @@ export const productBundlesResource: ResourceDefinition = {
   schema: productBundleSchema,
   name: 'bundle.one',
   urlKey: 'productBundles',
+  empty: { text: 'empty.bundles', action: 'empty.bundlesAdd' },
   columns: [
     { value: 'name', text: 'res.name', kind: 'translatable', sortable: true },
     { value: 'price', text: 'product.price', kind: 'money', sortable: true },

@@ -9,6 +9,7 @@ export const productRelatedsResource: ResourceDefinition = {
   schema: productRelatedSchema,
   name: 'related.one',
   urlKey: 'productRelateds',
+  empty: { text: 'empty.relateds', action: 'empty.relatedsAdd' },
   columns: [
     { value: 'name', text: 'res.name', kind: 'translatable', sortable: true },
     {

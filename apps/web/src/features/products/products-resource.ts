@@ -16,6 +16,7 @@ export const productsResource: ResourceDefinition = {
   schema: productSchema,
   name: 'product.one',
   urlKey: 'products',
+  empty: { text: 'empty.products', action: 'empty.productsAdd' },
   columns: [
     { value: 'images.0', text: 'product.image', kind: 'image', noCard: true },
     { value: 'name', text: 'res.name', kind: 'translatable', sortable: true },

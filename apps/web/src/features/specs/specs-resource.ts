@@ -21,6 +21,7 @@ export const specsResource: ResourceDefinition = {
   schema: specSchema,
   name: 'spec.one',
   urlKey: 'specs',
+  empty: { text: 'empty.specs', action: 'empty.specsAdd' },
   columns: [
     { value: 'name', text: 'res.name', kind: 'translatable', sortable: true },
     { value: 'type', text: 'spec.type', enumList: specTypeLabels, sortable: true },

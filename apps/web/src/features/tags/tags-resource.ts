@@ -8,6 +8,7 @@ export const tagsResource: ResourceDefinition = {
   schema: tagSchema,
   name: 'tag.one',
   urlKey: 'tags',
+  empty: { text: 'empty.tags', action: 'empty.tagsAdd' },
   columns: [
     { value: 'icon', text: 'res.icon', kind: 'image', noCard: true },
     { value: 'name', text: 'res.name', kind: 'translatable', sortable: true },

@@ -8,6 +8,7 @@ export const warehousesResource: ResourceDefinition = {
   schema: warehouseSchema,
   name: 'res.warehouse',
   urlKey: 'warehouses',
+  empty: { text: 'empty.warehouses', action: 'empty.warehousesAdd' },
   columns: [
     { value: 'name', text: 'res.name', kind: 'translatable', sortable: true },
     { value: 'desc', text: 'res.desc', kind: 'translatable' },
