@@ -114,13 +114,14 @@ describe.each(await dialects())('shared products (spec §6.3) (%s)', (dialect) =
       status: 403,
       body: { data: { key: 'errors.noPermission' } }
     })
-    expect((await theirs.get(`products/${own._id}`)).body).toMatchObject({ status: 'selling' })
+    // Untouched: still the status the rule gave it when it was made without stock (0070).
+    expect((await theirs.get(`products/${own._id}`)).body).toMatchObject({ status: 'auto_soldOut' })
     const changed = await theirs.patch('products', { status: 'draft' }, ids([own._id, writable._id]))
     expect((changed.body as unknown as { status: string }[]).map((p) => p.status)).toEqual(['draft', 'draft'])
     // Products of other shops that are not shared are simply not there.
     const strangers = await client(t, stranger).made('products', { name: 'Not yours', price: 1 })
     const quiet = await theirs.patch('products', { status: 'soldOut' }, ids([strangers._id]))
     expect(quiet).toMatchObject({ status: 200, body: [] })
-    expect((await client(t, stranger).get(`products/${strangers._id}`)).body).toMatchObject({ status: 'selling' })
+    expect((await client(t, stranger).get(`products/${strangers._id}`)).body).toMatchObject({ status: 'auto_soldOut' })
   })
 })

@@ -61,7 +61,7 @@ export const checkMove = (move: StockMove, facts: ShopFacts): StockMove => {
   const product = facts.products.get(move.product)
   if (!product) throw new NotFound(`No record found for id '${move.product}'`, { field: field(move, 'product') })
   const skus = product.skus ?? []
-  const skuOk = skus.length ? skus.some((sku) => sku.id === move.sku) : move.sku === ''
+  const skuOk = move.carry === true || (skus.length ? skus.some((sku) => sku.id === move.sku) : move.sku === '')
   if (!skuOk)
     throw badField(
       field(move, 'sku'),

@@ -48,7 +48,10 @@ export const moveStock = async (
   for (const i of order) {
     const move = moves[i]
     const shop = factsOf(move)
-    const allowed = Boolean(shop.products.get(move.product)?.allowOutOfStock) || (ctx.pos === true && shop.posAllowOutOfStock)
+    const allowed =
+      Boolean(shop.products.get(move.product)?.allowOutOfStock) ||
+      (ctx.pos === true && shop.posAllowOutOfStock) ||
+      move.carry === true
     const last = i === order[order.length - 1]
     await walls.enter(move.shop)
     locked[i] = await lockStock(trx, move, allowed, single && last ? productIds : [])
@@ -68,7 +71,9 @@ export const moveStock = async (
     const move = moves[i]
     await walls.enter(move.shop)
     const taken = move.from === undefined ? undefined : pieces[move.from]
-    pieces[i] = factsOf(move).useInventoryLot ? await openLots(trx, move, taken, changes) : [{ lot: null, delta: move.delta }]
+    // A carried balance opens no lot of its own: only lots it was given follow it.
+    const lots = factsOf(move).useInventoryLot && !(move.carry && taken === undefined)
+    pieces[i] = lots ? await openLots(trx, move, taken, changes) : [{ lot: null, delta: move.delta }]
   }
 
   // Answered in the order the moves were given. In one shop, the products' statement writes them.

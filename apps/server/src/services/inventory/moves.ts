@@ -36,6 +36,12 @@ export interface StockMove extends StockKey {
   /** This move receives what moves[from] took: lots follow, `ratio` units per unit taken. */
   from?: number
   ratio?: number
+  /**
+   * Carries a balance as it stands between two stock keys of one product whose SKUs changed
+   * (docs/decisions/0070): the key it leaves need not be one of the product's SKUs any more, the
+   * balance may be below zero, and lots go only where lots came from.
+   */
+  carry?: boolean
   /** Which input field a refusal names (defaults: warehouse, product, sku, quantity). */
   fields?: Partial<Record<'warehouse' | 'product' | 'sku' | 'quantity', string>>
 }

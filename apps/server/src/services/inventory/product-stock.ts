@@ -4,12 +4,14 @@ import type { Row } from './moves'
 import type { WallSwitch } from './walls'
 
 /**
- * The status rule (docs/decisions/0040), with the shop's "Reset Product Status" switch: a selling
- * product with nothing available becomes auto_soldOut (unless it may be sold out of stock), and
- * comes back to selling when stock returns. A status a person set is left alone.
+ * The status rule (docs/decisions/0040, 0070), with the shop's "Reset Product Status" switch: a
+ * selling product with nothing available becomes auto_soldOut (unless it may be sold out of
+ * stock), and comes back to selling when stock returns. With the switch off the inventory sets no
+ * status, so one it had set goes back to selling. A status a person set is left alone. It runs
+ * whenever stock moves, a product is written, and the switch changes: one rule, one status.
  */
 const STATUS_RULE = `case
-    when not sh."resetInventoryStatus" then p.status
+    when not sh."resetInventoryStatus" then (case when p.status = 'auto_soldOut' then 'selling' else p.status end)
     when p.status = 'selling' and s.avail <= 0 and not coalesce(p."allowOutOfStock", false) then 'auto_soldOut'
     when p.status = 'auto_soldOut' and (s.avail > 0 or coalesce(p."allowOutOfStock", false)) then 'selling'
     else p.status end`
@@ -64,4 +66,27 @@ export const refreshProducts = async (
     const ids = sorted.filter((p) => p.shop === shop).map((p) => p._id)
     for (const row of await refreshShopProducts(trx, shop, ids)) changes.product(row)
   }
+}
+
+/**
+ * The status rule over every product of a shop whose status it may change (the shop's switch was
+ * turned): products locked in id order as the ledger locks them, only changed rows written.
+ */
+export const applyStatusRule = async (trx: Knex.Transaction, shop: string, changes: ChangeSet) => {
+  await trx.raw(
+    `select _id from products where shop = ? and status in ('selling', 'auto_soldOut') order by _id for no key update`,
+    [shop]
+  )
+  const { rows } = (await trx.raw(
+    `update products as p set status = ${STATUS_RULE}, "updatedAt" = now()
+     from shops sh, (
+       select q._id as pid, coalesce(sum(st.quantity - st.reserved), 0) as avail
+       from products q left join stocks st on st.shop = q.shop and st.product = q._id
+       where q.shop = ? and q.status in ('selling', 'auto_soldOut') group by q._id) s
+     where p._id = s.pid and p.shop = ? and sh._id = p.shop and p.status <> ${STATUS_RULE}
+     returning p.*`,
+    [shop, shop]
+  )) as { rows: Row[] }
+  for (const row of rows) changes.product(row)
+  return rows
 }

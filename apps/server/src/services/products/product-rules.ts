@@ -1,6 +1,7 @@
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { isPostgres } from '../../db/row-security'
+import { skuCarry } from '../inventory/sku-carry'
 import { specValueFits } from './spec-values'
 
 type Row = Record<string, unknown>
@@ -143,10 +144,14 @@ const stockKeys = (product: Row | undefined) => {
   return skus.length ? skus.map((sku) => String(sku.id)) : ['']
 }
 
-/** Stock lives per SKU id ('' without SKUs): a write that drops a key with stock would orphan it. */
+/**
+ * Stock lives per SKU id ('' without SKUs): a write that drops a key with stock would orphan it. The
+ * keys whose stock the write carries to another (a product's first SKUs, or dropping its last:
+ * sku-carry.ts, docs/decisions/0070) are not dropped: their stock moves with the write.
+ */
 const checkRemovedSkus = async (db: Knex | Knex.Transaction, after: Row, before: Row | undefined) => {
   if (!before) return
-  const kept = new Set(stockKeys(after))
+  const kept = new Set([...stockKeys(after), ...(skuCarry(before, after)?.from ?? [])])
   const removed = stockKeys(before).filter((key) => !kept.has(key))
   if (!removed.length) return
   const held = (await db('stocks')

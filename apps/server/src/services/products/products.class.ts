@@ -4,6 +4,9 @@ import type { Id, NullableId, Paginated } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import type { ProductData, ProductPatch, ProductRecord } from '@emporia/shared'
 import { enterShop } from '../../db/row-security'
+import { refreshShopProducts } from '../inventory/product-stock'
+import { userOf } from '../inventory/service-support'
+import { carrySkuStock, skuCarry } from '../inventory/sku-carry'
 import { StoreService, type StoreParams } from '../store/store-service'
 import { checkProduct } from './product-rules'
 import { productKeywords, productQuery } from './product-search'
@@ -29,6 +32,13 @@ const withoutDerived = <T>(data: T): T => {
     })
   return rest as T
 }
+
+/** Whether a patch may change the SKUs (plainly or through an operator such as `$push: {skus}`). */
+const mentionsSkus = (data: unknown): boolean =>
+  Boolean(data && typeof data === 'object') &&
+  Object.entries(data as Row).some(
+    ([key, value]) => key === 'skus' || key.startsWith('skus.') || (key.startsWith('$') && mentionsSkus(value))
+  )
 
 const isPosCodeConflict = (error: unknown) =>
   error instanceof Conflict && (error.data as { constraint?: string } | undefined)?.constraint === 'shop_pos_code'
@@ -99,12 +109,12 @@ export class ProductService extends StoreService<ProductRecord, ProductData, Pro
   }
 
   override async update(id: Id, data: ProductData, params: StoreParams = {}): Promise<ProductRecord> {
-    return this.checked(id, params, (p) => super.update(id, withoutDerived(data), p))
+    return this.checked(id, params, (p) => super.update(id, withoutDerived(data), p), true)
   }
 
   override async patch(id: NullableId, data: ProductPatch, params: StoreParams = {}): Promise<ProductRecord | ProductRecord[]> {
     if (id === null) return this.batch(data, params)
-    return this.checked(id, params, (p) => super.patch(id, withoutDerived(data), p))
+    return this.checked(id, params, (p) => super.patch(id, withoutDerived(data), p), mentionsSkus(data))
   }
 
   /**
@@ -144,19 +154,54 @@ export class ProductService extends StoreService<ProductRecord, ProductData, Pro
     if (params.provider && data.status === 'auto_soldOut')
       throw new BadRequest('auto_soldOut is set by the inventory only', { key: 'format.invalid', field: 'status' })
     const { query, stock } = productQuery(params.query as Row)
-    const result = await super.patch(null, data, { ...params, query })
+    // The status rule has the last word on a status a person sets, as on every product write (0070).
+    const run = async (trx: Knex.Transaction) => {
+      const result = await super.patch(null, data, { ...params, query, transaction: trx })
+      await this.asOwner(trx, params, async () => {
+        const byShop = new Map<string, Row[]>()
+        for (const record of records(result))
+          byShop.set(String(record.shop), [...(byShop.get(String(record.shop)) ?? []), record])
+        for (const [shop, list] of byShop) {
+          const rows = await refreshShopProducts(
+            trx,
+            shop,
+            list.map((record) => String(record._id))
+          )
+          for (const row of rows)
+            this.takeStatus(
+              list.find((record) => record._id === row._id),
+              row,
+              query
+            )
+        }
+      })
+      return result
+    }
+    const result = params.transaction ? await run(params.transaction) : await this.db.transaction(run)
     await attachStock(this.db, records(result), stock, params.shop)
     return result
   }
 
+  /** The status the rule gave, on the record a write answers (unless the caller selected other fields). */
+  private takeStatus(record: Row | undefined, row: Row, query: Row) {
+    if (record && (query.$select === undefined || 'status' in record)) record.status = row.status
+  }
+
   /**
    * One write and its rules in one transaction: the write goes through the store (behind the
-   * row-security wall), then the rules read the record as written and keep its keywords.
+   * row-security wall), then the rules read the record as written and keep its keywords. When the
+   * SKUs change shape the stock follows them through the ledger (sku-carry.ts), and the status rule
+   * runs on the product as written (docs/decisions/0070).
    */
-  private async checked<T>(id: Id | null, params: StoreParams, write: (params: StoreParams) => Promise<T>): Promise<T> {
+  private async checked<T>(
+    id: Id | null,
+    params: StoreParams,
+    write: (params: StoreParams) => Promise<T>,
+    touchesSkus = false
+  ): Promise<T> {
     const { query, stock } = productQuery(params.query as Row)
     const run = async (trx: Knex.Transaction) => {
-      const before = id === null ? undefined : ((await trx('products').where('_id', id).forUpdate().first()) as Row | undefined)
+      const before = id === null ? undefined : await this.lockForWrite(trx, String(id), params, touchesSkus)
       let result: T
       try {
         result = await write({ ...params, query, transaction: trx })
@@ -170,12 +215,41 @@ export class ProductService extends StoreService<ProductRecord, ProductData, Pro
           const after = (await trx('products').where('_id', String(record._id)).first()) as Row
           await checkProduct(trx, after, before, Boolean(params.provider))
           await this.keepDerived(trx, after)
+          const carry = skuCarry(before, after)
+          const product = { _id: String(after._id), shop: String(after.shop) }
+          if (carry)
+            await carrySkuStock(trx, product, carry, {
+              env: { app: this.app, counts: this.options.counts },
+              user: userOf(params)
+            })
+          const [row] = await refreshShopProducts(trx, product.shop, [product._id])
+          if (row) this.takeStatus(record, row, query)
         }
         await attachStock(trx, records(result), stock, params.shop)
       })
       return result
     }
     return params.transaction ? run(params.transaction) : this.db.transaction(run)
+  }
+
+  /**
+   * Locks the product for its write and answers it as it was. A write that may change the SKUs
+   * (whose stock may then move) first locks the product's stock rows, in the ledger's order: stock
+   * rows, then the product, so it never waits in a circle with a sale (docs/decisions/0040).
+   */
+  private async lockForWrite(trx: Knex.Transaction, id: string, params: StoreParams, touchesSkus: boolean) {
+    let before: Row | undefined
+    await this.asOwner(trx, params, async () => {
+      const owner = touchesSkus ? ((await trx('products').where('_id', id).first('shop')) as Row | undefined) : undefined
+      if (owner)
+        await trx('stocks')
+          .where({ shop: String(owner.shop), product: id })
+          .orderBy(['warehouse', 'sku'])
+          .forUpdate()
+          .select('_id')
+      before = (await trx('products').where('_id', id).forUpdate().first()) as Row | undefined
+    })
+    return before
   }
 
   /**

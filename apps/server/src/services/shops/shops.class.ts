@@ -1,7 +1,10 @@
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Shop, ShopData, ShopPatch } from '@emporia/shared'
 import { impliedRoles } from '@emporia/shared'
+import type { Knex } from 'knex'
 import { newObjectId } from '../../platform/object-id'
+import { ChangeSet } from '../inventory/changes'
+import { applyStatusRule } from '../inventory/product-stock'
 import { StoreService, type StoreParams } from '../store/store-service'
 import { createDefaultWarehouse } from '../warehouses/default-warehouse'
 import { stripReadOnly } from '../store/validate-data'
@@ -10,6 +13,13 @@ import { stripReadOnly } from '../store/validate-data'
 export const TRIAL_DAYS = 30
 
 type Caller = StoreParams & { user?: { _id: string; email: string } }
+
+/** Whether a patch sets a field, plainly or through an operator (`$set`). */
+const mentions = (data: unknown, field: string): boolean =>
+  Boolean(data && typeof data === 'object') &&
+  Object.entries(data as Record<string, unknown>).some(
+    ([key, value]) => key === field || (key.startsWith('$') && mentions(value, field))
+  )
 
 const conflictOn = (error: unknown) => (error as { code?: number; data?: { constraint?: string } })?.data?.constraint
 
@@ -56,7 +66,16 @@ export class ShopService extends StoreService<Shop, ShopData, ShopPatch> {
 
   override async patch(id: string | null, data: ShopPatch, params: StoreParams = {}): Promise<Shop | Shop[]> {
     try {
-      return await super.patch(id, data, params)
+      if (id === null || !mentions(data, 'resetInventoryStatus')) return await super.patch(id, data, params)
+      // "Reset Product Status" turned: the status rule runs over the shop's products in the same write (0070).
+      const run = async (trx: Knex.Transaction) => {
+        const shop = (await super.patch(id, data, { ...params, transaction: trx })) as Shop
+        const changes = new ChangeSet()
+        await applyStatusRule(trx, id, changes)
+        changes.publishAfter(trx, { app: this.app, counts: this.options.counts })
+        return shop
+      }
+      return await (params.transaction ? run(params.transaction) : this.options.db.knex.transaction(run))
     } catch (error) {
       throw this.explain(error)
     }
