@@ -4,7 +4,7 @@ import { escapeRegex, sharedMessages } from '@emporia/shared'
 import { createDb, DEFAULT_STATEMENT_TIMEOUT_MS } from '../../src/db/knex'
 import { toFeathersError } from '../../src/db/pg-errors'
 import { regexProblem } from '../../src/db/query/regex-guard'
-import { MAX_QUERY_VALUES } from '../../src/db/query/where'
+import { MAX_JSON_VALUES, MAX_QUERY_VALUES } from '../../src/db/query/where'
 import { walledTransaction } from '../../src/db/row-security'
 import { StoreService } from '../../src/services/store/store-service'
 import { newObjectId } from '../../src/platform/object-id'
@@ -361,7 +361,7 @@ describe.each(await dialects())('query size and hidden fields (%s)', (dialect) =
   const ids = (count: number) => Array.from({ length: count }, () => newObjectId())
 
   it('answers a query over the value cap with a translated 400, and keeps a 10,000-id $in working', async () => {
-    const product = await client(t, owner).made('products', { name: 'Findable', price: 100 })
+    const product = await client(t, owner).made('products', { name: { en: 'Findable' }, price: 100 })
     const socket = await connect(t.url)
     try {
       await call(socket, 'create', 'authentication', { strategy: 'jwt', accessToken: owner.token })
@@ -375,6 +375,19 @@ describe.each(await dialects())('query size and hidden fields (%s)', (dialect) =
         _id: { $in: [...ids(9_999), product._id] }
       })
       expect(many.data.map((p) => p._id)).toEqual([product._id])
+      // Inside JSON fields every value is a path test per row, which PGlite cannot interrupt: fewer.
+      const names = (count: number) => Array.from({ length: count }, (_, i) => `Name ${i}`)
+      await expect(
+        call(socket, 'find', 'products', {
+          shop: owner.shopId,
+          $or: [{ 'name.en': { $in: names(300) } }, { tags: { $in: ids(201) } }]
+        })
+      ).rejects.toMatchObject({ code: 400, data: { key: 'errors.queryTooLarge', values: { count: MAX_JSON_VALUES } } })
+      const named = await call<{ data: { _id: string }[] }>(socket, 'find', 'products', {
+        shop: owner.shopId,
+        'name.en': { $in: [...names(499), 'Findable'] }
+      })
+      expect(named.data.map((p) => p._id)).toEqual([product._id])
     } finally {
       socket.close()
     }
