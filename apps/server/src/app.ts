@@ -67,7 +67,12 @@ export const createApp = async (
   const log = config.logLevel === 'silent' ? () => undefined : (error: unknown) => console.error(error)
   const db =
     options.db ??
-    (await createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, templateDir: config.dbTemplateDir }))
+    (await createDb({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      templateDir: config.dbTemplateDir,
+      statementTimeoutMs: config.statementTimeoutMs
+    }))
   await migrate(db.knex)
   const rowSecurity = config.rowSecurity && (await rowSecurityAvailable(db.knex))
   // On PGlite this process is the only writer (the data directory is locked), so totals never expire by age.

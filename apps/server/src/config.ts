@@ -26,6 +26,8 @@ export interface AppConfig {
   registration: boolean
   /** PostgreSQL row-level security for shop-scoped calls (ROW_SECURITY=off turns it off, e.g. to measure it). */
   rowSecurity: boolean
+  /** Longest one PostgreSQL statement may run, in ms (STATEMENT_TIMEOUT_MS, default 30 s, 0 = none; docs/decisions/0068). */
+  statementTimeoutMs: number
   /** Failed logins / codes allowed per 15 minutes, per account and per address. */
   loginLimits: { account: number; address: number }
 }
@@ -52,6 +54,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
       : undefined,
     registration: env.REGISTRATION !== 'off',
     rowSecurity: env.ROW_SECURITY !== 'off',
+    statementTimeoutMs: Number(env.STATEMENT_TIMEOUT_MS ?? 30_000),
     loginLimits: { account: Number(env.LOGIN_LIMIT_ACCOUNT ?? 10), address: Number(env.LOGIN_LIMIT_ADDRESS ?? 50) },
     ...overrides
   }

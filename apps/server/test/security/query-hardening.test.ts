@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Knex } from 'knex'
 import { escapeRegex, sharedMessages } from '@emporia/shared'
+import { loadConfig } from '../../src/config'
 import { createDb, DEFAULT_STATEMENT_TIMEOUT_MS } from '../../src/db/knex'
 import { toFeathersError } from '../../src/db/pg-errors'
 import { regexProblem } from '../../src/db/query/regex-guard'
@@ -228,6 +229,8 @@ describe.each(await dialects())('one query cannot stall the server (%s)', (diale
       `${DEFAULT_STATEMENT_TIMEOUT_MS / 1000}s`
     )
 
+    expect(loadConfig({}).statementTimeoutMs).toBe(DEFAULT_STATEMENT_TIMEOUT_MS)
+    expect(loadConfig({ STATEMENT_TIMEOUT_MS: '0' }).statementTimeoutMs).toBe(0)
     const db = await createDb({ databaseUrl: (t.db as { url?: string }).url ?? '', dataDir: 'unused', statementTimeoutMs: 200 })
     try {
       const started = Date.now()
