@@ -49,6 +49,7 @@ import { dataExport } from './services/export/export'
 import { createMailer } from './mail/mailer'
 import { devMailbox } from './mail/dev-mailbox'
 import { rememberClientAddress, rememberSocketAddress } from './platform/client-address'
+import { plainIds } from './hooks/plain-ids'
 
 export interface EmporiaApp {
   app: Application
@@ -99,8 +100,8 @@ export const createApp = async (
   app.use(securityHeaders())
   app.use(errorHandler(log))
   app.use(splitApiAndWeb(config.webDist))
-  // Without MAIL_URL mail stays in the outbox; this page is where a developer reads it.
-  if (!mailer.provider) app.use(devMailbox(db.knex))
+  // Without MAIL_URL mail stays in the outbox; with DEV_TOOLS=1 a developer reads it here (loopback only).
+  if (config.devTools && !mailer.provider) app.use(devMailbox(db.knex))
   app.use(rememberClientAddress)
   app.use(mediaRoutes(app))
   app.use(onlyWhen((ctx) => ctx.method !== 'GET' && ctx.method !== 'HEAD', bodyParser({ jsonLimit: BODY_LIMIT_BYTES })))
@@ -169,6 +170,7 @@ export const createApp = async (
   // Last line of defence for both transports: an error that is not a Feathers error is logged
   // and replaced by a generic one, so no internal text reaches a client.
   app.hooks({
+    before: { all: [plainIds] },
     error: {
       all: [
         (hookContext: HookContext) => {

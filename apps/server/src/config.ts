@@ -30,12 +30,22 @@ export interface AppConfig {
   statementTimeoutMs: number
   /** Failed logins / codes allowed per 15 minutes, per account and per address. */
   loginLimits: { account: number; address: number }
+  /**
+   * Developer conveniences (DEV_TOOLS=1): the dev mailbox (loopback only) and the web's developer
+   * test and fixture pages. Off unless asked for; `npm run dev` and the tests turn it on.
+   */
+  devTools: boolean
+  /** The address merchants open the app at (PUBLIC_URL); links in mails are built on it, never on request headers. */
+  publicUrl: string
+  /** Invitations one shop may send per hour (INVITATION_LIMIT). */
+  invitationLimit: number
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig => {
   const dataDir = path.resolve(overrides.dataDir ?? env.DATA_DIR ?? './data')
+  const port = Number(env.PORT ?? 3030)
   return {
-    port: Number(env.PORT ?? 3030),
+    port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -56,6 +66,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     rowSecurity: env.ROW_SECURITY !== 'off',
     statementTimeoutMs: Number(env.STATEMENT_TIMEOUT_MS ?? 30_000),
     loginLimits: { account: Number(env.LOGIN_LIMIT_ACCOUNT ?? 10), address: Number(env.LOGIN_LIMIT_ADDRESS ?? 50) },
+    devTools: env.DEV_TOOLS === '1' || env.DEV_TOOLS === 'true',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    invitationLimit: Number(env.INVITATION_LIMIT ?? 20),
     ...overrides
   }
 }

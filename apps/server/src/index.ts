@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { createApp } from './app'
 import { loadConfig } from './config'
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock'
+import { mailDestination } from './mail/destination'
 import { seedDemo } from './seed/demo-shop'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -29,6 +30,7 @@ const main = async () => {
   const { port } = server.address() as AddressInfo
   const database = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`
   console.log(`Emporia listening on http://localhost:${port} (${database}) in ${Date.now() - started} ms`)
+  console.log(mailDestination(config))
 
   let stopping = false
   const stop = async (signal: string) => {

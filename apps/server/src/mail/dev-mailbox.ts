@@ -14,6 +14,19 @@ const SECURITY_HEADERS = {
   'Cache-Control': 'no-store'
 }
 
+/** 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6 (`::ffff:127.0.0.1`). */
+export const isLoopback = (address: string | undefined): boolean => {
+  if (!address) return false
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4)
+}
+
+// A proxy on this machine makes every visitor look local; a request it forwarded is not a developer's own.
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip']
+
+const fromThisMachine = (ctx: Context) =>
+  isLoopback(ctx.req.socket.remoteAddress) && !FORWARDING_HEADERS.some((name) => ctx.get(name))
+
 type Row = Pick<OutboxRow, '_id' | 'to' | 'type' | 'subject' | 'text' | 'createdAt' | 'status'>
 
 const latest = (knex: Knex, to: string | undefined): Promise<Row[]> => {
@@ -49,7 +62,8 @@ const listPage = (rows: Row[]) => {
 
 /**
  * GET /api/dev/mailbox (HTML list), /api/dev/mailbox.json (`?to=` filters by recipient) and
- * /api/dev/mailbox/<id> (the mail's HTML). Mount only when MAIL_URL is unset: it shows every code sent.
+ * /api/dev/mailbox/<id> (the mail's HTML). It shows every code sent, so it is mounted only with
+ * DEV_TOOLS=1 and no MAIL_URL, and even then answers only requests made on this machine (decision 0067).
  */
 export const devMailbox =
   (knex: Knex) =>
@@ -63,6 +77,16 @@ export const devMailbox =
       return next()
     }
     ctx.set(SECURITY_HEADERS)
+    if (!fromThisMachine(ctx)) {
+      ctx.status = 403
+      ctx.body = {
+        name: 'Forbidden',
+        message: 'The dev mailbox answers only requests made on the server machine itself (loopback)',
+        code: 403,
+        className: 'forbidden'
+      }
+      return
+    }
     const to = typeof ctx.query.to === 'string' && ctx.query.to ? ctx.query.to : undefined
     if (path === `${BASE}.json`) {
       ctx.body = await latest(knex, to)

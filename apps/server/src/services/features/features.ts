@@ -7,9 +7,17 @@ export interface Features {
   inviteCode: boolean
   verify: boolean
   billing: boolean
+  /** Developer test and fixture pages (DEV_TOOLS=1); the web shows its 404 page for them otherwise. */
+  devTools: boolean
 }
 
 export const features = (config: AppConfig) => (app: Application) => {
-  const answer: Features = { register: config.registration, inviteCode: Boolean(config.inviteCodes), verify: true, billing: true }
+  const answer: Features = {
+    register: config.registration,
+    inviteCode: Boolean(config.inviteCodes),
+    verify: true,
+    billing: true,
+    devTools: config.devTools
+  }
   app.use('features', { find: async () => answer }, { methods: ['find'], events: [] })
 }
