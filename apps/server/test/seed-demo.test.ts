@@ -42,4 +42,11 @@ describe('npm run seed:demo', () => {
     expect(await all(app, servicePaths.products, { shop: shop._id })).toHaveLength(6)
     expect(lines[1]).toMatch(/already seeded/)
   })
+
+  it("marks the demo merchant's e-mail verified (nobody reads demo@emporia.local)", async () => {
+    const app = t.app as unknown as Application
+    await seedDemo(app, () => undefined)
+    const [user] = await all(app, servicePaths.users, { email: DEMO_ACCOUNT.email })
+    expect(user.verified).toBe(true)
+  })
 })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
-import { lastCode, login, post, register, shopOwner } from './support/accounts'
+import { lastCode, login, post, register, shopOwner, verifyEmail } from './support/accounts'
 import { call, connect, json } from './support/clients'
 import { dialects } from './support/databases'
 import { startTestApp, type TestApp } from './support/test-app'
@@ -22,6 +22,7 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
     await register(t.url, { email })
     const { body } = await login(t.url, email, 'secret-123')
     const token = body?.accessToken as string
+    await verifyEmail(t.url, t.db.knex, email, token)
     const invite = await post(t.url, path, { email, role, ...extra }, owner.token, `?shop=${owner.shopId}`)
     expect(invite.status).toBe(201)
     const pending = await api('shop/invitations', 'GET', token)
@@ -241,6 +242,7 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
   it('invitations are visible only to the invited e-mail and can be declined', async () => {
     const owner = await shopOwner(t.url, 'Inviter')
     const stranger = await shopOwner(t.url, 'Stranger')
+    await verifyEmail(t.url, t.db.knex, stranger.email, stranger.token)
     await post(t.url, 'shop/members', { email: 'later@example.com', role: 'pos' }, owner.token, `?shop=${owner.shopId}`)
     expect((await api('shop/invitations', 'GET', stranger.token)).body).toEqual([])
     // The invitee hears of it by mail, in the inviter's language (here the default, cht), before having an account.
@@ -250,6 +252,7 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
     await register(t.url, { email: 'later@example.com' })
     const { body } = await login(t.url, 'later@example.com', 'secret-123')
     const token = body?.accessToken as string
+    await verifyEmail(t.url, t.db.knex, 'later@example.com', token)
     const list = (await api('shop/invitations', 'GET', token)).body as unknown as { _id: string; shopName: string }[]
     expect(list).toEqual([expect.objectContaining({ shopName: 'Inviter', role: 'pos' })])
     expect((await api(`shop/invitations/${list[0]._id}`, 'PATCH', stranger.token, { accepted: true })).status).toBe(404)

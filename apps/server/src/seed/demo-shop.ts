@@ -74,7 +74,10 @@ export const seedDemo = async (app: Application, log: (line: string) => void = c
     log(`Demo shop already seeded: sign in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`)
     return
   }
-  const user = (await users.create({ ...DEMO_ACCOUNT, agreeTerms: true })) as { _id: string; email: string }
+  const created = (await users.create({ ...DEMO_ACCOUNT, agreeTerms: true })) as { _id: string; email: string }
+  // No one reads demo@emporia.local: the account is verified here, or invitations and other
+  // verified-only flows would refuse the demo merchant (decision 0067).
+  const user = (await users.patch(created._id, { verified: true })) as { _id: string; email: string }
   // Calls run as the demo merchant would make them (provider set, already authenticated), so the
   // same hooks, rules and ledger entries apply as to a signed-in request.
   const as: Params & { user: { _id: string } } = { user, provider: 'seed', authenticated: true }

@@ -1,5 +1,5 @@
 import { newObjectId } from '../../src/platform/object-id'
-import { login, post, register, type shopOwner } from '../support/accounts'
+import { login, post, register, verifyEmail, type shopOwner } from '../support/accounts'
 import { json } from '../support/clients'
 import type { TestApp } from '../support/test-app'
 
@@ -36,6 +36,8 @@ export const memberOf = async (t: TestApp, owner: Owner, role: 'admin' | 'user' 
   await register(t.url, { email })
   const { body } = await login(t.url, email, 'secret-123')
   const token = body?.accessToken as string
+  // Only a verified account may take up an invitation (decision 0067).
+  await verifyEmail(t.url, t.db.knex, email, token)
   const invite = await post(t.url, 'shop/members', { email, role }, owner.token, `?shop=${owner.shopId}`)
   if (invite.status !== 201) throw new Error(`invite failed: ${JSON.stringify(invite.body)}`)
   const pending = await json(`${t.url}/api/shop/invitations`, { token })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rebuild } from '../../src/services/inventory/stock-ledger'
-import { login, post, register, shopOwner } from '../support/accounts'
+import { login, post, register, shopOwner, verifyEmail } from '../support/accounts'
 import { json } from '../support/clients'
 import { makeProduct, makeWarehouse } from '../support/catalogue'
 import { dialects } from '../support/databases'
@@ -85,6 +85,7 @@ describe.each(await dialects())('inventory rebuild (%s)', (dialect) => {
     const email = `staff-${Math.random().toString(36).slice(2)}@example.com`
     await register(t.url, { email })
     const token = (await login(t.url, email, 'secret-123')).body?.accessToken as string
+    await verifyEmail(t.url, t.db.knex, email, token)
     await post(t.url, 'shop/members', { email, role: 'user' }, a.token, `?shop=${a.shopId}`)
     const invitations = (await json(`${t.url}/api/shop/invitations`, { token })).body as unknown as { _id: string }[]
     await json(`${t.url}/api/shop/invitations/${invitations[0]._id}`, {

@@ -30,3 +30,9 @@ export const shopOwner = async (base: string, name = 'Shop') => {
   if (shop.status !== 201) throw new Error(`shop create failed: ${JSON.stringify(shop.body)}`)
   return { email, token, userId, shopId: (shop.body as { _id: string })._id }
 }
+
+/** Verifies the account's e-mail with the code mailed to it, as its owner would. */
+export const verifyEmail = async (base: string, knex: Knex, email: string, token: string) => {
+  const verified = await post(base, 'users/verify', { token: await lastCode(knex, email, 'verify') }, token)
+  if (verified.status !== 201) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`)
+}

@@ -3,6 +3,8 @@ import type { Knex } from 'knex'
 
 /** Failures counted over 15 minutes (issue 3). */
 export const WINDOW_MS = 15 * 60_000
+/** The longest window of any throttle sharing the table (invitations: an hour); older rows count nowhere. */
+export const LONGEST_WINDOW_MS = 60 * 60_000
 
 /**
  * Limits per kind of key: 10 per account; an address gets more, because a shop's whole staff
@@ -13,6 +15,13 @@ export interface ThrottleLimits {
   address: number
 }
 export const DEFAULT_LIMITS: ThrottleLimits = { account: 10, address: 50 }
+
+const tooManyAttempts = (retryAfter: number) =>
+  new TooManyRequests(`Too many attempts. Try again in ${retryAfter} seconds.`, {
+    key: 'errors.tooManyAttempts',
+    values: { seconds: retryAfter },
+    retryAfter
+  })
 
 /** An address key is `<kind>:ip:<address>`; anything else counts as an account key. */
 const limitOf = (key: string, limits: ThrottleLimits) => (key.includes(':ip:') ? limits.address : limits.account)
@@ -28,8 +37,8 @@ export class Throttle {
     private readonly windowMs = WINDOW_MS
   ) {}
 
-  /** Refuses with 429 and a retry-after (seconds) when any key is over its limit. */
-  async check(keys: string[], trx: Knex | Knex.Transaction = this.knex) {
+  /** Refuses with 429 and a retry-after (seconds) when any key is over its limit (`refuse` words the refusal). */
+  async check(keys: string[], trx: Knex | Knex.Transaction = this.knex, refuse = tooManyAttempts) {
     const since = new Date(Date.now() - this.windowMs)
     const rows = (await trx('authFailures')
       .select('key')
@@ -44,21 +53,16 @@ export class Throttle {
       const until = new Date(row.oldest).getTime() + this.windowMs
       retryAfter = Math.max(retryAfter, Math.ceil((until - Date.now()) / 1000))
     }
-    if (retryAfter > 0) {
-      throw new TooManyRequests(`Too many attempts. Try again in ${retryAfter} seconds.`, {
-        key: 'errors.tooManyAttempts',
-        values: { seconds: retryAfter },
-        retryAfter
-      })
-    }
+    if (retryAfter > 0) throw refuse(retryAfter)
   }
 
-  async fail(keys: string[]) {
-    await this.knex('authFailures').insert(keys.map((key) => ({ key })))
-    // Old rows are useless; trimming on write keeps the table as small as the window.
+  /** Counts one attempt per key; inside `trx` the count commits (or rolls back) with the caller's change. */
+  async fail(keys: string[], trx: Knex | Knex.Transaction = this.knex) {
+    await trx('authFailures').insert(keys.map((key) => ({ key })))
+    // Old rows are useless; trimming on write keeps the table as small as the longest window.
     if (Math.random() < 0.01)
-      await this.knex('authFailures')
-        .where('at', '<', new Date(Date.now() - this.windowMs))
+      await trx('authFailures')
+        .where('at', '<', new Date(Date.now() - Math.max(this.windowMs, LONGEST_WINDOW_MS)))
         .delete()
   }
 

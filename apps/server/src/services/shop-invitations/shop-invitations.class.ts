@@ -1,10 +1,10 @@
-import { BadRequest, NotAuthenticated, NotFound } from '@feathersjs/errors'
+import { BadRequest, Forbidden, NotAuthenticated, NotFound } from '@feathersjs/errors'
 import type { Application, Id, Params } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { isObjectId, servicePaths } from '@emporia/shared'
 import type { ShopUsersSync } from '../shops/shop-users-sync'
 
-type Caller = Params & { user?: { _id: string; email: string } }
+type Caller = Params & { user?: { _id: string; email: string; verified?: boolean } }
 
 export interface ShopInvitation {
   _id: string
@@ -24,8 +24,14 @@ export class ShopInvitationService {
     private readonly sync: ShopUsersSync
   ) {}
 
+  /**
+   * Invitations are addressed to an e-mail, so they belong to whoever proved they read it: anyone
+   * may register an address, and an unverified account must not see, take or decline what was sent there.
+   */
   private me(params: Caller) {
     if (!params.user) throw new NotAuthenticated('Not authenticated')
+    if (params.user.verified !== true)
+      throw new Forbidden('Please verify your e-mail address first', { key: 'errors.emailNotVerified' })
     return params.user
   }
 

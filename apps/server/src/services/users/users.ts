@@ -2,14 +2,15 @@ import { authenticate } from '@feathersjs/authentication'
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import { AccountService } from '../account/account.class'
+import { Throttle } from '../authentication/throttle'
 import type { ServiceContext } from '../context'
 import { UserService } from './users.class'
 import { duplicateEmail, prepareRegistration, protectCredentials, restrictToSelf } from './users.hooks'
-import { userModel } from './users.schema'
+import { USER_SECRETS, userModel } from './users.schema'
 
 export const users = (context: ServiceContext) => (app: Application) => {
   const flows = new AccountService(app, context)
-  const service = new UserService({ ...context.store, model: userModel, secret: ['password'] }, (trx, user, params) =>
+  const service = new UserService({ ...context.store, model: userModel, secret: USER_SECRETS }, (trx, user, params) =>
     flows.sendCode(trx, user, 'verify', params)
   )
   app.use(servicePaths.users, service, { methods: ['find', 'get', 'create', 'patch', 'remove'] })
@@ -17,7 +18,7 @@ export const users = (context: ServiceContext) => (app: Application) => {
     before: {
       find: [authenticate('jwt'), restrictToSelf],
       get: [authenticate('jwt'), restrictToSelf],
-      create: [prepareRegistration(context.config)],
+      create: [prepareRegistration(context.config, new Throttle(context.db.knex, context.config.loginLimits))],
       patch: [authenticate('jwt'), restrictToSelf, protectCredentials],
       remove: [authenticate('jwt'), restrictToSelf]
     },
