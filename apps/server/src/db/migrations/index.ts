@@ -8,6 +8,7 @@ import * as rowSecurity from './20261121050000-row-security'
 import * as products from './20261121060000-products'
 import * as inventory from './20261121070000-inventory'
 import * as productSearch from './20261121080000-product-search'
+import * as usersTokensValidAfter from './20261124000000-users-tokens-valid-after'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   '20261121050000-row-security': rowSecurity,
   '20261121060000-products': products,
   '20261121070000-inventory': inventory,
-  '20261121080000-product-search': productSearch
+  '20261121080000-product-search': productSearch,
+  '20261124000000-users-tokens-valid-after': usersTokensValidAfter
 }

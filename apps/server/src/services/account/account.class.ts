@@ -9,7 +9,13 @@ import type { ServiceContext } from '../context'
 import type { StoreParams } from '../store/store-service'
 import { AccountCodes, assertCodeFormat, CODE_TTL_MINUTES, invalidCode, type CodePurpose } from './account-codes'
 
-type Caller = Params & { user?: User; address?: string; headers?: Record<string, string | string[] | undefined> }
+type Caller = Params & {
+  user?: User
+  address?: string
+  headers?: Record<string, string | string[] | undefined>
+  /** The socket's connection when the call came over one (Feathers sets it). */
+  connection?: { authentication?: { strategy?: string; accessToken?: string } }
+}
 type Secret = User & { password?: string }
 
 export interface ResetRequest {
@@ -50,7 +56,42 @@ export class AccountService {
     return this.app.service('users') as unknown as {
       patch: (id: string, data: Record<string, unknown>, params?: StoreParams) => Promise<User>
       _find: (params: StoreParams) => Promise<Secret[]>
+      emit: (event: string, data: unknown) => void
     }
+  }
+
+  /**
+   * A new password, valid from `now`: every token issued before it is refused from then on
+   * (decision 0067). Runs in the caller's transaction, with the mail that reports the change.
+   */
+  private async setPassword(trx: Knex.Transaction, user: User, hash: string, now: Date, params: Caller) {
+    const updated = await this.users().patch(
+      user._id,
+      { password: hash, tokensValidAfter: now.toISOString() },
+      { transaction: trx }
+    )
+    await this.mail(trx, updated, 'passwordChanged', params)
+    return updated
+  }
+
+  /**
+   * After the commit: the users event of the patch itself went out inside the transaction, where
+   * another connection (or a peer process) could still read the old validity and cache it. This
+   * second event drops every cache again and disconnects the sockets signed in with an old token.
+   */
+  private announce(updated: User) {
+    this.users().emit('patched', updated)
+  }
+
+  /** A token for the caller after a change of password, valid after `now`; a socket switches to it. */
+  private async freshToken(user: User, params: Caller): Promise<string> {
+    const auth = this.app.service('authentication') as unknown as {
+      createAccessToken: (payload: object, options: object) => Promise<string>
+    }
+    const accessToken = await auth.createAccessToken({}, { subject: user._id })
+    // The caller's socket keeps its session: it is not among the old ones the change disconnects.
+    if (params.connection?.authentication) params.connection.authentication = { strategy: 'jwt', accessToken }
+    return accessToken
   }
 
   private async account(query: Record<string, unknown>, trx?: Knex.Transaction): Promise<Secret | undefined> {
@@ -141,7 +182,14 @@ export class AccountService {
     return user
   }
 
-  async changePassword(data: { oldPassword?: unknown; password?: unknown }, params: Caller): Promise<User> {
+  /**
+   * Changes the password with the current one. Every earlier session ends; the caller gets a fresh
+   * token in the answer (`accessToken`, beside the user's fields) so this session goes on.
+   */
+  async changePassword(
+    data: { oldPassword?: unknown; password?: unknown },
+    params: Caller
+  ): Promise<User & { accessToken: string }> {
     const user = this.signedIn(params)
     const password = passwordField(data?.password)
     const keys = [`password:${user._id}`]
@@ -152,11 +200,12 @@ export class AccountService {
       throw new BadRequest('The current password is wrong', { key: 'errors.oldPassword', field: 'oldPassword' })
     }
     const hash = await hashPassword(password)
-    return this.knex.transaction(async (trx) => {
-      const updated = await this.users().patch(user._id, { password: hash }, { transaction: trx })
-      await this.mail(trx, updated, 'passwordChanged', params)
-      return updated
-    })
+    const now = new Date()
+    // Issued after `now`, before the change commits: the caller's socket is never seen with an old token.
+    const accessToken = await this.freshToken(user, params)
+    const updated = await this.knex.transaction((trx) => this.setPassword(trx, user, hash, now, params))
+    this.announce(updated)
+    return { ...updated, accessToken }
   }
 
   async reset(data: ResetRequest, params: Caller): Promise<Record<string, boolean>> {
@@ -177,10 +226,11 @@ export class AccountService {
     }
     if (data.action === 'verify') return this.withCode('reset', user, token, params, false, async () => ({ valid: true }))
     const hash = await hashPassword(password)
-    await this.withCode('reset', user, token, params, true, async (trx) => {
-      const updated = await this.users().patch(user._id, { password: hash }, { transaction: trx })
-      await this.mail(trx, updated, 'passwordChanged', params)
-    })
+    // Whoever knew the old password (or holds a token of it) is signed out everywhere.
+    const updated = await this.withCode('reset', user, token, params, true, (trx) =>
+      this.setPassword(trx, user, hash, new Date(), params)
+    )
+    this.announce(updated)
     // Whoever was locked out by failed logins may sign in with the new password straight away.
     await this.throttle.clear(loginKeys(email).slice(0, 1))
     return { done: true }

@@ -19,8 +19,14 @@ class KeyedAuthenticationService extends AuthenticationService {
     return (this.key ??= createSecretKey(Buffer.from(this.configuration.secret as string)))
   }
 
+  /**
+   * Every token also says when it was issued to the millisecond (`iatMs`): a password change ends
+   * the tokens issued before it, and `iat` (whole seconds) could not tell those from the fresh
+   * token handed out in the same second (decision 0067).
+   */
   override createAccessToken(payload: string | Buffer | object, options?: object, secret?: string) {
-    return super.createAccessToken(payload, options, secret ?? (this.secretKey() as unknown as string))
+    const claims = typeof payload === 'object' && !Buffer.isBuffer(payload) ? { ...payload, iatMs: Date.now() } : payload
+    return super.createAccessToken(claims, options, secret ?? (this.secretKey() as unknown as string))
   }
 
   override verifyAccessToken(accessToken: string, options?: object, secret?: string) {

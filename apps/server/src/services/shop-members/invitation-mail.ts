@@ -1,7 +1,21 @@
+import { TooManyRequests } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { displayName, isLocaleId, pickLocale, type LocaleId, type ShopMember, type ShopRole, type User } from '@emporia/shared'
+import { Throttle } from '../authentication/throttle'
 import type { ServiceContext } from '../context'
 import type { StoreParams } from '../store/store-service'
+
+/** Invitations are counted per shop over an hour (decision 0067). */
+const INVITATION_WINDOW_MS = 60 * 60_000
+
+const tooManyInvitations = (retryAfter: number) => {
+  const minutes = Math.ceil(retryAfter / 60)
+  return new TooManyRequests(`Too many invitations from this shop. Try again in ${minutes} minutes.`, {
+    key: 'errors.tooManyInvitations',
+    values: { minutes },
+    retryAfter
+  })
+}
 
 const roleLabels: Record<LocaleId, Record<ShopRole, string>> = {
   en: { admin: 'Admin', user: 'Staff', pos: 'Cashier (POS)', subshop: 'Sub-shop' },
@@ -25,13 +39,27 @@ const textIn = (value: unknown, locale: LocaleId): string => {
 
 /**
  * Tells an invitee (who may have no account yet) about the invitation, in the inviter's language
- * (the invitee's is unknown), in the same transaction as the invitation itself.
+ * (the invitee's is unknown), in the same transaction as the invitation itself. A shop sends at
+ * most `invitationLimit` an hour: each one mails a stranger, so an account taken over must not
+ * turn a shop into a spam cannon. The shop row is locked by the caller, so the count is exact.
  */
-export const invitationMail = (context: ServiceContext) => async (trx: Knex.Transaction, member: ShopMember, params: Caller) => {
+export const invitationMail = (context: ServiceContext) => {
+  const limit = context.config.invitationLimit
+  const throttle = new Throttle(context.db.knex, { account: limit, address: limit }, INVITATION_WINDOW_MS)
+  return async (trx: Knex.Transaction, member: ShopMember, params: Caller) => {
+    if (params.provider) {
+      const keys = [`invite:shop:${member.shop}`]
+      await throttle.check(keys, trx, tooManyInvitations)
+      await throttle.fail(keys, trx)
+    }
+    await sendInvitation(context, trx, member, params)
+  }
+}
+
+const sendInvitation = async (context: ServiceContext, trx: Knex.Transaction, member: ShopMember, params: Caller) => {
   const inviter = params.user
   const locale = isLocaleId(inviter?.locale) ? inviter.locale : pickLocale(header(params, 'accept-language'))
   const shop = (await trx('shops').select('name').where({ _id: member.shop }).first()) as { name: unknown } | undefined
-  const origin = header(params, 'origin') ?? (header(params, 'host') ? `http://${header(params, 'host')}` : '')
   await context.mailer.enqueue(
     {
       to: member.email,
@@ -43,7 +71,8 @@ export const invitationMail = (context: ServiceContext) => async (trx: Knex.Tran
         inviter: displayName(inviter) || 'Emporia',
         shopName: textIn(shop?.name, locale),
         role: roleLabels[locale][member.role],
-        link: `${origin}/login`
+        // From configuration only: Origin and Host are whatever the caller sent (decision 0067).
+        link: `${context.config.publicUrl}/login`
       }
     },
     trx

@@ -1,4 +1,21 @@
+import { Type } from '@sinclair/typebox'
 import { userSchema } from '@emporia/shared'
 import { modelFromSchema } from '../../db/query/model'
 
-export const userModel = modelFromSchema('users', userSchema)
+/**
+ * The shared account schema plus what only the server knows: `tokensValidAfter`, the moment of the
+ * last password change or reset; tokens issued before it are refused (decision 0067). Server-owned
+ * and a secret of the service: no client sets it or reads it.
+ */
+export const serverUserSchema = Type.Object(
+  {
+    ...userSchema.properties,
+    tokensValidAfter: Type.Optional(Type.String({ format: 'date-time', readOnly: true }))
+  },
+  { $id: 'User', additionalProperties: false }
+)
+
+export const userModel = modelFromSchema('users', serverUserSchema)
+
+/** Columns of an account that never leave the server. */
+export const USER_SECRETS = ['password', 'tokensValidAfter']
