@@ -24,6 +24,8 @@ export interface Features {
   inviteCode: boolean
   verify: boolean
   billing: boolean
+  /** Developer test and fixture pages (the server's DEV_TOOLS=1, decision 0067); off when unsaid. */
+  devTools?: boolean
   /** Not sent by the server yet: the page editor and domain features default to on (decision 0012). */
   pageEditor?: boolean
   domain?: boolean
@@ -52,7 +54,8 @@ export interface ServiceTypes {
   [servicePaths.users]: ClientService<User, RegisterData, UserPatch, Page<User>>
   [servicePaths.usersVerify]: CreateOnly<{ token: string }, User>
   [servicePaths.usersResend]: CreateOnly<Record<string, never>, { sent: boolean }>
-  [servicePaths.usersChangePassword]: CreateOnly<{ oldPassword: string; password: string }, User>
+  /** Answers the user and a fresh token: the change ends every earlier session (decision 0067). */
+  [servicePaths.usersChangePassword]: CreateOnly<{ oldPassword: string; password: string }, User & { accessToken?: string }>
   [servicePaths.usersReset]: CreateOnly<ResetData, { sent?: boolean; valid?: boolean; done?: boolean }>
   [servicePaths.shops]: ClientService<Shop, ShopData, ShopPatch, Page<Shop>>
   features: Pick<ClientService<Features, never, never, Features>, 'find'>

@@ -20,5 +20,9 @@ const loadFeatures = async (): Promise<Features> => {
 export const fetchFeatures = (queryClient: QueryClient) =>
   queryClient.ensureQueryData({ queryKey: featuresKey, queryFn: loadFeatures, staleTime: Infinity })
 
+/** The server's answer, or undefined until it has come (for pages that must not show a default first). */
+export const useLoadedFeatures = (): Features | undefined =>
+  useQuery({ queryKey: featuresKey, queryFn: loadFeatures, staleTime: Infinity }).data
+
 export const useFeatures = (): Features =>
   useQuery({ queryKey: featuresKey, queryFn: loadFeatures, staleTime: Infinity }).data ?? DEFAULT_FEATURES

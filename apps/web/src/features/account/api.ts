@@ -9,7 +9,14 @@ export const resetPassword = (email: string, token: string, password: string) =>
   client.service(servicePaths.usersReset).create({ action: 'reset', email, token, password })
 export const verifyAccount = (token: string): Promise<User> => client.service(servicePaths.usersVerify).create({ token })
 export const resendVerification = () => client.service(servicePaths.usersResend).create({})
-export const changePassword = (oldPassword: string, password: string) =>
-  client.service(servicePaths.usersChangePassword).create({ oldPassword, password })
+/**
+ * A password change ends every session opened before it (decision 0067), this one included, so the
+ * fresh token it answers with is taken up at once: stored, and the socket signed in with it.
+ */
+export const changePassword = async (oldPassword: string, password: string): Promise<User> => {
+  const { accessToken, ...user } = await client.service(servicePaths.usersChangePassword).create({ oldPassword, password })
+  if (accessToken) await client.authenticate({ strategy: 'jwt', accessToken })
+  return user
+}
 export const changeInfo = (id: string, patch: UserPatch): Promise<User> =>
   client.service(servicePaths.users).patch(id, patch) as Promise<User>

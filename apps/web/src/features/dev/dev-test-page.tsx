@@ -2,6 +2,8 @@ import { lazy, Suspense, useMemo, useState } from 'react'
 import { useLocation, useSearch } from '@tanstack/react-router'
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material'
 import TouchApp from '@mui/icons-material/TouchApp'
+import { NotFoundPage } from '../../app/shell/error-page'
+import { useLoadedFeatures } from '../../lib/features'
 import { formatFileSize, formatMoney } from '../../lib/format'
 import { useT } from '../../lib/i18n/i18n'
 import { notifyError, notifySuccess } from '../../lib/notify'
@@ -23,8 +25,19 @@ const unreadableError = () => {
   return error
 }
 
-/** Developer test page (spec §2.2): exercises the shell's gestures, badges, messages and error page. */
+/**
+ * Developer test page (spec §2.2), with the browser tests' table fixtures. It exists only when the
+ * server says developer tools are on (DEV_TOOLS=1, decision 0067); otherwise it is a 404, and until
+ * the server has answered it shows nothing.
+ */
 export const DevTestPage = () => {
+  const features = useLoadedFeatures()
+  if (!features) return null
+  return features.devTools ? <DevTestContent /> : <NotFoundPage />
+}
+
+/** Exercises the shell's gestures, badges, messages and error page. */
+const DevTestContent = () => {
   const { t } = useT()
   const [short, setShort] = useState(0)
   const [long, setLong] = useState(0)
