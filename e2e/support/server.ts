@@ -46,9 +46,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Starts the built server (what `npm start` runs) on a free port with an empty PGlite data dir,
- * so every spec file sees a fresh install and nothing of the developer's own data.
+ * so every spec file sees a fresh install and nothing of the developer's own data. Developer tools
+ * are on (the dev mailbox the specs read codes from, the fixture pages); `env` changes that.
  */
-export const startServer = async (): Promise<RunningServer> => {
+export const startServer = async (options: { env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> => {
   const missing = [serverEntry, path.join(webDist, 'index.html')].filter((file) => !existsSync(file))
   if (missing.length) {
     throw new Error(
@@ -68,7 +69,10 @@ export const startServer = async (): Promise<RunningServer> => {
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     WEB_DIST: webDist,
-    LOG_LEVEL: 'silent'
+    LOG_LEVEL: 'silent',
+    DEV_TOOLS: '1',
+    PUBLIC_URL: url,
+    ...options.env
   }
   const child = spawn(process.execPath, [serverEntry], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
