@@ -100,10 +100,11 @@ export const startServer = async (options: { env?: NodeJS.ProcessEnv } = {}): Pr
   const deadline = Date.now() + HEALTH_TIMEOUT_MS
   while (!(await isHealthy(url))) {
     if (!running || Date.now() > deadline) {
-      await stop()
+      // Decided before stopping it: once stopped, a server that was only slow looks as if it had exited.
       const reason = running
         ? `did not answer /api/health within ${HEALTH_TIMEOUT_MS / 1000} s`
         : `exited with code ${child.exitCode}`
+      await stop()
       throw new Error(`The server ${reason}. Its output:\n${output}`)
     }
     await sleep(200)
