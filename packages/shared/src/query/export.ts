@@ -5,6 +5,20 @@ export type ExportFormat = 'csv' | 'xlsx'
 export const exportColumnKinds = ['text', 'number', 'money', 'date', 'boolean', 'translatable'] as const
 export type ExportColumnKind = (typeof exportColumnKinds)[number]
 
+/**
+ * The field holds the id (or ids) of another record: the file gets that record's `textField` (default
+ * `name`, in the export's language), read through `path` as the caller, in the export's shop. With
+ * `list`, the id names an item (`itemKey`, default `id`) of the `list` array of the record whose id is
+ * at `from` in the same row (a product's SKU).
+ */
+export interface ExportRef {
+  path: string
+  textField?: string
+  itemKey?: string
+  from?: string
+  list?: string
+}
+
 export interface ExportColumn {
   /** Dotted path into the record (`name`, `name.en`). */
   field: string
@@ -13,6 +27,10 @@ export interface ExportColumn {
   kind?: ExportColumnKind
   /** Stored value → translated label. */
   enum?: Record<string, string>
+  /** A reference: written as the referenced record's name, never its id. */
+  ref?: ExportRef
+  /** A translatable text in this one language only (no fallback): the name.en / name.cht / name.chs columns. */
+  lang?: LocaleId
 }
 
 export interface ExportRequest {
@@ -24,4 +42,9 @@ export interface ExportRequest {
   fileName?: string
   /** Chosen by the client to recognise its own progress events. */
   exportId?: string
+  /**
+   * One row per item of this array field (a product's `skus`), the record's other fields repeated on
+   * each; a record whose array is empty still gets one row. Columns reach the item as `{rows}.{field}`.
+   */
+  rows?: string
 }

@@ -40,6 +40,13 @@ export const translate = (value: unknown, locale: ExportLocale): string => {
   return ''
 }
 
+/** Stored text in exactly one language (a per-language column): no fallback, so a missing translation shows as missing. */
+export const textIn = (value: unknown, lang: ExportLocale): string => {
+  if (typeof value === 'string') return value
+  const texts = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  return typeof texts[lang] === 'string' ? (texts[lang] as string) : ''
+}
+
 const toDate = (value: unknown): Date | undefined => {
   const date =
     value instanceof Date ? value : typeof value === 'string' || typeof value === 'number' ? new Date(value) : undefined
@@ -52,12 +59,14 @@ const toNumber = (value: unknown): number | undefined => {
   return undefined
 }
 
-const text = (value: string): Cell => (value === '' ? EMPTY : { type: 'text', value: neutralise(value) })
+export const text = (value: string): Cell => (value === '' ? EMPTY : { type: 'text', value: neutralise(value) })
 
 /** A record's field as one cell, following the column's kind (or the value's own type when it has none). */
 export const toCell = (record: Record<string, unknown>, column: ExportColumn, locale: ExportLocale): Cell => {
   const value = valueAt(record, column.field)
   if (value === undefined || value === null) return EMPTY
+  // A plain string is what every language shows, so it fills every language's column.
+  if (column.lang) return text(textIn(value, column.lang))
   const labels = column.enum
   if (labels) {
     // A value the client has no label for is shown as itself, by the column's kind.

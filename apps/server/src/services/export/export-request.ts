@@ -1,14 +1,16 @@
 import { BadRequest } from '@feathersjs/errors'
 import {
   exportColumnKinds,
+  isLocaleId,
   type ExportColumn,
+  type ExportRef,
   type ExportColumnKind,
   type ExportFormat,
   type ExportRequest,
   type LocaleId
 } from '@emporia/shared'
 
-export type { ExportColumn, ExportFormat, ExportRequest } from '@emporia/shared'
+export type { ExportColumn, ExportFormat, ExportRef, ExportRequest } from '@emporia/shared'
 export type ExportLocale = LocaleId
 export type ColumnKind = ExportColumnKind
 
@@ -16,6 +18,9 @@ export type ColumnKind = ExportColumnKind
 const UNSAFE = '\\/:*?"<>|'
 const KINDS: readonly ColumnKind[] = exportColumnKinds
 const MAX_COLUMNS = 200
+/** A field name (`skus`, `name`), and a dotted path of them (`products.product`). */
+const NAME = /^[A-Za-z_$][\w$]{0,63}$/
+const PATH = /^[A-Za-z_$][\w$]{0,63}(\.[A-Za-z_$][\w$]{0,63}){0,4}$/
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   Boolean(value) && typeof value === 'object' && !Array.isArray(value)
@@ -30,6 +35,27 @@ const shortText = (value: unknown, field: string, max: number, optional = false)
   return value as string
 }
 
+const matching = (value: unknown, field: string, pattern: RegExp): string | undefined => {
+  if (value === undefined) return undefined
+  if (typeof value !== 'string' || !pattern.test(value)) fail(field, `"${field}" must be a field name`)
+  return value as string
+}
+
+const reference = (value: unknown, field: string): ExportRef | undefined => {
+  if (value === undefined) return undefined
+  if (!isObject(value)) return fail(field, 'A reference names the list it points to: {path, textField?}')
+  const ref: ExportRef = { path: shortText(value.path, `${field}.path`, 200) as string }
+  for (const key of ['textField', 'itemKey', 'list'] as const) {
+    const name = matching(value[key], `${field}.${key}`, NAME)
+    if (name) ref[key] = name
+  }
+  const from = matching(value.from, `${field}.from`, PATH)
+  if (from) ref.from = from
+  // An item of another record's list needs both: which record (from) and which list.
+  if (Boolean(ref.list) !== Boolean(ref.from)) fail(field, 'A list reference needs both "from" and "list"')
+  return ref
+}
+
 const column = (value: unknown, i: number): ExportColumn => {
   if (!isObject(value)) return fail(`columns.${i}`, 'A column must be {field, header}')
   const kind = value.kind
@@ -38,11 +64,14 @@ const column = (value: unknown, i: number): ExportColumn => {
   const labels = value.enum
   if (labels !== undefined && (!isObject(labels) || !Object.values(labels).every((l) => typeof l === 'string')))
     fail(`columns.${i}.enum`, 'A column enum maps values to labels')
+  if (value.lang !== undefined && !isLocaleId(value.lang)) fail(`columns.${i}.lang`, '"lang" must be en, cht or chs')
   return {
     field: shortText(value.field, `columns.${i}.field`, 200) as string,
     header: shortText(value.header ?? '', `columns.${i}.header`, 500, true) ?? '',
     kind: kind as ColumnKind | undefined,
-    enum: labels as Record<string, string> | undefined
+    enum: labels as Record<string, string> | undefined,
+    ref: reference(value.ref, `columns.${i}.ref`),
+    lang: value.lang as ExportLocale | undefined
   }
 }
 
@@ -63,7 +92,8 @@ export const parseExportRequest = (body: unknown): ExportRequest => {
     columns: (columns as unknown[]).map(column),
     locale: body.locale as ExportLocale,
     fileName: shortText(body.fileName, 'fileName', 200, true),
-    exportId: shortText(body.exportId, 'exportId', 100, true)
+    exportId: shortText(body.exportId, 'exportId', 100, true),
+    rows: matching(body.rows, 'rows', NAME)
   }
 }
 

@@ -4,8 +4,9 @@ import type { Application, Params, ServiceOptions } from '@feathersjs/feathers'
 import { createSymbol, stripSlashes } from '@feathersjs/commons'
 import type { Page } from '@emporia/shared'
 import { StoreService } from '../store/store-service'
-import { toCell } from './cells'
-import type { ExportRequest } from './export-request'
+import { text, toCell, type Cell } from './cells'
+import type { ExportColumn, ExportRequest } from './export-request'
+import { ReferenceNames } from './references'
 import { csvWriter, drained, xlsxWriter } from './sheet-writers'
 
 type Row = Record<string, unknown>
@@ -28,6 +29,8 @@ export interface ExportProgress {
 export interface OpenedExport {
   total: number
   pages: AsyncGenerator<Row[]>
+  /** The names behind reference columns, read page by page. */
+  names: ReferenceNames
 }
 
 // getServiceOptions, read directly: Node's ESM loader cannot see that named export of the CommonJS build.
@@ -54,6 +57,9 @@ export const openExport = async (app: Application, request: ExportRequest, param
   const list = app.service(path)
   const counted = await list.find({ ...params, query: { ...query, $limit: 0 } })
   if (!isPage(counted)) throw new BadRequest(`"${path}" is not a list that can be exported`, { field: 'path' })
+  // Referenced lists are read in the export's own shop, never another: checked now, before the file starts.
+  const names = new ReferenceNames(app, params, query.shop, request.columns)
+  await names.check()
 
   const read = (cursor: string | true) => {
     const page = list.find({ ...params, query: { ...query, $limit: EXPORT_PAGE_SIZE, $cursor: cursor } }) as Promise<Page<Row>>
@@ -72,8 +78,22 @@ export const openExport = async (app: Application, request: ExportRequest, param
       if (!next) return
     }
   }
-  return { total: counted.total, pages: pages() }
+  return { total: counted.total, pages: pages(), names }
 }
+
+/**
+ * The rows a record gives: itself, or with `rows` (decision 0071) one per item of that array, the item
+ * in the array's place so that `skus.price` reads the item's price; a record with none still gets a row.
+ */
+export const rowsOf = (record: Row, rows: string | undefined): Row[] => {
+  if (!rows) return [record]
+  const items = record[rows]
+  if (!Array.isArray(items) || !items.length) return [{ ...record, [rows]: undefined }]
+  return items.map((item: unknown) => ({ ...record, [rows]: item }))
+}
+
+const cellOf = (row: Row, column: ExportColumn, request: ExportRequest, names: ReferenceNames): Cell =>
+  column.ref ? text(names.texts(column, row, request.locale).join(', ')) : toCell(row, column, request.locale)
 
 /** At most one report per PROGRESS_EVERY_MS, and always the last one (done === total). */
 const throttled = (report: (done: number, total: number) => void, total: number) => {
@@ -103,11 +123,14 @@ export const pumpExport = async (
   const writer = request.format === 'csv' ? csvWriter(output, request.columns) : xlsxWriter(output, request.columns)
   const progress = report ? throttled(report, opened.total) : undefined
   let done = 0
-  for await (const rows of opened.pages) {
+  for await (const records of opened.pages) {
     if (output.destroyed) return opened.pages.return(undefined)
-    for (const row of rows) await writer.row(request.columns.map((column) => toCell(row, column, request.locale)))
-    done += rows.length
-    if (rows.length) progress?.update(done)
+    const rows = records.flatMap((record) => rowsOf(record, request.rows))
+    await opened.names.load(rows)
+    for (const row of rows) await writer.row(request.columns.map((column) => cellOf(row, column, request, opened.names)))
+    // Progress counts the list's records (its total), however many rows each gives.
+    done += records.length
+    if (records.length) progress?.update(done)
     await drained(output)
   }
   if (output.destroyed) return
