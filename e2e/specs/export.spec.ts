@@ -4,6 +4,33 @@ import { merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { createMany, createRecord } from '../support/records'
 
+/** RFC 4180 rows of a CSV file (quoted fields may hold commas and doubled quotes). */
+const csvRows = (text: string): string[][] => {
+  const rows: string[][] = []
+  let row: string[] = []
+  let field = ''
+  let quoted = false
+  const body = text.replace(/^\uFEFF/, '')
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]
+    if (quoted && c === '"' && body[i + 1] === '"') {
+      field += '"'
+      i++
+    } else if (c === '"') quoted = !quoted
+    else if (quoted || (c !== ',' && c !== '\r' && c !== '\n')) field += c
+    else if (c === ',') {
+      row.push(field)
+      field = ''
+    } else if (c === '\n') {
+      rows.push([...row, field])
+      row = []
+      field = ''
+    }
+  }
+  if (field || row.length) rows.push([...row, field])
+  return rows
+}
+
 describe('export dialog (spec §2.12)', () => {
   const app = useApp()
 
@@ -80,5 +107,63 @@ describe('export dialog (spec §2.12)', () => {
     const counts = seen.map(({ text }) => /^(\d+) of (\d+) rows$/.exec(text ?? '')).filter((match) => match !== null)
     expect(counts.some((match) => Number(match[1]) > 0 && Number(match[1]) < ROWS && Number(match[2]) === ROWS)).toBe(true)
     await expect.poll(() => page.getByTestId('export-dialog').count(), poll).toBe(0)
+  })
+
+  it('writes names for references, every language and a row per SKU with its cost ("All fields")', async () => {
+    const who = await merchant(app.server.url, 'export-all')
+    const category = await createRecord(app.server.url, who, 'categories', { name: { en: 'Pu-erh', cht: '普洱' } })
+    const brand = await createRecord(app.server.url, who, 'brands', { name: { en: 'Menghai', cht: '勐海' } })
+    const tag = await createRecord(app.server.url, who, 'tags', { name: { en: 'Gift', cht: '禮品' } })
+    await createRecord(app.server.url, who, 'products', {
+      name: { en: 'Tea cake', cht: '茶餅', chs: '茶饼' },
+      price: 12800,
+      cprice: 6400,
+      category: category._id,
+      brand: brand._id,
+      tags: [tag._id],
+      skus: [
+        { id: 'small', name: { en: 'Small', cht: '小' }, code: 'S1', price: 6800, cprice: 3000 },
+        { id: 'large', name: { en: 'Large', cht: '大' }, code: 'L1', price: 12800, cprice: 6400 }
+      ]
+    })
+    const page = await app.openAs(who, `/${who.shop!._id}/products`, { lang: 'cht' })
+    await expect.poll(() => page.getByTestId('table-row').count(), poll).toBe(1)
+
+    // The list's own columns: the category by its name, never its id.
+    await page.getByTestId('table-export').click()
+    await page.getByTestId('export-csv').click()
+    const [shown] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-start').click()])
+    const list = csvRows(await readFile((await shown.path())!, 'utf8'))
+    const categoryAt = list[0].indexOf('分類')
+    expect(list[1][categoryAt]).toBe('普洱')
+    expect(list.flat().join(' ')).not.toContain(category._id)
+
+    await page.getByTestId('table-export').click()
+    await page.getByTestId('export-csv').click()
+    await page.getByTestId('export-all').click()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-start').click()])
+    const text = await readFile((await download.path())!, 'utf8')
+    const [headers, ...rows] = csvRows(text)
+    const at = (header: string) => {
+      expect(headers, header).toContain(header)
+      return headers.indexOf(header)
+    }
+    // One row per SKU, the product's fields on each.
+    expect(rows).toHaveLength(2)
+    for (const row of rows) {
+      expect(row[at('名稱 (English)')]).toBe('Tea cake')
+      expect(row[at('名稱 (繁體中文)')]).toBe('茶餅')
+      expect(row[at('名稱 (简体中文)')]).toBe('茶饼')
+      expect(row[at('成本價')]).toBe('64.00')
+      expect(row[at('分類')]).toBe('普洱')
+      expect(row[at('品牌')]).toBe('勐海')
+      expect(row[at('標籤')]).toBe('禮品')
+    }
+    expect(rows.map((row) => row[at('SKU – SKU 名稱 (繁體中文)')])).toEqual(['小', '大'])
+    expect(rows.map((row) => row[at('SKU – SKU 名稱 (简体中文)')])).toEqual(['', ''])
+    expect(rows.map((row) => row[at('SKU – SKU 條碼')])).toEqual(['S1', 'L1'])
+    expect(rows.map((row) => row[at('SKU – 成本價')])).toEqual(['30.00', '64.00'])
+    // References are names: no id of a category, brand or tag anywhere in the file.
+    for (const id of [category._id, brand._id, tag._id]) expect(text).not.toContain(id)
   })
 })

@@ -1,9 +1,9 @@
-import type { ExportColumn, ExportColumnKind, ExportRequest } from '@emporia/shared'
+import type { ExportColumn, ExportColumnKind, ExportRef, ExportRequest } from '@emporia/shared'
 import { loadClient, TOKEN_KEY } from './client'
 import { shopQuery } from './shop'
 import type { AnyMessageKey } from './i18n/lists'
 
-export type { ExportColumn, ExportFormat, ExportRequest } from '@emporia/shared'
+export type { ExportColumn, ExportFormat, ExportRef, ExportRequest } from '@emporia/shared'
 export type ExportKind = ExportColumnKind
 
 interface ColumnLike {
@@ -11,7 +11,8 @@ interface ColumnLike {
   text: AnyMessageKey
   kind?: string
   enumList?: Record<string, AnyMessageKey>
-  lookup?: unknown
+  lookup?: { path: string; textField?: string; itemKey?: string }
+  exportRef?: ExportRef
   render?: unknown
 }
 
@@ -24,16 +25,25 @@ const KINDS: Record<string, ExportKind> = {
   translatable: 'translatable'
 }
 
-/** What the export sends for each shown column: translated header, cell kind, translated enum labels. */
+/** What a column's references point to: the server writes the referenced record's name, never its id. */
+const refOf = (column: ColumnLike): ExportRef | undefined =>
+  column.exportRef ??
+  (column.lookup && { path: column.lookup.path, textField: column.lookup.textField, itemKey: column.lookup.itemKey })
+
+/** What the export sends for each shown column: translated header, cell kind, translated enum labels, references. */
 export const exportColumns = (columns: readonly ColumnLike[], t: (key: AnyMessageKey) => string): ExportColumn[] =>
   columns
     .filter((column) => column.kind !== 'image')
-    .map((column) => ({
-      field: column.value,
-      header: t(column.text),
-      kind: (column.kind && KINDS[column.kind]) || 'text',
-      ...(column.enumList ? { enum: Object.fromEntries(Object.entries(column.enumList).map(([v, key]) => [v, t(key)])) } : {})
-    }))
+    .map((column) => {
+      const ref = refOf(column)
+      return {
+        field: column.value,
+        header: t(column.text),
+        kind: (column.kind && KINDS[column.kind]) || 'text',
+        ...(column.enumList ? { enum: Object.fromEntries(Object.entries(column.enumList).map(([v, key]) => [v, t(key)])) } : {}),
+        ...(ref ? { ref } : {})
+      }
+    })
 
 const fileNameOf = (response: Response, fallback: string) => {
   const disposition = response.headers.get('content-disposition') ?? ''

@@ -17,6 +17,7 @@ import { listT, useListT } from '../../lib/i18n/lists'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { currentLanguage } from '../../lib/i18n/i18n'
 import { exportColumns, runExport, watchExportProgress, type ExportFormat } from '../../lib/export-api'
+import { exportAllColumns } from './export-all'
 import type { ResourceDefinition } from './resource'
 
 interface ExportDialogProps {
@@ -32,6 +33,7 @@ interface ExportDialogProps {
 export const ExportDialog = ({ open, definition, query, fileName, onClose }: ExportDialogProps) => {
   const { t } = useListT()
   const [format, setFormat] = useState<ExportFormat>('xlsx')
+  const [scope, setScope] = useState<'shown' | 'all'>('shown')
   const [busy, setBusy] = useState(false)
   const [progress, setProgress] = useState<{ done: number; total: number } | undefined>()
   const [exportId, setExportId] = useState('')
@@ -44,15 +46,19 @@ export const ExportDialog = ({ open, definition, query, fileName, onClose }: Exp
     setProgress(undefined)
     setBusy(true)
     try {
-      const { $limit: _limit, $skip: _skip, $cursor: _cursor, ...rest } = query
+      // The server pages by itself and resolves references to names: no window, no populated records.
+      const { $limit: _limit, $skip: _skip, $cursor: _cursor, $populate: _populate, $select, ...rest } = query
+      const all = scope === 'all'
       await runExport({
         path: definition.path,
-        query: rest,
+        // Every field needs the whole record; the list's columns need only what it selects.
+        query: all || !$select ? rest : { ...rest, $select },
         format,
-        columns: exportColumns(definition.columns, listT),
+        columns: all ? exportAllColumns(definition, listT) : exportColumns(definition.columns, listT),
         locale: currentLanguage(),
         fileName,
-        exportId: id
+        exportId: id,
+        ...(all && definition.exportRows ? { rows: definition.exportRows } : {})
       })
       notifySuccess(t('export.done'))
       onClose()
@@ -79,6 +85,13 @@ export const ExportDialog = ({ open, definition, query, fileName, onClose }: Exp
         <RadioGroup value={format} onChange={(event) => setFormat(event.target.value as ExportFormat)} row>
           <FormControlLabel value="xlsx" control={<Radio data-testid="export-xlsx" />} label={t('export.xlsx')} />
           <FormControlLabel value="csv" control={<Radio data-testid="export-csv" />} label={t('export.csv')} />
+        </RadioGroup>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('export.columns')}
+        </Typography>
+        <RadioGroup value={scope} onChange={(event) => setScope(event.target.value as 'shown' | 'all')}>
+          <FormControlLabel value="shown" control={<Radio data-testid="export-shown" />} label={t('export.shown')} />
+          <FormControlLabel value="all" control={<Radio data-testid="export-all" />} label={t('export.all')} />
         </RadioGroup>
         {busy && (
           <>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Query } from '@feathersjs/feathers'
+import type { ExportRef } from '@emporia/shared'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
 import type { Row } from '../../lib/resource-client'
 import type { SearchFieldConfig } from '../../lib/table/search-query'
@@ -23,6 +24,8 @@ export interface ColumnDef {
   /** An id column shown as the referenced record's text, resolved in batches of 100. */
   lookup?: { path: string; textField?: string; itemKey?: string }
   render?: (row: Row) => ReactNode
+  /** What a `render` column's id names, so that the export writes that name (a stock entry's SKU). */
+  exportRef?: ExportRef
   /** Hidden on the mobile card view. */
   noCard?: boolean
 }
@@ -92,6 +95,8 @@ export interface ResourceDefinition {
   /** A copy's values (clone, duplicate), without what must stay unique. */
   prepareClone?: (values: Values) => Values
   batchActions?: BatchAction[]
+  /** "All fields" exports one row per item of this list field (a product's `skus`), the record's fields repeated. */
+  exportRows?: string
   /** The empty list's sentence and first-record button (default: a plain sentence and "Add the first one"). */
   empty?: EmptyListDef
 }

@@ -23,7 +23,8 @@ export const inventoriesResource: ResourceDefinition = {
     {
       value: 'sku',
       text: 'product.sku',
-      render: (row) => <RecordItemText path={servicePaths.products} id={row.product} list="skus" item={row.sku} />
+      render: (row) => <RecordItemText path={servicePaths.products} id={row.product} list="skus" item={row.sku} />,
+      exportRef: { path: servicePaths.products, from: 'product', list: 'skus' }
     },
     { value: 'quantity', text: 'product.quantity', kind: 'number', sortable: true },
     { value: 'unitPrice', text: 'inventory.unitPrice', kind: 'money' },

@@ -13,7 +13,8 @@ const sourceLabels: Record<string, ListMessageKey> = {
   inventory: 'inventoryLog.source.inventory',
   operation: 'inventoryLog.source.operation',
   reservation: 'inventoryLog.source.reservation',
-  order: 'inventoryLog.source.order'
+  order: 'inventoryLog.source.order',
+  skuChange: 'inventoryLog.source.skuChange'
 }
 
 const named = { searchFields: translatablePaths('name') }
@@ -32,7 +33,8 @@ export const inventoryLogsResource: ResourceDefinition = {
     {
       value: 'sku',
       text: 'product.sku',
-      render: (row) => <RecordItemText path={servicePaths.products} id={row.product} list="skus" item={row.sku} />
+      render: (row) => <RecordItemText path={servicePaths.products} id={row.product} list="skus" item={row.sku} />,
+      exportRef: { path: servicePaths.products, from: 'product', list: 'skus' }
     },
     { value: 'type', text: 'inventoryLog.type', enumList: typeLabels, sortable: true },
     { value: 'delta', text: 'inventoryLog.delta', kind: 'number', sortable: true },

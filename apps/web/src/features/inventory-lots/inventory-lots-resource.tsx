@@ -31,7 +31,8 @@ export const inventoryLotsResource: ResourceDefinition = {
     {
       value: 'sku',
       text: 'product.sku',
-      render: (row) => <RecordItemText path={servicePaths.products} id={row.product} list="skus" item={row.sku} />
+      render: (row) => <RecordItemText path={servicePaths.products} id={row.product} list="skus" item={row.sku} />,
+      exportRef: { path: servicePaths.products, from: 'product', list: 'skus' }
     },
     { value: 'originalQuantity', text: 'inventoryLot.originalQuantity', kind: 'number' },
     { value: 'quantity', text: 'inventoryLot.quantity', kind: 'number', sortable: true },

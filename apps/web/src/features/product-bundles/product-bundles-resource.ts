@@ -9,6 +9,8 @@ export const productBundlesResource: ResourceDefinition = {
   schema: productBundleSchema,
   name: 'bundle.one',
   urlKey: 'productBundles',
+  // "All fields" gives a row per bundled product (decision 0071).
+  exportRows: 'products',
   empty: { text: 'empty.bundles', action: 'empty.bundlesAdd' },
   columns: [
     { value: 'name', text: 'res.name', kind: 'translatable', sortable: true },

@@ -16,6 +16,8 @@ export const productsResource: ResourceDefinition = {
   schema: productSchema,
   name: 'product.one',
   urlKey: 'products',
+  // "All fields" gives a row per SKU: its prices and code beside the product's (decision 0071).
+  exportRows: 'skus',
   empty: { text: 'empty.products', action: 'empty.productsAdd' },
   columns: [
     { value: 'images.0', text: 'product.image', kind: 'image', noCard: true },
