@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { Shell } from '../pages/shell'
 import { merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
+import { createRecord } from '../support/records'
 
 // Reviewers' pictures: written to e2e/artifacts/screenshots, to be copied to docs/screenshots.
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../artifacts/screenshots')
@@ -37,6 +38,38 @@ describe('screenshots', () => {
         await page.goto(app.url('/no/such/page'))
         await expect.poll(() => shell.text(shell.errorStatus()), poll).toBe('404')
         await page.screenshot({ path: path.join(out, `not-found-${lang}.png`) })
+      }
+    }
+  )
+
+  it(
+    'takes an empty list, a search without results, the export dialog and a coming-soon screen at 1440 × 900',
+    { timeout: 180_000 },
+    async () => {
+      mkdirSync(out, { recursive: true })
+      const who = await merchant(app.server.url, 'screens-lists')
+      const shop = who.shop!._id
+      await createRecord(app.server.url, who, 'categories', { name: { en: 'Oolong', cht: '烏龍茶', chs: '乌龙茶' } })
+      for (const lang of ['en', 'cht', 'chs'] as const) {
+        const page = await app.openAs(who, `/${shop}/products`, { lang, viewport: { width: 1440, height: 900 } })
+        await expect.poll(() => page.getByTestId('table-empty-action').count(), poll).toBe(1)
+        await page.screenshot({ path: path.join(out, `empty-products-${lang}.png`) })
+
+        await page.goto(app.url(`/${shop}/eshop/categories`))
+        await expect.poll(() => page.getByTestId('table-row').count(), poll).toBe(1)
+        await page.getByTestId('table-search-input').fill('nothing like this')
+        await page.getByTestId('table-search-input').press('Enter')
+        await expect.poll(() => page.getByTestId('table-empty-clear').count(), poll).toBe(1)
+        await page.screenshot({ path: path.join(out, `no-results-${lang}.png`) })
+        await page.getByTestId('table-empty-clear').click()
+        await expect.poll(() => page.getByTestId('table-row').count(), poll).toBe(1)
+        await page.getByTestId('table-export').click()
+        await expect.poll(() => page.getByTestId('export-all').count(), poll).toBe(1)
+        await page.screenshot({ path: path.join(out, `export-dialog-${lang}.png`) })
+
+        await page.goto(app.url(`/${shop}/orders`))
+        await expect.poll(() => page.getByTestId('placeholder').count(), poll).toBe(1)
+        await page.screenshot({ path: path.join(out, `coming-soon-${lang}.png`) })
       }
     }
   )
