@@ -2,7 +2,8 @@ import { servicePaths, weightUnits } from '@emporia/shared'
 import type { FieldDef } from '../../components/fields/field-types'
 import type { Values } from '../../lib/form-values'
 import { translatablePaths } from '../../lib/table/search-query'
-import { availLabels, statusLabels, weightTypeLabels, weightUnitLabels } from './product-labels'
+import { availLabels, weightTypeLabels, weightUnitLabels } from './product-labels'
+import { ProductStatusInput } from './product-status-field'
 import { ProductStockInput } from './product-stock-field'
 import { SeoInput } from './seo-field'
 import { SpecValuesInput } from './spec-values-field'
@@ -29,13 +30,8 @@ export const productFields: FieldDef[] = [
   { name: 'posCode', label: 'product.posCode', type: 'text' },
   { name: 'desc', label: 'res.desc', type: 'translatable', multiline: true, wide: true },
   { name: 'images', label: 'product.images', type: 'images', wide: true },
-  {
-    name: 'status',
-    label: 'product.status',
-    type: 'select',
-    source: { enumList: statusLabels },
-    disabledOptions: ['auto_soldOut']
-  },
+  // The live status while untouched: the same value the list shows (decision 0070).
+  { name: 'status', label: 'product.status', type: 'custom', component: ProductStatusInput },
   { name: 'avail', label: 'product.avail', type: 'select', source: { enumList: availLabels } },
   { name: 'stock', label: 'product.stock', type: 'custom', component: ProductStockInput, display: true, wide: true },
   money('price', 'product.price'),

@@ -57,7 +57,9 @@ describe('stock per SKU and warehouse', () => {
         inventories: [
           { warehouse: 'w1', sku: 's1', quantity: 3, reserved: 1 },
           { warehouse: 'w2', sku: 's1', quantity: 2, reserved: 0 },
-          { warehouse: 'w1', sku: 'gone', quantity: 4, reserved: 0 }
+          { warehouse: 'w1', sku: 'gone', quantity: 4, reserved: 0 },
+          // The no-SKU line its stock left for the first SKU (decision 0070): nothing to show.
+          { warehouse: 'w1', sku: '', quantity: 0, reserved: 0 }
         ]
       })
     )
