@@ -6,6 +6,7 @@ import { Shell } from '../pages/shell'
 import { createShop, merchant, uniqueSubdomain, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { readRecord, seedOperation, seedProduct, seedRestock, seedWarehouse } from '../support/catalogue'
+import { createRecord } from '../support/records'
 
 interface Inventory {
   quantity: number
@@ -97,17 +98,17 @@ describe('inventory (issue 6, spec §2.2 warehouses, §3.8)', () => {
     const { page, stock, shell } = await openEditor(who, product._id, 'cht')
     await expect.poll(() => stock.quantity('small'), poll).toBe(10)
 
-    await stock.operate('small', { mode: '取走', warehouse: 'Main', delta: '12' })
+    await stock.operate('small', { mode: '取走', warehouse: 'Main store', delta: '12' })
     await expect.poll(() => shell.text(stock.error()), poll).toBe('庫存不足：只有 10 件可用')
     await page.getByTestId('stock-operation-cancel').click()
     expect(await stock.quantity('small')).toBe(10)
 
-    await stock.operate('small', { mode: '轉倉', warehouse: 'Main', delta: '4', toWarehouse: 'Back' })
+    await stock.operate('small', { mode: '轉倉', warehouse: 'Main store', delta: '4', toWarehouse: 'Back room' })
     await expect.poll(() => stock.dialog().count(), poll).toBe(0)
     await expect.poll(() => stock.byWarehouse('small'), poll).toEqual({ [main._id]: 6, [back._id]: 4 })
     expect(await stock.quantity('small')).toBe(10)
 
-    await stock.operate('small', { mode: '取走', warehouse: 'Back', delta: '1' })
+    await stock.operate('small', { mode: '取走', warehouse: 'Back room', delta: '1' })
     await expect.poll(() => stock.byWarehouse('small'), poll).toEqual({ [main._id]: 6, [back._id]: 3 })
 
     // The ledger (spec §3.8): one row per change, newest first, read-only.
@@ -147,7 +148,7 @@ describe('inventory (issue 6, spec §2.2 warehouses, §3.8)', () => {
 
     const { stock } = await openEditor(who, product._id)
     await expect.poll(() => stock.quantity(''), poll).toBe(3)
-    await stock.operate('', { mode: 'Take Away', warehouse: 'Main', delta: '3' })
+    await stock.operate('', { mode: 'Take Away', warehouse: 'Main store', delta: '3' })
     await expect.poll(() => stock.quantity(''), poll).toBe(0)
     await expect.poll(() => stock.status().textContent(), poll).toBe('Sold Out (auto)')
 
@@ -158,7 +159,7 @@ describe('inventory (issue 6, spec §2.2 warehouses, §3.8)', () => {
     await expect.poll(() => other.stock.status().textContent(), poll).toBe('Sold Out (auto)')
 
     // Restocking puts it back on sale.
-    await stock.operate('', { mode: 'Restock', warehouse: 'Main', delta: '5' })
+    await stock.operate('', { mode: 'Restock', warehouse: 'Main store', delta: '5' })
     await expect.poll(() => list.cellTexts('status'), poll).toEqual(['On Sale'])
     await expect.poll(() => other.stock.quantity(''), poll).toBe(5)
   })
@@ -260,7 +261,7 @@ describe('inventory (issue 6, spec §2.2 warehouses, §3.8)', () => {
     await stock.row('').getByTestId('product-stock-operate').click()
     await stock.dialog().waitFor()
     await stock.choices.select('stock-op-mode', 'Separate')
-    await stock.choices.lookup('stock-op-warehouse', 'Main')
+    await stock.choices.lookup('stock-op-warehouse', 'Main store')
     await page.getByTestId('stock-op-delta').fill('2')
     await expect.poll(() => page.getByTestId('stock-op-convert').textContent(), poll).toBe('Convert To 24 Unit')
     await page.getByTestId('stock-operation-submit').click()
@@ -289,7 +290,7 @@ describe('inventory (issue 6, spec §2.2 warehouses, §3.8)', () => {
     await stock.row('').getByTestId('product-stock-operate').click()
     await stock.dialog().waitFor()
     await stock.choices.select('stock-op-mode', 'Transfer to another shop')
-    await stock.choices.lookup('stock-op-warehouse', 'Main')
+    await stock.choices.lookup('stock-op-warehouse', 'Main store')
     await page.getByTestId('stock-op-delta').fill('4')
     await stock.choices.select('stock-op-toShop', 'Kowloon branch')
     await page.getByTestId('stock-operation-submit').click()
@@ -298,5 +299,73 @@ describe('inventory (issue 6, spec §2.2 warehouses, §3.8)', () => {
     await expect.poll(() => stock.quantity(''), poll).toBe(6)
     const arrived = await readRecord<{ cachedInventory: number }>(app.server.url, there, 'products', target._id)
     expect(arrived.cachedInventory).toBe(4)
+  })
+
+  it('starts a shop with its main warehouse, and keeps one that holds stock, saying why in the user’s language', async () => {
+    const who = await merchant(app.server.url, 'removal')
+    const page = await app.openAs(who, `/${who.shop!._id}/warehouses`, { lang: 'cht' })
+    const shell = new Shell(page)
+    const table = new DataTablePage(page)
+    await expect.poll(() => table.cellTexts('name'), poll).toEqual(['總倉'])
+
+    const branch = await seedWarehouse(app.server.url, who, 'Branch')
+    const product = await seedProduct(app.server.url, who, { name: { en: 'Pu-erh' } })
+    await seedRestock(app.server.url, who, { warehouse: branch._id, product: product._id, quantity: 10 })
+    await expect.poll(() => table.rows().count(), poll).toBe(2)
+    const index = (await table.cellTexts('name')).indexOf('Branch')
+    await table.deleteRow(index)
+    await expect.poll(() => shell.text(shell.errorSnackbar()), poll).toContain('此倉庫仍有 10 件庫存，請先轉移或取走')
+    expect(await shell.successSnackbar().count()).toBe(0)
+    await page.reload()
+    await expect.poll(() => table.rows().count(), poll).toBe(2)
+    expect((await readRecord<{ cachedInventory: number }>(app.server.url, who, 'products', product._id)).cachedInventory).toBe(10)
+
+    // Once its stock has moved to the main warehouse, it goes.
+    const [main] = (await table.rows().evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id')))).filter(
+      (id) => id !== branch._id
+    )
+    await createRecord(app.server.url, who, 'inventoryOperations', {
+      mode: 'transfer',
+      warehouse: branch._id,
+      product: product._id,
+      delta: 10,
+      toWarehouse: main
+    })
+    await table.deleteRow((await table.cellTexts('name')).indexOf('Branch'))
+    await expect.poll(() => shell.text(shell.successSnackbar()), poll).toContain('刪除成功')
+    await expect.poll(() => table.cellTexts('name'), poll).toEqual(['總倉'])
+    expect((await readRecord<{ cachedInventory: number }>(app.server.url, who, 'products', product._id)).cachedInventory).toBe(10)
+  })
+
+  it('refuses part of a whole unit in the stock dialog and in the restock form, rounding nothing', async () => {
+    const { who, main, product } = await stockedShop('whole')
+    await seedRestock(app.server.url, who, { warehouse: main._id, product: product._id, sku: 'small', quantity: 3 })
+    const { page, stock } = await openEditor(who, product._id)
+    await expect.poll(() => stock.quantity('small'), poll).toBe(3)
+    await stock.operate('small', { mode: 'Restock', warehouse: 'Main store', delta: '2.5' })
+    const deltaError = page
+      .getByTestId('stock-op-delta')
+      .locator('xpath=ancestor::div[contains(@class,"MuiFormControl-root")][1]//p[contains(@class,"MuiFormHelperText-root")]')
+    await expect.poll(() => deltaError.textContent(), poll).toBe('Must be a whole number')
+    expect(await stock.dialog().count()).toBe(1)
+    await page.getByTestId('stock-operation-cancel').click()
+    expect(await stock.quantity('small')).toBe(3)
+
+    // The restock form does not know the product's units: the server refuses, under the field.
+    await page.goto(app.url(`/${who.shop!._id}/warehouses/inventories`))
+    const shell = new Shell(page)
+    const table = new DataTablePage(page)
+    const editor = new EditorPage(page)
+    const choices = new Choices(page)
+    await expect.poll(() => table.rows().count(), poll).toBe(1)
+    await table.add()
+    await choices.lookup('field-warehouse', 'Main store')
+    await choices.lookup('field-product', 'Oolong', 'Oolong tea')
+    await choices.select('field-sku', 'Small tin')
+    await editor.fill('quantity', '2.5')
+    await editor.save()
+    await expect.poll(() => editor.errorOf('quantity'), poll).toBe('Must be a whole number')
+    expect(await shell.successSnackbar().count()).toBe(0)
+    expect((await readRecord<{ cachedInventory: number }>(app.server.url, who, 'products', product._id)).cachedInventory).toBe(3)
   })
 })

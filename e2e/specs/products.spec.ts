@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { DataTablePage } from '../pages/data-table'
 import { EditorPage } from '../pages/editor'
-import { Choices } from '../pages/products'
+import { Choices, StockPanel } from '../pages/products'
 import { Shell } from '../pages/shell'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
@@ -71,7 +71,8 @@ describe('products (issue 6, spec §2.2, §3.7)', () => {
     await expect.poll(() => shell.pathname(), poll).toBe(`/${who.shop!._id}/products`)
     await expect.poll(() => table.cellTexts('name'), poll).toEqual(['Jasmine tea'])
     expect(await table.cellTexts('price')).toEqual(['$12.50'])
-    expect(await table.cellTexts('status')).toEqual(['On Sale'])
+    // Nothing in stock yet, and the shop resets statuses: the status rule's answer from the start (decision 0070).
+    expect(await table.cellTexts('status')).toEqual(['Sold Out (auto)'])
 
     const [saved] = await listOf<ProductRead>(app.server.url, who, 'products')
     expect(saved).toMatchObject({ name: { en: 'Jasmine tea', cht: '茉莉花茶' }, price: 1250, posCode: 'JT-001' })
@@ -239,5 +240,56 @@ describe('products (issue 6, spec §2.2, §3.7)', () => {
       price: 8800,
       products: [{ product: tea._id, sku: 'brick', quantity: 2 }]
     })
+  })
+
+  it('shows one status in the list and the editor: never stocked is Sold Out (auto), and both follow the stock live', async () => {
+    const who = await merchant(app.server.url, 'one-status')
+    const [warehouse] = await listOf<{ _id: string }>(app.server.url, who, 'warehouses')
+    const product = await seedProduct(app.server.url, who, { name: { en: 'White peony' } })
+    const watcher = await app.openAs(who, `/${who.shop!._id}/products`)
+    const list = new DataTablePage(watcher)
+    await expect.poll(() => list.cellTexts('status'), poll).toEqual(['Sold Out (auto)'])
+
+    const page = await app.openAs(who, `/${who.shop!._id}/products/edit/${product._id}`)
+    const status = page.locator('[data-testid="field-status"]').locator('xpath=..').getByRole('combobox')
+    await expect.poll(() => status.textContent(), poll).toBe('Sold Out (auto)')
+    await expect.poll(() => page.getByTestId('product-stock-status').textContent(), poll).toBe('Sold Out (auto)')
+
+    await createRecord(app.server.url, who, 'inventories', { warehouse: warehouse._id, product: product._id, quantity: 2 })
+    await expect.poll(() => status.textContent(), poll).toBe('On Sale')
+    await expect.poll(() => list.cellTexts('status'), poll).toEqual(['On Sale'])
+    // The status the editor shows follows the stock without being a change of the person's: closing asks nothing.
+    await new EditorPage(page).close()
+    await expect.poll(() => new EditorPage(page).dialog().count(), poll).toBe(0)
+  })
+
+  it('gives a product that holds stock its first SKU in the editor: the stock moves to that SKU', async () => {
+    const who = await merchant(app.server.url, 'first-sku')
+    const [warehouse] = await listOf<{ _id: string }>(app.server.url, who, 'warehouses')
+    const product = await seedProduct(app.server.url, who, { name: { en: 'Gaiwan' } })
+    await createRecord(app.server.url, who, 'inventories', { warehouse: warehouse._id, product: product._id, quantity: 4 })
+    const page = await app.openAs(who, `/${who.shop!._id}/products/edit/${product._id}`)
+    const shell = new Shell(page)
+    const editor = new EditorPage(page)
+    const stock = new StockPanel(page)
+    await expect.poll(() => stock.quantity(''), poll).toBe(4)
+
+    await page.getByTestId('field-skus-add').click()
+    await editor.fillTranslatable('skus-0-name', 'en', 'White')
+    await editor.save()
+    await expect.poll(() => shell.text(shell.successSnackbar()), poll).toContain('Save Success!')
+    const saved = await readRecord<{ cachedInventory: number; skus: { id: string; name: { en: string }; quantity: number }[] }>(
+      app.server.url,
+      who,
+      'products',
+      product._id
+    )
+    expect(saved.cachedInventory).toBe(4)
+    expect(saved.skus.map((sku) => [sku.name.en, sku.quantity])).toEqual([['White', 4]])
+
+    await page.goto(app.url(`/${who.shop!._id}/products/edit/${product._id}`))
+    await expect.poll(() => stock.quantity(saved.skus[0].id), poll).toBe(4)
+    expect(await stock.row('').count()).toBe(0)
+    expect(await stock.total().textContent()).toBe('4')
   })
 })
