@@ -58,7 +58,7 @@ export const openExport = async (app: Application, request: ExportRequest, param
   const counted = await list.find({ ...params, query: { ...query, $limit: 0 } })
   if (!isPage(counted)) throw new BadRequest(`"${path}" is not a list that can be exported`, { field: 'path' })
   // Referenced lists are read in the export's own shop, never another: checked now, before the file starts.
-  const names = new ReferenceNames(app, params, query.shop, request.columns)
+  const names = new ReferenceNames(app, params, query.shop, request.locale, request.columns)
   await names.check()
 
   const read = (cursor: string | true) => {
@@ -93,7 +93,7 @@ export const rowsOf = (record: Row, rows: string | undefined): Row[] => {
 }
 
 const cellOf = (row: Row, column: ExportColumn, request: ExportRequest, names: ReferenceNames): Cell =>
-  column.ref ? text(names.texts(column, row, request.locale).join(', ')) : toCell(row, column, request.locale)
+  column.ref ? text(names.texts(column, row).join(', ')) : toCell(row, column, request.locale)
 
 /** At most one report per PROGRESS_EVERY_MS, and always the last one (done === total). */
 const throttled = (report: (done: number, total: number) => void, total: number) => {

@@ -9,8 +9,8 @@ type Row = Record<string, unknown>
 
 /** Ids per read of a referenced list: one `$in` of this many, whatever the row count. */
 export const REFERENCE_BATCH = 500
-/** Records remembered per reference between pages (a shop's categories repeat on every page); past it, the memory starts again. */
-const CACHE_LIMIT = 20_000
+/** Names remembered per reference between pages (a shop's categories repeat on every page); past it, the memory starts again. */
+const CACHE_LIMIT = 10_000
 
 const idsIn = (value: unknown): string[] =>
   (Array.isArray(value) ? value : [value]).filter((id): id is string => typeof id === 'string' && id !== '')
@@ -23,7 +23,7 @@ interface Reference {
   textField: string
   /** The row fields holding ids of it (the read record's id is at `ref.from` for a list reference). */
   fields: string[]
-  /** Record id → its text; for a list reference, record id → (item id → its text). */
+  /** Record id → its name in the export's language; for a list reference, record id → (item id → name). */
   known: Map<string, unknown>
 }
 
@@ -45,6 +45,7 @@ export class ReferenceNames {
     private readonly app: Application,
     private readonly params: Params,
     private readonly shop: unknown,
+    private readonly locale: ExportLocale,
     columns: ExportColumn[]
   ) {
     for (const { ref, field } of columns) {
@@ -95,11 +96,15 @@ export class ReferenceNames {
       for (let start = 0; start < all.length; start += REFERENCE_BATCH) {
         const batch = all.slice(start, start + REFERENCE_BATCH)
         this.reads += 1
+        // Only the name in the export's language is kept, not the record.
         for (const record of dataOf(await this.find(ref, { [key]: { $in: batch }, $select, $limit: batch.length }))) {
-          if (!ref.list) known.set(String(record[key]), record[textField])
+          if (!ref.list) known.set(String(record[key]), translate(record[textField], this.locale))
           else {
             const items = Array.isArray(record[ref.list]) ? (record[ref.list] as Row[]) : []
-            known.set(String(record._id), new Map(items.map((item) => [String(item?.[itemKey]), item?.[textField]])))
+            known.set(
+              String(record._id),
+              new Map(items.map((item) => [String(item?.[itemKey]), translate(item?.[textField], this.locale)]))
+            )
           }
         }
         // Not found (removed, or not this shop's): remembered as nothing, so it is not asked again.
@@ -109,7 +114,7 @@ export class ReferenceNames {
   }
 
   /** The referenced names of one cell, in the export's language; ids that name nothing are left out. */
-  texts(column: ExportColumn, row: Row, locale: ExportLocale): string[] {
+  texts(column: ExportColumn, row: Row): string[] {
     const reference = column.ref && this.references.get(keyOf(column.ref))
     if (!reference) return []
     const ids = idsIn(valueAt(row, column.field))
@@ -118,6 +123,6 @@ export class ReferenceNames {
       const holder = idsIn(valueAt(row, reference.ref.from ?? ''))[0]
       names = ((holder && reference.known.get(holder)) as Map<string, unknown> | undefined) ?? new Map()
     }
-    return ids.map((id) => translate(names.get(id), locale)).filter((name) => name !== '')
+    return ids.map((id) => names.get(id)).filter((name): name is string => typeof name === 'string' && name !== '')
   }
 }
