@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
-import { createMany, createRecord, patchRecord, removeRecord, type Stored } from '../support/records'
+import { createMany, createRecord, patchRecord, removeAll, removeRecord, type Stored } from '../support/records'
 import { callsTo, recordSocketCalls, type SocketCall } from '../support/socket'
 
 const ROWS = 30
@@ -33,6 +33,8 @@ const heard = (page: Page, event: 'patched' | 'created' | 'removed') =>
 
 const seed = async (baseUrl: string, label: string, prefix: string, count = ROWS): Promise<[Merchant, Stored[]]> => {
   const who = await merchant(baseUrl, label)
+  // Only the rows seeded here: not the main warehouse a new shop starts with (decision 0070).
+  await removeAll(baseUrl, who, 'warehouses')
   const digits = String(count).length
   const rows = await createMany(baseUrl, who, 'warehouses', count, (i) => ({
     name: `${prefix}${String(i + 1).padStart(digits, '0')}`

@@ -4,7 +4,7 @@ import { EditorPage } from '../pages/editor'
 import { Shell } from '../pages/shell'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
-import { countRecords, createRecord, seedRecords } from '../support/records'
+import { countRecords, createRecord, removeAll, seedRecords } from '../support/records'
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -14,6 +14,8 @@ describe('data table behaviour (spec §2.12, §4.10, §9.4)', () => {
   const seeded = async () => {
     if (owner) return owner
     owner = await merchant(app.server.url, 'table')
+    // Only the rows seeded here: not the main warehouse a new shop starts with (decision 0070).
+    await removeAll(app.server.url, owner, 'warehouses')
     await seedRecords(app.server.url, owner, 'warehouses', 25, (i) => ({ name: `W${pad(i + 1)}` }))
     return owner
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
-import { countRecords, createMany } from '../support/records'
+import { countRecords, createMany, removeAll } from '../support/records'
 
 const ROWS = Number(process.env.VIRTUAL_ROWS ?? 2_000)
 
@@ -13,6 +13,8 @@ describe('virtual table (spec §2.12, §9.4)', () => {
     { timeout: ROWS > 10_000 ? 1_800_000 : 120_000 },
     async () => {
       const who = await merchant(app.server.url, 'virtual')
+      // Only the rows seeded here: not the main warehouse a new shop starts with (decision 0070).
+      await removeAll(app.server.url, who, 'warehouses')
       const seedStart = Date.now()
       // Arrays of up to 1,000 records per create call (a shop-scoped create takes them).
       await createMany(app.server.url, who, 'warehouses', ROWS, (i) => ({ name: `V${String(i).padStart(6, '0')}` }))
