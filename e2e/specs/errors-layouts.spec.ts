@@ -99,8 +99,11 @@ describe('errors, layouts, processing and dashboard (spec §2.3, §2.7, §4.12, 
 
     await signedIn.goto(app.url('/emporia/test?dark&noDrawer&large&noSelect'))
     await expect.poll(() => pos.text(pos.title()), poll).toBe('Developer Test')
-    expect(await pos.drawer().count()).toBe(0)
-    expect(await signedIn.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(18, 18, 18)')
+    // The test page applies its options once the server has said dev tools are on.
+    await expect.poll(() => pos.drawer().count(), poll).toBe(0)
+    await expect
+      .poll(() => signedIn.evaluate(() => getComputedStyle(document.body).backgroundColor), poll)
+      .toBe('rgb(18, 18, 18)')
     // Large text: body text above the normal 16 px.
     expect(await signedIn.evaluate(() => parseFloat(getComputedStyle(document.body).fontSize))).toBeGreaterThan(16)
     expect(await signedIn.getByTestId('app-root').evaluate((node) => getComputedStyle(node).userSelect)).toBe('none')
