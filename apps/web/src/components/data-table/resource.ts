@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Query } from '@feathersjs/feathers'
-import type { ExportRef } from '@emporia/shared'
+import type { ExportRef, ListServicePath, ServiceRecord } from '@emporia/shared'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
 import type { Row } from '../../lib/resource-client'
 import type { SearchFieldConfig } from '../../lib/table/search-query'
@@ -10,20 +10,32 @@ import type { Values } from '../../lib/form-values'
 
 export type ColumnKind = 'text' | 'translatable' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'image'
 
+/** The record a path's list shows (the shared service map); any row for a declaration of no one path. */
+export type RecordOf<P extends ListServicePath> = [ListServicePath] extends [P] ? Row : ServiceRecord<P>
+
+/**
+ * A field of a record by name. A dotted path below a field (`name.en`, `skus.price`) is checked by its
+ * first segment only: TypeScript cannot follow arrays and translatable texts further in practice.
+ */
+export type FieldName<R> = string extends keyof R ? string : Extract<keyof R, string> | `${Extract<keyof R, string>}.${string}`
+
+// Callbacks are methods, not function properties, so that a declaration of one path is also a
+// declaration of any path: the generic table calls them with rows it does not know the type of.
+
 /** A column (spec §3.17 header): text, value, sortable, sortField, enumList, direct link, lookup. */
-export interface ColumnDef {
-  value: string
+export interface ColumnDef<R = Row> {
+  value: FieldName<R>
   text: AnyMessageKey
   kind?: ColumnKind
   sortable?: boolean
   /** The field the server sorts by when it differs from `value`. */
-  sortField?: string
+  sortField?: FieldName<R>
   enumList?: Record<string, AnyMessageKey>
   /** A direct link from the cell (app path or URL). */
-  link?: (row: Row) => string | undefined
+  link?(row: R): string | undefined
   /** An id column shown as the referenced record's text, resolved in batches of 100. */
-  lookup?: { path: string; textField?: string; itemKey?: string }
-  render?: (row: Row) => ReactNode
+  lookup?: { path: ListServicePath; textField?: string; itemKey?: string }
+  render?(row: R): ReactNode
   /** What a `render` column's id names, so that the export writes that name (a stock entry's SKU). */
   exportRef?: ExportRef
   /** Hidden on the mobile card view. */
@@ -62,41 +74,53 @@ export interface EmptyListDef {
   route?: string
 }
 
-/** Spec §3.17 data descriptor plus columns, editor fields and search: one declaration per screen. */
-export interface ResourceDefinition {
-  path: string
+/** An editor field of a record, by its name. */
+export type RecordField<R> = FieldDef & { name: FieldName<R> }
+
+/**
+ * Spec §3.17 data descriptor plus columns, editor fields and search: one declaration per screen. Over
+ * its path, so that the path is a listed service and column and field names are the record's.
+ */
+export interface ResourceDefinition<P extends ListServicePath = ListServicePath> {
+  path: P
   /** Message key naming one record (dialog titles, export file). */
   name: AnyMessageKey
   itemKey?: string
-  columns: ColumnDef[]
-  fields: FieldDef[]
+  columns: ColumnDef<RecordOf<P>>[]
+  fields: RecordField<RecordOf<P>>[]
   /** The shared TypeBox schema the server validates with: the editor takes its field rules from it. */
   schema?: object
   search?: SearchFieldConfig[]
   flags?: TableFlags
-  checkWrite?: (row: Row, shop: string | undefined) => boolean
-  checkRemove?: (row: Row, shop: string | undefined) => boolean
+  checkWrite?(row: RecordOf<P>, shop: string | undefined): boolean
+  checkRemove?(row: RecordOf<P>, shop: string | undefined): boolean
   defaultSort?: SortState
   /** The URL query key of the table state; none keeps the state in memory. */
   urlKey?: string
   filter?: Query
   populate?: Query['$populate']
-  select?: string[]
+  select?: FieldName<RecordOf<P>>[]
   /** Keyset paging (`$cursor`): no count, previous/next only. */
   cursor?: boolean
   /** "Add" opens this route instead of the editor dialog. */
   addRoute?: string
   /** Defaults of a new record. */
-  defaults?: () => Record<string, unknown>
+  defaults?(): Record<string, unknown>
   /** Shown after the editor's title when editing (a product's name). */
-  recordTitle?: (row: Row, language: string) => string
+  recordTitle?(row: RecordOf<P>, language: string): string
   /** The data about to be saved, adjusted by the screen's rules (defaults, derived values). */
-  prepare?: (data: Values, record: Row | undefined) => Values
+  prepare?(data: Values, record: RecordOf<P> | undefined): Values
   /** A copy's values (clone, duplicate), without what must stay unique. */
-  prepareClone?: (values: Values) => Values
+  prepareClone?(values: Values): Values
   batchActions?: BatchAction[]
   /** "All fields" exports one row per item of this list field (a product's `skus`), the record's fields repeated. */
-  exportRows?: string
+  exportRows?: FieldName<RecordOf<P>>
   /** The empty list's sentence and first-record button (default: a plain sentence and "Add the first one"). */
   empty?: EmptyListDef
 }
+
+/** Declares one screen's resource: the path is inferred, and names are checked against its record. */
+export const defineResource = <P extends ListServicePath>(definition: ResourceDefinition<P>): ResourceDefinition<P> => definition
+
+/** A declaration edited over a local store (the developer field gallery): no service behind it. */
+export type LocalDefinition = Omit<ResourceDefinition, 'path'> & { path?: undefined }

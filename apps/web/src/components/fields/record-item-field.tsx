@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { MenuItem, TextField } from '@mui/material'
-import type { LocaleId } from '@emporia/shared'
+import type { ListServicePath, LocaleId } from '@emporia/shared'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { queryKeys } from '../../lib/query-keys'
@@ -61,7 +61,7 @@ export const RecordItemText = ({ path, id, list, item, valueField = 'id', textFi
 }
 
 interface RecordItemTextProps {
-  path: string
+  path: ListServicePath
   /** The record's id (the row's product). */
   id: unknown
   list: string

@@ -6,7 +6,7 @@ import { AddItemButton, RemoveItemButton } from '../../components/fields/list-fi
 import type { FieldProps } from '../../components/fields/field-types'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
-import { pageOf, resourceApi } from '../../lib/resource-client'
+import { shopApi } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 import { specValueFor, type SpecValue } from './spec-values'
 
@@ -96,7 +96,7 @@ export const SpecValuesInput = ({ field, value, onChange, error, testId }: Field
     queryKey: [servicePaths.specs, 'find', { all: true, shop }],
     enabled: Boolean(shop),
     staleTime: 30_000,
-    queryFn: async () => pageOf(await resourceApi(servicePaths.specs).find({ $limit: 100 })).data as unknown as Spec[]
+    queryFn: async () => (await shopApi(servicePaths.specs).find({ $limit: 100 })).data
   }).data
   const entries = (Array.isArray(value) ? value : []) as SpecValue[]
   const set = (index: number, next: SpecValue) => onChange(entries.map((entry, i) => (i === index ? next : entry)))
