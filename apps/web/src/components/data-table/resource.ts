@@ -24,12 +24,12 @@ export type FieldName<R> = string extends keyof R ? string : Extract<keyof R, st
 
 /** A column (spec §3.17 header): text, value, sortable, sortField, enumList, direct link, lookup. */
 export interface ColumnDef<R = Row> {
-  value: FieldName<R>
+  value: string
   text: AnyMessageKey
   kind?: ColumnKind
   sortable?: boolean
   /** The field the server sorts by when it differs from `value`. */
-  sortField?: FieldName<R>
+  sortField?: string
   enumList?: Record<string, AnyMessageKey>
   /** A direct link from the cell (app path or URL). */
   link?(row: R): string | undefined
@@ -74,32 +74,30 @@ export interface EmptyListDef {
   route?: string
 }
 
-/** An editor field of a record, by its name. */
-export type RecordField<R> = FieldDef & { name: FieldName<R> }
-
 /**
  * Spec §3.17 data descriptor plus columns, editor fields and search: one declaration per screen. Over
- * its path, so that the path is a listed service and column and field names are the record's.
+ * its path and that path's record (`defineResource` infers both), so the path is a listed service and
+ * the callbacks get typed rows.
  */
-export interface ResourceDefinition<P extends ListServicePath = ListServicePath> {
+export interface ResourceDefinition<P extends ListServicePath = ListServicePath, R = Row> {
   path: P
   /** Message key naming one record (dialog titles, export file). */
   name: AnyMessageKey
   itemKey?: string
-  columns: ColumnDef<RecordOf<P>>[]
-  fields: RecordField<RecordOf<P>>[]
+  columns: ColumnDef<R>[]
+  fields: FieldDef[]
   /** The shared TypeBox schema the server validates with: the editor takes its field rules from it. */
   schema?: object
   search?: SearchFieldConfig[]
   flags?: TableFlags
-  checkWrite?(row: RecordOf<P>, shop: string | undefined): boolean
-  checkRemove?(row: RecordOf<P>, shop: string | undefined): boolean
+  checkWrite?(row: R, shop: string | undefined): boolean
+  checkRemove?(row: R, shop: string | undefined): boolean
   defaultSort?: SortState
   /** The URL query key of the table state; none keeps the state in memory. */
   urlKey?: string
   filter?: Query
   populate?: Query['$populate']
-  select?: FieldName<RecordOf<P>>[]
+  select?: string[]
   /** Keyset paging (`$cursor`): no count, previous/next only. */
   cursor?: boolean
   /** "Add" opens this route instead of the editor dialog. */
@@ -107,20 +105,36 @@ export interface ResourceDefinition<P extends ListServicePath = ListServicePath>
   /** Defaults of a new record. */
   defaults?(): Record<string, unknown>
   /** Shown after the editor's title when editing (a product's name). */
-  recordTitle?(row: RecordOf<P>, language: string): string
+  recordTitle?(row: R, language: string): string
   /** The data about to be saved, adjusted by the screen's rules (defaults, derived values). */
-  prepare?(data: Values, record: RecordOf<P> | undefined): Values
+  prepare?(data: Values, record: R | undefined): Values
   /** A copy's values (clone, duplicate), without what must stay unique. */
   prepareClone?(values: Values): Values
   batchActions?: BatchAction[]
   /** "All fields" exports one row per item of this list field (a product's `skus`), the record's fields repeated. */
-  exportRows?: FieldName<RecordOf<P>>
+  exportRows?: string
   /** The empty list's sentence and first-record button (default: a plain sentence and "Add the first one"). */
   empty?: EmptyListDef
 }
 
+/** An editor field of a record by its name; a display-only field (never read nor sent) names none. */
+export type RecordFieldDef<R> = FieldDef & ({ name: FieldName<R> } | { type: 'custom'; display: true })
+
+/**
+ * The names a declaration gives, checked against its record. Kept apart from `ResourceDefinition`:
+ * a name type over the record's keys would make a declaration of one path no declaration of any path.
+ */
+interface CheckedNames<R> {
+  columns: { value: FieldName<R>; sortField?: FieldName<R> }[]
+  fields: ({ name: FieldName<R> } | { display: true })[]
+  select?: FieldName<R>[]
+  exportRows?: FieldName<R>
+}
+
 /** Declares one screen's resource: the path is inferred, and names are checked against its record. */
-export const defineResource = <P extends ListServicePath>(definition: ResourceDefinition<P>): ResourceDefinition<P> => definition
+export const defineResource = <P extends ListServicePath>(
+  definition: ResourceDefinition<P, RecordOf<P>> & CheckedNames<RecordOf<P>>
+): ResourceDefinition<P, RecordOf<P>> => definition
 
 /** A declaration edited over a local store (the developer field gallery): no service behind it. */
 export type LocalDefinition = Omit<ResourceDefinition, 'path'> & { path?: undefined }
