@@ -1,6 +1,6 @@
 import { servicePaths, type LocaleId, type ProductStatus, productSchema } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
-import { listT } from '../../lib/i18n/lists'
+import { listTAny } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { translatablePaths } from '../../lib/table/search-query'
 import { setProductsStatus } from './product-api'
@@ -41,7 +41,7 @@ export const productsResource = defineResource({
   ],
   addRoute: '/products/edit',
   defaults: () => ({ status: 'selling', avail: 'both' }),
-  recordTitle: (row, language) => resolveText(row.name as Translatable, language as LocaleId, listT as never),
+  recordTitle: (row, language) => resolveText(row.name as Translatable, language as LocaleId, listTAny),
   prepare: (data, record) => prepareProduct(data, record),
   prepareClone: prepareProductClone,
   batchActions: [

@@ -22,9 +22,9 @@ const ValueInput = ({
   onChange: (v: unknown) => void
   testId: string
 }) => {
-  const { t, language } = useListT()
+  const { t, tAny, language } = useListT()
   const label = t('product.specValue')
-  const text = (name: unknown) => resolveText(name as Translatable, language as LocaleId, t as never)
+  const text = (name: unknown) => resolveText(name as Translatable, language as LocaleId, tAny)
   switch (spec.type) {
     case 'boolean':
       return (
@@ -90,7 +90,7 @@ const ValueInput = ({
 
 /** The product's spec values: pick a spec definition, then a value of its type. */
 export const SpecValuesInput = ({ field, value, onChange, error, testId }: FieldProps) => {
-  const { t, language } = useListT()
+  const { t, tAny, language } = useListT()
   const shop = useCurrentShopId()
   const specs = useQuery({
     queryKey: [servicePaths.specs, 'find', { all: true, shop }],
@@ -121,7 +121,7 @@ export const SpecValuesInput = ({ field, value, onChange, error, testId }: Field
                 >
                   {(specs ?? []).map((item) => (
                     <MenuItem key={item._id} value={item._id}>
-                      {resolveText(item.name as Translatable, language as LocaleId, t as never)}
+                      {resolveText(item.name as Translatable, language as LocaleId, tAny)}
                     </MenuItem>
                   ))}
                 </TextField>
