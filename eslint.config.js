@@ -27,6 +27,40 @@ export default tseslint.config(
     }
   },
   {
+    // Web boundaries: a feature stands alone; components and lib serve every feature and know none.
+    files: ['apps/web/src/features/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+app(/|$)',
+              message: 'Features do not import the app shell; move the piece to components/ or lib/.'
+            },
+            {
+              regex: '^\\.\\./[^.]',
+              message: 'A feature does not import another feature; move the piece to components/ or lib/.'
+            }
+          ]
+        }
+      ]
+    }
+  },
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+(features|app)(/|$)', message: 'components/ and lib/ do not import features or the app shell.' }
+          ]
+        }
+      ]
+    }
+  },
+  {
     // Shared rules run in the browser, the POS and the server alike: no Node, no DOM.
     files: ['packages/shared/src/**/*.ts'],
     rules: {

@@ -1,6 +1,7 @@
 export * from './platform/ids'
 export * from './platform/money'
 export * from './platform/service-paths'
+export * from './platform/service-map'
 export * from './query/export'
 export * from './query/query'
 export * from './query/search'

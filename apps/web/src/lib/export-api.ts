@@ -95,7 +95,7 @@ export const watchExportProgress = (exportId: string, onProgress: (progress: { d
   }
   void loadClient().then(({ client }) => {
     if (stopped) return
-    source = (client as unknown as { service(path: string): EventSource }).service('export')
+    source = client.service('export')
     source.on('progress', listener)
   })
   return () => {

@@ -53,7 +53,7 @@ const listen = (queryClient: QueryClient, path: ServiceName): (() => void) => {
   let detach: (() => void) | undefined
   let stopped = false
   void loadClient().then(({ client }) => {
-    if (!stopped) detach = attach(queryClient, path, client.service(path) as unknown as EventSource)
+    if (!stopped) detach = attach(queryClient, path, client.service(path))
   })
   return () => {
     stopped = true

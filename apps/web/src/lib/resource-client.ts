@@ -1,13 +1,19 @@
 import type { Id, Query } from '@feathersjs/feathers'
-import type { Page } from '@emporia/shared'
+import type { ListServicePath, Page, ServiceData, ServicePatch, ServicePath, ServiceTypes } from '@emporia/shared'
 import { loadClient } from './client'
 import { shopQuery } from './shop'
 
 /** A record of any list: keyed by `_id` (API) or `id` (local lists), spec §3.17. */
 export type Row = Record<string, unknown> & { _id?: string; id?: string }
 
-/** The five methods a generic table or editor calls, whatever the service. */
-export interface ResourceService {
+/** A service's events, which tables and the shell follow to stay current (spec §6.5). */
+export interface ServiceEvents {
+  on(event: string, listener: (data: Row) => void): unknown
+  removeListener(event: string, listener: (data: Row) => void): unknown
+}
+
+/** The five methods a generic table or editor calls, whatever the service, and its events. */
+export interface ResourceService extends ServiceEvents {
   find(params: { query: Query }): Promise<Page<Row> | Row[]>
   get(id: Id, params?: { query: Query }): Promise<Row>
   create(data: unknown, params?: { query: Query }): Promise<Row | Row[]>
@@ -15,20 +21,29 @@ export interface ResourceService {
   remove(id: Id, params?: { query: Query }): Promise<Row>
 }
 
-// The typed client knows only the paths listed in ServiceTypes; list screens name theirs in a declaration.
-export const resourceService = async (path: string): Promise<ResourceService> => {
-  const { client } = await loadClient()
-  return (client as unknown as { service(path: string): ResourceService }).service(path)
-}
+/** The typed service of one path, with its events; a generic table takes it as a `ResourceService`. */
+export const typedService = async <P extends ServicePath>(path: P): Promise<ServiceTypes[P] & ServiceEvents> =>
+  (await loadClient()).client.service(path)
+
+export const resourceService = async (path: ListServicePath): Promise<ResourceService> => typedService(path)
 
 /** Every list and editor call is shop-scoped (spec §6.4): the current shop goes in the query. */
-export const resourceApi = (path: string) => ({
+export const resourceApi = (path: ListServicePath) => ({
   find: async (query: Query) => (await resourceService(path)).find({ query: shopQuery(query) }),
   get: async (id: Id, query: Query = {}) => (await resourceService(path)).get(id, { query: shopQuery(query) }),
   create: async (data: unknown, query: Query = {}) => (await resourceService(path)).create(data, { query: shopQuery(query) }),
   patch: async (id: Id, data: unknown, query: Query = {}) =>
     (await resourceService(path)).patch(id, data, { query: shopQuery(query) }),
   remove: async (id: Id, query: Query = {}) => (await resourceService(path)).remove(id, { query: shopQuery(query) })
+})
+
+/** The same shop-scoped calls over one known path, answering the records of the shared service map. */
+export const shopApi = <P extends ServicePath>(path: P) => ({
+  find: async (query: Query = {}) => (await typedService(path)).find({ query: shopQuery(query) }),
+  get: async (id: Id, query: Query = {}) => (await typedService(path)).get(id, { query: shopQuery(query) }),
+  create: async (data: ServiceData<P>, query: Query = {}) => (await typedService(path)).create(data, { query: shopQuery(query) }),
+  patch: async (id: Id | null, data: ServicePatch<P>, query: Query = {}) =>
+    (await typedService(path)).patch(id, data, { query: shopQuery(query) })
 })
 
 export const pageOf = (result: Page<Row> | Row[]): Page<Row> =>

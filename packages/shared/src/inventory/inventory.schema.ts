@@ -3,7 +3,7 @@ import { moneySchema } from '../catalogue/product.schema'
 import { ID_PATTERN } from '../platform/ids'
 
 /**
- * The inventory (spec §3.8, issue 6; docs/decisions/0040). The ledger (`inventoryLogs`) is the truth:
+ * The inventory (spec §3.8, docs/decisions/0040). The ledger (`inventoryLogs`) is the truth:
  * every quantity change writes one log row in the same transaction; the per-warehouse stock rows,
  * `product.cachedInventory` and lot remainders are derived from it and can be rebuilt.
  *
@@ -149,7 +149,7 @@ export interface InventoryOperationResult {
   logs: InventoryLog[]
 }
 
-/** Reservation of stock for an order (issue 6 primitive): reserve, then commit (sale) or release. */
+/** Reservation of stock for an order (a primitive orders will use): reserve, then commit (sale) or release. */
 export const stockReservationSchema = Type.Object(
   {
     _id: readOnlyId(),

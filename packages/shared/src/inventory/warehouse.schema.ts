@@ -2,7 +2,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { ID_PATTERN } from '../platform/ids'
 import { storedTextSchema } from '../shops/shop.schema'
 
-/** Warehouse (spec §3.8): name, desc. Its stock lives in the inventory ledger (issue 6). */
+/** Warehouse (spec §3.8): name, desc. Its stock lives in the inventory ledger (decision 0040). */
 export const warehouseSchema = Type.Object(
   {
     _id: Type.String({ pattern: ID_PATTERN, readOnly: true }),

@@ -86,7 +86,7 @@ export const serviceRules: Record<string, ServiceRule> = {
   warehouses: { read: { ...warehouse, roles: ['user', 'subshop'] }, write: { roles: ['user'] } },
   // Anyone working in a shop sees its images; staff and sub-shops upload and remove them.
   attachments: { read: { roles: ['pos', 'subshop'] }, write: { roles: ['user', 'subshop'] } },
-  // Catalogue (issue 6): the POS reads and looks up barcodes; staff and sub-shops edit products.
+  // Catalogue: the POS reads and looks up barcodes; staff and sub-shops edit products.
   products: { read: { roles: ['pos', 'subshop'] }, write: areas.products },
   'products/lookup': { read: { roles: ['pos', 'subshop'] }, write: areas.products },
   specs: { read: { roles: ['pos', 'subshop'] }, write: { roles: staff } },

@@ -3,7 +3,7 @@ import { Box, useMediaQuery, useTheme } from '@mui/material'
 import { Outlet, useMatches } from '@tanstack/react-router'
 import { AppDrawer } from '../drawer/app-drawer'
 import { useRouteTitle } from '../shell/root-shell'
-import { usePageOptionsState } from '../shell/page-options'
+import { usePageOptionsState } from '../../lib/page-options'
 import { TopBar } from './top-bar'
 
 const MINI_KEY = 'emporia-drawer-mini'

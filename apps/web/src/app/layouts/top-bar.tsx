@@ -5,7 +5,7 @@ import MenuIcon from '@mui/icons-material/Menu'
 import MenuOpen from '@mui/icons-material/MenuOpen'
 import { PressButton } from '../../components/ui/press-button'
 import { useT } from '../../lib/i18n/i18n'
-import type { PageAction } from '../shell/page-options'
+import type { PageAction } from '../../lib/page-options'
 import { useFullscreen } from './fullscreen'
 
 interface TopBarProps {

@@ -9,11 +9,6 @@ import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { createNewOrderWatch, summarizeOrder, type OrderEvent } from '../../lib/new-order-watch'
 import { getCurrentShopId } from '../../lib/shop'
 
-interface EventSource {
-  on(event: string, listener: (data: unknown) => void): unknown
-  removeListener(event: string, listener: (data: unknown) => void): unknown
-}
-
 /** Spec §9.3: a popup closes with a 500 ms delay, so its content does not vanish mid-animation. */
 const CLOSE_DELAY_MS = 500
 
@@ -26,7 +21,7 @@ export const NewOrderPopup = () => {
   const watch = useMemo(() => createNewOrderWatch(getCurrentShopId), [])
 
   useEffect(() => {
-    const orders = client.service('orders') as unknown as EventSource
+    const orders = client.service('orders')
     const onEvent = (order: unknown) => {
       if (watch.accept(order)) setQueue((current) => [...current, order])
     }

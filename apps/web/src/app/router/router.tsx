@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, createRoute, createRouter, type AnyRoute } from '@tanstack/react-router'
 import type { QueryClient } from '@tanstack/react-query'
 import { handleNoShop } from '../../lib/shop'
-import { ErrorPage, NotFoundPage } from '../shell/error-page'
+import { ErrorPage, NotFoundPage } from '../../components/ui/error-page'
 import { RootShell } from '../shell/root-shell'
 import { layouts, pages } from './pages'
 import { routeSpecs, type LayoutName, type RouteSpec } from './route-paths'

@@ -6,7 +6,7 @@ import { useListT } from '../../lib/i18n/lists'
 import { queryKeys } from '../../lib/query-keys'
 import { resourceApi } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
-import { usePageOptions } from '../shell/page-options'
+import { usePageOptions } from '../../lib/page-options'
 
 /**
  * On a record's edit route (`{list}/edit/{id}`), the page title carries the record's name when the

@@ -2,7 +2,7 @@ import type { LocaleId } from '@emporia/shared'
 import { Link } from '@mui/material'
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
-import { listT } from '../../lib/i18n/lists'
+import { listT, listTAny } from '../../lib/i18n/lists'
 import type { Row } from '../../lib/resource-client'
 import { AppLink } from '../ui/app-link'
 import type { ColumnDef } from './resource'
@@ -33,7 +33,7 @@ export const cellText = (column: ColumnDef, row: Row, language: LocaleId, lookup
     case 'boolean':
       return listT(value ? 'table.yes' : 'table.no')
     default:
-      return typeof value === 'object' ? resolveText(value as Translatable, language, listT as never) : String(value)
+      return typeof value === 'object' ? resolveText(value as Translatable, language, listTAny) : String(value)
   }
 }
 

@@ -9,7 +9,6 @@ import { useListT } from '../../lib/i18n/lists'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { queryKeys } from '../../lib/query-keys'
 import { useRealtimeSync } from '../../lib/realtime-sync'
-import type { ServiceName } from '../../lib/feathers-client'
 import { resourceApi, type Row } from '../../lib/resource-client'
 import { pullItem, pushItem, setItem } from '../../lib/table/nested-ops'
 import { ConfirmDialog } from '../editor/confirm-dialog'
@@ -38,7 +37,7 @@ export const NestedTable = ({ definition, subpath, parentId }: NestedTableProps)
   const itemKey = definition.itemKey ?? '_id'
   const target = { subpath, itemKey }
   const api = resourceApi(definition.path)
-  useRealtimeSync(definition.path as ServiceName)
+  useRealtimeSync(definition.path)
   const parent = useQuery({
     queryKey: queryKeys.get(definition.path, parentId),
     queryFn: () => api.get(parentId),

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Query } from '@feathersjs/feathers'
-import type { ExportRef } from '@emporia/shared'
+import type { ExportRef, ListServicePath, ServiceRecord } from '@emporia/shared'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
 import type { Row } from '../../lib/resource-client'
 import type { SearchFieldConfig } from '../../lib/table/search-query'
@@ -10,8 +10,20 @@ import type { Values } from '../../lib/form-values'
 
 export type ColumnKind = 'text' | 'translatable' | 'number' | 'money' | 'date' | 'datetime' | 'boolean' | 'image'
 
+/** The record a path's list shows (the shared service map); any row for a declaration of no one path. */
+export type RecordOf<P extends ListServicePath> = [ListServicePath] extends [P] ? Row : ServiceRecord<P>
+
+/**
+ * A field of a record by name. A dotted path below a field (`name.en`, `skus.price`) is checked by its
+ * first segment only: TypeScript cannot follow arrays and translatable texts further in practice.
+ */
+export type FieldName<R> = string extends keyof R ? string : Extract<keyof R, string> | `${Extract<keyof R, string>}.${string}`
+
+// Callbacks are methods, not function properties, so that a declaration of one path is also a
+// declaration of any path: the generic table calls them with rows it does not know the type of.
+
 /** A column (spec §3.17 header): text, value, sortable, sortField, enumList, direct link, lookup. */
-export interface ColumnDef {
+export interface ColumnDef<R = Row> {
   value: string
   text: AnyMessageKey
   kind?: ColumnKind
@@ -20,10 +32,10 @@ export interface ColumnDef {
   sortField?: string
   enumList?: Record<string, AnyMessageKey>
   /** A direct link from the cell (app path or URL). */
-  link?: (row: Row) => string | undefined
+  link?(row: R): string | undefined
   /** An id column shown as the referenced record's text, resolved in batches of 100. */
-  lookup?: { path: string; textField?: string; itemKey?: string }
-  render?: (row: Row) => ReactNode
+  lookup?: { path: ListServicePath; textField?: string; itemKey?: string }
+  render?(row: R): ReactNode
   /** What a `render` column's id names, so that the export writes that name (a stock entry's SKU). */
   exportRef?: ExportRef
   /** Hidden on the mobile card view. */
@@ -62,20 +74,24 @@ export interface EmptyListDef {
   route?: string
 }
 
-/** Spec §3.17 data descriptor plus columns, editor fields and search: one declaration per screen. */
-export interface ResourceDefinition {
-  path: string
+/**
+ * Spec §3.17 data descriptor plus columns, editor fields and search: one declaration per screen. Over
+ * its path and that path's record (`defineResource` infers both), so the path is a listed service and
+ * the callbacks get typed rows.
+ */
+export interface ResourceDefinition<P extends ListServicePath = ListServicePath, R = Row> {
+  path: P
   /** Message key naming one record (dialog titles, export file). */
   name: AnyMessageKey
   itemKey?: string
-  columns: ColumnDef[]
+  columns: ColumnDef<R>[]
   fields: FieldDef[]
   /** The shared TypeBox schema the server validates with: the editor takes its field rules from it. */
   schema?: object
   search?: SearchFieldConfig[]
   flags?: TableFlags
-  checkWrite?: (row: Row, shop: string | undefined) => boolean
-  checkRemove?: (row: Row, shop: string | undefined) => boolean
+  checkWrite?(row: R, shop: string | undefined): boolean
+  checkRemove?(row: R, shop: string | undefined): boolean
   defaultSort?: SortState
   /** The URL query key of the table state; none keeps the state in memory. */
   urlKey?: string
@@ -87,16 +103,38 @@ export interface ResourceDefinition {
   /** "Add" opens this route instead of the editor dialog. */
   addRoute?: string
   /** Defaults of a new record. */
-  defaults?: () => Record<string, unknown>
+  defaults?(): Record<string, unknown>
   /** Shown after the editor's title when editing (a product's name). */
-  recordTitle?: (row: Row, language: string) => string
+  recordTitle?(row: R, language: string): string
   /** The data about to be saved, adjusted by the screen's rules (defaults, derived values). */
-  prepare?: (data: Values, record: Row | undefined) => Values
+  prepare?(data: Values, record: R | undefined): Values
   /** A copy's values (clone, duplicate), without what must stay unique. */
-  prepareClone?: (values: Values) => Values
+  prepareClone?(values: Values): Values
   batchActions?: BatchAction[]
   /** "All fields" exports one row per item of this list field (a product's `skus`), the record's fields repeated. */
   exportRows?: string
   /** The empty list's sentence and first-record button (default: a plain sentence and "Add the first one"). */
   empty?: EmptyListDef
 }
+
+/** An editor field of a record by its name; a display-only field (never read nor sent) names none. */
+export type RecordFieldDef<R> = FieldDef & ({ name: FieldName<R> } | { type: 'custom'; display: true })
+
+/**
+ * The names a declaration gives, checked against its record. Kept apart from `ResourceDefinition`:
+ * a name type over the record's keys would make a declaration of one path no declaration of any path.
+ */
+interface CheckedNames<R> {
+  columns: { value: FieldName<R>; sortField?: FieldName<R> }[]
+  fields: ({ name: FieldName<R> } | { display: true })[]
+  select?: FieldName<R>[]
+  exportRows?: FieldName<R>
+}
+
+/** Declares one screen's resource: the path is inferred, and names are checked against its record. */
+export const defineResource = <P extends ListServicePath>(
+  definition: ResourceDefinition<P, RecordOf<P>> & CheckedNames<RecordOf<P>>
+): ResourceDefinition<P, RecordOf<P>> => definition
+
+/** A declaration edited over a local store (the developer field gallery): no service behind it. */
+export type LocalDefinition = Omit<ResourceDefinition, 'path'> & { path?: undefined }

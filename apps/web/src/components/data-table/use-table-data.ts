@@ -2,7 +2,6 @@ import { useQueries, useQuery } from '@tanstack/react-query'
 import type { Query } from '@feathersjs/feathers'
 import { queryKeys } from '../../lib/query-keys'
 import { useRealtimeSync } from '../../lib/realtime-sync'
-import type { ServiceName } from '../../lib/feathers-client'
 import { pageOf, resourceApi, rowId, type Row } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 import { toFeathersSort } from '../../lib/table/sort'
@@ -34,7 +33,7 @@ export const tableQuery = (definition: ResourceDefinition, state: TableUrlState,
 export const useTableData = (definition: ResourceDefinition, state: TableUrlState, cursor?: string | null) => {
   const shop = useCurrentShopId()
   const query = { ...tableQuery(definition, state, cursor), shop }
-  useRealtimeSync(definition.path as ServiceName, Boolean(shop))
+  useRealtimeSync(definition.path, Boolean(shop))
   return useQuery({
     queryKey: queryKeys.find(definition.path, query),
     queryFn: async () => pageOf(await resourceApi(definition.path).find(query)),

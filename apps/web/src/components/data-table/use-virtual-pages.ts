@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import type { Query } from '@feathersjs/feathers'
+import type { ListServicePath } from '@emporia/shared'
 import { useSession } from '../../lib/auth'
-import { pageOf, resourceApi, resourceService, type Row } from '../../lib/resource-client'
+import { pageOf, resourceApi, resourceService, type Row, type ServiceEvents } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 import { VIRTUAL_LOAD_INTERVAL_MS } from '../../lib/table/paging'
 import { pagesForRange, pagesToDrop } from '../../lib/table/virtual-window'
@@ -14,11 +15,6 @@ interface Store {
 // Per user (spec §2.12): coming back to a list shows what was loaded; another user never sees it.
 const caches = new Map<string, Store>()
 
-interface EventSource {
-  on(event: string, listener: (data: Row) => void): unknown
-  removeListener(event: string, listener: (data: Row) => void): unknown
-}
-
 /** Spec §6.5: which realtime events a virtual table applies (all by default). */
 export interface LiveFlags {
   patch?: boolean
@@ -30,7 +26,7 @@ export interface LiveFlags {
  * Rows of a virtual table, loaded by fixed windows of `pageSize` as they come into view, at
  * most one load per 500 ms while scrolling (spec §9.3), with pages far from view dropped.
  */
-export const useVirtualPages = (path: string, query: Query, pageSize: number, flags: LiveFlags = {}) => {
+export const useVirtualPages = (path: ListServicePath, query: Query, pageSize: number, flags: LiveFlags = {}) => {
   const user = useSession().user?._id ?? ''
   const shop = useCurrentShopId()
   const key = `${user}:${shop}:${path}:${JSON.stringify(query)}:${pageSize}`
@@ -101,7 +97,7 @@ export const useVirtualPages = (path: string, query: Query, pageSize: number, fl
 
   // Realtime: a patch replaces the row in place; a create or remove shifts positions, so the pages reload.
   useEffect(() => {
-    let source: EventSource | undefined
+    let source: ServiceEvents | undefined
     const onPatched = (row: Row) =>
       commit((current) => {
         let changed = false
@@ -128,7 +124,7 @@ export const useVirtualPages = (path: string, query: Query, pageSize: number, fl
     let stopped = false
     void resourceService(path).then((service) => {
       if (stopped) return
-      source = service as unknown as EventSource
+      source = service
       if (flags.patch !== false) source.on('patched', onPatched)
       if (flags.create !== false) source.on('created', onShift)
       if (flags.remove !== false) source.on('removed', onShift)

@@ -1,3 +1,4 @@
+import type { ListServicePath } from '@emporia/shared'
 import { useEffect, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import {
@@ -20,7 +21,7 @@ import { notifyError, notifySuccess } from '../../lib/notify'
 import { queryKeys } from '../../lib/query-keys'
 import { resourceApi, type Row } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
-import type { ResourceDefinition } from '../data-table/resource'
+import type { LocalDefinition, ResourceDefinition } from '../data-table/resource'
 import { ConfirmDialog } from './confirm-dialog'
 import { FormFieldInput } from './form-field-input'
 import { placeServerErrors } from './server-errors'
@@ -28,7 +29,7 @@ import { useEditorForm } from './use-editor-form'
 import { useLeaveGuard } from './use-leave-guard'
 
 interface EditorDialogProps {
-  definition: ResourceDefinition
+  definition: ResourceDefinition | LocalDefinition
   /** "new", a record id, or "clone:{id}" (a new record prefilled from that one). */
   editor: string
   onClose: () => void
@@ -43,7 +44,7 @@ export interface EditorStore {
   remove: (id: string) => Promise<unknown>
 }
 
-const serviceStore = (path: string): EditorStore => {
+const serviceStore = (path: ListServicePath): EditorStore => {
   const api = resourceApi(path)
   return {
     get: (id) => api.get(id),
@@ -51,6 +52,13 @@ const serviceStore = (path: string): EditorStore => {
     update: (id, data) => api.patch(id, data),
     remove: (id) => api.remove(id)
   }
+}
+
+/** Without a store of its own, an editor reads and writes its resource's service. */
+const storeOf = (definition: ResourceDefinition | LocalDefinition, store: EditorStore | undefined): EditorStore => {
+  if (store) return store
+  if (!definition.path) throw new Error('An editor over no service needs a store')
+  return serviceStore(definition.path)
 }
 
 const parseEditor = (editor: string) =>
@@ -69,7 +77,7 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
   const queryClient = useQueryClient()
   const shop = useCurrentShopId()
   const target = parseEditor(editor)
-  const api = store ?? serviceStore(definition.path)
+  const api = storeOf(definition, store)
   const form = useEditorForm(definition.fields, definition.defaults?.() ?? {}, definition.schema)
   const [record, setRecord] = useState<Row | undefined>()
   const [loading, setLoading] = useState(target.mode !== 'new')
@@ -107,7 +115,7 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
 
   const done = (message: string) => {
     notifySuccess(message)
-    void queryClient.invalidateQueries({ queryKey: queryKeys.finds(definition.path) })
+    if (definition.path) void queryClient.invalidateQueries({ queryKey: queryKeys.finds(definition.path) })
     guard.close()
   }
 

@@ -27,11 +27,11 @@ export interface ShopAccess {
 
 /** The ACL editor of spec §6.3: which of the user's shops may modify (write) or remove (owner) the record. */
 export const AclInput = ({ field, value, onChange, testId }: FieldProps) => {
-  const { t, language } = useListT()
+  const { t, tAny, language } = useListT()
   const shops = useShops(true).data ?? []
   const entries = (Array.isArray(value) ? value : []) as ShopAccess[]
   const nameOf = (id: string) =>
-    resolveText(shops.find((shop) => shop._id === id)?.name as Translatable, language as LocaleId, t as never) || id
+    resolveText(shops.find((shop) => shop._id === id)?.name as Translatable, language as LocaleId, tAny) || id
   const set = (index: number, patch: Partial<ShopAccess>) =>
     onChange(entries.map((entry, i) => (i === index ? { ...entry, ...patch } : entry)))
   const available = shops.filter((shop) => !entries.some((entry) => entry.shop === shop._id))

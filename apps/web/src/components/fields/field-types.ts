@@ -1,12 +1,13 @@
 import type { ComponentType } from 'react'
 import type { Query } from '@feathersjs/feathers'
+import type { ListServicePath } from '@emporia/shared'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
 import type { Values } from '../../lib/form-values'
 import type { Row } from '../../lib/resource-client'
 
 /** Where a select field's options come from: a service (lookup) or a named enum list (spec §3.16). */
 export type OptionSource =
-  | { path: string; textField?: string; valueField?: string; searchFields?: string[]; query?: Query }
+  | { path: ListServicePath; textField?: string; valueField?: string; searchFields?: string[]; query?: Query }
   | { enumList: Record<string, AnyMessageKey> }
 
 interface BaseField {
@@ -40,7 +41,10 @@ export type FieldDef = BaseField &
      * One item of an array in another record, that record named by a sibling field (a product's
      * SKUs once a product is chosen); not shown while that record has no items.
      */
-    | { type: 'recordItem'; source: { path: string; from: string; list: string; valueField?: string; textField?: string } }
+    | {
+        type: 'recordItem'
+        source: { path: ListServicePath; from: string; list: string; valueField?: string; textField?: string }
+      }
     | { type: 'date' | 'datetime' }
     | { type: 'boolean' }
     | { type: 'colour' }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { MenuItem, TextField } from '@mui/material'
-import type { LocaleId } from '@emporia/shared'
+import type { ListServicePath, LocaleId } from '@emporia/shared'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { queryKeys } from '../../lib/query-keys'
@@ -10,7 +10,7 @@ import type { FieldProps } from './field-types'
 
 /** A choice among the items of another record's array (a product's SKUs), that record named by a sibling field. */
 export const RecordItemInput = ({ field, value, onChange, values, error, testId }: FieldProps) => {
-  const { t, language } = useListT()
+  const { t, tAny, language } = useListT()
   const shop = useCurrentShopId()
   const source = field.type === 'recordItem' ? field.source : undefined
   const id = source ? values[source.from] : undefined
@@ -39,7 +39,7 @@ export const RecordItemInput = ({ field, value, onChange, values, error, testId 
     >
       {items.map((item) => (
         <MenuItem key={String(item[valueField])} value={String(item[valueField])} data-testid={`${testId}-option`}>
-          {resolveText(item[textField] as Translatable, language as LocaleId, t as never)}
+          {resolveText(item[textField] as Translatable, language as LocaleId, tAny)}
         </MenuItem>
       ))}
     </TextField>
@@ -48,7 +48,7 @@ export const RecordItemInput = ({ field, value, onChange, values, error, testId 
 
 /** The name of one item of another record's array, for a list cell (a SKU of the row's product). */
 export const RecordItemText = ({ path, id, list, item, valueField = 'id', textField = 'name' }: RecordItemTextProps) => {
-  const { t, language } = useListT()
+  const { tAny, language } = useListT()
   const shop = useCurrentShopId()
   const record = useQuery({
     queryKey: queryKeys.get(path, typeof id === 'string' ? id : ''),
@@ -57,11 +57,11 @@ export const RecordItemText = ({ path, id, list, item, valueField = 'id', textFi
     queryFn: () => resourceApi(path).get(id as string)
   })
   const found = ((record.data?.[list] as Row[] | undefined) ?? []).find((entry) => entry?.[valueField] === item)
-  return <>{found ? resolveText(found[textField] as Translatable, language as LocaleId, t as never) : ''}</>
+  return <>{found ? resolveText(found[textField] as Translatable, language as LocaleId, tAny) : ''}</>
 }
 
 interface RecordItemTextProps {
-  path: string
+  path: ListServicePath
   /** The record's id (the row's product). */
   id: unknown
   list: string

@@ -20,13 +20,13 @@ const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(S
 
 /** Options from a service: searched as the user types, plus the selected values not among the results. */
 const useServiceOptions = (source: ServiceSource, search: string, selected: string[]) => {
-  const { t, language } = useListT()
+  const { tAny, language } = useListT()
   const shop = useCurrentShopId()
   const valueField = source.valueField ?? '_id'
   const textField = source.textField ?? 'name'
   const toOption = (row: Row): Option => ({
     value: String(row[valueField]),
-    text: resolveText(row[textField] as Translatable, language as LocaleId, t as never)
+    text: resolveText(row[textField] as Translatable, language as LocaleId, tAny)
   })
   const api = resourceApi(source.path)
   const found = useQuery({

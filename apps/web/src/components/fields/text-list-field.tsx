@@ -6,10 +6,10 @@ import type { FieldProps } from './field-types'
 
 /** Free texts as chips: type one and press Enter to add it (an attribute's values). */
 export const TextListInput = ({ field, value, onChange, error, testId }: FieldProps) => {
-  const { t, language } = useListT()
+  const { t, tAny, language } = useListT()
   const items = (Array.isArray(value) ? value : []) as Translatable[]
   // A stored item may be a per-language text; it shows in the interface language and is kept as it was.
-  const labels = items.map((item) => resolveText(item, language as LocaleId, t as never))
+  const labels = items.map((item) => resolveText(item, language as LocaleId, tAny))
   return (
     <Autocomplete<string, true, false, true>
       multiple

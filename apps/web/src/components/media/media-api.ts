@@ -1,4 +1,4 @@
-import type { Page } from '@emporia/shared'
+import { servicePaths, type Attachment } from '@emporia/shared'
 import { loadClient } from '../../lib/client'
 import { shopQuery } from '../../lib/shop'
 
@@ -6,32 +6,12 @@ import { shopQuery } from '../../lib/shop'
  * Every media HTTP call of the web app, in one place (spec §7.6), so the server's names can
  * change here alone.
  */
-export interface Attachment {
-  _id: string
-  name: string
-  date?: string
-  path?: string
-  src?: string
-  mime: string
-  size?: number
-  width?: number
-  height?: number
-  duration?: number
-  thumb?: string
-}
+export type { Attachment }
 
 export const MEDIA_PAGE_SIZE = 40
 
-interface Service {
-  find(params: { query: Record<string, unknown> }): Promise<Page<Attachment> | Attachment[]>
-  create(data: unknown, params: { query: Record<string, unknown> }): Promise<{ token: string }>
-  remove(id: string, params: { query: Record<string, unknown> }): Promise<unknown>
-}
-
-const service = async (path: string) => {
-  const { client } = await loadClient()
-  return (client as unknown as { service(path: string): Service }).service(path)
-}
+const service = <P extends 'attachments' | 'attachments/token'>(path: P) =>
+  loadClient().then(({ client }) => client.service(path))
 
 export const thumbUrl = (id: string) => `/api/thumbs/${id}`
 export const attachmentUrl = (id: string) => `/api/attachments/${id}`
@@ -53,14 +33,15 @@ export const mimeCondition = (accept: string): Record<string, unknown> => {
 
 export const listAttachments = async (accept: string, skip: number) => {
   const result = await (
-    await service('attachments')
+    await service(servicePaths.attachments)
   ).find({
     query: shopQuery({ $sort: { date: -1 }, ...mimeCondition(accept), $limit: MEDIA_PAGE_SIZE, $skip: skip })
   })
-  return Array.isArray(result) ? { total: result.length, data: result } : result
+  // A server without paging would answer the plain list.
+  return Array.isArray(result) ? { total: result.length, data: result as Attachment[] } : result
 }
 
-export const removeAttachment = async (id: string) => (await service('attachments')).remove(id, { query: shopQuery() })
+export const removeAttachment = async (id: string) => (await service(servicePaths.attachments)).remove(id, { query: shopQuery() })
 
 /** A short-lived upload token bound to the user and shop: the URL ends up in logs, the access token must not. */
 export const uploadToken = async () => (await (await service('attachments/token')).create({}, { query: shopQuery() })).token

@@ -1,9 +1,9 @@
 import { servicePaths, brandSchema } from '@emporia/shared'
-import type { ResourceDefinition } from '../../components/data-table/resource'
+import { defineResource } from '../../components/data-table/resource'
 import { translatablePaths } from '../../lib/table/search-query'
 
 /** Brands (spec §3.7). */
-export const brandsResource: ResourceDefinition = {
+export const brandsResource = defineResource({
   path: servicePaths.brands,
   schema: brandSchema,
   name: 'res.brand',
@@ -21,4 +21,4 @@ export const brandsResource: ResourceDefinition = {
     { name: 'banner', label: 'res.banner', type: 'image' }
   ],
   search: [{ field: 'name', type: 'regexp', label: 'res.name', paths: translatablePaths('name') }]
-}
+})

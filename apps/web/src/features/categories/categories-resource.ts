@@ -1,9 +1,9 @@
 import { servicePaths, categorySchema } from '@emporia/shared'
-import type { ResourceDefinition } from '../../components/data-table/resource'
+import { defineResource } from '../../components/data-table/resource'
 import { translatablePaths } from '../../lib/table/search-query'
 
 /** Categories (spec §3.7, §3.16 search by name). */
-export const categoriesResource: ResourceDefinition = {
+export const categoriesResource = defineResource({
   path: servicePaths.categories,
   schema: categorySchema,
   name: 'res.category',
@@ -23,4 +23,4 @@ export const categoriesResource: ResourceDefinition = {
     { name: 'banner', label: 'res.banner', type: 'image' }
   ],
   search: [{ field: 'name', type: 'regexp', label: 'res.name', paths: translatablePaths('name') }]
-}
+})

@@ -1,8 +1,7 @@
 import { useEffect } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { servicePaths, type Shop, type Stock } from '@emporia/shared'
-import { loadClient } from '../../lib/client'
-import { pageOf, resourceApi, type Row } from '../../lib/resource-client'
+import { servicePaths, type ListServicePath, type Shop, type Stock } from '@emporia/shared'
+import { pageOf, resourceApi, shopApi, typedService, type Row } from '../../lib/resource-client'
 
 /** How many low stocks the panel lists, lowest first. */
 export const LOW_STOCK_ROWS = 10
@@ -13,7 +12,7 @@ export interface LowStockRow {
   warehouse?: Row
 }
 
-const byIds = async (path: string, ids: string[], select: string[]) => {
+const byIds = async (path: ListServicePath, ids: string[], select: string[]) => {
   if (!ids.length) return new Map<string, Row>()
   const page = pageOf(await resourceApi(path).find({ _id: { $in: ids }, $limit: ids.length, $select: select }))
   return new Map(page.data.map((row) => [String(row._id), row]))
@@ -30,14 +29,12 @@ export const useLowStock = (shop: Shop | undefined) => {
     enabled: Boolean(shop?.lowStock),
     staleTime: 30_000,
     queryFn: async (): Promise<{ rows: LowStockRow[]; total: number }> => {
-      const page = pageOf(
-        await resourceApi(servicePaths.stocks).find({
-          quantity: { $lte: threshold },
-          $sort: { quantity: 1, _id: 1 },
-          $limit: LOW_STOCK_ROWS
-        })
-      )
-      const stocks = page.data as unknown as Stock[]
+      const page = await shopApi(servicePaths.stocks).find({
+        quantity: { $lte: threshold },
+        $sort: { quantity: 1, _id: 1 },
+        $limit: LOW_STOCK_ROWS
+      })
+      const stocks = page.data
       const [products, warehouses] = await Promise.all([
         byIds(servicePaths.products, [...new Set(stocks.map((stock) => stock.product))], ['_id', 'name', 'skus']),
         byIds(servicePaths.warehouses, [...new Set(stocks.map((stock) => stock.warehouse))], ['_id', 'name'])
@@ -73,12 +70,8 @@ export const useLowStockUpdates = (shop: Shop | undefined) => {
         void queryClient.invalidateQueries({ queryKey: [servicePaths.stocks, 'find', { shop: shopId }] })
       }, LOW_STOCK_SETTLE_MS)
     }
-    void loadClient().then(({ client }) => {
+    void typedService(servicePaths.stocks).then((service) => {
       if (stopped) return
-      const service = client.service(servicePaths.stocks as never) as unknown as {
-        on(event: string, listener: () => void): unknown
-        removeListener(event: string, listener: () => void): unknown
-      }
       for (const event of STOCK_EVENTS) service.on(event, refetch)
       detach = () => {
         for (const event of STOCK_EVENTS) service.removeListener(event, refetch)

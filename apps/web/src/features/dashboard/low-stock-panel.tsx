@@ -10,10 +10,10 @@ import { useLowStock, useLowStockUpdates } from './low-stock-api'
 
 /** The low-stock panel's content (spec §2.7): with the shop's reminder on, what is at or below its threshold. */
 export const LowStockPanel = ({ shop }: { shop: Shop | undefined }) => {
-  const { t, language } = useListT()
+  const { t, tAny, language } = useListT()
   const lowStock = useLowStock(shop)
   useLowStockUpdates(shop)
-  const text = (value: unknown) => resolveText(value as Translatable, language as LocaleId, t as never)
+  const text = (value: unknown) => resolveText(value as Translatable, language as LocaleId, tAny)
   const rows = lowStock.data?.rows ?? []
   if (!shop?.lowStock || !rows.length)
     return (

@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react'
+import type { ListServicePath } from '@emporia/shared'
 import { Stack, Typography } from '@mui/material'
 import { DataTable } from '../../components/data-table/data-table'
 import { NestedTable } from '../../components/data-table/nested-table'
 import type { ResourceDefinition } from '../../components/data-table/resource'
 import type { LiveFlags } from '../../components/data-table/use-virtual-pages'
 import { VirtualTable } from '../../components/data-table/virtual-table'
-import { resourceService } from '../../lib/resource-client'
+import { resourceService, type ServiceEvents } from '../../lib/resource-client'
 
 /**
  * Table fixtures over real services for the browser tests (`/emporia/test?fixture=…`): the
@@ -60,23 +61,18 @@ const liveFlags = (value: string | null): LiveFlags | undefined => {
   return { patch: on.has('patch'), create: on.has('create'), remove: on.has('remove') }
 }
 
-interface EventSource {
-  on(event: string, listener: () => void): unknown
-  removeListener(event: string, listener: () => void): unknown
-}
-
 /** How many events of a service this page has heard: proof that a table ignoring them had them to ignore. */
-const EventCounter = ({ path }: { path: string }) => {
+const EventCounter = ({ path }: { path: ListServicePath }) => {
   const [counts, setCounts] = useState({ patched: 0, created: 0, removed: 0 })
   useEffect(() => {
-    let source: EventSource | undefined
+    let source: ServiceEvents | undefined
     let stopped = false
     const listeners = (['patched', 'created', 'removed'] as const).map(
       (event) => [event, () => setCounts((current) => ({ ...current, [event]: current[event] + 1 }))] as const
     )
     void resourceService(path).then((service) => {
       if (stopped) return
-      source = service as unknown as EventSource
+      source = service
       for (const [event, listener] of listeners) source.on(event, listener)
     })
     return () => {

@@ -2,12 +2,12 @@ import { lazy, Suspense, useMemo, useState } from 'react'
 import { useLocation, useSearch } from '@tanstack/react-router'
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material'
 import TouchApp from '@mui/icons-material/TouchApp'
-import { NotFoundPage } from '../../app/shell/error-page'
+import { NotFoundPage } from '../../components/ui/error-page'
 import { useLoadedFeatures } from '../../lib/features'
 import { formatFileSize, formatMoney } from '../../lib/format'
 import { useT } from '../../lib/i18n/i18n'
 import { notifyError, notifySuccess } from '../../lib/notify'
-import { usePageOptions } from '../../app/shell/page-options'
+import { usePageOptions } from '../../lib/page-options'
 
 // The field gallery brings the editor and every field; only this developer page loads it, on demand.
 const FieldGallery = lazy(() => import('./field-gallery').then((m) => ({ default: m.FieldGallery })))

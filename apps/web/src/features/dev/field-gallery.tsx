@@ -1,13 +1,12 @@
 import { useState } from 'react'
 import { Button, Typography } from '@mui/material'
-import type { ResourceDefinition } from '../../components/data-table/resource'
+import type { LocalDefinition } from '../../components/data-table/resource'
 import { EditorDialog, type EditorStore } from '../../components/editor/editor-dialog'
 import { useListT } from '../../lib/i18n/lists'
 import type { Row } from '../../lib/resource-client'
 
 /** Every field type in one editor over a local store (spec §5.1, §5.6): what the browser tests drive. */
-const gallery: ResourceDefinition = {
-  path: 'dev/fields',
+const gallery: LocalDefinition = {
   name: 'demo.title',
   columns: [],
   fields: [

@@ -1,5 +1,5 @@
 import { servicePaths } from '@emporia/shared'
-import type { ResourceDefinition } from '../../components/data-table/resource'
+import { defineResource } from '../../components/data-table/resource'
 import { RecordItemText } from '../../components/fields/record-item-field'
 import { translatablePaths } from '../../lib/table/search-query'
 import { prepareInventory } from './inventory-rules'
@@ -11,7 +11,7 @@ const positive = (value: unknown) => (typeof value === 'number' && !(value > 0) 
  * Inventory entries (spec §3.8): each saved entry restocked its product, so entries are never removed
  * and their quantity never changes; only supplier, comment and expiry stay editable. Newest first.
  */
-export const inventoriesResource: ResourceDefinition = {
+export const inventoriesResource = defineResource({
   path: servicePaths.inventories,
   name: 'inventory.one',
   urlKey: 'inventories',
@@ -75,4 +75,4 @@ export const inventoriesResource: ResourceDefinition = {
   defaultSort: { sortBy: ['createdAt'], sortDesc: [true] },
   addRoute: '/warehouses/inventories/edit',
   prepare: (data) => prepareInventory(data)
-}
+})

@@ -1,5 +1,5 @@
 import { inventoryLogTypes, servicePaths, type InventoryLogType } from '@emporia/shared'
-import type { ResourceDefinition } from '../../components/data-table/resource'
+import { defineResource } from '../../components/data-table/resource'
 import { RecordItemText } from '../../components/fields/record-item-field'
 import type { ListMessageKey } from '../../lib/i18n/lists/en'
 import { translatablePaths } from '../../lib/table/search-query'
@@ -20,7 +20,7 @@ const sourceLabels: Record<string, ListMessageKey> = {
 const named = { searchFields: translatablePaths('name') }
 
 /** The inventory ledger (spec §3.8, decision 0040): written only by the inventory, so read-only here. Newest first. */
-export const inventoryLogsResource: ResourceDefinition = {
+export const inventoryLogsResource = defineResource({
   path: servicePaths.inventoryLogs,
   name: 'inventoryLog.one',
   urlKey: 'inventoryLogs',
@@ -55,4 +55,4 @@ export const inventoryLogsResource: ResourceDefinition = {
   ],
   flags: { noAdd: true, noEdit: true, noRemove: true, noClone: true },
   defaultSort: { sortBy: ['createdAt'], sortDesc: [true] }
-}
+})

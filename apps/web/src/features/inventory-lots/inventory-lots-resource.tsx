@@ -1,5 +1,5 @@
 import { inventoryLotStatuses, servicePaths } from '@emporia/shared'
-import type { ResourceDefinition } from '../../components/data-table/resource'
+import { defineResource } from '../../components/data-table/resource'
 import { RecordItemText } from '../../components/fields/record-item-field'
 import type { ListMessageKey } from '../../lib/i18n/lists/en'
 import { translatablePaths } from '../../lib/table/search-query'
@@ -18,7 +18,7 @@ const named = { searchFields: translatablePaths('name') }
  * Inventory lots (spec §3.8): what is left of each restock, consumed earliest expiry first. Only the
  * expiry and the supplier may change. Shown when the shop uses lots (the drawer gates the route).
  */
-export const inventoryLotsResource: ResourceDefinition = {
+export const inventoryLotsResource = defineResource({
   path: servicePaths.inventoryLots,
   name: 'inventoryLot.one',
   urlKey: 'inventoryLots',
@@ -58,4 +58,4 @@ export const inventoryLotsResource: ResourceDefinition = {
     ...('expiryDate' in data ? { expiryDate: data.expiryDate ? dayToIso(data.expiryDate) : null } : {}),
     ...('supplier' in data ? { supplier: data.supplier || null } : {})
   })
-}
+})

@@ -1,10 +1,10 @@
 import { servicePaths, productBundleSchema } from '@emporia/shared'
-import type { ResourceDefinition } from '../../components/data-table/resource'
+import { defineResource } from '../../components/data-table/resource'
 import type { Row } from '../../lib/resource-client'
 import { translatablePaths } from '../../lib/table/search-query'
 
 /** Product bundles (spec §3.7): products with quantities sold together at one price. */
-export const productBundlesResource: ResourceDefinition = {
+export const productBundlesResource = defineResource({
   path: servicePaths.productBundles,
   schema: productBundleSchema,
   name: 'bundle.one',
@@ -62,4 +62,4 @@ export const productBundlesResource: ResourceDefinition = {
       quantity: Math.max(1, Number(item.quantity) || 1)
     }))
   })
-}
+})

@@ -1,10 +1,10 @@
 import { servicePaths, productRelatedSchema } from '@emporia/shared'
-import type { ResourceDefinition } from '../../components/data-table/resource'
+import { defineResource } from '../../components/data-table/resource'
 import type { Row } from '../../lib/resource-client'
 import { translatablePaths } from '../../lib/table/search-query'
 
 /** Related-product lists (spec §3.7): a named list of products shown together. */
-export const productRelatedsResource: ResourceDefinition = {
+export const productRelatedsResource = defineResource({
   path: servicePaths.productRelateds,
   schema: productRelatedSchema,
   name: 'related.one',
@@ -34,4 +34,4 @@ export const productRelatedsResource: ResourceDefinition = {
   search: [{ field: 'name', type: 'regexp', label: 'res.name', paths: translatablePaths('name') }],
   addRoute: '/productRelateds/edit',
   defaults: () => ({ products: [] })
-}
+})

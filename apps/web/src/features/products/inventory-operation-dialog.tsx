@@ -34,7 +34,7 @@ interface OperationDialogProps {
 
 /** The SKU inventory operation (spec §3.7): restock, take away, separate, transfer, cross-shop transfer. */
 export const InventoryOperationDialog = ({ product, sku, onDone, onClose }: OperationDialogProps) => {
-  const { t, language } = useListT()
+  const { t, tAny, language } = useListT()
   const fields = operationFields(product)
   const form = useEditorForm(fields, { mode: availableModes(product)[0] })
   const [busy, setBusy] = useState(false)
@@ -44,8 +44,8 @@ export const InventoryOperationDialog = ({ product, sku, onDone, onClose }: Oper
   const lang = language as LocaleId
   const skuName = product.skus?.find((item) => item.id === sku)?.name
   const title = [
-    resolveText(product.name as Translatable, lang, t as never),
-    skuName && resolveText(skuName as Translatable, lang, t as never)
+    resolveText(product.name as Translatable, lang, tAny),
+    skuName && resolveText(skuName as Translatable, lang, tAny)
   ]
     .filter(Boolean)
     .join(' · ')
@@ -114,7 +114,7 @@ export const InventoryOperationDialog = ({ product, sku, onDone, onClose }: Oper
             >
               {linkShops.map((shop) => (
                 <MenuItem key={shop} value={shop}>
-                  {resolveText(shops.find((entry) => entry._id === shop)?.name as Translatable, lang, t as never) || shop}
+                  {resolveText(shops.find((entry) => entry._id === shop)?.name as Translatable, lang, tAny) || shop}
                 </MenuItem>
               ))}
             </TextField>

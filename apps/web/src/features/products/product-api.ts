@@ -1,14 +1,7 @@
 import { useEffect } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import {
-  servicePaths,
-  type InventoryOperationData,
-  type InventoryOperationResult,
-  type ProductRecord,
-  type ProductStatus
-} from '@emporia/shared'
-import { loadClient } from '../../lib/client'
-import { pageOf, resourceApi, resourceService, type Row } from '../../lib/resource-client'
+import { servicePaths, type InventoryOperationData, type ProductStatus } from '@emporia/shared'
+import { pageOf, resourceApi, resourceService, shopApi, typedService, type Row } from '../../lib/resource-client'
 import { getCurrentShopId, shopQuery, useCurrentShopId } from '../../lib/shop'
 
 // The product screens' calls (ARCHITECTURE §2: one place per operation); components never name a service.
@@ -28,10 +21,7 @@ export const setProductsStatus = async (ids: string[], status: ProductStatus) =>
 
 /** A SKU inventory operation (spec §3.7); answers the ledger rows it wrote. */
 export const runInventoryOperation = async (data: InventoryOperationData) =>
-  (await resourceApi(servicePaths.inventoryOperations).create({
-    ...data,
-    shop: getCurrentShopId()
-  })) as unknown as InventoryOperationResult
+  shopApi(servicePaths.inventoryOperations).create({ ...data, shop: getCurrentShopId() })
 
 const stockKey = (id: string) => [servicePaths.products, 'stock', id] as const
 
@@ -50,12 +40,8 @@ export const useLiveProduct = (id: string | undefined) => {
     const onPatched = (data: unknown) => {
       if ((data as Row | undefined)?._id === id) void queryClient.invalidateQueries({ queryKey: stockKey(id) })
     }
-    void loadClient().then(({ client }) => {
+    void typedService(servicePaths.products).then((service) => {
       if (cancelled) return
-      const service = client.service(servicePaths.products as never) as unknown as {
-        on: (event: string, listener: (data: unknown) => void) => void
-        removeListener: (event: string, listener: (data: unknown) => void) => void
-      }
       service.on('patched', onPatched)
       service.on('updated', onPatched)
       stop = () => {
@@ -71,7 +57,7 @@ export const useLiveProduct = (id: string | undefined) => {
   return useQuery({
     queryKey: stockKey(id ?? ''),
     enabled: Boolean(id && shop),
-    queryFn: async () => (await resourceApi(servicePaths.products).get(id!)) as unknown as ProductRecord
+    queryFn: () => shopApi(servicePaths.products).get(id!)
   })
 }
 

@@ -1,4 +1,5 @@
-import { servicePaths, weightUnits } from '@emporia/shared'
+import { servicePaths, weightUnits, type ProductRecord } from '@emporia/shared'
+import type { RecordFieldDef } from '../../components/data-table/resource'
 import type { FieldDef } from '../../components/fields/field-types'
 import type { Values } from '../../lib/form-values'
 import { translatablePaths } from '../../lib/table/search-query'
@@ -12,7 +13,7 @@ const named = { searchFields: translatablePaths('name') }
 
 const notWeighted = (values: Values) => values.weightType !== 'weighted'
 
-const money = (name: string, label: FieldDef['label']): FieldDef => ({ name, label, type: 'money' })
+const money = <N extends string>(name: N, label: FieldDef['label']): FieldDef & { name: N } => ({ name, label, type: 'money' })
 
 /** A SKU (spec §3.7): a generated id that never changes (stock is kept under it), name, code, prices. */
 const skuFields: FieldDef[] = [
@@ -25,7 +26,7 @@ const skuFields: FieldDef[] = [
 ]
 
 /** Every field of spec §3.7 a person edits, plus the derived stock (read-only) with its operations. */
-export const productFields: FieldDef[] = [
+export const productFields: RecordFieldDef<ProductRecord>[] = [
   { name: 'name', label: 'res.name', type: 'translatable', required: true },
   { name: 'posCode', label: 'product.posCode', type: 'text' },
   { name: 'desc', label: 'res.desc', type: 'translatable', multiline: true, wide: true },

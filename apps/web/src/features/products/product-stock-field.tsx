@@ -16,14 +16,14 @@ import { stockRows } from './product-stock'
  * patched`, with the inventory operation per SKU (or for the product when it has no SKUs).
  */
 export const ProductStockInput = ({ record, testId }: FieldProps) => {
-  const { t, language } = useListT()
+  const { t, tAny, language } = useListT()
   const lang = language as LocaleId
   const id = record?._id
   const product = useLiveProduct(id)
   const warehouses = useWarehouses().data ?? []
   const refresh = useRefreshStock()
   const [operating, setOperating] = useState<string | undefined>()
-  const text = (value: unknown) => resolveText(value as Translatable, lang, t as never)
+  const text = (value: unknown) => resolveText(value as Translatable, lang, tAny)
   if (!id)
     return (
       <Typography color="text.secondary" data-testid={testId}>

@@ -1,6 +1,6 @@
 import { servicePaths, type LocaleId, type ProductStatus, productSchema } from '@emporia/shared'
-import type { ResourceDefinition } from '../../components/data-table/resource'
-import { listT } from '../../lib/i18n/lists'
+import { defineResource } from '../../components/data-table/resource'
+import { listTAny } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { translatablePaths } from '../../lib/table/search-query'
 import { setProductsStatus } from './product-api'
@@ -11,7 +11,7 @@ import { prepareProduct, prepareProductClone } from './product-rules'
 const named = { searchFields: translatablePaths('name') }
 
 /** Products (spec §2.2, §3.7, §3.16: keyword search), with a batch status change of the selection. */
-export const productsResource: ResourceDefinition = {
+export const productsResource = defineResource({
   path: servicePaths.products,
   schema: productSchema,
   name: 'product.one',
@@ -41,7 +41,7 @@ export const productsResource: ResourceDefinition = {
   ],
   addRoute: '/products/edit',
   defaults: () => ({ status: 'selling', avail: 'both' }),
-  recordTitle: (row, language) => resolveText(row.name as Translatable, language as LocaleId, listT as never),
+  recordTitle: (row, language) => resolveText(row.name as Translatable, language as LocaleId, listTAny),
   prepare: (data, record) => prepareProduct(data, record),
   prepareClone: prepareProductClone,
   batchActions: [
@@ -53,4 +53,4 @@ export const productsResource: ResourceDefinition = {
       done: 'product.batchStatusDone'
     }
   ]
-}
+})

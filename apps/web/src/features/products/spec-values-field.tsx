@@ -6,7 +6,7 @@ import { AddItemButton, RemoveItemButton } from '../../components/fields/list-fi
 import type { FieldProps } from '../../components/fields/field-types'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
-import { pageOf, resourceApi } from '../../lib/resource-client'
+import { shopApi } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 import { specValueFor, type SpecValue } from './spec-values'
 
@@ -22,9 +22,9 @@ const ValueInput = ({
   onChange: (v: unknown) => void
   testId: string
 }) => {
-  const { t, language } = useListT()
+  const { t, tAny, language } = useListT()
   const label = t('product.specValue')
-  const text = (name: unknown) => resolveText(name as Translatable, language as LocaleId, t as never)
+  const text = (name: unknown) => resolveText(name as Translatable, language as LocaleId, tAny)
   switch (spec.type) {
     case 'boolean':
       return (
@@ -90,13 +90,13 @@ const ValueInput = ({
 
 /** The product's spec values: pick a spec definition, then a value of its type. */
 export const SpecValuesInput = ({ field, value, onChange, error, testId }: FieldProps) => {
-  const { t, language } = useListT()
+  const { t, tAny, language } = useListT()
   const shop = useCurrentShopId()
   const specs = useQuery({
     queryKey: [servicePaths.specs, 'find', { all: true, shop }],
     enabled: Boolean(shop),
     staleTime: 30_000,
-    queryFn: async () => pageOf(await resourceApi(servicePaths.specs).find({ $limit: 100 })).data as unknown as Spec[]
+    queryFn: async () => (await shopApi(servicePaths.specs).find({ $limit: 100 })).data
   }).data
   const entries = (Array.isArray(value) ? value : []) as SpecValue[]
   const set = (index: number, next: SpecValue) => onChange(entries.map((entry, i) => (i === index ? next : entry)))
@@ -121,7 +121,7 @@ export const SpecValuesInput = ({ field, value, onChange, error, testId }: Field
                 >
                   {(specs ?? []).map((item) => (
                     <MenuItem key={item._id} value={item._id}>
-                      {resolveText(item.name as Translatable, language as LocaleId, t as never)}
+                      {resolveText(item.name as Translatable, language as LocaleId, tAny)}
                     </MenuItem>
                   ))}
                 </TextField>

@@ -1,5 +1,5 @@
 import { servicePaths, type SpecType, specSchema } from '@emporia/shared'
-import type { ResourceDefinition } from '../../components/data-table/resource'
+import { defineResource } from '../../components/data-table/resource'
 import type { ListMessageKey } from '../../lib/i18n/lists/en'
 import { translatablePaths } from '../../lib/table/search-query'
 
@@ -16,7 +16,7 @@ const specTypeLabels: Record<SpecType, ListMessageKey> = {
 const withOptions = (type: unknown) => type === 'enum' || type === 'multiEnum'
 
 /** Spec definitions (spec §3.7): typed product properties. No route of their own: a tab of the products page. */
-export const specsResource: ResourceDefinition = {
+export const specsResource = defineResource({
   path: servicePaths.specs,
   schema: specSchema,
   name: 'spec.one',
@@ -53,4 +53,4 @@ export const specsResource: ResourceDefinition = {
     options: withOptions(data.type) ? (data.options ?? []) : [],
     ...(data.type === 'number' ? {} : { min: null, max: null })
   })
-}
+})

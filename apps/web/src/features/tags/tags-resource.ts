@@ -1,9 +1,9 @@
 import { servicePaths, tagSchema } from '@emporia/shared'
-import type { ResourceDefinition } from '../../components/data-table/resource'
+import { defineResource } from '../../components/data-table/resource'
 import { translatablePaths } from '../../lib/table/search-query'
 
 /** Tags (spec §3.7). No route of their own: a tab of the products page. `admin` is set by the server. */
-export const tagsResource: ResourceDefinition = {
+export const tagsResource = defineResource({
   path: servicePaths.tags,
   schema: tagSchema,
   name: 'tag.one',
@@ -25,4 +25,4 @@ export const tagsResource: ResourceDefinition = {
     { name: 'banner', label: 'res.banner', type: 'image' }
   ],
   search: [{ field: 'name', type: 'regexp', label: 'res.name', paths: translatablePaths('name') }]
-}
+})

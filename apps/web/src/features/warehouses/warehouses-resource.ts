@@ -1,9 +1,9 @@
 import { servicePaths, warehouseSchema } from '@emporia/shared'
-import type { ResourceDefinition } from '../../components/data-table/resource'
+import { defineResource } from '../../components/data-table/resource'
 import { translatablePaths } from '../../lib/table/search-query'
 
 /** Warehouses (spec §3.8, §3.16 search by name). Stock lives in the inventory ledger (decision 0040). */
-export const warehousesResource: ResourceDefinition = {
+export const warehousesResource = defineResource({
   path: servicePaths.warehouses,
   schema: warehouseSchema,
   name: 'res.warehouse',
@@ -19,4 +19,4 @@ export const warehousesResource: ResourceDefinition = {
     { name: 'desc', label: 'res.desc', type: 'translatable', multiline: true, wide: true }
   ],
   search: [{ field: 'name', type: 'regexp', label: 'res.name', paths: translatablePaths('name') }]
-}
+})

@@ -1,4 +1,4 @@
-import { textCondition, type TextSearchType } from '@emporia/shared'
+import { textCondition, type ListServicePath, type TextSearchType } from '@emporia/shared'
 
 /**
  * A search dialog field (spec §5.7): text types match by regex, others compare values. `raw` sends the
@@ -17,7 +17,7 @@ export interface SearchFieldConfig {
   /** Several stored paths matched by one text input (a translatable name: name, name.en, …), joined by $or. */
   paths?: string[]
   /** select: the service the choices come from. */
-  source?: { path: string; textField?: string; searchFields?: string[] }
+  source?: { path: ListServicePath; textField?: string; searchFields?: string[] }
   multiple?: boolean
   /** The condition of a filled value, when the service expects another shape than `{field: value | {$in}}`. */
   toQuery?: (value: unknown) => Record<string, unknown>

@@ -19,7 +19,10 @@ export type AnyMessageKey = MessageKey | ListMessageKey
 /** `t` over the entry's and the list building blocks' keys. */
 export const useListT = () => {
   const { translate, language } = useTranslate()
-  return { t: translate as (key: AnyMessageKey, values?: Record<string, unknown>) => string, language }
+  return { t: translate as (key: AnyMessageKey, values?: Record<string, unknown>) => string, language, tAny: translate }
 }
 
 export const listT = (key: AnyMessageKey, values?: Record<string, unknown>) => i18n.t(key, values ?? {})
+
+/** `listT` for keys that come with the data (a translatable value's `$t`), which no type can name. */
+export const listTAny = (key: string, values?: Record<string, unknown>): string => i18n.t(key, values ?? {})

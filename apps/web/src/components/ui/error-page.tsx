@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react'
 import { Box, Button, Typography } from '@mui/material'
 import type { ErrorComponentProps } from '@tanstack/react-router'
-import { AppLink } from '../../components/ui/app-link'
+import { AppLink } from './app-link'
 import { errorMessage, errorStatus } from '../../lib/errors'
 import { i18n, useT } from '../../lib/i18n/i18n'
 

@@ -1,0 +1,143 @@
+import type { Brand, BrandData, BrandPatch, Category, CategoryData, CategoryPatch } from '../catalogue/category.schema'
+import type {
+  ProductBundle,
+  ProductData,
+  ProductPatch,
+  ProductRecord,
+  ProductRelated,
+  Spec,
+  Tag
+} from '../catalogue/product.schema'
+import type {
+  Inventory,
+  InventoryLog,
+  InventoryLot,
+  InventoryOperationData,
+  InventoryOperationResult,
+  Stock,
+  StockReservation
+} from '../inventory/inventory.schema'
+import type { Warehouse, WarehouseData, WarehousePatch } from '../inventory/warehouse.schema'
+import type { Attachment, AttachmentPatch } from '../media/attachment.schema'
+import type { Page } from '../query/query'
+import type { Shop, ShopData, ShopMember, ShopMemberData, ShopMemberPatch, ShopPatch } from '../shops/shop.schema'
+import type { Registration, User, UserPatch } from '../users/user.schema'
+import type { servicePaths, ServicePath } from './service-paths'
+
+/**
+ * A query in the common language (spec §7.8): the record's own fields by name, plus filters and
+ * dotted paths (`name.en`), which TypeScript cannot follow, so any other key stays allowed.
+ */
+export type ServiceQuery<R = LooseRecord> = { [K in keyof R]?: unknown } & {
+  shop?: string
+  $limit?: number
+  $skip?: number
+  $sort?: Record<string, 1 | -1>
+  $select?: string[]
+} & Record<string, unknown>
+
+/** What a service without a shared schema answers: some JSON object, to be narrowed by its caller. */
+export type LooseRecord = Record<string, unknown>
+
+/** One service's types: the record it answers, what `create` and `patch` take, `find`'s query and answer. */
+export interface ServiceShape<R, D = Partial<R>, P = Partial<D>, Q = ServiceQuery<R>, F = Page<R>> {
+  record: R
+  data: D
+  patch: P
+  query: Q
+  found: F
+}
+
+export interface HealthStatus {
+  status: 'ok'
+}
+
+export type ResetData =
+  | { action: 'request'; email: string }
+  | { action: 'verify'; email: string; token: string }
+  | { action: 'reset'; email: string; token: string; password: string }
+
+/** What `products/lookup` answers for a scanned code: the product, and the SKU, price or weight the code names. */
+export interface ProductLookup {
+  product: ProductRecord
+  sku?: string
+  price?: number
+  weight?: number
+}
+
+/** Every service path (service-paths.ts) with its types; the server declares and the web client calls by it. */
+export interface ServiceMap {
+  [servicePaths.health]: ServiceShape<HealthStatus, never, never, ServiceQuery, HealthStatus>
+  [servicePaths.users]: ServiceShape<User, Registration, UserPatch>
+  [servicePaths.usersVerify]: ServiceShape<User, { token: string }, never, ServiceQuery, never>
+  [servicePaths.usersResend]: ServiceShape<{ sent: boolean }, Record<string, never>, never, ServiceQuery, never>
+  /** Answers the user and a fresh token: the change ends every earlier session (decision 0067). */
+  [servicePaths.usersChangePassword]: ServiceShape<
+    User & { accessToken?: string },
+    { oldPassword: string; password: string },
+    never,
+    ServiceQuery,
+    never
+  >
+  [servicePaths.usersReset]: ServiceShape<
+    { sent?: boolean; valid?: boolean; done?: boolean },
+    ResetData,
+    never,
+    ServiceQuery,
+    never
+  >
+  [servicePaths.authentication]: ServiceShape<LooseRecord>
+  [servicePaths.shops]: ServiceShape<Shop, ShopData, ShopPatch>
+  [servicePaths.shopMembers]: ServiceShape<ShopMember, ShopMemberData, ShopMemberPatch>
+  [servicePaths.shopInvitations]: ServiceShape<LooseRecord, never, LooseRecord, ServiceQuery, LooseRecord[]>
+  [servicePaths.subShops]: ServiceShape<ShopMember, ShopMemberData, ShopMemberPatch>
+  [servicePaths.categories]: ServiceShape<Category, CategoryData, CategoryPatch>
+  [servicePaths.brands]: ServiceShape<Brand, BrandData, BrandPatch>
+  [servicePaths.warehouses]: ServiceShape<Warehouse, WarehouseData, WarehousePatch>
+  [servicePaths.attachments]: ServiceShape<Attachment, Partial<Attachment>, AttachmentPatch>
+  [servicePaths.products]: ServiceShape<ProductRecord, ProductData, ProductPatch>
+  [servicePaths.productsLookup]: ServiceShape<ProductLookup, never, never, ServiceQuery<{ code: string }>, ProductLookup>
+  [servicePaths.specs]: ServiceShape<Spec>
+  [servicePaths.tags]: ServiceShape<Tag>
+  [servicePaths.productBundles]: ServiceShape<ProductBundle>
+  [servicePaths.productRelateds]: ServiceShape<ProductRelated>
+  [servicePaths.stocks]: ServiceShape<Stock, never, never>
+  [servicePaths.inventories]: ServiceShape<Inventory>
+  [servicePaths.inventoryLots]: ServiceShape<InventoryLot>
+  [servicePaths.inventoryLogs]: ServiceShape<InventoryLog, never, never>
+  [servicePaths.inventoryOperations]: ServiceShape<InventoryOperationResult, InventoryOperationData, never, ServiceQuery, never>
+  [servicePaths.stockReservations]: ServiceShape<StockReservation>
+  /** Rebuilds a shop's derived stock numbers and answers what it corrected (decision 0040). */
+  [servicePaths.inventoryRebuild]: ServiceShape<LooseRecord, { shop?: string }, never, ServiceQuery, never>
+}
+
+export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']
+export type ServiceData<P extends ServicePath> = ServiceMap[P]['data']
+export type ServicePatch<P extends ServicePath> = ServiceMap[P]['patch']
+export type ServiceQueryOf<P extends ServicePath> = ServiceMap[P]['query']
+export type ServiceFound<P extends ServicePath> = ServiceMap[P]['found']
+
+export type ServiceId = string | number
+
+/** The parameters a call carries: the query, plus whatever the transport adds. */
+export interface ServiceParams<Q = ServiceQuery> {
+  query?: Q
+  [key: string]: unknown
+}
+
+/** The five methods of one service over its shape; a path offering fewer refuses the others at run time. */
+export interface ServiceMethods<S extends ServiceShape<unknown, unknown, unknown, unknown, unknown>> {
+  find(params?: ServiceParams<S['query']>): Promise<S['found']>
+  get(id: ServiceId, params?: ServiceParams<S['query']>): Promise<S['record']>
+  create(data: S['data'], params?: ServiceParams<S['query']>): Promise<S['record']>
+  patch(id: ServiceId | null, data: S['patch'], params?: ServiceParams<S['query']>): Promise<S['record']>
+  remove(id: ServiceId | null, params?: ServiceParams<S['query']>): Promise<S['record']>
+}
+
+/** The map as Feathers wants it for `feathers<ServiceTypes>()`: path → service. */
+export type ServiceTypes = { [P in ServicePath]: ServiceMethods<ServiceMap[P]> }
+
+/** Paths whose `find` answers a page of records: the ones a table lists and a select field searches. */
+export type ListServicePath = {
+  [P in ServicePath]: [ServiceMap[P]['found']] extends [never] ? never : ServiceMap[P]['found'] extends Page<unknown> ? P : never
+}[ServicePath]
