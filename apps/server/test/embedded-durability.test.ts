@@ -79,5 +79,6 @@ describe('embedded database: one process per data directory, no acknowledged wri
     const stored = new Set(rows.map((row) => row._id.trim()))
     const lost = [...acknowledged].filter((id) => !stored.has(id))
     expect(lost).toEqual([])
-  })
+    // Four server starts and argon2 registrations: a loaded 2-core machine needs more than the default minute.
+  }, 150_000)
 })
