@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
-import { multiplyCents, type Inventory } from '@emporia/shared'
+import { defaultTotalPrice, type Inventory } from '@emporia/shared'
 import { newObjectId } from '../../platform/object-id'
 import { ChangeSet } from '../inventory/changes'
 import type { Row } from '../inventory/moves'
@@ -31,7 +31,7 @@ export class InventoryService extends LedgerStore<Inventory> {
       _id: newObjectId(),
       shop,
       entryDate: input.entryDate ?? new Date().toISOString(),
-      totalPrice: input.totalPrice ?? (unitPrice === null ? null : multiplyCents(unitPrice, quantity)),
+      totalPrice: input.totalPrice ?? defaultTotalPrice(unitPrice, quantity),
       user: userOf(params) ?? null
     } as Row & { _id: string }
     const lotId = newObjectId()

@@ -1,6 +1,14 @@
 import { Forbidden, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { callerIn, canWriteRecord, refusal, serviceRules, type ShopFeatures } from '@emporia/shared'
+import {
+  callerIn,
+  canWriteRecord,
+  crossTransferWarehouse,
+  operationModesFor,
+  refusal,
+  serviceRules,
+  type ShopFeatures
+} from '@emporia/shared'
 import type { StockKey, StockMove } from '../inventory/moves'
 import { badField } from '../inventory/quantities'
 import { WallSwitch } from '../inventory/walls'
@@ -77,9 +85,11 @@ export const operationMoves = async (
       // Boxes of this SKU become units of the first separate product (spec §3.7 "Convert To {quantity} Unit").
       const product = await readProduct(trx, scope.shop, input.product, 'product')
       const unit = product.separateProducts?.[0]
-      if (!unit || !product.separateRatio) throw badField('product', 'This product has no unit product to separate into')
-      const to = { shop: scope.shop, warehouse: input.warehouse, product: unit.product, sku: unit.sku ?? '' }
       const ratio = product.separateRatio
+      // The editor offers the mode by the same rule; the other two tests only narrow the types.
+      if (!operationModesFor(product).includes('separate') || !unit || !ratio)
+        throw badField('product', 'This product has no unit product to separate into')
+      const to = { shop: scope.shop, warehouse: input.warehouse, product: unit.product, sku: unit.sku ?? '' }
       return [out('separate', to), into('separate', to, input.delta * ratio, {}, ratio)]
     }
     case 'crossTransfer':
@@ -114,7 +124,7 @@ const crossTransferMoves = async (
   if (!mayMoveThere && !canWriteRecord(target, scope.shop))
     throw new Forbidden('No Permission', { key: 'errors.noPermission', field: 'toShop' })
   if (!target) throw badField('toShop', 'The linked product no longer exists')
-  const toWarehouse = input.toWarehouse ?? link.crossWarehouse
+  const toWarehouse = crossTransferWarehouse(input.toWarehouse, link)
   if (!toWarehouse) throw badField('toWarehouse', '"toWarehouse" is required', 'format.required')
   // The linked product may keep stock per SKU: the same SKU id, or none when it has no SKUs.
   const skus = target.skus ?? []

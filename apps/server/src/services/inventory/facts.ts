@@ -1,5 +1,6 @@
 import { Forbidden, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
+import { isWeighted } from '@emporia/shared'
 import type { StockMove } from './moves'
 import { badField, checkUnits } from './quantities'
 
@@ -67,7 +68,7 @@ export const checkMove = (move: StockMove, facts: ShopFacts): StockMove => {
       field(move, 'sku'),
       skus.length ? `"${field(move, 'sku')}" must be one of the product's SKUs` : 'This product has no SKUs'
     )
-  const weighted = product.weightType === 'weighted'
+  const weighted = isWeighted(product)
   const amount = (value: number | undefined) =>
     value ? Math.sign(value) * checkUnits(Math.abs(value), field(move, 'quantity'), weighted) : 0
   return { ...move, delta: amount(move.delta), reserved: amount(move.reserved) }

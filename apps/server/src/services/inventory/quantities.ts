@@ -1,5 +1,5 @@
 import { BadRequest } from '@feathersjs/errors'
-import { MAX_QUANTITY } from '@emporia/shared'
+import { MAX_QUANTITY, unitsProblem } from '@emporia/shared'
 
 /** A refusal of one input field, keyed for translation (docs/decisions/0020: `data.key`, `data.field`). */
 export const badField = (field: string, message: string, key = 'format.invalid', values?: Record<string, unknown>) =>
@@ -26,10 +26,9 @@ export const checkAmount = (value: unknown, field: string): number => {
  */
 export const checkUnits = (value: number, field: string, weighted: boolean): number => {
   checkAmount(value, field)
-  const scaled = weighted ? value * 1000 : value
-  if (Math.abs(scaled - Math.round(scaled)) > 1e-6)
-    throw weighted
-      ? badField(field, `"${field}" must be a multiple of 0.001`, 'format.multipleOf', { value: 0.001 })
-      : badField(field, `"${field}" must be a whole number`, 'format.integer')
+  const problem = unitsProblem(value, weighted)
+  if (problem?.key === 'format.multipleOf')
+    throw badField(field, `"${field}" must be a multiple of ${problem.values.value}`, problem.key, problem.values)
+  if (problem) throw badField(field, `"${field}" must be a whole number`, problem.key)
   return weighted ? round3(value) : Math.round(value)
 }

@@ -1,4 +1,4 @@
-import { multiplyCents } from '@emporia/shared'
+import { defaultTotalPrice } from '@emporia/shared'
 import dayjs from 'dayjs'
 import type { Values } from '../../lib/form-values'
 
@@ -17,8 +17,10 @@ export const prepareInventory = (data: Values): Values => {
   const out: Values = { ...data }
   for (const name of ['entryDate', 'expiryDate']) if (name in out) out[name] = present(out[name]) ? dayToIso(out[name]) : null
   if (!out.sku) delete out.sku
-  if (!present(out.totalPrice) && typeof out.unitPrice === 'number' && typeof out.quantity === 'number')
-    out.totalPrice = multiplyCents(out.unitPrice, out.quantity)
+  if (!present(out.totalPrice)) {
+    const total = defaultTotalPrice(out.unitPrice as number | null | undefined, out.quantity as number | null | undefined)
+    if (total !== null) out.totalPrice = total
+  }
   for (const name of ['supplier', 'comment']) if (name in out && !present(out[name])) out[name] = null
   return out
 }

@@ -12,7 +12,7 @@ import {
   TextField,
   Typography
 } from '@mui/material'
-import type { LocaleId, ProductRecord } from '@emporia/shared'
+import { operationModesFor, type LocaleId, type ProductRecord } from '@emporia/shared'
 import { useEditorForm } from '../../components/editor/use-editor-form'
 import { FormFieldInput } from '../../components/editor/form-field-input'
 import { normalizeValues } from '../../lib/form-values'
@@ -20,7 +20,7 @@ import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { notifySuccess } from '../../lib/notify'
 import { useShops } from '../../lib/shop'
-import { availableModes, convertedUnits, operationFields, operationRequest } from './inventory-operation'
+import { convertedUnits, operationFields, operationRequest } from './inventory-operation'
 import { operationError } from './operation-error'
 import { runInventoryOperation } from './product-api'
 
@@ -36,7 +36,7 @@ interface OperationDialogProps {
 export const InventoryOperationDialog = ({ product, sku, onDone, onClose }: OperationDialogProps) => {
   const { t, tAny, language } = useListT()
   const fields = operationFields(product)
-  const form = useEditorForm(fields, { mode: availableModes(product)[0] })
+  const form = useEditorForm(fields, { mode: operationModesFor(product)[0] })
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState<string | undefined>()
   const [tried, setTried] = useState(false)

@@ -1,5 +1,7 @@
 import {
-  inventoryOperationModes,
+  crossTransferWarehouse,
+  isWeighted,
+  operationModesFor,
   servicePaths,
   type InventoryOperationData,
   type InventoryOperationMode,
@@ -20,14 +22,6 @@ export const modeLabels: Record<InventoryOperationMode, ListMessageKey> = {
   crossTransfer: 'stockOp.mode.crossTransfer'
 }
 
-/** Separate needs a unit product and a ratio; crossTransfer needs a link to another shop. */
-export const availableModes = (product: ProductRecord): InventoryOperationMode[] =>
-  inventoryOperationModes.filter((mode) => {
-    if (mode === 'separate') return Boolean(product.separateProducts?.length && product.separateRatio)
-    if (mode === 'crossTransfer') return Boolean(product.productLinks?.length)
-    return true
-  })
-
 /** Units the opened boxes give ("Convert To {quantity} Unit"): boxes × the product's ratio. */
 export const convertedUnits = (delta: unknown, ratio: number | null | undefined): number => {
   const boxes = typeof delta === 'number' ? delta : typeof delta === 'string' ? evaluateExpression(delta) : undefined
@@ -44,7 +38,7 @@ const warehouses = { path: servicePaths.warehouses, searchFields: translatablePa
 
 /** The form of one operation: the fields each mode needs, in order. */
 export const operationFields = (product: ProductRecord): FieldDef[] => {
-  const modes = availableModes(product)
+  const modes = operationModesFor(product)
   const isMode =
     (...wanted: InventoryOperationMode[]) =>
     (values: Values) =>
@@ -64,7 +58,7 @@ export const operationFields = (product: ProductRecord): FieldDef[] => {
       type: 'number',
       required: true,
       // Whole units, except weighted goods (docs/decisions/0040).
-      integer: product.weightType !== 'weighted',
+      integer: !isWeighted(product),
       validate: positive
     },
     {
@@ -99,9 +93,9 @@ export const operationRequest = (values: Values, product: ProductRecord, sku: st
   if (mode === 'transfer') data.toWarehouse = String(values.toWarehouse)
   if (mode === 'crossTransfer') {
     data.toShop = String(values.toShop)
-    // The destination warehouse is the link's own (spec §3.7 productLinks.crossWarehouse), when it names one.
     const link = product.productLinks?.find((entry) => entry.shop === data.toShop)
-    if (link?.crossWarehouse) data.toWarehouse = link.crossWarehouse
+    const toWarehouse = crossTransferWarehouse(undefined, link)
+    if (toWarehouse) data.toWarehouse = toWarehouse
   }
   const comment = typeof values.comment === 'string' ? values.comment.trim() : ''
   if (comment) data.comment = comment

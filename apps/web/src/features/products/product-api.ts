@@ -1,22 +1,19 @@
 import { useEffect } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { servicePaths, type InventoryOperationData, type ProductStatus } from '@emporia/shared'
+import { BATCH_LIMIT, servicePaths, type InventoryOperationData, type ProductStatus } from '@emporia/shared'
 import { pageOf, resourceApi, resourceService, shopApi, typedService, type Row } from '../../lib/resource-client'
 import { getCurrentShopId, shopQuery, useCurrentShopId } from '../../lib/shop'
 
 // The product screens' calls (ARCHITECTURE §2: one place per operation); components never name a service.
 
-/** The most products one batch status change may name (the server's limit: one page of the list). */
-const BATCH = 100
-
 /**
- * Batch status change: one multi patch per 100 ids (`patch(null, {status}, {_id: {$in}})`); the server
+ * Batch status change: one multi patch per BATCH_LIMIT ids (the server's limit) (`patch(null, {status}, {_id: {$in}})`); the server
  * changes all of them or, when one may not be written (shared records, spec §6.3), none.
  */
 export const setProductsStatus = async (ids: string[], status: ProductStatus) => {
   const service = await resourceService(servicePaths.products)
-  for (let start = 0; start < ids.length; start += BATCH)
-    await service.patch(null, { status }, { query: shopQuery({ _id: { $in: ids.slice(start, start + BATCH) } }) })
+  for (let start = 0; start < ids.length; start += BATCH_LIMIT)
+    await service.patch(null, { status }, { query: shopQuery({ _id: { $in: ids.slice(start, start + BATCH_LIMIT) } }) })
 }
 
 /** A SKU inventory operation (spec §3.7); answers the ledger rows it wrote. */

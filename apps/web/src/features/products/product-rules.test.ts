@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ProductRecord } from '@emporia/shared'
-import { availableModes, convertedUnits, operationFields, operationRequest } from './inventory-operation'
+import { convertedUnits, operationFields, operationRequest } from './inventory-operation'
 import { prepareProduct, prepareProductClone } from './product-rules'
 import { stockRows } from './product-stock'
 import { cleanSpecValues, specValueFor } from './spec-values'
@@ -77,19 +77,6 @@ describe('stock per SKU and warehouse', () => {
 })
 
 describe('SKU inventory operation (spec §3.7)', () => {
-  it('offers separate only with a unit product and ratio, crossTransfer only with a link', () => {
-    expect(availableModes(product())).toEqual(['restock', 'export', 'transfer'])
-    expect(
-      availableModes(
-        product({
-          separateProducts: [{ product: 'b'.repeat(24) }],
-          separateRatio: 12,
-          productLinks: [{ shop: 'c'.repeat(24), product: 'd'.repeat(24) }]
-        })
-      )
-    ).toEqual(['restock', 'export', 'separate', 'transfer', 'crossTransfer'])
-  })
-
   it('counts the units opened boxes give', () => {
     expect(convertedUnits(2, 12)).toBe(24)
     expect(convertedUnits('1+1', 6)).toBe(12)
