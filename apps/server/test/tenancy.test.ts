@@ -1,10 +1,12 @@
 import type { Socket } from 'socket.io-client'
 import { getServiceOptions } from '@feathersjs/feathers'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import type { TObject } from '@sinclair/typebox'
 import { serviceRules } from '@emporia/shared'
 import { shopOwner } from './support/accounts'
 import { call, connect, json } from './support/clients'
 import { dialects } from './support/databases'
+import { patchFromSchema, refsOf, sampleFromSchema } from './support/sample-data'
 import { startTestApp, type TestApp } from './support/test-app'
 import { tinyPng, uploadAs } from './support/uploads'
 
@@ -30,56 +32,66 @@ const NOT_SHOP_SCOPED: Record<string, 'public' | 'own account' | 'own shops'> = 
   export: 'own account'
 }
 
-/** A product of shop B, for the samples that name one (set as B's records are made). */
-let productOfB = ''
-/** A warehouse of shop B: the inventory samples move B's product in it (set as B's records are made). */
-let warehouseOfB = ''
+/** B's record of each shop-scoped path, made in `beforeAll`; samples name B's product and warehouse. */
+const recordOfB: Record<string, string> = {}
+const refOfB = (path: string) => {
+  if (!recordOfB[path]) throw new Error(`No record of ${path} yet: its samples need one first`)
+  return recordOfB[path]
+}
 
-/** Valid data for each shop-scoped service (a new one must add its line). */
+/**
+ * Data for the services whose create is not a plain record of their schema, each with why. Every
+ * other shop-scoped service is sampled from its shared schema (support/sample-data.ts), so a new
+ * one joins this matrix by being registered with a permission row.
+ */
 const SAMPLES: Record<string, () => Record<string, unknown>> = {
+  // Invitations by e-mail: no record schema of their own (the membership is a row of shop.users).
   'shop/members': () => ({ email: `m${Math.random().toString(36).slice(2)}@example.com`, role: 'pos' }),
   subShops: () => ({ email: `s${Math.random().toString(36).slice(2)}@example.com`, name: 'Branch' }),
-  categories: () => ({ name: { en: 'Tea', cht: '茶' }, order: 1 }),
-  brands: () => ({ name: 'Leaf & Co' }),
-  warehouses: () => ({ name: 'Kwun Tong' }),
-  attachments: () => ({ name: 'photo.png' }),
-  specs: () => ({ name: 'Origin', type: 'string' }),
-  products: () => ({ name: { en: 'Oolong', cht: '烏龍' }, price: 1200 }),
-  tags: () => ({ name: 'New' }),
-  productBundles: () => ({ name: 'Tea set', price: 3000, products: [{ product: productOfB, quantity: 2 }] }),
-  productRelateds: () => ({ name: 'Goes with', products: [productOfB] }),
   // Find only: nothing is created through it (see MAKERS and FINDERS).
   'products/lookup': () => ({}),
-  // Inventory (issue 6): stock moves through entries, operations and reservations; stocks, lots and
-  // the ledger are derived (made by MAKERS, never created or updated through their paths).
-  stocks: () => ({}),
-  inventories: () => ({ warehouse: warehouseOfB, product: productOfB, quantity: 5 }),
-  inventoryLots: () => ({}),
-  inventoryLogs: () => ({}),
-  inventoryOperations: () => ({ mode: 'restock', warehouse: warehouseOfB, product: productOfB, delta: 1 }),
-  stockReservations: () => ({ warehouse: warehouseOfB, product: productOfB, quantity: 1 }),
+  // An operation on stock, not a record: its moves are walked as inventoryLogs.
+  inventoryOperations: () => ({ mode: 'restock', warehouse: refOfB('warehouses'), product: refOfB('products'), delta: 1 }),
   inventoryRebuild: () => ({})
 }
+/** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
   'shop/members': { name: 'Renamed' },
   subShops: { name: 'Renamed' },
-  categories: { name: 'Renamed' },
-  brands: { name: 'Renamed' },
-  warehouses: { name: 'Renamed' },
-  attachments: { name: 'Renamed' },
-  specs: { name: 'Renamed' },
-  products: { name: 'Renamed' },
-  tags: { name: 'Renamed' },
-  productBundles: { name: 'Renamed' },
-  productRelateds: { name: 'Renamed' },
-  'products/lookup': {},
-  stocks: {},
+  // Once saved, an entry changes only its supplier, comment and expiry (docs/decisions/0040).
   inventories: { comment: 'Renamed' },
   inventoryLots: { supplier: 'Renamed' },
-  inventoryLogs: {},
-  inventoryOperations: {},
+  // A reservation changes only by its status.
   stockReservations: { status: 'released' },
+  'products/lookup': {},
+  inventoryOperations: {},
   inventoryRebuild: {}
+}
+
+/** Each shop-scoped record service's shared schema, read from the running app in `beforeAll`. */
+const schemas: Record<string, TObject> = {}
+const schemaOf = (path: string) => {
+  if (!schemas[path]) throw new Error(`${path} has neither a record schema nor a line in SAMPLES`)
+  return schemas[path]
+}
+const sampleOf = (path: string) => SAMPLES[path]?.() ?? sampleFromSchema(schemaOf(path), refOfB)
+const patchOf = (path: string) => PATCHES[path] ?? patchFromSchema(schemaOf(path))
+
+/**
+ * The order B's records are made in: sampled services after the ones their refs name, then the
+ * hand-made ones (MAKERS and SAMPLES, which move B's product in B's warehouse).
+ */
+const creationOrder = (paths: string[]) => {
+  const sampled = paths.filter((path) => !SAMPLES[path] && !MAKERS[path])
+  const ordered: string[] = []
+  const visit = (path: string, trail: string[]) => {
+    if (ordered.includes(path) || !sampled.includes(path)) return
+    if (trail.includes(path)) throw new Error(`refs go round in a circle: ${[...trail, path].join(' → ')}`)
+    for (const ref of refsOf(schemaOf(path))) visit(ref, [...trail, path])
+    ordered.push(path)
+  }
+  for (const path of sampled) visit(path, [])
+  return [...ordered, ...paths.filter((path) => !ordered.includes(path))]
 }
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
@@ -99,17 +111,20 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   },
   // Derived inventory rows are made by moving stock; create-only paths answer with what they wrote.
   stocks: async (base, owner) => {
-    await inventoryAs(base, owner, 'inventories', SAMPLES.inventories())
-    const found = await json(`${base}/api/stocks?shop=${owner.shopId}&warehouse=${warehouseOfB}&product=${productOfB}`, {
-      token: owner.token
-    })
+    await inventoryAs(base, owner, 'inventories', sampleOf('inventories'))
+    const found = await json(
+      `${base}/api/stocks?shop=${owner.shopId}&warehouse=${refOfB('warehouses')}&product=${refOfB('products')}`,
+      {
+        token: owner.token
+      }
+    )
     return (found.body?.data as { _id: string }[])[0]._id
   },
-  inventoryLots: async (base, owner) => String((await inventoryAs(base, owner, 'inventories', SAMPLES.inventories())).lot),
+  inventoryLots: async (base, owner) => String((await inventoryAs(base, owner, 'inventories', sampleOf('inventories'))).lot),
   inventoryLogs: async (base, owner) =>
-    ((await inventoryAs(base, owner, 'inventoryOperations', SAMPLES.inventoryOperations())).logs as { _id: string }[])[0]._id,
+    ((await inventoryAs(base, owner, 'inventoryOperations', sampleOf('inventoryOperations'))).logs as { _id: string }[])[0]._id,
   inventoryOperations: async (base, owner) =>
-    ((await inventoryAs(base, owner, 'inventoryOperations', SAMPLES.inventoryOperations())).logs as { _id: string }[])[0]._id,
+    ((await inventoryAs(base, owner, 'inventoryOperations', sampleOf('inventoryOperations'))).logs as { _id: string }[])[0]._id,
   inventoryRebuild: async (base, owner) => {
     await inventoryAs(base, owner, 'inventoryRebuild', {})
     return owner.shopId
@@ -147,12 +162,18 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
   let t: TestApp
   let a: Owner
   let b: Owner
-  const recordOfB: Record<string, string> = {}
   let shopPaths: string[] = []
 
   beforeAll(async () => {
     t = await startTestApp(dialect)
-    shopPaths = Object.keys(serviceRules).filter((path) => path in t.app.services && SAMPLES[path])
+    for (const key of Object.keys(recordOfB)) delete recordOfB[key]
+    for (const path of Object.keys(serviceRules).filter((path) => path in t.app.services)) {
+      const model = (t.app.service(path) as { model?: { schema: TObject } }).model
+      if (model) schemas[path] = model.schema
+    }
+    shopPaths = creationOrder(
+      Object.keys(serviceRules).filter((path) => path in t.app.services && (SAMPLES[path] || schemas[path]))
+    )
     a = await shopOwner(t.url, 'Tenant A')
     b = await shopOwner(t.url, 'Tenant B')
     // Gated services (sub-shops, bundles) are walked too: both shops have their features on.
@@ -171,12 +192,10 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
       const created = await json(`${t.url}/api/${path}?shop=${b.shopId}`, {
         method: 'POST',
         token: b.token,
-        body: JSON.stringify(SAMPLES[path]())
+        body: JSON.stringify(sampleOf(path))
       })
-      expect(created.status).toBe(201)
+      expect(`${path} ${created.status}`).toBe(`${path} 201`)
       recordOfB[path] = (created.body as { _id: string })._id
-      if (path === 'products') productOfB = recordOfB[path]
-      if (path === 'warehouses') warehouseOfB = recordOfB[path]
     }
   })
   afterAll(() => t.close())
@@ -186,7 +205,7 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
     expect(unclassified).toEqual([])
     // Every rule of the permission table is a service, and every one of them is walked below.
     expect(Object.keys(serviceRules).filter((path) => !(path in t.app.services))).toEqual([])
-    expect(Object.keys(serviceRules).filter((path) => !SAMPLES[path])).toEqual([])
+    expect(Object.keys(serviceRules).filter((path) => !SAMPLES[path] && !schemas[path])).toEqual([])
     expect(shopPaths.length).toBeGreaterThan(0)
   })
 
@@ -197,13 +216,7 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
     const withId = method === 'find' || method === 'create' ? '' : `/${id}`
     const query = shop ? `?shop=${shop}` : ''
     const data =
-      method === 'update'
-        ? SAMPLES[path]()
-        : method === 'patch'
-          ? PATCHES[path]
-          : method === 'create'
-            ? SAMPLES[path]()
-            : undefined
+      method === 'update' ? sampleOf(path) : method === 'patch' ? patchOf(path) : method === 'create' ? sampleOf(path) : undefined
     return json(`${t.url}/api/${path}${withId}${query}`, { method: verb, token, body: data ? JSON.stringify(data) : undefined })
   }
 
@@ -212,9 +225,9 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
     const args: Record<Method, unknown[]> = {
       find: [query],
       get: [id, query],
-      create: [SAMPLES[path](), query],
-      update: [id, SAMPLES[path](), query],
-      patch: [id, PATCHES[path], query],
+      create: [sampleOf(path), query],
+      update: [id, sampleOf(path), query],
+      patch: [id, patchOf(path), query],
       remove: [id, query]
     }
     // socket.io has no handler at all for a method no service offers: the call is never answered.
@@ -261,7 +274,7 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
       if (!methodsOf(path).has('get')) continue
       const still = await json(`${t.url}/api/${path}/${recordOfB[path]}?shop=${b.shopId}`, { token: b.token })
       expect(still).toMatchObject({ status: 200, body: { _id: recordOfB[path], shop: b.shopId } })
-      for (const [field, value] of Object.entries(PATCHES[path])) expect(still.body).not.toHaveProperty(field, value)
+      for (const [field, value] of Object.entries(patchOf(path))) expect(still.body).not.toHaveProperty(field, value)
     }
   })
 
@@ -315,7 +328,7 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
       await json(`${t.url}/api/${path}/${id}?shop=${b.shopId}`, {
         method: 'PATCH',
         token: b.token,
-        body: JSON.stringify(PATCHES[path])
+        body: JSON.stringify(patchOf(path))
       })
       await json(`${t.url}/api/${path}/${id}?shop=${b.shopId}`, { method: 'DELETE', token: b.token })
     }

@@ -262,7 +262,7 @@ export const productRelatedSchema = Type.Object(
     shop: Type.String({ pattern: ID_PATTERN, readOnly: true }),
     name: storedTextSchema,
     desc: Type.Optional(storedTextSchema),
-    products: Type.Array(id(), { maxItems: 500, uniqueItems: true }),
+    products: Type.Array(id('products'), { maxItems: 500, uniqueItems: true }),
     createdAt: Type.String({ format: 'date-time', readOnly: true }),
     updatedAt: Type.String({ format: 'date-time', readOnly: true })
   },
