@@ -1,5 +1,5 @@
 /* global window */
-// Web shell figures (issue 4): JavaScript each route needs (gzip), and the time from navigation to a
+// Web shell figures (docs/benchmarks.md): JavaScript each route needs (gzip), and the time from navigation to a
 // painted dashboard on a warm server in headless Chromium (median of 5).
 // Run after `npm run build`: `node bench/web-bundle.mjs` (add `--no-browser` for the sizes only).
 import { spawn } from 'node:child_process'

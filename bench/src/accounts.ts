@@ -93,7 +93,7 @@ const scopingRounds = async (log: (line: string) => void) => {
 }
 
 /**
- * Issue 3's figures: argon2id logins per second on one core (the hashing pool cut to one
+ * Login figures (docs/benchmarks.md): argon2id logins per second on one core (the hashing pool cut to one
  * thread), jwt re-authentication latency, and what shop scoping adds to the list workload.
  */
 export const runAccounts = async (log: (line: string) => void): Promise<Outcome> => {

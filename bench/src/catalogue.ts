@@ -98,7 +98,7 @@ const line = (r: LoadResult) =>
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 /**
- * Issue 6's figures on PostgreSQL: the product list with a keyword search over 100,000 products of
+ * Catalogue figures on PostgreSQL (docs/benchmarks.md): the product list with a keyword search over 100,000 products of
  * one shop (1,000,000 in all) with 50 clients, and the POS barcode lookup.
  */
 export const runCatalogue = async (log: (line: string) => void): Promise<Outcome> => {

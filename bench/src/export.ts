@@ -120,7 +120,7 @@ const timedExport = async (server: ChildHandle, token: string, body: ReturnType<
   }
 }
 
-/** Issue 5's figure: 100,000 rows exported to XLSX through the real server on PostgreSQL, time and memory growth. */
+/** Export figure (docs/benchmarks.md): 100,000 rows exported to XLSX through the real server on PostgreSQL, time and memory growth. */
 export const runExport = async (log: (line: string) => void): Promise<Outcome> => {
   await ensurePostgresDataset(log)
   const server = await startChild('servers/emporia.ts', { env: ENV })

@@ -132,7 +132,7 @@ const describeRun = (name: string, r: SalesResult) =>
   `  ${name}: ${r.rps} sales/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}; CPU server ${r.cpu.server}, PostgreSQL ${r.cpu.postgres}, load ${r.cpu.loadGenerator}`
 
 /**
- * Issue 6's figure: stock-decrementing operations (`inventoryOperations` export, one unit) per
+ * Stock-sales figure (docs/benchmarks.md): stock-decrementing operations (`inventoryOperations` export, one unit) per
  * second over the API on PostgreSQL, with row-level security on, 50 concurrent clients — each on a
  * SKU of its own, then all of them on the same 10 SKUs (the hot case), deadlocks counted.
  */

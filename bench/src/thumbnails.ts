@@ -38,7 +38,7 @@ const timed = async (runs: number, work: (run: number) => Promise<unknown>) => {
 }
 
 /**
- * Issue 5's figure: thumbnail generation for a 12-megapixel JPEG, with the server's own media code
+ * Thumbnail figure (docs/benchmarks.md): thumbnail generation for a 12-megapixel JPEG, with the server's own media code
  * (apps/server/src/services/attachments/images.ts), in this process, one file at a time.
  */
 export const runThumbnails = async (log: (line: string) => void): Promise<Outcome> => {

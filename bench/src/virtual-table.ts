@@ -10,7 +10,7 @@ const LIMIT = 1000
 type Log = (line: string) => void
 
 /**
- * Issue 5's figure: the virtual table over 100,000 rows in headless Chromium — the browser test
+ * Virtual-table figure (docs/benchmarks.md): the virtual table over 100,000 rows in headless Chromium — the browser test
  * `e2e/specs/virtual-table.spec.ts` with VIRTUAL_ROWS set (it seeds, scrolls end to end one frame per
  * step and prints its frame times and the most row elements seen). Needs `npm run build` first.
  */

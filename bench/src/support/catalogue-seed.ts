@@ -3,7 +3,7 @@ import type pg from 'pg'
 import { fixed } from './report'
 
 /**
- * The catalogue dataset of issue 6: 1,000,000 products in 10 shops, 100,000 in the measured shop,
+ * The catalogue dataset: 1,000,000 products in 10 shops, 100,000 in the measured shop,
  * generated in SQL (generate_series, integer arithmetic only) into the real `products` table, with
  * the keywords the products service would keep. Product i is in shop i mod 10 and has the shop's
  * number n = i / 10, its posCode the six digits of n; every fifth n has three SKUs with codes.
