@@ -4,6 +4,7 @@ import { RecordItemText } from '../../components/fields/record-item-field'
 import type { ListMessageKey } from '../../lib/i18n/lists/en'
 import { translatablePaths } from '../../lib/table/search-query'
 import dayjs from 'dayjs'
+import { inventoryLotsScreen } from './inventory-lots.screen'
 
 const statusLabels = Object.fromEntries(
   inventoryLotStatuses.map((status) => [status, `inventoryLot.status.${status}`])
@@ -19,7 +20,7 @@ const named = { searchFields: translatablePaths('name') }
  * expiry and the supplier may change. Shown when the shop uses lots (the drawer gates the route).
  */
 export const inventoryLotsResource = defineResource({
-  path: servicePaths.inventoryLots,
+  screen: inventoryLotsScreen,
   name: 'inventoryLot.one',
   urlKey: 'inventoryLots',
   // Lots come from restocks while the shop uses them (settings/inventory).

@@ -1,7 +1,8 @@
-import { servicePaths, type SpecType, specSchema } from '@emporia/shared'
+import { type SpecType, specSchema } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import type { ListMessageKey } from '../../lib/i18n/lists/en'
 import { translatablePaths } from '../../lib/table/search-query'
+import { specsScreen } from './specs.screen'
 
 /** Spec §9.8 specType with the labels of §3.7 (checkbox, multi, number, single, text, tran). */
 const specTypeLabels: Record<SpecType, ListMessageKey> = {
@@ -17,7 +18,7 @@ const withOptions = (type: unknown) => type === 'enum' || type === 'multiEnum'
 
 /** Spec definitions (spec §3.7): typed product properties. No route of their own: a tab of the products page. */
 export const specsResource = defineResource({
-  path: servicePaths.specs,
+  screen: specsScreen,
   schema: specSchema,
   name: 'spec.one',
   urlKey: 'specs',
