@@ -1,16 +1,16 @@
 import { inventoryLogTypes, servicePaths, type InventoryLogType } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import { RecordItemText } from '../../components/fields/record-item-field'
-import type { ListMessageKey } from '../../lib/i18n/lists/en'
+import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { translatablePaths } from '../../lib/table/search-query'
 import { inventoryLogsScreen } from './inventory-logs.screen'
 
 const typeLabels = Object.fromEntries(inventoryLogTypes.map((type) => [type, `inventoryLog.type.${type}`])) as Record<
   InventoryLogType,
-  ListMessageKey
+  AnyMessageKey
 >
 
-const sourceLabels: Record<string, ListMessageKey> = {
+const sourceLabels: Record<string, AnyMessageKey> = {
   inventory: 'inventoryLog.source.inventory',
   operation: 'inventoryLog.source.operation',
   reservation: 'inventoryLog.source.reservation',
