@@ -12,7 +12,7 @@ import { useRecordTitle } from './use-record-title'
  * carries its screen, which says the route it shows on (decision 0075), so no table names them again.
  */
 const modules = import.meta.glob<Record<string, unknown>>('../../features/*/*-resource.{ts,tsx}', { eager: true })
-export const declaredResources: ResourceDefinition[] = Object.values(modules)
+const declaredResources: ResourceDefinition[] = Object.values(modules)
   .flatMap((module) => Object.values(module))
   .filter((value): value is ResourceDefinition => typeof value === 'object' && value !== null && 'screen' in value)
 
@@ -38,13 +38,10 @@ const forms: Record<string, ComponentType> = {
   )
 }
 
-/** Whether the resource page shows a route: a declared list or form serves it. */
-export const serves = (name: string) => resources.has(name.replace(/\/edit$/, '')) || name in forms
-
 /**
  * Every declared list screen behind one lazy page: the entry carries one import instead of one per
- * screen (the login page's budget, decision 0030). The registry test proves each `resource` route
- * has its declaration or form here.
+ * screen (the login page's budget, decision 0030). `app/screens.test.ts` proves each `resource`
+ * route has its declaration or form here.
  */
 export const ResourceRoutePage = () => {
   const name = useMatches({ select: (matches) => matches.at(-1)?.staticData.spec?.name }) ?? ''
