@@ -22,7 +22,7 @@ import Smartphone from '@mui/icons-material/Smartphone'
 import Warehouse from '@mui/icons-material/Warehouse'
 import AccountBalance from '@mui/icons-material/AccountBalance'
 import type { ReactElement } from 'react'
-import type { MenuIcon } from './menu'
+import type { MenuIcon } from '../../lib/screens/screen'
 
 // Path imports keep each icon its own small module (the icons package is large as a whole).
 export const menuIcons: Record<MenuIcon, ReactElement> = {

@@ -1,5 +1,9 @@
 import { areas, callerIn, planState, refusal, roleInShop, type Area, type Shop } from '@emporia/shared'
 import type { Features } from '../../lib/feathers-client'
+import type { DrawerGroup, MenuIcon, ScreenDef } from '../../lib/screens/screen'
+import { drawerGroups, screens, wizardScreen } from '../screens'
+
+export type { MenuIcon } from '../../lib/screens/screen'
 
 /** One drawer entry: a link, or a group of links (spec §2.4). */
 export interface MenuItem {
@@ -14,31 +18,6 @@ export interface MenuItem {
   subtitle?: { key: string; values?: Record<string, number>; alert?: boolean }
 }
 
-export type MenuIcon =
-  | 'home'
-  | 'eshop'
-  | 'app'
-  | 'mini'
-  | 'warehouses'
-  | 'products'
-  | 'bundles'
-  | 'discounts'
-  | 'promotions'
-  | 'orders'
-  | 'payments'
-  | 'pos'
-  | 'users'
-  | 'subShops'
-  | 'subsequent'
-  | 'settings'
-  | 'profile'
-  | 'logout'
-  | 'login'
-  | 'register'
-  | 'billing'
-  | 'verify'
-  | 'dot'
-
 export interface MenuInput {
   signedIn: boolean
   verified: boolean
@@ -50,10 +29,19 @@ export interface MenuInput {
 
 const link = (key: string, href: string, label: string, icon: MenuIcon = 'dot'): MenuItem => ({ key, href, label, icon })
 
+/** A screen's drawer link. */
+const screenLink = (screen: ScreenDef): MenuItem => {
+  const { key = screen.route, label = `route.${screen.route}`, icon = 'dot' } = screen.drawer ?? {}
+  return link(key, `/${screen.route}`, label, icon)
+}
+
+const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order
+
 /**
- * The drawer's menu in spec order, gated by the shared permission table: an entry whose role does
- * not fit is hidden; one whose paid feature is off is hidden, except App, Mini and POS, which the
- * spec shows disabled so the merchant learns they exist.
+ * The drawer's menu in spec order, built from the screen registry (decision 0075) and gated by the
+ * shared permission table: an entry whose role does not fit is hidden; one whose paid feature is off
+ * is hidden, except the registry's teasers (App, Mini, POS), which the spec shows disabled so the
+ * merchant learns they exist. A switch of the features service that is off hides its screens.
  */
 export const buildMenu = ({ signedIn, verified, userId, features, shop, now = Date.now() }: MenuInput): MenuItem[] => {
   if (!signedIn) {
@@ -62,108 +50,52 @@ export const buildMenu = ({ signedIn, verified, userId, features, shop, now = Da
       ...(features.register ? [link('register', '/register', 'route.register', 'register')] : [])
     ]
   }
-  const tail = [
-    link('settings', '/settings', 'route.settings', 'settings'),
-    link('profile', '/profile', 'route.profile', 'profile'),
-    link('logout', '/logout', 'route.logout', 'logout')
-  ]
+  const tail = [link('profile', '/profile', 'route.profile', 'profile'), link('logout', '/logout', 'route.logout', 'logout')]
   if (features.verify && !verified) {
-    return [link('verify', '/register/verify', 'menu.verify', 'verify'), ...tail.slice(1)]
+    return [link('verify', '/register/verify', 'menu.verify', 'verify'), ...tail]
   }
   if (!shop) {
     // No shop yet: the only useful place is the setup wizard that creates one.
-    return [link('eshop', '/eshop', 'menu.wizard', 'eshop'), ...tail.slice(1)]
+    return [{ ...screenLink(wizardScreen), icon: drawerGroups.eshop.icon }, ...tail]
   }
 
   const caller = callerIn(shop, userId)
-  const state = (area: Area): 'shown' | 'disabled' | 'hidden' => {
-    const why = refusal(areas[area], caller)
-    if (why === null) return 'shown'
-    return why === 'feature' && (area === 'app' || area === 'mini' || area === 'pos') ? 'disabled' : 'hidden'
-  }
-  const gated = (area: Area, item: MenuItem): MenuItem[] => {
-    const shown = state(area)
-    return shown === 'hidden' ? [] : [{ ...item, disabled: shown === 'disabled' }]
-  }
-  const group = (key: string, label: string, icon: MenuIcon, children: MenuItem[], disabled = false): MenuItem[] =>
-    children.length ? [{ key, label, icon, children, disabled }] : []
-
-  const eshopChildren =
-    state('eshop') === 'shown'
-      ? [
-          link('eshop', '/eshop', 'menu.wizard'),
-          ...(features.pageEditor !== false
-            ? [link('eshop/pages', '/eshop/pages', 'route.eshop/pages'), link('eshop/theme', '/eshop/theme', 'route.eshop/theme')]
-            : []),
-          link('eshop/categories', '/eshop/categories', 'route.eshop/categories'),
-          link('eshop/brands', '/eshop/brands', 'route.eshop/brands'),
-          ...(features.domain !== false ? [link('eshop/domains', '/eshop/domains', 'route.eshop/domains')] : []),
-          link('eshop/banners', '/eshop/banners', 'route.eshop/banners')
-        ]
-      : []
-  const miniState = state('mini')
-  const warehouseChildren =
-    state('warehouses') === 'shown'
-      ? [
-          link('warehouses/list', '/warehouses', 'route.warehouses'),
-          link('warehouses/inventories', '/warehouses/inventories', 'route.warehouses/inventories'),
-          link('warehouses/inventoryLogs', '/warehouses/inventoryLogs', 'route.warehouses/inventoryLogs'),
-          ...gated(
-            'inventoryLots',
-            link('warehouses/inventoryLots', '/warehouses/inventoryLots', 'route.warehouses/inventoryLots')
-          )
-        ]
-      : []
-  const bundleChildren =
-    state('bundles') === 'shown'
-      ? [
-          link('productBundles', '/productBundles', 'route.productBundles'),
-          link('productRelateds', '/productRelateds', 'route.productRelateds')
-        ]
-      : []
-  const subsequentChildren =
-    state('subsequentPayments') === 'shown'
-      ? [
-          link('companyUsers', '/companyUsers', 'route.companyUsers'),
-          link('purchasingOrders', '/purchasingOrders', 'route.purchasingOrders'),
-          link('bulkOrders', '/bulkOrders', 'route.bulkOrders')
-        ]
-      : []
-
   const role = roleInShop(shop, userId)
-  const billing: MenuItem[] =
-    features.billing && role !== 'subshop' && state('billing') === 'shown' ? [billingEntry(shop, now)] : []
-
-  return [
-    ...gated('dashboard', link('home', '/dashboard', 'menu.home', 'home')),
-    ...group('eshop', 'menu.eshop', 'eshop', eshopChildren),
-    ...gated('app', link('app', '/app', 'route.app', 'app')),
-    ...(miniState === 'hidden'
-      ? []
-      : group(
-          'mini',
-          'route.mini',
-          'mini',
-          [link('mini', '/mini', 'menu.miniSettings'), link('mini/topics', '/mini/topics', 'route.mini/topics')],
-          miniState === 'disabled'
-        )),
-    ...group('warehouses', 'menu.warehouses', 'warehouses', warehouseChildren),
-    ...gated('products', link('products', '/products', 'route.products', 'products')),
-    ...group('bundles', 'menu.bundles', 'bundles', bundleChildren),
-    ...gated('discounts', link('discounts', '/discounts', 'route.discounts', 'discounts')),
-    ...gated('discounts', link('couponTemplates', '/couponTemplates', 'route.couponTemplates', 'discounts')),
-    ...gated('promotions', link('promotions', '/promotions', 'route.promotions', 'promotions')),
-    ...gated('orders', link('orders', '/orders', 'route.orders', 'orders')),
-    ...gated('payments', link('payments', '/payments', 'route.payments', 'payments')),
-    ...gated('cashboxLogs', link('cashboxLogs', '/cashboxLogs', 'route.cashboxLogs', 'payments')),
-    ...gated('charts', link('charts', '/charts', 'route.charts', 'payments')),
-    ...gated('pos', link('pos', '/pos', 'route.pos', 'pos')),
-    ...gated('shopUsers', link('shopUsers', '/shopUsers', 'route.shopUsers', 'users')),
-    ...gated('subShops', link('subShops', '/subShops', 'route.subShops', 'subShops')),
-    ...group('subsequentPayments', 'menu.subsequentPayments', 'subsequent', subsequentChildren),
-    ...billing,
-    ...(state('settings') === 'shown' ? tail : tail.slice(1))
+  const state = (area: Area | undefined, teaser = false): 'shown' | 'disabled' | 'hidden' => {
+    const why = area ? refusal(areas[area], caller) : null
+    if (why === null) return 'shown'
+    return why === 'feature' && teaser ? 'disabled' : 'hidden'
+  }
+  const item = (screen: ScreenDef): MenuItem[] => {
+    if (screen.feature && features[screen.feature] === false) return []
+    const shown = state(screen.area, screen.drawer?.teaser)
+    if (shown === 'hidden') return []
+    // Billing/Upgrade: never for a sub-shop, named by the shop's contract, with its plan status (spec §2.4).
+    if (screen.route === 'billing') return role === 'subshop' ? [] : [billingEntry(shop, now)]
+    return [{ ...screenLink(screen), disabled: shown === 'disabled' }]
+  }
+  const inDrawer = screens.filter((screen) => screen.drawer)
+  const children = (group: DrawerGroup) =>
+    inDrawer
+      .filter((screen) => screen.drawer!.group === group)
+      .sort((a, b) => byOrder(a.drawer!, b.drawer!))
+      .flatMap(item)
+  const groupItem = (key: DrawerGroup): MenuItem[] => {
+    const { label, icon, area, teaser } = drawerGroups[key]
+    const shown = state(area, teaser)
+    const list = shown === 'hidden' ? [] : children(key)
+    return list.length ? [{ key, label, icon, children: list, disabled: shown === 'disabled' }] : []
+  }
+  const entries = [
+    ...inDrawer
+      .filter((screen) => !screen.drawer!.group)
+      .map((screen) => ({ order: screen.drawer!.order, items: () => item(screen) })),
+    ...(Object.keys(drawerGroups) as DrawerGroup[]).map((key) => ({
+      order: drawerGroups[key].order,
+      items: () => groupItem(key)
+    }))
   ]
+  return [...entries.sort(byOrder).flatMap((entry) => entry.items()), ...tail]
 }
 
 const billingEntry = (shop: Shop, now: number): MenuItem => {

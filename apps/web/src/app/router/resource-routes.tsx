@@ -3,59 +3,50 @@ import { useMatches } from '@tanstack/react-router'
 import type { ResourceDefinition } from '../../components/data-table/resource'
 import { ResourcePage } from '../../components/data-table/resource-page'
 import { ResourceTabs, type ResourceTab } from '../../components/data-table/resource-tabs'
-import { brandsResource } from '../../features/brands/brands-resource'
-import { categoriesResource } from '../../features/categories/categories-resource'
-import { inventoriesResource } from '../../features/inventories/inventories-resource'
-import { inventoryLogsResource } from '../../features/inventory-logs/inventory-logs-resource'
-import { inventoryLotsResource } from '../../features/inventory-lots/inventory-lots-resource'
-import { productBundlesResource } from '../../features/product-bundles/product-bundles-resource'
-import { productRelatedsResource } from '../../features/product-relateds/product-relateds-resource'
-import { productsResource } from '../../features/products/products-resource'
-import { specsResource } from '../../features/specs/specs-resource'
-import { tagsResource } from '../../features/tags/tags-resource'
-import { warehousesResource } from '../../features/warehouses/warehouses-resource'
+import { settingsInventoryScreen } from '../../features/settings-inventory/settings-inventory.screen'
+import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { useRecordTitle } from './use-record-title'
 
-/** Which declaration each list route shows (its `…/edit` route shows the same list with the editor open). */
-const resources: Record<string, ResourceDefinition> = {
-  'eshop/categories': categoriesResource,
-  'eshop/brands': brandsResource,
-  warehouses: warehousesResource,
-  products: productsResource,
-  productBundles: productBundlesResource,
-  productRelateds: productRelatedsResource,
-  'warehouses/inventories': inventoriesResource,
-  'warehouses/inventoryLogs': inventoryLogsResource,
-  'warehouses/inventoryLots': inventoryLotsResource
-}
-
 /**
- * Routes that show several lists as tabs (`?tab=`): spec definitions and tags have no route of their
- * own (spec §2.2) and are managed on the products page (decision 0040).
+ * Every resource declaration of the features (`features/<x>/<x>-resource.ts`), found by name: each
+ * carries its screen, which says the route it shows on (decision 0075), so no table names them again.
  */
-const tabs: Record<string, ResourceTab[]> = {
-  products: [
-    { key: 'products', label: 'route.products', definition: productsResource },
-    { key: 'specs', label: 'product.tab.specs', definition: specsResource },
-    { key: 'tags', label: 'product.tab.tags', definition: tagsResource }
-  ]
+const modules = import.meta.glob<Record<string, unknown>>('../../features/*/*-resource.{ts,tsx}', { eager: true })
+const declaredResources: ResourceDefinition[] = Object.values(modules)
+  .flatMap((module) => Object.values(module))
+  .filter((value): value is ResourceDefinition => typeof value === 'object' && value !== null && 'screen' in value)
+
+/** The list each route shows (its `…/edit` route shows the same list with the editor open). */
+const resources = new Map(
+  declaredResources
+    .filter((definition) => definition.screen?.kind === 'list')
+    .map((definition) => [definition.screen!.route, definition])
+)
+
+/** Routes that show several lists as tabs (`?tab=`), in their screens' tab order (decision 0040). */
+const tabs = new Map<string, ResourceTab[]>()
+for (const definition of declaredResources) {
+  const { route, tab } = definition.screen!
+  if (tab) tabs.set(route, [...(tabs.get(route) ?? []), { key: tab.key, label: tab.label as AnyMessageKey, definition }])
 }
+for (const list of tabs.values()) list.sort((a, b) => a.definition.screen!.tab!.order - b.definition.screen!.tab!.order)
 
 /** Screens of this page that are forms rather than lists, each its own chunk. */
 const forms: Record<string, ComponentType> = {
-  'settings/inventory': lazy(() =>
+  [settingsInventoryScreen.route]: lazy(() =>
     import('../../features/settings-inventory/settings-inventory-page').then((m) => ({ default: m.SettingsInventoryPage }))
   )
 }
 
 /**
  * Every declared list screen behind one lazy page: the entry carries one import instead of one per
- * screen (the login page's budget, decision 0030).
+ * screen (the login page's budget, decision 0030). `app/screens.test.ts` proves each `resource`
+ * route has its declaration or form here.
  */
 export const ResourceRoutePage = () => {
   const name = useMatches({ select: (matches) => matches.at(-1)?.staticData.spec?.name }) ?? ''
   const list = name.replace(/\/edit$/, '')
-  const definition = resources[list]
+  const definition = resources.get(list)
   useRecordTitle(name, definition)
   const Form = forms[name]
   if (Form)
@@ -64,6 +55,7 @@ export const ResourceRoutePage = () => {
         <Form />
       </Suspense>
     )
-  if (tabs[list]) return <ResourceTabs key={list} tabs={tabs[list]} />
-  return definition ? <ResourcePage key={definition.path} definition={definition} /> : null
+  const tabbed = tabs.get(list)
+  if (tabbed && tabbed.length > 1) return <ResourceTabs key={list} tabs={tabbed} />
+  return <ResourcePage key={definition!.path} definition={definition!} />
 }

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { en } from '../../lib/i18n/resources/en'
+import { screenMessages } from '../screen-messages'
 import { routeSpecs, samplePath } from './route-paths'
 
 describe('routeSpecs', () => {
   it('has a unique name and a translated title for every route', () => {
     const names = routeSpecs.map((spec) => spec.name)
     expect(new Set(names).size).toBe(names.length)
-    for (const name of names) expect(en, name).toHaveProperty(`route.${name}`)
+    const titles = { ...en, ...screenMessages.en }
+    for (const name of names) expect(titles, name).toHaveProperty(`route.${name}`)
   })
 
   it('covers the spec route list', () => {

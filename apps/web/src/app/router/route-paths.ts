@@ -1,6 +1,10 @@
+import type { ScreenDef } from '../../lib/screens/screen'
+import { screens } from '../screens'
+
 /**
- * Every route of spec §2.2, without the `/{shop}` prefix (each also exists with it). Pure data,
- * with no imports, so the browser tests can walk the same list the router is built from.
+ * Every route of spec §2.2, without the `/{shop}` prefix (each also exists with it): the screen
+ * registry's, and the account, invoice and developer pages. Pure data (no React, no DOM), so the
+ * browser tests can walk the same list the router is built from.
  * `{-$id}` is an optional parameter, `$id` a required one; both must be 24-hex ids.
  */
 export type LayoutName = 'default' | 'login' | 'invoice' | 'posScreen' | 'bare'
@@ -64,96 +68,20 @@ const account = (path: string, page: PageName, access: RouteAccess, layout: Layo
   page
 })
 
-const mainRoutes = [
-  'app',
-  'billing',
-  'bulkOrders',
-  'bulkOrderStatuses',
-  'cashboxLogs',
-  'charts',
-  'companyUsers',
-  'couponTemplates',
-  'discounts',
-  'mini',
-  'mini/topics',
-  'orders',
-  'payments',
-  'pos',
-  'productBundles',
-  'productRelateds',
-  'products',
-  'promotions',
-  'purchasingOrders',
-  'purchasingOrderStatuses',
-  'settings',
-  'shopUsers',
-  'subShops',
-  'eshop/banners',
-  'eshop/brands',
-  'eshop/categories',
-  'eshop/domains',
-  'eshop/domains/purchase',
-  'eshop/pages',
-  'eshop/theme',
-  'warehouses',
-  'warehouses/inventories',
-  'warehouses/inventoryLogs',
-  'warehouses/inventoryLots'
-]
+/** What shows a registry screen's routes (decision 0075): its declaration, its own page, or "Coming soon". */
+const pageOf = (screen: ScreenDef): PageName =>
+  screen.kind === 'page' ? screen.page! : screen.kind === 'planned' ? 'placeholder' : 'resource'
 
-/** Lists built from a resource declaration (decision 0030), with their edit routes; the rest are placeholders. */
-const resourceLists = [
-  'eshop/categories',
-  'eshop/brands',
-  'warehouses',
-  'products',
-  'productBundles',
-  'productRelateds',
-  'warehouses/inventories',
-  'warehouses/inventoryLogs',
-  'warehouses/inventoryLots',
-  // A form over the shop rather than a list; served by the same lazy page (decision 0041).
-  'settings/inventory'
-]
-const pageOf = (path: string): PageName | undefined =>
-  resourceLists.includes(path.replace('/edit/{-$id}', '')) ? 'resource' : undefined
-
-export const settingsRoutes = [
-  'access',
-  'email',
-  'imports',
-  'integrations',
-  'inventory',
-  'payment',
-  'pointTypes',
-  'pos',
-  'posBanners',
-  'shippingMethods',
-  'shop',
-  'shopRankGroups',
-  'shopRanks',
-  'social',
-  'ui',
-  'verify'
-].map((name) => `settings/${name}`)
-
-const editRoutes = [
-  'eshop/banners',
-  'eshop/brands',
-  'eshop/categories',
-  'eshop/domains',
-  'eshop/pages',
-  'mini/topics',
-  'warehouses/inventories',
-  'bulkOrders',
-  'couponTemplates',
-  'discounts',
-  'productBundles',
-  'productRelateds',
-  'products',
-  'promotions',
-  'purchasingOrders'
-].map((list) => `${list}/edit/{-$id}`)
+/** A screen's routes: the list, the editor's (`…/edit/{-$id}`) and any further ones below it. */
+const screenRoutes = (screen: ScreenDef): RouteSpec[] => {
+  const page = pageOf(screen)
+  return [
+    user(screen.route, page, !screen.noShop),
+    ...(screen.edit ? [user(`${screen.route}/edit/{-$id}`, page)] : []),
+    // Further routes are not built yet, whatever shows the screen itself.
+    ...(screen.more ?? []).map((path) => user(`${screen.route}/${path}`))
+  ]
+}
 
 export const devRoutes = ['batch', 'importWithScript', 'label', 'printer', 'test', 'weight'].map(
   (name) => `${DEV_PREFIX}/${name}`
@@ -161,14 +89,9 @@ export const devRoutes = ['batch', 'importWithScript', 'label', 'printer', 'test
 
 export const routeSpecs: RouteSpec[] = [
   { path: '', name: 'index', layout: 'bare', access: 'public', shop: false, page: 'index' },
-  user('dashboard', 'dashboard'),
-  user('eshop', 'eshop', false),
-  ...mainRoutes.map((path) => user(path, pageOf(path))),
-  ...settingsRoutes.map((path) => user(path, pageOf(path))),
+  // A tab shows on another screen's route.
+  ...screens.filter((screen) => screen.kind !== 'tab').flatMap(screenRoutes),
   user(`settings/${ACCOUNTING_SERVICE}/callback`),
-  ...editRoutes.map((path) => user(path, pageOf(path))),
-  user('bulkOrders/view/{-$id}'),
-  user('orders/$id'),
   { path: 'o/{-$id}', name: 'o', layout: 'invoice', access: 'user', shop: true, page: 'invoice' },
   { path: 'p/{-$id}', name: 'p', layout: 'invoice', access: 'user', shop: true, page: 'invoice' },
   { path: 'posScreen', name: 'posScreen', layout: 'posScreen', access: 'user', shop: true, page: 'posScreen' },

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import type { Query } from '@feathersjs/feathers'
 import type { ExportRef, ListServicePath, ServiceRecord } from '@emporia/shared'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
+import type { ScreenDef } from '../../lib/screens/screen'
 import type { Row } from '../../lib/resource-client'
 import type { SearchFieldConfig } from '../../lib/table/search-query'
 import type { SortState } from '../../lib/table/sort'
@@ -81,6 +82,8 @@ export interface EmptyListDef {
  */
 export interface ResourceDefinition<P extends ListServicePath = ListServicePath, R = Row> {
   path: P
+  /** The screen it shows (routes, drawer entry, permission; decision 0075); none for a fixture list. */
+  screen?: ScreenDef
   /** Message key naming one record (dialog titles, export file). */
   name: AnyMessageKey
   itemKey?: string
@@ -131,10 +134,14 @@ interface CheckedNames<R> {
   exportRows?: FieldName<R>
 }
 
-/** Declares one screen's resource: the path is inferred, and names are checked against its record. */
+/**
+ * Declares one screen's resource over its screen definition: the path is the screen's service, and
+ * names are checked against that service's record.
+ */
 export const defineResource = <P extends ListServicePath>(
-  definition: ResourceDefinition<P, RecordOf<P>> & CheckedNames<RecordOf<P>>
-): ResourceDefinition<P, RecordOf<P>> => definition
+  definition: Omit<ResourceDefinition<P, RecordOf<P>>, 'path' | 'screen'> &
+    CheckedNames<RecordOf<P>> & { screen: ScreenDef & { service: P } }
+): ResourceDefinition<P, RecordOf<P>> => ({ ...definition, path: definition.screen.service })
 
 /** A declaration edited over a local store (the developer field gallery): no service behind it. */
 export type LocalDefinition = Omit<ResourceDefinition, 'path'> & { path?: undefined }

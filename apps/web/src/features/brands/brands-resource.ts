@@ -1,10 +1,11 @@
-import { servicePaths, brandSchema } from '@emporia/shared'
+import { brandSchema } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import { translatablePaths } from '../../lib/table/search-query'
+import { brandsScreen } from './brands.screen'
 
 /** Brands (spec §3.7). */
 export const brandsResource = defineResource({
-  path: servicePaths.brands,
+  screen: brandsScreen,
   schema: brandSchema,
   name: 'res.brand',
   urlKey: 'brands',

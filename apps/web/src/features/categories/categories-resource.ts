@@ -1,10 +1,11 @@
-import { servicePaths, categorySchema } from '@emporia/shared'
+import { categorySchema } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import { translatablePaths } from '../../lib/table/search-query'
+import { categoriesScreen } from './categories.screen'
 
 /** Categories (spec §3.7, §3.16 search by name). */
 export const categoriesResource = defineResource({
-  path: servicePaths.categories,
+  screen: categoriesScreen,
   schema: categorySchema,
   name: 'res.category',
   urlKey: 'categories',

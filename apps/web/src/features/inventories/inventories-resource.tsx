@@ -3,6 +3,8 @@ import { defineResource } from '../../components/data-table/resource'
 import { RecordItemText } from '../../components/fields/record-item-field'
 import { translatablePaths } from '../../lib/table/search-query'
 import { prepareInventory } from './inventory-rules'
+import { editPath } from '../../lib/screens/screen'
+import { inventoriesScreen } from './inventories.screen'
 
 const named = { searchFields: translatablePaths('name') }
 const positive = (value: unknown) => (typeof value === 'number' && !(value > 0) ? ('inventory.positive' as const) : undefined)
@@ -12,7 +14,7 @@ const positive = (value: unknown) => (typeof value === 'number' && !(value > 0) 
  * and their quantity never changes; only supplier, comment and expiry stay editable. Newest first.
  */
 export const inventoriesResource = defineResource({
-  path: servicePaths.inventories,
+  screen: inventoriesScreen,
   name: 'inventory.one',
   urlKey: 'inventories',
   empty: { text: 'empty.inventories', action: 'empty.inventoriesAdd' },
@@ -73,6 +75,6 @@ export const inventoriesResource = defineResource({
   ],
   flags: { noRemove: true, noClone: true },
   defaultSort: { sortBy: ['createdAt'], sortDesc: [true] },
-  addRoute: '/warehouses/inventories/edit',
+  addRoute: editPath(inventoriesScreen),
   prepare: (data) => prepareInventory(data)
 })

@@ -1,15 +1,16 @@
 import { inventoryLogTypes, servicePaths, type InventoryLogType } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import { RecordItemText } from '../../components/fields/record-item-field'
-import type { ListMessageKey } from '../../lib/i18n/lists/en'
+import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { translatablePaths } from '../../lib/table/search-query'
+import { inventoryLogsScreen } from './inventory-logs.screen'
 
 const typeLabels = Object.fromEntries(inventoryLogTypes.map((type) => [type, `inventoryLog.type.${type}`])) as Record<
   InventoryLogType,
-  ListMessageKey
+  AnyMessageKey
 >
 
-const sourceLabels: Record<string, ListMessageKey> = {
+const sourceLabels: Record<string, AnyMessageKey> = {
   inventory: 'inventoryLog.source.inventory',
   operation: 'inventoryLog.source.operation',
   reservation: 'inventoryLog.source.reservation',
@@ -21,7 +22,7 @@ const named = { searchFields: translatablePaths('name') }
 
 /** The inventory ledger (spec §3.8, decision 0040): written only by the inventory, so read-only here. Newest first. */
 export const inventoryLogsResource = defineResource({
-  path: servicePaths.inventoryLogs,
+  screen: inventoryLogsScreen,
   name: 'inventoryLog.one',
   urlKey: 'inventoryLogs',
   // Nobody adds to the ledger: its first row comes from a restock.

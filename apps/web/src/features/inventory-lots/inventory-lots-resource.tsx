@@ -1,13 +1,14 @@
 import { inventoryLotStatuses, servicePaths } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import { RecordItemText } from '../../components/fields/record-item-field'
-import type { ListMessageKey } from '../../lib/i18n/lists/en'
+import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { translatablePaths } from '../../lib/table/search-query'
 import dayjs from 'dayjs'
+import { inventoryLotsScreen } from './inventory-lots.screen'
 
 const statusLabels = Object.fromEntries(
   inventoryLotStatuses.map((status) => [status, `inventoryLot.status.${status}`])
-) as Record<(typeof inventoryLotStatuses)[number], ListMessageKey>
+) as Record<(typeof inventoryLotStatuses)[number], AnyMessageKey>
 
 // A date input gives a day; the API keeps date-times.
 const dayToIso = (value: unknown) => (typeof value === 'string' ? dayjs(value).toISOString() : value)
@@ -19,7 +20,7 @@ const named = { searchFields: translatablePaths('name') }
  * expiry and the supplier may change. Shown when the shop uses lots (the drawer gates the route).
  */
 export const inventoryLotsResource = defineResource({
-  path: servicePaths.inventoryLots,
+  screen: inventoryLotsScreen,
   name: 'inventoryLot.one',
   urlKey: 'inventoryLots',
   // Lots come from restocks while the shop uses them (settings/inventory).

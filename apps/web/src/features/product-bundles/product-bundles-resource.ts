@@ -2,10 +2,12 @@ import { servicePaths, productBundleSchema } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import type { Row } from '../../lib/resource-client'
 import { translatablePaths } from '../../lib/table/search-query'
+import { editPath } from '../../lib/screens/screen'
+import { productBundlesScreen } from './product-bundles.screen'
 
 /** Product bundles (spec §3.7): products with quantities sold together at one price. */
 export const productBundlesResource = defineResource({
-  path: servicePaths.productBundles,
+  screen: productBundlesScreen,
   schema: productBundleSchema,
   name: 'bundle.one',
   urlKey: 'productBundles',
@@ -51,7 +53,7 @@ export const productBundlesResource = defineResource({
     }
   ],
   search: [{ field: 'name', type: 'regexp', label: 'res.name', paths: translatablePaths('name') }],
-  addRoute: '/productBundles/edit',
+  addRoute: editPath(productBundlesScreen),
   defaults: () => ({ products: [{ quantity: 1 }] }),
   // Quantities of at least one (the schema's minimum); an unchosen SKU is none.
   prepare: (data) => ({

@@ -2,10 +2,12 @@ import { servicePaths, productRelatedSchema } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import type { Row } from '../../lib/resource-client'
 import { translatablePaths } from '../../lib/table/search-query'
+import { editPath } from '../../lib/screens/screen'
+import { productRelatedsScreen } from './product-relateds.screen'
 
 /** Related-product lists (spec §3.7): a named list of products shown together. */
 export const productRelatedsResource = defineResource({
-  path: servicePaths.productRelateds,
+  screen: productRelatedsScreen,
   schema: productRelatedSchema,
   name: 'related.one',
   urlKey: 'productRelateds',
@@ -32,6 +34,6 @@ export const productRelatedsResource = defineResource({
     }
   ],
   search: [{ field: 'name', type: 'regexp', label: 'res.name', paths: translatablePaths('name') }],
-  addRoute: '/productRelateds/edit',
+  addRoute: editPath(productRelatedsScreen),
   defaults: () => ({ products: [] })
 })

@@ -10,11 +10,11 @@ import {
 import type { FieldDef } from '../../components/fields/field-types'
 import { evaluateExpression } from '../../lib/expression'
 import type { Values } from '../../lib/form-values'
-import type { ListMessageKey } from '../../lib/i18n/lists/en'
+import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { translatablePaths } from '../../lib/table/search-query'
 
 /** The SKU inventory operation's modes (spec §3.7) and how each is labelled. */
-export const modeLabels: Record<InventoryOperationMode, ListMessageKey> = {
+export const modeLabels: Record<InventoryOperationMode, AnyMessageKey> = {
   restock: 'stockOp.mode.restock',
   export: 'stockOp.mode.export',
   separate: 'stockOp.mode.separate',
@@ -29,7 +29,7 @@ export const convertedUnits = (delta: unknown, ratio: number | null | undefined)
   return Number.isFinite(count) && count > 0 ? count * (ratio ?? 1) : (ratio ?? 1)
 }
 
-const positive = (value: unknown): ListMessageKey | undefined => {
+const positive = (value: unknown): AnyMessageKey | undefined => {
   const number = typeof value === 'string' ? evaluateExpression(value) : { ok: true as const, value: Number(value) }
   return number.ok && !(number.value > 0) ? 'stockOp.positive' : undefined
 }

@@ -7,12 +7,14 @@ import { setProductsStatus } from './product-api'
 import { productFields } from './product-fields'
 import { availLabels, choosableStatusLabels, statusLabels } from './product-labels'
 import { prepareProduct, prepareProductClone } from './product-rules'
+import { editPath } from '../../lib/screens/screen'
+import { productsScreen } from './products.screen'
 
 const named = { searchFields: translatablePaths('name') }
 
 /** Products (spec §2.2, §3.7, §3.16: keyword search), with a batch status change of the selection. */
 export const productsResource = defineResource({
-  path: servicePaths.products,
+  screen: productsScreen,
   schema: productSchema,
   name: 'product.one',
   urlKey: 'products',
@@ -39,7 +41,7 @@ export const productsResource = defineResource({
     { field: 'status', type: 'enum', label: 'product.status', enumList: statusLabels },
     { field: 'cachedInventory', type: 'numberRange', label: 'product.stock' }
   ],
-  addRoute: '/products/edit',
+  addRoute: editPath(productsScreen),
   defaults: () => ({ status: 'selling', avail: 'both' }),
   recordTitle: (row, language) => resolveText(row.name as Translatable, language as LocaleId, listTAny),
   prepare: (data, record) => prepareProduct(data, record),

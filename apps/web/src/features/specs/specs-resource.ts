@@ -1,10 +1,11 @@
-import { servicePaths, type SpecType, specSchema } from '@emporia/shared'
+import { type SpecType, specSchema } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
-import type { ListMessageKey } from '../../lib/i18n/lists/en'
+import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { translatablePaths } from '../../lib/table/search-query'
+import { specsScreen } from './specs.screen'
 
 /** Spec §9.8 specType with the labels of §3.7 (checkbox, multi, number, single, text, tran). */
-const specTypeLabels: Record<SpecType, ListMessageKey> = {
+const specTypeLabels: Record<SpecType, AnyMessageKey> = {
   number: 'spec.type.number',
   boolean: 'spec.type.boolean',
   enum: 'spec.type.enum',
@@ -17,7 +18,7 @@ const withOptions = (type: unknown) => type === 'enum' || type === 'multiEnum'
 
 /** Spec definitions (spec §3.7): typed product properties. No route of their own: a tab of the products page. */
 export const specsResource = defineResource({
-  path: servicePaths.specs,
+  screen: specsScreen,
   schema: specSchema,
   name: 'spec.one',
   urlKey: 'specs',

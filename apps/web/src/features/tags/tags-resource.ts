@@ -1,10 +1,11 @@
-import { servicePaths, tagSchema } from '@emporia/shared'
+import { tagSchema } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import { translatablePaths } from '../../lib/table/search-query'
+import { tagsScreen } from './tags.screen'
 
 /** Tags (spec §3.7). No route of their own: a tab of the products page. `admin` is set by the server. */
 export const tagsResource = defineResource({
-  path: servicePaths.tags,
+  screen: tagsScreen,
   schema: tagSchema,
   name: 'tag.one',
   urlKey: 'tags',

@@ -1,10 +1,11 @@
-import { servicePaths, warehouseSchema } from '@emporia/shared'
+import { warehouseSchema } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import { translatablePaths } from '../../lib/table/search-query'
+import { warehousesScreen } from './warehouses.screen'
 
 /** Warehouses (spec §3.8, §3.16 search by name). Stock lives in the inventory ledger (decision 0040). */
 export const warehousesResource = defineResource({
-  path: servicePaths.warehouses,
+  screen: warehousesScreen,
   schema: warehouseSchema,
   name: 'res.warehouse',
   urlKey: 'warehouses',

@@ -34,10 +34,21 @@ export const addMessages = (bundles: Partial<Record<LocaleId, Record<string, str
   for (const [lang, messages] of Object.entries(bundles)) i18next.addResourceBundle(lang, 'translation', messages, true, true)
 }
 
-let appMessages: Promise<void> | undefined
+type MessageSource = () => Promise<Partial<Record<LocaleId, Record<string, string>>>>
+const sources: MessageSource[] = [() => import('./resources/app').then(({ appMessages: bundles }) => bundles)]
+const load = (source: MessageSource) => source().then(addMessages)
+let appMessages: Promise<unknown> | undefined
 /** The whole interface's messages (every screen, the shared server messages), once. */
-export const loadAppMessages = () =>
-  (appMessages ??= import('./resources/app').then(({ appMessages: bundles }) => addMessages(bundles)))
+export const loadAppMessages = () => (appMessages ??= Promise.all(sources.map(load)))
+
+/**
+ * Adds a lazy source to the app's messages (the features' own messages, decision 0075): loaded with
+ * them, or at once when they are already loading.
+ */
+export const addMessageSource = (source: MessageSource) => {
+  sources.push(source)
+  if (appMessages) appMessages = Promise.all([appMessages, load(source)])
+}
 
 // A signed-in user's screens need them at once; a visitor gets them after the first paint, well before a sign-in.
 if (typeof window !== 'undefined') {

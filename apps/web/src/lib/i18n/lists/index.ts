@@ -1,4 +1,5 @@
 import type { MessageKey } from '../resources/en'
+import type { ScreenMessageKey } from '../screen-messages'
 import { i18n, loadAppMessages, useTranslate } from '../i18n'
 import { listsChs } from './chs'
 import { listsCht } from './cht'
@@ -14,9 +15,10 @@ for (const [lang, messages] of [
 // List screens are signed-in screens: their drawer and titles need the app's messages (already loading, decision 0011).
 void loadAppMessages()
 
-export type AnyMessageKey = MessageKey | ListMessageKey
+/** Any known key: the app's, the list building blocks' and the features' own (decision 0075). */
+export type AnyMessageKey = MessageKey | ListMessageKey | ScreenMessageKey
 
-/** `t` over the entry's and the list building blocks' keys. */
+/** `t` over the entry's, the list building blocks' and the features' keys. */
 export const useListT = () => {
   const { translate, language } = useTranslate()
   return { t: translate as (key: AnyMessageKey, values?: Record<string, unknown>) => string, language, tAny: translate }

@@ -1,0 +1,114 @@
+import type { Area } from '@emporia/shared'
+import { brandsScreen } from '../features/brands/brands.screen'
+import { categoriesScreen } from '../features/categories/categories.screen'
+import { inventoriesScreen } from '../features/inventories/inventories.screen'
+import { inventoryLogsScreen } from '../features/inventory-logs/inventory-logs.screen'
+import { inventoryLotsScreen } from '../features/inventory-lots/inventory-lots.screen'
+import { productBundlesScreen } from '../features/product-bundles/product-bundles.screen'
+import { productRelatedsScreen } from '../features/product-relateds/product-relateds.screen'
+import { productsScreen } from '../features/products/products.screen'
+import { settingsInventoryScreen } from '../features/settings-inventory/settings-inventory.screen'
+import { specsScreen } from '../features/specs/specs.screen'
+import { tagsScreen } from '../features/tags/tags.screen'
+import { warehousesScreen } from '../features/warehouses/warehouses.screen'
+import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
+
+/*
+ * The screen registry (decision 0075): every shop screen once. The router's routes, the drawer, the
+ * browser tests' route list and the "Coming soon" pages are derived from it. Pure data: the browser
+ * tests import it in Node.
+ */
+
+/** A screen not built yet: its routes and drawer entry, shown as "Coming soon". */
+const planned = (route: string, more: Omit<ScreenDef, 'route' | 'kind'> = {}): ScreenDef => ({ route, kind: 'planned', ...more })
+const top = (order: number, icon: MenuIcon, rest: Omit<DrawerEntry, 'order' | 'icon'> = {}): DrawerEntry => ({
+  order,
+  icon,
+  ...rest
+})
+
+/** The drawer's groups (spec §2.4): place among the top-level entries, label, icon and who sees them. */
+export const drawerGroups: Record<DrawerGroup, { order: number; label: string; icon: MenuIcon; area: Area; teaser?: boolean }> = {
+  eshop: { order: 20, label: 'menu.eshop', icon: 'eshop', area: 'eshop' },
+  mini: { order: 40, label: 'route.mini', icon: 'mini', area: 'mini', teaser: true },
+  warehouses: { order: 50, label: 'menu.warehouses', icon: 'warehouses', area: 'warehouses' },
+  bundles: { order: 70, label: 'menu.bundles', icon: 'bundles', area: 'bundles' },
+  subsequentPayments: { order: 180, label: 'menu.subsequentPayments', icon: 'subsequent', area: 'subsequentPayments' }
+}
+
+/** The setup wizard: first in the E-shop group, and the only entry while the user has no shop. */
+export const wizardScreen: ScreenDef = {
+  route: 'eshop',
+  kind: 'page',
+  page: 'eshop',
+  noShop: true,
+  drawer: { group: 'eshop', order: 10, label: 'menu.wizard', key: 'eshop' }
+}
+
+const settingsScreens = [
+  'access',
+  'email',
+  'imports',
+  'integrations',
+  'payment',
+  'pointTypes',
+  'pos',
+  'posBanners',
+  'shippingMethods',
+  'shop',
+  'shopRankGroups',
+  'shopRanks',
+  'social',
+  'ui',
+  'verify'
+].map((name) => planned(`settings/${name}`))
+
+/** Every shop screen: built ones from their feature's screen file, planned ones here. */
+export const screens: readonly ScreenDef[] = [
+  {
+    route: 'dashboard',
+    kind: 'page',
+    page: 'dashboard',
+    area: 'dashboard',
+    drawer: top(10, 'home', { label: 'menu.home', key: 'home' })
+  },
+  wizardScreen,
+  planned('eshop/pages', { edit: true, feature: 'pageEditor', drawer: { group: 'eshop', order: 20 } }),
+  planned('eshop/theme', { feature: 'pageEditor', drawer: { group: 'eshop', order: 25 } }),
+  categoriesScreen,
+  brandsScreen,
+  planned('eshop/domains', { edit: true, more: ['purchase'], feature: 'domain', drawer: { group: 'eshop', order: 50 } }),
+  planned('eshop/banners', { edit: true, drawer: { group: 'eshop', order: 60 } }),
+  planned('app', { area: 'app', drawer: top(30, 'app', { teaser: true }) }),
+  planned('mini', { drawer: { group: 'mini', order: 10, label: 'menu.miniSettings' } }),
+  planned('mini/topics', { edit: true, drawer: { group: 'mini', order: 20 } }),
+  warehousesScreen,
+  inventoriesScreen,
+  inventoryLogsScreen,
+  inventoryLotsScreen,
+  productsScreen,
+  specsScreen,
+  tagsScreen,
+  productBundlesScreen,
+  productRelatedsScreen,
+  planned('discounts', { edit: true, area: 'discounts', drawer: top(80, 'discounts') }),
+  planned('couponTemplates', { edit: true, area: 'discounts', drawer: top(90, 'discounts') }),
+  planned('promotions', { edit: true, area: 'promotions', drawer: top(100, 'promotions') }),
+  planned('orders', { more: ['$id'], area: 'orders', drawer: top(110, 'orders') }),
+  planned('payments', { area: 'payments', drawer: top(120, 'payments') }),
+  planned('cashboxLogs', { area: 'cashboxLogs', drawer: top(130, 'payments') }),
+  planned('charts', { area: 'charts', drawer: top(140, 'payments') }),
+  planned('pos', { area: 'pos', drawer: top(150, 'pos', { teaser: true }) }),
+  planned('shopUsers', { area: 'shopUsers', drawer: top(160, 'users') }),
+  planned('subShops', { area: 'subShops', drawer: top(170, 'subShops') }),
+  planned('companyUsers', { drawer: { group: 'subsequentPayments', order: 10 } }),
+  planned('purchasingOrders', { edit: true, drawer: { group: 'subsequentPayments', order: 20 } }),
+  planned('bulkOrders', { edit: true, more: ['view/{-$id}'], drawer: { group: 'subsequentPayments', order: 30 } }),
+  planned('bulkOrderStatuses'),
+  planned('purchasingOrderStatuses'),
+  // Its label and plan status are the drawer's (spec §2.4 Billing/Upgrade).
+  planned('billing', { area: 'billing', feature: 'billing', drawer: top(190, 'billing', { label: 'menu.upgrade' }) }),
+  planned('settings', { area: 'settings', drawer: top(200, 'settings') }),
+  settingsInventoryScreen,
+  ...settingsScreens
+]
