@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { ID_PATTERN } from '@emporia/shared'
-import { createShopTable, dropShopTable } from '../src/db/migrations/schema-table'
+import { addSchemaColumns, createShopTable, dropShopTable } from '../src/db/migrations/schema-table'
 import { dialects, freshDb, type DialectName } from './support/databases'
 import { wallGaps } from './support/wall-coverage'
 
@@ -52,6 +52,27 @@ describe.each(await dialects())('tables from schemas (%s)', (dialect: DialectNam
     }
     expect(indexes.rows.map((row) => row.indexname)).toEqual(['gadgets_pkey', 'gadgets_shop_created', 'gadgets_shop_kind'])
     if (dialect === 'postgres') expect((await wallGaps(db.knex)).filter((gap) => gap.startsWith('gadgets'))).toEqual([])
+    await dropShopTable(db.knex, 'gadgets')
+  })
+
+  it('adds the columns a schema gained since its table was made, nullable, and nothing twice', async () => {
+    const { expiry: _expiry, live: _live, ...older } = gadgetSchema.properties
+    await createShopTable(db.knex, 'gadgets', Type.Object(older))
+    await db
+      .knex('gadgets')
+      .insert({
+        _id: 'a'.repeat(24),
+        shop: (await db.knex('shops').first('_id'))?._id ?? 'b'.repeat(24),
+        name: '{}',
+        kind: 'app'
+      })
+      .catch(() => undefined)
+    await addSchemaColumns(db.knex, 'gadgets', gadgetSchema)
+    await addSchemaColumns(db.knex, 'gadgets', gadgetSchema)
+    const columns = await db.knex('gadgets').columnInfo()
+    expect(columns).toHaveProperty('expiry')
+    expect(columns).toHaveProperty('live')
+    expect(columns.live.nullable).toBe(true)
     await dropShopTable(db.knex, 'gadgets')
   })
 })

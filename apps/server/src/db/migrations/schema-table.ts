@@ -53,4 +53,20 @@ export const createShopTable = async (knex: Knex, table: string, schema: TObject
   if (isPostgres(knex) && (await rowSecurityAvailable(knex))) await shopWall(knex, table)
 }
 
+/**
+ * A later migration of a schema-made table: adds the columns its schema has gained. The first
+ * migration makes the table from the schema as it is when it runs, so on a fresh database the new
+ * columns are already there and this adds nothing; on an older one it adds them. New fields are
+ * created nullable (existing rows have no value), whatever the schema requires.
+ */
+export const addSchemaColumns = async (knex: Knex, table: string, schema: TObject) => {
+  const model = modelFromSchema(table, schema)
+  const existing = new Set(Object.keys(await knex(table).columnInfo()))
+  const missing = [...model.fields.values()].filter((field) => !existing.has(field.name))
+  if (!missing.length) return
+  await knex.schema.alterTable(table, (builder) => {
+    for (const field of missing) column(builder, { ...field, nullable: true })
+  })
+}
+
 export const dropShopTable = (knex: Knex, table: string) => knex.schema.dropTableIfExists(table)
