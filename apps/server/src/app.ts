@@ -18,7 +18,7 @@ import { hybridParser, useMsgpackPerConnection } from './platform/socket-encodin
 import { authentication } from './services/authentication/authentication'
 import type { ServiceContext } from './services/context'
 import { HealthService } from './services/health/health'
-import { CountCache } from './services/store/count-cache'
+import { CountCache } from './records/count-cache'
 import { users } from './services/users/users'
 import { account } from './services/account/account'
 import { features } from './services/features/features'
@@ -87,7 +87,7 @@ export const createApp = async (
     counts,
     mailer,
     directory,
-    store: {
+    records: {
       db,
       counts,
       maxLimit: config.maxPageSize,

@@ -5,7 +5,7 @@ import { canRemoveRecord, canWriteRecord, ID_PATTERN, serviceRules } from '@empo
 import { modelFromSchema } from '../src/db/query/model'
 import { scopeToShop } from '../src/hooks/scope-to-shop'
 import { sharedRecordAccess } from '../src/hooks/shared-records'
-import { StoreService } from '../src/services/store/store-service'
+import { RecordService } from '../src/records/record-service'
 import { shopOwner } from './support/accounts'
 import { call, connect, json } from './support/clients'
 import { dialects } from './support/databases'
@@ -50,7 +50,7 @@ describe.each(await dialects())('shared records through the server (%s)', (diale
   beforeAll(async () => {
     t = await startTestApp(dialect, {
       register: (ctx, app) => {
-        app.use('things', new StoreService({ ...ctx.store, model: modelFromSchema('things', thingSchema) }))
+        app.use('things', new RecordService({ ...ctx.records, model: modelFromSchema('things', thingSchema) }))
         app
           .service('things')
           .hooks({ before: { all: [authenticate('jwt'), scopeToShop(ctx.directory, 'things'), sharedRecordAccess] } })

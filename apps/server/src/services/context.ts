@@ -1,5 +1,5 @@
 import type { Db } from '../db/knex'
-import type { CountCache } from './store/count-cache'
+import type { CountCache } from '../records/count-cache'
 import type { AppConfig } from '../config'
 import type { Mailer } from '../mail/mailer'
 import type { ShopDirectory } from './shops/shop-directory'
@@ -12,5 +12,5 @@ export interface ServiceContext {
   mailer: Mailer
   /** Shops as the tenancy checks see them (members, features), cached per process. */
   directory: ShopDirectory
-  store: { db: Db; counts: CountCache; maxLimit: number; paginate: { default: number; max: number }; rowSecurity: boolean }
+  records: { db: Db; counts: CountCache; maxLimit: number; paginate: { default: number; max: number }; rowSecurity: boolean }
 }

@@ -7,7 +7,7 @@ import { toFeathersError } from '../../src/db/pg-errors'
 import { regexProblem } from '../../src/db/query/regex-guard'
 import { MAX_JSON_VALUES, MAX_QUERY_VALUES } from '../../src/db/query/where'
 import { walledTransaction } from '../../src/db/row-security'
-import { StoreService } from '../../src/services/store/store-service'
+import { RecordService } from '../../src/records/record-service'
 import { newObjectId } from '../../src/platform/object-id'
 import { shopOwner } from '../support/accounts'
 import { makeWarehouse } from '../support/catalogue'
@@ -444,13 +444,13 @@ describe.each(await dialects())('batch calls obey the rules of single calls (%s)
   let t: TestApp
   let owner: Owner
   const external = { provider: 'rest' }
-  const people = () => t.app.service('people') as unknown as StoreService<Person, Partial<Person>, Body>
+  const people = () => t.app.service('people') as unknown as RecordService<Person, Partial<Person>, Body>
   beforeAll(async () => {
     t = await startTestApp(dialect, {
       register: (ctx, app) =>
         app.use(
           'people',
-          new StoreService({ ...ctx.store, model: personModel, paginate: { default: 10, max: 1000 }, multi: true })
+          new RecordService({ ...ctx.records, model: personModel, paginate: { default: 10, max: 1000 }, multi: true })
         )
     })
     await createPeopleTable(t.db.knex)

@@ -6,7 +6,7 @@ import type { MailType } from '../../mail/mailer'
 import { hashPassword, verifyPassword } from '../authentication/passwords'
 import { loginKeys, Throttle } from '../authentication/throttle'
 import type { ServiceContext } from '../context'
-import type { StoreParams } from '../store/store-service'
+import type { RecordParams } from '../../records/record-service'
 import { AccountCodes, assertCodeFormat, CODE_TTL_MINUTES, invalidCode, type CodePurpose } from './account-codes'
 
 type Caller = Params & {
@@ -54,8 +54,8 @@ export class AccountService {
 
   private users() {
     return this.app.service('users') as unknown as {
-      patch: (id: string, data: Record<string, unknown>, params?: StoreParams) => Promise<User>
-      _find: (params: StoreParams) => Promise<Secret[]>
+      patch: (id: string, data: Record<string, unknown>, params?: RecordParams) => Promise<User>
+      _find: (params: RecordParams) => Promise<Secret[]>
       emit: (event: string, data: unknown) => void
     }
   }

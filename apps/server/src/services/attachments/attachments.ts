@@ -8,7 +8,7 @@ import { resolveAuthSecret } from '../../config'
 import { scopeToShop } from '../../hooks/scope-to-shop'
 import type { ServiceContext } from '../context'
 import type { ShopDirectory } from '../shops/shop-directory'
-import type { StoreParams } from '../store/store-service'
+import type { RecordParams } from '../../records/record-service'
 import { AttachmentService } from './attachments.class'
 import { attachmentModel } from './attachments.schema'
 import { fileRoute, isFileRequest } from './file-routes'
@@ -22,7 +22,7 @@ export const ATTACHMENT_TOKEN_PATH = `${servicePaths.attachments}/token`
 class UploadTokenService {
   constructor(private readonly tokens: UploadTokens) {}
 
-  async create(_data: unknown, params: StoreParams & { user?: { _id: string } }): Promise<AttachmentUploadToken> {
+  async create(_data: unknown, params: RecordParams & { user?: { _id: string } }): Promise<AttachmentUploadToken> {
     if (!params.shop || !params.user) throw new BadRequest('Please select a shop first', { key: 'errors.noShop', field: 'shop' })
     return this.tokens.issue(params.user._id, params.shop)
   }
@@ -32,7 +32,7 @@ class UploadTokenService {
 export const attachments = (context: ServiceContext, directory: ShopDirectory) => (app: Application) => {
   const tokens = new UploadTokens(resolveAuthSecret(context.config))
   const service = new AttachmentService(
-    { ...context.store, model: attachmentModel, paginate: { default: 40, max: context.store.paginate.max } },
+    { ...context.records, model: attachmentModel, paginate: { default: 40, max: context.records.paginate.max } },
     new MediaStore(context.config),
     mediaLimits(),
     { tokens, directory }

@@ -2,7 +2,7 @@ import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../context'
 import type { ShopDirectory } from '../shops/shop-directory'
-import { registerShopScoped } from '../store/shop-scoped'
+import { registerShopScoped } from '../../records/shop-scoped'
 import { categoryModel } from './categories.schema'
 
 export const categories = (context: ServiceContext, directory: ShopDirectory) => (app: Application) =>

@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../context'
-import { registerInventoryPath } from '../inventory/service-support'
+import { registerInventoryPath } from '../../ledger/service-support'
 import type { ShopDirectory } from '../shops/shop-directory'
 import { InventoryService } from './inventories.class'
 import { inventoryModel } from './inventories.schema'
@@ -12,6 +12,6 @@ export const inventories = (context: ServiceContext, directory: ShopDirectory) =
     app,
     directory,
     servicePaths.inventories,
-    new InventoryService({ ...context.store, model: inventoryModel }, () => ({ app, counts: context.counts })),
+    new InventoryService({ ...context.records, model: inventoryModel }, () => ({ app, counts: context.counts })),
     ['find', 'get', 'create', 'patch']
   )

@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths, type InventoryLog } from '@emporia/shared'
 import type { ServiceContext } from '../context'
-import { ReadOnlyStore, registerInventoryPath } from '../inventory/service-support'
+import { ReadOnlyRecordService, registerInventoryPath } from '../../ledger/service-support'
 import type { ShopDirectory } from '../shops/shop-directory'
 import { inventoryLogModel } from './inventory-logs.schema'
 
@@ -11,6 +11,6 @@ export const inventoryLogs = (context: ServiceContext, directory: ShopDirectory)
     app,
     directory,
     servicePaths.inventoryLogs,
-    new ReadOnlyStore<InventoryLog>({ ...context.store, model: inventoryLogModel }),
+    new ReadOnlyRecordService<InventoryLog>({ ...context.records, model: inventoryLogModel }),
     ['find', 'get']
   )

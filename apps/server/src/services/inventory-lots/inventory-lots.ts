@@ -1,9 +1,9 @@
 import type { Application, HookContext } from '@feathersjs/feathers'
 import { servicePaths, type InventoryLot } from '@emporia/shared'
 import type { ServiceContext } from '../context'
-import { pickPatch, registerInventoryPath } from '../inventory/service-support'
+import { pickPatch, registerInventoryPath } from '../../ledger/service-support'
 import type { ShopDirectory } from '../shops/shop-directory'
-import { StoreService } from '../store/store-service'
+import { RecordService } from '../../records/record-service'
 import { LOT_PATCHABLE, inventoryLotModel } from './inventory-lots.schema'
 
 const onlyLabels = (context: HookContext) => {
@@ -19,7 +19,7 @@ export const inventoryLots = (context: ServiceContext, directory: ShopDirectory)
     app,
     directory,
     servicePaths.inventoryLots,
-    new StoreService<InventoryLot>({ ...context.store, model: inventoryLotModel }),
+    new RecordService<InventoryLot>({ ...context.records, model: inventoryLotModel }),
     ['find', 'get', 'patch'],
     { patch: [onlyLabels] }
   )

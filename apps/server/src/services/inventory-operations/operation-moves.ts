@@ -1,9 +1,9 @@
 import { Forbidden, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { callerIn, canWriteRecord, refusal, serviceRules, type ShopFeatures } from '@emporia/shared'
-import type { StockKey, StockMove } from '../inventory/moves'
-import { badField } from '../inventory/quantities'
-import { WallSwitch } from '../inventory/walls'
+import type { StockKey, StockMove } from '../../ledger/moves'
+import { badField } from '../../ledger/quantities'
+import { WallSwitch } from '../../ledger/walls'
 import type { OperationInput } from './inventory-operations.schema'
 
 export interface OperationScope {

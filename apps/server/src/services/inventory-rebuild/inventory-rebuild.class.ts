@@ -1,8 +1,8 @@
 import type { Knex } from 'knex'
-import type { LedgerEnv } from '../inventory/moves'
-import { shopOf } from '../inventory/service-support'
-import { rebuild, type RebuildReport } from '../inventory/stock-ledger'
-import type { StoreParams } from '../store/store-service'
+import type { LedgerEnv } from '../../ledger/moves'
+import { shopOf } from '../../ledger/service-support'
+import { rebuild, type RebuildReport } from '../../ledger/stock-ledger'
+import type { RecordParams } from '../../records/record-service'
 
 export interface RebuildSummary {
   shop: string
@@ -24,7 +24,7 @@ export class InventoryRebuildService {
     private readonly env: () => LedgerEnv
   ) {}
 
-  async create(_data: unknown, params: StoreParams = {}): Promise<RebuildSummary> {
+  async create(_data: unknown, params: RecordParams = {}): Promise<RebuildSummary> {
     const shop = shopOf(params)
     const { shops: _count, ...changes } = await rebuild(this.knex, shop, this.env())
     return { shop, stocks: changes.stocks.length, lots: changes.lots.length, products: changes.products.length, changes }

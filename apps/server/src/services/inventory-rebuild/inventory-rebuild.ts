@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../context'
-import { noEvent, registerInventoryPath } from '../inventory/service-support'
+import { noEvent, registerInventoryPath } from '../../ledger/service-support'
 import type { ShopDirectory } from '../shops/shop-directory'
 import { InventoryRebuildService } from './inventory-rebuild.class'
 

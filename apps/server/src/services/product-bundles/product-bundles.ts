@@ -2,7 +2,7 @@ import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../context'
 import type { ShopDirectory } from '../shops/shop-directory'
-import { registerShopScoped } from '../store/shop-scoped'
+import { registerShopScoped } from '../../records/shop-scoped'
 import { ProductBundleService } from './product-bundles.class'
 import { productBundleModel } from './product-bundles.schema'
 
@@ -12,5 +12,5 @@ export const productBundles = (context: ServiceContext, directory: ShopDirectory
     context,
     directory,
     servicePaths.productBundles,
-    new ProductBundleService({ ...context.store, model: productBundleModel, multi: ['create'] })
+    new ProductBundleService({ ...context.records, model: productBundleModel, multi: ['create'] })
   )

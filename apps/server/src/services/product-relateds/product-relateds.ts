@@ -2,7 +2,7 @@ import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../context'
 import type { ShopDirectory } from '../shops/shop-directory'
-import { registerShopScoped } from '../store/shop-scoped'
+import { registerShopScoped } from '../../records/shop-scoped'
 import { ProductRelatedService } from './product-relateds.class'
 import { productRelatedModel } from './product-relateds.schema'
 
@@ -12,5 +12,5 @@ export const productRelateds = (context: ServiceContext, directory: ShopDirector
     context,
     directory,
     servicePaths.productRelateds,
-    new ProductRelatedService({ ...context.store, model: productRelatedModel, multi: ['create'] })
+    new ProductRelatedService({ ...context.records, model: productRelatedModel, multi: ['create'] })
   )

@@ -1,12 +1,12 @@
 import type { Id } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import type { StoreParams } from '../store/store-service'
+import type { RecordParams } from '../../records/record-service'
 
 type Row = Record<string, unknown>
 export type RecordCheck = (after: Row, before: Row | undefined, trx: Knex.Transaction) => Promise<void> | void
 
 /**
- * A store write and the service's rules in one transaction: the rules see each record as written
+ * A record-service write and the service's rules in one transaction: the rules see each record as written
  * (whole records, patches and patch operators alike) and what it was before; a broken rule throws
  * and the write is rolled back. `id` is the record a patch or update addresses (null for create).
  */
@@ -14,8 +14,8 @@ export const checkedWrite = async <T>(
   db: Knex,
   table: string,
   id: Id | null,
-  params: StoreParams,
-  write: (params: StoreParams) => Promise<T>,
+  params: RecordParams,
+  write: (params: RecordParams) => Promise<T>,
   check: RecordCheck
 ): Promise<T> => {
   const run = async (trx: Knex.Transaction) => {

@@ -9,9 +9,9 @@ import { productAccess } from './products.hooks'
 import { productModel } from './products.schema'
 import { SharedProducts } from './shared-products'
 
-/** The store options of products: `keywords` never leaves the server; multi patch is the batch status change. */
+/** The record options of products: `keywords` never leaves the server; multi patch is the batch status change. */
 export const productOptions = (context: ServiceContext) => ({
-  ...context.store,
+  ...context.records,
   model: productModel,
   secret: ['keywords'],
   multi: ['patch']

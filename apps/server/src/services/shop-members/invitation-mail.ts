@@ -3,7 +3,7 @@ import type { Knex } from 'knex'
 import { displayName, isLocaleId, pickLocale, type LocaleId, type ShopMember, type ShopRole, type User } from '@emporia/shared'
 import { Throttle } from '../authentication/throttle'
 import type { ServiceContext } from '../context'
-import type { StoreParams } from '../store/store-service'
+import type { RecordParams } from '../../records/record-service'
 
 /** Invitations are counted per shop over an hour (decision 0067). */
 const INVITATION_WINDOW_MS = 60 * 60_000
@@ -23,7 +23,7 @@ const roleLabels: Record<LocaleId, Record<ShopRole, string>> = {
   chs: { admin: '管理员', user: '职员', pos: '收银员（POS）', subshop: '分店' }
 }
 
-type Caller = StoreParams & { user?: User; headers?: Record<string, string | string[] | undefined> }
+type Caller = RecordParams & { user?: User; headers?: Record<string, string | string[] | undefined> }
 
 const header = (params: Caller, name: string) => {
   const value = params.headers?.[name]

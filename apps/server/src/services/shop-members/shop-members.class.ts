@@ -3,7 +3,7 @@ import type { Id, NullableId } from '@feathersjs/feathers'
 import type { ShopMember, ShopMemberData, ShopMemberPatch, ShopRole } from '@emporia/shared'
 import type { Knex } from 'knex'
 import type { ShopUsersSync } from '../shops/shop-users-sync'
-import { StoreService, type StoreOptions, type StoreParams } from '../store/store-service'
+import { RecordService, type RecordOptions, type RecordParams } from '../../records/record-service'
 
 type Row = Record<string, unknown>
 
@@ -14,14 +14,14 @@ const alreadyMember = () =>
  * Staff access of a shop (spec §3.3, settings/access): invitations by e-mail with a role and
  * permissions, role changes and removals. The same class serves sub-shops with its role fixed.
  */
-export class ShopMemberService extends StoreService<ShopMember, ShopMemberData, ShopMemberPatch> {
+export class ShopMemberService extends RecordService<ShopMember, ShopMemberData, ShopMemberPatch> {
   constructor(
-    options: StoreOptions,
+    options: RecordOptions,
     private readonly sync: ShopUsersSync,
     /** Roles a client may give through this path. */
     private readonly roles: readonly ShopRole[],
     /** Mails the invitee, inside the invitation's transaction. */
-    private readonly onInvited: (trx: Knex.Transaction, member: ShopMember, params: StoreParams) => Promise<void>
+    private readonly onInvited: (trx: Knex.Transaction, member: ShopMember, params: RecordParams) => Promise<void>
   ) {
     super(options)
   }
@@ -32,12 +32,12 @@ export class ShopMemberService extends StoreService<ShopMember, ShopMemberData, 
       throw new BadRequest(`"role" must be one of ${this.roles.join(', ')}`, { key: 'format.invalid', field: 'role' })
   }
 
-  private shopOf(params: StoreParams) {
+  private shopOf(params: RecordParams) {
     if (!params.shop) throw new BadRequest('Please select a shop first', { key: 'errors.noShop', field: 'shop' })
     return params.shop
   }
 
-  override async create(data: ShopMemberData | ShopMemberData[], params: StoreParams = {}): Promise<ShopMember | ShopMember[]> {
+  override async create(data: ShopMemberData | ShopMemberData[], params: RecordParams = {}): Promise<ShopMember | ShopMember[]> {
     if (!params.provider) return super.create(data, params)
     if (Array.isArray(data)) throw new BadRequest('Invite one member at a time')
     const input = { ...(data as Row) }
@@ -59,7 +59,7 @@ export class ShopMemberService extends StoreService<ShopMember, ShopMemberData, 
     }
   }
 
-  override async patch(id: NullableId, data: ShopMemberPatch, params: StoreParams = {}): Promise<ShopMember | ShopMember[]> {
+  override async patch(id: NullableId, data: ShopMemberPatch, params: RecordParams = {}): Promise<ShopMember | ShopMember[]> {
     if (!params.provider) return super.patch(id, data, params)
     if (id === null) throw new BadRequest('Change one member at a time')
     this.checkRole(data as Row, false)
@@ -74,7 +74,7 @@ export class ShopMemberService extends StoreService<ShopMember, ShopMemberData, 
     return result
   }
 
-  override async remove(id: NullableId, params: StoreParams = {}): Promise<ShopMember | ShopMember[]> {
+  override async remove(id: NullableId, params: RecordParams = {}): Promise<ShopMember | ShopMember[]> {
     if (!params.provider) return super.remove(id, params)
     if (id === null) throw new BadRequest('Remove one member at a time')
     const shop = this.shopOf(params)

@@ -14,7 +14,12 @@ export const shopMembers = (context: ServiceContext, directory: ShopDirectory, s
   const path = servicePaths.shopMembers
   app.use(
     path,
-    new ShopMemberService({ ...context.store, model: shopMemberModel }, sync, ['admin', 'user', 'pos'], invitationMail(context)),
+    new ShopMemberService(
+      { ...context.records, model: shopMemberModel },
+      sync,
+      ['admin', 'user', 'pos'],
+      invitationMail(context)
+    ),
     {
       methods: ['find', 'get', 'create', 'patch', 'remove']
     }

@@ -9,7 +9,7 @@ import { shopModel } from './shops.schema'
 
 /** Shops are created by anyone signed in, read by members, changed by admins; never removed by a client. */
 export const shops = (context: ServiceContext, directory: ShopDirectory) => (app: Application) => {
-  app.use(servicePaths.shops, new ShopService({ ...context.store, model: shopModel }), {
+  app.use(servicePaths.shops, new ShopService({ ...context.records, model: shopModel }), {
     methods: ['find', 'get', 'create', 'patch']
   })
   app.service(servicePaths.shops).hooks({

@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../context'
-import { registerInventoryPath } from '../inventory/service-support'
+import { registerInventoryPath } from '../../ledger/service-support'
 import type { ShopDirectory } from '../shops/shop-directory'
 import { StockReservationService } from './stock-reservations.class'
 import { stockReservationModel } from './stock-reservations.schema'
@@ -12,6 +12,6 @@ export const stockReservations = (context: ServiceContext, directory: ShopDirect
     app,
     directory,
     servicePaths.stockReservations,
-    new StockReservationService({ ...context.store, model: stockReservationModel }, () => ({ app, counts: context.counts })),
+    new StockReservationService({ ...context.records, model: stockReservationModel }, () => ({ app, counts: context.counts })),
     ['find', 'get', 'create', 'patch']
   )

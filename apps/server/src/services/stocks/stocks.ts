@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths, type Stock } from '@emporia/shared'
 import type { ServiceContext } from '../context'
-import { ReadOnlyStore, registerInventoryPath } from '../inventory/service-support'
+import { ReadOnlyRecordService, registerInventoryPath } from '../../ledger/service-support'
 import type { ShopDirectory } from '../shops/shop-directory'
 import { stockModel } from './stocks.schema'
 
@@ -10,7 +10,10 @@ import { stockModel } from './stocks.schema'
  * ledger, read-only. The low-stock panel lists `quantity: {$lte: lowStockThres}`.
  */
 export const stocks = (context: ServiceContext, directory: ShopDirectory) => (app: Application) =>
-  registerInventoryPath(app, directory, servicePaths.stocks, new ReadOnlyStore<Stock>({ ...context.store, model: stockModel }), [
-    'find',
-    'get'
-  ])
+  registerInventoryPath(
+    app,
+    directory,
+    servicePaths.stocks,
+    new ReadOnlyRecordService<Stock>({ ...context.records, model: stockModel }),
+    ['find', 'get']
+  )

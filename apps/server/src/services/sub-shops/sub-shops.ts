@@ -20,8 +20,12 @@ const onlySubShops = (context: HookContext) => {
  */
 export const subShops = (context: ServiceContext, directory: ShopDirectory, sync: ShopUsersSync) => (app: Application) => {
   const path = servicePaths.subShops
-  app.use(path, new ShopMemberService({ ...context.store, model: shopMemberModel }, sync, ['subshop'], invitationMail(context)), {
-    methods: ['find', 'get', 'create', 'patch', 'remove']
-  })
+  app.use(
+    path,
+    new ShopMemberService({ ...context.records, model: shopMemberModel }, sync, ['subshop'], invitationMail(context)),
+    {
+      methods: ['find', 'get', 'create', 'patch', 'remove']
+    }
+  )
   app.service(path).hooks({ before: { all: [authenticate('jwt'), scopeToShop(directory, path), onlySubShops] } })
 }

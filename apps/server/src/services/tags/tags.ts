@@ -2,7 +2,7 @@ import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../context'
 import type { ShopDirectory } from '../shops/shop-directory'
-import { registerShopScoped } from '../store/shop-scoped'
+import { registerShopScoped } from '../../records/shop-scoped'
 import { TagService } from './tags.class'
 import { tagModel } from './tags.schema'
 
@@ -12,5 +12,5 @@ export const tags = (context: ServiceContext, directory: ShopDirectory) => (app:
     context,
     directory,
     servicePaths.tags,
-    new TagService({ ...context.store, model: tagModel, multi: ['create'] })
+    new TagService({ ...context.records, model: tagModel, multi: ['create'] })
   )

@@ -10,7 +10,7 @@ import { USER_SECRETS, userModel } from './users.schema'
 
 export const users = (context: ServiceContext) => (app: Application) => {
   const flows = new AccountService(app, context)
-  const service = new UserService({ ...context.store, model: userModel, secret: USER_SECRETS }, (trx, user, params) =>
+  const service = new UserService({ ...context.records, model: userModel, secret: USER_SECRETS }, (trx, user, params) =>
     flows.sendCode(trx, user, 'verify', params)
   )
   app.use(servicePaths.users, service, { methods: ['find', 'get', 'create', 'patch', 'remove'] })

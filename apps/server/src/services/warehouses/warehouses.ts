@@ -2,7 +2,7 @@ import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../context'
 import type { ShopDirectory } from '../shops/shop-directory'
-import { registerShopScoped } from '../store/shop-scoped'
+import { registerShopScoped } from '../../records/shop-scoped'
 import { WarehouseService } from './warehouses.class'
 import { warehouseModel } from './warehouses.schema'
 
@@ -13,5 +13,5 @@ export const warehouses = (context: ServiceContext, directory: ShopDirectory) =>
     context,
     directory,
     servicePaths.warehouses,
-    new WarehouseService({ ...context.store, model: warehouseModel, multi: ['create'] })
+    new WarehouseService({ ...context.records, model: warehouseModel, multi: ['create'] })
   )

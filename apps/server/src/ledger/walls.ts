@@ -1,11 +1,11 @@
 import type { Knex } from 'knex'
-import { enterShop, walledTransaction } from '../../db/row-security'
+import { enterShop, walledTransaction } from '../db/row-security'
 
 /**
  * A transaction for one shop's inventory call: behind the row-security wall on PostgreSQL when it
  * is on (docs/decisions/0020), a plain one otherwise. Answers the wall the ledger must respect.
  * A caller's own transaction (`params.transaction`: an order that sells stock) is joined, not
- * nested, so its write stays one transaction (ARCHITECTURE §3.3); it is walled as StoreService does.
+ * nested, so its write stays one transaction (ARCHITECTURE §3.3); it is walled as RecordService does.
  */
 export const shopTransaction = async <T>(
   knex: Knex,

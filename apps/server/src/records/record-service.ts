@@ -3,22 +3,22 @@ import { BadRequest, MethodNotAllowed, NotFound } from '@feathersjs/errors'
 import type { Application, Id, NullableId, Paginated } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { isObjectId, type Page } from '@emporia/shared'
-import type { Db } from '../../db/knex'
-import { enterShop, walledTransaction } from '../../db/row-security'
-import { toFeathersError } from '../../db/pg-errors'
-import { afterCursor, decodeCursor, encodeCursor } from '../../db/query/cursor'
-import type { Model } from '../../db/query/model'
-import { compilePatchOperators, findArrayMatch, plainSetFields } from '../../db/query/patch-ops'
-import { orderBy, parseSort } from '../../db/query/sort'
-import { compileWhere, type Sql } from '../../db/query/where'
-import { newObjectId } from '../../platform/object-id'
+import type { Db } from '../db/knex'
+import { enterShop, walledTransaction } from '../db/row-security'
+import { toFeathersError } from '../db/pg-errors'
+import { afterCursor, decodeCursor, encodeCursor } from '../db/query/cursor'
+import type { Model } from '../db/query/model'
+import { compilePatchOperators, findArrayMatch, plainSetFields } from '../db/query/patch-ops'
+import { orderBy, parseSort } from '../db/query/sort'
+import { compileWhere, type Sql } from '../db/query/where'
+import { newObjectId } from '../platform/object-id'
 import type { CountCache } from './count-cache'
 import { parsePopulate, populate } from './populate'
 import { assertValid, dataValidators, stripReadOnly, type DataValidators } from './validate-data'
 
 type Row = Record<string, unknown>
 
-export interface StoreParams extends AdapterParams {
+export interface RecordParams extends AdapterParams {
   transaction?: Knex.Transaction
   /** Internal only: include `secret` fields (the local login strategy needs the password hash). */
   withSecrets?: boolean
@@ -28,7 +28,7 @@ export interface StoreParams extends AdapterParams {
   wallOnly?: boolean
 }
 
-export interface StoreOptions extends AdapterServiceOptions {
+export interface RecordOptions extends AdapterServiceOptions {
   model: Model
   db: Db
   counts: CountCache
@@ -52,17 +52,17 @@ const INSERT_CHUNK = 500
  * methods are what clients reach (through hooks); `_`-methods are the adapter, used internally.
  * Every write is one SQL statement, so patch/update/remove with a query are atomic.
  */
-export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Partial<Data>> extends AdapterBase<
+export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Partial<Data>> extends AdapterBase<
   Result,
   Data,
   PatchData,
-  StoreParams,
-  StoreOptions
+  RecordParams,
+  RecordOptions
 > {
   app?: Application
   private readonly validators: DataValidators
 
-  constructor(options: StoreOptions) {
+  constructor(options: RecordOptions) {
     super({ id: options.model.idField, ...options })
     this.validators = dataValidators(options.model)
   }
@@ -79,43 +79,43 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
     return this.options.db.knex
   }
 
-  private table(params?: StoreParams) {
+  private table(params?: RecordParams) {
     return (params?.transaction ?? this.knex)(this.model.table)
   }
 
   // ---- public methods: boundary checks, then the adapter -------------------------------------
 
-  async find(params?: StoreParams): Promise<Paginated<Result> | Result[]> {
+  async find(params?: RecordParams): Promise<Paginated<Result> | Result[]> {
     return this.inShop(this.intake(params), (p) => this._find(p))
   }
 
-  async get(id: Id, params?: StoreParams): Promise<Result> {
+  async get(id: Id, params?: RecordParams): Promise<Result> {
     const p = this.intake(params)
     this.checkId(id, p)
     return this.inShop(p, (q) => this._get(id, q))
   }
 
-  async create(data: Data | Data[], params?: StoreParams): Promise<Result | Result[]> {
+  async create(data: Data | Data[], params?: RecordParams): Promise<Result | Result[]> {
     const p = this.intake(params)
     if (Array.isArray(data) && !this.allowsMulti('create', p)) throw new MethodNotAllowed('Can not create multiple entries')
     return this.inShop(p, (q) => this._create(data, q))
   }
 
-  async update(id: Id, data: Data, params?: StoreParams): Promise<Result> {
+  async update(id: Id, data: Data, params?: RecordParams): Promise<Result> {
     const p = this.intake(params)
     if (id === null || Array.isArray(data)) throw new BadRequest("You can not replace multiple instances. Did you mean 'patch'?")
     this.checkId(id, p)
     return this.inShop(p, (q) => this._update(id, data, q))
   }
 
-  async patch(id: NullableId, data: PatchData, params?: StoreParams): Promise<Result | Result[]> {
+  async patch(id: NullableId, data: PatchData, params?: RecordParams): Promise<Result | Result[]> {
     const p = this.intake(params)
     if (id === null && !this.allowsMulti('patch', p)) throw new MethodNotAllowed('Can not patch multiple entries')
     if (id !== null) this.checkId(id, p)
     return this.inShop(p, (q) => this._patch(id, data, q))
   }
 
-  async remove(id: NullableId, params?: StoreParams): Promise<Result | Result[]> {
+  async remove(id: NullableId, params?: RecordParams): Promise<Result | Result[]> {
     const p = this.intake(params)
     if (id === null && !this.allowsMulti('remove', p)) throw new MethodNotAllowed('Can not remove multiple entries')
     if (id !== null) this.checkId(id, p)
@@ -123,7 +123,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
   }
 
   /** Whether this call runs behind the row-security wall: a shop-bound call on a shop-scoped table. */
-  private walled(params: StoreParams): params is StoreParams & { shop: string } {
+  private walled(params: RecordParams): params is RecordParams & { shop: string } {
     return Boolean(this.options.rowSecurity && params.shop && this.model.fields.has('shop'))
   }
 
@@ -131,7 +131,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
    * The second wall (docs/decisions/0020): a shop-bound call's statements run as the scoped role
    * with its shop set, so PostgreSQL itself refuses rows of other shops even if a query is wrong.
    */
-  private inShop<T>(params: StoreParams, run: (params: StoreParams) => Promise<T>): Promise<T> {
+  private inShop<T>(params: RecordParams, run: (params: RecordParams) => Promise<T>): Promise<T> {
     if (!this.walled(params)) return run(params)
     const { shop } = params
     if (params.transaction) return enterShop(params.transaction, shop).then(() => run(params))
@@ -139,11 +139,11 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
   }
 
   /** Clients may not ask for secrets, and `$paginate: false` in a query turns paging off. */
-  private intake(params: StoreParams = {}): StoreParams {
+  private intake(params: RecordParams = {}): RecordParams {
     const external = Boolean(params.provider)
     const { $paginate, ...query } = (params.query ?? {}) as Row
     if (external) this.refuseSecrets(query)
-    const result: StoreParams = { ...params, query, withSecrets: external ? false : params.withSecrets }
+    const result: RecordParams = { ...params, query, withSecrets: external ? false : params.withSecrets }
     if ($paginate === false || $paginate === 'false') result.paginate = false
     return result
   }
@@ -170,7 +170,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
     }
   }
 
-  private checkId(id: Id, params: StoreParams) {
+  private checkId(id: Id, params: RecordParams) {
     if (params.provider && !isObjectId(id)) throw new BadRequest(`"${String(id)}" is not a valid id`)
   }
 
@@ -200,7 +200,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
     return [...columns]
   }
 
-  private limits(filters: Row, params: StoreParams) {
+  private limits(filters: Row, params: RecordParams) {
     const { paginate } = this.getOptions(params)
     const paged = Boolean(paginate && paginate.default)
     const max = (paged && paginate && paginate.max) || this.options.maxLimit || 1000
@@ -224,10 +224,10 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
     return { paged, skip, limit, guard }
   }
 
-  async _find(params?: StoreParams & { paginate?: PaginationOptions }): Promise<Paginated<Result>>
-  async _find(params?: StoreParams & { paginate: false }): Promise<Result[]>
-  async _find(params?: StoreParams): Promise<Paginated<Result> | Result[]>
-  async _find(params: StoreParams = {}): Promise<Paginated<Result> | Result[]> {
+  async _find(params?: RecordParams & { paginate?: PaginationOptions }): Promise<Paginated<Result>>
+  async _find(params?: RecordParams & { paginate: false }): Promise<Result[]>
+  async _find(params?: RecordParams): Promise<Paginated<Result> | Result[]>
+  async _find(params: RecordParams = {}): Promise<Paginated<Result> | Result[]> {
     try {
       const { filters, where, raw } = this.split(params.query as Row)
       const { paged, skip, limit, guard } = this.limits(filters, params)
@@ -294,9 +294,9 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
     }
   }
 
-  private async count(where: Sql, raw: Row, params: StoreParams): Promise<number> {
+  private async count(where: Sql, raw: Row, params: RecordParams): Promise<number> {
     const shop = typeof raw.shop === 'string' ? raw.shop : null
-    const run = async (using: StoreParams = params) => {
+    const run = async (using: RecordParams = params) => {
       const [{ total }] = (await this.table(using).whereRaw(where.sql, bind(where)).count({ total: '*' })) as { total: number }[]
       return Number(total)
     }
@@ -318,7 +318,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
     return this.options.counts.total(this.model.table, shop, key, counted)
   }
 
-  async _get(id: Id, params: StoreParams = {}): Promise<Result> {
+  async _get(id: Id, params: RecordParams = {}): Promise<Result> {
     try {
       if (!isObjectId(id)) throw new NotFound(`No record found for id '${String(id)}'`)
       const { filters, where } = this.split(params.query as Row)
@@ -338,10 +338,10 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
 
   // ---- writes ---------------------------------------------------------------------------------
 
-  async _create(data: Data, params?: StoreParams): Promise<Result>
-  async _create(data: Data[], params?: StoreParams): Promise<Result[]>
-  async _create(data: Data | Data[], params?: StoreParams): Promise<Result | Result[]>
-  async _create(data: Data | Data[], params: StoreParams = {}): Promise<Result | Result[]> {
+  async _create(data: Data, params?: RecordParams): Promise<Result>
+  async _create(data: Data[], params?: RecordParams): Promise<Result[]>
+  async _create(data: Data | Data[], params?: RecordParams): Promise<Result | Result[]>
+  async _create(data: Data | Data[], params: RecordParams = {}): Promise<Result | Result[]> {
     try {
       const list = (Array.isArray(data) ? data : [data]) as Row[]
       if (!list.length) return []
@@ -356,7 +356,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
         if (!isObjectId(record[this.id])) record[this.id] = newObjectId()
         return this.toRow(record)
       })
-      const insert = async (using: StoreParams) => {
+      const insert = async (using: RecordParams) => {
         const created: Row[] = []
         for (let i = 0; i < rows.length; i += INSERT_CHUNK)
           created.push(
@@ -380,7 +380,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
     }
   }
 
-  async _update(id: Id, data: Data, params: StoreParams = {}): Promise<Result> {
+  async _update(id: Id, data: Data, params: RecordParams = {}): Promise<Result> {
     try {
       if (!isObjectId(id)) throw new NotFound(`No record found for id '${String(id)}'`)
       if (!data || typeof data !== 'object' || Array.isArray(data)) throw new BadRequest('Data must be an object')
@@ -411,10 +411,10 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
     }
   }
 
-  async _patch(id: null, data: PatchData, params?: StoreParams): Promise<Result[]>
-  async _patch(id: Id, data: PatchData, params?: StoreParams): Promise<Result>
-  async _patch(id: NullableId, data: PatchData, params?: StoreParams): Promise<Result | Result[]>
-  async _patch(id: NullableId, data: PatchData, params: StoreParams = {}): Promise<Result | Result[]> {
+  async _patch(id: null, data: PatchData, params?: RecordParams): Promise<Result[]>
+  async _patch(id: Id, data: PatchData, params?: RecordParams): Promise<Result>
+  async _patch(id: NullableId, data: PatchData, params?: RecordParams): Promise<Result | Result[]>
+  async _patch(id: NullableId, data: PatchData, params: RecordParams = {}): Promise<Result | Result[]> {
     try {
       if (id !== null && !isObjectId(id)) throw new NotFound(`No record found for id '${String(id)}'`)
       if (!data || typeof data !== 'object' || Array.isArray(data)) throw new BadRequest('Data must be an object')
@@ -440,7 +440,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
         values[column] = this.knex.raw(sql.sql, sql.bindings as Knex.RawBinding[])
       }
       if (this.model.fields.has('updatedAt')) values.updatedAt = this.knex.fn.now()
-      const update = async (using: StoreParams) => {
+      const update = async (using: RecordParams) => {
         const q = this.table(using).whereRaw(where.sql, bind(where))
         if (id !== null) q.where(this.id, id)
         const rows = (await q.update(values).returning('*')) as Row[]
@@ -482,10 +482,10 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
     assertValid(this.validators.patch, structuredClone(changed))
   }
 
-  async _remove(id: null, params?: StoreParams): Promise<Result[]>
-  async _remove(id: Id, params?: StoreParams): Promise<Result>
-  async _remove(id: NullableId, params?: StoreParams): Promise<Result | Result[]>
-  async _remove(id: NullableId, params: StoreParams = {}): Promise<Result | Result[]> {
+  async _remove(id: null, params?: RecordParams): Promise<Result[]>
+  async _remove(id: Id, params?: RecordParams): Promise<Result>
+  async _remove(id: NullableId, params?: RecordParams): Promise<Result | Result[]>
+  async _remove(id: NullableId, params: RecordParams = {}): Promise<Result | Result[]> {
     try {
       if (id !== null && !isObjectId(id)) throw new NotFound(`No record found for id '${String(id)}'`)
       const { where } = this.split(params.query as Row)
@@ -504,7 +504,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
 
   // ---- helpers --------------------------------------------------------------------------------
 
-  private selected(params: StoreParams) {
+  private selected(params: RecordParams) {
     const select = (params.query as Row | undefined)?.$select
     return select === undefined ? undefined : this.columns(select)
   }
@@ -522,7 +522,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
   }
 
   /** Row → record: NULL columns are left out (an unset field is absent), secrets removed. */
-  private output(row: Row, params: StoreParams, columns?: string[]): Row {
+  private output(row: Row, params: RecordParams, columns?: string[]): Row {
     const record: Row = {}
     for (const [key, value] of Object.entries(row)) {
       if (value === null || value === undefined) continue
@@ -534,7 +534,7 @@ export class StoreService<Result = Row, Data = Partial<Result>, PatchData = Part
   }
 
   /** After a write: counts of the touched table (and shops) are stale — now, and again at commit. */
-  private written(rows: Row[], params: StoreParams) {
+  private written(rows: Row[], params: RecordParams) {
     if (!rows.length) return
     const shops = this.model.fields.has('shop') ? rows.map((row) => String(row.shop)) : null
     this.options.counts.invalidate(this.model.table, shops)

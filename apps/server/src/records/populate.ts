@@ -1,8 +1,8 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Application, Params } from '@feathersjs/feathers'
 import { serviceRules, type PopulateSpec } from '@emporia/shared'
-import { schemaAt, splitPath } from '../../db/query/json-path'
-import type { Model } from '../../db/query/model'
+import { schemaAt, splitPath } from '../db/query/json-path'
+import type { Model } from '../db/query/model'
 
 type Row = Record<string, unknown>
 

@@ -1,6 +1,6 @@
 import type { Paginated } from '@feathersjs/feathers'
 import { textCondition } from '@emporia/shared'
-import { StoreService } from '../src/services/store/store-service'
+import { RecordService } from '../src/records/record-service'
 import { dialects } from './support/databases'
 import { createPeopleTable, personModel } from './support/people'
 import { startTestApp, type TestApp } from './support/test-app'
@@ -12,7 +12,7 @@ for (const dialect of await dialects()) {
   describe(`query language on ${dialect}`, () => {
     let t: TestApp
     const people = () =>
-      t.app.service('people') as unknown as StoreService<Person, Record<string, unknown>, Record<string, unknown>>
+      t.app.service('people') as unknown as RecordService<Person, Record<string, unknown>, Record<string, unknown>>
     const find = (query: Record<string, unknown>, params: Record<string, unknown> = {}) =>
       people().find({ ...external, ...params, query }) as Promise<Paginated<Person>>
 
@@ -22,7 +22,7 @@ for (const dialect of await dialects()) {
         register: (ctx, app) =>
           app.use(
             'people',
-            new StoreService({ ...ctx.store, model: personModel, paginate: { default: 10, max: 50 }, multi: true })
+            new RecordService({ ...ctx.records, model: personModel, paginate: { default: 10, max: 50 }, multi: true })
           )
       })
       await createPeopleTable(t.db.knex)
@@ -49,7 +49,7 @@ for (const dialect of await dialects()) {
     })
     afterAll(() => t.close())
 
-    it('keeps a lone $or apart from the conditions the store adds (the id of a get, patch or remove)', async () => {
+    it('keeps a lone $or apart from the conditions the record service adds (the id of a get, patch or remove)', async () => {
       const [bob] = (await people().find({ query: { name: 'bob' }, paginate: false })) as unknown as Person[]
       const [carol] = (await people().find({ query: { name: 'Carol' }, paginate: false })) as unknown as Person[]
       // Without brackets this reads `name = 'Carol' or name = 'dave' and _id = bob`, which is Carol's row.

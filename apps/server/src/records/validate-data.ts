@@ -3,7 +3,7 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { TObject, TSchema } from '@sinclair/typebox'
 import { HOST_PATTERN, SUBDOMAIN_PATTERN, sharedMessage, type SharedMessageKey } from '@emporia/shared'
-import type { Model } from '../../db/query/model'
+import type { Model } from '../db/query/model'
 
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: true })
 addFormats(ajv)

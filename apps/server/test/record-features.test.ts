@@ -1,5 +1,5 @@
 import type { Paginated } from '@feathersjs/feathers'
-import { StoreService } from '../src/services/store/store-service'
+import { RecordService } from '../src/records/record-service'
 import { dialects } from './support/databases'
 import { createPeopleTable, personModel } from './support/people'
 import { startTestApp, type TestApp } from './support/test-app'
@@ -18,7 +18,7 @@ const external = { provider: 'rest' }
 for (const dialect of await dialects()) {
   describe(`populate, cursors and nested arrays on ${dialect}`, () => {
     let t: TestApp
-    const people = () => t.app.service('people') as unknown as StoreService<Person, Partial<Person>, Record<string, unknown>>
+    const people = () => t.app.service('people') as unknown as RecordService<Person, Partial<Person>, Record<string, unknown>>
     const statements: string[] = []
 
     beforeAll(async () => {
@@ -27,7 +27,7 @@ for (const dialect of await dialects()) {
         register: (ctx, app) =>
           app.use(
             'people',
-            new StoreService({ ...ctx.store, model: personModel, paginate: { default: 10, max: 100 }, multi: true })
+            new RecordService({ ...ctx.records, model: personModel, paginate: { default: 10, max: 100 }, multi: true })
           )
       })
       await createPeopleTable(t.db.knex)

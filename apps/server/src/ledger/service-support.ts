@@ -2,10 +2,10 @@ import { authenticate } from '@feathersjs/authentication'
 import { BadRequest, MethodNotAllowed } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import type { Application, HookContext, HookFunction } from '@feathersjs/feathers'
-import { scopeToShop } from '../../hooks/scope-to-shop'
-import type { Model } from '../../db/query/model'
-import type { ShopDirectory } from '../shops/shop-directory'
-import { StoreService, type StoreOptions, type StoreParams } from '../store/store-service'
+import { scopeToShop } from '../hooks/scope-to-shop'
+import type { Model } from '../db/query/model'
+import type { ShopDirectory } from '../services/shops/shop-directory'
+import { RecordService, type RecordOptions, type RecordParams } from '../records/record-service'
 import type { LedgerEnv, Row } from './moves'
 import { shopTransaction } from './walls'
 
@@ -25,11 +25,11 @@ export const registerInventoryPath = (
 }
 
 /**
- * Derived rows (stocks, the ledger): readable through the store, never written through it — not
+ * Derived rows (stocks, the ledger): readable through the record service, never written through it — not
  * by clients (the methods are not offered) and not by server code either (they throw). The ledger
  * (stock-ledger.ts) is the only writer.
  */
-export class ReadOnlyStore<T> extends StoreService<T> {
+export class ReadOnlyRecordService<T> extends RecordService<T> {
   override async create(): Promise<never> {
     throw new MethodNotAllowed('Written by the inventory ledger only')
   }
@@ -45,13 +45,13 @@ export class ReadOnlyStore<T> extends StoreService<T> {
 }
 
 /**
- * A store whose writes go through the ledger (inventory entries, reservations): each write is one
+ * A record service whose writes go through the ledger (inventory entries, reservations): each write is one
  * transaction of the shop's, or the caller's own joined (shopTransaction), and publishes its
  * changes through the ledger's environment.
  */
-export class LedgerStore<T> extends StoreService<T> {
+export class LedgerRecordService<T> extends RecordService<T> {
   constructor(
-    options: StoreOptions,
+    options: RecordOptions,
     protected readonly env: () => LedgerEnv
   ) {
     super(options)
@@ -64,23 +64,23 @@ export class LedgerStore<T> extends StoreService<T> {
   /** The call's transaction: the caller's own (params.transaction) or a new one, walled for the shop. */
   protected inTransaction<R>(
     shop: string,
-    params: StoreParams,
+    params: RecordParams,
     run: (trx: Knex.Transaction, wall: string | undefined) => Promise<R>
   ) {
     return shopTransaction(this.db, this.options.rowSecurity === true, shop, run, params.transaction)
   }
 }
 
-export const shopOf = (params: StoreParams) => {
+export const shopOf = (params: RecordParams) => {
   if (!params.shop) throw new BadRequest('Please select a shop first', { key: 'errors.noShop', field: 'shop' })
   return params.shop
 }
 
-export const userOf = (params: StoreParams) => (params as { user?: { _id: string } }).user?._id
+export const userOf = (params: RecordParams) => (params as { user?: { _id: string } }).user?._id
 
 /**
  * Keeps the fields a patch may change. Server-owned fields are dropped (editors send whole records
- * back, as the store does); any other field is refused, naming it.
+ * back, as the record service does); any other field is refused, naming it.
  */
 export const pickPatch = (model: Model, data: unknown, allowed: readonly string[]): Row => {
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw new BadRequest('Data must be an object')

@@ -1,6 +1,6 @@
 import type { Application } from '@feathersjs/feathers'
 import type { InventoryLogType } from '@emporia/shared'
-import type { CountCache } from '../store/count-cache'
+import type { CountCache } from '../records/count-cache'
 
 export type Row = Record<string, unknown>
 
@@ -59,7 +59,7 @@ export interface LedgerContext {
   source: { type: string; id?: string }
   comment?: string | null
   /**
-   * The shop whose row-security wall the transaction is in (StoreService.inShop, walledTransaction);
+   * The shop whose row-security wall the transaction is in (RecordService.inShop, walledTransaction);
    * the ledger switches to another shop's wall for that shop's rows and back. Undefined: the
    * transaction runs as the owner (PGlite, jobs, the rebuild) and sees every shop.
    */

@@ -20,7 +20,7 @@ export const asRecord = (schema: TObject, row: Row): Row => {
 /**
  * What one transaction changed in the inventory. Screens hear of it only once the transaction has
  * committed (a rolled-back sale must not flash on a dashboard), and list totals of the touched tables
- * go stale now and again at commit, as StoreService does for its own writes.
+ * go stale now and again at commit, as RecordService does for its own writes.
  */
 export class ChangeSet {
   readonly stocks = new Map<string, { row: Row; created: boolean }>()
