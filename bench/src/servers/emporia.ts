@@ -6,8 +6,7 @@ import { createDb } from '../../../apps/server/src/db/knex'
 import { RecordService } from '../../../apps/server/src/records/record-service'
 import type { CountCache } from '../../../apps/server/src/records/count-cache'
 import { serviceRules } from '@emporia/shared'
-import { scopeToShop } from '../../../apps/server/src/hooks/scope-to-shop'
-import { ShopDirectory } from '../../../apps/server/src/services/shops/shop-directory'
+import { ShopDirectory, shopScoped } from '../../../apps/server/src/tenancy'
 import { migrate } from '../../../apps/server/src/db/migrate'
 import { shopWall } from '../../../apps/server/src/db/row-security'
 import { TABLE } from '../support/dataset'
@@ -82,7 +81,7 @@ const main = async () => {
       if (process.env.BENCH_SCOPED === '1') {
         serviceRules.benchItems = { read: { roles: ['pos'] }, write: { roles: ['user'] } }
         const directory = new ShopDirectory(db.knex, 60_000)
-        app.service('benchItems').hooks({ before: { find: [authenticate('jwt'), scopeToShop(directory, 'benchItems')] } })
+        app.service('benchItems').hooks({ before: { find: shopScoped(directory, 'benchItems') } })
       }
       app.use('empty', new EmptyService(), { methods: ['get'] })
     }

@@ -63,6 +63,9 @@ export const rowSecurityAvailable = async (knex: Knex): Promise<boolean> => {
 export const enterShop = (trx: Knex.Transaction, shop: string) =>
   trx.raw(`select set_config('emporia.shop', ?, true), set_config('role', ?, true)`, [shop, SCOPED_ROLE])
 
+/** Inside a transaction: the rest of it runs as the connection's own role again, past the wall. */
+export const leaveShop = (trx: Knex.Transaction) => trx.raw(`select set_config('role', 'none', true)`)
+
 const SHOP_ID = /^[0-9a-f]{24}$/
 
 /**

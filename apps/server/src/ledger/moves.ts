@@ -59,7 +59,7 @@ export interface LedgerContext {
   source: { type: string; id?: string }
   comment?: string | null
   /**
-   * The shop whose row-security wall the transaction is in (RecordService.inShop, walledTransaction);
+   * The shop whose row-security wall the transaction is in (RecordService.inShop, enterWall);
    * the ledger switches to another shop's wall for that shop's rows and back. Undefined: the
    * transaction runs as the owner (PGlite, jobs, the rebuild) and sees every shop.
    */

@@ -1,13 +1,10 @@
-import { authenticate } from '@feathersjs/authentication'
 import { BadRequest, MethodNotAllowed } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import type { Application, HookContext, HookFunction } from '@feathersjs/feathers'
-import { scopeToShop } from '../hooks/scope-to-shop'
+import { shopScoped, shopTransaction, type ShopDirectory } from '../tenancy'
 import type { Model } from '../db/query/model'
-import type { ShopDirectory } from '../services/shops/shop-directory'
 import { RecordService, type RecordOptions, type RecordParams } from '../records/record-service'
 import type { LedgerEnv, Row } from './moves'
-import { shopTransaction } from './walls'
 
 type Method = 'find' | 'get' | 'create' | 'update' | 'patch' | 'remove'
 
@@ -21,7 +18,7 @@ export const registerInventoryPath = (
   before: Partial<Record<Method, HookFunction<Application>[]>> = {}
 ) => {
   app.use(path, service, { methods })
-  app.service(path).hooks({ before: { all: [authenticate('jwt'), scopeToShop(directory, path)], ...before } })
+  app.service(path).hooks({ before: { all: shopScoped(directory, path), ...before } })
 }
 
 /**

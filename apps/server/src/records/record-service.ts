@@ -4,7 +4,6 @@ import type { Application, Id, NullableId, Paginated } from '@feathersjs/feather
 import type { Knex } from 'knex'
 import { isObjectId, type Page } from '@emporia/shared'
 import type { Db } from '../db/knex'
-import { enterShop, walledTransaction } from '../db/row-security'
 import { toFeathersError } from '../db/pg-errors'
 import { afterCursor, decodeCursor, encodeCursor } from '../db/query/cursor'
 import type { Model } from '../db/query/model'
@@ -12,6 +11,7 @@ import { compilePatchOperators, findArrayMatch, plainSetFields } from '../db/que
 import { orderBy, parseSort } from '../db/query/sort'
 import { compileWhere, type Sql } from '../db/query/where'
 import { newObjectId } from '../platform/object-id'
+import { enterWall, joinWall } from '../tenancy'
 import type { CountCache } from './count-cache'
 import { parsePopulate, populate } from './populate'
 import { assertValid, dataValidators, stripReadOnly, type DataValidators } from './validate-data'
@@ -134,8 +134,8 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
   private inShop<T>(params: RecordParams, run: (params: RecordParams) => Promise<T>): Promise<T> {
     if (!this.walled(params)) return run(params)
     const { shop } = params
-    if (params.transaction) return enterShop(params.transaction, shop).then(() => run(params))
-    return walledTransaction(this.knex, shop, (trx) => run({ ...params, transaction: trx, wallOnly: true }))
+    if (params.transaction) return joinWall(params.transaction, shop).then(() => run(params))
+    return enterWall(this.knex, shop, (trx) => run({ ...params, transaction: trx, wallOnly: true }))
   }
 
   /** Clients may not ask for secrets, and `$paginate: false` in a query turns paging off. */
@@ -311,7 +311,7 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
         ? () => {
             if (!requestTransaction.isCompleted()) return run()
             const shopId = params.shop as string
-            return walledTransaction(this.knex, shopId, (trx) => run({ transaction: trx }))
+            return enterWall(this.knex, shopId, (trx) => run({ transaction: trx }))
           }
         : () => run()
     const key = `${where.sql}\u0000${JSON.stringify(bind(where))}`

@@ -1,10 +1,8 @@
-import { authenticate } from '@feathersjs/authentication'
 import { BadRequest } from '@feathersjs/errors'
 import type { Application, HookContext } from '@feathersjs/feathers'
-import { scopeToShop } from '../hooks/scope-to-shop'
+import { shopScoped, type ShopDirectory } from '../tenancy'
 import type { ServiceContext } from '../services/context'
 import type { Model } from '../db/query/model'
-import type { ShopDirectory } from '../services/shops/shop-directory'
 import { RecordService } from './record-service'
 
 /** One call creates at most as many records as one page may list. */
@@ -29,6 +27,6 @@ export const registerShopScoped = <T>(
     service instanceof RecordService ? service : new RecordService<T>({ ...context.records, model: service, multi: ['create'] })
   app.use(path, instance, { methods: ['find', 'get', 'create', 'update', 'patch', 'remove'] })
   app.service(path).hooks({
-    before: { all: [authenticate('jwt'), scopeToShop(directory, path)], create: [atMost(context.records.maxLimit)] }
+    before: { all: shopScoped(directory, path), create: [atMost(context.records.maxLimit)] }
   })
 }

@@ -2,7 +2,7 @@ import type { Db } from '../db/knex'
 import type { CountCache } from '../records/count-cache'
 import type { AppConfig } from '../config'
 import type { Mailer } from '../mail/mailer'
-import type { ShopDirectory } from './shops/shop-directory'
+import type { ShopDirectory } from '../tenancy'
 
 /** What every service registration receives: the database, the count cache, the settings. */
 export interface ServiceContext {

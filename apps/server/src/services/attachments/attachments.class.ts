@@ -9,7 +9,7 @@ import { ingestImage, ingestSvg, PixelLimitError, type ImageFacts } from './imag
 import { newAttachmentId, type MediaLimits, type MediaStore } from './media-store'
 import { mp4Duration } from './video-duration'
 import type { UploadTokens } from './upload-token'
-import type { ShopDirectory } from '../shops/shop-directory'
+import type { ShopDirectory } from '../../tenancy'
 
 /** 413 has no Feathers class of its own. */
 export const tooLarge = (message: string, key: string) =>

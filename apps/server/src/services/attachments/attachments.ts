@@ -1,13 +1,11 @@
-import { authenticate } from '@feathersjs/authentication'
 import { BadRequest } from '@feathersjs/errors'
 import type { Application } from '@feathersjs/feathers'
 import type { FeathersKoaContext } from '@feathersjs/koa'
 import type { Next } from 'koa'
 import { servicePaths, type AttachmentUploadToken } from '@emporia/shared'
 import { resolveAuthSecret } from '../../config'
-import { scopeToShop } from '../../hooks/scope-to-shop'
+import { shopScoped, type ShopDirectory } from '../../tenancy'
 import type { ServiceContext } from '../context'
-import type { ShopDirectory } from '../shops/shop-directory'
 import type { RecordParams } from '../../records/record-service'
 import { AttachmentService } from './attachments.class'
 import { attachmentModel } from './attachments.schema'
@@ -39,13 +37,11 @@ export const attachments = (context: ServiceContext, directory: ShopDirectory) =
   )
   app.use(servicePaths.attachments, service, { methods: ['find', 'get', 'patch', 'remove'] })
   app.service(servicePaths.attachments).hooks({
-    before: { all: [authenticate('jwt'), scopeToShop(directory, servicePaths.attachments)] }
+    before: { all: shopScoped(directory, servicePaths.attachments) }
   })
   // Issuing a token is an upload permission: the attachments write rule decides, in the caller's shop.
   app.use(ATTACHMENT_TOKEN_PATH, new UploadTokenService(tokens), { methods: ['create'] })
-  app
-    .service(ATTACHMENT_TOKEN_PATH)
-    .hooks({ before: { all: [authenticate('jwt'), scopeToShop(directory, servicePaths.attachments)] } })
+  app.service(ATTACHMENT_TOKEN_PATH).hooks({ before: { all: shopScoped(directory, servicePaths.attachments) } })
 }
 
 /**

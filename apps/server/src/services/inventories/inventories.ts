@@ -2,7 +2,7 @@ import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../context'
 import { registerInventoryPath } from '../../ledger/service-support'
-import type { ShopDirectory } from '../shops/shop-directory'
+import type { ShopDirectory } from '../../tenancy'
 import { InventoryService } from './inventories.class'
 import { inventoryModel } from './inventories.schema'
 

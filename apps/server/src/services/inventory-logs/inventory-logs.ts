@@ -2,7 +2,7 @@ import type { Application } from '@feathersjs/feathers'
 import { servicePaths, type InventoryLog } from '@emporia/shared'
 import type { ServiceContext } from '../context'
 import { ReadOnlyRecordService, registerInventoryPath } from '../../ledger/service-support'
-import type { ShopDirectory } from '../shops/shop-directory'
+import type { ShopDirectory } from '../../tenancy'
 import { inventoryLogModel } from './inventory-logs.schema'
 
 /** The ledger (docs/decisions/0040): one row per quantity change, never changed or removed by anyone. */

@@ -2,7 +2,7 @@ import type { Application, HookContext } from '@feathersjs/feathers'
 import { servicePaths, type InventoryLot } from '@emporia/shared'
 import type { ServiceContext } from '../context'
 import { pickPatch, registerInventoryPath } from '../../ledger/service-support'
-import type { ShopDirectory } from '../shops/shop-directory'
+import type { ShopDirectory } from '../../tenancy'
 import { RecordService } from '../../records/record-service'
 import { LOT_PATCHABLE, inventoryLotModel } from './inventory-lots.schema'
 

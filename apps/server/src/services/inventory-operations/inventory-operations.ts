@@ -2,7 +2,7 @@ import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../context'
 import { noEvent, registerInventoryPath } from '../../ledger/service-support'
-import type { ShopDirectory } from '../shops/shop-directory'
+import type { ShopDirectory } from '../../tenancy'
 import { InventoryOperationService } from './inventory-operations.class'
 
 /** `inventoryOperations create`: its answer is a report; the stock, lot and ledger events tell screens. */

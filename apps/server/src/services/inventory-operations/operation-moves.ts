@@ -3,7 +3,7 @@ import type { Knex } from 'knex'
 import { callerIn, canWriteRecord, refusal, serviceRules, type ShopFeatures } from '@emporia/shared'
 import type { StockKey, StockMove } from '../../ledger/moves'
 import { badField } from '../../ledger/quantities'
-import { WallSwitch } from '../../ledger/walls'
+import { WallSwitch } from '../../tenancy'
 import type { OperationInput } from './inventory-operations.schema'
 
 export interface OperationScope {

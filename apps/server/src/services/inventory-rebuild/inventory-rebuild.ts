@@ -2,7 +2,7 @@ import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../context'
 import { noEvent, registerInventoryPath } from '../../ledger/service-support'
-import type { ShopDirectory } from '../shops/shop-directory'
+import type { ShopDirectory } from '../../tenancy'
 import { InventoryRebuildService } from './inventory-rebuild.class'
 
 /** The repair action: the stock, lot and product events it causes are what screens hear. */

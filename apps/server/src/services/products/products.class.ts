@@ -3,11 +3,11 @@ import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Id, NullableId, Paginated } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import type { ProductData, ProductPatch, ProductRecord } from '@emporia/shared'
-import { enterShop } from '../../db/row-security'
 import { refreshShopProducts } from '../../ledger/product-stock'
 import { userOf } from '../../ledger/service-support'
 import { carrySkuStock, skuCarry } from '../../ledger/sku-carry'
 import { RecordService, type RecordParams } from '../../records/record-service'
+import { joinWall, leaveWall } from '../../tenancy'
 import { checkProduct } from './product-rules'
 import { productKeywords, productQuery } from './product-search'
 import { attachStock } from './product-stock'
@@ -258,10 +258,10 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
    */
   private async asOwner(trx: Knex.Transaction, params: RecordParams, run: () => Promise<void>) {
     const walled = Boolean(this.options.rowSecurity && params.shop)
-    if (walled) await trx.raw(`select set_config('role', 'none', true)`)
+    if (walled) await leaveWall(trx)
     await run()
     // A caller's own transaction goes on behind the wall, as the record service leaves it.
-    if (walled && params.transaction) await enterShop(trx, params.shop as string)
+    if (walled && params.transaction) await joinWall(trx, params.shop as string)
   }
 
   /** `keywords` follows every write; a SKU quantity slipped in by a patch operator is dropped. */

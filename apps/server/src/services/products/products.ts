@@ -1,9 +1,7 @@
-import { authenticate } from '@feathersjs/authentication'
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import { scopeToShop } from '../../hooks/scope-to-shop'
+import { shopScoped, type ShopDirectory } from '../../tenancy'
 import type { ServiceContext } from '../context'
-import type { ShopDirectory } from '../shops/shop-directory'
 import { ProductService } from './products.class'
 import { productAccess } from './products.hooks'
 import { productModel } from './products.schema'
@@ -25,6 +23,6 @@ export const products = (context: ServiceContext, directory: ShopDirectory) => (
   const shared = new SharedProducts(context.db.knex, context.db.dialect === 'pglite' ? Infinity : 60_000)
   shared.listen(app)
   app.service(servicePaths.products).hooks({
-    before: { all: [authenticate('jwt'), scopeToShop(directory, servicePaths.products), productAccess(shared)] }
+    before: { all: [...shopScoped(directory, servicePaths.products), productAccess(shared)] }
   })
 }

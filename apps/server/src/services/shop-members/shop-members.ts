@@ -1,10 +1,8 @@
-import { authenticate } from '@feathersjs/authentication'
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import { scopeToShop } from '../../hooks/scope-to-shop'
+import { shopScoped, type ShopDirectory } from '../../tenancy'
 import type { ServiceContext } from '../context'
 import { invitationMail } from './invitation-mail'
-import type { ShopDirectory } from '../shops/shop-directory'
 import type { ShopUsersSync } from '../shops/shop-users-sync'
 import { shopMemberModel } from '../shops/shops.schema'
 import { ShopMemberService } from './shop-members.class'
@@ -24,5 +22,5 @@ export const shopMembers = (context: ServiceContext, directory: ShopDirectory, s
       methods: ['find', 'get', 'create', 'patch', 'remove']
     }
   )
-  app.service(path).hooks({ before: { all: [authenticate('jwt'), scopeToShop(directory, path)] } })
+  app.service(path).hooks({ before: { all: shopScoped(directory, path) } })
 }

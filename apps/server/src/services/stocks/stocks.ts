@@ -2,7 +2,7 @@ import type { Application } from '@feathersjs/feathers'
 import { servicePaths, type Stock } from '@emporia/shared'
 import type { ServiceContext } from '../context'
 import { ReadOnlyRecordService, registerInventoryPath } from '../../ledger/service-support'
-import type { ShopDirectory } from '../shops/shop-directory'
+import type { ShopDirectory } from '../../tenancy'
 import { stockModel } from './stocks.schema'
 
 /**

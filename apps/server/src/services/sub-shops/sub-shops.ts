@@ -1,11 +1,9 @@
-import { authenticate } from '@feathersjs/authentication'
 import type { Application, HookContext } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import { scopeToShop } from '../../hooks/scope-to-shop'
+import { shopScoped, type ShopDirectory } from '../../tenancy'
 import type { ServiceContext } from '../context'
 import { invitationMail } from '../shop-members/invitation-mail'
 import { ShopMemberService } from '../shop-members/shop-members.class'
-import type { ShopDirectory } from '../shops/shop-directory'
 import type { ShopUsersSync } from '../shops/shop-users-sync'
 import { shopMemberModel } from '../shops/shops.schema'
 
@@ -27,5 +25,5 @@ export const subShops = (context: ServiceContext, directory: ShopDirectory, sync
       methods: ['find', 'get', 'create', 'patch', 'remove']
     }
   )
-  app.service(path).hooks({ before: { all: [authenticate('jwt'), scopeToShop(directory, path), onlySubShops] } })
+  app.service(path).hooks({ before: { all: [...shopScoped(directory, path), onlySubShops] } })
 }

@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../context'
-import type { ShopDirectory } from '../shops/shop-directory'
+import type { ShopDirectory } from '../../tenancy'
 import { registerShopScoped } from '../../records/shop-scoped'
 import { TagService } from './tags.class'
 import { tagModel } from './tags.schema'

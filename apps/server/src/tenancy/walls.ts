@@ -1,5 +1,20 @@
 import type { Knex } from 'knex'
-import { enterShop, walledTransaction } from '../db/row-security'
+import { enterShop, leaveShop, walledTransaction } from '../db/row-security'
+
+/**
+ * The row-security wall (docs/decisions/0020) as services see it. The SQL lives in db/row-security.ts;
+ * these are the only ways in and out of it for a service.
+ */
+
+/** A new transaction that starts behind `shop`'s wall (BEGIN and the wall's settings in one round trip). */
+export const enterWall = <T>(knex: Knex, shop: string, run: (trx: Knex.Transaction) => Promise<T>): Promise<T> =>
+  walledTransaction(knex, shop, run)
+
+/** An open transaction goes behind `shop`'s wall for the rest of it (or switches to that shop's wall). */
+export const joinWall = (trx: Knex.Transaction, shop: string) => enterShop(trx, shop)
+
+/** An open transaction goes on past the wall, seeing every shop's rows (the caller names the shop itself). */
+export const leaveWall = (trx: Knex.Transaction) => leaveShop(trx)
 
 /**
  * A transaction for one shop's inventory call: behind the row-security wall on PostgreSQL when it
@@ -15,10 +30,10 @@ export const shopTransaction = async <T>(
   existing?: Knex.Transaction
 ): Promise<T> => {
   if (existing) {
-    if (rowSecurity) await enterShop(existing, shop)
+    if (rowSecurity) await joinWall(existing, shop)
     return run(existing, rowSecurity ? shop : undefined)
   }
-  return rowSecurity ? walledTransaction(knex, shop, (trx) => run(trx, shop)) : knex.transaction((trx) => run(trx, undefined))
+  return rowSecurity ? enterWall(knex, shop, (trx) => run(trx, shop)) : knex.transaction((trx) => run(trx, undefined))
 }
 
 /**
@@ -38,7 +53,7 @@ export class WallSwitch {
 
   async enter(shop: string) {
     if (this.home === undefined || this.current === shop) return
-    await enterShop(this.trx, shop)
+    await joinWall(this.trx, shop)
     this.current = shop
   }
 

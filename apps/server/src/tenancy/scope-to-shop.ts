@@ -1,7 +1,8 @@
+import { authenticate } from '@feathersjs/authentication'
 import { BadRequest, Forbidden, NotAuthenticated } from '@feathersjs/errors'
 import type { HookContext } from '@feathersjs/feathers'
 import { callerIn, isObjectId, isReadMethod, refusal, serviceRules, type ShopCaller } from '@emporia/shared'
-import type { ShopAccessRecord, ShopDirectory } from '../services/shops/shop-directory'
+import type { ShopAccessRecord, ShopDirectory } from './shop-directory'
 
 /** What scope-to-shop leaves in params for the service and later hooks. */
 export interface ShopScope {
@@ -60,3 +61,9 @@ export const scopeToShop = (directory: ShopDirectory, path: string) => async (co
     delete (context.data as Record<string, unknown>).shop
   }
 }
+
+/**
+ * The hooks every shop-scoped path runs first, in this order: sign-in, then scope-to-shop. A hook
+ * map spreads it (`all: [...shopScoped(directory, path), ownRule]`) instead of naming both.
+ */
+export const shopScoped = (directory: ShopDirectory, path: string) => [authenticate('jwt'), scopeToShop(directory, path)]
