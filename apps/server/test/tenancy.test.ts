@@ -37,7 +37,7 @@ let warehouseOfB = ''
 
 /** Valid data for each shop-scoped service (a new one must add its line). */
 const SAMPLES: Record<string, () => Record<string, unknown>> = {
-  'shop/members': () => ({ email: `m${Math.random().toString(36).slice(2)}@example.com`, role: 'pos' }),
+  'shop/staff': () => ({ email: `m${Math.random().toString(36).slice(2)}@example.com`, role: 'pos' }),
   subShops: () => ({ email: `s${Math.random().toString(36).slice(2)}@example.com`, name: 'Branch' }),
   categories: () => ({ name: { en: 'Tea', cht: '茶' }, order: 1 }),
   brands: () => ({ name: 'Leaf & Co' }),
@@ -50,7 +50,7 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   productRelateds: () => ({ name: 'Goes with', products: [productOfB] }),
   // Find only: nothing is created through it (see MAKERS and FINDERS).
   'products/lookup': () => ({}),
-  // Inventory (issue 6): stock moves through entries, operations and reservations; stocks, lots and
+  // Inventory (docs/decisions/0040): stock moves through entries, operations and reservations; stocks, lots and
   // the ledger are derived (made by MAKERS, never created or updated through their paths).
   stocks: () => ({}),
   inventories: () => ({ warehouse: warehouseOfB, product: productOfB, quantity: 5 }),
@@ -61,7 +61,7 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   inventoryRebuild: () => ({})
 }
 const PATCHES: Record<string, Record<string, unknown>> = {
-  'shop/members': { name: 'Renamed' },
+  'shop/staff': { name: 'Renamed' },
   subShops: { name: 'Renamed' },
   categories: { name: 'Renamed' },
   brands: { name: 'Renamed' },

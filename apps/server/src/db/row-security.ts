@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import PgTransaction from 'knex/lib/dialects/postgres/execution/pg-transaction.js'
+import { isPostgres } from './knex'
 
 /**
  * PostgreSQL row-level security, the second wall behind scope-to-shop (docs/decisions/0020).
@@ -8,7 +9,8 @@ import PgTransaction from 'knex/lib/dialects/postgres/execution/pg-transaction.j
  */
 export const SCOPED_ROLE = 'emporia_scoped'
 
-export const isPostgres = (knex: Knex) => (knex.client as { config?: { client?: unknown } }).config?.client === 'pg'
+// Migrations read the dialect from here, next to the wall they build.
+export { isPostgres }
 
 /**
  * Creates the role once per cluster (parallel migrations may race: a duplicate is fine). An account

@@ -4,8 +4,8 @@ import type { FeathersKoaContext } from '@feathersjs/koa'
 import type { Next } from 'koa'
 import { servicePaths, type AttachmentUploadToken } from '@emporia/shared'
 import { resolveAuthSecret } from '../../config'
-import { shopScoped, type ShopDirectory } from '../../tenancy'
-import type { ServiceContext } from '../context'
+import { shopScoped } from '../../tenancy'
+import type { ServiceContext } from '../../platform/service-context'
 import type { RecordParams } from '../../records/record-service'
 import { AttachmentService } from './attachments.class'
 import { attachmentModel } from './attachments.schema'
@@ -27,21 +27,21 @@ class UploadTokenService {
 }
 
 /** The media library: the shop-scoped `attachments` service and the upload-token service beside it. */
-export const attachments = (context: ServiceContext, directory: ShopDirectory) => (app: Application) => {
+export const attachments = (context: ServiceContext) => (app: Application) => {
   const tokens = new UploadTokens(resolveAuthSecret(context.config))
   const service = new AttachmentService(
     { ...context.records, model: attachmentModel, paginate: { default: 40, max: context.records.paginate.max } },
     new MediaStore(context.config),
     mediaLimits(),
-    { tokens, directory }
+    { tokens, directory: context.directory }
   )
   app.use(servicePaths.attachments, service, { methods: ['find', 'get', 'patch', 'remove'] })
   app.service(servicePaths.attachments).hooks({
-    before: { all: shopScoped(directory, servicePaths.attachments) }
+    before: { all: shopScoped(context.directory, servicePaths.attachments) }
   })
   // Issuing a token is an upload permission: the attachments write rule decides, in the caller's shop.
   app.use(ATTACHMENT_TOKEN_PATH, new UploadTokenService(tokens), { methods: ['create'] })
-  app.service(ATTACHMENT_TOKEN_PATH).hooks({ before: { all: shopScoped(directory, servicePaths.attachments) } })
+  app.service(ATTACHMENT_TOKEN_PATH).hooks({ before: { all: shopScoped(context.directory, servicePaths.attachments) } })
 }
 
 /**

@@ -5,7 +5,7 @@ import { createSymbol, stripSlashes } from '@feathersjs/commons'
 import type { Page } from '@emporia/shared'
 import { RecordService } from '../../records/record-service'
 import { text, toCell, type Cell } from './cells'
-import type { ExportColumn, ExportRequest } from './export-request'
+import type { ExportColumn, ExportRequest } from './export.schema'
 import { ReferenceNames } from './references'
 import { csvWriter, drained, xlsxWriter } from './sheet-writers'
 

@@ -3,7 +3,7 @@ import type { Application, Params } from '@feathersjs/feathers'
 import { stripSlashes } from '@feathersjs/commons'
 import { RecordService } from '../../records/record-service'
 import { translate, valueAt } from './cells'
-import type { ExportColumn, ExportLocale, ExportRef } from './export-request'
+import type { ExportColumn, ExportLocale, ExportRef } from './export.schema'
 
 type Row = Record<string, unknown>
 

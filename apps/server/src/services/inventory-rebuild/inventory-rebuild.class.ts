@@ -1,17 +1,9 @@
 import type { Knex } from 'knex'
 import type { LedgerEnv } from '../../ledger/moves'
 import { shopOf } from '../../ledger/service-support'
-import { rebuild, type RebuildReport } from '../../ledger/stock-ledger'
+import { rebuild } from '../../ledger/stock-ledger'
 import type { RecordParams } from '../../records/record-service'
-
-export interface RebuildSummary {
-  shop: string
-  /** How many rows the rebuild corrected; zero everywhere means the derived numbers were right. */
-  stocks: number
-  lots: number
-  products: number
-  changes: Omit<RebuildReport, 'shops'>
-}
+import type { RebuildSummary } from './inventory-rebuild.schema'
 
 /**
  * `inventoryRebuild create {shop}` (admins, docs/decisions/0040): recomputes the shop's derived

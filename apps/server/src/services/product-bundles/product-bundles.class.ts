@@ -2,8 +2,8 @@ import { BadRequest } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import type { ProductBundle } from '@emporia/shared'
-import { checkedWrite } from '../products/checked-write'
-import { ownProducts } from '../products/own-products'
+import { checkedWrite } from '../../records/checked-write'
+import { ownProducts } from '../products/products'
 import { RecordService, type RecordParams } from '../../records/record-service'
 
 type Row = Record<string, unknown>

@@ -1,16 +1,9 @@
 import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { CODE_TEXT_PATTERN, readEmbeddedCode, type BarcodeLayout, type ProductRecord } from '@emporia/shared'
-import type { ProductService } from '../products/products.class'
+import type { ProductService } from '../products/products'
 import type { RecordParams } from '../../records/record-service'
-
-/** What a scan resolves to (docs/decisions/0040): price in cents or weight in grams when the code embeds one. */
-export interface ProductLookup {
-  product: ProductRecord
-  sku?: string
-  price?: number
-  weight?: number
-}
+import type { ProductLookup } from './products-lookup.schema'
 
 const CODE = new RegExp(CODE_TEXT_PATTERN)
 const noSuchCode = () => new NotFound('No Such Code', { key: 'pos.error.noSuchCode' })

@@ -1,11 +1,14 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import { shopScoped, type ShopDirectory } from '../../tenancy'
-import type { ServiceContext } from '../context'
+import { shopScoped } from '../../tenancy'
+import type { ServiceContext } from '../../platform/service-context'
 import { ProductService } from './products.class'
 import { productAccess } from './products.hooks'
 import { productModel } from './products.schema'
 import { SharedProducts } from './shared-products'
+
+export { ProductService } from './products.class'
+export { ownProducts } from './own-products'
 
 /** The record options of products: `keywords` never leaves the server; multi patch is the batch status change. */
 export const productOptions = (context: ServiceContext) => ({
@@ -15,7 +18,7 @@ export const productOptions = (context: ServiceContext) => ({
   multi: ['patch']
 })
 
-export const products = (context: ServiceContext, directory: ShopDirectory) => (app: Application) => {
+export const products = (context: ServiceContext) => (app: Application) => {
   app.use(servicePaths.products, new ProductService(productOptions(context)), {
     methods: ['find', 'get', 'create', 'update', 'patch', 'remove']
   })
@@ -23,6 +26,6 @@ export const products = (context: ServiceContext, directory: ShopDirectory) => (
   const shared = new SharedProducts(context.db.knex, context.db.dialect === 'pglite' ? Infinity : 60_000)
   shared.listen(app)
   app.service(servicePaths.products).hooks({
-    before: { all: [...shopScoped(directory, servicePaths.products), productAccess(shared)] }
+    before: { all: [...shopScoped(context.directory, servicePaths.products), productAccess(shared)] }
   })
 }

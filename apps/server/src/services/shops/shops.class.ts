@@ -6,7 +6,7 @@ import { newObjectId } from '../../platform/object-id'
 import { ChangeSet } from '../../ledger/changes'
 import { applyStatusRule } from '../../ledger/product-stock'
 import { RecordService, type RecordParams } from '../../records/record-service'
-import { createDefaultWarehouse } from '../warehouses/default-warehouse'
+import { createDefaultWarehouse } from '../warehouses/warehouses'
 import { stripReadOnly } from '../../records/validate-data'
 
 /** A new shop's free trial (spec §4.3; decided in docs/decisions/0020-accounts-and-tenancy.md). */

@@ -1,7 +1,7 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Spec } from '@emporia/shared'
-import { checkedWrite } from '../products/checked-write'
+import { checkedWrite } from '../../records/checked-write'
 import { RecordService, type RecordParams } from '../../records/record-service'
 
 type Row = Record<string, unknown>

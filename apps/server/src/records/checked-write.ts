@@ -1,6 +1,6 @@
 import type { Id } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import type { RecordParams } from '../../records/record-service'
+import type { RecordParams } from './record-service'
 
 type Row = Record<string, unknown>
 export type RecordCheck = (after: Row, before: Row | undefined, trx: Knex.Transaction) => Promise<void> | void

@@ -2,7 +2,7 @@ import { BadRequest } from '@feathersjs/errors'
 import type { Application } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { impliedRoles, servicePaths, type ShopRole } from '@emporia/shared'
-import type { ShopDirectory } from '../../tenancy'
+import type { ShopDirectory } from './shop-directory'
 
 /**
  * `shops.users` is derived from accepted shop members. Every member change locks the shop row

@@ -1,8 +1,8 @@
 import { TooManyRequests } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { displayName, isLocaleId, pickLocale, type LocaleId, type ShopMember, type ShopRole, type User } from '@emporia/shared'
-import { Throttle } from '../authentication/throttle'
-import type { ServiceContext } from '../context'
+import { displayName, isLocaleId, pickLocale, type LocaleId, type ShopStaff, type ShopRole, type User } from '@emporia/shared'
+import { Throttle } from '../authentication/authentication'
+import type { ServiceContext } from '../../platform/service-context'
 import type { RecordParams } from '../../records/record-service'
 
 /** Invitations are counted per shop over an hour (decision 0067). */
@@ -46,7 +46,7 @@ const textIn = (value: unknown, locale: LocaleId): string => {
 export const invitationMail = (context: ServiceContext) => {
   const limit = context.config.invitationLimit
   const throttle = new Throttle(context.db.knex, { account: limit, address: limit }, INVITATION_WINDOW_MS)
-  return async (trx: Knex.Transaction, member: ShopMember, params: Caller) => {
+  return async (trx: Knex.Transaction, member: ShopStaff, params: Caller) => {
     if (params.provider) {
       const keys = [`invite:shop:${member.shop}`]
       await throttle.check(keys, trx, tooManyInvitations)
@@ -56,7 +56,7 @@ export const invitationMail = (context: ServiceContext) => {
   }
 }
 
-const sendInvitation = async (context: ServiceContext, trx: Knex.Transaction, member: ShopMember, params: Caller) => {
+const sendInvitation = async (context: ServiceContext, trx: Knex.Transaction, member: ShopStaff, params: Caller) => {
   const inviter = params.user
   const locale = isLocaleId(inviter?.locale) ? inviter.locale : pickLocale(header(params, 'accept-language'))
   const shop = (await trx('shops').select('name').where({ _id: member.shop }).first()) as { name: unknown } | undefined

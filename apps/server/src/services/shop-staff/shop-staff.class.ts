@@ -1,8 +1,8 @@
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
-import type { ShopMember, ShopMemberData, ShopMemberPatch, ShopRole } from '@emporia/shared'
+import type { ShopStaff, ShopStaffData, ShopStaffPatch, ShopRole } from '@emporia/shared'
 import type { Knex } from 'knex'
-import type { ShopUsersSync } from '../shops/shop-users-sync'
+import type { ShopUsersSync } from '../../tenancy'
 import { RecordService, type RecordOptions, type RecordParams } from '../../records/record-service'
 
 type Row = Record<string, unknown>
@@ -10,20 +10,30 @@ type Row = Record<string, unknown>
 const alreadyMember = () =>
   new Conflict('This e-mail is already a member of the shop', { key: 'errors.alreadyMember', field: 'email' })
 
+/** What the staff table's services are built from (shop-staff.ts `staffParts`). */
+export interface StaffParts {
+  options: RecordOptions
+  sync: ShopUsersSync
+  /** Mails the invitee, inside the invitation's transaction. */
+  onInvited: (trx: Knex.Transaction, member: ShopStaff, params: RecordParams) => Promise<void>
+}
+
 /**
  * Staff access of a shop (spec §3.3, settings/access): invitations by e-mail with a role and
  * permissions, role changes and removals. The same class serves sub-shops with its role fixed.
  */
-export class ShopMemberService extends RecordService<ShopMember, ShopMemberData, ShopMemberPatch> {
+export class ShopStaffService extends RecordService<ShopStaff, ShopStaffData, ShopStaffPatch> {
+  private readonly sync: ShopUsersSync
+  private readonly onInvited: StaffParts['onInvited']
+
   constructor(
-    options: RecordOptions,
-    private readonly sync: ShopUsersSync,
+    parts: StaffParts,
     /** Roles a client may give through this path. */
-    private readonly roles: readonly ShopRole[],
-    /** Mails the invitee, inside the invitation's transaction. */
-    private readonly onInvited: (trx: Knex.Transaction, member: ShopMember, params: RecordParams) => Promise<void>
+    private readonly roles: readonly ShopRole[]
   ) {
-    super(options)
+    super(parts.options)
+    this.sync = parts.sync
+    this.onInvited = parts.onInvited
   }
 
   private checkRole(data: Row, required: boolean) {
@@ -37,7 +47,7 @@ export class ShopMemberService extends RecordService<ShopMember, ShopMemberData,
     return params.shop
   }
 
-  override async create(data: ShopMemberData | ShopMemberData[], params: RecordParams = {}): Promise<ShopMember | ShopMember[]> {
+  override async create(data: ShopStaffData | ShopStaffData[], params: RecordParams = {}): Promise<ShopStaff | ShopStaff[]> {
     if (!params.provider) return super.create(data, params)
     if (Array.isArray(data)) throw new BadRequest('Invite one member at a time')
     const input = { ...(data as Row) }
@@ -49,7 +59,7 @@ export class ShopMemberService extends RecordService<ShopMember, ShopMemberData,
     try {
       return await this.options.db.knex.transaction(async (trx) => {
         await this.sync.lock(trx, shop)
-        const member = (await super.create(input as ShopMemberData, { ...params, transaction: trx })) as ShopMember
+        const member = (await super.create(input as ShopStaffData, { ...params, transaction: trx })) as ShopStaff
         await this.onInvited(trx, member, params)
         return member
       })
@@ -59,7 +69,7 @@ export class ShopMemberService extends RecordService<ShopMember, ShopMemberData,
     }
   }
 
-  override async patch(id: NullableId, data: ShopMemberPatch, params: RecordParams = {}): Promise<ShopMember | ShopMember[]> {
+  override async patch(id: NullableId, data: ShopStaffPatch, params: RecordParams = {}): Promise<ShopStaff | ShopStaff[]> {
     if (!params.provider) return super.patch(id, data, params)
     if (id === null) throw new BadRequest('Change one member at a time')
     this.checkRole(data as Row, false)
@@ -74,7 +84,7 @@ export class ShopMemberService extends RecordService<ShopMember, ShopMemberData,
     return result
   }
 
-  override async remove(id: NullableId, params: RecordParams = {}): Promise<ShopMember | ShopMember[]> {
+  override async remove(id: NullableId, params: RecordParams = {}): Promise<ShopStaff | ShopStaff[]> {
     if (!params.provider) return super.remove(id, params)
     if (id === null) throw new BadRequest('Remove one member at a time')
     const shop = this.shopOf(params)
