@@ -3,6 +3,22 @@ import globals from 'globals'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
+// Server boundaries (docs/decisions/0074). A flat config's later entry replaces an earlier one's
+// no-restricted-imports for the same file, so each entry repeats the patterns that still apply.
+const tenancyInternals = {
+  regex: '(^|/)tenancy/(?!index$)',
+  message: 'Tenancy is one module: import it as `tenancy` (tenancy/index.ts), never its files.'
+}
+const rowSecurity = {
+  regex: '(^|/)db/row-security$',
+  message: 'The row-security wall belongs to tenancy: use enterWall / joinWall / leaveWall from `tenancy`.'
+}
+const otherServiceInternals = {
+  // `../<b>/<anything but b>`: the backreference allows only the other folder's public module `<b>/<b>`.
+  regex: '^\\.\\./([^./][^/]*)/(?!\\1$)',
+  message: 'A service imports another service only through its public module `../<name>/<name>`.'
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'e2e/artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -66,6 +82,21 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto', 'react', 'react-dom'] }]
     }
+  },
+  {
+    files: ['apps/server/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['apps/server/src/tenancy/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [tenancyInternals] }] }
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/tenancy/**', 'apps/server/src/db/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [tenancyInternals, rowSecurity] }] }
+  },
+  {
+    // A service folder is private but for its `<name>.ts`.
+    files: ['apps/server/src/services/*/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [tenancyInternals, rowSecurity, otherServiceInternals] }] }
   },
   {
     // Tool configuration files are loaded by their tools, which want default exports.

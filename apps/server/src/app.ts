@@ -5,47 +5,18 @@ import socketio from '@feathersjs/socketio'
 import { createAdapter } from '@socket.io/redis-adapter'
 import { Redis } from 'ioredis'
 import type { Server } from 'socket.io'
-import { servicePaths } from '@emporia/shared'
 import { channels } from './channels'
-import { resolveAuthSecret, type AppConfig } from './config'
+import type { AppConfig } from './config'
 import { createDb, type Db } from './db/knex'
 import { migrate } from './db/migrate'
-import { rowSecurityAvailable } from './db/row-security'
 import { toFeathersError } from './db/pg-errors'
 import { BODY_LIMIT_BYTES, errorHandler, onlyWhen, securityHeaders, splitApiAndWeb } from './platform/http'
 import { shareEventsWithPeers } from './platform/peer-events'
 import { hybridParser, useMsgpackPerConnection } from './platform/socket-encoding'
-import { authentication } from './services/authentication/authentication'
-import type { ServiceContext } from './services/context'
-import { HealthService } from './services/health/health'
-import { CountCache } from './services/store/count-cache'
-import { users } from './services/users/users'
-import { account } from './services/account/account'
-import { features } from './services/features/features'
-import { shopInvitations } from './services/shop-invitations/shop-invitations'
-import { shopMembers } from './services/shop-members/shop-members'
-import { ShopDirectory } from './services/shops/shop-directory'
-import { ShopUsersSync } from './services/shops/shop-users-sync'
-import { shops } from './services/shops/shops'
-import { subShops } from './services/sub-shops/sub-shops'
-import { brands } from './services/brands/brands'
-import { categories } from './services/categories/categories'
-import { warehouses } from './services/warehouses/warehouses'
-import { specs } from './services/specs/specs'
-import { products } from './services/products/products'
-import { productsLookup } from './services/products-lookup/products-lookup'
-import { tags } from './services/tags/tags'
-import { productBundles } from './services/product-bundles/product-bundles'
-import { productRelateds } from './services/product-relateds/product-relateds'
-import { stocks } from './services/stocks/stocks'
-import { inventories } from './services/inventories/inventories'
-import { inventoryLots } from './services/inventory-lots/inventory-lots'
-import { inventoryLogs } from './services/inventory-logs/inventory-logs'
-import { inventoryOperations } from './services/inventory-operations/inventory-operations'
-import { stockReservations } from './services/stock-reservations/stock-reservations'
-import { inventoryRebuild } from './services/inventory-rebuild/inventory-rebuild'
-import { attachments, mediaRoutes } from './services/attachments/attachments'
-import { dataExport } from './services/export/export'
+import type { ServiceContext } from './platform/service-context'
+import { CountCache } from './records/count-cache'
+import { mediaRoutes, registerServices } from './services'
+import { rowSecurityAvailable, ShopDirectory } from './tenancy'
 import { createMailer } from './mail/mailer'
 import { devMailbox } from './mail/dev-mailbox'
 import { rememberClientAddress, rememberSocketAddress } from './platform/client-address'
@@ -87,7 +58,7 @@ export const createApp = async (
     counts,
     mailer,
     directory,
-    store: {
+    records: {
       db,
       counts,
       maxLimit: config.maxPageSize,
@@ -134,36 +105,7 @@ export const createApp = async (
     )
   )
 
-  const sync = new ShopUsersSync(app, directory)
-  app.configure(authentication(resolveAuthSecret(config), context))
-  app.use(servicePaths.health, new HealthService(db), { methods: ['find'] })
-  app.configure(features(config))
-  app.configure(users(context))
-  app.configure(account(context))
-  app.configure(shops(context, directory))
-  app.configure(shopMembers(context, directory, sync))
-  app.configure(subShops(context, directory, sync))
-  app.configure(shopInvitations(context, sync))
-  app.configure(categories(context, directory))
-  app.configure(brands(context, directory))
-  app.configure(warehouses(context, directory))
-  // Catalogue (issue 6)
-  app.configure(specs(context, directory))
-  app.configure(products(context, directory))
-  app.configure(productsLookup(context, directory))
-  app.configure(tags(context, directory))
-  app.configure(productBundles(context, directory))
-  app.configure(productRelateds(context, directory))
-  // Inventory (issue 6)
-  app.configure(stocks(context, directory))
-  app.configure(inventories(context, directory))
-  app.configure(inventoryLots(context, directory))
-  app.configure(inventoryLogs(context, directory))
-  app.configure(inventoryOperations(context, directory))
-  app.configure(stockReservations(context, directory))
-  app.configure(inventoryRebuild(context, directory))
-  app.configure(attachments(context, directory))
-  app.configure(dataExport(context))
+  registerServices(app, context)
   options.register?.(context, app)
   app.configure(channels(directory, db.knex))
 

@@ -2,14 +2,14 @@ import type { Application, HookContext } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import type { RealTimeConnection } from '@feathersjs/transport-commons'
 import '@feathersjs/transport-commons'
-import { callerIn, refusal, serviceRules, servicePaths, type ShopMemberRef } from '@emporia/shared'
-import type { ShopDirectory } from './services/shops/shop-directory'
+import { callerIn, refusal, serviceRules, servicePaths, type ShopStaffRef } from '@emporia/shared'
+import type { ShopDirectory } from './tenancy'
 
 const userChannel = (id: unknown) => `users/${String(id)}`
 export const shopChannel = (id: unknown) => `shops/${String(id)}`
 
 type Connection = RealTimeConnection & { user?: { _id: string } }
-type ShopRecord = { _id: string; users?: ShopMemberRef[] }
+type ShopRecord = { _id: string; users?: ShopStaffRef[] }
 
 /**
  * Realtime routing (docs/decisions/0004-tenancy.md): a connection joins its account's channel and

@@ -1,7 +1,7 @@
 import { adapterTests } from '@feathersjs/adapter-tests'
 import * as errors from '@feathersjs/errors'
 import type { AdapterTestName } from '@feathersjs/adapter-tests'
-import { StoreService } from '../src/services/store/store-service'
+import { RecordService } from '../src/records/record-service'
 import { dialects } from './support/databases'
 import { createPeopleTable, personModel } from './support/people'
 import { startTestApp, type TestApp } from './support/test-app'
@@ -97,7 +97,7 @@ for (const dialect of await dialects()) {
       holder.app = await startTestApp(dialect, {
         listen: false,
         register: (ctx, app) => {
-          app.use('people', new StoreService({ ...ctx.store, model: personModel, events: ['testing'], paginate: undefined }))
+          app.use('people', new RecordService({ ...ctx.records, model: personModel, events: ['testing'], paginate: undefined }))
         }
       })
       await createPeopleTable(holder.app.db.knex)

@@ -1,4 +1,4 @@
-import { StoreService } from '../src/services/store/store-service'
+import { RecordService } from '../src/records/record-service'
 import { json } from './support/clients'
 import { createPeopleTable, personModel } from './support/people'
 import { startTestApp, type TestApp } from './support/test-app'
@@ -9,7 +9,7 @@ describe('embedded database under 50 concurrent callers', () => {
   beforeAll(async () => {
     t = await startTestApp('pglite', {
       register: (ctx, app) =>
-        app.use('people', new StoreService({ ...ctx.store, model: personModel, paginate: { default: 10, max: 50 } }))
+        app.use('people', new RecordService({ ...ctx.records, model: personModel, paginate: { default: 10, max: 50 } }))
     })
     await createPeopleTable(t.db.knex)
   })

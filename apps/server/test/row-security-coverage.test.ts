@@ -17,7 +17,7 @@ const createGadgets = (knex: Knex) =>
   knex.raw(`create table gadgets (_id char(24) primary key, shop char(24) not null, name text)`)
 
 /**
- * The second wall covers every shop-scoped table (issue 11, Security 9). Removing a table from the
+ * The second wall covers every shop-scoped table (docs/decisions/0069). Removing a table from the
  * row-security migrations left every other test green; this one lists the tables from the catalogue.
  */
 describe.each(await dialects())('row security coverage (%s)', (dialect: DialectName) => {

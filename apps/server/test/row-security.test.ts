@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { enterShop, walledTransaction } from '../src/db/row-security'
-import { StoreService } from '../src/services/store/store-service'
+import { RecordService } from '../src/records/record-service'
 import { warehouseModel } from '../src/services/warehouses/warehouses.schema'
 import { shopOwner } from './support/accounts'
 import { json } from './support/clients'
@@ -33,15 +33,15 @@ describe.runIf(await postgresReachable())('row-level security (postgres)', () =>
   afterAll(() => t.close())
 
   it('is switched on', () => {
-    expect(t.context.store.rowSecurity).toBe(true)
+    expect(t.context.records.rowSecurity).toBe(true)
   })
 
   it("keeps a shop-bound call inside its shop even when the query names another shop's rows or none", async () => {
-    // The store without any hook, as if a hook had a bug: the call is bound to shop A (params.shop),
+    // The record service without any hook, as if a hook had a bug: the call is bound to shop A (params.shop),
     // but its query filters by no shop, or by shop B.
-    const warehouses = new StoreService({ ...t.context.store, model: warehouseModel })
+    const warehouses = new RecordService({ ...t.context.records, model: warehouseModel })
     const unfiltered = (await warehouses.find({ shop: a.shopId, query: {} } as never)) as unknown as Page
-    // Its own store and the main warehouse every shop starts with (0070), all of shop A.
+    // Its own warehouse and the main warehouse every shop starts with (0070), all of shop A.
     expect(unfiltered.data.map((w) => w.shop)).toEqual([a.shopId, a.shopId])
     const aimedAtB = (await warehouses.find({ shop: a.shopId, query: { shop: b.shopId } } as never)) as unknown as Page
     expect(aimedAtB.data).toEqual([])

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis'
 import { createApp } from '../src/app'
 import { loadConfig } from '../src/config'
 import { createDb } from '../src/db/knex'
-import { StoreService } from '../src/services/store/store-service'
+import { RecordService } from '../src/records/record-service'
 import { call, connect, json, nextEvent, signUp } from './support/clients'
 import { freshDb, postgresReachable } from './support/databases'
 import { createPeopleTable, personModel, publishPeopleToSignedIn } from './support/people'
@@ -39,7 +39,7 @@ describe.skipIf(!ready)('scale-out: two servers share events through the socket.
       const emporia = await createApp(config, {
         db,
         register: (ctx, app) => {
-          app.use('people', new StoreService({ ...ctx.store, model: personModel, paginate: { default: 10, max: 50 } }))
+          app.use('people', new RecordService({ ...ctx.records, model: personModel, paginate: { default: 10, max: 50 } }))
           publishPeopleToSignedIn(app)
         }
       })

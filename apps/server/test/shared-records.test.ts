@@ -1,11 +1,9 @@
-import { authenticate } from '@feathersjs/authentication'
 import { Type } from '@sinclair/typebox'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { canRemoveRecord, canWriteRecord, ID_PATTERN, serviceRules } from '@emporia/shared'
 import { modelFromSchema } from '../src/db/query/model'
-import { scopeToShop } from '../src/hooks/scope-to-shop'
-import { sharedRecordAccess } from '../src/hooks/shared-records'
-import { StoreService } from '../src/services/store/store-service'
+import { sharedRecordAccess, shopScoped } from '../src/tenancy'
+import { RecordService } from '../src/records/record-service'
 import { shopOwner } from './support/accounts'
 import { call, connect, json } from './support/clients'
 import { dialects } from './support/databases'
@@ -50,10 +48,8 @@ describe.each(await dialects())('shared records through the server (%s)', (diale
   beforeAll(async () => {
     t = await startTestApp(dialect, {
       register: (ctx, app) => {
-        app.use('things', new StoreService({ ...ctx.store, model: modelFromSchema('things', thingSchema) }))
-        app
-          .service('things')
-          .hooks({ before: { all: [authenticate('jwt'), scopeToShop(ctx.directory, 'things'), sharedRecordAccess] } })
+        app.use('things', new RecordService({ ...ctx.records, model: modelFromSchema('things', thingSchema) }))
+        app.service('things').hooks({ before: { all: [...shopScoped(ctx.directory, 'things'), sharedRecordAccess()] } })
       }
     })
     await t.db.knex.schema.createTable('things', (table) => {

@@ -17,7 +17,7 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
     json(`${t.url}/api/${path}`, { method, token, body: body === undefined ? undefined : JSON.stringify(body) })
 
   /** A second account that an admin invites with a role, and that accepts. */
-  const joinAs = async (owner: { token: string; shopId: string }, role: string, path = 'shop/members', extra = {}) => {
+  const joinAs = async (owner: { token: string; shopId: string }, role: string, path = 'shop/staff', extra = {}) => {
     const email = `${role}-${Math.random().toString(36).slice(2)}@example.com`
     await register(t.url, { email })
     const { body } = await login(t.url, email, 'secret-123')
@@ -100,42 +100,42 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
       ])
     )
     // A user (not admin) can neither see access nor change the shop.
-    expect((await api(`shop/members?shop=${owner.shopId}`, 'GET', staff.token)).status).toBe(403)
+    expect((await api(`shop/staff?shop=${owner.shopId}`, 'GET', staff.token)).status).toBe(403)
     expect(await api(`shops/${owner.shopId}`, 'PATCH', staff.token, { phone: '2' })).toMatchObject({
       status: 403,
       body: { data: { key: 'errors.noPermission' } }
     })
-    const members = await api(`shop/members?shop=${owner.shopId}`, 'GET', owner.token)
+    const members = await api(`shop/staff?shop=${owner.shopId}`, 'GET', owner.token)
     expect(members.body?.total).toBe(2)
     expect(
-      await post(t.url, 'shop/members', { email: staff.email, role: 'pos' }, owner.token, `?shop=${owner.shopId}`)
+      await post(t.url, 'shop/staff', { email: staff.email, role: 'pos' }, owner.token, `?shop=${owner.shopId}`)
     ).toMatchObject({ status: 409, body: { data: { key: 'errors.alreadyMember' } } })
     expect(
-      await post(t.url, 'shop/members', { email: 'x@example.com', role: 'root' }, owner.token, `?shop=${owner.shopId}`)
+      await post(t.url, 'shop/staff', { email: 'x@example.com', role: 'root' }, owner.token, `?shop=${owner.shopId}`)
     ).toMatchObject({ status: 400, body: { data: { field: 'role' } } })
 
-    const promoted = await api(`shop/members/${staff.memberId}?shop=${owner.shopId}`, 'PATCH', owner.token, { role: 'admin' })
+    const promoted = await api(`shop/staff/${staff.memberId}?shop=${owner.shopId}`, 'PATCH', owner.token, { role: 'admin' })
     expect(promoted.body).toMatchObject({ role: 'admin' })
-    expect((await api(`shop/members?shop=${owner.shopId}`, 'GET', staff.token)).status).toBe(200)
-    expect((await api(`shop/members/${staff.memberId}?shop=${owner.shopId}`, 'DELETE', owner.token)).status).toBe(200)
+    expect((await api(`shop/staff?shop=${owner.shopId}`, 'GET', staff.token)).status).toBe(200)
+    expect((await api(`shop/staff/${staff.memberId}?shop=${owner.shopId}`, 'DELETE', owner.token)).status).toBe(200)
     expect((await api(`shops/${owner.shopId}`, 'GET', staff.token)).status).toBe(404)
-    expect((await api(`shop/members?shop=${owner.shopId}`, 'GET', staff.token)).status).toBe(403)
+    expect((await api(`shop/staff?shop=${owner.shopId}`, 'GET', staff.token)).status).toBe(403)
   })
 
   it('never leaves a shop without an admin, even when two admins remove each other at once', async () => {
     const owner = await shopOwner(t.url, 'Lonely')
-    const ownerMember = (await api(`shop/members?shop=${owner.shopId}`, 'GET', owner.token)).body?.data as { _id: string }[]
-    expect(await api(`shop/members/${ownerMember[0]._id}?shop=${owner.shopId}`, 'DELETE', owner.token)).toMatchObject({
+    const ownerMember = (await api(`shop/staff?shop=${owner.shopId}`, 'GET', owner.token)).body?.data as { _id: string }[]
+    expect(await api(`shop/staff/${ownerMember[0]._id}?shop=${owner.shopId}`, 'DELETE', owner.token)).toMatchObject({
       status: 400,
       body: { message: 'A shop needs at least one admin', data: { key: 'errors.lastAdmin' } }
     })
     expect(
-      (await api(`shop/members/${ownerMember[0]._id}?shop=${owner.shopId}`, 'PATCH', owner.token, { role: 'user' })).status
+      (await api(`shop/staff/${ownerMember[0]._id}?shop=${owner.shopId}`, 'PATCH', owner.token, { role: 'user' })).status
     ).toBe(400)
     const second = await joinAs(owner, 'admin')
     const results = await Promise.all([
-      api(`shop/members/${second.memberId}?shop=${owner.shopId}`, 'DELETE', owner.token),
-      api(`shop/members/${ownerMember[0]._id}?shop=${owner.shopId}`, 'DELETE', second.token)
+      api(`shop/staff/${second.memberId}?shop=${owner.shopId}`, 'DELETE', owner.token),
+      api(`shop/staff/${ownerMember[0]._id}?shop=${owner.shopId}`, 'DELETE', second.token)
     ])
     expect(results.map((r) => r.status).sort()).toEqual([200, expect.any(Number)])
     expect(results.filter((r) => r.status === 200)).toHaveLength(1)
@@ -146,22 +146,22 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
   it('refuses a shop the caller is not a member of, a missing shop and a widened shop filter', async () => {
     const a = await shopOwner(t.url, 'Wall A')
     const b = await shopOwner(t.url, 'Wall B')
-    expect(await api(`shop/members?shop=${b.shopId}`, 'GET', a.token)).toMatchObject({
+    expect(await api(`shop/staff?shop=${b.shopId}`, 'GET', a.token)).toMatchObject({
       status: 403,
       body: { data: { key: 'errors.notMember' } }
     })
-    expect(await api('shop/members', 'GET', a.token)).toMatchObject({ status: 400, body: { data: { key: 'errors.noShop' } } })
-    expect((await api(`shop/members?shop[$in][]=${a.shopId}&shop[$in][]=${b.shopId}`, 'GET', a.token)).status).toBe(400)
-    expect((await api(`shop/members?shop[$ne]=${b.shopId}`, 'GET', a.token)).status).toBe(400)
-    expect((await api(`shop/members?shop=${a.shopId}`, 'GET', '')).status).toBe(401)
+    expect(await api('shop/staff', 'GET', a.token)).toMatchObject({ status: 400, body: { data: { key: 'errors.noShop' } } })
+    expect((await api(`shop/staff?shop[$in][]=${a.shopId}&shop[$in][]=${b.shopId}`, 'GET', a.token)).status).toBe(400)
+    expect((await api(`shop/staff?shop[$ne]=${b.shopId}`, 'GET', a.token)).status).toBe(400)
+    expect((await api(`shop/staff?shop=${a.shopId}`, 'GET', '')).status).toBe(401)
     // A record of shop B addressed through shop A is simply not there.
-    const bMembers = (await api(`shop/members?shop=${b.shopId}`, 'GET', b.token)).body?.data as { _id: string }[]
-    expect((await api(`shop/members/${bMembers[0]._id}?shop=${a.shopId}`, 'GET', a.token)).status).toBe(404)
-    expect((await api(`shop/members/${bMembers[0]._id}?shop=${a.shopId}`, 'DELETE', a.token)).status).toBe(404)
+    const bMembers = (await api(`shop/staff?shop=${b.shopId}`, 'GET', b.token)).body?.data as { _id: string }[]
+    expect((await api(`shop/staff/${bMembers[0]._id}?shop=${a.shopId}`, 'GET', a.token)).status).toBe(404)
+    expect((await api(`shop/staff/${bMembers[0]._id}?shop=${a.shopId}`, 'DELETE', a.token)).status).toBe(404)
     // Data naming another shop is ignored: the record lands in the shop the call was checked for.
     const invited = await post(
       t.url,
-      'shop/members',
+      'shop/staff',
       { email: 'moved@example.com', role: 'pos', shop: b.shopId },
       a.token,
       `?shop=${a.shopId}`
@@ -200,7 +200,7 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
     expect(listed.body?.data).toEqual([expect.objectContaining({ name: 'Kowloon branch', role: 'subshop', accepted: true })])
     const shop = (await api(`shops/${owner.shopId}`, 'GET', sub.token)).body as unknown as Shop
     expect(shop.users.find((u) => u.user === sub.userId)).toMatchObject({ role: 'subshop', roles: ['subshop'] })
-    expect((await api(`shop/members?shop=${owner.shopId}`, 'GET', sub.token)).status).toBe(403)
+    expect((await api(`shop/staff?shop=${owner.shopId}`, 'GET', sub.token)).status).toBe(403)
     expect((await api(`subShops?shop=${owner.shopId}`, 'GET', sub.token)).status).toBe(403)
     // Staff roles cannot be handed out through subShops, nor sub-shop roles through access.
     expect(
@@ -223,12 +223,12 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
     staffSocket.on('shops patched', (s: { phone?: string }) => heard.staff.push(s.phone ?? ''))
     outsiderSocket.on('shops patched', (s: { phone?: string }) => heard.outsider.push(s.phone ?? ''))
     const membersHeard: string[] = []
-    staffSocket.on('shop/members created', (m: { email: string }) => membersHeard.push(m.email))
-    outsiderSocket.on('shop/members created', (m: { email: string }) => membersHeard.push(m.email))
+    staffSocket.on('shop/staff created', (m: { email: string }) => membersHeard.push(m.email))
+    outsiderSocket.on('shop/staff created', (m: { email: string }) => membersHeard.push(m.email))
 
     await call(ownerSocket, 'patch', 'shops', owner.shopId, { phone: 'first' })
-    await post(t.url, 'shop/members', { email: 'quiet@example.com', role: 'pos' }, owner.token, `?shop=${owner.shopId}`)
-    await api(`shop/members/${staff.memberId}?shop=${owner.shopId}`, 'DELETE', owner.token)
+    await post(t.url, 'shop/staff', { email: 'quiet@example.com', role: 'pos' }, owner.token, `?shop=${owner.shopId}`)
+    await api(`shop/staff/${staff.memberId}?shop=${owner.shopId}`, 'DELETE', owner.token)
     await call(ownerSocket, 'patch', 'shops', owner.shopId, { phone: 'second' })
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(heard.owner).toEqual(['first', 'first', 'second'])
@@ -243,7 +243,7 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
     const owner = await shopOwner(t.url, 'Inviter')
     const stranger = await shopOwner(t.url, 'Stranger')
     await verifyEmail(t.url, t.db.knex, stranger.email, stranger.token)
-    await post(t.url, 'shop/members', { email: 'later@example.com', role: 'pos' }, owner.token, `?shop=${owner.shopId}`)
+    await post(t.url, 'shop/staff', { email: 'later@example.com', role: 'pos' }, owner.token, `?shop=${owner.shopId}`)
     expect((await api('shop/invitations', 'GET', stranger.token)).body).toEqual([])
     // The invitee hears of it by mail, in the inviter's language (here the default, cht), before having an account.
     const mail = await t.db.knex('mailOutbox').where({ to: 'later@example.com', type: 'invitation' }).first()

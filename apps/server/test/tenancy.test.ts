@@ -46,7 +46,7 @@ const refOfB = (path: string) => {
  */
 const SAMPLES: Record<string, () => Record<string, unknown>> = {
   // Invitations by e-mail: no record schema of their own (the membership is a row of shop.users).
-  'shop/members': () => ({ email: `m${Math.random().toString(36).slice(2)}@example.com`, role: 'pos' }),
+  'shop/staff': () => ({ email: `m${Math.random().toString(36).slice(2)}@example.com`, role: 'pos' }),
   subShops: () => ({ email: `s${Math.random().toString(36).slice(2)}@example.com`, name: 'Branch' }),
   // Find only: nothing is created through it (see MAKERS and FINDERS).
   'products/lookup': () => ({}),
@@ -56,7 +56,7 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
-  'shop/members': { name: 'Renamed' },
+  'shop/staff': { name: 'Renamed' },
   subShops: { name: 'Renamed' },
   // Once saved, an entry changes only its supplier, comment and expiry (docs/decisions/0040).
   inventories: { comment: 'Renamed' },

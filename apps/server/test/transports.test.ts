@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
-import { StoreService } from '../src/services/store/store-service'
+import { RecordService } from '../src/records/record-service'
 import { call, connect, json, nextEvent, signUp } from './support/clients'
 import { dialects } from './support/databases'
 import { createPeopleTable, personModel, publishPeopleToSignedIn } from './support/people'
@@ -15,7 +15,7 @@ describe(`transports (${dialect})`, () => {
   beforeAll(async () => {
     t = await startTestApp(dialect, {
       register: (ctx, app) => {
-        app.use('people', new StoreService({ ...ctx.store, model: personModel, paginate: { default: 10, max: 50 } }))
+        app.use('people', new RecordService({ ...ctx.records, model: personModel, paginate: { default: 10, max: 50 } }))
         publishPeopleToSignedIn(app)
       }
     })

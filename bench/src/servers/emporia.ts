@@ -3,11 +3,10 @@ import { authenticate } from '@feathersjs/authentication'
 import { createApp } from '../../../apps/server/src/app'
 import { loadConfig } from '../../../apps/server/src/config'
 import { createDb } from '../../../apps/server/src/db/knex'
-import { StoreService } from '../../../apps/server/src/services/store/store-service'
-import type { CountCache } from '../../../apps/server/src/services/store/count-cache'
+import { RecordService } from '../../../apps/server/src/records/record-service'
+import type { CountCache } from '../../../apps/server/src/records/count-cache'
 import { serviceRules } from '@emporia/shared'
-import { scopeToShop } from '../../../apps/server/src/hooks/scope-to-shop'
-import { ShopDirectory } from '../../../apps/server/src/services/shops/shop-directory'
+import { ShopDirectory, shopScoped } from '../../../apps/server/src/tenancy'
 import { migrate } from '../../../apps/server/src/db/migrate'
 import { shopWall } from '../../../apps/server/src/db/row-security'
 import { TABLE } from '../support/dataset'
@@ -75,14 +74,14 @@ const main = async () => {
     db,
     register: (ctx, app) => {
       stats = instrument(ctx.counts, process.env.BENCH_COUNT_CACHE === 'off')
-      app.use('benchItems', new StoreService({ ...ctx.store, model: benchItemModel, paginate: { default: 20, max: 100 } }))
+      app.use('benchItems', new RecordService({ ...ctx.records, model: benchItemModel, paginate: { default: 20, max: 100 } }))
       // BENCH_AUTH=1: lists behind `authenticate('jwt')`, as every real shop-scoped service is.
       if (process.env.BENCH_AUTH === '1') app.service('benchItems').hooks({ before: { find: [authenticate('jwt')] } })
       // BENCH_SCOPED=1: also scope-to-shop, as every shop-scoped service runs (membership + role check).
       if (process.env.BENCH_SCOPED === '1') {
         serviceRules.benchItems = { read: { roles: ['pos'] }, write: { roles: ['user'] } }
         const directory = new ShopDirectory(db.knex, 60_000)
-        app.service('benchItems').hooks({ before: { find: [authenticate('jwt'), scopeToShop(directory, 'benchItems')] } })
+        app.service('benchItems').hooks({ before: { find: shopScoped(directory, 'benchItems') } })
       }
       app.use('empty', new EmptyService(), { methods: ['get'] })
     }

@@ -6,6 +6,9 @@ import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
 import ClientPGLite from 'knex-pglite'
 
+/** True on PostgreSQL (the pg client), false on PGlite. */
+export const isPostgres = (knex: Knex) => (knex.client as { config?: { client?: unknown } }).config?.client === 'pg'
+
 export type Dialect = 'postgres' | 'pglite'
 
 export interface Db {

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import PgTransaction from 'knex/lib/dialects/postgres/execution/pg-transaction.js'
+import { isPostgres } from './knex'
 
 /**
  * PostgreSQL row-level security, the second wall behind scope-to-shop (docs/decisions/0020).
@@ -8,7 +9,8 @@ import PgTransaction from 'knex/lib/dialects/postgres/execution/pg-transaction.j
  */
 export const SCOPED_ROLE = 'emporia_scoped'
 
-export const isPostgres = (knex: Knex) => (knex.client as { config?: { client?: unknown } }).config?.client === 'pg'
+// Migrations read the dialect from here, next to the wall they build.
+export { isPostgres }
 
 /**
  * Creates the role once per cluster (parallel migrations may race: a duplicate is fine). An account
@@ -62,6 +64,9 @@ export const rowSecurityAvailable = async (knex: Knex): Promise<boolean> => {
 /** Inside a transaction: the rest of it runs as the scoped role, seeing one shop. */
 export const enterShop = (trx: Knex.Transaction, shop: string) =>
   trx.raw(`select set_config('emporia.shop', ?, true), set_config('role', ?, true)`, [shop, SCOPED_ROLE])
+
+/** Inside a transaction: the rest of it runs as the connection's own role again, past the wall. */
+export const leaveShop = (trx: Knex.Transaction) => trx.raw(`select set_config('role', 'none', true)`)
 
 const SHOP_ID = /^[0-9a-f]{24}$/
 

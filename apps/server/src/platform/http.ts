@@ -110,7 +110,7 @@ const apiHeaders = helmet({
 const PUBLIC_FILE = /^\/api\/(?:(?:files|thumbs)\/[0-9a-f]{24}|attachments\/[0-9a-f]{24}\.)/
 
 /**
- * Security headers on every answer, errors included (issue 11). Routes with stricter needs (the dev
+ * Security headers on every answer, errors included (docs/decisions/0069). Routes with stricter needs (the dev
  * mailbox, media files) set their own policy afterwards, which replaces this one.
  */
 export const securityHeaders = () => async (ctx: FeathersKoaContext, next: Next) => {

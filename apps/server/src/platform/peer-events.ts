@@ -1,6 +1,6 @@
 import type { Application } from '@feathersjs/feathers'
 import type { Server } from 'socket.io'
-import type { CountCache } from '../services/store/count-cache'
+import type { CountCache } from '../records/count-cache'
 
 const EVENTS = ['created', 'updated', 'patched', 'removed'] as const
 const EVENT_CHANNEL = 'emporia:service-event'

@@ -3,7 +3,7 @@ import { loadConfig } from '../config'
 import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock'
 import { createDb } from '../db/knex'
 import { migrate } from '../db/migrate'
-import { rebuild } from '../services/inventory/stock-ledger'
+import { rebuild } from '../ledger/stock-ledger'
 
 /**
  * `npm run inventory:rebuild -w apps/server [-- <shop id>]`: recomputes every shop's (or one shop's)

@@ -38,7 +38,7 @@ export const memberOf = async (t: TestApp, owner: Owner, role: 'admin' | 'user' 
   const token = body?.accessToken as string
   // Only a verified account may take up an invitation (decision 0067).
   await verifyEmail(t.url, t.db.knex, email, token)
-  const invite = await post(t.url, 'shop/members', { email, role }, owner.token, `?shop=${owner.shopId}`)
+  const invite = await post(t.url, 'shop/staff', { email, role }, owner.token, `?shop=${owner.shopId}`)
   if (invite.status !== 201) throw new Error(`invite failed: ${JSON.stringify(invite.body)}`)
   const pending = await json(`${t.url}/api/shop/invitations`, { token })
   const mine = (pending.body as unknown as { _id: string; shop: string }[]).find((i) => i.shop === owner.shopId)!

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { walledTransaction } from '../../src/db/row-security'
-import { applyMoves } from '../../src/services/inventory/stock-ledger'
+import { applyMoves } from '../../src/ledger/stock-ledger'
 import { post, shopOwner } from '../support/accounts'
 import { makeProduct, makeWarehouse } from '../support/catalogue'
 import { dialects } from '../support/databases'
@@ -182,7 +182,7 @@ describe.each(await dialects())('crossTransfer (%s)', (dialect) => {
   })
 
   it.runIf(dialect === 'postgres')('runs each side behind its own shop’s row-security wall', async () => {
-    expect(t.context.store.rowSecurity).toBe(true)
+    expect(t.context.records.rowSecurity).toBe(true)
     const moves = [
       { shop: a.shopId, warehouse: wa, product: pa, sku: '', delta: -1, type: 'crossTransfer' as const },
       { shop: b.shopId, warehouse: wb, product: pb, sku: '', delta: 2, type: 'crossTransfer' as const, from: 0 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rebuild } from '../../src/services/inventory/stock-ledger'
+import { rebuild } from '../../src/ledger/stock-ledger'
 import { login, post, register, shopOwner, verifyEmail } from '../support/accounts'
 import { json } from '../support/clients'
 import { makeProduct, makeWarehouse } from '../support/catalogue'
@@ -86,7 +86,7 @@ describe.each(await dialects())('inventory rebuild (%s)', (dialect) => {
     await register(t.url, { email })
     const token = (await login(t.url, email, 'secret-123')).body?.accessToken as string
     await verifyEmail(t.url, t.db.knex, email, token)
-    await post(t.url, 'shop/members', { email, role: 'user' }, a.token, `?shop=${a.shopId}`)
+    await post(t.url, 'shop/staff', { email, role: 'user' }, a.token, `?shop=${a.shopId}`)
     const invitations = (await json(`${t.url}/api/shop/invitations`, { token })).body as unknown as { _id: string }[]
     await json(`${t.url}/api/shop/invitations/${invitations[0]._id}`, {
       method: 'PATCH',

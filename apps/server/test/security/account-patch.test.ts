@@ -5,7 +5,7 @@ import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 
 /**
- * Issue 11, security 3: update operators on an account go through the same guards as a plain
+ * docs/decisions/0067: update operators on an account go through the same guards as a plain
  * patch, and only an account that proved its e-mail may take up an invitation sent to it.
  */
 describe.each(await dialects())('account patches and invitations (%s)', (dialect) => {
@@ -58,7 +58,7 @@ describe.each(await dialects())('account patches and invitations (%s)', (dialect
   it('an unverified account cannot list, accept or decline invitations sent to its address', async () => {
     const owner = await shopOwner(t.url, 'Wall')
     const email = `invited-${Math.random().toString(36).slice(2)}@example.com`
-    expect((await post(t.url, 'shop/members', { email, role: 'admin' }, owner.token, `?shop=${owner.shopId}`)).status).toBe(201)
+    expect((await post(t.url, 'shop/staff', { email, role: 'admin' }, owner.token, `?shop=${owner.shopId}`)).status).toBe(201)
     // Someone registers the invited address without owning the mailbox.
     await register(t.url, { email })
     const { body } = await login(t.url, email, 'secret-123')

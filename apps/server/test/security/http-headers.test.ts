@@ -31,7 +31,7 @@ const expectCommonHeaders = (response: Response) => {
   expect(policy(response).get('frame-ancestors')).toEqual(["'none'"])
 }
 
-/** Security headers (issue 11, Security 8; docs/decisions/0069). */
+/** Security headers (docs/decisions/0069). */
 describe(`HTTP security headers (${dialect})`, () => {
   let t: TestApp
   let webDist: string
@@ -120,7 +120,7 @@ describe(`HTTP security headers (${dialect})`, () => {
   })
 })
 
-/** The JSON body limit (issue 11, Security 8; docs/decisions/0069). */
+/** The JSON body limit (docs/decisions/0069). */
 describe(`request body limit (${dialect})`, () => {
   let t: TestApp
   beforeAll(async () => {

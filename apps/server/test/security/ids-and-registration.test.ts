@@ -22,8 +22,8 @@ describe.each(await dialects())('ids over the socket and registration (%s)', (di
     const scoped = { shop: owner.shopId }
     const calls: [string, string, unknown[]][] = []
     for (const id of BAD_IDS) {
-      for (const path of ['users', 'shops', 'shop/members']) {
-        const query = path === 'shop/members' ? scoped : {}
+      for (const path of ['users', 'shops', 'shop/staff']) {
+        const query = path === 'shop/staff' ? scoped : {}
         calls.push([path, 'get', [id, query]], [path, 'patch', [id, { firstName: 'x' }, query]], [path, 'remove', [id, query]])
       }
     }

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../support/test-app'
 const PUBLIC_URL = 'https://shop.example.com'
 const LIMIT = 3
 
-/** Issue 11, security 6: links in mails come from PUBLIC_URL, and a shop's invitations are throttled. */
+/** docs/decisions/0067: links in mails come from PUBLIC_URL, and a shop's invitations are throttled. */
 describe.each(await dialects())('invitation mails (%s)', (dialect) => {
   let t: TestApp
   beforeAll(async () => {
@@ -15,7 +15,7 @@ describe.each(await dialects())('invitation mails (%s)', (dialect) => {
   })
   afterAll(() => t.close())
 
-  const invite = (owner: { token: string; shopId: string }, email: string, path = 'shop/members', headers = {}) =>
+  const invite = (owner: { token: string; shopId: string }, email: string, path = 'shop/staff', headers = {}) =>
     fetch(`${t.url}/api/${path}?shop=${owner.shopId}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}`, ...headers },
@@ -27,7 +27,7 @@ describe.each(await dialects())('invitation mails (%s)', (dialect) => {
     new Promise<number>((resolve, reject) => {
       const body = JSON.stringify({ email, role: 'pos' })
       const req = request(
-        `${t.url}/api/shop/members?shop=${owner.shopId}`,
+        `${t.url}/api/shop/staff?shop=${owner.shopId}`,
         {
           method: 'POST',
           headers: {
@@ -55,7 +55,7 @@ describe.each(await dialects())('invitation mails (%s)', (dialect) => {
     })
     expect(shop.status).toBe(200)
     const evil = { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example' }
-    expect((await invite(owner, 'staff@example.com', 'shop/members', evil)).status).toBe(201)
+    expect((await invite(owner, 'staff@example.com', 'shop/staff', evil)).status).toBe(201)
     expect((await invite(owner, 'branch@example.com', 'subShops', evil)).status).toBe(201)
     expect(await inviteWithHost(owner, 'cashier@example.com', 'evil.example')).toBe(201)
     const to = ['staff@example.com', 'branch@example.com', 'cashier@example.com']

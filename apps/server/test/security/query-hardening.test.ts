@@ -7,7 +7,7 @@ import { toFeathersError } from '../../src/db/pg-errors'
 import { regexProblem } from '../../src/db/query/regex-guard'
 import { MAX_JSON_VALUES, MAX_QUERY_VALUES } from '../../src/db/query/where'
 import { walledTransaction } from '../../src/db/row-security'
-import { StoreService } from '../../src/services/store/store-service'
+import { RecordService } from '../../src/records/record-service'
 import { newObjectId } from '../../src/platform/object-id'
 import { shopOwner } from '../support/accounts'
 import { makeWarehouse } from '../support/catalogue'
@@ -34,7 +34,7 @@ const fieldErrors = (answer: { status: number; body?: Body }) => {
 }
 
 /**
- * Issue 11, security 4: update operators ($push, $pull, positional and dotted $set, $unset) are held
+ * docs/decisions/0068: update operators ($push, $pull, positional and dotted $set, $unset) are held
  * to the schema exactly like a plain write, whoever sends them (docs/decisions/0068).
  */
 describe.each(await dialects())('update operators are validated like plain writes (%s)', (dialect) => {
@@ -244,7 +244,7 @@ describe.each(await dialects())('one query cannot stall the server (%s)', (diale
 })
 
 /**
- * Issue 11, security 7: `$populate` of a shop-scoped reference works within the caller's shop (spec
+ * docs/decisions/0068: `$populate` of a shop-scoped reference works within the caller's shop (spec
  * §7.8 tables send it), with one query per path, and never shows another shop's record.
  */
 describe.each(await dialects())('populate within the shop (%s)', (dialect) => {
@@ -349,7 +349,7 @@ describe.each(await dialects())('populate within the shop (%s)', (dialect) => {
 })
 
 /**
- * Issue 11, security 8: a query with more values than PostgreSQL can bind is a clear 400, and hidden
+ * docs/decisions/0068: a query with more values than PostgreSQL can bind is a clear 400, and hidden
  * fields (password hashes, search keywords) can be neither filtered, sorted nor paged by.
  */
 describe.each(await dialects())('query size and hidden fields (%s)', (dialect) => {
@@ -444,13 +444,13 @@ describe.each(await dialects())('batch calls obey the rules of single calls (%s)
   let t: TestApp
   let owner: Owner
   const external = { provider: 'rest' }
-  const people = () => t.app.service('people') as unknown as StoreService<Person, Partial<Person>, Body>
+  const people = () => t.app.service('people') as unknown as RecordService<Person, Partial<Person>, Body>
   beforeAll(async () => {
     t = await startTestApp(dialect, {
       register: (ctx, app) =>
         app.use(
           'people',
-          new StoreService({ ...ctx.store, model: personModel, paginate: { default: 10, max: 1000 }, multi: true })
+          new RecordService({ ...ctx.records, model: personModel, paginate: { default: 10, max: 1000 }, multi: true })
         )
     })
     await createPeopleTable(t.db.knex)

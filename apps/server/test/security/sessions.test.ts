@@ -19,7 +19,7 @@ const disconnected = (socket: Socket, timeoutMs = 5000) =>
     })
   })
 
-/** Issue 11, security 5: a password change or reset ends every session opened before it. */
+/** docs/decisions/0067: a password change or reset ends every session opened before it. */
 describe.each(await dialects())('sessions after a password change (%s)', (dialect) => {
   let t: TestApp
   beforeAll(async () => {

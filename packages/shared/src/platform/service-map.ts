@@ -20,7 +20,7 @@ import type {
 import type { Warehouse, WarehouseData, WarehousePatch } from '../inventory/warehouse.schema'
 import type { Attachment, AttachmentPatch } from '../media/attachment.schema'
 import type { Page } from '../query/query'
-import type { Shop, ShopData, ShopMember, ShopMemberData, ShopMemberPatch, ShopPatch } from '../shops/shop.schema'
+import type { Shop, ShopData, ShopStaff, ShopStaffData, ShopStaffPatch, ShopPatch } from '../shops/shop.schema'
 import type { Registration, User, UserPatch } from '../users/user.schema'
 import type { servicePaths, ServicePath } from './service-paths'
 
@@ -88,9 +88,9 @@ export interface ServiceMap {
   >
   [servicePaths.authentication]: ServiceShape<LooseRecord>
   [servicePaths.shops]: ServiceShape<Shop, ShopData, ShopPatch>
-  [servicePaths.shopMembers]: ServiceShape<ShopMember, ShopMemberData, ShopMemberPatch>
+  [servicePaths.shopStaff]: ServiceShape<ShopStaff, ShopStaffData, ShopStaffPatch>
   [servicePaths.shopInvitations]: ServiceShape<LooseRecord, never, LooseRecord, ServiceQuery, LooseRecord[]>
-  [servicePaths.subShops]: ServiceShape<ShopMember, ShopMemberData, ShopMemberPatch>
+  [servicePaths.subShops]: ServiceShape<ShopStaff, ShopStaffData, ShopStaffPatch>
   [servicePaths.categories]: ServiceShape<Category, CategoryData, CategoryPatch>
   [servicePaths.brands]: ServiceShape<Brand, BrandData, BrandPatch>
   [servicePaths.warehouses]: ServiceShape<Warehouse, WarehouseData, WarehousePatch>

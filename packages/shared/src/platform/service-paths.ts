@@ -8,7 +8,7 @@ export const servicePaths = {
   usersReset: 'users/reset',
   authentication: 'authentication',
   shops: 'shops',
-  shopMembers: 'shop/members',
+  shopStaff: 'shop/staff',
   shopInvitations: 'shop/invitations',
   subShops: 'subShops',
   categories: 'categories',

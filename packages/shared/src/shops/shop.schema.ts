@@ -54,7 +54,7 @@ export const shopSchema = Type.Object(
       readOnly: true,
       additionalProperties: false
     }),
-    /** Derived from shop members; read-only here (staff change through `shop/members`). */
+    /** Derived from shop members; read-only here (staff change through `shop/staff`). */
     users: Type.Array(shopUserRefSchema, { readOnly: true }),
     contact: Type.Optional(Type.String({ maxLength: 200 })),
     phone: Type.Optional(Type.String({ maxLength: 50 })),
@@ -80,7 +80,7 @@ export type ShopData = Pick<Shop, 'name' | 'subdomain'> &
 export type ShopPatch = Partial<ShopData>
 
 /** A staff member or invitation of a shop (spec §3.3 Access). */
-export const shopMemberSchema = Type.Object(
+export const shopStaffSchema = Type.Object(
   {
     _id: Type.String({ pattern: ID_PATTERN, readOnly: true }),
     shop: Type.String({ pattern: ID_PATTERN, readOnly: true }),
@@ -95,8 +95,8 @@ export const shopMemberSchema = Type.Object(
     createdAt: Type.String({ format: 'date-time', readOnly: true }),
     updatedAt: Type.String({ format: 'date-time', readOnly: true })
   },
-  { $id: 'ShopMember', additionalProperties: false }
+  { $id: 'ShopStaff', additionalProperties: false }
 )
-export type ShopMember = Static<typeof shopMemberSchema>
-export type ShopMemberData = Pick<ShopMember, 'email' | 'role'> & Partial<Pick<ShopMember, 'perm' | 'name'>>
-export type ShopMemberPatch = Partial<Pick<ShopMember, 'role' | 'perm' | 'name'>>
+export type ShopStaff = Static<typeof shopStaffSchema>
+export type ShopStaffData = Pick<ShopStaff, 'email' | 'role'> & Partial<Pick<ShopStaff, 'perm' | 'name'>>
+export type ShopStaffPatch = Partial<Pick<ShopStaff, 'role' | 'perm' | 'name'>>

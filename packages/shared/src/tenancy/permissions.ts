@@ -3,7 +3,7 @@ import {
   roleInShop,
   roleIncludes,
   type RoleOrNone,
-  type ShopMemberRef,
+  type ShopStaffRef,
   type ShopPermission,
   type ShopRole
 } from './roles'
@@ -22,7 +22,7 @@ export type ShopFlag = (typeof shopFlags)[number]
 
 /** What the permission checks need to know about a shop. */
 export interface ShopFeatures {
-  users?: ShopMemberRef[]
+  users?: ShopStaffRef[]
   attributes?: Partial<Record<ShopAttribute, boolean>>
   useSubShop?: boolean
   useInventoryLot?: boolean
@@ -78,7 +78,7 @@ export interface ServiceRule {
 
 /** Rules for every shop-scoped service. A path missing here is refused: new services must be added. */
 export const serviceRules: Record<string, ServiceRule> = {
-  'shop/members': { read: { roles: admin }, write: { roles: admin } },
+  'shop/staff': { read: { roles: admin }, write: { roles: admin } },
   subShops: { read: areas.subShops, write: areas.subShops },
   // The POS reads the catalogue; staff edit it.
   categories: { read: { roles: ['pos', 'subshop'] }, write: { roles: staff } },

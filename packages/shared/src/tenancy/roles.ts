@@ -24,7 +24,7 @@ export const impliedRoles = (role: RoleOrNone): readonly ShopRole[] => (role ===
 export const roleIncludes = (role: RoleOrNone, required: ShopRole): boolean => impliedRoles(role).includes(required)
 
 /** A shop member as kept in `shop.users[]` (spec §3.1). */
-export interface ShopMemberRef {
+export interface ShopStaffRef {
   user?: string
   role: ShopRole
   roles?: ShopRole[]
@@ -33,14 +33,14 @@ export interface ShopMemberRef {
 }
 
 /** The signed-in user's role in a shop: their accepted entry in `users[]`, else `none`. */
-export const roleInShop = (shop: { users?: ShopMemberRef[] } | null | undefined, userId: string | undefined): RoleOrNone => {
+export const roleInShop = (shop: { users?: ShopStaffRef[] } | null | undefined, userId: string | undefined): RoleOrNone => {
   if (!shop || !userId) return 'none'
   const entry = shop.users?.find((member) => member.user === userId && member.accepted !== false)
   return entry?.role ?? 'none'
 }
 
 /** The permission set of the signed-in user's entry (empty when not a member). */
-export const permsInShop = (shop: { users?: ShopMemberRef[] } | null | undefined, userId: string | undefined): string[] => {
+export const permsInShop = (shop: { users?: ShopStaffRef[] } | null | undefined, userId: string | undefined): string[] => {
   if (!shop || !userId) return []
   return shop.users?.find((member) => member.user === userId && member.accepted !== false)?.perm ?? []
 }

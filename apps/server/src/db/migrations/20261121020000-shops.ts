@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { recordColumns } from './columns'
 
-/** Shops, their members and invitations, account codes and the login-failure ledger (issue 3). */
+/** Shops, their members and invitations, account codes and the login-failure ledger (docs/decisions/0020). */
 export const up = async (knex: Knex) => {
   await knex.schema.alterTable('users', (table) => {
     table.text('locale')

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { recordColumns } from './columns'
 
-/** Categories, brands and warehouses (issue 5): shop-scoped, listed by shop then name or order. */
+/** Categories, brands and warehouses (docs/decisions/0030): shop-scoped, listed by shop then name or order. */
 export const up = async (knex: Knex) => {
   for (const name of ['categories', 'brands', 'warehouses']) {
     await knex.schema.createTable(name, (table) => {

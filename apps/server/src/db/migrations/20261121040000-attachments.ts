@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { recordColumns } from './columns'
 
-/** Attachments (issue 5, spec §3.6): the media library lists a shop's files newest first, often by mime prefix. */
+/** Attachments (spec §3.6, docs/decisions/0021): the media library lists a shop's files newest first, often by mime prefix. */
 export const up = async (knex: Knex) => {
   await knex.schema.createTable('attachments', (table) => {
     recordColumns(table, knex)

@@ -6,7 +6,7 @@ const shopColumn = (table: Knex.CreateTableBuilder) =>
   table.specificType('shop', 'char(24)').notNullable().references('_id').inTable('shops').onDelete('CASCADE')
 
 /**
- * The catalogue of issue 6 (spec §3.7): products and what hangs off them. Money is integer cents
+ * The catalogue (spec §3.7, docs/decisions/0040): products and what hangs off them. Money is integer cents
  * (bigint), stock quantities numeric (weighted goods have decimals). `keywords` is the search text
  * the products service keeps (names in every language, posCode, SKU names and codes).
  */

@@ -14,7 +14,7 @@ const stockKey = (table: Knex.CreateTableBuilder) => {
 }
 
 /**
- * The inventory of issue 6 (spec §3.8, docs/decisions/0040): the ledger (`inventoryLogs`) is the
+ * The inventory (spec §3.8, docs/decisions/0040): the ledger (`inventoryLogs`) is the
  * truth; `stocks` (one row per warehouse/product/sku), lot remainders and `products.cachedInventory`
  * are derived from it in the same transaction. Also the shop's stock settings (spec §3.1).
  */

@@ -3,10 +3,10 @@ import type { Application, Params } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { displayName, isLocaleId, pickLocale, type LocaleId, type User } from '@emporia/shared'
 import type { MailType } from '../../mail/mailer'
-import { hashPassword, verifyPassword } from '../authentication/passwords'
-import { loginKeys, Throttle } from '../authentication/throttle'
-import type { ServiceContext } from '../context'
-import type { StoreParams } from '../store/store-service'
+import { hashPassword, verifyPassword, loginKeys, Throttle } from '../authentication/authentication'
+import type { ServiceContext } from '../../platform/service-context'
+import type { RecordParams } from '../../records/record-service'
+import type { ResetRequest } from './account.schema'
 import { AccountCodes, assertCodeFormat, CODE_TTL_MINUTES, invalidCode, type CodePurpose } from './account-codes'
 
 type Caller = Params & {
@@ -17,13 +17,6 @@ type Caller = Params & {
   connection?: { authentication?: { strategy?: string; accessToken?: string } }
 }
 type Secret = User & { password?: string }
-
-export interface ResetRequest {
-  action: 'request' | 'verify' | 'reset'
-  email: string
-  token?: string
-  password?: string
-}
 
 const passwordField = (password: unknown, field = 'password'): string => {
   if (typeof password !== 'string' || !password) throw new BadRequest('Required', { key: 'format.required', field })
@@ -54,8 +47,8 @@ export class AccountService {
 
   private users() {
     return this.app.service('users') as unknown as {
-      patch: (id: string, data: Record<string, unknown>, params?: StoreParams) => Promise<User>
-      _find: (params: StoreParams) => Promise<Secret[]>
+      patch: (id: string, data: Record<string, unknown>, params?: RecordParams) => Promise<User>
+      _find: (params: RecordParams) => Promise<Secret[]>
       emit: (event: string, data: unknown) => void
     }
   }

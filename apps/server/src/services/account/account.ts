@@ -1,8 +1,11 @@
 import { authenticate } from '@feathersjs/authentication'
 import type { Application, Params } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../context'
-import { AccountService, type ResetRequest } from './account.class'
+import type { ServiceContext } from '../../platform/service-context'
+import { AccountService } from './account.class'
+import type { ResetRequest } from './account.schema'
+
+export { AccountService } from './account.class'
 
 /** Account flows as the spec's create-only paths (§7.2); `users/reset` is ours (ARCHITECTURE §4). */
 export const account = (context: ServiceContext) => (app: Application) => {

@@ -3,13 +3,13 @@ import path from 'node:path'
 import { BadRequest, FeathersError, MethodNotAllowed } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import { servicePaths, type Attachment, type AttachmentPatch } from '@emporia/shared'
-import { StoreService, type StoreOptions, type StoreParams } from '../store/store-service'
+import { RecordService, type RecordOptions, type RecordParams } from '../../records/record-service'
 import { detectKind, extensionOf } from './file-kind'
 import { ingestImage, ingestSvg, PixelLimitError, type ImageFacts } from './images'
 import { newAttachmentId, type MediaLimits, type MediaStore } from './media-store'
 import { mp4Duration } from './video-duration'
 import type { UploadTokens } from './upload-token'
-import type { ShopDirectory } from '../shops/shop-directory'
+import type { ShopDirectory } from '../../tenancy'
 
 /** 413 has no Feathers class of its own. */
 export const tooLarge = (message: string, key: string) =>
@@ -40,9 +40,9 @@ const cleanName = (name: string) =>
  * The media library's records (spec §3.6). Records are made only by `ingest` (the upload route);
  * clients find, get, rename and remove them, and a removal deletes the files as well.
  */
-export class AttachmentService extends StoreService<Attachment, Partial<Attachment>, AttachmentPatch> {
+export class AttachmentService extends RecordService<Attachment, Partial<Attachment>, AttachmentPatch> {
   constructor(
-    options: StoreOptions,
+    options: RecordOptions,
     readonly media: MediaStore,
     readonly uploadLimits: MediaLimits,
     /** What the upload route checks a token and the caller's membership with. */
@@ -55,7 +55,7 @@ export class AttachmentService extends StoreService<Attachment, Partial<Attachme
     this.media.close()
   }
 
-  override async patch(id: NullableId, data: AttachmentPatch, params?: StoreParams): Promise<Attachment | Attachment[]> {
+  override async patch(id: NullableId, data: AttachmentPatch, params?: RecordParams): Promise<Attachment | Attachment[]> {
     if (id === null) throw new MethodNotAllowed('Can not patch multiple entries')
     // Only the name is the client's; operators could reach the server-owned columns.
     if (data && typeof data === 'object' && Object.keys(data).some((key) => key.startsWith('$')))
@@ -63,7 +63,7 @@ export class AttachmentService extends StoreService<Attachment, Partial<Attachme
     return super.patch(id, data, params)
   }
 
-  override async remove(id: NullableId, params?: StoreParams): Promise<Attachment | Attachment[]> {
+  override async remove(id: NullableId, params?: RecordParams): Promise<Attachment | Attachment[]> {
     if (id === null) throw new MethodNotAllowed('Can not remove multiple entries')
     const removed = (await super.remove(id, params)) as Attachment
     // The row goes first: a file left behind by a crash here is garbage, a row without files a broken image.

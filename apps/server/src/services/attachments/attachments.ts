@@ -1,14 +1,12 @@
-import { authenticate } from '@feathersjs/authentication'
 import { BadRequest } from '@feathersjs/errors'
 import type { Application } from '@feathersjs/feathers'
 import type { FeathersKoaContext } from '@feathersjs/koa'
 import type { Next } from 'koa'
 import { servicePaths, type AttachmentUploadToken } from '@emporia/shared'
 import { resolveAuthSecret } from '../../config'
-import { scopeToShop } from '../../hooks/scope-to-shop'
-import type { ServiceContext } from '../context'
-import type { ShopDirectory } from '../shops/shop-directory'
-import type { StoreParams } from '../store/store-service'
+import { shopScoped } from '../../tenancy'
+import type { ServiceContext } from '../../platform/service-context'
+import type { RecordParams } from '../../records/record-service'
 import { AttachmentService } from './attachments.class'
 import { attachmentModel } from './attachments.schema'
 import { fileRoute, isFileRequest } from './file-routes'
@@ -22,30 +20,28 @@ export const ATTACHMENT_TOKEN_PATH = `${servicePaths.attachments}/token`
 class UploadTokenService {
   constructor(private readonly tokens: UploadTokens) {}
 
-  async create(_data: unknown, params: StoreParams & { user?: { _id: string } }): Promise<AttachmentUploadToken> {
+  async create(_data: unknown, params: RecordParams & { user?: { _id: string } }): Promise<AttachmentUploadToken> {
     if (!params.shop || !params.user) throw new BadRequest('Please select a shop first', { key: 'errors.noShop', field: 'shop' })
     return this.tokens.issue(params.user._id, params.shop)
   }
 }
 
 /** The media library: the shop-scoped `attachments` service and the upload-token service beside it. */
-export const attachments = (context: ServiceContext, directory: ShopDirectory) => (app: Application) => {
+export const attachments = (context: ServiceContext) => (app: Application) => {
   const tokens = new UploadTokens(resolveAuthSecret(context.config))
   const service = new AttachmentService(
-    { ...context.store, model: attachmentModel, paginate: { default: 40, max: context.store.paginate.max } },
+    { ...context.records, model: attachmentModel, paginate: { default: 40, max: context.records.paginate.max } },
     new MediaStore(context.config),
     mediaLimits(),
-    { tokens, directory }
+    { tokens, directory: context.directory }
   )
   app.use(servicePaths.attachments, service, { methods: ['find', 'get', 'patch', 'remove'] })
   app.service(servicePaths.attachments).hooks({
-    before: { all: [authenticate('jwt'), scopeToShop(directory, servicePaths.attachments)] }
+    before: { all: shopScoped(context.directory, servicePaths.attachments) }
   })
   // Issuing a token is an upload permission: the attachments write rule decides, in the caller's shop.
   app.use(ATTACHMENT_TOKEN_PATH, new UploadTokenService(tokens), { methods: ['create'] })
-  app
-    .service(ATTACHMENT_TOKEN_PATH)
-    .hooks({ before: { all: [authenticate('jwt'), scopeToShop(directory, servicePaths.attachments)] } })
+  app.service(ATTACHMENT_TOKEN_PATH).hooks({ before: { all: shopScoped(context.directory, servicePaths.attachments) } })
 }
 
 /**

@@ -1,49 +1,18 @@
-import { createSecretKey, type KeyObject } from 'node:crypto'
-import { AuthenticationService } from '@feathersjs/authentication'
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../context'
+import { resolveAuthSecret } from '../../config'
+import type { ServiceContext } from '../../platform/service-context'
+import { KeyedAuthenticationService } from './authentication.class'
+import { authenticationSettings } from './authentication.schema'
 import { CachedJWTStrategy } from './cached-jwt-strategy'
 import { EmailStrategy } from './email-strategy'
 import { Throttle } from './throttle'
 
-/**
- * jsonwebtoken turns a string secret into a key on every call, first trying (and failing) to parse
- * it as a public key: a third of a request's CPU once signed in (docs/benchmarks.md). The key is
- * made once here instead.
- */
-class KeyedAuthenticationService extends AuthenticationService {
-  private key?: KeyObject
+export { hashPassword, verifyPassword } from './passwords'
+export { loginKeys, Throttle } from './throttle'
 
-  private secretKey(): KeyObject {
-    return (this.key ??= createSecretKey(Buffer.from(this.configuration.secret as string)))
-  }
-
-  /**
-   * Every token also says when it was issued to the millisecond (`iatMs`): a password change ends
-   * the tokens issued before it, and `iat` (whole seconds) could not tell those from the fresh
-   * token handed out in the same second (decision 0067).
-   */
-  override createAccessToken(payload: string | Buffer | object, options?: object, secret?: string) {
-    const claims = typeof payload === 'object' && !Buffer.isBuffer(payload) ? { ...payload, iatMs: Date.now() } : payload
-    return super.createAccessToken(claims, options, secret ?? (this.secretKey() as unknown as string))
-  }
-
-  override verifyAccessToken(accessToken: string, options?: object, secret?: string) {
-    return super.verifyAccessToken(accessToken, options, secret ?? (this.secretKey() as unknown as string))
-  }
-}
-
-export const authentication = (secret: string, context: ServiceContext) => (app: Application) => {
-  app.set('authentication', {
-    secret,
-    entity: 'user',
-    service: servicePaths.users,
-    entityId: '_id',
-    authStrategies: ['jwt', 'local'],
-    jwtOptions: { header: { typ: 'access' }, audience: 'emporia', issuer: 'emporia', algorithm: 'HS256', expiresIn: '7d' },
-    local: { usernameField: 'email', passwordField: 'password' }
-  })
+export const authentication = (context: ServiceContext) => (app: Application) => {
+  app.set('authentication', authenticationSettings(resolveAuthSecret(context.config)))
   const service = new KeyedAuthenticationService(app)
   service.register('jwt', new CachedJWTStrategy(context.db.dialect === 'pglite' ? Infinity : 60_000))
   service.register('local', new EmailStrategy(new Throttle(context.db.knex, context.config.loginLimits)))

@@ -2,7 +2,7 @@ import type { AuthenticationRequest } from '@feathersjs/authentication'
 import { NotAuthenticated } from '@feathersjs/errors'
 import { LocalStrategy } from '@feathersjs/authentication-local'
 import type { Params } from '@feathersjs/feathers'
-import type { StoreParams } from '../store/store-service'
+import type { RecordParams } from '../../records/record-service'
 import { verifyPassword } from './passwords'
 import { loginKeys, type Throttle } from './throttle'
 
@@ -20,12 +20,12 @@ export class EmailStrategy extends LocalStrategy {
   }
 
   async findAccount(email: string, params: Params): Promise<Account | undefined> {
-    const service = this.entityService as unknown as { _find: (p: StoreParams) => Promise<Account[]> }
+    const service = this.entityService as unknown as { _find: (p: RecordParams) => Promise<Account[]> }
     const list = await service._find({
       query: { email, $limit: 1 },
       paginate: false,
       withSecrets: true,
-      transaction: (params as StoreParams).transaction
+      transaction: (params as RecordParams).transaction
     })
     return list[0]
   }

@@ -1,7 +1,7 @@
 import { TooManyRequests } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 
-/** Failures counted over 15 minutes (issue 3). */
+/** Failures counted over 15 minutes (docs/decisions/0020). */
 export const WINDOW_MS = 15 * 60_000
 /** The longest window of any throttle sharing the table (invitations: an hour); older rows count nowhere. */
 export const LONGEST_WINDOW_MS = 60 * 60_000

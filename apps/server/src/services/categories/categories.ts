@@ -1,9 +1,14 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../context'
-import type { ShopDirectory } from '../shops/shop-directory'
-import { registerShopScoped } from '../store/shop-scoped'
+import type { ServiceContext } from '../../platform/service-context'
+import { registerShopScoped } from '../../records/shop-scoped'
+import { CategoryService } from './categories.class'
 import { categoryModel } from './categories.schema'
 
-export const categories = (context: ServiceContext, directory: ShopDirectory) => (app: Application) =>
-  registerShopScoped(app, context, directory, servicePaths.categories, categoryModel)
+export const categories = (context: ServiceContext) => (app: Application) =>
+  registerShopScoped(
+    app,
+    context,
+    servicePaths.categories,
+    new CategoryService({ ...context.records, model: categoryModel, multi: ['create'] })
+  )

@@ -1,4 +1,4 @@
-import type { ExportColumn, ExportLocale } from './export-request'
+import type { ExportColumn, ExportLocale } from './export.schema'
 
 /** One exported value, before it becomes a CSV field or an XLSX cell. */
 export type Cell =

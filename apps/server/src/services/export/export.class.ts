@@ -3,9 +3,9 @@ import { BadRequest, NotFound } from '@feathersjs/errors'
 import type { Application, Params, ServiceOptions } from '@feathersjs/feathers'
 import { createSymbol, stripSlashes } from '@feathersjs/commons'
 import type { Page } from '@emporia/shared'
-import { StoreService } from '../store/store-service'
+import { RecordService } from '../../records/record-service'
 import { text, toCell, type Cell } from './cells'
-import type { ExportColumn, ExportRequest } from './export-request'
+import type { ExportColumn, ExportRequest } from './export.schema'
 import { ReferenceNames } from './references'
 import { csvWriter, drained, xlsxWriter } from './sheet-writers'
 
@@ -49,8 +49,8 @@ export const openExport = async (app: Application, request: ExportRequest, param
   const path = stripSlashes(request.path)
   const service: unknown = path === EXPORT_PATH ? undefined : (app.services as Record<string, unknown>)[path]
   if (path !== EXPORT_PATH && !service) throw new NotFound(`Service '${path}' not found`, { field: 'path' })
-  // Only the store's lists page by keyset; anything else (health, authentication, export) is not a list.
-  if (!(service instanceof StoreService) || !methodsOf(service).includes('find'))
+  // Only the record service's lists page by keyset; anything else (health, authentication, export) is not a list.
+  if (!(service instanceof RecordService) || !methodsOf(service).includes('find'))
     throw new BadRequest(`"${path}" is not a list that can be exported`, { field: 'path' })
   const query: Row = {}
   for (const [key, value] of Object.entries(request.query)) if (!IGNORED.has(key)) query[key] = value

@@ -5,9 +5,11 @@ import type { Application, Params } from '@feathersjs/feathers'
 import type { FeathersKoaContext } from '@feathersjs/koa'
 import { servicePaths } from '@emporia/shared'
 import type { Next } from 'koa'
-import type { ServiceContext } from '../context'
-import { contentDisposition, parseExportRequest } from './export-request'
+import type { ServiceContext } from '../../platform/service-context'
+import { contentDisposition, parseExportRequest } from './export.schema'
 import { EXPORT_PATH, openExport, pumpExport, type ExportProgress } from './export.class'
+
+export { EXPORT_PATH } from './export.class'
 
 const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',

@@ -1,9 +1,9 @@
 import { BadRequest, NotFound } from '@feathersjs/errors'
 import type { Application, Params } from '@feathersjs/feathers'
 import { stripSlashes } from '@feathersjs/commons'
-import { StoreService } from '../store/store-service'
+import { RecordService } from '../../records/record-service'
 import { translate, valueAt } from './cells'
-import type { ExportColumn, ExportLocale, ExportRef } from './export-request'
+import type { ExportColumn, ExportLocale, ExportRef } from './export.schema'
 
 type Row = Record<string, unknown>
 
@@ -68,7 +68,7 @@ export class ReferenceNames {
     const path = stripSlashes(ref.path)
     const service: unknown = (this.app.services as Record<string, unknown>)[path]
     if (!service) throw new NotFound(`Service '${path}' not found`, { field: 'ref.path' })
-    if (!(service instanceof StoreService)) throw new BadRequest(`"${path}" is not a list`, { field: 'ref.path' })
+    if (!(service instanceof RecordService)) throw new BadRequest(`"${path}" is not a list`, { field: 'ref.path' })
     return this.app.service(path)
   }
 

@@ -3,7 +3,7 @@ import { finished } from 'node:stream/promises'
 import { stringify } from 'csv-stringify'
 import ExcelJS from 'exceljs'
 import { csvField, neutralise, xlsxValue, type Cell } from './cells'
-import type { ExportColumn } from './export-request'
+import type { ExportColumn } from './export.schema'
 
 /** Writes rows of cells into the response stream, one format each. */
 export interface SheetWriter {

@@ -1,23 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
-import type { AppConfig } from '../../config'
+import type { ServiceContext } from '../../platform/service-context'
+import { FeaturesService } from './features.class'
 
-/** What the sign-in screens need to know before anyone is signed in (spec §2.4, §2.8). */
-export interface Features {
-  register: boolean
-  inviteCode: boolean
-  verify: boolean
-  billing: boolean
-  /** Developer test and fixture pages (DEV_TOOLS=1); the web shows its 404 page for them otherwise. */
-  devTools: boolean
-}
-
-export const features = (config: AppConfig) => (app: Application) => {
-  const answer: Features = {
-    register: config.registration,
-    inviteCode: Boolean(config.inviteCodes),
-    verify: true,
-    billing: true,
-    devTools: config.devTools
-  }
-  app.use('features', { find: async () => answer }, { methods: ['find'], events: [] })
+export const features = (context: ServiceContext) => (app: Application) => {
+  app.use('features', new FeaturesService(context.config), { methods: ['find'], events: [] })
 }

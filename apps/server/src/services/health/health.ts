@@ -1,11 +1,8 @@
-import type { Db } from '../../db/knex'
+import type { Application } from '@feathersjs/feathers'
+import { servicePaths } from '@emporia/shared'
+import type { ServiceContext } from '../../platform/service-context'
+import { HealthService } from './health.class'
 
-/** `GET /api/health` → `{status: 'ok'}` once the database answers. */
-export class HealthService {
-  constructor(private readonly db: Db) {}
-
-  async find() {
-    await this.db.knex.raw('select 1')
-    return { status: 'ok' as const }
-  }
+export const health = (context: ServiceContext) => (app: Application) => {
+  app.use(servicePaths.health, new HealthService(context.db), { methods: ['find'] })
 }

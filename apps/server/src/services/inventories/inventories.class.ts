@@ -2,13 +2,13 @@ import { BadRequest } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import { defaultTotalPrice, type Inventory } from '@emporia/shared'
 import { newObjectId } from '../../platform/object-id'
-import { ChangeSet } from '../inventory/changes'
-import type { Row } from '../inventory/moves'
-import { checkAmount } from '../inventory/quantities'
-import { LedgerStore, pickPatch, shopOf, userOf } from '../inventory/service-support'
-import { applyMoves } from '../inventory/stock-ledger'
-import type { StoreParams } from '../store/store-service'
-import { assertValid, dataValidators, stripReadOnly } from '../store/validate-data'
+import { ChangeSet } from '../../ledger/changes'
+import type { Row } from '../../ledger/moves'
+import { checkAmount } from '../../ledger/quantities'
+import { LedgerRecordService, pickPatch, shopOf, userOf } from '../../ledger/service-support'
+import { applyMoves } from '../../ledger/stock-ledger'
+import type { RecordParams } from '../../records/record-service'
+import { assertValid, dataValidators, stripReadOnly } from '../../records/validate-data'
 import { INVENTORY_PATCHABLE, inventoryModel } from './inventories.schema'
 
 const validators = dataValidators(inventoryModel)
@@ -17,8 +17,8 @@ const validators = dataValidators(inventoryModel)
  * Inventory entries (spec §3.8): creating one is a restock — the entry, its ledger row and (when the
  * shop uses lots) its lot in one transaction. Afterwards only the paperwork may change.
  */
-export class InventoryService extends LedgerStore<Inventory> {
-  override async create(data: Partial<Inventory> | Partial<Inventory>[], params: StoreParams = {}): Promise<Inventory> {
+export class InventoryService extends LedgerRecordService<Inventory> {
+  override async create(data: Partial<Inventory> | Partial<Inventory>[], params: RecordParams = {}): Promise<Inventory> {
     if (Array.isArray(data)) throw new BadRequest('Restock one entry at a time')
     const shop = shopOf(params)
     const input = params.provider ? stripReadOnly(inventoryModel, data as Row) : { ...(data as Row) }
@@ -70,7 +70,7 @@ export class InventoryService extends LedgerStore<Inventory> {
     })
   }
 
-  override async patch(id: NullableId, data: Partial<Inventory>, params: StoreParams = {}): Promise<Inventory> {
+  override async patch(id: NullableId, data: Partial<Inventory>, params: RecordParams = {}): Promise<Inventory> {
     if (id === null) throw new BadRequest('Change entries one at a time')
     const shop = shopOf(params)
     const changes = params.provider ? pickPatch(inventoryModel, data, INVENTORY_PATCHABLE) : (data as Row)

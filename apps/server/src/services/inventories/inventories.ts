@@ -1,17 +1,16 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../context'
-import { registerInventoryPath } from '../inventory/service-support'
-import type { ShopDirectory } from '../shops/shop-directory'
+import type { ServiceContext } from '../../platform/service-context'
+import { registerInventoryPath } from '../../ledger/service-support'
 import { InventoryService } from './inventories.class'
 import { inventoryModel } from './inventories.schema'
 
 /** Inventory entries: create restocks; find/get list them; patch corrects supplier, comment, expiry. */
-export const inventories = (context: ServiceContext, directory: ShopDirectory) => (app: Application) =>
+export const inventories = (context: ServiceContext) => (app: Application) =>
   registerInventoryPath(
     app,
-    directory,
+    context.directory,
     servicePaths.inventories,
-    new InventoryService({ ...context.store, model: inventoryModel }, () => ({ app, counts: context.counts })),
+    new InventoryService({ ...context.records, model: inventoryModel }, () => ({ app, counts: context.counts })),
     ['find', 'get', 'create', 'patch']
   )

@@ -1,16 +1,16 @@
 import type { Application } from '@feathersjs/feathers'
-import { servicePaths, type InventoryLog } from '@emporia/shared'
-import type { ServiceContext } from '../context'
-import { ReadOnlyStore, registerInventoryPath } from '../inventory/service-support'
-import type { ShopDirectory } from '../shops/shop-directory'
+import { servicePaths } from '@emporia/shared'
+import type { ServiceContext } from '../../platform/service-context'
+import { registerInventoryPath } from '../../ledger/service-support'
+import { InventoryLogService } from './inventory-logs.class'
 import { inventoryLogModel } from './inventory-logs.schema'
 
 /** The ledger (docs/decisions/0040): one row per quantity change, never changed or removed by anyone. */
-export const inventoryLogs = (context: ServiceContext, directory: ShopDirectory) => (app: Application) =>
+export const inventoryLogs = (context: ServiceContext) => (app: Application) =>
   registerInventoryPath(
     app,
-    directory,
+    context.directory,
     servicePaths.inventoryLogs,
-    new ReadOnlyStore<InventoryLog>({ ...context.store, model: inventoryLogModel }),
+    new InventoryLogService({ ...context.records, model: inventoryLogModel }),
     ['find', 'get']
   )

@@ -1,9 +1,8 @@
 import type { Application, HookContext } from '@feathersjs/feathers'
-import { servicePaths, type InventoryLot } from '@emporia/shared'
-import type { ServiceContext } from '../context'
-import { pickPatch, registerInventoryPath } from '../inventory/service-support'
-import type { ShopDirectory } from '../shops/shop-directory'
-import { StoreService } from '../store/store-service'
+import { servicePaths } from '@emporia/shared'
+import type { ServiceContext } from '../../platform/service-context'
+import { pickPatch, registerInventoryPath } from '../../ledger/service-support'
+import { InventoryLotService } from './inventory-lots.class'
 import { LOT_PATCHABLE, inventoryLotModel } from './inventory-lots.schema'
 
 const onlyLabels = (context: HookContext) => {
@@ -14,12 +13,12 @@ const onlyLabels = (context: HookContext) => {
  * Inventory lots (spec §3.8): opened by restocks, consumed by the ledger earliest expiry first.
  * A person may correct the expiry date or supplier; quantities follow the ledger only.
  */
-export const inventoryLots = (context: ServiceContext, directory: ShopDirectory) => (app: Application) =>
+export const inventoryLots = (context: ServiceContext) => (app: Application) =>
   registerInventoryPath(
     app,
-    directory,
+    context.directory,
     servicePaths.inventoryLots,
-    new StoreService<InventoryLot>({ ...context.store, model: inventoryLotModel }),
+    new InventoryLotService({ ...context.records, model: inventoryLotModel }),
     ['find', 'get', 'patch'],
     { patch: [onlyLabels] }
   )

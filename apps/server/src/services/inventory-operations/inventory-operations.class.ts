@@ -2,14 +2,14 @@ import type { Knex } from 'knex'
 import type { InventoryLog, InventoryOperationData, InventoryOperationResult } from '@emporia/shared'
 import { inventoryLogSchema } from '@emporia/shared'
 import { newObjectId } from '../../platform/object-id'
-import type { ServiceContext } from '../context'
-import { asRecord } from '../inventory/changes'
-import type { LedgerEnv } from '../inventory/moves'
-import { shopOf, userOf } from '../inventory/service-support'
-import { applyMoves } from '../inventory/stock-ledger'
-import { shopTransaction } from '../inventory/walls'
-import type { ShopDirectory } from '../shops/shop-directory'
-import type { StoreParams } from '../store/store-service'
+import type { ServiceContext } from '../../platform/service-context'
+import { asRecord } from '../../ledger/changes'
+import type { LedgerEnv } from '../../ledger/moves'
+import { shopOf, userOf } from '../../ledger/service-support'
+import { applyMoves } from '../../ledger/stock-ledger'
+import { shopTransaction } from '../../tenancy'
+import type { ShopDirectory } from '../../tenancy'
+import type { RecordParams } from '../../records/record-service'
 import { parseOperation } from './inventory-operations.schema'
 import { operationMoves } from './operation-moves'
 
@@ -25,7 +25,7 @@ export class InventoryOperationService {
     private readonly env: () => LedgerEnv
   ) {}
 
-  async create(data: InventoryOperationData, params: StoreParams = {}): Promise<InventoryOperationResult> {
+  async create(data: InventoryOperationData, params: RecordParams = {}): Promise<InventoryOperationResult> {
     const shop = shopOf(params)
     const input = parseOperation(data)
     const user = userOf(params)
@@ -44,6 +44,6 @@ export class InventoryOperationService {
       })
       return { logs: logs.map((row) => asRecord(inventoryLogSchema, row) as unknown as InventoryLog) }
     }
-    return shopTransaction(knex, this.context.store.rowSecurity, shop, run, params.transaction)
+    return shopTransaction(knex, this.context.records.rowSecurity, shop, run, params.transaction)
   }
 }

@@ -1,7 +1,7 @@
 import { BadRequest } from '@feathersjs/errors'
 import { inventoryOperationModes, isObjectId, type InventoryOperationData, type InventoryOperationMode } from '@emporia/shared'
-import type { Row } from '../inventory/moves'
-import { badField, checkAmount } from '../inventory/quantities'
+import type { Row } from '../../ledger/moves'
+import { badField, checkAmount } from '../../ledger/quantities'
 
 export type OperationInput = Required<Pick<InventoryOperationData, 'mode' | 'warehouse' | 'product' | 'sku' | 'delta'>> &
   Pick<InventoryOperationData, 'toWarehouse' | 'toShop' | 'comment'>

@@ -9,9 +9,9 @@ import {
   serviceRules,
   type ShopFeatures
 } from '@emporia/shared'
-import type { StockKey, StockMove } from '../inventory/moves'
-import { badField } from '../inventory/quantities'
-import { WallSwitch } from '../inventory/walls'
+import type { StockKey, StockMove } from '../../ledger/moves'
+import { badField } from '../../ledger/quantities'
+import { WallSwitch } from '../../tenancy'
 import type { OperationInput } from './inventory-operations.schema'
 
 export interface OperationScope {

@@ -1,17 +1,9 @@
 import type { Knex } from 'knex'
-import type { LedgerEnv } from '../inventory/moves'
-import { shopOf } from '../inventory/service-support'
-import { rebuild, type RebuildReport } from '../inventory/stock-ledger'
-import type { StoreParams } from '../store/store-service'
-
-export interface RebuildSummary {
-  shop: string
-  /** How many rows the rebuild corrected; zero everywhere means the derived numbers were right. */
-  stocks: number
-  lots: number
-  products: number
-  changes: Omit<RebuildReport, 'shops'>
-}
+import type { LedgerEnv } from '../../ledger/moves'
+import { shopOf } from '../../ledger/service-support'
+import { rebuild } from '../../ledger/stock-ledger'
+import type { RecordParams } from '../../records/record-service'
+import type { RebuildSummary } from './inventory-rebuild.schema'
 
 /**
  * `inventoryRebuild create {shop}` (admins, docs/decisions/0040): recomputes the shop's derived
@@ -24,7 +16,7 @@ export class InventoryRebuildService {
     private readonly env: () => LedgerEnv
   ) {}
 
-  async create(_data: unknown, params: StoreParams = {}): Promise<RebuildSummary> {
+  async create(_data: unknown, params: RecordParams = {}): Promise<RebuildSummary> {
     const shop = shopOf(params)
     const { shops: _count, ...changes } = await rebuild(this.knex, shop, this.env())
     return { shop, stocks: changes.stocks.length, lots: changes.lots.length, products: changes.products.length, changes }

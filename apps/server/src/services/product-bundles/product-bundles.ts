@@ -1,16 +1,14 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../context'
-import type { ShopDirectory } from '../shops/shop-directory'
-import { registerShopScoped } from '../store/shop-scoped'
+import type { ServiceContext } from '../../platform/service-context'
+import { registerShopScoped } from '../../records/shop-scoped'
 import { ProductBundleService } from './product-bundles.class'
 import { productBundleModel } from './product-bundles.schema'
 
-export const productBundles = (context: ServiceContext, directory: ShopDirectory) => (app: Application) =>
+export const productBundles = (context: ServiceContext) => (app: Application) =>
   registerShopScoped(
     app,
     context,
-    directory,
     servicePaths.productBundles,
-    new ProductBundleService({ ...context.store, model: productBundleModel, multi: ['create'] })
+    new ProductBundleService({ ...context.records, model: productBundleModel, multi: ['create'] })
   )

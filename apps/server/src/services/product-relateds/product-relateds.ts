@@ -1,16 +1,14 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../context'
-import type { ShopDirectory } from '../shops/shop-directory'
-import { registerShopScoped } from '../store/shop-scoped'
+import type { ServiceContext } from '../../platform/service-context'
+import { registerShopScoped } from '../../records/shop-scoped'
 import { ProductRelatedService } from './product-relateds.class'
 import { productRelatedModel } from './product-relateds.schema'
 
-export const productRelateds = (context: ServiceContext, directory: ShopDirectory) => (app: Application) =>
+export const productRelateds = (context: ServiceContext) => (app: Application) =>
   registerShopScoped(
     app,
     context,
-    directory,
     servicePaths.productRelateds,
-    new ProductRelatedService({ ...context.store, model: productRelatedModel, multi: ['create'] })
+    new ProductRelatedService({ ...context.records, model: productRelatedModel, multi: ['create'] })
   )

@@ -1,16 +1,9 @@
 import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { CODE_TEXT_PATTERN, readEmbeddedCode, type BarcodeLayout, type ProductRecord } from '@emporia/shared'
-import type { ProductService } from '../products/products.class'
-import type { StoreParams } from '../store/store-service'
-
-/** What a scan resolves to (docs/decisions/0040): price in cents or weight in grams when the code embeds one. */
-export interface ProductLookup {
-  product: ProductRecord
-  sku?: string
-  price?: number
-  weight?: number
-}
+import type { ProductService } from '../products/products'
+import type { RecordParams } from '../../records/record-service'
+import type { ProductLookup } from './products-lookup.schema'
 
 const CODE = new RegExp(CODE_TEXT_PATTERN)
 const noSuchCode = () => new NotFound('No Such Code', { key: 'pos.error.noSuchCode' })
@@ -27,7 +20,7 @@ export class ProductLookupService {
     private readonly knex: Knex
   ) {}
 
-  async find(params: StoreParams = {}): Promise<ProductLookup> {
+  async find(params: RecordParams = {}): Promise<ProductLookup> {
     const { shop, code, ...rest } = (params.query ?? {}) as Record<string, unknown>
     const unknown = Object.keys(rest)[0]
     if (unknown) throw new BadRequest(`"${unknown}" is not a known field`, { key: 'format.unknownField', field: unknown })
@@ -79,7 +72,7 @@ export class ProductLookupService {
       .where((q) => match(q))
       .limit(10)) as { _id: string }[]
     if (!rows.length) return []
-    const params: StoreParams & { paginate: false } = {
+    const params: RecordParams & { paginate: false } = {
       shop,
       query: { shop, _id: { $in: rows.map((row) => row._id) } },
       paginate: false

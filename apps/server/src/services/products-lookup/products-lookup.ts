@@ -1,18 +1,15 @@
-import { authenticate } from '@feathersjs/authentication'
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import { scopeToShop } from '../../hooks/scope-to-shop'
-import type { ServiceContext } from '../context'
-import { ProductService } from '../products/products.class'
-import { productOptions } from '../products/products'
-import type { ShopDirectory } from '../shops/shop-directory'
+import { shopScoped } from '../../tenancy'
+import type { ServiceContext } from '../../platform/service-context'
+import { ProductService, productOptions } from '../products/products'
 import { ProductLookupService } from './products-lookup.class'
 
 /** Find only; the POS reads it (the products read rule). Its own product reader: no hooks, no events. */
-export const productsLookup = (context: ServiceContext, directory: ShopDirectory) => (app: Application) => {
+export const productsLookup = (context: ServiceContext) => (app: Application) => {
   const reader = new ProductService(productOptions(context))
   app.use(servicePaths.productsLookup, new ProductLookupService(reader, context.db.knex), { methods: ['find'] })
   app.service(servicePaths.productsLookup).hooks({
-    before: { all: [authenticate('jwt'), scopeToShop(directory, servicePaths.productsLookup)] }
+    before: { all: shopScoped(context.directory, servicePaths.productsLookup) }
   })
 }

@@ -54,7 +54,7 @@ export interface StockSelection {
 }
 
 /**
- * Turns a products query into one the store understands: `$search` becomes keyword conditions and
+ * Turns a products query into one the record service understands: `$search` becomes keyword conditions and
  * `inventories` (derived, not a column) leaves `$select`, remembered in the answer.
  */
 export const productQuery = (query: Row = {}): { query: Row; stock: StockSelection } => {

@@ -3,11 +3,11 @@ import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Id, NullableId, Paginated } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import type { ProductData, ProductPatch, ProductRecord } from '@emporia/shared'
-import { enterShop } from '../../db/row-security'
-import { refreshShopProducts } from '../inventory/product-stock'
-import { userOf } from '../inventory/service-support'
-import { carrySkuStock, skuCarry } from '../inventory/sku-carry'
-import { StoreService, type StoreParams } from '../store/store-service'
+import { refreshShopProducts } from '../../ledger/product-stock'
+import { userOf } from '../../ledger/service-support'
+import { carrySkuStock, skuCarry } from '../../ledger/sku-carry'
+import { RecordService, type RecordParams } from '../../records/record-service'
+import { joinWall, leaveWall } from '../../tenancy'
 import { checkProduct } from './product-rules'
 import { productKeywords, productQuery } from './product-search'
 import { attachStock } from './product-stock'
@@ -47,7 +47,7 @@ const isPosCodeConflict = (error: unknown) =>
  * Products (spec §3.7, docs/decisions/0040). Reads add the derived stock; writes are checked by
  * product-rules and keep `keywords`, in one transaction with the write.
  */
-export class ProductService extends StoreService<ProductRecord, ProductData, ProductPatch> {
+export class ProductService extends RecordService<ProductRecord, ProductData, ProductPatch> {
   private get db() {
     return this.options.db.knex
   }
@@ -60,12 +60,12 @@ export class ProductService extends StoreService<ProductRecord, ProductData, Pro
    * or §6.3 visibility), through the trigram index; the rows themselves are then read behind the
    * wall, by id, with the query's other conditions again: every row that leaves still passes it.
    */
-  override async find(params: StoreParams = {}): Promise<Paginated<ProductRecord> | ProductRecord[]> {
+  override async find(params: RecordParams = {}): Promise<Paginated<ProductRecord> | ProductRecord[]> {
     const { $search, $select, $populate, $paginate, $limit, $skip, $cursor, ...conditions } = (params.query ?? {}) as Row
     if (!this.options.rowSecurity || !params.shop || $search === undefined) return super.find(params)
-    const paging: StoreParams = $paginate === false || $paginate === 'false' ? { ...params, paginate: false } : { ...params }
+    const paging: RecordParams = $paginate === false || $paginate === 'false' ? { ...params, paginate: false } : { ...params }
     const idsQuery: Row = { ...conditions, $search, $limit, $skip, $cursor, $select: ['_id'] }
-    const found: Paginated<ProductRecord> | ProductRecord[] = await this._find({ ...paging, query: idsQuery } as StoreParams)
+    const found: Paginated<ProductRecord> | ProductRecord[] = await this._find({ ...paging, query: idsQuery } as RecordParams)
     const ids = records(found).map((record) => String(record._id))
     const rows = ids.length
       ? records(
@@ -86,33 +86,33 @@ export class ProductService extends StoreService<ProductRecord, ProductData, Pro
     return Array.isArray(found) ? data : { ...found, data }
   }
 
-  override async _find(params?: StoreParams & { paginate?: PaginationOptions }): Promise<Paginated<ProductRecord>>
-  override async _find(params?: StoreParams & { paginate: false }): Promise<ProductRecord[]>
-  override async _find(params?: StoreParams): Promise<Paginated<ProductRecord> | ProductRecord[]>
-  override async _find(params: StoreParams = {}): Promise<Paginated<ProductRecord> | ProductRecord[]> {
+  override async _find(params?: RecordParams & { paginate?: PaginationOptions }): Promise<Paginated<ProductRecord>>
+  override async _find(params?: RecordParams & { paginate: false }): Promise<ProductRecord[]>
+  override async _find(params?: RecordParams): Promise<Paginated<ProductRecord> | ProductRecord[]>
+  override async _find(params: RecordParams = {}): Promise<Paginated<ProductRecord> | ProductRecord[]> {
     const { query, stock } = productQuery(params.query as Row)
     const result = await super._find({ ...params, query })
     await attachStock(params.transaction ?? this.db, records(result), stock, params.shop)
     return result
   }
 
-  override async _get(id: Id, params: StoreParams = {}): Promise<ProductRecord> {
+  override async _get(id: Id, params: RecordParams = {}): Promise<ProductRecord> {
     const { query, stock } = productQuery(params.query as Row)
     const record = await super._get(id, { ...params, query })
     await attachStock(params.transaction ?? this.db, [record as unknown as Row], stock, params.shop)
     return record
   }
 
-  override async create(data: ProductData | ProductData[], params: StoreParams = {}): Promise<ProductRecord | ProductRecord[]> {
+  override async create(data: ProductData | ProductData[], params: RecordParams = {}): Promise<ProductRecord | ProductRecord[]> {
     if (Array.isArray(data)) throw new BadRequest('Create one product at a time')
     return this.checked(null, params, (p) => super.create(withoutDerived(data), p))
   }
 
-  override async update(id: Id, data: ProductData, params: StoreParams = {}): Promise<ProductRecord> {
+  override async update(id: Id, data: ProductData, params: RecordParams = {}): Promise<ProductRecord> {
     return this.checked(id, params, (p) => super.update(id, withoutDerived(data), p), true)
   }
 
-  override async patch(id: NullableId, data: ProductPatch, params: StoreParams = {}): Promise<ProductRecord | ProductRecord[]> {
+  override async patch(id: NullableId, data: ProductPatch, params: RecordParams = {}): Promise<ProductRecord | ProductRecord[]> {
     if (id === null) return this.batch(data, params)
     return this.checked(id, params, (p) => super.patch(id, withoutDerived(data), p), mentionsSkus(data))
   }
@@ -122,7 +122,7 @@ export class ProductService extends StoreService<ProductRecord, ProductData, Pro
    * ledger would go with it, and the stock would vanish without a ledger row (docs/decisions/0040).
    * The product is locked first, so a stock operation waits for the removal and then finds no product.
    */
-  override async remove(id: NullableId, params: StoreParams = {}): Promise<ProductRecord | ProductRecord[]> {
+  override async remove(id: NullableId, params: RecordParams = {}): Promise<ProductRecord | ProductRecord[]> {
     if (id === null) return super.remove(id, params)
     const run = async (trx: Knex.Transaction) => {
       await this.asOwner(trx, params, async () => {
@@ -143,7 +143,7 @@ export class ProductService extends StoreService<ProductRecord, ProductData, Pro
   }
 
   /** The batch status change; which products the caller may change is settled by the products hooks. */
-  private async batch(data: ProductPatch, params: StoreParams) {
+  private async batch(data: ProductPatch, params: RecordParams) {
     const fields = Object.keys(data ?? {})
     const other = fields.find((field) => !BATCH_FIELDS.has(field))
     if (!fields.length || other)
@@ -188,15 +188,15 @@ export class ProductService extends StoreService<ProductRecord, ProductData, Pro
   }
 
   /**
-   * One write and its rules in one transaction: the write goes through the store (behind the
+   * One write and its rules in one transaction: the write goes through the record service (behind the
    * row-security wall), then the rules read the record as written and keep its keywords. When the
    * SKUs change shape the stock follows them through the ledger (sku-carry.ts), and the status rule
    * runs on the product as written (docs/decisions/0070).
    */
   private async checked<T>(
     id: Id | null,
-    params: StoreParams,
-    write: (params: StoreParams) => Promise<T>,
+    params: RecordParams,
+    write: (params: RecordParams) => Promise<T>,
     touchesSkus = false
   ): Promise<T> {
     const { query, stock } = productQuery(params.query as Row)
@@ -237,7 +237,7 @@ export class ProductService extends StoreService<ProductRecord, ProductData, Pro
    * (whose stock may then move) first locks the product's stock rows, in the ledger's order: stock
    * rows, then the product, so it never waits in a circle with a sale (docs/decisions/0040).
    */
-  private async lockForWrite(trx: Knex.Transaction, id: string, params: StoreParams, touchesSkus: boolean) {
+  private async lockForWrite(trx: Knex.Transaction, id: string, params: RecordParams, touchesSkus: boolean) {
     let before: Row | undefined
     await this.asOwner(trx, params, async () => {
       const owner = touchesSkus ? ((await trx('products').where('_id', id).first('shop')) as Row | undefined) : undefined
@@ -256,12 +256,12 @@ export class ProductService extends StoreService<ProductRecord, ProductData, Pro
    * The rules read the product's own shop, which a partner shop writing a shared product (§6.3)
    * cannot see behind the wall: they run as the owner, with that shop named in every query.
    */
-  private async asOwner(trx: Knex.Transaction, params: StoreParams, run: () => Promise<void>) {
+  private async asOwner(trx: Knex.Transaction, params: RecordParams, run: () => Promise<void>) {
     const walled = Boolean(this.options.rowSecurity && params.shop)
-    if (walled) await trx.raw(`select set_config('role', 'none', true)`)
+    if (walled) await leaveWall(trx)
     await run()
-    // A caller's own transaction goes on behind the wall, as the store leaves it.
-    if (walled && params.transaction) await enterShop(trx, params.shop as string)
+    // A caller's own transaction goes on behind the wall, as the record service leaves it.
+    if (walled && params.transaction) await joinWall(trx, params.shop as string)
   }
 
   /** `keywords` follows every write; a SKU quantity slipped in by a patch operator is dropped. */

@@ -1,36 +1,20 @@
 import { BadRequest, Forbidden } from '@feathersjs/errors'
 import type { HookContext } from '@feathersjs/feathers'
-import { canWriteRecord, type SharedRecord } from '@emporia/shared'
-import { sharedRecordAccess, visibleTo } from '../../hooks/shared-records'
+import { BATCH_LIMIT, canWriteRecord, type SharedRecord } from '@emporia/shared'
+import { sharedRecordAccess, sharedRecordsVisibleBy, sharedRecordsWritableBy } from '../../tenancy'
 import type { SharedProducts } from './shared-products'
 
 type Query = Record<string, unknown>
-
-/** The most products one batch status change may name (one page of the list at most). */
-export const MAX_BATCH = 100
 
 /**
  * `accessShop.shop` compiles to a JSON path test no index serves; containment (`@>`) is the same
  * condition, served by the products_access_shop index, in the form the row-security policy uses.
  */
-const indexedVisibleTo = (shop: string): Query => ({ $or: [{ shop }, { accessShop: [{ shop }] }] })
-const writableBy = (shop: string): Query => ({ $or: [{ shop }, { accessShop: [{ shop, write: true }] }] })
-
-const useContainment = (context: HookContext) => {
-  const params = context.params as { shop?: string; query?: Query }
-  const and = params.query?.$and
-  if (!params.shop || !Array.isArray(and)) return
-  const plain = JSON.stringify(visibleTo(params.shop))
-  const query: Query = {
-    ...params.query,
-    $and: and.map((condition) => (JSON.stringify(condition) === plain ? indexedVisibleTo(params.shop as string) : condition))
-  }
-  params.query = query
-}
+const sharedProductAccess = sharedRecordAccess({ indexed: true })
 
 /**
  * The batch status change, `patch(null, {status}, {query: {_id: {$in: ids}, shop}})`: at most
- * MAX_BATCH ids, and every named product the shop can see must be one it may write (§6.3), or
+ * BATCH_LIMIT ids, and every named product the shop can see must be one it may write (§6.3), or
  * nothing changes.
  */
 const batchAccess = async (context: HookContext) => {
@@ -39,18 +23,18 @@ const batchAccess = async (context: HookContext) => {
   if (!shop) return
   const { shop: _pinned, ...query } = (params.query ?? {}) as Query
   const ids = (query._id as { $in?: unknown } | undefined)?.$in
-  if (!Array.isArray(ids) || !ids.length || ids.length > MAX_BATCH)
-    throw new BadRequest(`Name the products to change as _id: {$in: [...]}, at most ${MAX_BATCH}`, {
+  if (!Array.isArray(ids) || !ids.length || ids.length > BATCH_LIMIT)
+    throw new BadRequest(`Name the products to change as _id: {$in: [...]}, at most ${BATCH_LIMIT}`, {
       key: 'format.invalid',
       field: '_id'
     })
   const service = context.service as { _find: (params: object) => Promise<SharedRecord[]> }
   const seen = await service._find({
-    query: { _id: { $in: ids }, ...indexedVisibleTo(shop), $select: ['_id', 'shop', 'accessShop'] },
+    query: { _id: { $in: ids }, ...sharedRecordsVisibleBy(shop, { indexed: true }), $select: ['_id', 'shop', 'accessShop'] },
     paginate: false
   })
   if (seen.some((record) => !canWriteRecord(record, shop))) throw new Forbidden('No Permission', { key: 'errors.noPermission' })
-  params.query = { ...query, $and: [...((query.$and as Query[] | undefined) ?? []), writableBy(shop)] }
+  params.query = { ...query, $and: [...((query.$and as Query[] | undefined) ?? []), sharedRecordsWritableBy(shop)] }
 }
 
 /**
@@ -61,6 +45,5 @@ export const productAccess = (shared: SharedProducts) => async (context: HookCon
   if (context.method === 'patch' && (context.id === null || context.id === undefined)) return batchAccess(context)
   const shop = (context.params as { shop?: string }).shop
   if (context.method === 'find' && shop && !(await shared.has(shop))) return
-  await sharedRecordAccess(context)
-  useContainment(context)
+  await sharedProductAccess(context)
 }

@@ -1,23 +1,24 @@
-import { authenticate } from '@feathersjs/authentication'
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import { scopeToShop } from '../../hooks/scope-to-shop'
-import type { ServiceContext } from '../context'
-import type { ShopDirectory } from '../shops/shop-directory'
+import { shopScoped } from '../../tenancy'
+import type { ServiceContext } from '../../platform/service-context'
 import { ProductService } from './products.class'
 import { productAccess } from './products.hooks'
 import { productModel } from './products.schema'
 import { SharedProducts } from './shared-products'
 
-/** The store options of products: `keywords` never leaves the server; multi patch is the batch status change. */
+export { ProductService } from './products.class'
+export { ownProducts } from './own-products'
+
+/** The record options of products: `keywords` never leaves the server; multi patch is the batch status change. */
 export const productOptions = (context: ServiceContext) => ({
-  ...context.store,
+  ...context.records,
   model: productModel,
   secret: ['keywords'],
   multi: ['patch']
 })
 
-export const products = (context: ServiceContext, directory: ShopDirectory) => (app: Application) => {
+export const products = (context: ServiceContext) => (app: Application) => {
   app.use(servicePaths.products, new ProductService(productOptions(context)), {
     methods: ['find', 'get', 'create', 'update', 'patch', 'remove']
   })
@@ -25,6 +26,6 @@ export const products = (context: ServiceContext, directory: ShopDirectory) => (
   const shared = new SharedProducts(context.db.knex, context.db.dialect === 'pglite' ? Infinity : 60_000)
   shared.listen(app)
   app.service(servicePaths.products).hooks({
-    before: { all: [authenticate('jwt'), scopeToShop(directory, servicePaths.products), productAccess(shared)] }
+    before: { all: [...shopScoped(context.directory, servicePaths.products), productAccess(shared)] }
   })
 }

@@ -2,19 +2,10 @@ import { BadRequest, Forbidden, NotAuthenticated, NotFound } from '@feathersjs/e
 import type { Application, Id, Params } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { isObjectId, servicePaths } from '@emporia/shared'
-import type { ShopUsersSync } from '../shops/shop-users-sync'
+import type { ShopUsersSync } from '../../tenancy'
+import type { ShopInvitation } from './shop-invitations.schema'
 
 type Caller = Params & { user?: { _id: string; email: string; verified?: boolean } }
-
-export interface ShopInvitation {
-  _id: string
-  shop: string
-  shopName: unknown
-  role: string
-  perm: string[]
-  name?: string
-  createdAt: string
-}
 
 /** The signed-in user's pending invitations (by their e-mail): list, accept (patch), decline (remove). */
 export class ShopInvitationService {
@@ -62,7 +53,7 @@ export class ShopInvitationService {
       return row
     })
     await this.sync.announce(invitation.shop)
-    const path = member.role === 'subshop' ? servicePaths.subShops : servicePaths.shopMembers
+    const path = member.role === 'subshop' ? servicePaths.subShops : servicePaths.shopStaff
     this.app.service(path).emit('patched', member)
     return member
   }

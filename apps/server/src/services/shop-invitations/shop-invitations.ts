@@ -1,11 +1,12 @@
 import { authenticate } from '@feathersjs/authentication'
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../context'
-import type { ShopUsersSync } from '../shops/shop-users-sync'
+import type { ServiceContext } from '../../platform/service-context'
+import { ShopUsersSync } from '../../tenancy'
 import { ShopInvitationService } from './shop-invitations.class'
 
-export const shopInvitations = (context: ServiceContext, sync: ShopUsersSync) => (app: Application) => {
+export const shopInvitations = (context: ServiceContext) => (app: Application) => {
+  const sync = new ShopUsersSync(app, context.directory)
   app.use(servicePaths.shopInvitations, new ShopInvitationService(app, context.db.knex, sync), {
     methods: ['find', 'patch', 'remove'],
     events: []

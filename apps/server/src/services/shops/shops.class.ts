@@ -3,16 +3,16 @@ import type { Shop, ShopData, ShopPatch } from '@emporia/shared'
 import { impliedRoles } from '@emporia/shared'
 import type { Knex } from 'knex'
 import { newObjectId } from '../../platform/object-id'
-import { ChangeSet } from '../inventory/changes'
-import { applyStatusRule } from '../inventory/product-stock'
-import { StoreService, type StoreParams } from '../store/store-service'
-import { createDefaultWarehouse } from '../warehouses/default-warehouse'
-import { stripReadOnly } from '../store/validate-data'
+import { ChangeSet } from '../../ledger/changes'
+import { applyStatusRule } from '../../ledger/product-stock'
+import { RecordService, type RecordParams } from '../../records/record-service'
+import { createDefaultWarehouse } from '../warehouses/warehouses'
+import { stripReadOnly } from '../../records/validate-data'
 
 /** A new shop's free trial (spec §4.3; decided in docs/decisions/0020-accounts-and-tenancy.md). */
 export const TRIAL_DAYS = 30
 
-type Caller = StoreParams & { user?: { _id: string; email: string } }
+type Caller = RecordParams & { user?: { _id: string; email: string } }
 
 /** Whether a patch sets a field, plainly or through an operator (`$set`). */
 const mentions = (data: unknown, field: string): boolean =>
@@ -24,7 +24,7 @@ const mentions = (data: unknown, field: string): boolean =>
 const conflictOn = (error: unknown) => (error as { code?: number; data?: { constraint?: string } })?.data?.constraint
 
 /** Shops (spec §3.1). Creating one makes the caller its admin and its default warehouse, in the same transaction. */
-export class ShopService extends StoreService<Shop, ShopData, ShopPatch> {
+export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
   override async create(data: ShopData | ShopData[], params: Caller = {}): Promise<Shop | Shop[]> {
     if (!params.provider) return super.create(data, params)
     if (Array.isArray(data)) throw new BadRequest('Create one shop at a time')
@@ -64,7 +64,7 @@ export class ShopService extends StoreService<Shop, ShopData, ShopPatch> {
     }
   }
 
-  override async patch(id: string | null, data: ShopPatch, params: StoreParams = {}): Promise<Shop | Shop[]> {
+  override async patch(id: string | null, data: ShopPatch, params: RecordParams = {}): Promise<Shop | Shop[]> {
     try {
       if (id === null || !mentions(data, 'resetInventoryStatus')) return await super.patch(id, data, params)
       // "Reset Product Status" turned: the status rule runs over the shop's products in the same write (0070).

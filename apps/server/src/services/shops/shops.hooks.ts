@@ -1,7 +1,7 @@
 import { Forbidden, NotAuthenticated } from '@feathersjs/errors'
 import type { HookContext } from '@feathersjs/feathers'
 import { callerIn, isObjectId } from '@emporia/shared'
-import type { ShopDirectory } from './shop-directory'
+import type { ShopDirectory } from '../../tenancy'
 
 const signedInUser = (context: HookContext) => {
   const user = context.params.user as { _id: string } | undefined

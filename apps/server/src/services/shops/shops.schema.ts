@@ -1,5 +1,4 @@
-import { shopMemberSchema, shopSchema } from '@emporia/shared'
+import { shopSchema } from '@emporia/shared'
 import { modelFromSchema } from '../../db/query/model'
 
 export const shopModel = modelFromSchema('shops', shopSchema)
-export const shopMemberModel = modelFromSchema('shopMembers', shopMemberSchema)

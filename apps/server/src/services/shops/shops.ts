@@ -1,15 +1,14 @@
 import { authenticate } from '@feathersjs/authentication'
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../context'
-import type { ShopDirectory } from './shop-directory'
+import type { ServiceContext } from '../../platform/service-context'
 import { ShopService } from './shops.class'
 import { adminOfShop, onlyMyShops } from './shops.hooks'
 import { shopModel } from './shops.schema'
 
 /** Shops are created by anyone signed in, read by members, changed by admins; never removed by a client. */
-export const shops = (context: ServiceContext, directory: ShopDirectory) => (app: Application) => {
-  app.use(servicePaths.shops, new ShopService({ ...context.store, model: shopModel }), {
+export const shops = (context: ServiceContext) => (app: Application) => {
+  app.use(servicePaths.shops, new ShopService({ ...context.records, model: shopModel }), {
     methods: ['find', 'get', 'create', 'patch']
   })
   app.service(servicePaths.shops).hooks({
@@ -17,8 +16,8 @@ export const shops = (context: ServiceContext, directory: ShopDirectory) => (app
       find: [authenticate('jwt'), onlyMyShops],
       get: [authenticate('jwt'), onlyMyShops],
       create: [authenticate('jwt')],
-      patch: [authenticate('jwt'), adminOfShop(directory)]
+      patch: [authenticate('jwt'), adminOfShop(context.directory)]
     }
   })
-  directory.listen(app)
+  context.directory.listen(app)
 }

@@ -1,8 +1,8 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Spec } from '@emporia/shared'
-import { checkedWrite } from '../products/checked-write'
-import { StoreService, type StoreParams } from '../store/store-service'
+import { checkedWrite } from '../../records/checked-write'
+import { RecordService, type RecordParams } from '../../records/record-service'
 
 type Row = Record<string, unknown>
 const invalid = (field: string, message: string) => new BadRequest(message, { key: 'format.invalid', field })
@@ -22,16 +22,16 @@ export const checkSpec = (spec: Row) => {
 }
 
 /** Spec definitions (spec §3.7) with their rules, checked on the record as written. */
-export class SpecService extends StoreService<Spec> {
-  override async create(data: Partial<Spec> | Partial<Spec>[], params: StoreParams = {}): Promise<Spec | Spec[]> {
+export class SpecService extends RecordService<Spec> {
+  override async create(data: Partial<Spec> | Partial<Spec>[], params: RecordParams = {}): Promise<Spec | Spec[]> {
     return checkedWrite(this.options.db.knex, 'specs', null, params, (p) => super.create(data, p), checkSpec)
   }
 
-  override async update(id: Id, data: Partial<Spec>, params: StoreParams = {}): Promise<Spec> {
+  override async update(id: Id, data: Partial<Spec>, params: RecordParams = {}): Promise<Spec> {
     return checkedWrite(this.options.db.knex, 'specs', id, params, (p) => super.update(id, data, p), checkSpec)
   }
 
-  override async patch(id: NullableId, data: Partial<Spec>, params: StoreParams = {}): Promise<Spec | Spec[]> {
+  override async patch(id: NullableId, data: Partial<Spec>, params: RecordParams = {}): Promise<Spec | Spec[]> {
     return checkedWrite(this.options.db.knex, 'specs', id, params, (p) => super.patch(id, data, p), checkSpec)
   }
 }

@@ -1,16 +1,14 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../context'
-import type { ShopDirectory } from '../shops/shop-directory'
-import { registerShopScoped } from '../store/shop-scoped'
+import type { ServiceContext } from '../../platform/service-context'
+import { registerShopScoped } from '../../records/shop-scoped'
 import { SpecService } from './specs.class'
 import { specModel } from './specs.schema'
 
-export const specs = (context: ServiceContext, directory: ShopDirectory) => (app: Application) =>
+export const specs = (context: ServiceContext) => (app: Application) =>
   registerShopScoped(
     app,
     context,
-    directory,
     servicePaths.specs,
-    new SpecService({ ...context.store, model: specModel, multi: ['create'] })
+    new SpecService({ ...context.records, model: specModel, multi: ['create'] })
   )

@@ -1,13 +1,13 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Application, Id, NullableId } from '@feathersjs/feathers'
 import { stockReservationSchema, type StockReservation } from '@emporia/shared'
-import { asRecord } from '../inventory/changes'
-import type { LedgerEnv, Row } from '../inventory/moves'
-import { badField, checkAmount } from '../inventory/quantities'
-import { LedgerStore, pickPatch, shopOf, userOf } from '../inventory/service-support'
-import { commit, release, releaseExpired, reserve } from '../inventory/stock-ledger'
-import type { StoreOptions, StoreParams } from '../store/store-service'
-import { assertValid, dataValidators } from '../store/validate-data'
+import { asRecord } from '../../ledger/changes'
+import type { LedgerEnv, Row } from '../../ledger/moves'
+import { badField, checkAmount } from '../../ledger/quantities'
+import { LedgerRecordService, pickPatch, shopOf, userOf } from '../../ledger/service-support'
+import { commit, release, releaseExpired, reserve } from '../../ledger/stock-ledger'
+import type { RecordOptions, RecordParams } from '../../records/record-service'
+import { assertValid, dataValidators } from '../../records/validate-data'
 import { RESERVATION_FIELDS, SWEEP_INTERVAL_MS, stockReservationModel } from './stock-reservations.schema'
 
 const validators = dataValidators(stockReservationModel)
@@ -17,11 +17,11 @@ const validators = dataValidators(stockReservationModel)
  * patch `{status: 'committed'}` sells it, `{status: 'released'}` gives it back. An expiry sweep
  * releases reservations whose `expiresAt` has passed.
  */
-export class StockReservationService extends LedgerStore<StockReservation> {
+export class StockReservationService extends LedgerRecordService<StockReservation> {
   private sweeper?: ReturnType<typeof setInterval>
 
   constructor(
-    options: StoreOptions,
+    options: RecordOptions,
     env: () => LedgerEnv,
     private readonly sweepEveryMs = SWEEP_INTERVAL_MS
   ) {
@@ -43,7 +43,7 @@ export class StockReservationService extends LedgerStore<StockReservation> {
     return releaseExpired(this.db, this.env())
   }
 
-  override async create(data: Partial<StockReservation> | Partial<StockReservation>[], params: StoreParams = {}) {
+  override async create(data: Partial<StockReservation> | Partial<StockReservation>[], params: RecordParams = {}) {
     if (Array.isArray(data)) throw new BadRequest('Reserve one line at a time')
     const shop = shopOf(params)
     const input = pickPatch(stockReservationModel, data, RESERVATION_FIELDS)
@@ -71,7 +71,7 @@ export class StockReservationService extends LedgerStore<StockReservation> {
     })
   }
 
-  override async patch(id: NullableId, data: Partial<StockReservation>, params: StoreParams = {}) {
+  override async patch(id: NullableId, data: Partial<StockReservation>, params: RecordParams = {}) {
     if (id === null) throw new BadRequest('Change reservations one at a time')
     const shop = shopOf(params)
     const { status } = pickPatch(stockReservationModel, data, ['status']) as Row

@@ -1,17 +1,16 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../context'
-import { registerInventoryPath } from '../inventory/service-support'
-import type { ShopDirectory } from '../shops/shop-directory'
+import type { ServiceContext } from '../../platform/service-context'
+import { registerInventoryPath } from '../../ledger/service-support'
 import { StockReservationService } from './stock-reservations.class'
 import { stockReservationModel } from './stock-reservations.schema'
 
 /** Reservations: create reserves, patch commits or releases; never removed (the history of a sale). */
-export const stockReservations = (context: ServiceContext, directory: ShopDirectory) => (app: Application) =>
+export const stockReservations = (context: ServiceContext) => (app: Application) =>
   registerInventoryPath(
     app,
-    directory,
+    context.directory,
     servicePaths.stockReservations,
-    new StockReservationService({ ...context.store, model: stockReservationModel }, () => ({ app, counts: context.counts })),
+    new StockReservationService({ ...context.records, model: stockReservationModel }, () => ({ app, counts: context.counts })),
     ['find', 'get', 'create', 'patch']
   )

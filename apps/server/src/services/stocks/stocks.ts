@@ -1,16 +1,19 @@
 import type { Application } from '@feathersjs/feathers'
-import { servicePaths, type Stock } from '@emporia/shared'
-import type { ServiceContext } from '../context'
-import { ReadOnlyStore, registerInventoryPath } from '../inventory/service-support'
-import type { ShopDirectory } from '../shops/shop-directory'
+import { servicePaths } from '@emporia/shared'
+import type { ServiceContext } from '../../platform/service-context'
+import { registerInventoryPath } from '../../ledger/service-support'
+import { StockService } from './stocks.class'
 import { stockModel } from './stocks.schema'
 
 /**
  * On-hand and reserved quantity per warehouse/product/SKU (docs/decisions/0040): derived from the
  * ledger, read-only. The low-stock panel lists `quantity: {$lte: lowStockThres}`.
  */
-export const stocks = (context: ServiceContext, directory: ShopDirectory) => (app: Application) =>
-  registerInventoryPath(app, directory, servicePaths.stocks, new ReadOnlyStore<Stock>({ ...context.store, model: stockModel }), [
-    'find',
-    'get'
-  ])
+export const stocks = (context: ServiceContext) => (app: Application) =>
+  registerInventoryPath(
+    app,
+    context.directory,
+    servicePaths.stocks,
+    new StockService({ ...context.records, model: stockModel }),
+    ['find', 'get']
+  )

@@ -1,13 +1,9 @@
-import { authenticate } from '@feathersjs/authentication'
 import type { Application, HookContext } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import { scopeToShop } from '../../hooks/scope-to-shop'
-import type { ServiceContext } from '../context'
-import { invitationMail } from '../shop-members/invitation-mail'
-import { ShopMemberService } from '../shop-members/shop-members.class'
-import type { ShopDirectory } from '../shops/shop-directory'
-import type { ShopUsersSync } from '../shops/shop-users-sync'
-import { shopMemberModel } from '../shops/shops.schema'
+import type { ServiceContext } from '../../platform/service-context'
+import { shopScoped } from '../../tenancy'
+import { staffParts } from '../shop-staff/shop-staff'
+import { SubShopService } from './sub-shops.class'
 
 /** Only sub-shop entries are visible or reachable through this path. */
 const onlySubShops = (context: HookContext) => {
@@ -18,10 +14,10 @@ const onlySubShops = (context: HookContext) => {
  * Sub-shops (spec §3.3, §6.1): a shop with `useSubShop` invites a sub-shop by name and e-mail; once
  * accepted, its account has the subshop role here and sees only warehouses and products.
  */
-export const subShops = (context: ServiceContext, directory: ShopDirectory, sync: ShopUsersSync) => (app: Application) => {
+export const subShops = (context: ServiceContext) => (app: Application) => {
   const path = servicePaths.subShops
-  app.use(path, new ShopMemberService({ ...context.store, model: shopMemberModel }, sync, ['subshop'], invitationMail(context)), {
+  app.use(path, new SubShopService(staffParts(context, app)), {
     methods: ['find', 'get', 'create', 'patch', 'remove']
   })
-  app.service(path).hooks({ before: { all: [authenticate('jwt'), scopeToShop(directory, path), onlySubShops] } })
+  app.service(path).hooks({ before: { all: [...shopScoped(context.directory, path), onlySubShops] } })
 }

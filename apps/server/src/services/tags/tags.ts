@@ -1,16 +1,9 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../context'
-import type { ShopDirectory } from '../shops/shop-directory'
-import { registerShopScoped } from '../store/shop-scoped'
+import type { ServiceContext } from '../../platform/service-context'
+import { registerShopScoped } from '../../records/shop-scoped'
 import { TagService } from './tags.class'
 import { tagModel } from './tags.schema'
 
-export const tags = (context: ServiceContext, directory: ShopDirectory) => (app: Application) =>
-  registerShopScoped(
-    app,
-    context,
-    directory,
-    servicePaths.tags,
-    new TagService({ ...context.store, model: tagModel, multi: ['create'] })
-  )
+export const tags = (context: ServiceContext) => (app: Application) =>
+  registerShopScoped(app, context, servicePaths.tags, new TagService({ ...context.records, model: tagModel, multi: ['create'] }))

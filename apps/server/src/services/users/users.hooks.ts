@@ -1,8 +1,7 @@
 import { BadRequest, Conflict, Forbidden, NotAuthenticated, NotFound } from '@feathersjs/errors'
 import type { HookContext } from '@feathersjs/feathers'
 import type { AppConfig } from '../../config'
-import { hashPassword } from '../authentication/passwords'
-import type { Throttle } from '../authentication/throttle'
+import { hashPassword, type Throttle } from '../authentication/authentication'
 
 type Data = Record<string, unknown>
 

@@ -1,16 +1,16 @@
 import { authenticate } from '@feathersjs/authentication'
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import { AccountService } from '../account/account.class'
-import { Throttle } from '../authentication/throttle'
-import type { ServiceContext } from '../context'
+import { AccountService } from '../account/account'
+import { Throttle } from '../authentication/authentication'
+import type { ServiceContext } from '../../platform/service-context'
 import { UserService } from './users.class'
 import { duplicateEmail, prepareRegistration, protectCredentials, restrictToSelf } from './users.hooks'
 import { USER_SECRETS, userModel } from './users.schema'
 
 export const users = (context: ServiceContext) => (app: Application) => {
   const flows = new AccountService(app, context)
-  const service = new UserService({ ...context.store, model: userModel, secret: USER_SECRETS }, (trx, user, params) =>
+  const service = new UserService({ ...context.records, model: userModel, secret: USER_SECRETS }, (trx, user, params) =>
     flows.sendCode(trx, user, 'verify', params)
   )
   app.use(servicePaths.users, service, { methods: ['find', 'get', 'create', 'patch', 'remove'] })

@@ -1,7 +1,7 @@
 import type { NullableId } from '@feathersjs/feathers'
 import type { Warehouse } from '@emporia/shared'
-import { lockWarehouses, refuseHeldStock } from '../inventory/warehouse-holdings'
-import { StoreService, type StoreParams } from '../store/store-service'
+import { lockWarehouses, refuseHeldStock } from '../../ledger/warehouse-holdings'
+import { RecordService, type RecordParams } from '../../records/record-service'
 
 /**
  * Warehouses (spec §3.8). A warehouse that still holds stock, reservations or lots with units left
@@ -10,11 +10,11 @@ import { StoreService, type StoreParams } from '../store/store-service'
  * the check and the delete are one transaction with the warehouses locked, so no stock can arrive
  * in between. An empty warehouse goes with its (zero) stock rows and its ledger history.
  */
-export class WarehouseService extends StoreService<Warehouse> {
-  override async _remove(id: null, params?: StoreParams): Promise<Warehouse[]>
-  override async _remove(id: NullableId, params?: StoreParams): Promise<Warehouse>
-  override async _remove(id: NullableId, params?: StoreParams): Promise<Warehouse | Warehouse[]>
-  override async _remove(id: NullableId, params: StoreParams = {}): Promise<Warehouse | Warehouse[]> {
+export class WarehouseService extends RecordService<Warehouse> {
+  override async _remove(id: null, params?: RecordParams): Promise<Warehouse[]>
+  override async _remove(id: NullableId, params?: RecordParams): Promise<Warehouse>
+  override async _remove(id: NullableId, params?: RecordParams): Promise<Warehouse | Warehouse[]>
+  override async _remove(id: NullableId, params: RecordParams = {}): Promise<Warehouse | Warehouse[]> {
     const { transaction } = params
     if (!transaction) return this.options.db.knex.transaction((trx) => this._remove(id, { ...params, transaction: trx }))
     // The ids the removal names, with the call's conditions (its shop): never another shop's.

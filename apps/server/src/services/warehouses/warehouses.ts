@@ -1,17 +1,17 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../context'
-import type { ShopDirectory } from '../shops/shop-directory'
-import { registerShopScoped } from '../store/shop-scoped'
+import type { ServiceContext } from '../../platform/service-context'
+import { registerShopScoped } from '../../records/shop-scoped'
 import { WarehouseService } from './warehouses.class'
 import { warehouseModel } from './warehouses.schema'
 
+export { createDefaultWarehouse } from './default-warehouse'
+
 /** Warehouses: a plain shop-scoped list, except that one holding stock is not removed (0070). */
-export const warehouses = (context: ServiceContext, directory: ShopDirectory) => (app: Application) =>
+export const warehouses = (context: ServiceContext) => (app: Application) =>
   registerShopScoped(
     app,
     context,
-    directory,
     servicePaths.warehouses,
-    new WarehouseService({ ...context.store, model: warehouseModel, multi: ['create'] })
+    new WarehouseService({ ...context.records, model: warehouseModel, multi: ['create'] })
   )

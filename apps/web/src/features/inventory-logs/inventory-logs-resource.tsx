@@ -45,7 +45,7 @@ export const inventoryLogsResource = defineResource({
       text: 'inventoryLog.source',
       enumList: sourceLabels
     },
-    { value: 'user', text: 'inventoryLog.user', lookup: { path: servicePaths.shopMembers, itemKey: 'user', textField: 'email' } }
+    { value: 'user', text: 'inventoryLog.user', lookup: { path: servicePaths.shopStaff, itemKey: 'user', textField: 'email' } }
   ],
   fields: [],
   search: [

@@ -1,0 +1,16 @@
+import type { Db } from '../db/knex'
+import type { CountCache } from '../records/count-cache'
+import type { AppConfig } from '../config'
+import type { Mailer } from '../mail/mailer'
+import type { ShopDirectory } from '../tenancy'
+
+/** What every service registration receives: the database, the count cache, the settings. */
+export interface ServiceContext {
+  config: AppConfig
+  db: Db
+  counts: CountCache
+  mailer: Mailer
+  /** Shops as the tenancy checks see them (members, features), cached per process. */
+  directory: ShopDirectory
+  records: { db: Db; counts: CountCache; maxLimit: number; paginate: { default: number; max: number }; rowSecurity: boolean }
+}

@@ -1,0 +1,29 @@
+import { createSecretKey, type KeyObject } from 'node:crypto'
+import { AuthenticationService } from '@feathersjs/authentication'
+
+/**
+ * jsonwebtoken turns a string secret into a key on every call, first trying (and failing) to parse
+ * it as a public key: a third of a request's CPU once signed in (docs/benchmarks.md). The key is
+ * made once here instead.
+ */
+export class KeyedAuthenticationService extends AuthenticationService {
+  private key?: KeyObject
+
+  private secretKey(): KeyObject {
+    return (this.key ??= createSecretKey(Buffer.from(this.configuration.secret as string)))
+  }
+
+  /**
+   * Every token also says when it was issued to the millisecond (`iatMs`): a password change ends
+   * the tokens issued before it, and `iat` (whole seconds) could not tell those from the fresh
+   * token handed out in the same second (decision 0067).
+   */
+  override createAccessToken(payload: string | Buffer | object, options?: object, secret?: string) {
+    const claims = typeof payload === 'object' && !Buffer.isBuffer(payload) ? { ...payload, iatMs: Date.now() } : payload
+    return super.createAccessToken(claims, options, secret ?? (this.secretKey() as unknown as string))
+  }
+
+  override verifyAccessToken(accessToken: string, options?: object, secret?: string) {
+    return super.verifyAccessToken(accessToken, options, secret ?? (this.secretKey() as unknown as string))
+  }
+}

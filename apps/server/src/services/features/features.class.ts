@@ -1,0 +1,21 @@
+import type { AppConfig } from '../../config'
+import type { Features } from './features.schema'
+
+/** Answers the same settings to everyone: they come from the configuration, fixed at start. */
+export class FeaturesService {
+  private readonly answer: Features
+
+  constructor(config: AppConfig) {
+    this.answer = {
+      register: config.registration,
+      inviteCode: Boolean(config.inviteCodes),
+      verify: true,
+      billing: true,
+      devTools: config.devTools
+    }
+  }
+
+  async find(): Promise<Features> {
+    return this.answer
+  }
+}

@@ -1,0 +1,12 @@
+import type { Db } from '../../db/knex'
+import type { Health } from './health.schema'
+
+/** `GET /api/health` → `{status: 'ok'}` once the database answers. */
+export class HealthService {
+  constructor(private readonly db: Db) {}
+
+  async find(): Promise<Health> {
+    await this.db.knex.raw('select 1')
+    return { status: 'ok' }
+  }
+}

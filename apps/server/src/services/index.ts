@@ -1,0 +1,83 @@
+import type { Application } from '@feathersjs/feathers'
+import { servicePaths } from '@emporia/shared'
+import type { ServiceContext } from '../platform/service-context'
+import { account } from './account/account'
+import { attachments } from './attachments/attachments'
+import { authentication } from './authentication/authentication'
+import { brands } from './brands/brands'
+import { categories } from './categories/categories'
+import { dataExport, EXPORT_PATH } from './export/export'
+import { features } from './features/features'
+import { health } from './health/health'
+import { inventories } from './inventories/inventories'
+import { inventoryLogs } from './inventory-logs/inventory-logs'
+import { inventoryLots } from './inventory-lots/inventory-lots'
+import { inventoryOperations } from './inventory-operations/inventory-operations'
+import { inventoryRebuild } from './inventory-rebuild/inventory-rebuild'
+import { productBundles } from './product-bundles/product-bundles'
+import { productRelateds } from './product-relateds/product-relateds'
+import { products } from './products/products'
+import { productsLookup } from './products-lookup/products-lookup'
+import { shopInvitations } from './shop-invitations/shop-invitations'
+import { shopStaff } from './shop-staff/shop-staff'
+import { shops } from './shops/shops'
+import { specs } from './specs/specs'
+import { stockReservations } from './stock-reservations/stock-reservations'
+import { stocks } from './stocks/stocks'
+import { subShops } from './sub-shops/sub-shops'
+import { tags } from './tags/tags'
+import { users } from './users/users'
+import { warehouses } from './warehouses/warehouses'
+
+export { mediaRoutes } from './attachments/attachments'
+
+/** One service: its path, and the function that registers it (and any paths it brings along). */
+export interface ServiceRegistration {
+  path: string
+  register: (context: ServiceContext) => (app: Application) => void
+}
+
+/**
+ * Every service, in registration order (docs/decisions/0074): a service whose hooks or listeners
+ * use another's (shops before staff, products before their lookup) comes after it. A new service
+ * is one line here.
+ */
+export const services: readonly ServiceRegistration[] = [
+  { path: servicePaths.authentication, register: authentication },
+  { path: servicePaths.health, register: health },
+  { path: 'features', register: features },
+  { path: servicePaths.users, register: users },
+  // users/verify, users/resend, users/changePassword and users/reset.
+  { path: servicePaths.usersVerify, register: account },
+  { path: servicePaths.shops, register: shops },
+  { path: servicePaths.shopStaff, register: shopStaff },
+  { path: servicePaths.subShops, register: subShops },
+  { path: servicePaths.shopInvitations, register: shopInvitations },
+  { path: servicePaths.categories, register: categories },
+  { path: servicePaths.brands, register: brands },
+  { path: servicePaths.warehouses, register: warehouses },
+  { path: servicePaths.specs, register: specs },
+  { path: servicePaths.products, register: products },
+  { path: servicePaths.productsLookup, register: productsLookup },
+  { path: servicePaths.tags, register: tags },
+  { path: servicePaths.productBundles, register: productBundles },
+  { path: servicePaths.productRelateds, register: productRelateds },
+  { path: servicePaths.stocks, register: stocks },
+  { path: servicePaths.inventories, register: inventories },
+  { path: servicePaths.inventoryLots, register: inventoryLots },
+  { path: servicePaths.inventoryLogs, register: inventoryLogs },
+  { path: servicePaths.inventoryOperations, register: inventoryOperations },
+  { path: servicePaths.stockReservations, register: stockReservations },
+  { path: servicePaths.inventoryRebuild, register: inventoryRebuild },
+  // attachments and attachments/token.
+  { path: servicePaths.attachments, register: attachments },
+  { path: EXPORT_PATH, register: dataExport }
+]
+
+/** Registers every service in order; a registration that leaves its path empty is a startup error. */
+export const registerServices = (app: Application, context: ServiceContext) => {
+  for (const { path, register } of services) {
+    app.configure(register(context))
+    if (!app.services[path]) throw new Error(`Registering ${path} registered no service there`)
+  }
+}

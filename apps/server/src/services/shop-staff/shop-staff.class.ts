@@ -1,0 +1,100 @@
+import { BadRequest, Conflict } from '@feathersjs/errors'
+import type { Id, NullableId } from '@feathersjs/feathers'
+import type { ShopStaff, ShopStaffData, ShopStaffPatch, ShopRole } from '@emporia/shared'
+import type { Knex } from 'knex'
+import type { ShopUsersSync } from '../../tenancy'
+import { RecordService, type RecordOptions, type RecordParams } from '../../records/record-service'
+
+type Row = Record<string, unknown>
+
+const alreadyMember = () =>
+  new Conflict('This e-mail is already a member of the shop', { key: 'errors.alreadyMember', field: 'email' })
+
+/** What the staff table's services are built from (shop-staff.ts `staffParts`). */
+export interface StaffParts {
+  options: RecordOptions
+  sync: ShopUsersSync
+  /** Mails the invitee, inside the invitation's transaction. */
+  onInvited: (trx: Knex.Transaction, member: ShopStaff, params: RecordParams) => Promise<void>
+}
+
+/**
+ * Staff access of a shop (spec §3.3, settings/access): invitations by e-mail with a role and
+ * permissions, role changes and removals. The same class serves sub-shops with its role fixed.
+ */
+export class ShopStaffService extends RecordService<ShopStaff, ShopStaffData, ShopStaffPatch> {
+  private readonly sync: ShopUsersSync
+  private readonly onInvited: StaffParts['onInvited']
+
+  constructor(
+    parts: StaffParts,
+    /** Roles a client may give through this path. */
+    private readonly roles: readonly ShopRole[]
+  ) {
+    super(parts.options)
+    this.sync = parts.sync
+    this.onInvited = parts.onInvited
+  }
+
+  private checkRole(data: Row, required: boolean) {
+    if (!required && data.role === undefined) return
+    if (!this.roles.includes(data.role as ShopRole))
+      throw new BadRequest(`"role" must be one of ${this.roles.join(', ')}`, { key: 'format.invalid', field: 'role' })
+  }
+
+  private shopOf(params: RecordParams) {
+    if (!params.shop) throw new BadRequest('Please select a shop first', { key: 'errors.noShop', field: 'shop' })
+    return params.shop
+  }
+
+  override async create(data: ShopStaffData | ShopStaffData[], params: RecordParams = {}): Promise<ShopStaff | ShopStaff[]> {
+    if (!params.provider) return super.create(data, params)
+    if (Array.isArray(data)) throw new BadRequest('Invite one member at a time')
+    const input = { ...(data as Row) }
+    if (this.roles.length === 1 && input.role === undefined) input.role = this.roles[0]
+    this.checkRole(input, true)
+    if (typeof input.email === 'string') input.email = input.email.trim().toLowerCase()
+    input.perm ??= []
+    const shop = this.shopOf(params)
+    try {
+      return await this.options.db.knex.transaction(async (trx) => {
+        await this.sync.lock(trx, shop)
+        const member = (await super.create(input as ShopStaffData, { ...params, transaction: trx })) as ShopStaff
+        await this.onInvited(trx, member, params)
+        return member
+      })
+    } catch (error) {
+      if (error instanceof Conflict) throw alreadyMember()
+      throw error
+    }
+  }
+
+  override async patch(id: NullableId, data: ShopStaffPatch, params: RecordParams = {}): Promise<ShopStaff | ShopStaff[]> {
+    if (!params.provider) return super.patch(id, data, params)
+    if (id === null) throw new BadRequest('Change one member at a time')
+    this.checkRole(data as Row, false)
+    const shop = this.shopOf(params)
+    const result = await this.options.db.knex.transaction(async (trx) => {
+      await this.sync.lock(trx, shop)
+      const member = await super.patch(id, data, { ...params, transaction: trx })
+      await this.sync.rewrite(trx, shop)
+      return member
+    })
+    await this.sync.announce(shop)
+    return result
+  }
+
+  override async remove(id: NullableId, params: RecordParams = {}): Promise<ShopStaff | ShopStaff[]> {
+    if (!params.provider) return super.remove(id, params)
+    if (id === null) throw new BadRequest('Remove one member at a time')
+    const shop = this.shopOf(params)
+    const result = await this.options.db.knex.transaction(async (trx) => {
+      await this.sync.lock(trx, shop)
+      const member = await super.remove(id as Id, { ...params, transaction: trx })
+      await this.sync.rewrite(trx, shop)
+      return member
+    })
+    await this.sync.announce(shop)
+    return result
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * Tenancy (spec §6, docs/decisions/0004, 0020, 0074): which shop a call acts for, who may see a
+ * shop's shared records, and the row-security wall. Code outside this folder imports this module
+ * only (eslint.config.js).
+ */
+export { rowSecurityAvailable } from '../db/row-security'
+export { scopeToShop, shopScoped, type ShopScope } from './scope-to-shop'
+export { ShopDirectory, type ShopAccessRecord } from './shop-directory'
+export { sharedRecordAccess, sharedRecordsVisibleBy, sharedRecordsWritableBy, type SharedRecordsForm } from './shared-records'
+export { enterWall, joinWall, leaveWall, shopTransaction, WallSwitch } from './walls'
+export { ShopUsersSync } from './shop-users-sync'
