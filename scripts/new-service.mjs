@@ -234,9 +234,25 @@ export const ${path}Resource = defineResource({
 })
 `
 )
-const texts = (title) => `{
-    'route.${route}': '${title}',
-    'route.${route}/edit': 'Edit ${entity}',
+// A planned screen's titles are already in the app's message files: they move into the screen's own.
+const languages = ['en', 'cht', 'chs']
+const titles = Object.fromEntries(languages.map((lang) => [lang, {}]))
+for (const lang of languages) {
+  const file = `apps/web/src/lib/i18n/resources/${lang}.ts`
+  const text = readFileSync(join(root, file), 'utf8')
+  const line = (key) => new RegExp(`\\n  '${key.replace(/\//g, '\\/')}': ('(?:[^'\\\\]|\\\\.)*'),?`)
+  let changed = text
+  for (const key of [`route.${route}`, `route.${route}/edit`]) {
+    const found = changed.match(line(key))
+    if (!found) continue
+    titles[lang][key] = found[1]
+    changed = changed.replace(line(key), '')
+  }
+  if (changed !== text) edit(file, () => changed)
+}
+const texts = (lang) => `{
+    'route.${route}': ${titles[lang][`route.${route}`] ?? `'${upper(path)}'`},
+    'route.${route}/edit': ${titles[lang][`route.${route}/edit`] ?? `'Edit ${entity}'`},
     '${one}.one': '${entity}',
     'empty.${path}': 'No ${path} yet.',
     'empty.${path}Add': 'Add ${entity}'
@@ -245,12 +261,12 @@ create(
   `${feature}/${folder}.messages.ts`,
   `import { defineMessages } from '../../lib/i18n/screen-messages'
 
-// TRANSLATE: the cht and chs texts below are the English ones until a translator replaces them.
+// TRANSLATE: texts the scaffold could not find in cht and chs are the English ones until translated.
 /** ${upper(path)}: the screen's own texts in every language (decision 0075). */
 export const ${path}Messages = defineMessages({
-  en: ${texts(upper(path))},
-  cht: ${texts(upper(path))},
-  chs: ${texts(upper(path))}
+  en: ${texts('en')},
+  cht: ${texts('cht')},
+  chs: ${texts('chs')}
 })
 
 declare module '../../lib/i18n/screen-messages' {
