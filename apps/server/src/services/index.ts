@@ -28,6 +28,7 @@ import { subShops } from './sub-shops/sub-shops'
 import { tags } from './tags/tags'
 import { users } from './users/users'
 import { warehouses } from './warehouses/warehouses'
+import { banners } from './banners/banners'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -69,6 +70,7 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.inventoryOperations, register: inventoryOperations },
   { path: servicePaths.stockReservations, register: stockReservations },
   { path: servicePaths.inventoryRebuild, register: inventoryRebuild },
+  { path: servicePaths.banners, register: banners },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }

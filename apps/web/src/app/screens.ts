@@ -11,6 +11,7 @@ import { settingsInventoryScreen } from '../features/settings-inventory/settings
 import { specsScreen } from '../features/specs/specs.screen'
 import { tagsScreen } from '../features/tags/tags.screen'
 import { warehousesScreen } from '../features/warehouses/warehouses.screen'
+import { bannersScreen } from '../features/banners/banners.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -78,7 +79,7 @@ export const screens: readonly ScreenDef[] = [
   categoriesScreen,
   brandsScreen,
   planned('eshop/domains', { edit: true, more: ['purchase'], feature: 'domain', drawer: { group: 'eshop', order: 50 } }),
-  planned('eshop/banners', { edit: true, drawer: { group: 'eshop', order: 60 } }),
+  bannersScreen,
   planned('app', { area: 'app', drawer: top(30, 'app', { teaser: true }) }),
   planned('mini', { drawer: { group: 'mini', order: 10, label: 'menu.miniSettings' } }),
   planned('mini/topics', { edit: true, drawer: { group: 'mini', order: 20 } }),

@@ -23,6 +23,7 @@ import type { Page } from '../query/query'
 import type { Shop, ShopData, ShopStaff, ShopStaffData, ShopStaffPatch, ShopPatch } from '../shops/shop.schema'
 import type { Registration, User, UserPatch } from '../users/user.schema'
 import type { servicePaths, ServicePath } from './service-paths'
+import type { Banner, BannerData, BannerPatch } from '../eshop/banner.schema'
 
 /**
  * A query in the common language (spec §7.8): the record's own fields by name, plus filters and
@@ -109,6 +110,7 @@ export interface ServiceMap {
   [servicePaths.stockReservations]: ServiceShape<StockReservation>
   /** Rebuilds a shop's derived stock numbers and answers what it corrected (decision 0040). */
   [servicePaths.inventoryRebuild]: ServiceShape<LooseRecord, { shop?: string }, never, ServiceQuery, never>
+  [servicePaths.banners]: ServiceShape<Banner, BannerData, BannerPatch>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

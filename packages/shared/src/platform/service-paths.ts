@@ -27,6 +27,7 @@ export const servicePaths = {
   inventoryLogs: 'inventoryLogs',
   inventoryOperations: 'inventoryOperations',
   stockReservations: 'stockReservations',
-  inventoryRebuild: 'inventoryRebuild'
+  inventoryRebuild: 'inventoryRebuild',
+  banners: 'banners'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

@@ -101,7 +101,8 @@ export const serviceRules: Record<string, ServiceRule> = {
   inventoryOperations: { read: warehouse, write: warehouse },
   // Orders reserve stock on the server's side; staff may hold stock by hand (and the tests do).
   stockReservations: { read: { roles: pos }, write: { roles: staff } },
-  inventoryRebuild: { read: { roles: admin }, write: { roles: admin } }
+  inventoryRebuild: { read: { roles: admin }, write: { roles: admin } },
+  banners: { read: { roles: ['pos', 'subshop'] }, write: areas.eshop }
 }
 
 export interface ShopCaller {

@@ -9,6 +9,7 @@ import * as products from './20261121060000-products'
 import * as inventory from './20261121070000-inventory'
 import * as productSearch from './20261121080000-product-search'
 import * as usersTokensValidAfter from './20261124000000-users-tokens-valid-after'
+import * as bannersTable from './20261125020220-banners'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   '20261121060000-products': products,
   '20261121070000-inventory': inventory,
   '20261121080000-product-search': productSearch,
-  '20261124000000-users-tokens-valid-after': usersTokensValidAfter
+  '20261124000000-users-tokens-valid-after': usersTokensValidAfter,
+  '20261125020220-banners': bannersTable
 }
