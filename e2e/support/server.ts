@@ -46,7 +46,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Starts the built server (what `npm start` runs) on a free port with an empty PGlite data dir,
- * so every spec file sees a fresh install and nothing of the developer's own data. Developer tools
+ * so a run sees a fresh install and nothing of the developer's own data (support/global-server.ts
+ * starts one for all spec files; useApp falls back to one per file). Developer tools
  * are on (the dev mailbox the specs read codes from, the fixture pages); `env` changes that.
  */
 export const startServer = async (options: { env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> => {
