@@ -26,7 +26,7 @@ export interface AppHarness {
 }
 
 /**
- * The run's shared server (support/global-server.ts) and one browser per spec file; a fresh context
+ * The worker's shared server (support/global-server.ts) and one browser per spec file; a fresh context
  * per `open`. Without a shared server (E2E_SERVER_PER_FILE=1) the file starts its own. Any console error or page
  * error fails the test that caused it, unless it matches an `allowErrors` pattern.
  */
@@ -37,8 +37,10 @@ export const useApp = (): AppHarness => {
   const harness = {} as AppHarness
 
   beforeAll(async () => {
-    const shared = inject('e2eServerUrl')
-    // The shared server outlives this file: only a server of the file's own is stopped.
+    // This worker's server (VITEST_POOL_ID counts workers from 1); it outlives the file, so only
+    // a server of the file's own is stopped.
+    const urls = inject('e2eServerUrls')
+    const shared = urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % Math.max(urls.length, 1)]
     harness.server = shared ? { url: shared, stop: async () => {} } : await startServer()
     harness.browser = await launchBrowser()
   })

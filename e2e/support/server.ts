@@ -10,7 +10,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const serverEntry = path.join(repoRoot, 'apps/server/dist/index.js')
 const webDist = path.join(repoRoot, 'apps/web/dist')
 
-const HEALTH_TIMEOUT_MS = 30_000
+// A start takes 6–8 s of CPU (PGlite); on a shared 2-core machine that was 22 s of wall time.
+const HEALTH_TIMEOUT_MS = 60_000
 const STOP_TIMEOUT_MS = 10_000
 
 export interface RunningServer {
