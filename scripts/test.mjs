@@ -4,9 +4,9 @@
 // line of all test counts.
 //
 // Steps that do not depend on each other run side by side, as many at a time as there are cores
-// (TEST_JOBS overrides): typecheck, lint, format and the small unit suites overlap the build. The
-// server's integration tests and the browser tests need the build and use every core themselves
-// (vitest workers, a server and Chromium), so each runs alone, with its output streamed.
+// (TEST_JOBS overrides): typecheck, lint, format and the small unit suites overlap the build; then
+// the server's integration tests and the browser tests, which need the build, run side by side
+// with their output streamed behind a tag.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
@@ -29,11 +29,15 @@ const cpuOf = (text) => {
   return [...line.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, [, m, s]) => sum + Number(m) * 60 + Number(s), 0)
 }
 
-/** Runs one step; output is streamed when the step runs alone, else printed in one piece when it ends. */
+/**
+ * Runs one step. Its output is streamed when it runs alone, streamed line by line behind its tag
+ * when it is long and runs beside another (`tag`), else printed in one piece when it ends.
+ */
 const execute = (step, alone) =>
   new Promise((resolve) => {
     const began = Date.now()
-    if (alone) console.log(`\n▶ ${step.title}`)
+    const buffered = !alone && !step.tag
+    if (!buffered) console.log(`\n▶ ${step.title}`)
     const child = spawn('sh', ['-c', '"$@"; status=$?; times >&3; exit $status', 'sh', step.command, ...step.args], {
       cwd: step.cwd ?? root,
       env,
@@ -41,13 +45,23 @@ const execute = (step, alone) =>
     })
     let output = ''
     let times = ''
-    child.stdout?.on('data', (chunk) => (output += chunk))
-    child.stderr?.on('data', (chunk) => (output += chunk))
+    const partial = { stdout: '', stderr: '' }
+    const collect = (stream) => (chunk) => {
+      if (buffered) return void (output += chunk)
+      const lines = (partial[stream] + chunk).split('\n')
+      partial[stream] = lines.pop()
+      for (const line of lines) process[stream].write(`[${step.tag}] ${line}\n`)
+    }
+    child.stdout?.on('data', collect('stdout'))
+    child.stderr?.on('data', collect('stderr'))
     child.stdio[3].on('data', (chunk) => (times += chunk))
     child.on('close', (status) => {
       const wall = (Date.now() - began) / 1000
       const ok = status === 0
-      if (!alone) process.stdout.write(`\n▶ ${step.title}\n${output}`)
+      if (buffered) process.stdout.write(`\n▶ ${step.title}\n${output}`)
+      else
+        for (const stream of ['stdout', 'stderr'])
+          if (partial[stream]) process[stream].write(`[${step.tag}] ${partial[stream]}\n`)
       console.log(`${ok ? '✔' : '✘'} ${step.title} (${wall.toFixed(1)} s)`)
       timings.push({ title: step.title, wall, cpu: cpuOf(times), ok, from: (began - started) / 1000 })
       if (!ok) failures.push(step.title)
@@ -80,9 +94,11 @@ const steps = [
   ...typechecks.slice(2),
   vitest('shared: unit tests', 'packages/shared'),
   vitest('web: unit tests', 'apps/web'),
-  // Starts the built server as a process (kill -9 durability, scale-out).
-  vitest('server: integration tests', 'apps/server', { needs: ['build'], cores: capacity }),
-  vitest('browser tests (Chromium)', 'e2e', { needs: ['build'], cores: capacity })
+  // Both need the build (the server tests start it as a process: kill -9 durability, scale-out).
+  // They run side by side: the server tests keep about one core busy, the browser tests mostly
+  // wait on Chromium and their servers (docs/decisions/0076-ci-time.md).
+  vitest('server: integration tests', 'apps/server', { needs: ['build'], tag: 'server' }),
+  vitest('browser tests (Chromium)', 'e2e', { needs: ['build'], tag: 'e2e' })
 ]
 
 const done = new Map()
