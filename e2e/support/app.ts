@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, expect } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
 import { launchBrowser } from './browser'
 import { startServer, type RunningServer } from './server'
 import type { Merchant } from './api'
@@ -26,7 +26,8 @@ export interface AppHarness {
 }
 
 /**
- * One server and browser per spec file; a fresh context per `open`. Any console error or page
+ * The worker's shared server (support/global-server.ts) and one browser per spec file; a fresh context
+ * per `open`. Without a shared server (E2E_SERVER_PER_FILE=1) the file starts its own. Any console error or page
  * error fails the test that caused it, unless it matches an `allowErrors` pattern.
  */
 export const useApp = (): AppHarness => {
@@ -36,7 +37,11 @@ export const useApp = (): AppHarness => {
   const harness = {} as AppHarness
 
   beforeAll(async () => {
-    harness.server = await startServer()
+    // This worker's server (VITEST_POOL_ID counts workers from 1); it outlives the file, so only
+    // a server of the file's own is stopped.
+    const urls = inject('e2eServerUrls')
+    const shared = urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % Math.max(urls.length, 1)]
+    harness.server = shared ? { url: shared, stop: async () => {} } : await startServer()
     harness.browser = await launchBrowser()
   })
 

@@ -10,7 +10,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const serverEntry = path.join(repoRoot, 'apps/server/dist/index.js')
 const webDist = path.join(repoRoot, 'apps/web/dist')
 
-const HEALTH_TIMEOUT_MS = 30_000
+// A start takes 6–8 s of CPU (PGlite); on a shared 2-core machine that was 22 s of wall time.
+const HEALTH_TIMEOUT_MS = 60_000
 const STOP_TIMEOUT_MS = 10_000
 
 export interface RunningServer {
@@ -46,7 +47,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
  * Starts the built server (what `npm start` runs) on a free port with an empty PGlite data dir,
- * so every spec file sees a fresh install and nothing of the developer's own data. Developer tools
+ * so a run sees a fresh install and nothing of the developer's own data (support/global-server.ts
+ * starts one for all spec files; useApp falls back to one per file). Developer tools
  * are on (the dev mailbox the specs read codes from, the fixture pages); `env` changes that.
  */
 export const startServer = async (options: { env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> => {

@@ -1,0 +1,40 @@
+import type { TestProject } from 'vitest/node'
+import { startServer, type RunningServer } from './server'
+import { e2eWorkers } from './workers'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** One server per vitest worker (empty when E2E_SERVER_PER_FILE asks for one per spec file). */
+    e2eServerUrls: string[]
+  }
+}
+
+/**
+ * The servers of the run (vitest globalSetup): one per worker, so files running side by side do
+ * not queue behind each other on one PGlite connection. Starting a server costs 6–7 s of CPU
+ * (PGlite, migrations), and 23 spec files did it 24 times; every test makes its own merchant and
+ * shop (`merchant()` uses fresh addresses), so files do not see each other's data. Specs that need
+ * other settings (developer tools off) still start their own. `E2E_SERVER_PER_FILE=1` gives each
+ * file a fresh install again, to rule sharing out when hunting a failure.
+ */
+export const setup = async (project: TestProject) => {
+  if (process.env.E2E_SERVER_PER_FILE) {
+    project.provide('e2eServerUrls', [])
+    return
+  }
+  // One after the other: two starting at once on a busy 2-core machine outgrew the health timeout.
+  const servers: RunningServer[] = []
+  try {
+    for (let i = 0; i < e2eWorkers; i += 1) servers.push(await startServer())
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.stop()))
+    throw error
+  }
+  project.provide(
+    'e2eServerUrls',
+    servers.map((server) => server.url)
+  )
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()))
+  }
+}
