@@ -7,7 +7,7 @@ import { poll, useApp } from '../support/app'
 import { launchBrowser } from '../support/browser'
 import { startServer, type RunningServer } from '../support/server'
 
-// Issue 11, security 1 and 5 in the browser (decision 0067).
+// Security of accounts in the browser: developer tools off, sessions end on a password change (decision 0067).
 
 describe('developer tools off, as `npm start` runs', () => {
   let server: RunningServer

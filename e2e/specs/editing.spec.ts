@@ -15,7 +15,7 @@ const STAY = '留在此頁！'
 const DISCARD = '捨棄'
 const DUPLICATE_CODE = sharedMessages.cht['errors.duplicateCode']
 
-describe('merchant-grade editing (issue 11)', () => {
+describe('merchant-grade editing (decision 0065)', () => {
   const app = useApp()
   let owner: Merchant
   const ownerOnce = async () => (owner ??= await merchant(app.server.url, 'editing'))

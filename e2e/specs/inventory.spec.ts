@@ -16,7 +16,7 @@ interface Inventory {
   supplier: string
 }
 
-describe('inventory (issue 6, spec §2.2 warehouses, §3.8)', () => {
+describe('inventory (spec §2.2 warehouses, §3.8)', () => {
   const app = useApp()
 
   /** A shop with two warehouses and a product with two SKUs. */

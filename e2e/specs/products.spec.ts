@@ -26,7 +26,7 @@ const listOf = async <T>(baseUrl: string, who: Merchant, path: string, query = '
   return ((await response.json()) as { data: T[] }).data
 }
 
-describe('products (issue 6, spec §2.2, §3.7)', () => {
+describe('products (spec §2.2, §3.7)', () => {
   const app = useApp()
   let owner: Merchant
   const ownerOnce = async () => (owner ??= await merchant(app.server.url, 'products'))

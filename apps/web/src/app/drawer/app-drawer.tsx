@@ -11,7 +11,7 @@ import { useT } from '../../lib/i18n/i18n'
 import { stripShop } from '../../lib/route-prefix'
 import { useCurrentShop } from '../../lib/shop'
 import { DrawerFooter } from './drawer-footer'
-import { buildMenu, type MenuItem } from './menu'
+import { buildMenu, currentHref, type MenuItem } from './menu'
 import { menuIcons } from './menu-icons'
 
 /** Spec §2.4: 250 px wide, 80 px in mini mode. */
@@ -22,14 +22,15 @@ interface EntryProps {
   item: MenuItem
   mini: boolean
   depth: number
-  current: string
+  /** The href of the entry the page belongs to (currentHref), if any. */
+  current: string | undefined
 }
 
 const MenuEntry = ({ item, mini, depth, current }: EntryProps) => {
   const { tAny } = useT()
   const label = tAny(item.label)
-  const isCurrent = item.href !== undefined && (current === item.href || current.startsWith(`${item.href}/`))
-  const [open, setOpen] = useState(() => Boolean(item.children?.some((child) => child.href && current.startsWith(child.href))))
+  const isCurrent = item.href !== undefined && current === item.href
+  const [open, setOpen] = useState(() => Boolean(item.children?.some((child) => child.href && child.href === current)))
   const subtitle = item.subtitle ? tAny(item.subtitle.key, item.subtitle.values) : undefined
   const button = (
     <ListItemButton
@@ -86,6 +87,7 @@ export const AppDrawer = ({ mini, mobile, mobileOpen, onMobileClose }: AppDrawer
   const shop = useCurrentShop(signedIn)
   const pathname = useLocation({ select: (location) => location.pathname })
   const menu = buildMenu({ signedIn, verified: Boolean(session.user?.verified), userId: session.user?._id, features, shop })
+  const current = currentHref(menu, stripShop(pathname))
   const narrow = mini && !mobile
   const width = narrow ? DRAWER_MINI_WIDTH : DRAWER_WIDTH
 
@@ -116,7 +118,7 @@ export const AppDrawer = ({ mini, mobile, mobileOpen, onMobileClose }: AppDrawer
       <Divider />
       <List component="nav" data-testid="drawer-menu" sx={{ flex: 1, overflowY: 'auto' }}>
         {menu.map((item) => (
-          <MenuEntry key={item.key} item={item} mini={narrow} depth={0} current={stripShop(pathname)} />
+          <MenuEntry key={item.key} item={item} mini={narrow} depth={0} current={current} />
         ))}
       </List>
       <Divider />

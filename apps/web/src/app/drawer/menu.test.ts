@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Shop } from '@emporia/shared'
-import { buildMenu, menuLinks } from './menu'
+import { buildMenu, currentHref, menuLinks } from './menu'
 
 const me = 'a'.repeat(24)
 const features = { register: true, inviteCode: false, verify: true, billing: true }
@@ -135,5 +135,16 @@ describe('buildMenu', () => {
 
   it('sends a user without a shop to the setup wizard', () => {
     expect(keys({ signedIn: true, verified: true, userId: me, features })).toEqual(['eshop', 'profile', 'logout'])
+  })
+})
+
+describe('currentHref', () => {
+  it('lights the one entry a page belongs to, the deepest that contains it', () => {
+    const menu = buildMenu({ signedIn: true, verified: true, userId: me, features, shop: shop(), now })
+    expect(currentHref(menu, '/eshop/banners')).toBe('/eshop/banners')
+    expect(currentHref(menu, '/eshop/banners/edit/abc')).toBe('/eshop/banners')
+    expect(currentHref(menu, '/eshop')).toBe('/eshop')
+    expect(currentHref(menu, '/warehouses/inventories/edit')).toBe('/warehouses/inventories')
+    expect(currentHref(menu, '/no/such/page')).toBeUndefined()
   })
 })

@@ -114,3 +114,18 @@ const billingEntry = (shop: Shop, now: number): MenuItem => {
 /** Every link of a menu, groups flattened, in order. */
 export const menuLinks = (items: MenuItem[]): MenuItem[] =>
   items.flatMap((item) => (item.children ? menuLinks(item.children) : [item]))
+
+/**
+ * The entry a path belongs to: the longest href that is the path or a folder of it, so that
+ * `/eshop/banners/edit` lights Banners only, not also the setup wizard at `/eshop`.
+ */
+export const currentHref = (items: readonly MenuItem[], path: string): string | undefined => {
+  let best: string | undefined
+  const visit = (item: MenuItem) => {
+    const href = item.href
+    if (href !== undefined && (path === href || path.startsWith(`${href}/`)) && href.length > (best?.length ?? -1)) best = href
+    item.children?.forEach(visit)
+  }
+  items.forEach(visit)
+  return best
+}

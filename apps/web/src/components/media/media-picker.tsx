@@ -1,5 +1,5 @@
 import { useState, type DragEvent } from 'react'
-import { Box, IconButton, LinearProgress, Stack, TextField, Typography } from '@mui/material'
+import { Box, FormHelperText, IconButton, LinearProgress, Stack, TextField, Typography } from '@mui/material'
 import Close from '@mui/icons-material/Close'
 import AddPhotoAlternate from '@mui/icons-material/AddPhotoAlternate'
 import { errorMessage } from '../../lib/errors'
@@ -102,6 +102,11 @@ export const ImagePicker = ({ field, value, onChange, error, testId }: FieldProp
       {picker.progress !== undefined && (
         <LinearProgress variant="determinate" value={picker.progress * 100} sx={{ width: mini ? 50 : 250 }} />
       )}
+      {error && (
+        <FormHelperText error data-testid={`${testId}-error`}>
+          {error}
+        </FormHelperText>
+      )}
       {picker.open && (
         <MediaLibraryDialog
           open
@@ -118,7 +123,7 @@ export const ImagePicker = ({ field, value, onChange, error, testId }: FieldProp
 }
 
 /** Video picker: an uploaded video, or a link recognised per spec §5.6; stores a videoRef. */
-export const VideoPicker = ({ field, value, onChange, testId }: FieldProps) => {
+export const VideoPicker = ({ field, value, onChange, error, testId }: FieldProps) => {
   const { t } = useListT()
   const current = (value ?? undefined) as MediaRef | undefined
   const picked = (a: Attachment) =>
@@ -156,6 +161,11 @@ export const VideoPicker = ({ field, value, onChange, testId }: FieldProps) => {
       </Stack>
       {current?.type === 'attachment' && <Typography variant="caption">{String(current.src ?? '')}</Typography>}
       {picker.progress !== undefined && <LinearProgress variant="determinate" value={picker.progress * 100} />}
+      {error && (
+        <FormHelperText error data-testid={`${testId}-error`}>
+          {error}
+        </FormHelperText>
+      )}
       {picker.open && (
         <MediaLibraryDialog
           open
