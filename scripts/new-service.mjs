@@ -309,5 +309,6 @@ Next, by hand:
   2. ${feature}/${folder}-resource.ts: columns, fields and search.
   3. ${feature}/${folder}.messages.ts: the texts in English, Traditional and Simplified Chinese.
   4. The permission row in packages/shared/src/tenancy/permissions.ts if read or write differ.
-  5. Rules of its own in ${service}/${folder}.class.ts, with tests in apps/server/test/services/${folder}.test.ts.
+  5. Rules of its own in ${service}/${folder}.class.ts (extend CheckedRecordService with a \`check\`, run on
+     every record as written), with tests in apps/server/test/services/${folder}.test.ts.
 Then npm test: the tenancy matrix and the row-security coverage test pick the service up by themselves.`)

@@ -1,8 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
-import type { Id, NullableId } from '@feathersjs/feathers'
 import { bannerProblem, type Banner } from '@emporia/shared'
-import { checkedWrite } from '../../records/checked-write'
-import { RecordService, type RecordParams } from '../../records/record-service'
+import { CheckedRecordService } from '../../records/checked-write'
 
 const messages = {
   'banner.needsPicture': 'A published banner needs an image or a media',
@@ -16,16 +14,6 @@ export const checkBanner = (banner: Record<string, unknown>) => {
 }
 
 /** Banners (spec §3.13) with their rules. */
-export class BannerService extends RecordService<Banner> {
-  override async create(data: Partial<Banner> | Partial<Banner>[], params: RecordParams = {}): Promise<Banner | Banner[]> {
-    return checkedWrite(this.options.db.knex, 'banners', null, params, (p) => super.create(data, p), checkBanner)
-  }
-
-  override async update(id: Id, data: Partial<Banner>, params: RecordParams = {}): Promise<Banner> {
-    return checkedWrite(this.options.db.knex, 'banners', id, params, (p) => super.update(id, data, p), checkBanner)
-  }
-
-  override async patch(id: NullableId, data: Partial<Banner>, params: RecordParams = {}): Promise<Banner | Banner[]> {
-    return checkedWrite(this.options.db.knex, 'banners', id, params, (p) => super.patch(id, data, p), checkBanner)
-  }
+export class BannerService extends CheckedRecordService<Banner> {
+  protected readonly check = checkBanner
 }

@@ -1,10 +1,8 @@
 import { BadRequest } from '@feathersjs/errors'
-import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import type { ProductBundle } from '@emporia/shared'
-import { checkedWrite } from '../../records/checked-write'
+import { CheckedRecordService } from '../../records/checked-write'
 import { ownProducts } from '../products/products'
-import { RecordService, type RecordParams } from '../../records/record-service'
 
 type Row = Record<string, unknown>
 const entries = (record: Row | undefined) => (Array.isArray(record?.products) ? (record.products as Row[]) : [])
@@ -37,16 +35,6 @@ const checkBundle = async (after: Row, before: Row | undefined, trx: Knex.Transa
 }
 
 /** Product bundles (spec §3.7). */
-export class ProductBundleService extends RecordService<ProductBundle> {
-  override async create(data: Partial<ProductBundle> | Partial<ProductBundle>[], params: RecordParams = {}) {
-    return checkedWrite(this.options.db.knex, 'productBundles', null, params, (p) => super.create(data, p), checkBundle)
-  }
-
-  override async update(id: Id, data: Partial<ProductBundle>, params: RecordParams = {}) {
-    return checkedWrite(this.options.db.knex, 'productBundles', id, params, (p) => super.update(id, data, p), checkBundle)
-  }
-
-  override async patch(id: NullableId, data: Partial<ProductBundle>, params: RecordParams = {}) {
-    return checkedWrite(this.options.db.knex, 'productBundles', id, params, (p) => super.patch(id, data, p), checkBundle)
-  }
+export class ProductBundleService extends CheckedRecordService<ProductBundle> {
+  protected readonly check = checkBundle
 }

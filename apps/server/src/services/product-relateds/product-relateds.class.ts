@@ -1,10 +1,8 @@
 import { BadRequest } from '@feathersjs/errors'
-import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import type { ProductRelated } from '@emporia/shared'
-import { checkedWrite } from '../../records/checked-write'
+import { CheckedRecordService } from '../../records/checked-write'
 import { ownProducts } from '../products/products'
-import { RecordService, type RecordParams } from '../../records/record-service'
 
 type Row = Record<string, unknown>
 const ids = (record: Row | undefined) => (Array.isArray(record?.products) ? (record.products as string[]) : [])
@@ -30,16 +28,6 @@ const checkRelated = async (after: Row, before: Row | undefined, trx: Knex.Trans
 }
 
 /** Related-product lists (spec §3.7). */
-export class ProductRelatedService extends RecordService<ProductRelated> {
-  override async create(data: Partial<ProductRelated> | Partial<ProductRelated>[], params: RecordParams = {}) {
-    return checkedWrite(this.options.db.knex, 'productRelateds', null, params, (p) => super.create(data, p), checkRelated)
-  }
-
-  override async update(id: Id, data: Partial<ProductRelated>, params: RecordParams = {}) {
-    return checkedWrite(this.options.db.knex, 'productRelateds', id, params, (p) => super.update(id, data, p), checkRelated)
-  }
-
-  override async patch(id: NullableId, data: Partial<ProductRelated>, params: RecordParams = {}) {
-    return checkedWrite(this.options.db.knex, 'productRelateds', id, params, (p) => super.patch(id, data, p), checkRelated)
-  }
+export class ProductRelatedService extends CheckedRecordService<ProductRelated> {
+  protected readonly check = checkRelated
 }

@@ -1,8 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
-import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Spec } from '@emporia/shared'
-import { checkedWrite } from '../../records/checked-write'
-import { RecordService, type RecordParams } from '../../records/record-service'
+import { CheckedRecordService } from '../../records/checked-write'
 
 type Row = Record<string, unknown>
 const invalid = (field: string, message: string) => new BadRequest(message, { key: 'format.invalid', field })
@@ -22,16 +20,6 @@ export const checkSpec = (spec: Row) => {
 }
 
 /** Spec definitions (spec §3.7) with their rules, checked on the record as written. */
-export class SpecService extends RecordService<Spec> {
-  override async create(data: Partial<Spec> | Partial<Spec>[], params: RecordParams = {}): Promise<Spec | Spec[]> {
-    return checkedWrite(this.options.db.knex, 'specs', null, params, (p) => super.create(data, p), checkSpec)
-  }
-
-  override async update(id: Id, data: Partial<Spec>, params: RecordParams = {}): Promise<Spec> {
-    return checkedWrite(this.options.db.knex, 'specs', id, params, (p) => super.update(id, data, p), checkSpec)
-  }
-
-  override async patch(id: NullableId, data: Partial<Spec>, params: RecordParams = {}): Promise<Spec | Spec[]> {
-    return checkedWrite(this.options.db.knex, 'specs', id, params, (p) => super.patch(id, data, p), checkSpec)
-  }
+export class SpecService extends CheckedRecordService<Spec> {
+  protected readonly check = checkSpec
 }
