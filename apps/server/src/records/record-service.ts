@@ -456,10 +456,7 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
           ? await params.transaction.transaction((trx) => update({ ...params, transaction: trx }))
           : await this.knex.transaction((trx) => update({ ...params, transaction: trx }))
       if (id !== null && !rows.length) throw new NotFound(`No record found for id '${String(id)}'`)
-      this.written(rows, params)
-      const visible = this.selected(params)
-      const out = rows.map((row) => this.output(row, params, visible))
-      return (id === null ? out : out[0]) as Result | Result[]
+      return this.answered(rows, id, params)
     } catch (error) {
       throw toFeathersError(error)
     }
@@ -493,16 +490,21 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
       if (id !== null) q.where(this.id, id)
       const rows = (await q.delete().returning('*')) as Row[]
       if (id !== null && !rows.length) throw new NotFound(`No record found for id '${String(id)}'`)
-      this.written(rows, params)
-      const visible = this.selected(params)
-      const out = rows.map((row) => this.output(row, params, visible))
-      return (id === null ? out : out[0]) as Result | Result[]
+      return this.answered(rows, id, params)
     } catch (error) {
       throw toFeathersError(error)
     }
   }
 
   // ---- helpers --------------------------------------------------------------------------------
+
+  /** What a patch or remove answers: the written rows (announced to the count cache), as the caller may see them. */
+  private answered(rows: Row[], id: NullableId, params: RecordParams): Result | Result[] {
+    this.written(rows, params)
+    const visible = this.selected(params)
+    const out = rows.map((row) => this.output(row, params, visible))
+    return (id === null ? out : out[0]) as Result | Result[]
+  }
 
   private selected(params: RecordParams) {
     const select = (params.query as Row | undefined)?.$select

@@ -13,7 +13,8 @@ export const weightTypes = ['none', 'weighted'] as const
 export const weightUnits = ['kg', 'g', 'oz', 'lb', 'tael', 'hk_catty'] as const
 export type WeightUnit = (typeof weightUnits)[number]
 
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((value) => Type.Literal(value)))
+/** A string that is one of `values` (an enum as JSON Schema `anyOf` of consts). */
+export const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((value) => Type.Literal(value)))
 const id = (ref?: string) => Type.String({ pattern: ID_PATTERN, ...(ref ? { ref } : {}) })
 const optionalId = (ref?: string) => Type.Optional(Type.Union([id(), Type.Null()], ref ? { ref } : {}))
 /** Money is integer cents (docs/decisions/0003). */

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox'
+import { literals } from '../catalogue/product.schema'
 import { imageRefSchema, videoRefSchema } from '../media/image-ref.schema'
 import { ID_PATTERN } from '../platform/ids'
 import { storedTextSchema } from '../shops/shop.schema'
@@ -10,7 +11,6 @@ export type BannerType = (typeof bannerTypes)[number]
 export const bannerStatuses = ['draft', 'published'] as const
 export type BannerStatus = (typeof bannerStatuses)[number]
 
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((value) => Type.Literal(value)))
 const optionalDate = Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()]))
 
 /**

@@ -43,6 +43,14 @@ const usePicker = (accept: string, onPicked: (attachment: Attachment) => void) =
   return { open, setOpen, progress, onDrop }
 }
 
+/** A picker's message under it, as a text field shows its helper text. */
+const FieldMessage = ({ error, testId }: { error?: string; testId: string }) =>
+  error ? (
+    <FormHelperText error data-testid={`${testId}-error`}>
+      {error}
+    </FormHelperText>
+  ) : null
+
 /** Image picker (spec §2.11): 250×150, or 50×50 in mini mode; stores an imageRef. */
 export const ImagePicker = ({ field, value, onChange, error, testId }: FieldProps) => {
   const { t } = useListT()
@@ -102,11 +110,7 @@ export const ImagePicker = ({ field, value, onChange, error, testId }: FieldProp
       {picker.progress !== undefined && (
         <LinearProgress variant="determinate" value={picker.progress * 100} sx={{ width: mini ? 50 : 250 }} />
       )}
-      {error && (
-        <FormHelperText error data-testid={`${testId}-error`}>
-          {error}
-        </FormHelperText>
-      )}
+      <FieldMessage error={error} testId={testId} />
       {picker.open && (
         <MediaLibraryDialog
           open
@@ -161,11 +165,7 @@ export const VideoPicker = ({ field, value, onChange, error, testId }: FieldProp
       </Stack>
       {current?.type === 'attachment' && <Typography variant="caption">{String(current.src ?? '')}</Typography>}
       {picker.progress !== undefined && <LinearProgress variant="determinate" value={picker.progress * 100} />}
-      {error && (
-        <FormHelperText error data-testid={`${testId}-error`}>
-          {error}
-        </FormHelperText>
-      )}
+      <FieldMessage error={error} testId={testId} />
       {picker.open && (
         <MediaLibraryDialog
           open
