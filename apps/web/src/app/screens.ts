@@ -12,6 +12,8 @@ import { specsScreen } from '../features/specs/specs.screen'
 import { tagsScreen } from '../features/tags/tags.screen'
 import { warehousesScreen } from '../features/warehouses/warehouses.screen'
 import { bannersScreen } from '../features/banners/banners.screen'
+import { ordersScreen } from '../features/orders/orders.screen'
+import { paymentsScreen } from '../features/payments/payments.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -95,8 +97,8 @@ export const screens: readonly ScreenDef[] = [
   planned('discounts', { edit: true, area: 'discounts', drawer: top(80, 'discounts') }),
   planned('couponTemplates', { edit: true, area: 'discounts', drawer: top(90, 'discounts') }),
   planned('promotions', { edit: true, area: 'promotions', drawer: top(100, 'promotions') }),
-  planned('orders', { more: ['$id'], area: 'orders', drawer: top(110, 'orders') }),
-  planned('payments', { area: 'payments', drawer: top(120, 'payments') }),
+  ordersScreen,
+  paymentsScreen,
   planned('cashboxLogs', { area: 'cashboxLogs', drawer: top(130, 'payments') }),
   planned('charts', { area: 'charts', drawer: top(140, 'payments') }),
   planned('pos', { area: 'pos', drawer: top(150, 'pos', { teaser: true }) }),

@@ -21,6 +21,7 @@ export const pages: Record<PageName, RouteComponent> = {
   eshop: lazyPage(() => import('../../features/eshop/eshop-page'), 'EshopPage'),
   devTest: lazyPage(() => import('../../features/dev/dev-test-page'), 'DevTestPage'),
   resource: lazyPage(() => import('./resource-routes'), 'ResourceRoutePage'),
+  orderDetail: lazyPage(() => import('../../features/orders/order-page'), 'OrderPage'),
   placeholder: lazyPage(() => import('../../features/placeholder/placeholder-page'), 'PlaceholderPage')
 }
 

@@ -44,6 +44,7 @@ export type PageName =
   | 'eshop'
   | 'resource'
   | 'placeholder'
+  | 'orderDetail'
 
 /** The developer test pages' prefix is named after the product (ARCHITECTURE §4). */
 export const DEV_PREFIX = 'emporia'
@@ -78,8 +79,8 @@ const screenRoutes = (screen: ScreenDef): RouteSpec[] => {
   return [
     user(screen.route, page, !screen.noShop),
     ...(screen.edit ? [user(`${screen.route}/edit/{-$id}`, page)] : []),
-    // Further routes are not built yet, whatever shows the screen itself.
-    ...(screen.more ?? []).map((path) => user(`${screen.route}/${path}`))
+    // A further route has its own page, or is not built yet, whatever shows the screen itself.
+    ...(screen.more ?? []).map((path) => user(`${screen.route}/${path}`, screen.morePages?.[path] ?? 'placeholder'))
   ]
 }
 

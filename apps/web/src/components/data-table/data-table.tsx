@@ -62,7 +62,7 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
   const total = result.data?.total ?? 0
   const lookups = useLookups(definition.columns, rows)
   const [selected, setSelected] = useState<Set<string>>(new Set())
-  const [dialog, setDialog] = useState<'search' | 'export' | 'batchDelete' | undefined>()
+  const [dialog, setDialog] = useState<'search' | 'export' | 'batchDelete' | 'create' | undefined>()
   const [removing, setRemoving] = useState<Row | undefined>()
   const actions = useTableActions(definition, () => setSelected(new Set()))
   const flags = definition.flags ?? {}
@@ -86,7 +86,13 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
   })
   const openEditor = (row: Row) => update({ editor: rowId(row, itemKey) }, { push: true })
   const cloneRow = (row: Row) => update({ editor: `clone:${rowId(row, itemKey)}` }, { push: true })
-  const add = () => (definition.addRoute ? navigate(definition.addRoute) : update({ editor: 'new' }, { push: true }))
+  const add = () =>
+    definition.addRoute
+      ? navigate(definition.addRoute)
+      : definition.createDialog
+        ? setDialog('create')
+        : update({ editor: 'new' }, { push: true })
+  const CreateDialog = definition.createDialog
   const rowProps = (row: Row) => {
     const id = rowId(row, itemKey)
     return {
@@ -101,7 +107,8 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
       onToggle: (key: string) => setSelected((current) => toggleOne(current, key)),
       onEdit: openEditor,
       onClone: cloneRow,
-      onRemove: setRemoving
+      onRemove: setRemoving,
+      onOpen: definition.open ? (record: Row) => navigate(definition.open!(record)) : undefined
     }
   }
   const empty = !result.isPending && rows.length === 0
@@ -254,6 +261,7 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
         }}
       />
       <Suspense fallback={null}>
+        {dialog === 'create' && CreateDialog && <CreateDialog onClose={() => setDialog(undefined)} />}
         {dialog === 'export' && (
           <ExportDialog
             open

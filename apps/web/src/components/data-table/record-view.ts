@@ -18,11 +18,16 @@ export interface RecordViewProps {
   onEdit: (row: Row) => void
   onClone: (row: Row) => void
   onRemove: (row: Row) => void
+  /** Opens the record's own page (ResourceDefinition.open) instead of its editor. */
+  onOpen?: (row: Row) => void
 }
 
-/** A short press opens the editor (or toggles while selecting); a long press toggles (spec §2.12, §4.11). */
-export const useRecordPress = ({ row, id, selecting, can, onToggle, onEdit }: RecordViewProps) =>
+/**
+ * A short press opens the record's page or its editor (or toggles while selecting); a long press
+ * toggles (spec §2.12, §4.11).
+ */
+export const useRecordPress = ({ row, id, selecting, can, onToggle, onEdit, onOpen }: RecordViewProps) =>
   usePress({
-    onShortPress: () => (selecting ? onToggle(id) : can.edit && onEdit(row)),
+    onShortPress: () => (selecting ? onToggle(id) : onOpen ? onOpen(row) : can.edit && onEdit(row)),
     onLongPress: () => onToggle(id)
   })

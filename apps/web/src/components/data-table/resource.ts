@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import type { Query } from '@feathersjs/feathers'
 import type { ExportRef, ListServicePath, ServiceRecord } from '@emporia/shared'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
@@ -105,6 +105,13 @@ export interface ResourceDefinition<P extends ListServicePath = ListServicePath,
   cursor?: boolean
   /** "Add" opens this route instead of the editor dialog. */
   addRoute?: string
+  /**
+   * "Add" opens this dialog instead of the editor: a record made by a screen's own flow rather than
+   * from its fields (a back-office order). Load it lazily: the declarations are in the list's chunk.
+   */
+  createDialog?: ComponentType<{ onClose: () => void }>
+  /** A row press opens this app route (the record's own page) instead of its editor. */
+  open?(row: R): string
   /** Defaults of a new record. */
   defaults?(): Record<string, unknown>
   /** Shown after the editor's title when editing (a product's name). */

@@ -19,7 +19,10 @@ export const DataTableRow = (props: RecordViewProps) => {
       selected={selected}
       data-testid="table-row"
       data-id={id}
-      sx={{ cursor: can.edit ? 'pointer' : 'default', '&:hover .row-check, & .row-check.Mui-checked': { opacity: 1 } }}
+      sx={{
+        cursor: can.edit || props.onOpen ? 'pointer' : 'default',
+        '&:hover .row-check, & .row-check.Mui-checked': { opacity: 1 }
+      }}
       {...press}
     >
       <TableCell padding="checkbox" onPointerDown={(e) => e.stopPropagation()} onPointerUp={(e) => e.stopPropagation()}>

@@ -4,16 +4,18 @@ import { defaultTableState, readTableState, writeTableState, type TableUrlState 
 
 /**
  * The table's page, sort, filter and open editor: in the URL under `urlKey` when given (spec
- * §2.12, so a reload or a shared link shows the same list), else in memory.
+ * §2.12, so a reload or a shared link shows the same list; `TOP_LEVEL_STATE` as its own parameters),
+ * else in memory.
  */
 export const useTableState = (urlKey: string | undefined, defaults: Partial<TableUrlState> = {}) => {
   const router = useRouter()
   const location = useLocation()
   const [local, setLocal] = useState<TableUrlState>(() => ({ ...defaultTableState(), ...defaults }))
-  const state = urlKey ? readTableState(location.searchStr, urlKey, defaults) : local
+  const inUrl = urlKey !== undefined
+  const state = inUrl ? readTableState(location.searchStr, urlKey, defaults) : local
 
   const update = (patch: Partial<TableUrlState>, options: { push?: boolean } = {}) => {
-    if (!urlKey) return setLocal((current) => ({ ...current, ...patch }))
+    if (!inUrl) return setLocal((current) => ({ ...current, ...patch }))
     // Read the live URL: two updates in one tick must not overwrite each other.
     const current = readTableState(window.location.search, urlKey, defaults)
     const search = writeTableState(window.location.search, urlKey, { ...current, ...patch })

@@ -37,6 +37,9 @@ export type DrawerGroup = 'eshop' | 'mini' | 'warehouses' | 'bundles' | 'subsequ
 /** Switches of the features service a screen can depend on; hidden only when the switch is off. */
 export type ScreenFeature = 'pageEditor' | 'domain' | 'billing'
 
+/** Pages of their own that screens name (the router's page table has their components). */
+export type ScreenPage = 'dashboard' | 'eshop' | 'orderDetail'
+
 /** Where a screen sits in the drawer; without one the screen has no entry of its own. */
 export interface DrawerEntry {
   /** Its group, or the top level. */
@@ -66,13 +69,15 @@ export interface ScreenDef {
   route: string
   kind: ScreenKind
   /** For kind `page`: the page component's name in the router's page table. */
-  page?: 'dashboard' | 'eshop'
+  page?: ScreenPage
   /** No current shop needed (the setup wizard creates the first one). */
   noShop?: boolean
   /** It has the record editor's route `<route>/edit/{id?}` (spec §2.2). */
   edit?: boolean
-  /** Further routes below it, still "Coming soon" (`view/{-$id}`, `$id`, `purchase`). */
+  /** Further routes below it (`view/{-$id}`, `$id`, `purchase`): "Coming soon" unless `morePages` names their page. */
   more?: string[]
+  /** The page component of a further route, by its path in `more` (an order's own page, `$id`). */
+  morePages?: Partial<Record<string, ScreenPage>>
   /** The service its list reads and writes (the server checks it by the shared `serviceRules`). */
   service?: ListServicePath
   /** Who may open it: the shared permission table's row (`areas`); a group's when unsaid. */

@@ -16,9 +16,11 @@ export interface SearchFieldConfig {
   enumList?: Record<string, string>
   /** Several stored paths matched by one text input (a translatable name: name, name.en, …), joined by $or. */
   paths?: string[]
-  /** select: the service the choices come from. */
-  source?: { path: ListServicePath; textField?: string; searchFields?: string[] }
+  /** select: the service the choices come from (the value is `valueField`, `_id` when unsaid). */
+  source?: { path: ListServicePath; textField?: string; valueField?: string; searchFields?: string[] }
   multiple?: boolean
+  /** Set only by a link (the new-order popup's `_id`): not offered in the search dialog, cleared with it. */
+  hidden?: boolean
   /** The condition of a filled value, when the service expects another shape than `{field: value | {$in}}`. */
   toQuery?: (value: unknown) => Record<string, unknown>
 }

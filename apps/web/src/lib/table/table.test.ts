@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { pageButtons, pageCount, pageText, pageWindow, virtualFetchLimit, virtualPageSize } from './paging'
 import { selectionState, toggleOne, toggleSelectAll } from './selection'
 import { cycleSort, multiSort, NO_SORT, toFeathersSort } from './sort'
-import { readTableState, writeTableState, defaultTableState } from './url-state'
+import { readTableState, writeTableState, defaultTableState, TOP_LEVEL_STATE } from './url-state'
 
 describe('selection (spec §4.10)', () => {
   const page = ['a', 'b', 'c']
@@ -158,5 +158,28 @@ describe('lookup batches (spec §7.8)', async () => {
     const batches = lookupBatches([...ids, ...ids, ''])
     expect(batches.map((batch) => batch.length)).toEqual([100, 100, 50])
     expect(new Set(batches.flat()).size).toBe(250)
+  })
+
+  it('keeps each part as its own parameter with the top-level key (the new-order popup link, spec §2.6)', () => {
+    const link = `?currentFilter=${encodeURIComponent(JSON.stringify({ _id: 'a'.repeat(24) }))}&lang=cht`
+    const state = readTableState(link, TOP_LEVEL_STATE)
+    expect(state).toEqual({ ...defaultTableState(), currentFilter: { _id: 'a'.repeat(24) } })
+    const next = writeTableState(link, TOP_LEVEL_STATE, { ...state, page: 2, sortBy: ['date'], sortDesc: [true], editor: 'x1' })
+    const params = new URLSearchParams(next)
+    expect(params.get('lang')).toBe('cht')
+    expect(params.get('page')).toBe('2')
+    expect(params.get('editor')).toBe('x1')
+    expect(JSON.parse(params.get('currentFilter')!)).toEqual({ _id: 'a'.repeat(24) })
+    expect(readTableState(next, TOP_LEVEL_STATE)).toEqual({
+      ...defaultTableState(),
+      page: 2,
+      sortBy: ['date'],
+      sortDesc: [true],
+      currentFilter: { _id: 'a'.repeat(24) },
+      editor: 'x1'
+    })
+    // Back to the default: every part leaves, other parameters stay.
+    expect(writeTableState(next, TOP_LEVEL_STATE, defaultTableState())).toBe('?lang=cht')
+    expect(readTableState('?page=abc&currentFilter=%7Bbad', TOP_LEVEL_STATE)).toEqual(defaultTableState())
   })
 })

@@ -16,17 +16,40 @@ export const defaultTableState = (): TableUrlState => ({ page: 1, rowsPerPage: D
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
+/**
+ * The key that keeps each part of the state as its own parameter (`?page=2&currentFilter={…}`) rather
+ * than one JSON value: the configurable key of spec §2.12 left empty. The orders list uses it, since the
+ * new-order popup links to `/orders?currentFilter={"_id":…}` (spec §2.6).
+ */
+export const TOP_LEVEL_STATE = ''
+const STATE_PARTS = ['page', 'rowsPerPage', 'sortBy', 'sortDesc', 'currentFilter', 'editor'] as const
+
+const parseJson = (raw: string): unknown => {
+  try {
+    return JSON.parse(raw)
+  } catch {
+    return undefined
+  }
+}
+
+/** The state's raw value: the key's JSON, or the top-level parameters (each JSON, or plain text for `editor`). */
+const rawState = (params: URLSearchParams, key: string): unknown => {
+  if (key !== TOP_LEVEL_STATE) {
+    const raw = params.get(key)
+    return raw ? parseJson(raw) : undefined
+  }
+  const parts = STATE_PARTS.flatMap((part) => {
+    const raw = params.get(part)
+    if (raw === null) return []
+    return [[part, part === 'editor' ? raw : parseJson(raw)] as const]
+  })
+  return parts.length ? Object.fromEntries(parts) : undefined
+}
+
 /** Reads the state from the URL's search string; anything malformed falls back to the default. */
 export const readTableState = (search: string, key: string, defaults: Partial<TableUrlState> = {}): TableUrlState => {
   const base = { ...defaultTableState(), ...defaults }
-  const raw = new URLSearchParams(search).get(key)
-  if (!raw) return base
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(raw)
-  } catch {
-    return base
-  }
+  const parsed = rawState(new URLSearchParams(search), key)
   if (!isRecord(parsed)) return base
   const page = Number(parsed.page)
   const rowsPerPage = Number(parsed.rowsPerPage)
@@ -57,7 +80,12 @@ export const writeTableState = (search: string, key: string, state: TableUrlStat
   }
   if (state.currentFilter && Object.keys(state.currentFilter).length) value.currentFilter = state.currentFilter
   if (state.editor) value.editor = state.editor
-  if (Object.keys(value).length) params.set(key, JSON.stringify(value))
+  if (key === TOP_LEVEL_STATE)
+    for (const part of STATE_PARTS) {
+      if (!(part in value)) params.delete(part)
+      else params.set(part, part === 'editor' ? String(value[part]) : JSON.stringify(value[part]))
+    }
+  else if (Object.keys(value).length) params.set(key, JSON.stringify(value))
   else params.delete(key)
   const text = params.toString()
   return text ? `?${text}` : ''

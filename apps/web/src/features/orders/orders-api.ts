@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query'
+import {
+  servicePaths,
+  type Order,
+  type OrderData,
+  type OrderEvent,
+  type OrderPatch,
+  type Payment,
+  type PaymentData,
+  type RefundData,
+  type ShopStaff,
+  type SplitData
+} from '@emporia/shared'
+import { queryKeys } from '../../lib/query-keys'
+import { useRealtimeSync } from '../../lib/realtime-sync'
+import { pageOf, shopApi, type Row } from '../../lib/resource-client'
+import { useCurrentShopId } from '../../lib/shop'
+
+// The order screens' calls (ARCHITECTURE §2: one place per operation); components never name a service.
+
+const rows = <T>(result: unknown) => pageOf(result as Row[]).data as unknown as T[]
+
+export const createOrder = (data: OrderData) => shopApi(servicePaths.orders).create(data) as Promise<Order>
+export const patchOrder = (id: string, data: OrderPatch) => shopApi(servicePaths.orders).patch(id, data) as Promise<Order>
+export const createPayment = (data: PaymentData) => shopApi(servicePaths.payments).create(data) as Promise<Payment>
+/** Confirms a pending bank transfer (`paid`) or cancels a pending payment. */
+export const setPaymentStatus = (id: string, status: 'paid' | 'cancelled') =>
+  shopApi(servicePaths.payments).patch(id, { status }) as Promise<Payment>
+export const refundOrder = (data: RefundData) => shopApi(servicePaths.orderRefunds).create(data)
+export const splitOrder = (data: SplitData) => shopApi(servicePaths.orderSplits).create(data) as Promise<Order>
+
+/** One order, kept current by the orders service's events. */
+export const useOrder = (id: string | undefined) => {
+  const shop = useCurrentShopId()
+  useRealtimeSync(servicePaths.orders, Boolean(shop))
+  return useQuery({
+    queryKey: queryKeys.get(servicePaths.orders, id ?? ''),
+    enabled: Boolean(shop && id),
+    queryFn: () => shopApi(servicePaths.orders).get(id!) as Promise<Order>
+  })
+}
+
+/** An order's payments, oldest first (split tender, refunds), kept current by the payments service's events. */
+export const useOrderPayments = (order: string | undefined) => {
+  const shop = useCurrentShopId()
+  useRealtimeSync(servicePaths.payments, Boolean(shop))
+  const query = { order, $sort: { date: 1 }, $limit: 200, shop }
+  return useQuery({
+    queryKey: queryKeys.find(servicePaths.payments, query),
+    enabled: Boolean(shop && order),
+    queryFn: async () => rows<Payment>(await shopApi(servicePaths.payments).find({ order, $sort: { date: 1 }, $limit: 200 }))
+  })
+}
+
+/** An order's history, oldest first. The server writes it with each change; `version` (the order's updatedAt) reads it again. */
+export const useOrderHistory = (order: string | undefined, version: string | undefined) => {
+  const shop = useCurrentShopId()
+  return useQuery({
+    queryKey: [servicePaths.orderHistory, 'find', { order, version, shop }],
+    enabled: Boolean(shop && order),
+    placeholderData: (previous) => previous,
+    queryFn: async () =>
+      rows<OrderEvent>(await shopApi(servicePaths.orderHistory).find({ order, $sort: { date: 1 }, $limit: 500 }))
+  })
+}
+
+/** The shop's staff by user id: who took an order, took a payment or changed something. */
+export const useStaffNames = () => {
+  const shop = useCurrentShopId()
+  const staff = useQuery({
+    queryKey: [servicePaths.shopStaff, 'find', { names: true, shop }],
+    enabled: Boolean(shop),
+    staleTime: 60_000,
+    queryFn: async () => rows<ShopStaff>(await shopApi(servicePaths.shopStaff).find({ $limit: 500 }))
+  })
+  const names = new Map<string, string>()
+  for (const member of staff.data ?? []) if (member.user) names.set(member.user, member.name || member.email)
+  /** A user's name, or a short form of the id when they are not (or no longer) staff. */
+  return (id: unknown) => (typeof id === 'string' && id ? (names.get(id) ?? `…${id.slice(-6)}`) : '')
+}

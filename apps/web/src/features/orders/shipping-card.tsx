@@ -1,0 +1,99 @@
+import { useState } from 'react'
+import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material'
+import type { Order, OrderPatch } from '@emporia/shared'
+import { useListT } from '../../lib/i18n/lists'
+import { notifySuccess } from '../../lib/notify'
+import { patchOrder } from './orders-api'
+import { unplaced, type Refusal } from './refusal'
+import { serverRefusal } from './server-refusal'
+
+const SHIP_FIELDS = ['company', 'tracking', 'address'] as const
+type ShipForm = Record<(typeof SHIP_FIELDS)[number] | 'remarks', string>
+
+const formOf = (order: Order): ShipForm => ({
+  company: order.ship?.company ?? '',
+  tracking: order.ship?.tracking ?? '',
+  address: order.ship?.address ?? '',
+  remarks: order.remarks ?? ''
+})
+
+/** Only what changed: the shipping details as a whole, the remarks on their own (each is one history entry). */
+export const shippingPatchOf = (before: ShipForm, after: ShipForm): OrderPatch => {
+  const patch: OrderPatch = {}
+  if (SHIP_FIELDS.some((name) => before[name].trim() !== after[name].trim()))
+    patch.ship = Object.fromEntries(SHIP_FIELDS.map((name) => [name, after[name].trim()]).filter(([, value]) => value))
+  if (before.remarks.trim() !== after.remarks.trim()) patch.remarks = after.remarks.trim() || null
+  return patch
+}
+
+/** Shipping company, tracking number and address (spec §3.11 ship), and the order's remarks; saved on request. */
+export const ShippingCard = ({ order, onSaved }: { order: Order; onSaved: () => void }) => {
+  const { t } = useListT()
+  const [start] = useState(() => formOf(order))
+  const [values, setValues] = useState(start)
+  const [busy, setBusy] = useState(false)
+  const [refusal, setRefusal] = useState<Refusal | undefined>()
+  const patch = shippingPatchOf(start, values)
+  const changed = Object.keys(patch).length > 0
+
+  const save = async () => {
+    if (busy || !changed) return
+    setBusy(true)
+    setRefusal(undefined)
+    try {
+      await patchOrder(order._id, patch)
+      notifySuccess(t('ship.saved'))
+      onSaved()
+    } catch (error) {
+      setRefusal(serverRefusal(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const input = (name: keyof ShipForm, label: string, path: string, multiline = false) => (
+    <TextField
+      fullWidth
+      size="small"
+      label={label}
+      value={values[name]}
+      multiline={multiline}
+      minRows={multiline ? 2 : undefined}
+      error={Boolean(refusal?.fields[path])}
+      helperText={refusal?.fields[path]}
+      onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+      slotProps={{ htmlInput: { 'data-testid': `ship-${name}` } }}
+    />
+  )
+  const alert = unplaced(refusal, ['ship.company', 'ship.tracking', 'ship.address', 'remarks'])
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} data-testid="order-shipping">
+      <Typography variant="h6" sx={{ mb: 2 }}>
+        {t('ship.title')}
+      </Typography>
+      <Stack
+        component="form"
+        spacing={2}
+        onSubmit={(event) => {
+          event.preventDefault()
+          void save()
+        }}
+      >
+        {input('company', t('ship.company'), 'ship.company')}
+        {input('tracking', t('ship.tracking'), 'ship.tracking')}
+        {input('address', t('ship.address'), 'ship.address', true)}
+        {input('remarks', t('order.remarks'), 'remarks', true)}
+        {alert && (
+          <Alert severity="error" data-testid="ship-error">
+            {alert}
+          </Alert>
+        )}
+        <Box>
+          <Button type="submit" variant="outlined" disabled={busy || !changed} data-testid="ship-save">
+            {t('ship.save')}
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  )
+}

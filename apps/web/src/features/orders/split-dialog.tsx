@@ -1,0 +1,118 @@
+import { useState } from 'react'
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField
+} from '@mui/material'
+import type { LocaleId, Order, SplitData } from '@emporia/shared'
+import { useListT } from '../../lib/i18n/lists'
+import { resolveText, type Translatable } from '../../lib/i18n/translatable'
+import { notifySuccess } from '../../lib/notify'
+import { splitOrder } from './orders-api'
+import { unplaced, type Refusal } from './refusal'
+import { serverRefusal } from './server-refusal'
+
+/** The lines with units to move, by line index; none when nothing was chosen. */
+export const splitLinesOf = (quantities: readonly string[]): SplitData['lines'] =>
+  quantities.flatMap((text, line) => {
+    const quantity = Number(text)
+    return Number.isFinite(quantity) && quantity > 0 ? [{ line, quantity }] : []
+  })
+
+/** "Split" (spec §4.8): these quantities of these lines move to a new order linked to this one. */
+export const SplitDialog = ({ order, onClose }: { order: Order; onClose: () => void }) => {
+  const { t, tAny, language } = useListT()
+  const [quantities, setQuantities] = useState<string[]>(() => order.products.map(() => '0'))
+  const [busy, setBusy] = useState(false)
+  const [refusal, setRefusal] = useState<Refusal | undefined>()
+  const [nothing, setNothing] = useState(false)
+
+  const submit = async () => {
+    const lines = splitLinesOf(quantities)
+    setNothing(lines.length === 0)
+    if (busy || lines.length === 0) return
+    setBusy(true)
+    setRefusal(undefined)
+    try {
+      const created = await splitOrder({ order: order._id, lines })
+      notifySuccess(t('split.done', { orderId: created.orderId }))
+      onClose()
+    } catch (error) {
+      setRefusal(serverRefusal(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const shownPaths = order.products.flatMap((_, i) => [`lines.${i}.quantity`, `lines.${i}`])
+  const lineError = (i: number) => refusal?.fields[`lines.${i}.quantity`] ?? refusal?.fields[`lines.${i}`]
+  const alert = nothing ? t('split.nothing') : unplaced(refusal, shownPaths)
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="split-dialog">
+      <DialogTitle>{t('split.title')}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{t('split.text')}</DialogContentText>
+        <Table size="small">
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('order.name')}</TableCell>
+              <TableCell align="right">{t('order.quantity')}</TableCell>
+              <TableCell>{t('split.quantity')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {order.products.map((line, index) => (
+              <TableRow key={index} data-testid="split-line">
+                <TableCell>{resolveText(line.name as Translatable, language as LocaleId, tAny)}</TableCell>
+                <TableCell align="right">{line.quantity}</TableCell>
+                <TableCell sx={{ width: 160 }}>
+                  <TextField
+                    size="small"
+                    type="number"
+                    value={quantities[index]}
+                    error={Boolean(lineError(index))}
+                    helperText={lineError(index)}
+                    onChange={(event) =>
+                      setQuantities((current) => current.map((value, i) => (i === index ? event.target.value : value)))
+                    }
+                    slotProps={{
+                      htmlInput: {
+                        min: 0,
+                        max: line.quantity,
+                        'data-testid': `split-quantity-${index}`,
+                        'aria-label': t('split.quantity')
+                      }
+                    }}
+                  />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+        {alert && (
+          <Alert severity="error" sx={{ mt: 2 }} data-testid="split-error">
+            {alert}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} data-testid="split-cancel">
+          {t('editor.cancel')}
+        </Button>
+        <Button variant="contained" disabled={busy} onClick={() => void submit()} data-testid="split-submit">
+          {t('split.submit')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  )
+}
