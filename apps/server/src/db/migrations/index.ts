@@ -10,6 +10,7 @@ import * as inventory from './20261121070000-inventory'
 import * as productSearch from './20261121080000-product-search'
 import * as usersTokensValidAfter from './20261124000000-users-tokens-valid-after'
 import * as bannersTable from './20261125020220-banners'
+import * as checkoutSettings from './20261126010000-checkout-settings'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '20261121070000-inventory': inventory,
   '20261121080000-product-search': productSearch,
   '20261124000000-users-tokens-valid-after': usersTokensValidAfter,
-  '20261125020220-banners': bannersTable
+  '20261125020220-banners': bannersTable,
+  '20261126010000-checkout-settings': checkoutSettings
 }
