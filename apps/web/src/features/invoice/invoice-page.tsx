@@ -1,55 +1,209 @@
-import { Box, Divider, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
+import type { ReactNode } from 'react'
+import { Box, CircularProgress, Divider, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { useMatches, useParams } from '@tanstack/react-router'
+import { servicePaths, type LocaleId, type Order, type Payment } from '@emporia/shared'
+import { RecordItemText } from '../../components/fields/record-item-field'
 import { formatDateTime, formatMoney } from '../../lib/format'
-import { useT } from '../../lib/i18n/i18n'
-import { resolveText } from '../../lib/i18n/translatable'
+import { useListT } from '../../lib/i18n/lists'
+import { resolveText, type Translatable } from '../../lib/i18n/translatable'
+import { paymentMethodText } from '../../lib/order-labels'
 import { useCurrentShop } from '../../lib/shop'
+import { useStaffNames } from '../../lib/staff-names'
+import { useInvoice } from './invoice-api'
+
+/** The shop's receipt layout (`invoiceType`, spec §9.8): `long` adds item codes, returns and transaction ids. */
+export const invoiceTypeOf = (shop: unknown): 'normal' | 'long' =>
+  (shop as { invoiceType?: unknown } | undefined)?.invoiceType === 'long' ? 'long' : 'normal'
+
+const Cell = ({ children, right, strong }: { children?: ReactNode; right?: boolean; strong?: boolean }) => (
+  <TableCell align={right ? 'right' : 'left'} sx={{ fontWeight: strong ? 600 : undefined, py: 0.5 }}>
+    {children}
+  </TableCell>
+)
 
 /**
- * The printable invoice sheet: header, product table and footer (spec §2.2). Orders and payments
- * are not built yet, so the table shows its empty state until then.
+ * The printable invoice (spec §2.2 o/{id} and p/{id}, §3.11): the shop's header, the order's number,
+ * time, staff and customer, its products, the figures and the payments with cash received and change,
+ * and the footer. A payment's invoice is its order's.
  */
 export const InvoicePage = () => {
-  const { t, tAny, language } = useT()
+  const { t, tAny, language } = useListT()
   const shop = useCurrentShop(true)
   const { id } = useParams({ strict: false }) as { id?: string }
-  const name = useMatches({ select: (matches) => matches.at(-1)?.staticData.spec?.name }) ?? 'o'
+  const kind = useMatches({ select: (matches) => matches.at(-1)?.staticData.spec?.name }) === 'p' ? 'p' : 'o'
+  const invoice = useInvoice(kind, id)
+  const type = invoiceTypeOf(shop)
+  const lang = language as LocaleId
+  if (id && (invoice.isPending || !shop))
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
+        <CircularProgress />
+      </Box>
+    )
+  const data = invoice.data
+  const shopName = shop ? resolveText(shop.name, lang, tAny) : t('app.name')
   return (
-    <Box data-testid="invoice">
-      <Typography variant="h5">{shop ? resolveText(shop.name, language, tAny) : t('app.name')}</Typography>
-      <Typography variant="subtitle1" sx={{ mb: 2 }}>
-        {tAny(`route.${name}`)} {id ? `#${id}` : ''}
+    <Box data-testid="invoice" data-type={type} sx={{ fontSize: 14 }}>
+      <Box sx={{ textAlign: 'center', mb: 2 }} data-testid="invoice-header">
+        <Typography variant="h5">{shopName}</Typography>
+        {shop?.location && <Typography variant="body2">{shop.location}</Typography>}
+        <Typography variant="body2">
+          {[shop?.phone && `${t('invoice.phone')}: ${shop.phone}`, shop?.shopEmail && `${t('invoice.email')}: ${shop.shopEmail}`]
+            .filter(Boolean)
+            .join(' · ')}
+        </Typography>
+      </Box>
+      <Typography variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+        {t(`route.${kind}` as const)}
       </Typography>
-      <Typography variant="body2" sx={{ mb: 2 }}>
-        {formatDateTime(new Date(), language)}
-      </Typography>
-      <Table size="small" data-testid="invoice-products">
-        <TableHead>
-          <TableRow>
-            <TableCell>{t('invoice.item')}</TableCell>
-            <TableCell align="right">{t('invoice.quantity')}</TableCell>
-            <TableCell align="right">{t('invoice.price')}</TableCell>
-            <TableCell align="right">{t('invoice.amount')}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          <TableRow>
-            <TableCell colSpan={4} align="center" sx={{ color: 'text.secondary' }}>
-              {t('invoice.empty')}
-            </TableCell>
-          </TableRow>
-          <TableRow>
-            <TableCell colSpan={3} align="right" sx={{ fontWeight: 600 }}>
-              {t('invoice.total')}
-            </TableCell>
-            <TableCell align="right">{formatMoney(0)}</TableCell>
-          </TableRow>
-        </TableBody>
-      </Table>
+      {data ? (
+        <InvoiceBody order={data.order} payments={data.payments} type={type} />
+      ) : (
+        <Typography color="text.secondary" sx={{ my: 4 }} data-testid="invoice-missing">
+          {t('invoice.missing')}
+        </Typography>
+      )}
       <Divider sx={{ my: 3 }} />
       <Typography variant="body2" align="center" data-testid="invoice-footer">
         {t('invoice.footer')}
       </Typography>
+      {type === 'long' && (
+        <Typography variant="caption" component="p" align="center" color="text.secondary">
+          {t('invoice.printedAt', { date: formatDateTime(new Date(), lang) })}
+        </Typography>
+      )}
+    </Box>
+  )
+}
+
+const InvoiceBody = ({ order, payments, type }: { order: Order; payments: Payment[]; type: 'normal' | 'long' }) => {
+  const { t, tAny, language } = useListT()
+  const staffName = useStaffNames()
+  const lang = language as LocaleId
+  const long = type === 'long'
+  const columns = long ? 6 : 4
+  const facts: [string, string][] = [
+    [t('invoice.orderNo'), order.orderId],
+    [t('invoice.orderRef'), order._id],
+    [t('invoice.date'), formatDateTime(order.date, lang)],
+    [t('invoice.staff'), staffName(order.admin)],
+    ...(order.cashier ? [[t('invoice.cashier'), staffName(order.cashier)] as [string, string]] : []),
+    [t('invoice.customer'), [order.customer?.name, order.customer?.phone].filter(Boolean).join(' · ')]
+  ]
+  const figures: [string, number | undefined, boolean?][] = [
+    [t('invoice.subtotal'), order.subtotal],
+    ...(order.discount ? [[t('invoice.discount'), -order.discount] as [string, number]] : []),
+    ...(order.rounding ? [[t('invoice.rounding'), order.rounding] as [string, number]] : []),
+    [t('invoice.total'), order.total, true],
+    [t('invoice.paid'), order.amount],
+    ...(order.refund ? [[t('invoice.refunded'), -order.refund] as [string, number]] : [])
+  ]
+  return (
+    <>
+      <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 3, rowGap: 0.5, mb: 2 }} data-testid="invoice-facts">
+        {facts.map(([label, value]) => (
+          <Typography key={label} variant="body2">
+            <b>{label}:</b> <span data-testid={`invoice-${label}`}>{value || '-'}</span>
+          </Typography>
+        ))}
+      </Box>
+      <Table size="small" data-testid="invoice-products">
+        <TableHead>
+          <TableRow>
+            <Cell strong>{t('invoice.item')}</Cell>
+            {long && <Cell strong>{t('invoice.code')}</Cell>}
+            <Cell right strong>
+              {t('invoice.quantity')}
+            </Cell>
+            <Cell right strong>
+              {t('invoice.price')}
+            </Cell>
+            {long && (
+              <Cell right strong>
+                {t('invoice.returned')}
+              </Cell>
+            )}
+            <Cell right strong>
+              {t('invoice.amount')}
+            </Cell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {order.products.map((line, index) => (
+            <TableRow key={index} data-testid="invoice-line">
+              <Cell>{resolveText(line.name as Translatable, lang, tAny)}</Cell>
+              {long && (
+                <Cell>
+                  {line.sku ? <RecordItemText path={servicePaths.products} id={line.product} list="skus" item={line.sku} /> : ''}
+                </Cell>
+              )}
+              <Cell right>{line.quantity}</Cell>
+              <Cell right>{formatMoney(line.price)}</Cell>
+              {long && <Cell right>{line.returned ?? 0}</Cell>}
+              <Cell right>{formatMoney(line.total)}</Cell>
+            </TableRow>
+          ))}
+          {figures.map(([label, value, strong]) => (
+            <TableRow key={label}>
+              <TableCell
+                colSpan={columns - 1}
+                align="right"
+                sx={{ borderBottom: 'none', py: 0.25, fontWeight: strong ? 600 : undefined }}
+              >
+                {label}
+              </TableCell>
+              <TableCell
+                align="right"
+                sx={{ borderBottom: 'none', py: 0.25, fontWeight: strong ? 600 : undefined }}
+                data-testid={strong ? 'invoice-total' : undefined}
+              >
+                {formatMoney(value ?? 0)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {payments.length > 0 && <InvoicePayments payments={payments} long={long} />}
+    </>
+  )
+}
+
+const InvoicePayments = ({ payments, long }: { payments: Payment[]; long: boolean }) => {
+  const { t } = useListT()
+  // Cancelled and still-pending payments took no money: the customer's copy shows what was paid and given back.
+  const shown = payments.filter((payment) => payment.status === 'paid' || payment.status === 'refunded')
+  if (!shown.length) return null
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="subtitle2">{t('invoice.payments')}</Typography>
+      <Table size="small" data-testid="invoice-payments">
+        <TableHead>
+          <TableRow>
+            <Cell strong>{t('invoice.method')}</Cell>
+            {long && <Cell strong>{t('invoice.tranID')}</Cell>}
+            <Cell right strong>
+              {t('invoice.amount')}
+            </Cell>
+            <Cell right strong>
+              {t('invoice.received')}
+            </Cell>
+            <Cell right strong>
+              {t('invoice.change')}
+            </Cell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {shown.map((payment) => (
+            <TableRow key={payment._id} data-testid="invoice-payment">
+              <Cell>{paymentMethodText(payment, t)}</Cell>
+              {long && <Cell>{payment.tranID}</Cell>}
+              <Cell right>{formatMoney(payment.amount)}</Cell>
+              <Cell right>{typeof payment.received === 'number' ? formatMoney(payment.received) : ''}</Cell>
+              <Cell right>{typeof payment.change === 'number' ? formatMoney(payment.change) : ''}</Cell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
     </Box>
   )
 }

@@ -1,12 +1,21 @@
 import { Box, Paper, Stack, Typography } from '@mui/material'
-import type { LocaleId, OrderEvent } from '@emporia/shared'
+import type { LocaleId, Order, OrderEvent } from '@emporia/shared'
 import { formatDateTime } from '../../lib/format'
 import { useListT } from '../../lib/i18n/lists'
+import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { historyActionKey, historyDetailText, historyMoveText } from './order-history'
 
 /** Who did what, when (spec §3.11, issue's audit trail): oldest first, each entry a line of the timeline. */
-export const HistoryCard = ({ entries, staffName }: { entries: OrderEvent[]; staffName: (id: unknown) => string }) => {
+interface HistoryCardProps {
+  order: Order
+  entries: OrderEvent[]
+  staffName: (id: unknown) => string
+}
+
+export const HistoryCard = ({ order, entries, staffName }: HistoryCardProps) => {
   const { t, tAny, language } = useListT()
+  const lineName = (index: number) =>
+    resolveText(order.products[index]?.name as Translatable, language as LocaleId, tAny) || `#${index + 1}`
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="order-history">
       <Typography variant="h6" sx={{ mb: 1 }}>
@@ -21,7 +30,7 @@ export const HistoryCard = ({ entries, staffName }: { entries: OrderEvent[]; sta
         {entries.map((entry) => {
           const key = historyActionKey(entry.action)
           const move = historyMoveText(entry.from, entry.to, tAny)
-          const detail = historyDetailText(entry.detail, tAny)
+          const detail = historyDetailText(entry.detail, tAny, lineName)
           return (
             <Box
               component="li"

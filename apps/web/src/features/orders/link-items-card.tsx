@@ -1,22 +1,13 @@
 import { useState } from 'react'
 import { Alert, Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material'
-import type { LocaleId, Order, OrderPatch } from '@emporia/shared'
+import type { LocaleId, Order } from '@emporia/shared'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { notifySuccess } from '../../lib/notify'
 import { patchOrder } from './orders-api'
+import { fulfilPatchOf } from './order-requests'
 import { unplaced, type Refusal } from './refusal'
 import { serverRefusal } from './server-refusal'
-
-/** The lines whose fulfilled units changed, as the orders service takes them (`fulfil`, by line index). */
-export const fulfilPatchOf = (order: Order, typed: Record<number, string>): OrderPatch['fulfil'] =>
-  Object.entries(typed).flatMap(([index, text]) => {
-    const line = order.products[Number(index)]
-    const fulfilled = Number(text)
-    return line?.linkItem && text.trim() !== '' && Number.isFinite(fulfilled) && fulfilled !== line.linkItem.fulfilled
-      ? [{ line: Number(index), fulfilled }]
-      : []
-  })
 
 /** Where a line's fulfilment message comes from: a refused status move names the line, a refused save too. */
 const linePaths = (index: number) => [`products.${index}.linkItem.fulfilled`, `fulfil.${index}.fulfilled`, `fulfil.${index}`]

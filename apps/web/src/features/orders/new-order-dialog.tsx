@@ -1,17 +1,18 @@
 import { useState } from 'react'
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material'
-import { orderSchema, servicePaths, type OrderData } from '@emporia/shared'
+import { orderSchema, servicePaths } from '@emporia/shared'
 import { FormFieldInput } from '../../components/editor/form-field-input'
 import { placeServerErrors } from '../../components/editor/server-errors'
 import { useEditorForm } from '../../components/editor/use-editor-form'
 import type { FieldDef } from '../../components/fields/field-types'
 import { useAppNavigate } from '../../components/ui/app-link'
 import { errorMessage } from '../../lib/errors'
-import { normalizeValues, type Values } from '../../lib/form-values'
+import { normalizeValues } from '../../lib/form-values'
 import { useListT } from '../../lib/i18n/lists'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { translatablePaths } from '../../lib/table/search-query'
 import { createOrder } from './orders-api'
+import { orderDataOf } from './order-requests'
 import { translateKnown } from './server-refusal'
 
 /** A back-office order: products with quantities (price from the product unless typed), a discount, who it is for. */
@@ -49,28 +50,6 @@ const fields: FieldDef[] = [
 
 /** The server's names of the fields this form shows under other names. */
 const FORM_PATHS: Record<string, string> = { 'customer.name': 'customerName', 'customer.phone': 'customerPhone' }
-
-const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined)
-
-/** What the form's values ask the orders service for (source `admin`: typed in the back office). */
-export const orderDataOf = (values: Values): OrderData => {
-  const lines = (values.products as Values[] | undefined) ?? []
-  const name = text(values.customerName)
-  const phone = text(values.customerPhone)
-  const data: OrderData = {
-    source: 'admin',
-    products: lines.map((line) => ({
-      product: String(line.product ?? ''),
-      ...(text(line.sku) ? { sku: text(line.sku) } : {}),
-      quantity: Number(line.quantity),
-      ...(typeof line.price === 'number' ? { price: line.price } : {})
-    }))
-  }
-  if (typeof values.discount === 'number' && values.discount > 0) data.discount = values.discount
-  if (name || phone) data.customer = { ...(name ? { name } : {}), ...(phone ? { phone } : {}) }
-  if (text(values.remarks)) data.remarks = text(values.remarks)
-  return data
-}
 
 /**
  * "New order" of the orders list. The order is made unpaid; with "Take payment now" its page opens

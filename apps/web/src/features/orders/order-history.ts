@@ -4,9 +4,25 @@ import { orderStatusLabels, paymentMethodLabels, paymentStatusLabels } from '../
 import type { AnyMessageKey } from '../../lib/i18n/lists'
 
 /** The history's actions (shared orderEventSchema); an unknown one shows as the server wrote it. */
-export const historyActions = ['created', 'status', 'payment', 'refund', 'ship', 'edit', 'split', 'link', 'void'] as const
+export const historyActions = [
+  'created',
+  'status',
+  'payment',
+  'refund',
+  'ship',
+  'edit',
+  'split',
+  'link',
+  'void',
+  'fulfil'
+] as const
 
 type Translate = (key: string) => string
+/** A line's name by its index in the order (for `lines` of a refund or a fulfilment). */
+type LineName = (index: number) => string
+
+/** Detail fields that hold record ids or internals: the merchant reads the rest of the entry instead. */
+const HIDDEN = new Set(['payment', 'payments', 'by'])
 
 /** Fields of an entry's detail that are cents. */
 const MONEY = new Set(['amount', 'total', 'subtotal', 'discount', 'rounding', 'refund', 'received', 'change', 'due'])
@@ -21,28 +37,46 @@ const word = (value: string, t: Translate) => {
   return value
 }
 
-const valueText = (key: string, value: unknown, t: Translate): string => {
+/** One line of a refund (`{line, quantity, restock}`) or a fulfilment (`{line, fulfilled}`). */
+const lineText = (item: Record<string, unknown>, t: Translate, lineName: LineName) => {
+  const name = lineName(Number(item.line))
+  const units =
+    item.quantity !== undefined
+      ? ` × ${String(item.quantity)}`
+      : item.fulfilled !== undefined
+        ? `: ${String(item.fulfilled)}`
+        : ''
+  return `${name}${units}${item.restock === false ? ` (${t('history.noRestock')})` : ''}`
+}
+
+const isLine = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && typeof (value as { line?: unknown }).line === 'number'
+
+const valueText = (key: string, value: unknown, t: Translate, lineName: LineName): string => {
   if (MONEY.has(key) && typeof value === 'number') return formatMoney(value)
+  if (key === 'lines' && Array.isArray(value) && value.every(isLine))
+    return value.map((item) => lineText(item, t, lineName)).join(', ')
   if (typeof value === 'string') return word(value, t)
   if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  if (Array.isArray(value)) return value.map((item) => valueText(key, item, t)).join(', ')
+  if (Array.isArray(value)) return value.map((item) => valueText(key, item, t, lineName)).join(', ')
   if (value && typeof value === 'object')
     return Object.entries(value)
       .filter(([, inner]) => inner !== null && inner !== undefined && inner !== '')
-      .map(([name, inner]) => `${name}: ${valueText(name, inner, t)}`)
+      .map(([name, inner]) => `${name}: ${valueText(name, inner, t, lineName)}`)
       .join(', ')
   return ''
 }
 
 /**
  * What an entry's detail says, one "field: value" per changed field, in the record's own field names
- * (as the server writes them), money and statuses shown as on the rest of the page.
+ * (as the server writes them), money and statuses shown as on the rest of the page, lines by their
+ * product's name; ids are left out.
  */
-export const historyDetailText = (detail: unknown, t: Translate): string => {
+export const historyDetailText = (detail: unknown, t: Translate, lineName: LineName = (i) => `#${i + 1}`): string => {
   if (!detail || typeof detail !== 'object' || Array.isArray(detail)) return ''
   return Object.entries(detail as Record<string, unknown>)
-    .filter(([, value]) => value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => `${key}: ${valueText(key, value, t)}`)
+    .filter(([key, value]) => !HIDDEN.has(key) && value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => `${key}: ${valueText(key, value, t, lineName)}`)
     .filter((text) => !text.endsWith(': '))
     .join(' · ')
 }

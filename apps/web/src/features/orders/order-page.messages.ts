@@ -53,7 +53,7 @@ export const orderPageMessages = defineMessages({
     'refund.quantity': 'Return',
     'refund.restock': 'Restock',
     'refund.amount': 'Amount to refund',
-    'refund.amountHint': "Empty: the returned products' value ({amount}), or everything paid when nothing is returned",
+    'refund.amountHint': 'Empty: the value of the products returned ({amount})',
     'refund.reason': 'Reason',
     'refund.submit': 'Refund',
     'refund.done': 'Refund recorded',
@@ -84,7 +84,10 @@ export const orderPageMessages = defineMessages({
     'orderHistory.edit': 'Edited',
     'orderHistory.split': 'Split',
     'orderHistory.link': 'Linked',
-    'orderHistory.void': 'Voided'
+    'orderHistory.void': 'Voided',
+    'orderHistory.fulfil': 'Fulfilment',
+    'orderHistory.replaced': 'Replaced',
+    'history.noRestock': 'not restocked'
   },
   cht: {
     'order.notFound': '找不到此訂單。',
@@ -137,7 +140,7 @@ export const orderPageMessages = defineMessages({
     'refund.quantity': '退回數量',
     'refund.restock': '放回庫存',
     'refund.amount': '退款金額',
-    'refund.amountHint': '留空：退回產品的價值（{amount}），沒有退回產品時退還全部已付金額',
+    'refund.amountHint': '留空即退還退回產品的價值（{amount}）',
     'refund.reason': '原因',
     'refund.submit': '退款',
     'refund.done': '已記錄退款',
@@ -168,7 +171,10 @@ export const orderPageMessages = defineMessages({
     'orderHistory.edit': '修改',
     'orderHistory.split': '拆單',
     'orderHistory.link': '關聯',
-    'orderHistory.void': '作廢'
+    'orderHistory.void': '作廢',
+    'orderHistory.fulfil': '配貨',
+    'orderHistory.replaced': '已被取代',
+    'history.noRestock': '沒有放回庫存'
   },
   chs: {
     'order.notFound': '找不到此订单。',
@@ -221,7 +227,7 @@ export const orderPageMessages = defineMessages({
     'refund.quantity': '退回数量',
     'refund.restock': '放回库存',
     'refund.amount': '退款金额',
-    'refund.amountHint': '留空：退回产品的价值（{amount}），没有退回产品时退还全部已付金额',
+    'refund.amountHint': '留空即退还退回产品的价值（{amount}）',
     'refund.reason': '原因',
     'refund.submit': '退款',
     'refund.done': '已记录退款',
@@ -252,7 +258,10 @@ export const orderPageMessages = defineMessages({
     'orderHistory.edit': '修改',
     'orderHistory.split': '拆单',
     'orderHistory.link': '关联',
-    'orderHistory.void': '作废'
+    'orderHistory.void': '作废',
+    'orderHistory.fulfil': '配货',
+    'orderHistory.replaced': '已被取代',
+    'history.noRestock': '没有放回库存'
   }
 })
 

@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../../lib/notify'
 import { labelText, orderStatusLabels } from '../../lib/order-labels'
 import { usePageOptions } from '../../lib/page-options'
 import { queryKeys } from '../../lib/query-keys'
+import { useStaffNames } from '../../lib/staff-names'
 import { HistoryCard } from './history-card'
 import { LinkItemsCard } from './link-items-card'
 import { OrderHeader, type OrderDialog } from './order-header'
@@ -15,7 +16,7 @@ import { OrderLines } from './order-lines'
 import { OrderLinks } from './order-links'
 import { OrderPayments } from './order-payments'
 import { orderActions } from './order-rules'
-import { patchOrder, setPaymentStatus, useOrder, useOrderHistory, useOrderPayments, useStaffNames } from './orders-api'
+import { patchOrder, setPaymentStatus, useOrder, useOrderHistory, useOrderPayments } from './orders-api'
 import { PayDialog } from './pay-dialog'
 import { RefundDialog } from './refund-dialog'
 import type { Refusal } from './refusal'
@@ -125,7 +126,7 @@ export const OrderPage = () => {
         </Stack>
         <Stack spacing={2}>
           <ShippingCard key={JSON.stringify([record.ship, record.remarks])} order={record} onSaved={refresh} />
-          <HistoryCard entries={history.data ?? []} staffName={staffName} />
+          <HistoryCard order={record} entries={history.data ?? []} staffName={staffName} />
         </Stack>
       </Box>
       {dialog === 'pay' && actions.canPay && <PayDialog order={record} onClose={closeDialog} />}

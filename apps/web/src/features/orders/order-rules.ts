@@ -60,19 +60,24 @@ export const extraMethodNames = (shop: unknown): string[] => {
   return [...new Set(names.filter((name): name is string => typeof name === 'string' && name.trim() !== ''))]
 }
 
-/** The methods a merchant may record by hand; the POS one only when the shop named its own methods. */
+/**
+ * The methods a merchant may record by hand: the POS one only when the shop named its own methods,
+ * bank transfer only when the shop takes transfers (the payments service refuses it otherwise).
+ */
 export const recordableMethods = (shop: unknown): PaymentMethod[] =>
-  manualPaymentMethods.filter((method) => method !== 'pos' || extraMethodNames(shop).length > 0)
+  manualPaymentMethods.filter((method) =>
+    method === 'pos'
+      ? extraMethodNames(shop).length > 0
+      : method === 'bank'
+        ? (shop as { bankTransfer?: { enabled?: unknown } | null } | undefined)?.bankTransfer?.enabled === true
+        : true
+  )
 
 /** Cash handed back: what was tendered beyond the amount, never negative; unknown until both are there. */
 export const changeFor = (received: unknown, amount: unknown): number | undefined =>
   typeof received === 'number' && typeof amount === 'number' && Number.isSafeInteger(received) && Number.isSafeInteger(amount)
     ? Math.max(0, received - amount)
     : undefined
-
-/** The shop's receipt layout (`invoiceType`, spec §9.8); `normal` when the setting is missing or unknown. */
-export const invoiceTypeOf = (shop: unknown): 'normal' | 'long' =>
-  (shop as { invoiceType?: unknown } | undefined)?.invoiceType === 'long' ? 'long' : 'normal'
 
 /** Units of each line that may still be given back. */
 export const returnableUnits = (lines: readonly { quantity: number; returned?: number }[]) =>

@@ -8,7 +8,6 @@ import {
   type Payment,
   type PaymentData,
   type RefundData,
-  type ShopStaff,
   type SplitData
 } from '@emporia/shared'
 import { queryKeys } from '../../lib/query-keys'
@@ -62,19 +61,4 @@ export const useOrderHistory = (order: string | undefined, version: string | und
     queryFn: async () =>
       rows<OrderEvent>(await shopApi(servicePaths.orderHistory).find({ order, $sort: { date: 1 }, $limit: 500 }))
   })
-}
-
-/** The shop's staff by user id: who took an order, took a payment or changed something. */
-export const useStaffNames = () => {
-  const shop = useCurrentShopId()
-  const staff = useQuery({
-    queryKey: [servicePaths.shopStaff, 'find', { names: true, shop }],
-    enabled: Boolean(shop),
-    staleTime: 60_000,
-    queryFn: async () => rows<ShopStaff>(await shopApi(servicePaths.shopStaff).find({ $limit: 500 }))
-  })
-  const names = new Map<string, string>()
-  for (const member of staff.data ?? []) if (member.user) names.set(member.user, member.name || member.email)
-  /** A user's name, or a short form of the id when they are not (or no longer) staff. */
-  return (id: unknown) => (typeof id === 'string' && id ? (names.get(id) ?? `…${id.slice(-6)}`) : '')
 }

@@ -11,7 +11,7 @@ import {
   TextField,
   Typography
 } from '@mui/material'
-import { paymentSchema, type Order, type PaymentData, type PaymentMethod } from '@emporia/shared'
+import { paymentSchema, type Order, type PaymentMethod } from '@emporia/shared'
 import { FormFieldInput } from '../../components/editor/form-field-input'
 import { placeServerErrors } from '../../components/editor/server-errors'
 import { useEditorForm } from '../../components/editor/use-editor-form'
@@ -24,6 +24,7 @@ import { notifySuccess } from '../../lib/notify'
 import { paymentMethodLabels } from '../../lib/order-labels'
 import { useCurrentShop } from '../../lib/shop'
 import { createPayment } from './orders-api'
+import { paymentDataOf } from './order-requests'
 import { changeFor, extraMethodNames, orderAmounts, recordableMethods } from './order-rules'
 import { translateKnown } from './server-refusal'
 import { SlipInput } from './slip-input'
@@ -69,20 +70,6 @@ const payFields = (methods: PaymentMethod[], names: string[]): FieldDef[] => {
     { name: 'reference', label: 'pay.slip', type: 'custom', component: SlipInput, hidden: is('bank') },
     { name: 'customerRemarks', label: 'pay.remarks', type: 'textarea', hidden: is('bank') }
   ]
-}
-
-/** What the payments service is asked for: only the fields of the chosen method. */
-export const paymentDataOf = (order: string, values: Values): PaymentData => {
-  const method = values.method as PaymentMethod
-  const data: PaymentData = { order, method, amount: values.amount as number }
-  if (method === 'pos' && typeof values.extraMethod === 'string') data.extraMethod = values.extraMethod
-  if (method === 'cash' && typeof values.received === 'number') data.received = values.received
-  if (method === 'bank') {
-    if (typeof values.reference === 'string' && values.reference) data.reference = values.reference
-    const remarks = typeof values.customerRemarks === 'string' ? values.customerRemarks.trim() : ''
-    if (remarks) data.customerRemarks = remarks
-  }
-  return data
 }
 
 /**

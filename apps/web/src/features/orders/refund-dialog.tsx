@@ -16,7 +16,7 @@ import {
   TextField,
   Typography
 } from '@mui/material'
-import type { LocaleId, Order, RefundData } from '@emporia/shared'
+import type { LocaleId, Order } from '@emporia/shared'
 import { MoneyInput } from '../../components/fields/money-field'
 import { formatMoney } from '../../lib/format'
 import { normalizeValues } from '../../lib/form-values'
@@ -24,29 +24,10 @@ import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { notifySuccess } from '../../lib/notify'
 import { refundOrder } from './orders-api'
+import { refundDataOf, type LineChoice } from './order-requests'
 import { refundValue, returnableUnits } from './order-rules'
 import { unplaced, type Refusal } from './refusal'
 import { serverRefusal } from './server-refusal'
-
-interface LineChoice {
-  quantity: string
-  restock: boolean
-}
-
-/** What the refunds service is asked for: the lines with units to give back, the amount when typed. */
-export const refundDataOf = (order: Order, confirm: string, lines: LineChoice[], amount: unknown, reason: string): RefundData => {
-  const chosen = lines.flatMap((line, index) => {
-    const quantity = Number(line.quantity)
-    return Number.isFinite(quantity) && quantity > 0 ? [{ line: index, quantity, restock: line.restock }] : []
-  })
-  return {
-    order: order._id,
-    confirm,
-    ...(chosen.length ? { lines: chosen } : {}),
-    ...(typeof amount === 'number' ? { amount } : {}),
-    ...(reason.trim() ? { reason: reason.trim() } : {})
-  }
-}
 
 /**
  * "Confirm Refund?" (spec §4.8): the merchant types the order ID, and the button stays disabled

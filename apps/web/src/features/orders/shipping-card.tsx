@@ -1,35 +1,17 @@
 import { useState } from 'react'
 import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/material'
-import type { Order, OrderPatch } from '@emporia/shared'
+import type { Order } from '@emporia/shared'
 import { useListT } from '../../lib/i18n/lists'
 import { notifySuccess } from '../../lib/notify'
 import { patchOrder } from './orders-api'
+import { shipFormOf, shippingPatchOf, type ShipForm } from './order-requests'
 import { unplaced, type Refusal } from './refusal'
 import { serverRefusal } from './server-refusal'
-
-const SHIP_FIELDS = ['company', 'tracking', 'address'] as const
-type ShipForm = Record<(typeof SHIP_FIELDS)[number] | 'remarks', string>
-
-const formOf = (order: Order): ShipForm => ({
-  company: order.ship?.company ?? '',
-  tracking: order.ship?.tracking ?? '',
-  address: order.ship?.address ?? '',
-  remarks: order.remarks ?? ''
-})
-
-/** Only what changed: the shipping details as a whole, the remarks on their own (each is one history entry). */
-export const shippingPatchOf = (before: ShipForm, after: ShipForm): OrderPatch => {
-  const patch: OrderPatch = {}
-  if (SHIP_FIELDS.some((name) => before[name].trim() !== after[name].trim()))
-    patch.ship = Object.fromEntries(SHIP_FIELDS.map((name) => [name, after[name].trim()]).filter(([, value]) => value))
-  if (before.remarks.trim() !== after.remarks.trim()) patch.remarks = after.remarks.trim() || null
-  return patch
-}
 
 /** Shipping company, tracking number and address (spec §3.11 ship), and the order's remarks; saved on request. */
 export const ShippingCard = ({ order, onSaved }: { order: Order; onSaved: () => void }) => {
   const { t } = useListT()
-  const [start] = useState(() => formOf(order))
+  const [start] = useState(() => shipFormOf(order))
   const [values, setValues] = useState(start)
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState<Refusal | undefined>()

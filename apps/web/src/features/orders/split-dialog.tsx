@@ -14,20 +14,14 @@ import {
   TableRow,
   TextField
 } from '@mui/material'
-import type { LocaleId, Order, SplitData } from '@emporia/shared'
+import type { LocaleId, Order } from '@emporia/shared'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { notifySuccess } from '../../lib/notify'
 import { splitOrder } from './orders-api'
+import { splitLinesOf } from './order-requests'
 import { unplaced, type Refusal } from './refusal'
 import { serverRefusal } from './server-refusal'
-
-/** The lines with units to move, by line index; none when nothing was chosen. */
-export const splitLinesOf = (quantities: readonly string[]): SplitData['lines'] =>
-  quantities.flatMap((text, line) => {
-    const quantity = Number(text)
-    return Number.isFinite(quantity) && quantity > 0 ? [{ line, quantity }] : []
-  })
 
 /** "Split" (spec §4.8): these quantities of these lines move to a new order linked to this one. */
 export const SplitDialog = ({ order, onClose }: { order: Order; onClose: () => void }) => {

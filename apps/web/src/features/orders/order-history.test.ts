@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { listsEn } from '../../lib/i18n/lists/en'
+import { historyActionKey, historyDetailText, historyMoveText } from './order-history'
+import { orderPageMessages } from './order-page.messages'
+
+const t = (key: string) =>
+  (listsEn as Record<string, string>)[key] ?? (orderPageMessages.en as Record<string, string>)[key] ?? key
+const names = ['Green tea', 'Cup']
+
+describe('an order history entry', () => {
+  it('translates the moves and names the actions the client knows', () => {
+    expect(historyMoveText('paid', 'prepare', t)).toBe('Paid → Allocating')
+    expect(historyMoveText(null, 'unpaid', t)).toBe('Unpaid')
+    expect(historyMoveText(undefined, undefined, t)).toBe('')
+    for (const action of ['created', 'status', 'payment', 'refund', 'ship', 'void', 'fulfil'])
+      expect(orderPageMessages.en, action).toHaveProperty(historyActionKey(action)!)
+    expect(historyActionKey('teleported')).toBeUndefined()
+  })
+
+  it('says what changed with money, methods and lines as the page shows them, ids left out', () => {
+    expect(historyDetailText({ payment: 'a'.repeat(24), method: 'cash', amount: 12345 }, t)).toBe(
+      'method: Cash · amount: $123.45'
+    )
+    expect(
+      historyDetailText(
+        {
+          amount: 1000,
+          lines: [
+            { line: 0, quantity: 1, restock: true },
+            { line: 1, quantity: 2, restock: false }
+          ],
+          reason: 'Broken',
+          payments: ['b'.repeat(24)]
+        },
+        t,
+        (i) => names[i]
+      )
+    ).toBe('amount: $10.00 · lines: Green tea × 1, Cup × 2 (not restocked) · reason: Broken')
+    expect(historyDetailText({ lines: [{ line: 1, fulfilled: 2 }] }, t, (i) => names[i])).toBe('lines: Cup: 2')
+    expect(historyDetailText({ company: 'SF', tracking: '', address: null }, t)).toBe('company: SF')
+    expect(historyDetailText(null, t)).toBe('')
+    expect(historyDetailText(['x'], t)).toBe('')
+  })
+})

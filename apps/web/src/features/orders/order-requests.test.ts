@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest'
+import type { Order } from '@emporia/shared'
+import {
+  fulfilPatchOf,
+  orderDataOf,
+  paymentDataOf,
+  refundDataOf,
+  shipFormOf,
+  shippingPatchOf,
+  splitLinesOf
+} from './order-requests'
+
+const id = (c: string) => c.repeat(24)
+const order = {
+  _id: id('a'),
+  orderId: 'A0001',
+  products: [
+    { product: id('b'), quantity: 2, price: 1000, total: 2000 },
+    { product: id('c'), quantity: 1, price: 500, total: 500, linkItem: { quantity: 3, fulfilled: 1 } }
+  ],
+  ship: { company: 'SF', tracking: '' },
+  remarks: null
+} as unknown as Order
+
+describe('what the order forms send', () => {
+  it('a back-office order: its lines, a discount, who it is for, only what was filled', () => {
+    expect(
+      orderDataOf({
+        products: [
+          { product: id('b'), sku: '', quantity: 2 },
+          { product: id('c'), sku: 's1', quantity: '3', price: 450 }
+        ],
+        discount: 100,
+        customerName: ' Ann ',
+        customerPhone: '',
+        remarks: '  '
+      })
+    ).toEqual({
+      source: 'admin',
+      products: [
+        { product: id('b'), quantity: 2 },
+        { product: id('c'), sku: 's1', quantity: 3, price: 450 }
+      ],
+      discount: 100,
+      customer: { name: 'Ann' }
+    })
+    expect(orderDataOf({ products: [{ product: id('b'), quantity: 1 }], discount: 0 })).toEqual({
+      source: 'admin',
+      products: [{ product: id('b'), quantity: 1 }]
+    })
+  })
+
+  it('a payment: only the chosen method own fields', () => {
+    const values = {
+      method: 'cash',
+      amount: 2500,
+      received: 5000,
+      extraMethod: 'Octopus',
+      reference: id('d'),
+      customerRemarks: 'x'
+    }
+    expect(paymentDataOf(id('a'), values)).toEqual({ order: id('a'), method: 'cash', amount: 2500, received: 5000 })
+    expect(paymentDataOf(id('a'), { ...values, method: 'pos' })).toEqual({
+      order: id('a'),
+      method: 'pos',
+      amount: 2500,
+      extraMethod: 'Octopus'
+    })
+    expect(paymentDataOf(id('a'), { ...values, method: 'bank', customerRemarks: ' paid at noon ' })).toEqual({
+      order: id('a'),
+      method: 'bank',
+      amount: 2500,
+      reference: id('d'),
+      customerRemarks: 'paid at noon'
+    })
+    expect(paymentDataOf(id('a'), { method: 'credit', amount: 2500 })).toEqual({ order: id('a'), method: 'credit', amount: 2500 })
+  })
+
+  it('a refund: the typed ID, the lines with units (none is an explicit none), restock as chosen, the amount when typed', () => {
+    expect(
+      refundDataOf(
+        order,
+        'A0001',
+        [
+          { quantity: '2', restock: true },
+          { quantity: '0', restock: false }
+        ],
+        null,
+        ' damaged '
+      )
+    ).toEqual({ order: id('a'), confirm: 'A0001', lines: [{ line: 0, quantity: 2, restock: true }], reason: 'damaged' })
+    expect(
+      refundDataOf(
+        order,
+        'A0001',
+        [
+          { quantity: '', restock: true },
+          { quantity: '1', restock: false }
+        ],
+        300,
+        ''
+      )
+    ).toEqual({
+      order: id('a'),
+      confirm: 'A0001',
+      lines: [{ line: 1, quantity: 1, restock: false }],
+      amount: 300
+    })
+    expect(refundDataOf(order, 'A0001', [{ quantity: '0', restock: true }], 300, '').lines).toEqual([])
+  })
+
+  it('a split: the lines with units to move', () => {
+    expect(splitLinesOf(['1', '0', '', 'x', '2.5'])).toEqual([
+      { line: 0, quantity: 1 },
+      { line: 4, quantity: 2.5 }
+    ])
+  })
+
+  it('shipping and remarks: only what changed, emptied remarks cleared', () => {
+    const before = shipFormOf(order)
+    expect(before).toEqual({ company: 'SF', tracking: '', address: '', remarks: '' })
+    expect(shippingPatchOf(before, before)).toEqual({})
+    expect(shippingPatchOf(before, { ...before, tracking: ' SF123 ' })).toEqual({ ship: { company: 'SF', tracking: 'SF123' } })
+    expect(shippingPatchOf(before, { ...before, remarks: 'Leave at door' })).toEqual({ remarks: 'Leave at door' })
+    expect(shippingPatchOf({ ...before, remarks: 'x' }, before)).toEqual({ remarks: null })
+  })
+
+  it('fulfilment: the linked lines whose typed units changed', () => {
+    expect(fulfilPatchOf(order, { 1: '3' })).toEqual([{ line: 1, fulfilled: 3 }])
+    expect(fulfilPatchOf(order, { 1: '1' })).toEqual([])
+    expect(fulfilPatchOf(order, { 0: '1', 1: '' })).toEqual([])
+  })
+})

@@ -1,0 +1,102 @@
+import type { Order, OrderData, OrderPatch, PaymentData, PaymentMethod, RefundData, SplitData } from '@emporia/shared'
+import type { Values } from '../../lib/form-values'
+
+/*
+ * What each order form asks the services for, from what the merchant typed: pure, so it is tested
+ * without a browser. Only what was filled or changed is sent; the server checks the rest.
+ */
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined)
+
+/** What the form's values ask the orders service for (source `admin`: typed in the back office). */
+export const orderDataOf = (values: Values): OrderData => {
+  const lines = (values.products as Values[] | undefined) ?? []
+  const name = text(values.customerName)
+  const phone = text(values.customerPhone)
+  const data: OrderData = {
+    source: 'admin',
+    products: lines.map((line) => ({
+      product: String(line.product ?? ''),
+      ...(text(line.sku) ? { sku: text(line.sku) } : {}),
+      quantity: Number(line.quantity),
+      ...(typeof line.price === 'number' ? { price: line.price } : {})
+    }))
+  }
+  if (typeof values.discount === 'number' && values.discount > 0) data.discount = values.discount
+  if (name || phone) data.customer = { ...(name ? { name } : {}), ...(phone ? { phone } : {}) }
+  if (text(values.remarks)) data.remarks = text(values.remarks)
+  return data
+}
+
+/** What the payments service is asked for: only the fields of the chosen method. */
+export const paymentDataOf = (order: string, values: Values): PaymentData => {
+  const method = values.method as PaymentMethod
+  const data: PaymentData = { order, method, amount: values.amount as number }
+  if (method === 'pos' && typeof values.extraMethod === 'string') data.extraMethod = values.extraMethod
+  if (method === 'cash' && typeof values.received === 'number') data.received = values.received
+  if (method === 'bank') {
+    if (typeof values.reference === 'string' && values.reference) data.reference = values.reference
+    const remarks = typeof values.customerRemarks === 'string' ? values.customerRemarks.trim() : ''
+    if (remarks) data.customerRemarks = remarks
+  }
+  return data
+}
+
+export interface LineChoice {
+  quantity: string
+  restock: boolean
+}
+
+/**
+ * What the refunds service is asked for: the lines with units to give back (always sent, even none:
+ * the service takes "no lines" as every line coming back), the amount when typed.
+ */
+export const refundDataOf = (order: Order, confirm: string, lines: LineChoice[], amount: unknown, reason: string): RefundData => {
+  const chosen = lines.flatMap((line, index) => {
+    const quantity = Number(line.quantity)
+    return Number.isFinite(quantity) && quantity > 0 ? [{ line: index, quantity, restock: line.restock }] : []
+  })
+  return {
+    order: order._id,
+    confirm,
+    lines: chosen,
+    ...(typeof amount === 'number' ? { amount } : {}),
+    ...(reason.trim() ? { reason: reason.trim() } : {})
+  }
+}
+
+/** The lines with units to move, by line index; none when nothing was chosen. */
+export const splitLinesOf = (quantities: readonly string[]): SplitData['lines'] =>
+  quantities.flatMap((text, line) => {
+    const quantity = Number(text)
+    return Number.isFinite(quantity) && quantity > 0 ? [{ line, quantity }] : []
+  })
+
+export const SHIP_FIELDS = ['company', 'tracking', 'address'] as const
+export type ShipForm = Record<(typeof SHIP_FIELDS)[number] | 'remarks', string>
+
+export const shipFormOf = (order: Order): ShipForm => ({
+  company: order.ship?.company ?? '',
+  tracking: order.ship?.tracking ?? '',
+  address: order.ship?.address ?? '',
+  remarks: order.remarks ?? ''
+})
+
+/** Only what changed: the shipping details as a whole, the remarks on their own (each is one history entry). */
+export const shippingPatchOf = (before: ShipForm, after: ShipForm): OrderPatch => {
+  const patch: OrderPatch = {}
+  if (SHIP_FIELDS.some((name) => before[name].trim() !== after[name].trim()))
+    patch.ship = Object.fromEntries(SHIP_FIELDS.map((name) => [name, after[name].trim()]).filter(([, value]) => value))
+  if (before.remarks.trim() !== after.remarks.trim()) patch.remarks = after.remarks.trim() || null
+  return patch
+}
+
+/** The lines whose fulfilled units changed, as the orders service takes them (`fulfil`, by line index). */
+export const fulfilPatchOf = (order: Order, typed: Record<number, string>): OrderPatch['fulfil'] =>
+  Object.entries(typed).flatMap(([index, text]) => {
+    const line = order.products[Number(index)]
+    const fulfilled = Number(text)
+    return line?.linkItem && text.trim() !== '' && Number.isFinite(fulfilled) && fulfilled !== line.linkItem.fulfilled
+      ? [{ line: Number(index), fulfilled }]
+      : []
+  })
