@@ -82,13 +82,13 @@ const InvoiceBody = ({ order, payments, type }: { order: Order; payments: Paymen
   const lang = language as LocaleId
   const long = type === 'long'
   const columns = long ? 6 : 4
-  const facts: [string, string][] = [
-    [t('invoice.orderNo'), order.orderId],
-    [t('invoice.orderRef'), order._id],
-    [t('invoice.date'), formatDateTime(order.date, lang)],
-    [t('invoice.staff'), staffName(order.admin)],
-    ...(order.cashier ? [[t('invoice.cashier'), staffName(order.cashier)] as [string, string]] : []),
-    [t('invoice.customer'), [order.customer?.name, order.customer?.phone].filter(Boolean).join(' · ')]
+  const facts: [string, string, string][] = [
+    ['orderNo', t('invoice.orderNo'), order.orderId],
+    ['orderRef', t('invoice.orderRef'), order._id],
+    ['date', t('invoice.date'), formatDateTime(order.date, lang)],
+    ['staff', t('invoice.staff'), staffName(order.admin)],
+    ...(order.cashier ? [['cashier', t('invoice.cashier'), staffName(order.cashier)] as [string, string, string]] : []),
+    ['customer', t('invoice.customer'), [order.customer?.name, order.customer?.phone].filter(Boolean).join(' · ')]
   ]
   const figures: [string, number | undefined, boolean?][] = [
     [t('invoice.subtotal'), order.subtotal],
@@ -101,9 +101,9 @@ const InvoiceBody = ({ order, payments, type }: { order: Order; payments: Paymen
   return (
     <>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', columnGap: 3, rowGap: 0.5, mb: 2 }} data-testid="invoice-facts">
-        {facts.map(([label, value]) => (
-          <Typography key={label} variant="body2">
-            <b>{label}:</b> <span data-testid={`invoice-${label}`}>{value || '-'}</span>
+        {facts.map(([key, label, value]) => (
+          <Typography key={key} variant="body2">
+            <b>{label}:</b> <span data-testid={`invoice-${key}`}>{value || '-'}</span>
           </Typography>
         ))}
       </Box>
