@@ -57,6 +57,7 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   orders: () => ({ source: 'admin', warehouse: refOfB('warehouses'), products: [{ product: refOfB('products'), quantity: 1 }] }),
   payments: () => ({ order: refOfB('orders'), method: 'cash', amount: 1 }),
   'orders/refunds': () => ({ order: refOfB('orders'), confirm: 'nothing' }),
+  'orders/split': () => ({ order: refOfB('orders'), lines: [{ line: 0, quantity: 1 }] }),
   'orders/history': () => ({})
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
@@ -75,6 +76,7 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   orders: { remarks: 'Renamed' },
   payments: { status: 'cancelled' },
   'orders/refunds': {},
+  'orders/split': {},
   'orders/history': {}
 }
 
@@ -147,6 +149,7 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
     return (found.body?.data as { _id: string }[])[0]._id
   },
   'orders/refunds': async (base, owner) => String((await orderOf(base, owner))._id),
+  'orders/split': async (base, owner) => String((await orderOf(base, owner))._id),
   inventoryRebuild: async (base, owner) => {
     await inventoryAs(base, owner, 'inventoryRebuild', {})
     return owner.shopId

@@ -32,6 +32,7 @@ import { banners } from './banners/banners'
 import { orders } from './orders/orders'
 import { orderHistory } from './order-history/order-history'
 import { orderRefunds } from './order-refunds/order-refunds'
+import { orderSplits } from './order-splits/order-splits'
 import { payments } from './payments/payments'
 
 export { mediaRoutes } from './attachments/attachments'
@@ -79,6 +80,7 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.orders, register: orders },
   { path: servicePaths.orderHistory, register: orderHistory },
   { path: servicePaths.orderRefunds, register: orderRefunds },
+  { path: servicePaths.orderSplits, register: orderSplits },
   { path: servicePaths.payments, register: payments },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
