@@ -1,4 +1,4 @@
-import type { LocalParts } from './order-id'
+import { localParts, type LocalParts } from './order-id'
 
 /**
  * Sales figures (spec §2.14 charts, §9.8 summaryGroupBy; decision 0082). The server keeps one row per
@@ -31,7 +31,10 @@ export const SUMMARY_MAX_YEARS = 10
 export interface SalesSummaryQuery {
   shop?: string
   groupBy: SummaryGroupBy
-  /** ISO moments; `from` included, `to` excluded, each hour of the shop's zone counted once. */
+  /**
+   * ISO moments, `from` included and `to` excluded, read to the hour of the shop's zone; or a date
+   * (YYYY-MM-DD), which is that day's start in the shop's zone — what a date picker sends.
+   */
   from: string
   to: string
   by?: SummaryDim
@@ -50,6 +53,8 @@ export interface SalesSummaryRow {
 }
 
 export interface SalesSummary {
+  /** The shop whose figures these are. */
+  shop: string
   groupBy: SummaryGroupBy
   by: SummaryDim
   /** The shop's zone, which decided the day and hour of each sale. */
@@ -107,6 +112,29 @@ export const bucketOf = (groupBy: SummaryGroupBy, parts: LocalParts): string | n
   }
 }
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
+
+const utcParts = (at: Date): LocalParts => ({
+  year: at.getUTCFullYear(),
+  month: at.getUTCMonth() + 1,
+  day: at.getUTCDate(),
+  hour: at.getUTCHours(),
+  weekday: at.getUTCDay()
+})
+
+/**
+ * The first and last local hours (hourStamp) a range covers in a zone: the hour `from` falls in, and
+ * the hour just before `to`. A date stands for its local midnight, so from 2026-11-01 to 2026-12-01
+ * reads exactly November in the shop's zone.
+ */
+export const summaryHours = (from: string, to: string, timeZone: string): { first: string; last: string } => {
+  const first = DATE_ONLY.test(from) ? `${from} 00:00:00` : hourStamp(localParts(new Date(from), timeZone))
+  const last = DATE_ONLY.test(to)
+    ? hourStamp(utcParts(new Date(Date.parse(`${to}T00:00:00Z`) - 3_600_000)))
+    : hourStamp(localParts(new Date(Date.parse(to) - 1), timeZone))
+  return { first, last }
+}
+
 /** The local hour a rollup row is kept under: 'YYYY-MM-DD HH:00:00', a `timestamp without time zone`. */
 export const hourStamp = ({ year, month, day, hour }: LocalParts) => `${four(year)}-${two(month)}-${two(day)} ${two(hour)}:00:00`
 
@@ -137,14 +165,7 @@ export const bucketsBetween = (groupBy: SummaryGroupBy, first: LocalParts, last:
   }
   const at = new Date(Date.UTC(first.year, first.month - 1, first.day, first.hour))
   const end = Date.UTC(last.year, last.month - 1, last.day, last.hour)
-  const bucketAt = (d: Date) =>
-    bucketOf(groupBy, {
-      year: d.getUTCFullYear(),
-      month: d.getUTCMonth() + 1,
-      day: d.getUTCDate(),
-      hour: d.getUTCHours(),
-      weekday: d.getUTCDay()
-    })
+  const bucketAt = (d: Date) => bucketOf(groupBy, utcParts(d))
   const lastKey = bucketAt(new Date(end))
   for (;;) {
     const key = bucketAt(at)
@@ -170,3 +191,6 @@ export const seriesOf = (
 /** The method a sale counts under: the payment method, or `pos:<name>` for a shop's own POS method. */
 export const methodKey = (method: string, extraMethod?: string | null) =>
   method === 'pos' && extraMethod ? `pos:${extraMethod}` : method
+
+/** The local parts of an hourStamp (to list the buckets between summaryHours' first and last). */
+export const stampParts = (stamp: string): LocalParts => utcParts(new Date(`${stamp.replace(' ', 'T')}Z`))
