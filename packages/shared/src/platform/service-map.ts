@@ -26,6 +26,7 @@ import type { servicePaths, ServicePath } from './service-paths'
 import type { Banner, BannerData, BannerPatch } from '../eshop/banner.schema'
 import type { Order, OrderData, OrderEvent, OrderPatch, RefundData, RefundResult, SplitData } from '../orders/order.schema'
 import type { Payment, PaymentData, PaymentPatch } from '../orders/payment.schema'
+import type { SalesSummary, SalesSummaryQuery } from '../orders/sales'
 
 /**
  * A query in the common language (spec §7.8): the record's own fields by name, plus filters and
@@ -120,7 +121,8 @@ export interface ServiceMap {
   [servicePaths.orderSplits]: ServiceShape<Order, SplitData, never, ServiceQuery, never>
   [servicePaths.payments]: ServiceShape<Payment, PaymentData, PaymentPatch>
   [servicePaths.cashboxLogs]: ServiceShape<LooseRecord>
-  [servicePaths.salesSummary]: ServiceShape<LooseRecord, never, never, ServiceQuery, LooseRecord>
+  /** Sales by local time bucket, optionally by method or category (decision 0082); find only. */
+  [servicePaths.salesSummary]: ServiceShape<SalesSummary, never, never, SalesSummaryQuery, SalesSummary>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']
