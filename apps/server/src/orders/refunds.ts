@@ -4,6 +4,7 @@ import { isWeighted, multiplyCents, refundableStatuses, type OrderStatus, type R
 import { applyMoves, type StockMove } from '../ledger/stock-ledger'
 import { badField, checkUnits } from '../ledger/quantities'
 import { newObjectId } from '../platform/object-id'
+import { addSale, refundSale } from '../sales/rollup'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { lockOrder, saveOrder, type OrderRow } from './order-rows'
 import type { OrderContext, PaymentRow } from './payments'
@@ -109,6 +110,7 @@ export const refundOrder = async (trx: Knex.Transaction, data: RefundData, ctx: 
   if (status !== order.status)
     events.push({ shop, order: order._id, user: ctx.user, action: 'status', from: order.status, to: status })
   await recordEvents(trx, events)
+  for (const payment of payments) await addSale(trx, refundSale(updated, payment))
   return { order: updated, payments }
 }
 

@@ -84,7 +84,8 @@ const linesOf = (order: SoldOrder, amount: number, withQuantity: boolean) => {
 export const paidOrderSale = (order: SoldOrder, payments: readonly SoldPayment[]): SaleEntry => {
   const taking = payments.filter(isTaking)
   const amount = taking.reduce((sum, p) => sum + p.amount, 0)
-  const at = new Date(Math.max(...taking.map((p) => new Date(p.date).getTime())))
+  // A free order (everything discounted) has no payment: it sells at the moment it is taken.
+  const at = new Date(taking.length ? Math.max(...taking.map((p) => new Date(p.date).getTime())) : Date.now())
   return { shop: order.shop, at, orders: 1, amount, methods: byMethod(taking), lines: linesOf(order, amount, true) }
 }
 
