@@ -29,6 +29,7 @@ import { tags } from './tags/tags'
 import { users } from './users/users'
 import { warehouses } from './warehouses/warehouses'
 import { banners } from './banners/banners'
+import { cashboxLogs } from './cashbox-logs/cashbox-logs'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -71,6 +72,7 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.stockReservations, register: stockReservations },
   { path: servicePaths.inventoryRebuild, register: inventoryRebuild },
   { path: servicePaths.banners, register: banners },
+  { path: servicePaths.cashboxLogs, register: cashboxLogs },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }

@@ -11,6 +11,7 @@ import * as productSearch from './20261121080000-product-search'
 import * as usersTokensValidAfter from './20261124000000-users-tokens-valid-after'
 import * as bannersTable from './20261125020220-banners'
 import * as ordersTables from './20261125040000-orders'
+import * as cashboxLogsTable from './20261125060000-cashbox-logs'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -30,5 +31,6 @@ export const migrations: Record<string, Migration> = {
   '20261121080000-product-search': productSearch,
   '20261124000000-users-tokens-valid-after': usersTokensValidAfter,
   '20261125020220-banners': bannersTable,
-  '20261125040000-orders': ordersTables
+  '20261125040000-orders': ordersTables,
+  '20261125060000-cashbox-logs': cashboxLogsTable
 }
