@@ -29,6 +29,10 @@ import { tags } from './tags/tags'
 import { users } from './users/users'
 import { warehouses } from './warehouses/warehouses'
 import { banners } from './banners/banners'
+import { orders } from './orders/orders'
+import { orderHistory } from './order-history/order-history'
+import { orderRefunds } from './order-refunds/order-refunds'
+import { payments } from './payments/payments'
 import { cashboxLogs } from './cashbox-logs/cashbox-logs'
 
 export { mediaRoutes } from './attachments/attachments'
@@ -72,6 +76,11 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.stockReservations, register: stockReservations },
   { path: servicePaths.inventoryRebuild, register: inventoryRebuild },
   { path: servicePaths.banners, register: banners },
+  // Orders move stock through the ledger, so they come after the inventory.
+  { path: servicePaths.orders, register: orders },
+  { path: servicePaths.orderHistory, register: orderHistory },
+  { path: servicePaths.orderRefunds, register: orderRefunds },
+  { path: servicePaths.payments, register: payments },
   { path: servicePaths.cashboxLogs, register: cashboxLogs },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },

@@ -3,6 +3,7 @@ import { barcodeLayoutSchema } from '../inventory/barcode-layout.schema'
 import { ID_PATTERN } from '../platform/ids'
 import { shopAttributes } from '../tenancy/permissions'
 import { shopPermissions, shopRoles } from '../tenancy/roles'
+import { checkoutSettingsFields } from './checkout-settings'
 
 /** Letters, digits, '-' and '_', 1–256 characters (spec §5.1 format.subdomain). */
 export const SUBDOMAIN_PATTERN = '^[A-Za-z0-9_-]{1,256}$'
@@ -69,6 +70,8 @@ export const shopSchema = Type.Object(
     posWarehouse: Type.Optional(Type.Union([Type.String({ pattern: ID_PATTERN }), Type.Null()], { ref: 'warehouses' })),
     eshopWarehouse: Type.Optional(Type.Union([Type.String({ pattern: ID_PATTERN }), Type.Null()], { ref: 'warehouses' })),
     barcodeLayouts: Type.Optional(Type.Array(barcodeLayoutSchema, { maxItems: 10 })),
+    // Checkout settings (spec §3.1, settings/payment; decision 0079).
+    ...checkoutSettingsFields,
     createdAt: Type.String({ format: 'date-time', readOnly: true }),
     updatedAt: Type.String({ format: 'date-time', readOnly: true })
   },
