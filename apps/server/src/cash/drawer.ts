@@ -44,18 +44,17 @@ export const lastCheckOf = async (trx: Knex.Transaction, drawer: Drawer, types: 
     .first()) as Row | undefined
 
 /**
- * The date of a new check: the database's clock once the lock is held, to the millisecond (what
- * both drivers read back), and always after the drawer's previous record, so "last" and the
- * half-open periods (start, end] never tie.
+ * The date of a new check, taken once the lock is held: the clock the payments are dated by (the
+ * server's, to the millisecond), and after the drawer's previous record, so "last" and the half-open
+ * periods (start, end] never tie. It returns only once the clock has passed that date: a payment
+ * that starts after this check commits is dated after it, and lands in the next period.
  */
 export const checkDate = async (trx: Knex.Transaction, drawer: Drawer): Promise<string> => {
-  const [{ now }] = (
-    (await trx.raw(`select date_trunc('milliseconds', clock_timestamp()) as now`)) as { rows: { now: string | Date }[] }
-  ).rows
   const latest = (await ofDrawer(trx(TABLE), drawer).max({ date: 'date' }).first()) as { date: string | Date | null } | undefined
-  const clock = new Date(now).getTime()
   const after = latest?.date ? new Date(latest.date).getTime() + 1 : 0
-  return new Date(Math.max(clock, after)).toISOString()
+  const date = Math.max(Date.now(), after)
+  while (Date.now() <= date) await new Promise((resolve) => setTimeout(resolve, 1))
+  return new Date(date).toISOString()
 }
 
 /** What went through the drawer in (start, end]: cash payments and refunds, and ins and outs. */

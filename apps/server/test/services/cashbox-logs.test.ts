@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { requireOpenDrawer } from '../../src/cash/drawer'
 import { newObjectId } from '../../src/platform/object-id'
+import { rowSecurityAvailable, shopTransaction } from '../../src/tenancy'
 import { client, memberOf, setShop, type Owner } from '../catalogue/catalogue-support'
+import { operate } from '../inventory/inventory-api'
 import { shopOwner } from '../support/accounts'
+import { makeProduct } from '../support/catalogue'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 
 type Check = Record<string, unknown> & { _id: string; date: string; amount: number }
 
-/**
- * The cashbox log (spec §3.11, §4.8, §5.3; decision 0081). Payments are rows of the payments table
- * written here as the payments service writes them (cash, paid or a negative refund row), until that
- * service creates them through the API.
- */
+/** The cashbox log (spec §3.11, §4.8, §5.3; decision 0081); the cash it expects comes from orders taken over the API. */
 describe.each(await dialects())('cashbox logs (%s)', (dialect) => {
   let t: TestApp
   let owner: Owner
@@ -29,35 +28,27 @@ describe.each(await dialects())('cashbox logs (%s)', (dialect) => {
   const check = async (body: Record<string, unknown>, as = api) => (await as.made('cashboxLogs', body)) as Check
   const countOf = async (query = '') => (await api.get('cashboxLogs', `&$limit=0${query}`)).body?.total as number
 
-  /** A payment row dated just after `after` (a check's date), so it falls in the period that follows. */
-  const payment = async (
-    shop: string,
-    after: Check,
-    amount: number,
-    more: { method?: string; status?: string; order?: string; cashier?: string | null } = {}
-  ) => {
-    const order = more.order ?? newObjectId()
-    await t.db.knex('payments').insert({
-      _id: newObjectId(),
-      shop,
-      tranID: newObjectId(),
-      order,
-      method: more.method ?? 'cash',
-      amount,
-      status: more.status ?? (amount < 0 ? 'refunded' : 'paid'),
-      cashier: more.cashier ?? null,
-      date: new Date(Date.parse(after.date) + 1).toISOString()
-    })
-    return order
-  }
-
-  /** A shop of its own per test, so drawers do not share history. */
+  /**
+   * A shop of its own per test, so drawers do not share history, selling a HK$1 product through the
+   * orders API: `sell` takes `amount` cents as one order paid at once, `refund` gives money back.
+   */
   const freshShop = async (name: string) => {
     const someone = await shopOwner(t.url, name)
     await setShop(t, someone.shopId, { useCashboxLog: true })
-    const pay = (after: Check, amount: number, more: Parameters<typeof payment>[3] = {}) =>
-      payment(someone.shopId, after, amount, more)
-    return { someone, as: client(t, someone), pay }
+    const as = client(t, someone)
+    const warehouse = ((await t.db.knex('warehouses').where({ shop: someone.shopId }).first('_id')) as { _id: string })._id
+    const product = await makeProduct(t, someone, { price: 100 })
+    expect((await operate(t, someone, { mode: 'restock', warehouse, product, delta: 100_000 })).status).toBe(201)
+    const sell = (amount: number, more: { method?: string; cashier?: string } = {}) => {
+      const { method = 'cash', cashier } = more
+      const taken = { method, amount, ...(method === 'cash' ? { received: amount } : {}), ...(cashier ? { cashier } : {}) }
+      return as.made('orders', { source: 'pos', products: [{ product, quantity: amount / 100 }], payments: [taken] }) as Promise<
+        Record<string, unknown> & { _id: string; orderId: string }
+      >
+    }
+    const refund = (order: { _id: string; orderId: string }, amount: number) =>
+      as.made('orders/refunds', { order: order._id, confirm: order.orderId, amount, lines: [] })
+    return { someone, as, sell, refund }
   }
 
   it("records a check in the caller's shop by the caller, lists it, and never replaces nor removes it", async () => {
@@ -138,7 +129,7 @@ describe.each(await dialects())('cashbox logs (%s)', (dialect) => {
   })
 
   it('expects what the last count held plus the cash taken, refunded, put in and taken out since', async () => {
-    const { as, pay } = await freshShop('Expected')
+    const { as, sell, refund } = await freshShop('Expected')
     const details = [
       { value: 50_000, number: 1 },
       { value: 10_000, number: 5 }
@@ -153,15 +144,12 @@ describe.each(await dialects())('cashbox logs (%s)', (dialect) => {
     })
     expect(begin.diff).toBeUndefined()
     expect(begin.lastDate).toBeUndefined()
-    const other = await shopOwner(t.url, 'Elsewhere')
-    const orderA = await pay(begin, 5_000)
-    await pay(begin, 2_500)
-    await pay(begin, -1_500, { order: orderA })
-    // Not cash, not taken, or not this shop's: none of these is in the drawer.
-    await pay(begin, 9_999, { method: 'credit' })
-    await pay(begin, 700, { status: 'pending' })
-    await pay(begin, 800, { status: 'cancelled' })
-    await payment(other.shopId, begin, 4_000)
+    const orderA = await sell(5_000)
+    await sell(2_500)
+    await refund(orderA, 1_500)
+    // Not cash, or not this shop's: neither is in the drawer.
+    await sell(9_900, { method: 'credit' })
+    await (await freshShop('Elsewhere')).sell(4_000)
     const cashIn = (await as.made('cashboxLogs', { type: 'in', amount: 20_000 })) as Check
     expect(cashIn).toMatchObject({ lastAmount: 100_000, expectedDelta: 26_000, expectedAmount: 126_000, lastType: 'beginCheck' })
     const cashOut = (await as.made('cashboxLogs', { type: 'out', amount: -10_000 })) as Check
@@ -180,7 +168,7 @@ describe.each(await dialects())('cashbox logs (%s)', (dialect) => {
       summary: { orders: 2, paid: 7_500, refunded: -1_500 }
     })
     // The next period starts at the middle count: what was counted before is not counted again.
-    await pay(middle, 3_000)
+    await sell(3_000)
     const counted = [
       { value: 50_000, number: 2 },
       { value: 10_000, number: 1 },
@@ -204,12 +192,12 @@ describe.each(await dialects())('cashbox logs (%s)', (dialect) => {
   })
 
   it('lowers the expected amount by a cash refund', async () => {
-    const { as, pay } = await freshShop('Refund')
-    const begin = (await as.made('cashboxLogs', { type: 'beginCheck', amount: 20_000 })) as Check
-    const order = await pay(begin, 6_000)
+    const { as, sell, refund } = await freshShop('Refund')
+    await as.made('cashboxLogs', { type: 'beginCheck', amount: 20_000 })
+    const order = await sell(6_000)
     const before = (await as.made('cashboxLogs', { type: 'middleCheck', amount: 26_000 })) as Check
     expect(before).toMatchObject({ expectedAmount: 26_000, diff: 0 })
-    await pay(before, -2_000, { order })
+    await refund(order, 2_000)
     const after = (await as.made('cashboxLogs', { type: 'middleCheck', amount: 24_000 })) as Check
     expect(after).toMatchObject({
       expectedDelta: -2_000,
@@ -234,13 +222,13 @@ describe.each(await dialects())('cashbox logs (%s)', (dialect) => {
   })
 
   it("keeps a cashier's drawer apart: its payments only, while the shop's drawer takes them all", async () => {
-    const { as, pay } = await freshShop('Drawers')
+    const { as, sell } = await freshShop('Drawers')
     const [x, y] = [newObjectId(), newObjectId()]
-    const shopBegin = (await as.made('cashboxLogs', { type: 'beginCheck', amount: 0 })) as Check
-    const xBegin = (await as.made('cashboxLogs', { type: 'beginCheck', amount: 1_000, cashier: x })) as Check
-    await pay(xBegin, 300, { cashier: x })
-    await pay(xBegin, 400, { cashier: y })
-    await pay(shopBegin, 500)
+    await as.made('cashboxLogs', { type: 'beginCheck', amount: 0 })
+    await as.made('cashboxLogs', { type: 'beginCheck', amount: 1_000, cashier: x })
+    await sell(300, { cashier: x })
+    await sell(400, { cashier: y })
+    await sell(500)
     const xCount = (await as.made('cashboxLogs', { type: 'middleCheck', amount: 1_300, cashier: x })) as Check
     expect(xCount).toMatchObject({ cashier: x, lastAmount: 1_000, expectedAmount: 1_300, diff: 0 })
     const shopCount = (await as.made('cashboxLogs', { type: 'middleCheck', amount: 1_200 })) as Check
@@ -276,7 +264,10 @@ describe.each(await dialects())('cashbox logs (%s)', (dialect) => {
 
   it('requires an open drawer before selling when the shop keeps a cashbox log (spec §4.8)', async () => {
     const { someone, as } = await freshShop('Selling')
-    const sell = (cashier?: string) => t.db.knex.transaction((trx) => requireOpenDrawer(trx, someone.shopId, cashier))
+    // As a sale calls it: inside the shop's transaction, behind the wall where there is one.
+    const walled = await rowSecurityAvailable(t.db.knex)
+    const sell = (cashier?: string) =>
+      shopTransaction(t.db.knex, walled, someone.shopId, (trx) => requireOpenDrawer(trx, someone.shopId, cashier))
     const refusal = { data: { key: 'pos.requiresCashCheck', field: 'cashier' }, message: 'Requires Cash Check First' }
     await expect(sell()).rejects.toMatchObject(refusal)
     await as.made('cashboxLogs', { type: 'in', amount: 5_000 })
