@@ -14,12 +14,12 @@ export interface OrderContext {
   user?: string
   env: LedgerEnv
   wall?: string
-  /** The shop's card provider, when it has one set up. */
-  provider?: () => Promise<PaymentProvider | null>
+  /** The shop's card provider, when it has one set up (its key read in the caller's transaction). */
+  provider?: (trx: Knex.Transaction) => Promise<PaymentProvider | null>
 }
 
 /** The card provider of a shop, or null when it has none set up. */
-export type ProviderFor = (shop: string) => Promise<PaymentProvider | null>
+export type ProviderFor = (shop: string, trx?: Knex.Transaction) => Promise<PaymentProvider | null>
 
 export type PaymentRow = Payment & { _id: string }
 export interface PaymentInput extends Omit<PaymentData, 'order'> {
@@ -100,7 +100,7 @@ export const takePayment = async (
   let tranID = `${order.orderId}-${n}`
   let clientSecret: string | null = null
   if (input.method === 'stripe') {
-    const provider = ctx.provider ? await ctx.provider() : null
+    const provider = ctx.provider ? await ctx.provider(trx) : null
     if (!provider) throw badField('method', 'Card payments are not set up for this shop', 'payment.methodOff')
     const intent = await provider.createIntent({
       amount: input.amount,

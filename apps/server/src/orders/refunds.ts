@@ -131,7 +131,7 @@ const giveMoneyBack = async (trx: Knex.Transaction, order: OrderRow, amount: num
     const key = data.idempotencyKey ? `${data.idempotencyKey}:${made.length}` : null
     let tranID = `${order.orderId}-R${made.length + 1}-${_id.slice(-6)}`
     if (payment.method === 'stripe') {
-      const provider = ctx.provider ? await ctx.provider() : null
+      const provider = ctx.provider ? await ctx.provider(trx) : null
       if (!provider) throw badField('amount', 'Card payments are not set up for this shop', 'payment.methodOff')
       const refund = await provider.refund({
         intentId: payment.tranID,

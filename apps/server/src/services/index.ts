@@ -32,6 +32,7 @@ import { banners } from './banners/banners'
 import { orders } from './orders/orders'
 import { orderHistory } from './order-history/order-history'
 import { orderRefunds } from './order-refunds/order-refunds'
+import { orderSplits } from './order-splits/order-splits'
 import { payments } from './payments/payments'
 import { cashboxLogs } from './cashbox-logs/cashbox-logs'
 
@@ -80,6 +81,7 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.orders, register: orders },
   { path: servicePaths.orderHistory, register: orderHistory },
   { path: servicePaths.orderRefunds, register: orderRefunds },
+  { path: servicePaths.orderSplits, register: orderSplits },
   { path: servicePaths.payments, register: payments },
   { path: servicePaths.cashboxLogs, register: cashboxLogs },
   // attachments and attachments/token.
