@@ -166,6 +166,8 @@ const HEARD: Record<string, string[]> = {
   inventories: ['created', 'patched'],
   inventoryLots: ['created', 'patched'],
   stockReservations: ['created', 'patched'],
+  // Cash checks are history: cancelled (patched), never removed (decision 0081).
+  cashboxLogs: ['created', 'patched'],
   stocks: ['patched'],
   inventoryLogs: ['created'],
   // Orders are voided or refunded, never removed; a payment is announced when taken.
@@ -225,7 +227,7 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
       await t.db
         .knex('shops')
         .where({ _id: id })
-        .update({ useSubShop: true, useInventoryLot: true, attributes: JSON.stringify({ bundle: true }) })
+        .update({ useSubShop: true, useInventoryLot: true, useCashboxLog: true, attributes: JSON.stringify({ bundle: true }) })
     t.app.service('shops').emit('patched', { _id: a.shopId })
     t.app.service('shops').emit('patched', { _id: b.shopId })
     for (const path of shopPaths) {

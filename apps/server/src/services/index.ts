@@ -35,6 +35,7 @@ import { orderRefunds } from './order-refunds/order-refunds'
 import { orderSplits } from './order-splits/order-splits'
 import { payments } from './payments/payments'
 import { salesSummary } from './sales-summary/sales-summary'
+import { cashboxLogs } from './cashbox-logs/cashbox-logs'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -84,6 +85,7 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.orderSplits, register: orderSplits },
   { path: servicePaths.payments, register: payments },
   { path: servicePaths.salesSummary, register: salesSummary },
+  { path: servicePaths.cashboxLogs, register: cashboxLogs },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }
