@@ -55,7 +55,7 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   inventoryRebuild: () => ({}),
   // Orders need stock (MAKERS restocks B's product first); a payment, a refund and the history name an order.
   orders: () => ({ source: 'admin', warehouse: refOfB('warehouses'), products: [{ product: refOfB('products'), quantity: 1 }] }),
-  payments: () => ({ order: refOfB('orders'), method: 'cash', amount: 1 }),
+  payments: () => ({ order: refOfB('orders'), method: 'credit', amount: 1 }),
   'orders/refunds': () => ({ order: refOfB('orders'), confirm: 'nothing' }),
   'orders/split': () => ({ order: refOfB('orders'), lines: [{ line: 0, quantity: 1 }] }),
   'orders/history': () => ({}),
@@ -144,7 +144,7 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   orders: async (base, owner) => String((await orderOf(base, owner))._id),
   payments: async (base, owner) => {
     const order = await orderOf(base, owner)
-    return String((await inventoryAs(base, owner, 'payments', { order: order._id, method: 'cash', amount: 1 }))._id)
+    return String((await inventoryAs(base, owner, 'payments', { order: order._id, method: 'credit', amount: 1 }))._id)
   },
   'orders/history': async (base, owner) => {
     const order = await orderOf(base, owner)

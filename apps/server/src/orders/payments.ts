@@ -1,6 +1,7 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import type { Payment, PaymentData } from '@emporia/shared'
+import { requireOpenDrawer } from '../cash/drawer'
 import { closeMany, type LedgerEnv } from '../ledger/stock-ledger'
 import { badField } from '../ledger/quantities'
 import { newObjectId } from '../platform/object-id'
@@ -96,6 +97,8 @@ export const takePayment = async (
       values: { due }
     })
   const status = checkMethod(input, settings)
+  // Cash goes into a drawer: with a cashbox log, one that was counted open (spec §4.8).
+  if (input.method === 'cash') await requireOpenDrawer(trx, ctx.shop, input.cashier ?? order.cashier)
   const _id = newObjectId()
   const n = await paymentNumber(trx, ctx.shop, order._id)
   let tranID = `${order.orderId}-${n}`

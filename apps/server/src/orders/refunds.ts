@@ -1,6 +1,7 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { isWeighted, multiplyCents, refundableStatuses, type OrderStatus, type RefundData } from '@emporia/shared'
+import { requireOpenDrawer } from '../cash/drawer'
 import { applyMoves, type StockMove } from '../ledger/stock-ledger'
 import { badField, checkUnits } from '../ledger/quantities'
 import { newObjectId } from '../platform/object-id'
@@ -129,6 +130,7 @@ const giveMoneyBack = async (trx: Knex.Transaction, order: OrderRow, amount: num
     if (left === 0) break
     const piece = Math.min(left, payment.amount - (refunded.get(payment._id) ?? 0))
     if (piece <= 0) continue
+    if (payment.method === 'cash') await requireOpenDrawer(trx, ctx.shop, payment.cashier)
     const _id = newObjectId()
     const key = data.idempotencyKey ? `${data.idempotencyKey}:${made.length}` : null
     let tranID = `${order.orderId}-R${made.length + 1}-${_id.slice(-6)}`
