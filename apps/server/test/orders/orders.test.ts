@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shopOwner } from '../support/accounts'
+import { json } from '../support/clients'
 import { makeProduct } from '../support/catalogue'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
@@ -253,6 +254,8 @@ describe.each(await dialects())('orders and payments (%s)', (dialect) => {
     expect(ids[0]).toBe('N-01000')
     expect(ids.at(-1)).toBe('N-01199')
     expect(new Set(ids).size).toBe(200)
+    const shop = await json(`${t.url}/api/shops/${b.shopId}`, { token: b.token })
+    expect(shop.body).toMatchObject({ orderIdList: { current: 1199, preview: 'N-01200' } })
   })
 
   it('keeps orders and payments within their shop', async () => {
