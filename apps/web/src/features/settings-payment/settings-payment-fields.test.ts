@@ -6,7 +6,6 @@ import type { FieldDef } from '../../components/fields/field-types'
 import {
   cardFields,
   methodFields,
-  NO_DATE,
   orderIdFields,
   orderIdPreview,
   paymentSettingsOf,
@@ -32,12 +31,14 @@ describe('payment settings form (decision 0079)', () => {
       'orderIdList.startNum': 1,
       'orderIdList.padding': 6,
       'orderIdList.type': 'sequence',
-      'orderIdList.dateFormat': NO_DATE,
+      'orderIdList.dateFormat': '',
       timeZone: 'Asia/Hong_Kong',
       'cardPayment.secretKey': '',
       'cardPayment.hasSecretKey': false
     })
     expect(orderIdPreview(storedValues(fields, values))).toBe('000001')
+    // Nothing to correct before the merchant starts: no bank account yet is no missing one.
+    expect(schemaChecks(fields, values, shopSchema)).toEqual({})
   })
 
   it('shows rounding factors in currency units and stores cents; empty is no rounding', () => {

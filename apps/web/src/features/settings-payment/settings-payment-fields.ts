@@ -26,12 +26,9 @@ import type { AnyMessageKey } from '../../lib/i18n/lists'
  * and the server's refusals land on them by that path.
  */
 
-/** A date format of '' ("no date") as a choice a select can show. */
-export const NO_DATE = 'none'
-
-/** A choice per value, each labelled `prefix.value` ('' as `none`). */
+/** A choice per value, each labelled `prefix.value` (the empty one `prefix.none`). */
 const labels = (values: readonly string[], prefix: string) =>
-  Object.fromEntries(values.map((value) => [value || NO_DATE, `${prefix}.${value || NO_DATE}` as AnyMessageKey]))
+  Object.fromEntries(values.map((value) => [value, `${prefix}.${value || 'none'}` as AnyMessageKey]))
 
 const modes = { enumList: labels(roundingModes, 'paySettings.mode') }
 
@@ -160,7 +157,7 @@ export const paymentSettingsOf = (shop: Shop | undefined): Values => {
     'orderIdList.startNum': list.startNum ?? 1,
     'orderIdList.padding': list.padding ?? 6,
     'orderIdList.type': list.type ?? 'sequence',
-    'orderIdList.dateFormat': list.dateFormat || NO_DATE,
+    'orderIdList.dateFormat': list.dateFormat ?? '',
     'orderIdList.current': list.current,
     'bankTransfer.enabled': shop?.bankTransfer?.enabled ?? false,
     'bankTransfer.accounts': shop?.bankTransfer?.accounts ?? [],
@@ -188,7 +185,6 @@ const defined = (record: Values) => Object.fromEntries(Object.entries(record).fi
  * Every setting is sent whole; a secret only when typed or removed.
  */
 export const paymentSettingsPatch = (values: Values): ShopPatch => {
-  const format = values['orderIdList.dateFormat']
   const items = (name: string) => (Array.isArray(values[name]) ? (values[name] as Values[]) : [])
   return {
     subtotalRoundingFactor: whole(values.subtotalRoundingFactor) ?? null,
@@ -200,7 +196,7 @@ export const paymentSettingsPatch = (values: Values): ShopPatch => {
       startNum: whole(values['orderIdList.startNum']),
       padding: whole(values['orderIdList.padding']),
       type: values['orderIdList.type'] ?? 'sequence',
-      dateFormat: format === NO_DATE || !format ? '' : format
+      dateFormat: values['orderIdList.dateFormat'] ?? ''
     }) as OrderIdList,
     bankTransfer: {
       enabled: Boolean(values['bankTransfer.enabled']),
