@@ -27,8 +27,6 @@ type EventsOnly = ServiceMethods<ServiceShape<Record<string, unknown>, never, ne
 /** The shared service map plus the paths only this client calls, whose answers have no shared schema. */
 export interface ClientServiceTypes extends ServiceTypes {
   features: ServiceMethods<ServiceShape<Features, never, never, Record<string, unknown>, Features>>
-  /** Not built yet on the server; the shell only listens to its events (new-order popup). */
-  orders: EventsOnly
   /** Export progress events (decision 0022); the export itself is an HTTP download. */
   export: EventsOnly
   'attachments/token': ServiceMethods<ServiceShape<{ token: string }, Record<string, never>, never>>

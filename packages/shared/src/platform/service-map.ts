@@ -24,6 +24,10 @@ import type { Shop, ShopData, ShopStaff, ShopStaffData, ShopStaffPatch, ShopPatc
 import type { Registration, User, UserPatch } from '../users/user.schema'
 import type { servicePaths, ServicePath } from './service-paths'
 import type { Banner, BannerData, BannerPatch } from '../eshop/banner.schema'
+import type { Order, OrderData, OrderEvent, OrderPatch, RefundData, RefundResult, SplitData } from '../orders/order.schema'
+import type { Payment, PaymentData, PaymentPatch } from '../orders/payment.schema'
+import type { SalesSummary, SalesSummaryQuery } from '../orders/sales'
+import type { CashCheck, CashCheckData, CashCheckPatch } from '../orders/cash-check.schema'
 
 /**
  * A query in the common language (spec §7.8): the record's own fields by name, plus filters and
@@ -111,6 +115,15 @@ export interface ServiceMap {
   /** Rebuilds a shop's derived stock numbers and answers what it corrected (decision 0040). */
   [servicePaths.inventoryRebuild]: ServiceShape<LooseRecord, { shop?: string }, never, ServiceQuery, never>
   [servicePaths.banners]: ServiceShape<Banner, BannerData, BannerPatch>
+  [servicePaths.orders]: ServiceShape<Order, OrderData, OrderPatch>
+  [servicePaths.orderHistory]: ServiceShape<OrderEvent, never, never>
+  [servicePaths.orderRefunds]: ServiceShape<RefundResult, RefundData, never, ServiceQuery, never>
+  /** Answers the new order split off; the source's lines shrink by what moved. */
+  [servicePaths.orderSplits]: ServiceShape<Order, SplitData, never, ServiceQuery, never>
+  [servicePaths.payments]: ServiceShape<Payment, PaymentData, PaymentPatch>
+  [servicePaths.cashboxLogs]: ServiceShape<CashCheck, CashCheckData, CashCheckPatch>
+  /** Sales by local time bucket, optionally by method or category (decision 0082); find only. */
+  [servicePaths.salesSummary]: ServiceShape<SalesSummary, never, never, SalesSummaryQuery, SalesSummary>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

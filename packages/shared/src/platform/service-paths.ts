@@ -28,6 +28,13 @@ export const servicePaths = {
   inventoryOperations: 'inventoryOperations',
   stockReservations: 'stockReservations',
   inventoryRebuild: 'inventoryRebuild',
-  banners: 'banners'
+  banners: 'banners',
+  orders: 'orders',
+  orderHistory: 'orders/history',
+  orderRefunds: 'orders/refunds',
+  orderSplits: 'orders/split',
+  payments: 'payments',
+  cashboxLogs: 'cashboxLogs',
+  salesSummary: 'sales/summary'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

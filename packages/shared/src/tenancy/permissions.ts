@@ -102,7 +102,17 @@ export const serviceRules: Record<string, ServiceRule> = {
   // Orders reserve stock on the server's side; staff may hold stock by hand (and the tests do).
   stockReservations: { read: { roles: pos }, write: { roles: staff } },
   inventoryRebuild: { read: { roles: admin }, write: { roles: admin } },
-  banners: { read: { roles: ['pos', 'subshop'] }, write: areas.eshop }
+  banners: { read: { roles: ['pos', 'subshop'] }, write: areas.eshop },
+  // Orders and payments (decision 0078): the counter sells, takes money and refunds (a refund needs the
+  // order ID typed); the history is written by the server only.
+  orders: { read: areas.orders, write: areas.orders },
+  'orders/history': { read: areas.orders, write: { roles: admin } },
+  'orders/refunds': { read: areas.orders, write: areas.orders },
+  'orders/split': { read: areas.orders, write: areas.orders },
+  payments: { read: { roles: pos }, write: { roles: pos } },
+  // The POS counts its drawer before selling (spec §4.8), so cashiers keep the cashbox log too.
+  cashboxLogs: { read: { roles: pos, gate: { flag: 'useCashboxLog' } }, write: { roles: pos, gate: { flag: 'useCashboxLog' } } },
+  'sales/summary': { read: areas.charts, write: { roles: admin } }
 }
 
 export interface ShopCaller {

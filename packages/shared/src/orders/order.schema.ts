@@ -1,0 +1,201 @@
+import { Type, type Static } from '@sinclair/typebox'
+import { literals, moneySchema } from '../catalogue/product.schema'
+import { ID_PATTERN } from '../platform/ids'
+import { storedTextSchema } from '../shops/shop.schema'
+
+/** Order statuses (spec §4.1); which moves between them are allowed is order-status.ts (decision 0078). */
+export const orderStatuses = ['unpaid', 'paid', 'prepare', 'collect', 'shipped', 'received', 'done', 'refunded', 'void'] as const
+export type OrderStatus = (typeof orderStatuses)[number]
+/** Where an order was taken: the counter, the online shop, the mini-program app, or typed in the back-office. */
+export const orderSources = ['pos', 'eshop', 'app', 'admin'] as const
+export type OrderSource = (typeof orderSources)[number]
+
+const id = (ref?: string) => Type.String({ pattern: ID_PATTERN, ...(ref ? { ref } : {}) })
+const optionalId = (ref?: string, readOnly = false) =>
+  Type.Optional(Type.Union([id(ref), Type.Null()], { ...(ref ? { ref } : {}), ...(readOnly ? { readOnly } : {}) }))
+/** Units of a line: whole units, or up to three decimals for weighted goods (checked by the ledger). */
+export const orderQuantitySchema = Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000 })
+/** A signed amount of cents (an adjustment, a refund). */
+export const signedMoneySchema = Type.Integer({ minimum: -100_000_000_000, maximum: 100_000_000_000 })
+
+/**
+ * Linked items (spec §3.11 linkItem, §5.5): a line whose goods are chosen or allocated later, e.g. a
+ * bundle whose pieces the shop picks. The order cannot move past preparing until every such line is
+ * fully fulfilled.
+ */
+export const linkItemSchema = Type.Object(
+  {
+    quantity: orderQuantitySchema,
+    fulfilled: Type.Number({ minimum: 0, maximum: 1_000_000 }),
+    needSelect: Type.Optional(Type.Boolean())
+  },
+  { additionalProperties: false }
+)
+
+/** One line of an order (spec §3.11 products[]). Price and name are copied from the product when left out. */
+export const orderLineSchema = Type.Object(
+  {
+    product: id('products'),
+    /** The SKU's id; '' (or absent) for a product without SKUs. */
+    sku: Type.Optional(Type.String({ maxLength: 64 })),
+    name: Type.Optional(storedTextSchema),
+    price: Type.Optional(moneySchema),
+    quantity: orderQuantitySchema,
+    /** price × quantity, rounded once (money.ts multiplyCents). */
+    total: Type.Optional(Type.Integer({ minimum: 0, readOnly: true })),
+    /** Where the goods come from; defaults to the order's warehouse. */
+    warehouse: optionalId('warehouses'),
+    /** The stock held for this line until the order is paid (decision 0040). */
+    reservation: optionalId(undefined, true),
+    /** Units given back by refunds so far. */
+    returned: Type.Optional(Type.Number({ minimum: 0, readOnly: true })),
+    linkItem: Type.Optional(Type.Union([linkItemSchema, Type.Null()]))
+  },
+  { additionalProperties: false }
+)
+export type OrderLine = Static<typeof orderLineSchema>
+
+export const shippingSchema = Type.Object(
+  {
+    company: Type.Optional(Type.String({ maxLength: 100 })),
+    tracking: Type.Optional(Type.String({ maxLength: 100 })),
+    address: Type.Optional(Type.String({ maxLength: 500 }))
+  },
+  { additionalProperties: false }
+)
+
+export const customerSchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 200 })),
+    phone: Type.Optional(Type.String({ maxLength: 50 })),
+    email: Type.Optional(Type.String({ maxLength: 254 }))
+  },
+  { additionalProperties: false }
+)
+
+/**
+ * Order (spec §3.11). Money is integer cents (decision 0003): subtotal is the lines' sum, rounding
+ * every adjustment the shop's rounding settings make (decision 0079), total = subtotal − discount + rounding, `amount` is what has been paid
+ * (refunds taken off) and `refund` what has been given back. Status, amounts and links are the
+ * server's: they change through payments, refunds and status moves (decision 0078).
+ */
+export const orderSchema = Type.Object(
+  {
+    _id: Type.String({ pattern: ID_PATTERN, readOnly: true }),
+    shop: Type.String({ pattern: ID_PATTERN, readOnly: true }),
+    /** From the shop's `orderIdList` settings: unique, no gaps. */
+    orderId: Type.String({ maxLength: 64, readOnly: true }),
+    date: Type.String({ format: 'date-time', readOnly: true }),
+    /** The customer (shop users arrive with the customers issue) and what the order says of them. */
+    user: optionalId(),
+    customer: Type.Optional(Type.Union([customerSchema, Type.Null()])),
+    /** The staff member who took the order. */
+    admin: optionalId('users', true),
+    cashier: optionalId(),
+    source: literals(orderSources),
+    status: Type.Optional(literals(orderStatuses)),
+    /** Where lines without their own warehouse take their goods from. */
+    warehouse: optionalId('warehouses'),
+    products: Type.Array(orderLineSchema, { minItems: 1, maxItems: 500 }),
+    subtotal: Type.Optional(Type.Integer({ minimum: 0, readOnly: true })),
+    discount: Type.Optional(moneySchema),
+    rounding: Type.Optional(Type.Integer({ minimum: -100_000_000, maximum: 100_000_000, readOnly: true })),
+    total: Type.Optional(Type.Integer({ minimum: 0, readOnly: true })),
+    amount: Type.Optional(Type.Integer({ minimum: 0, readOnly: true })),
+    refund: Type.Optional(Type.Integer({ minimum: 0, readOnly: true })),
+    /** The payment methods used, for the list's filter (split tender may use several). */
+    methods: Type.Optional(Type.Array(Type.String({ maxLength: 60 }), { readOnly: true })),
+    /** The custom POS method's name when one was used (spec §3.11 extraMethod). */
+    extraMethod: Type.Optional(Type.Union([Type.String({ maxLength: 60 }), Type.Null()], { readOnly: true })),
+    ship: Type.Optional(Type.Union([shippingSchema, Type.Null()])),
+    remarks: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+    /** Orders split from or linked to this one (both ways). */
+    linkOrders: Type.Optional(Type.Array(id('orders'), { readOnly: true, maxItems: 100 })),
+    /** The order this one was split from. */
+    splitOrder: optionalId('orders', true),
+    /** A replacement order names its source; the source then names it. */
+    replaces: optionalId('orders'),
+    replacedBy: optionalId('orders', true),
+    /** Why and when an unpaid order was voided. */
+    cancel: Type.Optional(
+      Type.Union(
+        [
+          Type.Object(
+            { reason: Type.Optional(Type.String({ maxLength: 500 })), date: Type.String({ format: 'date-time' }) },
+            { additionalProperties: false }
+          ),
+          Type.Null()
+        ],
+        { readOnly: true }
+      )
+    ),
+    /** A client's key for a create it may send twice (a retry): the second answers the first's order. */
+    idempotencyKey: Type.Optional(Type.Union([Type.String({ minLength: 8, maxLength: 100 }), Type.Null()])),
+    createdAt: Type.String({ format: 'date-time', readOnly: true }),
+    updatedAt: Type.String({ format: 'date-time', readOnly: true })
+  },
+  { $id: 'Order', additionalProperties: false }
+)
+export type Order = Static<typeof orderSchema>
+
+/** A payment taken with the order in the same transaction (the POS checkout). */
+export interface OrderPaymentInput {
+  method: string
+  extraMethod?: string
+  amount: number
+  received?: number
+}
+export type OrderData = Pick<Order, 'source' | 'products'> &
+  Partial<
+    Pick<Order, 'user' | 'customer' | 'cashier' | 'warehouse' | 'discount' | 'ship' | 'remarks' | 'replaces' | 'idempotencyKey'>
+  > & {
+    payments?: OrderPaymentInput[]
+  }
+/** What a patch may change; `status` moves along order-status.ts. */
+export type OrderPatch = Partial<Pick<Order, 'status' | 'ship' | 'remarks' | 'customer'>> & {
+  cancelReason?: string
+  /** Linked items' fulfilment, by line index. */
+  fulfil?: { line: number; fulfilled: number }[]
+}
+
+/** One entry of an order's history (spec: who, when, what). */
+export const orderEventSchema = Type.Object(
+  {
+    _id: Type.String({ pattern: ID_PATTERN, readOnly: true }),
+    shop: Type.String({ pattern: ID_PATTERN, readOnly: true }),
+    order: id('orders'),
+    date: Type.String({ format: 'date-time' }),
+    user: optionalId('users'),
+    /** created, status, payment, refund, ship, edit, split, link, void. */
+    action: Type.String({ maxLength: 30 }),
+    from: Type.Optional(Type.Union([Type.String({ maxLength: 60 }), Type.Null()])),
+    to: Type.Optional(Type.Union([Type.String({ maxLength: 60 }), Type.Null()])),
+    /** What changed, in the record's own field names. */
+    detail: Type.Optional(Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()])),
+    createdAt: Type.String({ format: 'date-time', readOnly: true }),
+    updatedAt: Type.String({ format: 'date-time', readOnly: true })
+  },
+  { $id: 'OrderEvent', additionalProperties: false }
+)
+export type OrderEvent = Static<typeof orderEventSchema>
+
+/** A refund (spec §4.8): typed order ID to confirm, lines given back (restocked or not), money back. */
+export interface RefundData {
+  order: string
+  /** Must equal the order's orderId: the merchant typed it to confirm. */
+  confirm: string
+  lines?: { line: number; quantity: number; restock?: boolean }[]
+  /** Cents to give back; defaults to the returned lines' value, or everything paid when no lines are named. */
+  amount?: number
+  reason?: string
+  idempotencyKey?: string
+}
+export interface RefundResult {
+  order: Order
+  payments: Record<string, unknown>[]
+}
+/** A split (spec §4.8): these quantities of these lines move to a new order linked to this one. */
+export interface SplitData {
+  order: string
+  lines: { line: number; quantity: number }[]
+}
