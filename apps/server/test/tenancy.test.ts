@@ -52,7 +52,15 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   'products/lookup': () => ({}),
   // An operation on stock, not a record: its moves are walked as inventoryLogs.
   inventoryOperations: () => ({ mode: 'restock', warehouse: refOfB('warehouses'), product: refOfB('products'), delta: 1 }),
-  inventoryRebuild: () => ({})
+  inventoryRebuild: () => ({}),
+  // Orders need stock (MAKERS restocks B's product first); a payment, a refund and the history name an order.
+  orders: () => ({ source: 'admin', warehouse: refOfB('warehouses'), products: [{ product: refOfB('products'), quantity: 1 }] }),
+  payments: () => ({ order: refOfB('orders'), method: 'credit', amount: 1 }),
+  'orders/refunds': () => ({ order: refOfB('orders'), confirm: 'nothing' }),
+  'orders/split': () => ({ order: refOfB('orders'), lines: [{ line: 0, quantity: 1 }] }),
+  'orders/history': () => ({}),
+  // Find only: figures, not records.
+  'sales/summary': () => ({})
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
@@ -65,7 +73,14 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   stockReservations: { status: 'released' },
   'products/lookup': {},
   inventoryOperations: {},
-  inventoryRebuild: {}
+  inventoryRebuild: {},
+  // An order changes by status moves and its own few fields; a payment only while it waits.
+  orders: { remarks: 'Renamed' },
+  payments: { status: 'cancelled' },
+  'orders/refunds': {},
+  'orders/split': {},
+  'orders/history': {},
+  'sales/summary': {}
 }
 
 /** Each shop-scoped record service's shared schema, read from the running app in `beforeAll`. */
@@ -125,10 +140,25 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
     ((await inventoryAs(base, owner, 'inventoryOperations', sampleOf('inventoryOperations'))).logs as { _id: string }[])[0]._id,
   inventoryOperations: async (base, owner) =>
     ((await inventoryAs(base, owner, 'inventoryOperations', sampleOf('inventoryOperations'))).logs as { _id: string }[])[0]._id,
+  // An order holds stock: B's product is restocked first. A payment pays 1 cent of a new order.
+  orders: async (base, owner) => String((await orderOf(base, owner))._id),
+  payments: async (base, owner) => {
+    const order = await orderOf(base, owner)
+    return String((await inventoryAs(base, owner, 'payments', { order: order._id, method: 'credit', amount: 1 }))._id)
+  },
+  'orders/history': async (base, owner) => {
+    const order = await orderOf(base, owner)
+    const found = await json(`${base}/api/orders/history?shop=${owner.shopId}&order=${String(order._id)}`, { token: owner.token })
+    return (found.body?.data as { _id: string }[])[0]._id
+  },
+  'orders/refunds': async (base, owner) => String((await orderOf(base, owner))._id),
+  'orders/split': async (base, owner) => String((await orderOf(base, owner))._id),
   inventoryRebuild: async (base, owner) => {
     await inventoryAs(base, owner, 'inventoryRebuild', {})
     return owner.shopId
-  }
+  },
+  // Figures are found by their range; that another shop's sales stay out is sales-summary.test.ts's.
+  'sales/summary': () => Promise.resolve('&groupBy=year&from=2026-01-01&to=2027-01-01')
 }
 /** What the witness must hear of a path as B's records are made and changed (default: created, patched, removed). */
 const HEARD: Record<string, string[]> = {
@@ -136,8 +166,17 @@ const HEARD: Record<string, string[]> = {
   inventories: ['created', 'patched'],
   inventoryLots: ['created', 'patched'],
   stockReservations: ['created', 'patched'],
+  // Cash checks are history: cancelled (patched), never removed (decision 0081).
+  cashboxLogs: ['created', 'patched'],
   stocks: ['patched'],
-  inventoryLogs: ['created']
+  inventoryLogs: ['created'],
+  // Orders are voided or refunded, never removed; a payment is announced when taken.
+  orders: ['created', 'patched'],
+  payments: ['created']
+}
+async function orderOf(base: string, owner: Owner) {
+  await inventoryAs(base, owner, 'inventoryOperations', sampleOf('inventoryOperations'))
+  return inventoryAs(base, owner, 'orders', sampleOf('orders'))
 }
 async function inventoryAs(base: string, owner: Owner, path: string, body: Record<string, unknown>) {
   const made = await json(`${base}/api/${path}?shop=${owner.shopId}`, {
@@ -148,12 +187,19 @@ async function inventoryAs(base: string, owner: Owner, path: string, body: Recor
   if (made.status !== 201) throw new Error(`${path} create failed: ${JSON.stringify(made.body)}`)
   return made.body as Record<string, unknown>
 }
-/** Find-only services: the query naming a record's key, and the shop of what the find answers. */
-const FINDERS: Record<string, { query: (key: string) => string; shopOf: (body?: Record<string, unknown>) => unknown }> = {
+/**
+ * Find-only services: the query naming a record's key, and the shop of what the find answers. A
+ * lookup of B's key through A's shop finds nothing (404); `figures` answer A's own (empty) figures.
+ */
+const FINDERS: Record<
+  string,
+  { query: (key: string) => string; shopOf: (body?: Record<string, unknown>) => unknown; figures?: boolean }
+> = {
   'products/lookup': {
     query: (code) => `&code=${code}`,
     shopOf: (body) => (body?.product as { shop?: string } | undefined)?.shop
-  }
+  },
+  'sales/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true }
 }
 const METHODS = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 type Method = (typeof METHODS)[number]
@@ -181,7 +227,7 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
       await t.db
         .knex('shops')
         .where({ _id: id })
-        .update({ useSubShop: true, useInventoryLot: true, attributes: JSON.stringify({ bundle: true }) })
+        .update({ useSubShop: true, useInventoryLot: true, useCashboxLog: true, attributes: JSON.stringify({ bundle: true }) })
     t.app.service('shops').emit('patched', { _id: a.shopId })
     t.app.service('shops').emit('patched', { _id: b.shopId })
     for (const path of shopPaths) {
@@ -292,7 +338,9 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
         const probe = await json(`${t.url}/api/${path}?shop=${a.shopId}${FINDERS[path].query(recordOfB[path])}`, {
           token: a.token
         })
-        expect(`${path} ${probe.status}`).toBe(`${path} 404`)
+        if (FINDERS[path].figures)
+          expect(`${path} ${probe.status} ${String(FINDERS[path].shopOf(probe.body))}`).toBe(`${path} 200 ${a.shopId}`)
+        else expect(`${path} ${probe.status}`).toBe(`${path} 404`)
       } else if (allowed.has('find')) {
         const list = await rest('find', path, a.shopId, a.token)
         expect((list.body?.data as { shop: string }[]).every((record) => record.shop === a.shopId)).toBe(true)

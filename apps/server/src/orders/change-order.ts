@@ -26,7 +26,7 @@ const voidOrder = async (trx: Knex.Transaction, order: OrderRow, reason: string 
     .where({ shop: ctx.shop, order: order._id, status: 'pending' })
     .update({ status: 'cancelled', updatedAt: trx.fn.now() })
     .returning(['_id', 'method', 'tranID'])) as { _id: string; method: string; tranID: string }[]
-  const provider = pending.some((p) => p.method === 'stripe') && ctx.provider ? await ctx.provider() : null
+  const provider = pending.some((p) => p.method === 'stripe') && ctx.provider ? await ctx.provider(trx) : null
   for (const payment of pending.filter((p) => p.method === 'stripe'))
     await provider?.cancelIntent(payment.tranID, `${ctx.shop}:${payment._id}:cancel`)
   return { cancel: { reason: reason ?? undefined, date: new Date().toISOString() } }

@@ -1,9 +1,11 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import type { Payment, PaymentData } from '@emporia/shared'
+import { requireOpenDrawer } from '../cash/drawer'
 import { closeMany, type LedgerEnv } from '../ledger/stock-ledger'
 import { badField } from '../ledger/quantities'
 import { newObjectId } from '../platform/object-id'
+import { addSale, paidOrderSale } from '../sales/rollup'
 import type { CheckoutSettings } from './checkout-settings'
 import { recordEvents } from './order-history'
 import { saveOrder, type OrderRow } from './order-rows'
@@ -14,12 +16,12 @@ export interface OrderContext {
   user?: string
   env: LedgerEnv
   wall?: string
-  /** The shop's card provider, when it has one set up. */
-  provider?: () => Promise<PaymentProvider | null>
+  /** The shop's card provider, when it has one set up (its key read in the caller's transaction). */
+  provider?: (trx: Knex.Transaction) => Promise<PaymentProvider | null>
 }
 
 /** The card provider of a shop, or null when it has none set up. */
-export type ProviderFor = (shop: string) => Promise<PaymentProvider | null>
+export type ProviderFor = (shop: string, trx?: Knex.Transaction) => Promise<PaymentProvider | null>
 
 export type PaymentRow = Payment & { _id: string }
 export interface PaymentInput extends Omit<PaymentData, 'order'> {
@@ -95,12 +97,14 @@ export const takePayment = async (
       values: { due }
     })
   const status = checkMethod(input, settings)
+  // Cash goes into a drawer: with a cashbox log, one that was counted open (spec §4.8).
+  if (input.method === 'cash') await requireOpenDrawer(trx, ctx.shop, input.cashier ?? order.cashier)
   const _id = newObjectId()
   const n = await paymentNumber(trx, ctx.shop, order._id)
   let tranID = `${order.orderId}-${n}`
   let clientSecret: string | null = null
   if (input.method === 'stripe') {
-    const provider = ctx.provider ? await ctx.provider() : null
+    const provider = ctx.provider ? await ctx.provider(trx) : null
     if (!provider) throw badField('method', 'Card payments are not set up for this shop', 'payment.methodOff')
     const intent = await provider.createIntent({
       amount: input.amount,
@@ -165,7 +169,7 @@ export const addPaid = async (trx: Knex.Transaction, order: OrderRow, amount: nu
 
 /**
  * An order is paid (decision 0078): its reservations are committed (the sale's ledger rows), its
- * status becomes `paid`, the history says so, all in the payment's transaction.
+ * status becomes `paid`, the history and the sales rollup say so, all in the payment's transaction.
  */
 export const settle = async (trx: Knex.Transaction, order: OrderRow, ctx: OrderContext): Promise<OrderRow> => {
   const reservations = order.products.flatMap((line) => (line.reservation ? [line.reservation] : []))
@@ -178,5 +182,8 @@ export const settle = async (trx: Knex.Transaction, order: OrderRow, ctx: OrderC
   })
   const updated = await saveOrder(trx, order._id, { status: 'paid' })
   await recordEvents(trx, [{ shop: ctx.shop, order: order._id, user: ctx.user, action: 'status', from: 'unpaid', to: 'paid' }])
+  // The sales figures change in the same transaction (decision 0082): fresh the moment it commits.
+  const payments = (await trx('payments').where({ shop: ctx.shop, order: order._id, status: 'paid' })) as PaymentRow[]
+  await addSale(trx, paidOrderSale(updated, payments))
   return updated
 }

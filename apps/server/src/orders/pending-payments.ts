@@ -32,7 +32,7 @@ export const closePending = async (
   if (to === 'paid' && order.status !== 'unpaid')
     throw new BadRequest('This order is not waiting for payment', { key: 'payment.orderNotUnpaid', field: 'status' })
   if (to === 'cancelled' && payment.method === 'stripe' && by === 'merchant') {
-    const provider = ctx.provider ? await ctx.provider() : null
+    const provider = ctx.provider ? await ctx.provider(trx) : null
     await provider?.cancelIntent(payment.tranID, `${ctx.shop}:${payment._id}:cancel`)
   }
   const [updated] = (await trx('payments')

@@ -42,11 +42,12 @@ const guarded = (provider: PaymentProvider): PaymentProvider => ({
 /**
  * The card provider of a shop (decisions 0079, 0080): Stripe with the shop's own secret key, pointed at
  * STRIPE_API_BASE when set (the local double in tests); null when the shop has not set a key. The
- * secret is read as the owner, outside any shop wall, and never leaves the server.
+ * secret never leaves the server.
  */
 export const cardProviders =
-  (context: Pick<ServiceContext, 'config' | 'db'>, knex: Knex = context.db.knex) =>
-  async (shop: string): Promise<PaymentProvider | null> => {
-    const secretKey = await readShopSecret(knex, shop, 'stripeSecretKey')
+  (context: Pick<ServiceContext, 'config' | 'db'>) =>
+  async (shop: string, trx?: Knex.Transaction): Promise<PaymentProvider | null> => {
+    // Read in the caller's transaction when there is one: PGlite has a single connection.
+    const secretKey = await readShopSecret(trx ?? context.db.knex, shop, 'stripeSecretKey')
     return secretKey ? guarded(stripeProvider(secretKey, { apiBase: context.config.stripeApiBase })) : null
   }

@@ -30,7 +30,7 @@ export const stripeWebhooks = (context: ServiceContext, app: Application) => {
         trx,
         payment._id,
         to,
-        { shop, env: { app, counts: context.counts }, wall, provider: () => providerFor(shop) },
+        { shop, env: { app, counts: context.counts }, wall, provider: (trx) => providerFor(shop, trx) },
         'provider'
       )
     })

@@ -27,7 +27,7 @@ export const orderRefunds = (context: ServiceContext) => (app: Application) => {
           user: userOf(params),
           env: { app, counts: context.counts },
           wall,
-          provider: () => providerFor(shop)
+          provider: (trx) => providerFor(shop, trx)
         })
       )
       const order = orderRecord(result.order)

@@ -31,7 +31,13 @@ export class OrderService extends LedgerRecordService<Order> {
     const shop = shopOf(params)
     const input = checkOrderData(data)
     const result = await this.inTransaction(shop, params, (trx, wall) =>
-      createOrder(trx, input, { shop, user: userOf(params), env: this.env(), wall, provider: () => this.providerFor(shop) })
+      createOrder(trx, input, {
+        shop,
+        user: userOf(params),
+        env: this.env(),
+        wall,
+        provider: (trx) => this.providerFor(shop, trx)
+      })
     )
     // Payments taken with the order are announced with it, once committed.
     if (!result.replayed)
@@ -49,7 +55,7 @@ export class OrderService extends LedgerRecordService<Order> {
         user: userOf(params),
         env: this.env(),
         wall,
-        provider: () => this.providerFor(shop)
+        provider: (trx) => this.providerFor(shop, trx)
       })
     )
     return orderRecord(row)

@@ -28,7 +28,7 @@ export class PaymentService extends LedgerRecordService<Payment> {
   }
 
   private context(shop: string, params: RecordParams, wall: string | undefined): OrderContext {
-    return { shop, user: userOf(params), env: this.env(), wall, provider: () => this.providerFor(shop) }
+    return { shop, user: userOf(params), env: this.env(), wall, provider: (trx) => this.providerFor(shop, trx) }
   }
 
   private announce(order: OrderRow | undefined) {
