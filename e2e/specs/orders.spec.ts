@@ -115,7 +115,7 @@ describe('orders and payments', () => {
     expect(await table.cellTexts('orderId')).toEqual([orderId, orderId])
   }, 120_000)
 
-  it('refuses a payment above what is due on its field, voids an unpaid order, and filters the list', async () => {
+  it('refuses a payment above what is due on its field, splits and voids an unpaid order, and filters the list', async () => {
     const who = await merchant(app.server.url, 'ordersvoid')
     const shop = who.shop!._id
     const cup = await stockedProduct(app.server.url, who, 'Tea cup', 800, 5)
@@ -134,6 +134,16 @@ describe('orders and payments', () => {
     await expect.poll(() => order.errorOf('pay-amount'), poll).toBe('More than the amount due')
     await page.getByTestId('pay-cancel').click()
 
+    // Split: one of the two cups moves to a new order linked to this one.
+    await page.getByTestId('order-split').click()
+    await page.getByTestId('split-quantity-0').fill('1')
+    await page.getByTestId('split-submit').click()
+    await expect.poll(() => shell.text(page.getByTestId('order-line-quantity')), poll).toBe('1')
+    await expect.poll(() => page.getByTestId('order-link').count(), poll).toBe(1)
+    const splitOff = (await shell.text(page.getByTestId('order-link'))).trim()
+    expect(splitOff).not.toBe(unpaid.orderId)
+    expect(await page.getByTestId('order-split').count()).toBe(0)
+
     await page.getByTestId('order-void').click()
     await page.getByTestId('void-reason').fill('Customer left')
     await page.getByTestId('void-confirm').click()
@@ -145,12 +155,13 @@ describe('orders and payments', () => {
     // The new-order popup's link shows one order; the search dialog filters by status.
     const table = new DataTablePage(page)
     await page.goto(app.url(`/${shop}/orders`))
-    await expect.poll(() => table.rows().count(), poll).toBe(2)
+    await expect.poll(() => table.rows().count(), poll).toBe(3)
+    expect((await table.cellTexts('orderId')).sort()).toEqual([paid.orderId, unpaid.orderId, splitOff].sort())
     await page.goto(app.url(`/${shop}/orders?currentFilter=${encodeURIComponent(JSON.stringify({ _id: paid._id }))}`))
     await expect.poll(() => table.cellTexts('orderId'), poll).toEqual([paid.orderId])
     await page.getByTestId('table-search').click()
     await page.getByTestId('search-clear').click()
-    await expect.poll(() => table.rows().count(), poll).toBe(2)
+    await expect.poll(() => table.rows().count(), poll).toBe(3)
     await page.getByTestId('table-search').click()
     await new Choices(page).select('search-status', 'Void')
     await page.getByTestId('search-apply').click()

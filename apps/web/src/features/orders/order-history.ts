@@ -22,7 +22,7 @@ type Translate = (key: string) => string
 type LineName = (index: number) => string
 
 /** Detail fields that hold record ids or internals: the merchant reads the rest of the entry instead. */
-const HIDDEN = new Set(['payment', 'payments', 'by'])
+const HIDDEN = new Set(['payment', 'payments', 'by', 'to', 'splitFrom', 'replacement'])
 
 /** Fields of an entry's detail that are cents. */
 const MONEY = new Set(['amount', 'total', 'subtotal', 'discount', 'rounding', 'refund', 'received', 'change', 'due'])

@@ -34,16 +34,19 @@ describe('an order page buttons', () => {
     }
   })
 
-  it('offers payment while money is due, refund once money was taken, split before the goods leave', () => {
-    expect(orderActions({ status: 'unpaid', total: 100, amount: 0 })).toMatchObject({
+  it('offers payment while money is due, refund once money was taken, split of an unpaid order with units to spare', () => {
+    const two = [{ quantity: 2 }]
+    expect(orderActions({ status: 'unpaid', total: 100, amount: 0, products: two })).toMatchObject({
       canPay: true,
       canRefund: false,
       canSplit: true
     })
-    expect(orderActions({ status: 'paid', total: 100, amount: 100 })).toMatchObject({
+    // One unit: nothing would stay behind.
+    expect(orderActions({ status: 'unpaid', total: 100, amount: 0, products: [{ quantity: 1 }] }).canSplit).toBe(false)
+    expect(orderActions({ status: 'paid', total: 100, amount: 100, products: two })).toMatchObject({
       canPay: false,
       canRefund: true,
-      canSplit: true
+      canSplit: false
     })
     expect(orderActions({ status: 'shipped', total: 100, amount: 100 })).toMatchObject({ canRefund: true, canSplit: false })
     // Everything given back already: nothing left to refund.

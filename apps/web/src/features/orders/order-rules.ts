@@ -12,7 +12,9 @@ import {
  * server decides (decision 0078); these only say which buttons to offer and what the figures are.
  */
 
-type Amounts = Pick<Order, 'subtotal' | 'discount' | 'rounding' | 'total' | 'amount' | 'refund' | 'status'>
+type Amounts = Pick<Order, 'subtotal' | 'discount' | 'rounding' | 'total' | 'amount' | 'refund' | 'status'> & {
+  products?: readonly { quantity: number }[]
+}
 
 /** The figures under the products: paid is net of refunds, so what is still due counts both. */
 export const orderAmounts = (order: Partial<Amounts>) => {
@@ -41,8 +43,8 @@ export const orderActions = (order: Partial<Amounts>) => {
     canVoid: moves.includes('void'),
     canPay: due > 0 && status !== 'void' && status !== 'refunded',
     canRefund: refundableStatuses.includes(status) && paid > 0,
-    // Splitting moves goods to a new order: not once they have left, nor on a closed order.
-    canSplit: ['unpaid', 'paid', 'prepare'].includes(status)
+    // Splitting moves units of an unpaid order to a new one (the service's rule); one must stay.
+    canSplit: status === 'unpaid' && (order.products ?? []).reduce((sum, line) => sum + line.quantity, 0) > 1
   }
 }
 
