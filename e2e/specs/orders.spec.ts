@@ -7,7 +7,13 @@ import { Shell } from '../pages/shell'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { readRecord } from '../support/catalogue'
-import { createOrder, pay, stockedProduct, type OrderRecord } from '../support/orders'
+import { createOrder, pay, patchShop, stockedProduct, type OrderRecord } from '../support/orders'
+
+// A 1×1 red PNG: the customer's payment slip.
+const SLIP = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64'
+)
 
 const stockOf = async (baseUrl: string, who: Merchant, product: string) =>
   (await readRecord<{ cachedInventory: number }>(baseUrl, who, 'products', product)).cachedInventory
@@ -214,5 +220,49 @@ describe('orders and payments', () => {
     await page.getByTestId('refund-cancel').click()
     await expect.poll(async () => (await order.historyActions()).includes('狀態變更 · 已付款 → 配貨中'), poll).toBe(true)
     await page.screenshot({ path: '/tmp/order-cht.png', fullPage: true })
+  }, 120_000)
+
+  it('takes a bank transfer with its slip and confirms it, and keeps linked items from leaving until fulfilled (§5.5)', async () => {
+    const who = await merchant(app.server.url, 'ordersbank')
+    await patchShop(app.server.url, who, {
+      bankTransfer: { enabled: true, accounts: [{ bankName: 'Tea Bank', name: 'Tea Ltd', no: '012-345-678', enabled: true }] }
+    })
+    const box = await stockedProduct(app.server.url, who, 'Gift box', 5000, 5)
+    const created = await createOrder(app.server.url, who, {
+      source: 'admin',
+      products: [{ product: box._id, quantity: 1, linkItem: { quantity: 2, fulfilled: 0 } }]
+    })
+    const page = await app.openAs(who, `/${who.shop!._id}/orders/${created._id}`)
+    const shell = new Shell(page)
+    const order = new OrderPage(page)
+    await expect.poll(() => order.statusValue(), poll).toBe('unpaid')
+
+    await order.payButton().click()
+    await order.choices.select('pay-method', 'Bank transfer')
+    await page.getByTestId('pay-reference-input').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: SLIP })
+    await expect.poll(() => shell.text(page.getByTestId('pay-reference-file')), poll).toBe('slip.png')
+    await page.getByTestId('pay-customerRemarks').fill('Paid at the branch')
+    await page.getByTestId('pay-submit').click()
+    await expect.poll(() => page.locator('[data-testid="order-payment"][data-status="pending"]').count(), poll).toBe(1)
+    expect(await order.statusValue()).toBe('unpaid')
+    expect(await shell.text(page.getByTestId('order-payment'))).toContain('Paid at the branch')
+    await page.getByTestId('payment-confirm').click()
+    await expect.poll(() => order.statusValue(), poll).toBe('paid')
+    expect(await page.locator('[data-testid="order-payment"][data-status="paid"]').count()).toBe(1)
+
+    // The linked line is not fulfilled: the order may not leave, and the line says why.
+    await order.move('collect')
+    await expect.poll(() => order.errorOf('link-fulfilled-0'), poll).toBe('Order not fulfilled')
+    expect(await order.statusValue()).toBe('paid')
+    await page.getByTestId('link-fulfilled-0').fill('3')
+    await page.getByTestId('link-save').click()
+    await expect.poll(() => order.errorOf('link-fulfilled-0'), poll).toBe('Quantity Mismatch')
+    await page.getByTestId('link-fulfilled-0').fill('2')
+    await page.getByTestId('link-save').click()
+    await expect.poll(() => order.errorOf('link-fulfilled-0'), poll).toBe('')
+    await order.move('collect')
+    await expect.poll(() => order.statusValue(), poll).toBe('collect')
+    await expect.poll(() => order.historyActions(), poll).toContain('Status changed · Paid → Collecting')
+    expect(await order.historyActions()).toContain('Fulfilment')
   }, 120_000)
 })

@@ -116,7 +116,15 @@ export const OrderPage = () => {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
         <Stack spacing={2}>
           <OrderLines order={record} />
-          <LinkItemsCard order={record} moveErrors={moveRefusal?.fields} onSaved={refresh} />
+          <LinkItemsCard
+            order={record}
+            moveErrors={moveRefusal?.fields}
+            onSaved={() => {
+              // The lines changed: the refused move's reasons are stale.
+              setMoveRefusal(undefined)
+              refresh()
+            }}
+          />
           <OrderPayments
             payments={payments.data ?? []}
             staffName={staffName}
