@@ -38,6 +38,7 @@ describe('orders and payments', () => {
     await new Choices(page).lookup('new-order-products-0-product', 'Jasmine', 'Jasmine tea')
     await page.getByTestId('new-order-products-0-quantity').fill('2')
     await page.getByTestId('new-order-payNow').check()
+    await page.screenshot({ path: '/tmp/new-order-dialog.png' })
     await page.getByTestId('new-order-submit').click()
     await expect.poll(() => shell.pathname(), poll).toMatch(new RegExp(`^/${shop}/orders/[0-9a-f]{24}$`))
     const id = shell.pathname().split('/').pop()!
@@ -110,6 +111,7 @@ describe('orders and payments', () => {
     expect(await table.cellTexts('status')).toEqual(['Refunded'])
     expect(await table.cellTexts('methods')).toEqual(['Cash'])
     expect(await table.cellTexts('source')).toEqual(['Back office'])
+    await page.screenshot({ path: '/tmp/orders-list.png' })
     await table.row(0).getByTestId('cell-date').click()
     await expect.poll(() => shell.pathname(), poll).toBe(`/${shop}/orders/${id}`)
     await page.goto(app.url(`/${shop}/payments`))
