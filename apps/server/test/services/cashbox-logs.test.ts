@@ -86,7 +86,7 @@ describe.each(await dialects())('cashbox logs (%s)', (dialect) => {
     expect(await api.create('cashboxLogs', { type: 'out', amount: 0 })).toMatchObject(refused('amount', 'cash.mustBeNegative'))
     expect(await api.create('cashboxLogs', { type: 'in', amount: -500 })).toMatchObject(refused('amount', 'cash.mustBePositive'))
     expect(await api.create('cashboxLogs', { type: 'endCheck', amount: -1 })).toMatchObject(
-      refused('amount', 'format.shouldGreaterOrEqual')
+      refused('amount', 'cash.mustNotBeNegative')
     )
     const details = [
       { value: 10_000, number: 2 },
