@@ -55,10 +55,12 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   inventoryRebuild: () => ({}),
   // Orders need stock (MAKERS restocks B's product first); a payment, a refund and the history name an order.
   orders: () => ({ source: 'admin', warehouse: refOfB('warehouses'), products: [{ product: refOfB('products'), quantity: 1 }] }),
-  payments: () => ({ order: refOfB('orders'), method: 'cash', amount: 1 }),
+  payments: () => ({ order: refOfB('orders'), method: 'credit', amount: 1 }),
   'orders/refunds': () => ({ order: refOfB('orders'), confirm: 'nothing' }),
   'orders/split': () => ({ order: refOfB('orders'), lines: [{ line: 0, quantity: 1 }] }),
-  'orders/history': () => ({})
+  'orders/history': () => ({}),
+  // Find only: figures, not records.
+  'sales/summary': () => ({})
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
@@ -77,7 +79,8 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   payments: { status: 'cancelled' },
   'orders/refunds': {},
   'orders/split': {},
-  'orders/history': {}
+  'orders/history': {},
+  'sales/summary': {}
 }
 
 /** Each shop-scoped record service's shared schema, read from the running app in `beforeAll`. */
@@ -141,7 +144,7 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   orders: async (base, owner) => String((await orderOf(base, owner))._id),
   payments: async (base, owner) => {
     const order = await orderOf(base, owner)
-    return String((await inventoryAs(base, owner, 'payments', { order: order._id, method: 'cash', amount: 1 }))._id)
+    return String((await inventoryAs(base, owner, 'payments', { order: order._id, method: 'credit', amount: 1 }))._id)
   },
   'orders/history': async (base, owner) => {
     const order = await orderOf(base, owner)
@@ -153,7 +156,9 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   inventoryRebuild: async (base, owner) => {
     await inventoryAs(base, owner, 'inventoryRebuild', {})
     return owner.shopId
-  }
+  },
+  // Figures are found by their range; that another shop's sales stay out is sales-summary.test.ts's.
+  'sales/summary': () => Promise.resolve('&groupBy=year&from=2026-01-01&to=2027-01-01')
 }
 /** What the witness must hear of a path as B's records are made and changed (default: created, patched, removed). */
 const HEARD: Record<string, string[]> = {
@@ -182,12 +187,19 @@ async function inventoryAs(base: string, owner: Owner, path: string, body: Recor
   if (made.status !== 201) throw new Error(`${path} create failed: ${JSON.stringify(made.body)}`)
   return made.body as Record<string, unknown>
 }
-/** Find-only services: the query naming a record's key, and the shop of what the find answers. */
-const FINDERS: Record<string, { query: (key: string) => string; shopOf: (body?: Record<string, unknown>) => unknown }> = {
+/**
+ * Find-only services: the query naming a record's key, and the shop of what the find answers. A
+ * lookup of B's key through A's shop finds nothing (404); `figures` answer A's own (empty) figures.
+ */
+const FINDERS: Record<
+  string,
+  { query: (key: string) => string; shopOf: (body?: Record<string, unknown>) => unknown; figures?: boolean }
+> = {
   'products/lookup': {
     query: (code) => `&code=${code}`,
     shopOf: (body) => (body?.product as { shop?: string } | undefined)?.shop
-  }
+  },
+  'sales/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true }
 }
 const METHODS = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 type Method = (typeof METHODS)[number]
@@ -326,7 +338,9 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
         const probe = await json(`${t.url}/api/${path}?shop=${a.shopId}${FINDERS[path].query(recordOfB[path])}`, {
           token: a.token
         })
-        expect(`${path} ${probe.status}`).toBe(`${path} 404`)
+        if (FINDERS[path].figures)
+          expect(`${path} ${probe.status} ${String(FINDERS[path].shopOf(probe.body))}`).toBe(`${path} 200 ${a.shopId}`)
+        else expect(`${path} ${probe.status}`).toBe(`${path} 404`)
       } else if (allowed.has('find')) {
         const list = await rest('find', path, a.shopId, a.token)
         expect((list.body?.data as { shop: string }[]).every((record) => record.shop === a.shopId)).toBe(true)

@@ -19,5 +19,11 @@ export const takeOrderId = async (trx: Knex.Transaction, shop: string, settings:
     [shop, period, first, first]
   )) as { rows: { current: string | number }[] }
   const seq = Number(rows[0].current)
+  // Mirrored on the shop (`orderIdList.current`) for the settings screen's "next order number"; the shop
+  // row is locked here only after the counter, which already serialises the shop's orders.
+  await trx.raw(
+    `update shops set "orderIdList" = jsonb_set(coalesce("orderIdList", '{}'::jsonb), '{current}', to_jsonb(?::bigint)) where _id = ?`,
+    [seq, shop]
+  )
   return { seq, orderId: formatOrderId(list, seq, at, settings.timeZone) }
 }

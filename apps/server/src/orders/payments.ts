@@ -1,9 +1,11 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import type { Payment, PaymentData } from '@emporia/shared'
+import { requireOpenDrawer } from '../cash/drawer'
 import { closeMany, type LedgerEnv } from '../ledger/stock-ledger'
 import { badField } from '../ledger/quantities'
 import { newObjectId } from '../platform/object-id'
+import { addSale, paidOrderSale } from '../sales/rollup'
 import type { CheckoutSettings } from './checkout-settings'
 import { recordEvents } from './order-history'
 import { saveOrder, type OrderRow } from './order-rows'
@@ -95,6 +97,8 @@ export const takePayment = async (
       values: { due }
     })
   const status = checkMethod(input, settings)
+  // Cash goes into a drawer: with a cashbox log, one that was counted open (spec §4.8).
+  if (input.method === 'cash') await requireOpenDrawer(trx, ctx.shop, input.cashier ?? order.cashier)
   const _id = newObjectId()
   const n = await paymentNumber(trx, ctx.shop, order._id)
   let tranID = `${order.orderId}-${n}`
@@ -165,7 +169,7 @@ export const addPaid = async (trx: Knex.Transaction, order: OrderRow, amount: nu
 
 /**
  * An order is paid (decision 0078): its reservations are committed (the sale's ledger rows), its
- * status becomes `paid`, the history says so, all in the payment's transaction.
+ * status becomes `paid`, the history and the sales rollup say so, all in the payment's transaction.
  */
 export const settle = async (trx: Knex.Transaction, order: OrderRow, ctx: OrderContext): Promise<OrderRow> => {
   const reservations = order.products.flatMap((line) => (line.reservation ? [line.reservation] : []))
@@ -178,5 +182,8 @@ export const settle = async (trx: Knex.Transaction, order: OrderRow, ctx: OrderC
   })
   const updated = await saveOrder(trx, order._id, { status: 'paid' })
   await recordEvents(trx, [{ shop: ctx.shop, order: order._id, user: ctx.user, action: 'status', from: 'unpaid', to: 'paid' }])
+  // The sales figures change in the same transaction (decision 0082): fresh the moment it commits.
+  const payments = (await trx('payments').where({ shop: ctx.shop, order: order._id, status: 'paid' })) as PaymentRow[]
+  await addSale(trx, paidOrderSale(updated, payments))
   return updated
 }

@@ -1,9 +1,11 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { isWeighted, multiplyCents, refundableStatuses, type OrderStatus, type RefundData } from '@emporia/shared'
+import { requireOpenDrawer } from '../cash/drawer'
 import { applyMoves, type StockMove } from '../ledger/stock-ledger'
 import { badField, checkUnits } from '../ledger/quantities'
 import { newObjectId } from '../platform/object-id'
+import { addSale, refundSale } from '../sales/rollup'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { lockOrder, saveOrder, type OrderRow } from './order-rows'
 import type { OrderContext, PaymentRow } from './payments'
@@ -109,6 +111,7 @@ export const refundOrder = async (trx: Knex.Transaction, data: RefundData, ctx: 
   if (status !== order.status)
     events.push({ shop, order: order._id, user: ctx.user, action: 'status', from: order.status, to: status })
   await recordEvents(trx, events)
+  for (const payment of payments) await addSale(trx, refundSale(updated, payment))
   return { order: updated, payments }
 }
 
@@ -127,6 +130,7 @@ const giveMoneyBack = async (trx: Knex.Transaction, order: OrderRow, amount: num
     if (left === 0) break
     const piece = Math.min(left, payment.amount - (refunded.get(payment._id) ?? 0))
     if (piece <= 0) continue
+    if (payment.method === 'cash') await requireOpenDrawer(trx, ctx.shop, payment.cashier)
     const _id = newObjectId()
     const key = data.idempotencyKey ? `${data.idempotencyKey}:${made.length}` : null
     let tranID = `${order.orderId}-R${made.length + 1}-${_id.slice(-6)}`

@@ -34,6 +34,7 @@ import { orderHistory } from './order-history/order-history'
 import { orderRefunds } from './order-refunds/order-refunds'
 import { orderSplits } from './order-splits/order-splits'
 import { payments } from './payments/payments'
+import { salesSummary } from './sales-summary/sales-summary'
 import { cashboxLogs } from './cashbox-logs/cashbox-logs'
 
 export { mediaRoutes } from './attachments/attachments'
@@ -83,6 +84,7 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.orderRefunds, register: orderRefunds },
   { path: servicePaths.orderSplits, register: orderSplits },
   { path: servicePaths.payments, register: payments },
+  { path: servicePaths.salesSummary, register: salesSummary },
   { path: servicePaths.cashboxLogs, register: cashboxLogs },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shopOwner } from '../support/accounts'
+import { json } from '../support/clients'
 import { makeProduct } from '../support/catalogue'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
@@ -253,6 +254,33 @@ describe.each(await dialects())('orders and payments (%s)', (dialect) => {
     expect(ids[0]).toBe('N-01000')
     expect(ids.at(-1)).toBe('N-01199')
     expect(new Set(ids).size).toBe(200)
+    const shop = await json(`${t.url}/api/shops/${b.shopId}`, { token: b.token })
+    expect(shop.body).toMatchObject({ orderIdList: { current: 1199, preview: 'N-01200' } })
+  })
+
+  it('lists orders by status, source, payment method and date range, with their total', async () => {
+    const b = await shopOwner(t.url, 'Lists')
+    const wb = ((await t.db.knex('warehouses').where({ shop: b.shopId }).first('_id')) as { _id: string })._id
+    const product = await makeProduct(t, b, { price: 100 })
+    await call(t, b, 'POST', 'inventoryOperations', { mode: 'restock', warehouse: wb, product, delta: 100 })
+    const line = { products: [{ product, quantity: 1 }] }
+    await call(t, b, 'POST', 'orders', { source: 'pos', ...line, payments: [{ method: 'cash', amount: 100 }] })
+    await call(t, b, 'POST', 'orders', { source: 'pos', ...line, payments: [{ method: 'credit', amount: 100 }] })
+    await call(t, b, 'POST', 'orders', { source: 'eshop', ...line })
+    const list = async (query: string) =>
+      (await call(t, b, 'GET', 'orders', undefined, query)).body as { total: number; data: { source: string }[] }
+    expect((await list('&status=paid')).total).toBe(2)
+    expect((await list('&source=eshop')).total).toBe(1)
+    expect((await list('&methods=cash')).total).toBe(1)
+    expect((await list('&methods[$in][]=cash&methods[$in][]=credit')).total).toBe(2)
+    const today = new Date(Date.now() - 60_000).toISOString()
+    const later = new Date(Date.now() + 60_000).toISOString()
+    expect((await list(`&date[$gte]=${today}&date[$lt]=${later}&$sort[date]=-1&$limit=2`)).total).toBe(3)
+    expect((await list(`&date[$gte]=${later}`)).total).toBe(0)
+    const payments = (await call(t, b, 'GET', 'payments', undefined, '&$select[]=clientSecret&$select[]=amount')).body as {
+      data: object[]
+    }
+    expect(payments.data.every((p) => !('clientSecret' in p))).toBe(true)
   })
 
   it('keeps orders and payments within their shop', async () => {

@@ -8,6 +8,7 @@ import { productBundlesScreen } from '../features/product-bundles/product-bundle
 import { productRelatedsScreen } from '../features/product-relateds/product-relateds.screen'
 import { productsScreen } from '../features/products/products.screen'
 import { settingsInventoryScreen } from '../features/settings-inventory/settings-inventory.screen'
+import { settingsPaymentScreen } from '../features/settings-payment/settings-payment.screen'
 import { specsScreen } from '../features/specs/specs.screen'
 import { tagsScreen } from '../features/tags/tags.screen'
 import { warehousesScreen } from '../features/warehouses/warehouses.screen'
@@ -52,7 +53,6 @@ const settingsScreens = [
   'email',
   'imports',
   'integrations',
-  'payment',
   'pointTypes',
   'pos',
   'posBanners',
@@ -112,5 +112,6 @@ export const screens: readonly ScreenDef[] = [
   planned('billing', { area: 'billing', feature: 'billing', drawer: top(190, 'billing', { label: 'menu.upgrade' }) }),
   planned('settings', { area: 'settings', drawer: top(200, 'settings') }),
   settingsInventoryScreen,
+  settingsPaymentScreen,
   ...settingsScreens
 ]

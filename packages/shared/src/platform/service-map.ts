@@ -26,6 +26,7 @@ import type { servicePaths, ServicePath } from './service-paths'
 import type { Banner, BannerData, BannerPatch } from '../eshop/banner.schema'
 import type { Order, OrderData, OrderEvent, OrderPatch, RefundData, RefundResult, SplitData } from '../orders/order.schema'
 import type { Payment, PaymentData, PaymentPatch } from '../orders/payment.schema'
+import type { SalesSummary, SalesSummaryQuery } from '../orders/sales'
 import type { CashCheck, CashCheckData, CashCheckPatch } from '../orders/cash-check.schema'
 
 /**
@@ -121,7 +122,8 @@ export interface ServiceMap {
   [servicePaths.orderSplits]: ServiceShape<Order, SplitData, never, ServiceQuery, never>
   [servicePaths.payments]: ServiceShape<Payment, PaymentData, PaymentPatch>
   [servicePaths.cashboxLogs]: ServiceShape<CashCheck, CashCheckData, CashCheckPatch>
-  [servicePaths.salesSummary]: ServiceShape<LooseRecord, never, never, ServiceQuery, LooseRecord>
+  /** Sales by local time bucket, optionally by method or category (decision 0082); find only. */
+  [servicePaths.salesSummary]: ServiceShape<SalesSummary, never, never, SalesSummaryQuery, SalesSummary>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

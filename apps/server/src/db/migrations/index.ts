@@ -12,6 +12,7 @@ import * as usersTokensValidAfter from './20261124000000-users-tokens-valid-afte
 import * as bannersTable from './20261125020220-banners'
 import * as ordersTables from './20261125040000-orders'
 import * as checkoutSettings from './20261126010000-checkout-settings'
+import * as salesRollup from './20261126020000-sales-rollup'
 import * as cashboxLogsTable from './20261126020000-cashbox-logs'
 
 interface Migration {
@@ -34,5 +35,6 @@ export const migrations: Record<string, Migration> = {
   '20261125020220-banners': bannersTable,
   '20261125040000-orders': ordersTables,
   '20261126010000-checkout-settings': checkoutSettings,
+  '20261126020000-sales-rollup': salesRollup,
   '20261126020000-cashbox-logs': cashboxLogsTable
 }

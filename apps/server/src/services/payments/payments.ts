@@ -13,7 +13,8 @@ export const payments = (context: ServiceContext) => (app: Application) =>
     context.directory,
     servicePaths.payments,
     new PaymentService(
-      { ...context.records, model: paymentModel },
+      // The card client secret is for the customer's browser: answered by create, never listed.
+      { ...context.records, model: paymentModel, secret: ['clientSecret'] },
       () => ({ app, counts: context.counts }),
       cardProviders(context)
     ),

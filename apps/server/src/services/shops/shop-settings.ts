@@ -130,7 +130,10 @@ export const applySettingsWrite = async (trx: Knex.Transaction, shop: string, wr
         })
   }
   if (write.orderIdWritten) {
-    const stored = (await trx('shops').select('orderIdList').where({ _id: shop }).first()) as { orderIdList?: OrderIdList }
+    // Locked: a counter moved by an order meanwhile is not written back over.
+    const stored = (await trx('shops').select('orderIdList').where({ _id: shop }).forUpdate().first()) as {
+      orderIdList?: OrderIdList
+    }
     const current = stored?.orderIdList?.current
     if (current !== undefined)
       for (const holder of [write.data, write.data.$set].filter(isObject))

@@ -55,7 +55,6 @@ export const chs: Messages = {
   'route.settings/email': '电邮设置',
   'route.settings/imports': '汇入',
   'route.settings/integrations': '整合',
-  'route.settings/payment': '付款方式',
   'route.settings/pointTypes': '积分类型',
   'route.settings/pos': '收银机设置',
   'route.settings/posBanners': '收银机横幅',

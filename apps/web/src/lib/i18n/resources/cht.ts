@@ -55,7 +55,6 @@ export const cht: Messages = {
   'route.settings/email': '電郵設定',
   'route.settings/imports': '匯入',
   'route.settings/integrations': '整合',
-  'route.settings/payment': '付款方式',
   'route.settings/pointTypes': '積分類型',
   'route.settings/pos': '收銀機設定',
   'route.settings/posBanners': '收銀機橫幅',

@@ -54,7 +54,6 @@ export const en = {
   'route.settings/email': 'E-mail Settings',
   'route.settings/imports': 'Imports',
   'route.settings/integrations': 'Integrations',
-  'route.settings/payment': 'Payment Methods',
   'route.settings/pointTypes': 'Point Types',
   'route.settings/pos': 'POS Settings',
   'route.settings/posBanners': 'POS Banners',

@@ -1,0 +1,94 @@
+import type { Knex } from 'knex'
+import { DEFAULT_TIME_ZONE, hourStamp, isTimeZone, localParts } from '@emporia/shared'
+import type { SaleEntry } from './sale-entries'
+
+export { allocate, paidOrderSale, refundSale, type SaleEntry, type SoldOrder, type SoldPayment } from './sale-entries'
+export { rebuildSales } from './rebuild'
+
+/**
+ * The sales rollup (decision 0082): the summary reads sums per local hour instead of scanning
+ * orders, and the order's own transaction keeps them, so a sale shows the moment it commits.
+ */
+
+/** Rows one hour's counters are spread over (the slot is the connection's, see addSale). */
+export const ROLLUP_SLOTS = 8
+
+/** A shop's time zone, read without naming the column, which a shop table may not have yet. */
+export const shopZoneSql = `(select to_jsonb(s) ->> 'timeZone' from shops s where s._id = ?)`
+
+/** The advisory lock class of a shop's rollup: sales hold it shared, a rebuild alone. */
+export const ROLLUP_LOCK = 82
+
+export const zoneOr = (zone: unknown) => (typeof zone === 'string' && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE)
+
+interface Row {
+  dim: string
+  key: string
+  amount: number
+  orders: number
+  quantity: number
+}
+
+// Quantities have at most three decimals (the ledger's rule); summing floats must not add more.
+const thousandths = (n: number) => Math.round(n * 1000) / 1000
+
+const rowsOf = (entry: SaleEntry, categories: Map<string, string[]>): Row[] => {
+  const rows = new Map<string, Row>()
+  const add = (dim: string, key: string, amount: number, quantity: number) => {
+    const id = `${dim}\u0000${key}`
+    const row = rows.get(id) ?? { dim, key, amount: 0, orders: entry.orders, quantity: 0 }
+    row.amount += amount
+    row.quantity = thousandths(row.quantity + quantity)
+    rows.set(id, row)
+  }
+  add(
+    'total',
+    '',
+    entry.amount,
+    entry.lines.reduce((sum, line) => sum + line.quantity, 0)
+  )
+  for (const { method, amount } of entry.methods) add('method', method, amount, 0)
+  for (const line of entry.lines)
+    for (const category of categories.get(line.product) ?? ['']) add('category', category, line.amount, line.quantity)
+  // One order, fixed: every checkout locks the rows it shares with another in the same sequence.
+  return [...rows.values()].sort((a, b) =>
+    a.dim === b.dim ? (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) : a.dim < b.dim ? -1 : 1
+  )
+}
+
+/**
+ * Adds a sale or refund to the rollup inside the caller's transaction (the order's or payment's,
+ * walled for the shop): one statement waits out a rebuild and reads the shop's zone and the
+ * products' categories, one upsert adds to the hour's rows. A product in several categories counts in each; none counts as ''.
+ * The slot is the connection's, so two checkouts at once update different rows of the same hour.
+ */
+export const addSale = async (trx: Knex.Transaction, entry: SaleEntry): Promise<void> => {
+  const products = [...new Set(entry.lines.map((line) => line.product))]
+  const productList = products.length
+    ? `(select coalesce(jsonb_agg(jsonb_build_array(p._id, p.category, p.categories)), '[]'::jsonb)
+          from products p where p._id in (${products.map(() => '?').join(', ')}))`
+    : `'[]'::jsonb`
+  const { rows: found } = (await trx.raw(
+    `select pg_advisory_xact_lock_shared(${ROLLUP_LOCK}, hashtext(?)), ${shopZoneSql} as zone, ${productList} as products`,
+    [entry.shop, entry.shop, ...products]
+  )) as { rows: { zone: string | null; products: [string, string | null, string[] | null][] | string }[] }
+  const read = found[0]
+  const list = typeof read.products === 'string' ? (JSON.parse(read.products) as typeof read.products) : read.products
+  const categories = new Map<string, string[]>()
+  for (const [id, category, more] of list as [string, string | null, string[] | null][]) {
+    const all = [...new Set([category, ...(more ?? [])].filter((c): c is string => Boolean(c)))]
+    categories.set(id, all.length ? all : [''])
+  }
+  const hour = hourStamp(localParts(entry.at, zoneOr(read.zone)))
+  const rows = rowsOf(entry, categories)
+  const values = rows.map(() => `(?, ?, ?::timestamp, ?, pg_backend_pid() % ${ROLLUP_SLOTS}, ?, ?, ?)`).join(', ')
+  const bindings = rows.flatMap((row) => [entry.shop, row.dim, hour, row.key, row.amount, row.orders, row.quantity])
+  await trx.raw(
+    `insert into "salesRollup" (shop, dim, hour, key, slot, amount, orders, quantity) values ${values}
+     on conflict (shop, dim, hour, key, slot) do update set
+       amount = "salesRollup".amount + excluded.amount,
+       orders = "salesRollup".orders + excluded.orders,
+       quantity = "salesRollup".quantity + excluded.quantity`,
+    bindings
+  )
+}

@@ -1,0 +1,12 @@
+import type { Application } from '@feathersjs/feathers'
+import { servicePaths } from '@emporia/shared'
+import { shopScoped } from '../../tenancy'
+import type { ServiceContext } from '../../platform/service-context'
+import { SalesSummaryService } from './sales-summary.class'
+
+/** Find only, for the charts area (permissions.ts); no events: screens re-ask when orders or payments change. */
+export const salesSummary = (context: ServiceContext) => (app: Application) => {
+  const path = servicePaths.salesSummary
+  app.use(path, new SalesSummaryService(context.db.knex, context.records.rowSecurity), { methods: ['find'] })
+  app.service(path).hooks({ before: { all: shopScoped(context.directory, path) } })
+}
