@@ -13,6 +13,7 @@ import { specsScreen } from '../features/specs/specs.screen'
 import { tagsScreen } from '../features/tags/tags.screen'
 import { warehousesScreen } from '../features/warehouses/warehouses.screen'
 import { bannersScreen } from '../features/banners/banners.screen'
+import { cashboxLogsScreen } from '../features/cashbox-logs/cashbox-logs.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -97,7 +98,7 @@ export const screens: readonly ScreenDef[] = [
   planned('promotions', { edit: true, area: 'promotions', drawer: top(100, 'promotions') }),
   planned('orders', { more: ['$id'], area: 'orders', drawer: top(110, 'orders') }),
   planned('payments', { area: 'payments', drawer: top(120, 'payments') }),
-  planned('cashboxLogs', { area: 'cashboxLogs', drawer: top(130, 'payments') }),
+  cashboxLogsScreen,
   planned('charts', { area: 'charts', drawer: top(140, 'payments') }),
   planned('pos', { area: 'pos', drawer: top(150, 'pos', { teaser: true }) }),
   planned('shopUsers', { area: 'shopUsers', drawer: top(160, 'users') }),
