@@ -264,11 +264,16 @@ describe.each(await dialects())('orders and payments (%s)', (dialect) => {
     const product = await makeProduct(t, b, { price: 100 })
     await call(t, b, 'POST', 'inventoryOperations', { mode: 'restock', warehouse: wb, product, delta: 100 })
     const line = { products: [{ product, quantity: 1 }] }
+    const totalOf = async (path: string) =>
+      ((await call(t, b, 'GET', path, undefined, '&$limit=0')).body as { total: number }).total
+    // Totals are asked (and cached) before the orders exist: the writes below must make them stale.
+    expect([await totalOf('orders'), await totalOf('payments')]).toEqual([0, 0])
     await call(t, b, 'POST', 'orders', { source: 'pos', ...line, payments: [{ method: 'cash', amount: 100 }] })
     await call(t, b, 'POST', 'orders', { source: 'pos', ...line, payments: [{ method: 'credit', amount: 100 }] })
     await call(t, b, 'POST', 'orders', { source: 'eshop', ...line })
     const list = async (query: string) =>
       (await call(t, b, 'GET', 'orders', undefined, query)).body as { total: number; data: { source: string }[] }
+    expect([await totalOf('orders'), await totalOf('payments')]).toEqual([3, 2])
     expect((await list('&status=paid')).total).toBe(2)
     expect((await list('&source=eshop')).total).toBe(1)
     expect((await list('&methods=cash')).total).toBe(1)
