@@ -47,11 +47,7 @@ describe('cash check rules shared by the editor and the server (spec §5.3)', ()
       expect(isCashCount(type)).toBe(true)
       expect(cashCheckProblem({ type, amount: 0 })).toBeUndefined()
       expect(cashCheckProblem({ type, amount: 125_050 })).toBeUndefined()
-      expect(cashCheckProblem({ type, amount: -1 })).toEqual({
-        field: 'amount',
-        key: 'format.shouldGreaterOrEqual',
-        values: { value: 0 }
-      })
+      expect(cashCheckProblem({ type, amount: -1 })).toEqual({ field: 'amount', key: 'cash.mustNotBeNegative' })
     }
     expect(isCashCount('in')).toBe(false)
     expect(isCashCount('out')).toBe(false)

@@ -31,8 +31,17 @@ export const reserve = async (trx: Knex.Transaction, data: ReserveData, ctx: Led
 /**
  * Holds stock for every line of an order in one ledger pass (one lock run, one insert): what an
  * order's checkout costs is one round of statements, whatever its number of lines (decision 0078).
+ * `committed`: the order is paid in the same transaction (a counter sale), so the lines are reserved
+ * and sold in one pass — the same availability check, the same `sale` ledger rows and reservations
+ * left `committed`, as a reserve followed by a commit would leave.
  */
-export const reserveMany = async (trx: Knex.Transaction, lines: ReserveData[], ctx: LedgerContext): Promise<Reservation[]> => {
+export const reserveMany = async (
+  trx: Knex.Transaction,
+  lines: ReserveData[],
+  ctx: LedgerContext,
+  options: { committed?: boolean } = {}
+): Promise<Reservation[]> => {
+  const sold = options.committed === true
   // Checked in the product's units by the ledger (never rounded into them); round3 only clears binary noise.
   const asked = lines.map((line) => checkAmount(line.quantity, line.fields?.quantity ?? 'quantity'))
   const changes = new ChangeSet()
@@ -43,8 +52,8 @@ export const reserveMany = async (trx: Knex.Transaction, lines: ReserveData[], c
       warehouse,
       product,
       sku,
-      delta: 0,
-      reserved: asked[i],
+      delta: sold ? -asked[i] : 0,
+      reserved: sold ? 0 : asked[i],
       type: 'sale' as const,
       fields
     })),
@@ -60,7 +69,7 @@ export const reserveMany = async (trx: Knex.Transaction, lines: ReserveData[], c
         product: data.product,
         sku: data.sku,
         quantity: round3(asked[i]),
-        status: 'reserved',
+        status: sold ? 'committed' : 'reserved',
         expiresAt: data.expiresAt ?? null,
         source: data.source ? JSON.stringify(data.source) : null
       }))

@@ -9,7 +9,17 @@ import { recordEvents, type OrderEventInput } from './order-history'
 import { takeOrderId } from './order-numbers'
 import { defaultWarehouse, priceOrder } from './order-pricing'
 import { lockOrder, saveOrder, toColumns, type OrderRow } from './order-rows'
-import { settle, takePayment, type OrderContext, type PaymentRow } from './payments'
+import {
+  checkDrawer,
+  checkDue,
+  checkMethod,
+  insertPayments,
+  paymentEvent,
+  paymentRow,
+  type OrderContext,
+  type PaymentRow
+} from './payments'
+import { addSale, paidOrderSale } from '../sales/rollup'
 
 export interface CreatedOrder {
   order: OrderRow
@@ -28,10 +38,23 @@ const checkReplaced = async (trx: Knex.Transaction, shop: string, replaces: stri
   return source
 }
 
+/** Names a payment's field within the order's data: `payments.1.amount`. */
+const withinPayment = async <T>(i: number, run: () => Promise<T> | T): Promise<T> => {
+  try {
+    return await run()
+  } catch (error) {
+    const data = (error as { data?: { field?: string } }).data
+    if (data?.field && !data.field.startsWith('payments.')) data.field = `payments.${i}.${data.field}`
+    throw error
+  }
+}
+
 /**
- * Takes an order in one transaction (decision 0078): prices its lines, reserves their stock, gives it
- * the next order id, and takes the payments sent with it (the POS checkout), committing the stock when
- * they cover the total. A refusal anywhere rolls all of it back, order number included.
+ * Takes an order in one transaction (decision 0078): prices its lines, checks the payments sent with
+ * it (the POS checkout) against the total, holds the lines' stock — or, when those payments cover the
+ * total with money in hand, holds and sells it in the same ledger pass — gives it the next order id,
+ * and writes the order, its payments, its history and its sale. A refusal anywhere rolls all of it
+ * back, order number included.
  */
 export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: OrderContext): Promise<CreatedOrder> => {
   const { shop } = ctx
@@ -44,6 +67,19 @@ export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: O
   const fallback = await defaultWarehouse(trx, shop, data.source, settings)
   const priced = await priceOrder(trx, shop, data, settings, fallback)
   const source = data.replaces ? await checkReplaced(trx, shop, data.replaces) : undefined
+
+  const inputs = data.payments ?? []
+  let taken = 0
+  const statuses: ('paid' | 'pending')[] = []
+  for (const [i, input] of inputs.entries()) {
+    await withinPayment(i, () => checkDue(input.amount, priced.total - taken))
+    statuses.push(await withinPayment(i, () => checkMethod(input, settings)))
+    taken += input.amount
+  }
+  await withinPayment(0, () => checkDrawer(trx, settings, shop, inputs, data.cashier))
+  const paid = inputs.reduce((sum, input, i) => sum + (statuses[i] === 'paid' ? input.amount : 0), 0)
+  // A free order (everything discounted) is paid the moment it is taken.
+  const settled = paid >= priced.total
 
   const _id = newObjectId()
   const reservations = await reserveMany(
@@ -62,7 +98,8 @@ export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: O
         quantity: `products.${i}.quantity`
       }
     })),
-    { env: ctx.env, user: ctx.user, wall: ctx.wall, source: { type: 'order', id: _id } }
+    { env: ctx.env, user: ctx.user, wall: ctx.wall, source: { type: 'order', id: _id } },
+    { committed: settled }
   )
   const products: OrderLine[] = priced.lines.map(({ categories: _categories, ...line }, i) => ({
     ...line,
@@ -72,7 +109,8 @@ export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: O
 
   const now = new Date()
   const { orderId } = await takeOrderId(trx, shop, settings, now)
-  const [inserted] = (await trx('orders')
+  const pos = inputs.find((input) => input.method === 'pos')
+  const [order] = (await trx('orders')
     .insert(
       toColumns({
         _id,
@@ -84,16 +122,17 @@ export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: O
         admin: ctx.user ?? null,
         cashier: data.cashier ?? null,
         source: data.source,
-        status: 'unpaid',
+        status: settled ? 'paid' : 'unpaid',
         warehouse: data.warehouse ?? fallback,
         products,
         subtotal: priced.subtotal,
         discount: priced.discount,
         rounding: priced.rounding,
         total: priced.total,
-        amount: 0,
+        amount: paid,
         refund: 0,
-        methods: [],
+        methods: [...new Set(inputs.map((input) => input.method))],
+        extraMethod: pos?.extraMethod ?? null,
         ship: data.ship ?? null,
         remarks: data.remarks ?? null,
         replaces: data.replaces ?? null,
@@ -101,30 +140,29 @@ export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: O
       })
     )
     .returning('*')) as OrderRow[]
+  const rows: PaymentRow[] = []
+  for (const [i, input] of inputs.entries())
+    rows.push(await withinPayment(i, () => paymentRow(trx, order, input, statuses[i], i + 1, settings, ctx)))
+  const payments = await insertPayments(trx, rows)
+
   const events: OrderEventInput[] = [
-    { shop, order: _id, user: ctx.user, action: 'created', to: 'unpaid', detail: { total: priced.total } }
+    { shop, order: _id, user: ctx.user, action: 'created', to: 'unpaid', detail: { total: priced.total } },
+    ...payments.map((payment) => paymentEvent(ctx, payment)),
+    ...(settled ? [{ shop, order: _id, user: ctx.user, action: 'status' as const, from: 'unpaid', to: 'paid' }] : [])
   ]
   if (source) {
     await saveOrder(trx, source._id, { replacedBy: _id })
     events.push({ shop, order: source._id, user: ctx.user, action: 'replaced', detail: { replacement: _id, orderId } })
   }
   await recordEvents(trx, events)
-
-  let order = inserted
-  const payments: PaymentRow[] = []
-  // A free order (everything discounted) is paid the moment it is taken.
-  if (order.total === 0 && !data.payments?.length) order = await settle(trx, order, ctx)
-  for (const [i, input] of (data.payments ?? []).entries()) {
-    try {
-      const taken = await takePayment(trx, order, input, settings, ctx)
-      payments.push(taken.payment)
-      order = taken.order
-    } catch (error) {
-      // Name the field within the order's data: `payments.1.amount`.
-      const data = (error as { data?: { field?: string } }).data
-      if (data?.field && !data.field.startsWith('payments.')) data.field = `payments.${i}.${data.field}`
-      throw error
-    }
-  }
+  // The sales figures change in the same transaction (decision 0082).
+  if (settled)
+    await addSale(
+      trx,
+      paidOrderSale(
+        order,
+        payments.filter((payment) => payment.status === 'paid')
+      )
+    )
   return { order, payments, replayed: false }
 }

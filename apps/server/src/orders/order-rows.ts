@@ -2,6 +2,7 @@ import { NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { orderSchema, paymentSchema, type Order, type OrderLine, type Payment } from '@emporia/shared'
 import { asRecord } from '../ledger/changes'
+import type { CountCache } from '../records/count-cache'
 
 export type OrderRow = Order & { products: OrderLine[] }
 
@@ -37,4 +38,12 @@ export const paymentRecord = (row: Record<string, unknown>) => {
   const record = asRecord(paymentSchema, row) as Payment
   if (record.status !== 'pending') delete record.clientSecret
   return record
+}
+
+/**
+ * The order tables are written here, not through the record service, so their list totals are made
+ * stale here: once when the step starts and again once it has committed (as the record service does).
+ */
+export const staleOrderTotals = (counts: CountCache | undefined, shop: string) => {
+  for (const table of ['orders', 'payments', 'orderHistory']) counts?.invalidate(table, [shop])
 }

@@ -1,11 +1,11 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import { closePending } from '../orders/pending-payments'
+import { orderTransaction } from '../orders/order-transaction'
 import { orderRecord, paymentRecord } from '../orders/order-rows'
 import type { PaymentRow } from '../orders/payments'
 import type { ServiceContext } from '../platform/service-context'
 import { readShopSecret } from '../secrets/shop-secrets'
-import { shopTransaction } from '../tenancy'
 import { cardProviders } from './card-providers'
 import type { ProviderEvent } from './provider/provider'
 import { webhookRoute } from './provider/webhook-route'
@@ -22,7 +22,7 @@ export const stripeWebhooks = (context: ServiceContext, app: Application) => {
   const handle = async (shop: string, event: ProviderEvent) => {
     if (event.type !== 'intent.succeeded' && event.type !== 'intent.failed' && event.type !== 'intent.canceled') return
     const to = event.type === 'intent.succeeded' ? 'paid' : 'cancelled'
-    const result = await shopTransaction(context.db.knex, context.records.rowSecurity, shop, async (trx, wall) => {
+    const result = await orderTransaction(context.db.knex, context.records, shop, async (trx, wall) => {
       const payment = (await trx('payments').where({ shop, tranID: event.intent.id }).first('_id')) as
         Pick<PaymentRow, '_id'> | undefined
       if (!payment) return undefined

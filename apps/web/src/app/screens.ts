@@ -15,6 +15,7 @@ import { warehousesScreen } from '../features/warehouses/warehouses.screen'
 import { bannersScreen } from '../features/banners/banners.screen'
 import { ordersScreen } from '../features/orders/orders.screen'
 import { paymentsScreen } from '../features/payments/payments.screen'
+import { cashboxLogsScreen } from '../features/cashbox-logs/cashbox-logs.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -99,7 +100,7 @@ export const screens: readonly ScreenDef[] = [
   planned('promotions', { edit: true, area: 'promotions', drawer: top(100, 'promotions') }),
   ordersScreen,
   paymentsScreen,
-  planned('cashboxLogs', { area: 'cashboxLogs', drawer: top(130, 'payments') }),
+  cashboxLogsScreen,
   planned('charts', { area: 'charts', drawer: top(140, 'payments') }),
   planned('pos', { area: 'pos', drawer: top(150, 'pos', { teaser: true }) }),
   planned('shopUsers', { area: 'shopUsers', drawer: top(160, 'users') }),

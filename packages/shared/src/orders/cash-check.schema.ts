@@ -119,8 +119,7 @@ export const detailsAmount = (type: unknown, details: Parameters<typeof detailsT
 
 export interface CashCheckProblem {
   field: 'amount'
-  key: 'format.required' | 'cash.mustBeNegative' | 'cash.mustBePositive' | 'format.shouldGreaterOrEqual' | 'cash.detailsMismatch'
-  values?: Record<string, number>
+  key: 'format.required' | 'cash.mustBeNegative' | 'cash.mustBePositive' | 'cash.mustNotBeNegative' | 'cash.detailsMismatch'
 }
 
 type CashCheckLike = Partial<Record<'type' | 'amount' | 'hasDetails' | 'details', unknown>>
@@ -136,7 +135,7 @@ export const cashCheckProblem = (check: CashCheckLike): CashCheckProblem | undef
   if (typeof amount !== 'number' || !Number.isFinite(amount)) return { field: 'amount', key: 'format.required' }
   if (type === 'out' && !(amount < 0)) return { field: 'amount', key: 'cash.mustBeNegative' }
   if (type === 'in' && !(amount > 0)) return { field: 'amount', key: 'cash.mustBePositive' }
-  if (isCashCount(type) && amount < 0) return { field: 'amount', key: 'format.shouldGreaterOrEqual', values: { value: 0 } }
+  if (isCashCount(type) && amount < 0) return { field: 'amount', key: 'cash.mustNotBeNegative' }
   const details = Array.isArray(check.details) ? (check.details as { value?: unknown; number?: unknown }[]) : []
   if ((check.hasDetails === true || details.length > 0) && amount !== detailsAmount(type, details))
     return { field: 'amount', key: 'cash.detailsMismatch' }

@@ -16,7 +16,7 @@ const messages = {
   'format.required': '"amount" is required',
   'cash.mustBeNegative': 'Must be negative',
   'cash.mustBePositive': 'Must be positive',
-  'format.shouldGreaterOrEqual': 'Must be greater than or equal to 0',
+  'cash.mustNotBeNegative': 'Must not be negative',
   'cash.detailsMismatch': '"amount" must be the total of the details'
 } as const
 

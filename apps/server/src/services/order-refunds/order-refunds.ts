@@ -4,11 +4,11 @@ import { servicePaths, type RefundData } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/service-context'
 import { noEvent, registerInventoryPath, shopOf, userOf } from '../../ledger/service-support'
 import { checkRefundData } from '../../orders/order-input'
+import { orderTransaction } from '../../orders/order-transaction'
 import { orderRecord, paymentRecord } from '../../orders/order-rows'
 import { refundOrder } from '../../orders/refunds'
 import { cardProviders } from '../../payments/card-providers'
 import type { RecordParams } from '../../records/record-service'
-import { shopTransaction } from '../../tenancy'
 
 /**
  * Refunds (spec §4.8, decision 0078): create only. The answer is the order and the refund payments;
@@ -21,7 +21,7 @@ export const orderRefunds = (context: ServiceContext) => (app: Application) => {
       if (Array.isArray(data)) throw new BadRequest('Refund one order at a time')
       const shop = shopOf(params)
       const input = checkRefundData(data)
-      const result = await shopTransaction(context.db.knex, context.records.rowSecurity, shop, (trx, wall) =>
+      const result = await orderTransaction(context.db.knex, context.records, shop, (trx, wall) =>
         refundOrder(trx, input, {
           shop,
           user: userOf(params),

@@ -4,10 +4,10 @@ import { isObjectId, servicePaths, type SplitData } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/service-context'
 import { badField } from '../../ledger/quantities'
 import { noEvent, registerInventoryPath, shopOf, userOf } from '../../ledger/service-support'
+import { orderTransaction } from '../../orders/order-transaction'
 import { orderRecord } from '../../orders/order-rows'
 import { splitOrder } from '../../orders/split-order'
 import type { RecordParams } from '../../records/record-service'
-import { shopTransaction } from '../../tenancy'
 
 const checkSplit = (data: unknown): SplitData => {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new BadRequest('Data must be an object')
@@ -24,7 +24,7 @@ export const orderSplits = (context: ServiceContext) => (app: Application) => {
     async create(data: SplitData, params: RecordParams = {}) {
       const shop = shopOf(params)
       const input = checkSplit(data)
-      const result = await shopTransaction(context.db.knex, context.records.rowSecurity, shop, (trx, wall) =>
+      const result = await orderTransaction(context.db.knex, context.records, shop, (trx, wall) =>
         splitOrder(trx, input, { shop, user: userOf(params), env: { app, counts: context.counts }, wall })
       )
       const created = orderRecord(result.order)

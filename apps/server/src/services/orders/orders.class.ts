@@ -2,7 +2,8 @@ import { BadRequest } from '@feathersjs/errors'
 import type { NullableId } from '@feathersjs/feathers'
 import type { Order, OrderData, OrderPatch } from '@emporia/shared'
 import type { LedgerEnv } from '../../ledger/stock-ledger'
-import { LedgerRecordService, pickPatch, shopOf, userOf } from '../../ledger/service-support'
+import { pickPatch, shopOf, userOf } from '../../ledger/service-support'
+import { OrderRecordService } from '../../orders/order-transaction'
 import { changeOrder } from '../../orders/change-order'
 import { createOrder } from '../../orders/create-order'
 import { orderRecord, paymentRecord } from '../../orders/order-rows'
@@ -17,7 +18,7 @@ import { ORDER_PATCH_FIELDS, orderModel } from './orders.schema'
  * edits shipping, remarks, customer and fulfilment. No update and no remove: an order is voided or
  * refunded, and its history stays.
  */
-export class OrderService extends LedgerRecordService<Order> {
+export class OrderService extends OrderRecordService<Order> {
   constructor(
     options: RecordOptions,
     env: () => LedgerEnv,

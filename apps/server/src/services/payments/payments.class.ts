@@ -3,7 +3,8 @@ import type { NullableId } from '@feathersjs/feathers'
 import type { Payment, PaymentData, PaymentPatch } from '@emporia/shared'
 import type { LedgerEnv } from '../../ledger/stock-ledger'
 import { badField } from '../../ledger/quantities'
-import { LedgerRecordService, pickPatch, shopOf, userOf } from '../../ledger/service-support'
+import { pickPatch, shopOf, userOf } from '../../ledger/service-support'
+import { OrderRecordService } from '../../orders/order-transaction'
 import { loadCheckoutSettings } from '../../orders/checkout-settings'
 import { findIdempotent } from '../../orders/idempotency'
 import { lockOrder, orderRecord, paymentRecord, type OrderRow } from '../../orders/order-rows'
@@ -18,7 +19,7 @@ import { PAYMENT_FIELDS, paymentModel } from './payments.schema'
  * is due; split tender is several payments), patch confirms or cancels one still pending. Refunds are
  * made through `orders/refunds`; nothing is removed.
  */
-export class PaymentService extends LedgerRecordService<Payment> {
+export class PaymentService extends OrderRecordService<Payment> {
   constructor(
     options: RecordOptions,
     env: () => LedgerEnv,

@@ -112,6 +112,11 @@ export interface ResourceDefinition<P extends ListServicePath = ListServicePath,
   createDialog?: ComponentType<{ onClose: () => void }>
   /** A row press opens this app route (the record's own page) instead of its editor. */
   open?(row: R): string
+  /**
+   * After a create the editor stays open on the new record (its create-only fields locked), so what
+   * the server worked out for it shows at once (a cash check's expected amount and difference).
+   */
+  showCreated?: boolean
   /** Defaults of a new record. */
   defaults?(): Record<string, unknown>
   /** Shown after the editor's title when editing (a product's name). */

@@ -30,7 +30,6 @@ export const chs: Messages = {
   'route.billing': '账单',
   'route.bulkOrders': '批发订单',
   'route.bulkOrderStatuses': '批发订单状态',
-  'route.cashboxLogs': '钱箱记录',
   'route.charts': '图表',
   'route.companyUsers': '企业客户',
   'route.couponTemplates': '优惠券范本',

@@ -30,7 +30,6 @@ export const cht: Messages = {
   'route.billing': '帳單',
   'route.bulkOrders': '批發訂單',
   'route.bulkOrderStatuses': '批發訂單狀態',
-  'route.cashboxLogs': '錢箱記錄',
   'route.charts': '圖表',
   'route.companyUsers': '企業客戶',
   'route.couponTemplates': '優惠券範本',

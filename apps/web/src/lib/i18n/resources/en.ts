@@ -29,7 +29,6 @@ export const en = {
   'route.billing': 'Billing',
   'route.bulkOrders': 'Bulk Orders',
   'route.bulkOrderStatuses': 'Bulk Order Statuses',
-  'route.cashboxLogs': 'Cashbox Logs',
   'route.charts': 'Charts',
   'route.companyUsers': 'Company Customers',
   'route.couponTemplates': 'Coupon Templates',
