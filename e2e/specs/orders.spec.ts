@@ -109,6 +109,8 @@ describe('orders and payments', () => {
     await page.goto(app.url(`/${shop}/orders`))
     await expect.poll(() => table.cellTexts('orderId'), poll).toEqual([orderId])
     expect(await table.cellTexts('status')).toEqual(['Refunded'])
+    // The list's total counts the order made since the empty list was first read.
+    expect(await shell.text(table.pageText())).toBe('1-1/1')
     expect(await table.cellTexts('methods')).toEqual(['Cash'])
     expect(await table.cellTexts('source')).toEqual(['Back office'])
     await page.screenshot({ path: '/tmp/orders-list.png' })
@@ -148,6 +150,8 @@ describe('orders and payments', () => {
     await page.getByTestId('split-submit').click()
     await expect.poll(() => shell.text(page.getByTestId('order-line-quantity')), poll).toBe('1')
     await expect.poll(() => page.getByTestId('order-link').count(), poll).toBe(1)
+    // The link shows the new order's number once it is read (its id until then).
+    await expect.poll(() => shell.text(page.getByTestId('order-link')), poll).not.toMatch(/^[0-9a-f]{24}$/)
     const splitOff = (await shell.text(page.getByTestId('order-link'))).trim()
     expect(splitOff).not.toBe(unpaid.orderId)
     expect(await page.getByTestId('order-split').count()).toBe(0)
