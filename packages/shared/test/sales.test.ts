@@ -8,6 +8,9 @@ import {
   MAX_FILLED_KEYS,
   methodKey,
   seriesOf,
+  stampParts,
+  summaryHours,
+  summaryRanges,
   summaryGroupBys,
   summaryQueryProblem
 } from '../src/orders/sales'
@@ -80,6 +83,64 @@ describe('bucketsBetween', () => {
     expect(bucketsBetween('yearMonthDateHour', at('2026-01-01T00:00Z'), at('2026-12-31T00:00Z'))).toBeUndefined()
     expect(bucketsBetween('yearMonthDate', at('2026-01-01T00:00Z'), at('2026-12-31T00:00Z'))).toHaveLength(365)
     expect(MAX_FILLED_KEYS).toBeGreaterThan(366)
+  })
+})
+
+describe('summaryHours', () => {
+  it('reads moments to the hour of the zone, and dates as local midnights', () => {
+    // 16:00 UTC is midnight in Hong Kong: 2026-11-25 00:00 to the hour before 2026-11-26 00:00.
+    expect(summaryHours('2026-11-24T16:00:00Z', '2026-11-25T16:00:00Z', HK)).toEqual({
+      first: '2026-11-25 00:00:00',
+      last: '2026-11-25 23:00:00'
+    })
+    // The hour `to` falls in counts when `to` is past its start.
+    expect(summaryHours('2026-11-24T16:10:00Z', '2026-11-25T16:00:01Z', HK).last).toBe('2026-11-26 00:00:00')
+    expect(summaryHours('2026-11-01', '2026-12-01', HK)).toEqual({ first: '2026-11-01 00:00:00', last: '2026-11-30 23:00:00' })
+    expect(summaryHours('2026-12-31', '2027-01-01', 'America/New_York').last).toBe('2026-12-31 23:00:00')
+    expect(stampParts('2026-11-30 23:00:00')).toEqual({ year: 2026, month: 11, day: 30, hour: 23, weekday: 1 })
+  })
+})
+
+describe('summaryRanges', () => {
+  it('reads whole days as day rows and the hours of partial first and last days', () => {
+    expect(summaryRanges('yearMonthDate', '2026-11-01 00:00:00', '2026-11-30 23:00:00')).toEqual([
+      { grain: 'day', first: '2026-11-01 00:00:00', last: '2026-11-30 00:00:00' }
+    ])
+    expect(summaryRanges('year', '2026-11-01 10:00:00', '2026-12-01 05:00:00')).toEqual([
+      { grain: 'day', first: '2026-11-02 00:00:00', last: '2026-11-30 00:00:00' },
+      { grain: 'hour', first: '2026-11-01 10:00:00', last: '2026-11-01 23:00:00' },
+      { grain: 'hour', first: '2026-12-01 00:00:00', last: '2026-12-01 05:00:00' }
+    ])
+    // Within a day, or two partial days: hours only.
+    expect(summaryRanges('day', '2026-11-01 10:00:00', '2026-11-02 05:00:00')).toEqual([
+      { grain: 'hour', first: '2026-11-01 10:00:00', last: '2026-11-02 05:00:00' }
+    ])
+    expect(summaryRanges('hour', '2026-11-01 00:00:00', '2026-11-30 23:00:00')).toEqual([
+      { grain: 'hour', first: '2026-11-01 00:00:00', last: '2026-11-30 23:00:00' }
+    ])
+  })
+
+  it('covers every hour of the range exactly once', () => {
+    const stamp = fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true })
+    fc.assert(
+      fc.property(stamp, fc.integer({ min: 0, max: 24 * 40 }), (at, hours) => {
+        const first = hourStamp(localParts(at, 'UTC'))
+        const last = hourStamp(localParts(new Date(at.getTime() + hours * 3_600_000), 'UTC'))
+        const covered: string[] = []
+        for (const range of summaryRanges('yearMonthDate', first, last)) {
+          const step = range.grain === 'day' ? 24 : 1
+          for (
+            let t = Date.parse(`${range.first.replace(' ', 'T')}Z`);
+            t <= Date.parse(`${range.last.replace(' ', 'T')}Z`);
+            t += step * 3_600_000
+          )
+            for (let h = 0; h < step; h++) covered.push(hourStamp(localParts(new Date(t + h * 3_600_000), 'UTC')))
+        }
+        expect(covered.sort()).toEqual(
+          Array.from({ length: hours + 1 }, (_, h) => hourStamp(localParts(new Date(at.getTime() + h * 3_600_000), 'UTC')))
+        )
+      })
+    )
   })
 })
 

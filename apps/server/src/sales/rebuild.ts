@@ -18,7 +18,7 @@ const ENTRIES = `
      where o.shop = :shop and o.status not in ('unpaid', 'void')
   ),
   entries as (
-    select 'o' || ord as eid, ord, date_trunc('hour', at at time zone :zone) as hour, 1 as orders,
+    select 'o' || ord as eid, ord, date_trunc('hour', at at time zone :zone) as at, 1 as orders,
            amount::numeric as amount, null::text as method
       from sold
     union all
@@ -28,7 +28,7 @@ const ENTRIES = `
      where r.shop = :shop and r."refundOf" is not null and r.amount < 0
   ),
   lines as (
-    select e.eid, e.hour, e.orders, e.amount, l.n, l.line ->> 'product' as product,
+    select e.eid, e.at, e.orders, e.amount, l.n, l.line ->> 'product' as product,
            greatest(coalesce((l.line ->> 'total')::numeric, 0), 0) as w,
            case when e.orders = 1 then (l.line ->> 'quantity')::numeric else 0 end as q
       from entries e join orders o on o._id = e.ord
@@ -40,7 +40,7 @@ const ENTRIES = `
       from lines
   ),
   parts as (
-    select eid, hour, orders, product, q, sign(amount) * (
+    select eid, at, orders, product, q, sign(amount) * (
              floor(abs(amount) * (case when total_w > 0 then upto_w else n end) / (case when total_w > 0 then total_w else lines_n end))
            - floor(abs(amount) * (case when total_w > 0 then upto_w - w else n - 1 end) / (case when total_w > 0 then total_w else lines_n end))
            ) as amount
@@ -58,26 +58,26 @@ const ENTRIES = `
   )`
 
 const ROWS = `
-  select 'total' as dim, e.hour, '' as key, e.amount, e.orders, coalesce(l.quantity, 0) as quantity
-    from (select hour, sum(amount) as amount, sum(orders) as orders from entries group by hour) e
-    left join (select hour, sum(q) as quantity from lines group by hour) l on l.hour = e.hour
+  select 'total' as dim, e.at, '' as key, e.amount, e.orders, coalesce(l.quantity, 0) as quantity
+    from (select at, sum(amount) as amount, sum(orders) as orders from entries group by at) e
+    left join (select at, sum(q) as quantity from lines group by at) l on l.at = e.at
   union all
-  select 'method', m.hour, m.key, sum(m.amount), count(distinct case when m.orders = 1 then m.eid end), 0
+  select 'method', m.at, m.key, sum(m.amount), count(distinct case when m.orders = 1 then m.eid end), 0
     from (
-      select e.eid, e.hour, e.orders, t.amount,
+      select e.eid, e.at, e.orders, t.amount,
              case when t.method = 'pos' and coalesce(t."extraMethod", '') <> '' then 'pos:' || t."extraMethod" else t.method end as key
         from taking t join entries e on e.ord = t."order" and e.orders = 1
       union all
-      select eid, hour, orders, amount, method from entries where orders = 0
+      select eid, at, orders, amount, method from entries where orders = 0
     ) m
-   group by m.hour, m.key
+   group by m.at, m.key
   union all
-  select 'category', c.hour, c.key, sum(c.amount), count(distinct case when c.orders = 1 then c.eid end), sum(c.q)
+  select 'category', c.at, c.key, sum(c.amount), count(distinct case when c.orders = 1 then c.eid end), sum(c.q)
     from (
-      select p.eid, p.hour, p.orders, p.q, p.amount, coalesce(pc.category, '') as key
+      select p.eid, p.at, p.orders, p.q, p.amount, coalesce(pc.category, '') as key
         from parts p left join product_categories pc on pc.product = p.product
     ) c
-   group by c.hour, c.key`
+   group by c.at, c.key`
 
 /** Named bindings (:shop, :zone) as positional ones: knex's own would read the casts (`::numeric`) as names. */
 const bound = (sql: string, values: Record<string, string>) => {
@@ -102,11 +102,18 @@ export const rebuildSales = async (knex: Knex, shop: string): Promise<void> => {
     await trx.raw(`select pg_advisory_xact_lock(${ROLLUP_LOCK}, hashtext(?))`, [shop])
     await trx('salesRollup').where({ shop }).delete()
     const { text, bindings } = bound(
-      `insert into "salesRollup" (shop, dim, hour, key, slot, amount, orders, quantity)
+      `insert into "salesRollup" (shop, grain, dim, at, key, slot, amount, orders, quantity)
        with ${ENTRIES}
-       select :shop, r.dim, r.hour, r.key, 0, r.amount, r.orders, r.quantity from (${ROWS}) r`,
+       select :shop, 'hour', r.dim, r.at, r.key, 0, r.amount, r.orders, r.quantity from (${ROWS}) r`,
       { shop, zone }
     )
     await trx.raw(text, bindings)
+    // A sale lies in one hour and so in one day: a day's sums, order counts too, are its hours' sums.
+    await trx.raw(
+      `insert into "salesRollup" (shop, grain, dim, at, key, slot, amount, orders, quantity)
+       select shop, 'day', dim, date_trunc('day', at), key, 0, sum(amount), sum(orders), sum(quantity)
+         from "salesRollup" where shop = ? and grain = 'hour' group by shop, dim, date_trunc('day', at), key`,
+      [shop]
+    )
   })
 }

@@ -50,7 +50,6 @@ const rowsOf = (entry: SaleEntry, categories: Map<string, string[]>): Row[] => {
   for (const { method, amount } of entry.methods) add('method', method, amount, 0)
   for (const line of entry.lines)
     for (const category of categories.get(line.product) ?? ['']) add('category', category, line.amount, line.quantity)
-  // One order, fixed: every checkout locks the rows it shares with another in the same sequence.
   return [...rows.values()].sort((a, b) =>
     a.dim === b.dim ? (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) : a.dim < b.dim ? -1 : 1
   )
@@ -59,7 +58,7 @@ const rowsOf = (entry: SaleEntry, categories: Map<string, string[]>): Row[] => {
 /**
  * Adds a sale or refund to the rollup inside the caller's transaction (the order's or payment's,
  * walled for the shop): one statement waits out a rebuild and reads the shop's zone and the
- * products' categories, one upsert adds to the hour's rows. A product in several categories counts in each; none counts as ''.
+ * products' categories, one upsert adds to the rows of the local hour and day. A product in several categories counts in each; none counts as ''.
  * The slot is the connection's, so two checkouts at once update different rows of the same hour.
  */
 export const addSale = async (trx: Knex.Transaction, entry: SaleEntry): Promise<void> => {
@@ -79,13 +78,20 @@ export const addSale = async (trx: Knex.Transaction, entry: SaleEntry): Promise<
     const all = [...new Set([category, ...(more ?? [])].filter((c): c is string => Boolean(c)))]
     categories.set(id, all.length ? all : [''])
   }
-  const hour = hourStamp(localParts(entry.at, zoneOr(read.zone)))
+  const local = localParts(entry.at, zoneOr(read.zone))
+  const periods = [
+    ['day', hourStamp({ ...local, hour: 0 })],
+    ['hour', hourStamp(local)]
+  ] as const
   const rows = rowsOf(entry, categories)
-  const values = rows.map(() => `(?, ?, ?::timestamp, ?, pg_backend_pid() % ${ROLLUP_SLOTS}, ?, ?, ?)`).join(', ')
-  const bindings = rows.flatMap((row) => [entry.shop, row.dim, hour, row.key, row.amount, row.orders, row.quantity])
+  // Sorted as the primary key (grain, dim, at, key): every checkout locks shared rows in one sequence.
+  const values = periods.flatMap(() => rows.map(() => `(?, ?, ?, ?::timestamp, ?, pg_backend_pid() % ${ROLLUP_SLOTS}, ?, ?, ?)`))
+  const bindings = periods.flatMap(([grain, at]) =>
+    rows.flatMap((row) => [entry.shop, grain, row.dim, at, row.key, row.amount, row.orders, row.quantity])
+  )
   await trx.raw(
-    `insert into "salesRollup" (shop, dim, hour, key, slot, amount, orders, quantity) values ${values}
-     on conflict (shop, dim, hour, key, slot) do update set
+    `insert into "salesRollup" (shop, grain, dim, at, key, slot, amount, orders, quantity) values ${values.join(', ')}
+     on conflict (shop, grain, dim, at, key, slot) do update set
        amount = "salesRollup".amount + excluded.amount,
        orders = "salesRollup".orders + excluded.orders,
        quantity = "salesRollup".quantity + excluded.quantity`,

@@ -98,6 +98,12 @@ describe.each(await dialects())('sales/summary over the rollup (%s)', (dialect) 
     // A range of UTC days: the 25th (UTC) starts at 08:00 in Hong Kong, after the first sale.
     const utcDay = await api.get('sales/summary', '&groupBy=year&from=2026-11-25T00:00:00Z&to=2026-11-26T00:00:00Z')
     expect((utcDay.body as unknown as SalesSummary).rows).toEqual([{ key: 2026, amount: 1500, orders: 1, quantity: 1.5 }])
+    // Partial days at both ends and whole days between: 10:00 on the 25th to 11:00 on the 27th, Hong Kong time.
+    const mixed = await api.get('sales/summary', '&groupBy=yearMonthDate&from=2026-11-25T02:00:00Z&to=2026-11-27T03:00:00Z')
+    expect((mixed.body as unknown as SalesSummary).rows).toEqual([
+      { key: '2026-11-25', amount: 1500, orders: 1, quantity: 1.5 },
+      { key: '2026-11-26', amount: -1000, orders: 0, quantity: 0 }
+    ])
   })
 
   it('answers every grouping as its buckets of local hours', async () => {
@@ -224,7 +230,7 @@ describe.each(await dialects())('sales/summary over the rollup (%s)', (dialect) 
     await rebuildSales(t.db.knex, owner.shopId)
     expect(await rollupOf(t.db.knex, owner.shopId)).toEqual(incremental)
     // A rollup gone wrong is put right.
-    await t.db.knex('salesRollup').where({ shop: owner.shopId, dim: 'total' }).update({ amount: 1 })
+    await t.db.knex('salesRollup').where({ shop: owner.shopId, dim: 'total', grain: 'day' }).update({ amount: 1 })
     await rebuildSales(t.db.knex, owner.shopId)
     expect(await rollupOf(t.db.knex, owner.shopId)).toEqual(incremental)
   })

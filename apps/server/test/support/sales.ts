@@ -63,9 +63,9 @@ export const refundOrder = async (
 export const rollupOf = async (knex: Knex, shop: string) =>
   (
     (await knex.raw(
-      `select dim, to_char(hour, 'YYYY-MM-DD HH24') as hour, key, sum(amount)::bigint as amount,
+      `select grain, dim, to_char(at, 'YYYY-MM-DD HH24') as at, key, sum(amount)::bigint as amount,
               sum(orders)::int as orders, sum(quantity) as quantity
-         from "salesRollup" where shop = ? group by 1, 2, 3 order by 1, 2, 3`,
+         from "salesRollup" where shop = ? group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
       [shop]
     )) as { rows: Record<string, unknown>[] }
   ).rows

@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { summaryHours, summaryQueryProblem, type SalesSummary, type SalesSummaryRow } from '@emporia/shared'
+import { summaryHours, summaryQueryProblem, summaryRanges, type SalesSummary, type SalesSummaryRow } from '@emporia/shared'
 import { enterWall } from '../../tenancy'
 import { shopZoneSql, zoneOr } from '../../sales/rollup'
 import type { RecordParams } from '../../records/record-service'
@@ -26,7 +26,8 @@ const request = (params: RecordParams): SummaryRequest => {
 
 /**
  * `sales/summary find {shop, groupBy, from, to, by?}` (spec §2.14 charts; decision 0082): the rollup's
- * hours between the two moments, read in the shop's zone, folded into the grouping's buckets by SQL.
+ * rows between the two moments, read in the shop's zone — whole days as day rows, other hours as hour
+ * rows (summaryRanges) — folded into the grouping's buckets by SQL.
  * The hour `from` falls in is counted, and the hour just before `to` (summaryHours); dates are local
  * midnights, so a range of dates reads exactly those days.
  */
@@ -47,17 +48,24 @@ export class SalesSummaryService {
     const { rows: zoneRows } = (await trx.raw(`select ${shopZoneSql} as zone`, [shop])) as { rows: { zone: string | null }[] }
     const timeZone = zoneOr(zoneRows[0]?.zone)
     const { first, last } = summaryHours(from, to, timeZone)
+    const ranges = summaryRanges(groupBy, first, last)
     const key = bucketSql[groupBy]
     const split = by !== 'total'
-    const sums = (dim: string, grouped: boolean) =>
-      trx.raw(
+    const sums = (dim: string, grouped: boolean) => {
+      const parts = ranges.map(
+        () => `select at, key, amount, orders, quantity from "salesRollup"
+                where shop = ? and grain = ? and dim = ? and at between ?::timestamp and ?::timestamp`
+      )
+      const bindings = ranges.flatMap((range) => [shop, range.grain, dim, range.first, range.last])
+      const groups = split ? '1, 2' : '1'
+      return trx.raw(
         `select ${grouped ? `${key} as key,${split ? ' key as dim,' : ''}` : ''}
                 sum(amount) as amount, sum(orders)::bigint as orders, sum(quantity) as quantity
-           from "salesRollup"
-          where shop = ? and dim = ? and hour between ?::timestamp and ?::timestamp
-          ${grouped ? `group by 1${split ? ', 2' : ''} order by 1${split ? ', 2' : ''}` : ''}`,
-        [shop, dim, first, last]
+           from (${parts.join(' union all ')}) r
+          ${grouped ? `group by ${groups} order by ${groups}` : ''}`,
+        bindings
       ) as Promise<{ rows: SumRow[] }>
+    }
     const found = (await sums(by, true)).rows
     // Split rows count an order under each of its methods or categories: the totals are the plain ones.
     const totalRows = split ? (await sums('total', false)).rows : found
