@@ -10,7 +10,6 @@ import {
   seriesOf,
   stampParts,
   summaryHours,
-  summaryRanges,
   summaryGroupBys,
   summaryQueryProblem
 } from '../src/orders/sales'
@@ -98,49 +97,6 @@ describe('summaryHours', () => {
     expect(summaryHours('2026-11-01', '2026-12-01', HK)).toEqual({ first: '2026-11-01 00:00:00', last: '2026-11-30 23:00:00' })
     expect(summaryHours('2026-12-31', '2027-01-01', 'America/New_York').last).toBe('2026-12-31 23:00:00')
     expect(stampParts('2026-11-30 23:00:00')).toEqual({ year: 2026, month: 11, day: 30, hour: 23, weekday: 1 })
-  })
-})
-
-describe('summaryRanges', () => {
-  it('reads whole days as day rows and the hours of partial first and last days', () => {
-    expect(summaryRanges('yearMonthDate', '2026-11-01 00:00:00', '2026-11-30 23:00:00')).toEqual([
-      { grain: 'day', first: '2026-11-01 00:00:00', last: '2026-11-30 00:00:00' }
-    ])
-    expect(summaryRanges('year', '2026-11-01 10:00:00', '2026-12-01 05:00:00')).toEqual([
-      { grain: 'day', first: '2026-11-02 00:00:00', last: '2026-11-30 00:00:00' },
-      { grain: 'hour', first: '2026-11-01 10:00:00', last: '2026-11-01 23:00:00' },
-      { grain: 'hour', first: '2026-12-01 00:00:00', last: '2026-12-01 05:00:00' }
-    ])
-    // Within a day, or two partial days: hours only.
-    expect(summaryRanges('day', '2026-11-01 10:00:00', '2026-11-02 05:00:00')).toEqual([
-      { grain: 'hour', first: '2026-11-01 10:00:00', last: '2026-11-02 05:00:00' }
-    ])
-    expect(summaryRanges('hour', '2026-11-01 00:00:00', '2026-11-30 23:00:00')).toEqual([
-      { grain: 'hour', first: '2026-11-01 00:00:00', last: '2026-11-30 23:00:00' }
-    ])
-  })
-
-  it('covers every hour of the range exactly once', () => {
-    const stamp = fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true })
-    fc.assert(
-      fc.property(stamp, fc.integer({ min: 0, max: 24 * 40 }), (at, hours) => {
-        const first = hourStamp(localParts(at, 'UTC'))
-        const last = hourStamp(localParts(new Date(at.getTime() + hours * 3_600_000), 'UTC'))
-        const covered: string[] = []
-        for (const range of summaryRanges('yearMonthDate', first, last)) {
-          const step = range.grain === 'day' ? 24 : 1
-          for (
-            let t = Date.parse(`${range.first.replace(' ', 'T')}Z`);
-            t <= Date.parse(`${range.last.replace(' ', 'T')}Z`);
-            t += step * 3_600_000
-          )
-            for (let h = 0; h < step; h++) covered.push(hourStamp(localParts(new Date(t + h * 3_600_000), 'UTC')))
-        }
-        expect(covered.sort()).toEqual(
-          Array.from({ length: hours + 1 }, (_, h) => hourStamp(localParts(new Date(at.getTime() + h * 3_600_000), 'UTC')))
-        )
-      })
-    )
   })
 })
 

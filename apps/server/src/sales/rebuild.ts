@@ -79,6 +79,10 @@ const ROWS = `
     ) c
    group by c.at, c.key`
 
+/** A day's 24 hourly sums of a column of `hours`, as the array the rollup keeps. */
+const hourly = (column: string, type: string) =>
+  `array[${Array.from({ length: 24 }, (_, h) => `coalesce(sum(${column}) filter (where extract(hour from at) = ${h}), 0)`).join(', ')}]::${type}[]`
+
 /** Named bindings (:shop, :zone) as positional ones: knex's own would read the casts (`::numeric`) as names. */
 const bound = (sql: string, values: Record<string, string>) => {
   const bindings: string[] = []
@@ -102,18 +106,13 @@ export const rebuildSales = async (knex: Knex, shop: string): Promise<void> => {
     await trx.raw(`select pg_advisory_xact_lock(${ROLLUP_LOCK}, hashtext(?))`, [shop])
     await trx('salesRollup').where({ shop }).delete()
     const { text, bindings } = bound(
-      `insert into "salesRollup" (shop, grain, dim, at, key, slot, amount, orders, quantity)
-       with ${ENTRIES}
-       select :shop, 'hour', r.dim, r.at, r.key, 0, r.amount, r.orders, r.quantity from (${ROWS}) r`,
+      `insert into "salesRollup" (shop, dim, day, key, slot, amount, orders, quantity, "hourAmount", "hourOrders", "hourQuantity")
+       with ${ENTRIES}, hours as (${ROWS})
+       select :shop, dim, at::date, key, 0, sum(amount), sum(orders), sum(quantity),
+              ${hourly('amount', 'bigint')}, ${hourly('orders', 'integer')}, ${hourly('quantity', 'numeric')}
+         from hours group by dim, at::date, key`,
       { shop, zone }
     )
     await trx.raw(text, bindings)
-    // A sale lies in one hour and so in one day: a day's sums, order counts too, are its hours' sums.
-    await trx.raw(
-      `insert into "salesRollup" (shop, grain, dim, at, key, slot, amount, orders, quantity)
-       select shop, 'day', dim, date_trunc('day', at), key, 0, sum(amount), sum(orders), sum(quantity)
-         from "salesRollup" where shop = ? and grain = 'hour' group by shop, dim, date_trunc('day', at), key`,
-      [shop]
-    )
   })
 }

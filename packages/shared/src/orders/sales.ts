@@ -194,32 +194,3 @@ export const methodKey = (method: string, extraMethod?: string | null) =>
 
 /** The local parts of an hourStamp (to list the buckets between summaryHours' first and last). */
 export const stampParts = (stamp: string): LocalParts => utcParts(new Date(`${stamp.replace(' ', 'T')}Z`))
-
-/** Groupings that need the hour; the others read the rollup's day rows. */
-export const hourlyGroupBys: readonly SummaryGroupBy[] = ['hour', 'yearMonthDateHour']
-
-export interface SummaryRange {
-  grain: 'hour' | 'day'
-  /** hourStamps, both included; a day row is stamped with its local midnight. */
-  first: string
-  last: string
-}
-
-const shifted = (parts: LocalParts, days: number, hour = 0) =>
-  hourStamp(utcParts(new Date(Date.UTC(parts.year, parts.month - 1, parts.day + days, hour))))
-
-/**
- * Which rollup rows a summary reads (decision 0082): the hourly groupings read hours; the others read
- * the whole local days of the range as day rows and the hours of a partial first or last day.
- */
-export const summaryRanges = (groupBy: SummaryGroupBy, first: string, last: string): SummaryRange[] => {
-  if (hourlyGroupBys.includes(groupBy)) return [{ grain: 'hour', first, last }]
-  const [start, end] = [stampParts(first), stampParts(last)]
-  const firstDay = shifted(start, start.hour === 0 ? 0 : 1)
-  const lastDay = shifted(end, end.hour === 23 ? 0 : -1)
-  if (firstDay > lastDay) return [{ grain: 'hour', first, last }]
-  const ranges: SummaryRange[] = [{ grain: 'day', first: firstDay, last: lastDay }]
-  if (first < firstDay) ranges.push({ grain: 'hour', first, last: shifted(start, 0, 23) })
-  if (end.hour !== 23) ranges.push({ grain: 'hour', first: shifted(end, 0), last })
-  return ranges
-}

@@ -1,10 +1,18 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { summaryHours, summaryQueryProblem, summaryRanges, type SalesSummary, type SalesSummaryRow } from '@emporia/shared'
+import {
+  summaryHours,
+  summaryQueryProblem,
+  type SalesSummary,
+  type SalesSummaryRow,
+  type SummaryDim,
+  type SummaryGroupBy
+} from '@emporia/shared'
 import { enterWall } from '../../tenancy'
 import { shopZoneSql, zoneOr } from '../../sales/rollup'
 import type { RecordParams } from '../../records/record-service'
-import { bucketSql, summaryFields, type SummaryRequest } from './sales-summary.schema'
+import { summaryFields, type SummaryRequest } from './sales-summary.schema'
+import { dayBucketSql, daySums, hourSums, nonEmpty, spanBindings, spanOf, spanRows, sums, type Span } from './summary-sql'
 
 interface SumRow {
   key: string | number
@@ -12,6 +20,63 @@ interface SumRow {
   amount: number
   orders: number
   quantity: number
+}
+
+const thousandths = (n: number) => Math.round(n * 1000) / 1000
+
+/** Every grouping but the dated hours: SQL folds the counted days or hours into the buckets. */
+const grouped = async (trx: Knex.Transaction, shop: string, dim: SummaryDim, groupBy: SummaryGroupBy, span: Span) => {
+  const split = dim !== 'total'
+  const groups = split ? '1, 2' : '1'
+  const [key, source] = groupBy === 'hour' ? ['h - 1', hourSums] : [dayBucketSql[groupBy as keyof typeof dayBucketSql], daySums]
+  const { rows } = (await trx.raw(
+    `with ${spanRows}
+     select ${key} as key${split ? ', key as dim' : ''}, ${sums} from (${source}) t
+      group by ${groups} ${nonEmpty} order by ${groups}`,
+    spanBindings(span, shop, dim)
+  )) as { rows: SumRow[] }
+  return rows
+}
+
+const dayTotals = async (trx: Knex.Transaction, shop: string, span: Span) =>
+  (
+    (await trx.raw(`with ${spanRows} select ${sums} from (${daySums}) t`, spanBindings(span, shop, 'total'))) as {
+      rows: SumRow[]
+    }
+  ).rows
+
+const numbers = (array: string) => array.slice(1, -1).split(',').map(Number)
+const two = (n: number) => String(n).padStart(2, '0')
+
+/**
+ * yearMonthDateHour: up to 87,672 buckets for ten years, so the days' hour arrays are read as text
+ * (one row a day) and unfolded here rather than made into a row per hour by SQL.
+ */
+const hourRows = async (trx: Knex.Transaction, shop: string, dim: SummaryDim, span: Span) => {
+  const { rows } = (await trx.raw(
+    `with ${spanRows}
+     select to_char(day, 'YYYY-MM-DD') as day, key, lo, hi, "hourAmount"::text as a, "hourOrders"::text as o,
+            "hourQuantity"::text as q
+       from rows order by day, key`,
+    spanBindings(span, shop, dim)
+  )) as { rows: { day: string; key: string; lo: number; hi: number; a: string; o: string; q: string }[] }
+  const buckets = new Map<string, SumRow>()
+  for (const row of rows) {
+    const [amounts, orders, quantities] = [numbers(row.a), numbers(row.o), numbers(row.q)]
+    for (let h = row.lo; h <= row.hi; h++) {
+      const [amount, count, quantity] = [amounts[h - 1], orders[h - 1], quantities[h - 1]]
+      if (!amount && !count && !quantity) continue
+      const key = `${row.day} ${two(h - 1)}:00`
+      const id = `${key}\u0000${row.key}`
+      // Slots of one day follow each other (ordered by day, key): they add up in one bucket.
+      const bucket = buckets.get(id) ?? { key, dim: row.key, amount: 0, orders: 0, quantity: 0 }
+      bucket.amount += amount
+      bucket.orders += count
+      bucket.quantity = thousandths(bucket.quantity + quantity)
+      buckets.set(id, bucket)
+    }
+  }
+  return [...buckets.values()].sort((a, b) => (a.key === b.key ? (a.dim! < b.dim! ? -1 : 1) : a.key < b.key ? -1 : 1))
 }
 
 const request = (params: RecordParams): SummaryRequest => {
@@ -26,8 +91,8 @@ const request = (params: RecordParams): SummaryRequest => {
 
 /**
  * `sales/summary find {shop, groupBy, from, to, by?}` (spec §2.14 charts; decision 0082): the rollup's
- * rows between the two moments, read in the shop's zone — whole days as day rows, other hours as hour
- * rows (summaryRanges) — folded into the grouping's buckets by SQL.
+ * days between the two moments, read in the shop's zone — whole days by their sums, the first and last
+ * by their counted hours — folded into the grouping's buckets.
  * The hour `from` falls in is counted, and the hour just before `to` (summaryHours); dates are local
  * midnights, so a range of dates reads exactly those days.
  */
@@ -48,39 +113,22 @@ export class SalesSummaryService {
     const { rows: zoneRows } = (await trx.raw(`select ${shopZoneSql} as zone`, [shop])) as { rows: { zone: string | null }[] }
     const timeZone = zoneOr(zoneRows[0]?.zone)
     const { first, last } = summaryHours(from, to, timeZone)
-    const ranges = summaryRanges(groupBy, first, last)
-    const key = bucketSql[groupBy]
-    const split = by !== 'total'
-    const sums = (dim: string, grouped: boolean) => {
-      const parts = ranges.map(
-        () => `select at, key, amount, orders, quantity from "salesRollup"
-                where shop = ? and grain = ? and dim = ? and at between ?::timestamp and ?::timestamp`
-      )
-      const bindings = ranges.flatMap((range) => [shop, range.grain, dim, range.first, range.last])
-      const groups = split ? '1, 2' : '1'
-      return trx.raw(
-        `select ${grouped ? `${key} as key,${split ? ' key as dim,' : ''}` : ''}
-                sum(amount) as amount, sum(orders)::bigint as orders, sum(quantity) as quantity
-           from (${parts.join(' union all ')}) r
-          ${grouped ? `group by ${groups} order by ${groups}` : ''}`,
-        bindings
-      ) as Promise<{ rows: SumRow[] }>
-    }
-    const found = (await sums(by, true)).rows
-    // Split rows count an order under each of its methods or categories: the totals are the plain ones.
-    const totalRows = split ? (await sums('total', false)).rows : found
+    const span = spanOf(first, last)
+    const found =
+      groupBy === 'yearMonthDateHour' ? await hourRows(trx, shop, by, span) : await grouped(trx, shop, by, groupBy, span)
     const rows: SalesSummaryRow[] = found.map((row) => ({
       key: row.key,
-      ...(split ? { dim: row.dim } : {}),
+      ...(by === 'total' ? {} : { dim: row.dim }),
       amount: Number(row.amount),
       orders: Number(row.orders),
       quantity: Number(row.quantity)
     }))
+    // Split rows count an order under each of its methods or categories: the totals are the plain ones.
     const totals = { amount: 0, orders: 0, quantity: 0 }
-    for (const row of totalRows) {
+    for (const row of by === 'total' ? rows : await dayTotals(trx, shop, span)) {
       totals.amount += Number(row.amount ?? 0)
       totals.orders += Number(row.orders ?? 0)
-      totals.quantity = Math.round((totals.quantity + Number(row.quantity ?? 0)) * 1000) / 1000
+      totals.quantity = thousandths(totals.quantity + Number(row.quantity ?? 0))
     }
     const answer: SalesSummary = { shop, groupBy, by, timeZone, from, to, rows, totals }
     if (by === 'category') answer.names = await this.categoryNames(trx, rows)
