@@ -271,5 +271,11 @@ describe.each(await dialects())('sales/summary over the rollup (%s)', (dialect) 
     const after = await summary('year')
     expect(after.totals.amount - before.totals.amount).toBe(24 * 200)
     expect(after.totals.orders - before.totals.orders).toBe(24)
+    // However many rows (slots) the connections spread them over, the hour is one bucket.
+    const hours = await summary('yearMonthDateHour', '&by=method')
+    expect(hours.rows.filter((row) => row.key === '2026-11-25 09:00')).toEqual([
+      { key: '2026-11-25 09:00', dim: 'bank', amount: 2400, orders: 24, quantity: 0 },
+      { key: '2026-11-25 09:00', dim: 'cash', amount: 2400, orders: 24, quantity: 0 }
+    ])
   })
 })

@@ -46,37 +46,60 @@ const dayTotals = async (trx: Knex.Transaction, shop: string, span: Span) =>
   ).rows
 
 const numbers = (array: string) => array.slice(1, -1).split(',').map(Number)
-const two = (n: number) => String(n).padStart(2, '0')
+const HOURS = Array.from({ length: 24 }, (_, h) => ` ${String(h).padStart(2, '0')}:00`)
+
+interface DayHours {
+  key: string
+  lo: number
+  hi: number
+  amount: number[]
+  orders: number[]
+  quantity: number[]
+}
 
 /**
  * yearMonthDateHour: up to 87,672 buckets for ten years, so the days' hour arrays are read as text
- * (one row a day) and unfolded here rather than made into a row per hour by SQL.
+ * (one row a day and key) and unfolded here rather than made into a row per hour by SQL. Rows come
+ * by day then key, so one day's slots are neighbours and the buckets come out in order.
  */
-const hourRows = async (trx: Knex.Transaction, shop: string, dim: SummaryDim, span: Span) => {
+const hourRows = async (trx: Knex.Transaction, shop: string, dim: SummaryDim, span: Span): Promise<SumRow[]> => {
   const { rows } = (await trx.raw(
     `with ${spanRows}
      select to_char(day, 'YYYY-MM-DD') as day, key, lo, hi, "hourAmount"::text as a, "hourOrders"::text as o,
             "hourQuantity"::text as q
-       from rows order by day, key`,
+       from rows order by day, key collate "C"`,
     spanBindings(span, shop, dim)
   )) as { rows: { day: string; key: string; lo: number; hi: number; a: string; o: string; q: string }[] }
-  const buckets = new Map<string, SumRow>()
-  for (const row of rows) {
-    const [amounts, orders, quantities] = [numbers(row.a), numbers(row.o), numbers(row.q)]
-    for (let h = row.lo; h <= row.hi; h++) {
-      const [amount, count, quantity] = [amounts[h - 1], orders[h - 1], quantities[h - 1]]
-      if (!amount && !count && !quantity) continue
-      const key = `${row.day} ${two(h - 1)}:00`
-      const id = `${key}\u0000${row.key}`
-      // Slots of one day follow each other (ordered by day, key): they add up in one bucket.
-      const bucket = buckets.get(id) ?? { key, dim: row.key, amount: 0, orders: 0, quantity: 0 }
-      bucket.amount += amount
-      bucket.orders += count
-      bucket.quantity = thousandths(bucket.quantity + quantity)
-      buckets.set(id, bucket)
+  const out: SumRow[] = []
+  for (let i = 0; i < rows.length;) {
+    const day = rows[i].day
+    const keys: DayHours[] = []
+    for (; i < rows.length && rows[i].day === day; i++) {
+      const row = rows[i]
+      const [amount, orders, quantity] = [numbers(row.a), numbers(row.o), numbers(row.q)]
+      const same = keys.at(-1)
+      if (same?.key !== row.key) keys.push({ key: row.key, lo: row.lo, hi: row.hi, amount, orders, quantity })
+      else
+        for (let h = 0; h < 24; h++) {
+          same.amount[h] += amount[h]
+          same.orders[h] += orders[h]
+          same.quantity[h] = thousandths(same.quantity[h] + quantity[h])
+        }
     }
+    const { lo, hi } = keys[0]
+    for (let h = lo - 1; h < hi; h++)
+      for (const hours of keys) {
+        if (!hours.amount[h] && !hours.orders[h] && !hours.quantity[h]) continue
+        out.push({
+          key: day + HOURS[h],
+          dim: hours.key,
+          amount: hours.amount[h],
+          orders: hours.orders[h],
+          quantity: hours.quantity[h]
+        })
+      }
   }
-  return [...buckets.values()].sort((a, b) => (a.key === b.key ? (a.dim! < b.dim! ? -1 : 1) : a.key < b.key ? -1 : 1))
+  return out
 }
 
 const request = (params: RecordParams): SummaryRequest => {
