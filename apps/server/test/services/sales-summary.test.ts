@@ -169,6 +169,50 @@ describe.each(await dialects())('sales/summary over the rollup (%s)', (dialect) 
     expect(categories.names).toEqual({ [tea]: 'Tea', [cake]: { en: 'Cake', cht: '蛋糕' } })
   })
 
+  it('exports its rows through the list export, as CSV with amounts and labels', async () => {
+    const exported = await fetch(`${t.url}/api/export`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify({
+        path: 'sales/summary',
+        query: { shop: owner.shopId, groupBy: 'yearMonth', from: '2026-11-01', to: '2027-02-01', by: 'method' },
+        format: 'csv',
+        locale: 'en',
+        columns: [
+          { field: 'key', header: 'Month' },
+          { field: 'dim', header: 'Method', enum: { cash: 'Cash', bank: 'Bank transfer' } },
+          { field: 'amount', header: 'Amount', kind: 'money' },
+          { field: 'orders', header: 'Orders', kind: 'number' }
+        ]
+      })
+    })
+    expect(exported.status).toBe(200)
+    expect(exported.headers.get('x-export-total')).toBe('3')
+    const lines = (await exported.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/)
+    expect(lines).toEqual([
+      'Month,Method,Amount,Orders',
+      '2026-11,Cash,35.00,2',
+      '2026-11,pos:Octopus,10.00,1',
+      '2027-01,Bank transfer,15.00,1'
+    ])
+    // A bad range is the summary's own refusal, before the file starts.
+    const bad = await fetch(`${t.url}/api/export`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify({
+        path: 'sales/summary',
+        query: { shop: owner.shopId, groupBy: 'year', from: '2027-01-01', to: '2026-01-01' },
+        format: 'csv',
+        locale: 'en',
+        columns: [{ field: 'key', header: 'Year' }]
+      })
+    })
+    expect(bad.status).toBe(400)
+  })
+
   it('lowers the amount of the refund’s day, not the order count', async () => {
     const before = await summary('yearMonthDate')
     const order = await sellOrder(t, owner.shopId, {

@@ -120,6 +120,9 @@ const request = (params: RecordParams): SummaryRequest => {
  * midnights, so a range of dates reads exactly those days.
  */
 export class SalesSummaryService {
+  /** The export writes its rows as a sheet (decision 0022, export.class.ts): the chart's Export button. */
+  readonly exportRows = true
+
   constructor(
     private readonly knex: Knex,
     private readonly rowSecurity: boolean
