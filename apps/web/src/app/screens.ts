@@ -12,6 +12,7 @@ import { specsScreen } from '../features/specs/specs.screen'
 import { tagsScreen } from '../features/tags/tags.screen'
 import { warehousesScreen } from '../features/warehouses/warehouses.screen'
 import { bannersScreen } from '../features/banners/banners.screen'
+import { chartsScreen } from '../features/charts/charts.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -98,7 +99,7 @@ export const screens: readonly ScreenDef[] = [
   planned('orders', { more: ['$id'], area: 'orders', drawer: top(110, 'orders') }),
   planned('payments', { area: 'payments', drawer: top(120, 'payments') }),
   planned('cashboxLogs', { area: 'cashboxLogs', drawer: top(130, 'payments') }),
-  planned('charts', { area: 'charts', drawer: top(140, 'payments') }),
+  chartsScreen,
   planned('pos', { area: 'pos', drawer: top(150, 'pos', { teaser: true }) }),
   planned('shopUsers', { area: 'shopUsers', drawer: top(160, 'users') }),
   planned('subShops', { area: 'subShops', drawer: top(170, 'subShops') }),

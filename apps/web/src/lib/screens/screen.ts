@@ -66,7 +66,7 @@ export interface ScreenDef {
   route: string
   kind: ScreenKind
   /** For kind `page`: the page component's name in the router's page table. */
-  page?: 'dashboard' | 'eshop'
+  page?: 'dashboard' | 'eshop' | 'charts'
   /** No current shop needed (the setup wizard creates the first one). */
   noShop?: boolean
   /** It has the record editor's route `<route>/edit/{id?}` (spec §2.2). */
