@@ -16,6 +16,7 @@ import { hybridParser, useMsgpackPerConnection } from './platform/socket-encodin
 import type { ServiceContext } from './platform/service-context'
 import { CountCache } from './records/count-cache'
 import { mediaRoutes, registerServices } from './services'
+import { stripeWebhooks } from './payments/webhooks'
 import { rowSecurityAvailable, ShopDirectory } from './tenancy'
 import { createMailer } from './mail/mailer'
 import { devMailbox } from './mail/dev-mailbox'
@@ -75,6 +76,8 @@ export const createApp = async (
   if (config.devTools && !mailer.provider) app.use(devMailbox(db.knex))
   app.use(rememberClientAddress)
   app.use(mediaRoutes(app))
+  // Card providers' signed events need the exact bytes received, so they are read before the body parser.
+  app.use(stripeWebhooks(context, app))
   app.use(onlyWhen((ctx) => ctx.method !== 'GET' && ctx.method !== 'HEAD', bodyParser({ jsonLimit: BODY_LIMIT_BYTES })))
   // Only a request carrying credentials has anything to parse (the JWT strategy reads the header).
   app.use(onlyWhen((ctx) => Boolean(ctx.headers.authorization), parseAuthentication()))

@@ -39,6 +39,8 @@ export interface AppConfig {
   publicUrl: string
   /** Invitations one shop may send per hour (INVITATION_LIMIT). */
   invitationLimit: number
+  /** Where card payments go (STRIPE_API_BASE, e.g. the local double `http://127.0.0.1:12111`); unset = Stripe's API. */
+  stripeApiBase?: string
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig => {
@@ -69,6 +71,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     devTools: env.DEV_TOOLS === '1' || env.DEV_TOOLS === 'true',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     invitationLimit: Number(env.INVITATION_LIMIT ?? 20),
+    stripeApiBase: env.STRIPE_API_BASE || undefined,
     ...overrides
   }
 }

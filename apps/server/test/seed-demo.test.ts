@@ -35,8 +35,13 @@ describe('npm run seed:demo', () => {
     // Every unit of stock came in through the ledger, one restock per product and SKU.
     const logs = await all(app, servicePaths.inventoryLogs, { shop: shop._id })
     const stocks = await all(app, servicePaths.stocks, { shop: shop._id })
-    expect(logs).toHaveLength(stocks.length)
-    expect(stocks.reduce((sum, s) => sum + Number(s.quantity), 0)).toBe(40 + 12 + 3 + 16 + 60)
+    expect(logs.filter((log) => log.type !== 'sale')).toHaveLength(stocks.length)
+    // Three demo orders: two paid (4 units sold, one sale row per line), one unpaid holding 3 units.
+    const orders = await all(app, servicePaths.orders, { shop: shop._id, $sort: { orderId: 1 } })
+    expect(orders.map((o) => o.status)).toEqual(['paid', 'prepare', 'unpaid'])
+    expect(logs.filter((log) => log.type === 'sale')).toHaveLength(3)
+    expect(stocks.reduce((sum, s) => sum + Number(s.quantity), 0)).toBe(40 + 12 + 3 + 16 + 60 - 4)
+    expect(stocks.reduce((sum, s) => sum + Number(s.reserved), 0)).toBe(3)
 
     await seedDemo(app, (line) => lines.push(line))
     expect(await all(app, servicePaths.products, { shop: shop._id })).toHaveLength(6)

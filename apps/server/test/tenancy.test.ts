@@ -53,6 +53,12 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   // An operation on stock, not a record: its moves are walked as inventoryLogs.
   inventoryOperations: () => ({ mode: 'restock', warehouse: refOfB('warehouses'), product: refOfB('products'), delta: 1 }),
   inventoryRebuild: () => ({}),
+  // Orders need stock (MAKERS restocks B's product first); a payment, a refund and the history name an order.
+  orders: () => ({ source: 'admin', warehouse: refOfB('warehouses'), products: [{ product: refOfB('products'), quantity: 1 }] }),
+  payments: () => ({ order: refOfB('orders'), method: 'credit', amount: 1 }),
+  'orders/refunds': () => ({ order: refOfB('orders'), confirm: 'nothing' }),
+  'orders/split': () => ({ order: refOfB('orders'), lines: [{ line: 0, quantity: 1 }] }),
+  'orders/history': () => ({}),
   // Find only: figures, not records.
   'sales/summary': () => ({})
 }
@@ -68,6 +74,12 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'products/lookup': {},
   inventoryOperations: {},
   inventoryRebuild: {},
+  // An order changes by status moves and its own few fields; a payment only while it waits.
+  orders: { remarks: 'Renamed' },
+  payments: { status: 'cancelled' },
+  'orders/refunds': {},
+  'orders/split': {},
+  'orders/history': {},
   'sales/summary': {}
 }
 
@@ -128,6 +140,19 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
     ((await inventoryAs(base, owner, 'inventoryOperations', sampleOf('inventoryOperations'))).logs as { _id: string }[])[0]._id,
   inventoryOperations: async (base, owner) =>
     ((await inventoryAs(base, owner, 'inventoryOperations', sampleOf('inventoryOperations'))).logs as { _id: string }[])[0]._id,
+  // An order holds stock: B's product is restocked first. A payment pays 1 cent of a new order.
+  orders: async (base, owner) => String((await orderOf(base, owner))._id),
+  payments: async (base, owner) => {
+    const order = await orderOf(base, owner)
+    return String((await inventoryAs(base, owner, 'payments', { order: order._id, method: 'credit', amount: 1 }))._id)
+  },
+  'orders/history': async (base, owner) => {
+    const order = await orderOf(base, owner)
+    const found = await json(`${base}/api/orders/history?shop=${owner.shopId}&order=${String(order._id)}`, { token: owner.token })
+    return (found.body?.data as { _id: string }[])[0]._id
+  },
+  'orders/refunds': async (base, owner) => String((await orderOf(base, owner))._id),
+  'orders/split': async (base, owner) => String((await orderOf(base, owner))._id),
   inventoryRebuild: async (base, owner) => {
     await inventoryAs(base, owner, 'inventoryRebuild', {})
     return owner.shopId
@@ -141,8 +166,17 @@ const HEARD: Record<string, string[]> = {
   inventories: ['created', 'patched'],
   inventoryLots: ['created', 'patched'],
   stockReservations: ['created', 'patched'],
+  // Cash checks are history: cancelled (patched), never removed (decision 0081).
+  cashboxLogs: ['created', 'patched'],
   stocks: ['patched'],
-  inventoryLogs: ['created']
+  inventoryLogs: ['created'],
+  // Orders are voided or refunded, never removed; a payment is announced when taken.
+  orders: ['created', 'patched'],
+  payments: ['created']
+}
+async function orderOf(base: string, owner: Owner) {
+  await inventoryAs(base, owner, 'inventoryOperations', sampleOf('inventoryOperations'))
+  return inventoryAs(base, owner, 'orders', sampleOf('orders'))
 }
 async function inventoryAs(base: string, owner: Owner, path: string, body: Record<string, unknown>) {
   const made = await json(`${base}/api/${path}?shop=${owner.shopId}`, {
@@ -193,7 +227,7 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
       await t.db
         .knex('shops')
         .where({ _id: id })
-        .update({ useSubShop: true, useInventoryLot: true, attributes: JSON.stringify({ bundle: true }) })
+        .update({ useSubShop: true, useInventoryLot: true, useCashboxLog: true, attributes: JSON.stringify({ bundle: true }) })
     t.app.service('shops').emit('patched', { _id: a.shopId })
     t.app.service('shops').emit('patched', { _id: b.shopId })
     for (const path of shopPaths) {

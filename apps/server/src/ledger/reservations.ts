@@ -3,7 +3,7 @@ import type { Knex } from 'knex'
 import type { StockReservationStatus } from '@emporia/shared'
 import { newObjectId } from '../platform/object-id'
 import { ChangeSet } from './changes'
-import type { LedgerContext, LedgerEnv, Row, StockKey } from './moves'
+import type { LedgerContext, LedgerEnv, Row, StockKey, StockMove } from './moves'
 import { badField, checkAmount, round3 } from './quantities'
 import { moveStock } from './move-stock'
 
@@ -12,39 +12,109 @@ export interface ReserveData extends StockKey {
   /** Unpaid orders hold stock until then; null holds until committed or released. */
   expiresAt?: string | null
   source?: { type: string; id?: string } | null
+  /** Which input fields a refusal names (an order line's, e.g. `products.2.quantity`). */
+  fields?: StockMove['fields']
 }
 
 type Reservation = Row & StockKey & { _id: string; quantity: number; status: StockReservationStatus }
 /** Commit and release may be limited to one shop's reservations (a shop-bound call). */
-type ReservationContext = LedgerContext & { shop?: string }
+export type ReservationContext = LedgerContext & { shop?: string }
 
 /**
  * Holds stock for an order (docs/decisions/0040): `reserved` rises under the same conditional
  * update a sale uses, so a reservation can never take more than is available. No ledger row: the
  * on-hand quantity has not changed yet.
  */
-export const reserve = async (trx: Knex.Transaction, data: ReserveData, ctx: LedgerContext): Promise<Reservation> => {
+export const reserve = async (trx: Knex.Transaction, data: ReserveData, ctx: LedgerContext): Promise<Reservation> =>
+  (await reserveMany(trx, [data], ctx))[0]
+
+/**
+ * Holds stock for every line of an order in one ledger pass (one lock run, one insert): what an
+ * order's checkout costs is one round of statements, whatever its number of lines (decision 0078).
+ * `committed`: the order is paid in the same transaction (a counter sale), so the lines are reserved
+ * and sold in one pass — the same availability check, the same `sale` ledger rows and reservations
+ * left `committed`, as a reserve followed by a commit would leave.
+ */
+export const reserveMany = async (
+  trx: Knex.Transaction,
+  lines: ReserveData[],
+  ctx: LedgerContext,
+  options: { committed?: boolean } = {}
+): Promise<Reservation[]> => {
+  const sold = options.committed === true
   // Checked in the product's units by the ledger (never rounded into them); round3 only clears binary noise.
-  const asked = checkAmount(data.quantity, 'quantity')
-  const { shop, warehouse, product, sku } = data
+  const asked = lines.map((line) => checkAmount(line.quantity, line.fields?.quantity ?? 'quantity'))
   const changes = new ChangeSet()
-  await moveStock(trx, [{ shop, warehouse, product, sku, delta: 0, reserved: asked, type: 'sale' }], ctx, changes)
-  const quantity = round3(asked)
-  const [row] = (await trx('stockReservations')
-    .insert({
-      _id: newObjectId(),
+  await moveStock(
+    trx,
+    lines.map(({ shop, warehouse, product, sku, fields }, i) => ({
       shop,
       warehouse,
       product,
       sku,
-      quantity,
-      status: 'reserved',
-      expiresAt: data.expiresAt ?? null,
-      source: data.source ? JSON.stringify(data.source) : null
-    })
+      delta: sold ? -asked[i] : 0,
+      reserved: sold ? 0 : asked[i],
+      type: 'sale' as const,
+      fields
+    })),
+    ctx,
+    changes
+  )
+  const rows = (await trx('stockReservations')
+    .insert(
+      lines.map((data, i) => ({
+        _id: newObjectId(),
+        shop: data.shop,
+        warehouse: data.warehouse,
+        product: data.product,
+        sku: data.sku,
+        quantity: round3(asked[i]),
+        status: sold ? 'committed' : 'reserved',
+        expiresAt: data.expiresAt ?? null,
+        source: data.source ? JSON.stringify(data.source) : null
+      }))
+    )
     .returning('*')) as Reservation[]
   changes.publishAfter(trx, ctx.env)
-  return row
+  return rows
+}
+
+/**
+ * Closes many reservations at once (an order's lines): every one must still be reserved, else the
+ * whole call is refused. `committed` sells them (one `sale` ledger row each), `released` gives the
+ * stock back.
+ */
+export const closeMany = async (
+  trx: Knex.Transaction,
+  ids: string[],
+  status: 'committed' | 'released',
+  ctx: ReservationContext
+): Promise<Reservation[]> => {
+  if (!ids.length) return []
+  const query = trx('stockReservations').whereIn('_id', ids).where({ status: 'reserved' })
+  const rows = (await (ctx.shop ? query.where({ shop: ctx.shop }) : query)
+    .update({ status, updatedAt: trx.fn.now() })
+    .returning('*')) as Reservation[]
+  if (rows.length !== new Set(ids).size) throw badField('status', 'A reservation of this order is no longer held')
+  const changes = new ChangeSet()
+  const sold = status === 'committed'
+  await moveStock(
+    trx,
+    rows.map(({ shop, warehouse, product, sku, quantity }) => ({
+      shop,
+      warehouse,
+      product,
+      sku,
+      delta: sold ? -quantity : 0,
+      reserved: -quantity,
+      type: 'sale' as const
+    })),
+    ctx,
+    changes
+  )
+  for (const row of rows) changes.reservations.set(row._id, row)
+  changes.publishAfter(trx, ctx.env)
+  return rows
 }
 
 /** Moves a reservation out of `reserved`, or says why it cannot (404, or 400 naming `status`). */

@@ -9,7 +9,7 @@ import { moveStock } from './move-stock'
  * reserve / commit / release. Nothing else writes `stocks`, `inventoryLogs` or lot quantities.
  */
 export type { LedgerContext, LedgerEnv, LedgerResult, StockKey, StockMove } from './moves'
-export { commit, release, releaseExpired, reserve, type ReserveData } from './reservations'
+export { closeMany, commit, release, releaseExpired, reserve, reserveMany, type ReserveData } from './reservations'
 export { rebuild, type RebuildReport } from './rebuild'
 
 /** Moves stock inside `trx`; screens hear of it once `trx` commits. */

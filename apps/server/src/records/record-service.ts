@@ -532,6 +532,14 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
       if (!params.withSecrets && this.options.secret?.includes(key)) continue
       record[key] = value
     }
+    return this.present(record, params)
+  }
+
+  /**
+   * The service's last word on every record it answers (reads, writes, and so their events): derived
+   * fields, nested values that must never leave.
+   */
+  protected present(record: Row, _params: RecordParams): Row {
     return record
   }
 

@@ -3,7 +3,8 @@ import { ROLLUP_LOCK, shopZoneSql, zoneOr } from './rollup'
 
 /**
  * The sales and refunds of a shop as addSale receives them (sale-entries.ts), in SQL: an order that
- * became paid counts once, at the latest date of the payments that took its money; each refund record
+ * became paid counts once, at the latest date of the payments that took its money (a free order, with
+ * none, at its own date); each refund record
  * (negative, naming what it gives back) counts at its own date. Amounts are split over lines by the
  * same cumulative floors as `allocate`, so a rebuild gives the cents the incremental path gave.
  */
@@ -14,7 +15,8 @@ const ENTRIES = `
   ),
   paid as (select "order", sum(amount) as amount, max(date) as at from taking group by "order"),
   sold as (
-    select o._id as ord, p.amount, p.at from orders o join paid p on p."order" = o._id
+    select o._id as ord, coalesce(p.amount, 0) as amount, coalesce(p.at, o.date) as at
+      from orders o left join paid p on p."order" = o._id
      where o.shop = :shop and o.status not in ('unpaid', 'void')
   ),
   entries as (

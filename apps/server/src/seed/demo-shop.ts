@@ -109,9 +109,22 @@ export const seedDemo = async (app: Application, log: (line: string) => void = c
       BRANCHES.map((name) => ({ name }))
     ))
   ]
-  await app
-    .service(servicePaths.shops)
-    .patch(shop._id, { posWarehouse: warehouses[1]._id, eshopWarehouse: warehouses[0]._id, lowStock: true, lowStockThres: 5 }, as)
+  await app.service(servicePaths.shops).patch(
+    shop._id,
+    {
+      posWarehouse: warehouses[1]._id,
+      eshopWarehouse: warehouses[0]._id,
+      lowStock: true,
+      lowStockThres: 5,
+      posExtraPaymentMethods: [{ name: 'Octopus' }],
+      bankTransfer: {
+        enabled: true,
+        accounts: [{ bankName: 'HSBC', name: 'Emporia Tea House Ltd', no: '004-123-456789-001', enabled: true }]
+      }
+    },
+    as
+  )
+  const sold: { _id: string; price: number }[] = []
 
   for (const product of PRODUCTS) {
     const created = (await app.service(servicePaths.products).create(
@@ -126,8 +139,9 @@ export const seedDemo = async (app: Application, log: (line: string) => void = c
         skus: product.skus?.map((sku, i) => ({ id: `sku${i + 1}`, name: sku.name, code: sku.code, price: toCents(sku.price) }))
       },
       inShop
-    )) as { _id: string }
+    )) as { _id: string; skus?: unknown[] }
     if (!product.stock) continue
+    if (!product.skus) sold.push({ _id: created._id, price: toCents(product.price) })
     for (const sku of product.skus?.map((_, i) => `sku${i + 1}`) ?? ['']) {
       await app.service(servicePaths.inventories).create(
         {
@@ -143,5 +157,24 @@ export const seedDemo = async (app: Application, log: (line: string) => void = c
       )
     }
   }
+  // A few orders, so the dashboard, the lists and the charts have something to show (decision 0078).
+  const orders = app.service(servicePaths.orders)
+  const line = (i: number, quantity: number) => ({ product: sold[i % sold.length]._id, quantity, warehouse: warehouses[0]._id })
+  const total = (lines: { product: string; quantity: number }[]) =>
+    lines.reduce((sum, l) => sum + (sold.find((p) => p._id === l.product)?.price ?? 0) * l.quantity, 0)
+  const counter = [line(0, 2), line(1, 1)]
+  await orders.create(
+    { source: 'pos', products: counter, payments: [{ method: 'pos', extraMethod: 'Octopus', amount: total(counter) }] },
+    inShop
+  )
+  const online = [line(2, 1)]
+  const paid = (await orders.create(
+    { source: 'eshop', products: online, payments: [{ method: 'credit', amount: total(online) }] },
+    inShop
+  )) as {
+    _id: string
+  }
+  await orders.patch(paid._id, { status: 'prepare' }, inShop)
+  await orders.create({ source: 'eshop', products: [line(3, 3)], customer: { name: 'Chan Tai Man', phone: '9123 4567' } }, inShop)
   log(`Demo shop seeded: sign in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`)
 }

@@ -29,7 +29,13 @@ import { tags } from './tags/tags'
 import { users } from './users/users'
 import { warehouses } from './warehouses/warehouses'
 import { banners } from './banners/banners'
+import { orders } from './orders/orders'
+import { orderHistory } from './order-history/order-history'
+import { orderRefunds } from './order-refunds/order-refunds'
+import { orderSplits } from './order-splits/order-splits'
+import { payments } from './payments/payments'
 import { salesSummary } from './sales-summary/sales-summary'
+import { cashboxLogs } from './cashbox-logs/cashbox-logs'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -72,7 +78,14 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.stockReservations, register: stockReservations },
   { path: servicePaths.inventoryRebuild, register: inventoryRebuild },
   { path: servicePaths.banners, register: banners },
+  // Orders move stock through the ledger, so they come after the inventory.
+  { path: servicePaths.orders, register: orders },
+  { path: servicePaths.orderHistory, register: orderHistory },
+  { path: servicePaths.orderRefunds, register: orderRefunds },
+  { path: servicePaths.orderSplits, register: orderSplits },
+  { path: servicePaths.payments, register: payments },
   { path: servicePaths.salesSummary, register: salesSummary },
+  { path: servicePaths.cashboxLogs, register: cashboxLogs },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }

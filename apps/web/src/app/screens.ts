@@ -8,10 +8,12 @@ import { productBundlesScreen } from '../features/product-bundles/product-bundle
 import { productRelatedsScreen } from '../features/product-relateds/product-relateds.screen'
 import { productsScreen } from '../features/products/products.screen'
 import { settingsInventoryScreen } from '../features/settings-inventory/settings-inventory.screen'
+import { settingsPaymentScreen } from '../features/settings-payment/settings-payment.screen'
 import { specsScreen } from '../features/specs/specs.screen'
 import { tagsScreen } from '../features/tags/tags.screen'
 import { warehousesScreen } from '../features/warehouses/warehouses.screen'
 import { bannersScreen } from '../features/banners/banners.screen'
+import { cashboxLogsScreen } from '../features/cashbox-logs/cashbox-logs.screen'
 import { chartsScreen } from '../features/charts/charts.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
@@ -52,7 +54,6 @@ const settingsScreens = [
   'email',
   'imports',
   'integrations',
-  'payment',
   'pointTypes',
   'pos',
   'posBanners',
@@ -98,7 +99,7 @@ export const screens: readonly ScreenDef[] = [
   planned('promotions', { edit: true, area: 'promotions', drawer: top(100, 'promotions') }),
   planned('orders', { more: ['$id'], area: 'orders', drawer: top(110, 'orders') }),
   planned('payments', { area: 'payments', drawer: top(120, 'payments') }),
-  planned('cashboxLogs', { area: 'cashboxLogs', drawer: top(130, 'payments') }),
+  cashboxLogsScreen,
   chartsScreen,
   planned('pos', { area: 'pos', drawer: top(150, 'pos', { teaser: true }) }),
   planned('shopUsers', { area: 'shopUsers', drawer: top(160, 'users') }),
@@ -112,5 +113,6 @@ export const screens: readonly ScreenDef[] = [
   planned('billing', { area: 'billing', feature: 'billing', drawer: top(190, 'billing', { label: 'menu.upgrade' }) }),
   planned('settings', { area: 'settings', drawer: top(200, 'settings') }),
   settingsInventoryScreen,
+  settingsPaymentScreen,
   ...settingsScreens
 ]

@@ -70,7 +70,8 @@ export const sharedMessages = {
     'pos.error.noSuchCode': 'No Such Code',
     'pos.error.corruptedCode': 'Corrupted Code',
     'pos.error.badExtraCode': 'Bad extra code',
-    'pos.error.tooManyMatched': 'Too many matched products'
+    'pos.error.tooManyMatched': 'Too many matched products',
+    'pos.requiresCashCheck': 'Requires Cash Check First'
   },
   cht: {
     'format.required': '必填',
@@ -135,7 +136,8 @@ export const sharedMessages = {
     'pos.error.noSuchCode': '沒有此編碼',
     'pos.error.corruptedCode': '編碼損壞',
     'pos.error.badExtraCode': '附加編碼錯誤',
-    'pos.error.tooManyMatched': '符合的產品過多'
+    'pos.error.tooManyMatched': '符合的產品過多',
+    'pos.requiresCashCheck': '請先進行開始點算'
   },
   chs: {
     'format.required': '必填',
@@ -200,7 +202,8 @@ export const sharedMessages = {
     'pos.error.corruptedCode': '编码损坏',
     'pos.error.badExtraCode': '附加编码错误',
     'errors.tooLarge': '发送的数据过大（上限 {size}）',
-    'pos.error.tooManyMatched': '符合的产品过多'
+    'pos.error.tooManyMatched': '符合的产品过多',
+    'pos.requiresCashCheck': '请先进行开始点算'
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

@@ -74,8 +74,8 @@ export const customerSchema = Type.Object(
 )
 
 /**
- * Order (spec §3.11). Money is integer cents (decision 0003): subtotal is the lines' sum after the
- * shop's subtotal rounding, total = subtotal − discount + rounding, `amount` is what has been paid
+ * Order (spec §3.11). Money is integer cents (decision 0003): subtotal is the lines' sum, rounding
+ * every adjustment the shop's rounding settings make (decision 0079), total = subtotal − discount + rounding, `amount` is what has been paid
  * (refunds taken off) and `refund` what has been given back. Status, amounts and links are the
  * server's: they change through payments, refunds and status moves (decision 0078).
  */

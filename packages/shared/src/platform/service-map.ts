@@ -27,6 +27,7 @@ import type { Banner, BannerData, BannerPatch } from '../eshop/banner.schema'
 import type { Order, OrderData, OrderEvent, OrderPatch, RefundData, RefundResult, SplitData } from '../orders/order.schema'
 import type { Payment, PaymentData, PaymentPatch } from '../orders/payment.schema'
 import type { SalesSummary, SalesSummaryQuery } from '../orders/sales'
+import type { CashCheck, CashCheckData, CashCheckPatch } from '../orders/cash-check.schema'
 
 /**
  * A query in the common language (spec §7.8): the record's own fields by name, plus filters and
@@ -120,7 +121,7 @@ export interface ServiceMap {
   /** Answers the new order split off; the source's lines shrink by what moved. */
   [servicePaths.orderSplits]: ServiceShape<Order, SplitData, never, ServiceQuery, never>
   [servicePaths.payments]: ServiceShape<Payment, PaymentData, PaymentPatch>
-  [servicePaths.cashboxLogs]: ServiceShape<LooseRecord>
+  [servicePaths.cashboxLogs]: ServiceShape<CashCheck, CashCheckData, CashCheckPatch>
   /** Sales by local time bucket, optionally by method or category (decision 0082); find only. */
   [servicePaths.salesSummary]: ServiceShape<SalesSummary, never, never, SalesSummaryQuery, SalesSummary>
 }

@@ -53,7 +53,8 @@ export const bankAccountSchema = Type.Object(
 )
 
 export const bankTransferSchema = Type.Object(
-  { enabled: Type.Boolean(), accounts: Type.Array(bankAccountSchema, { maxItems: 20 }) },
+  // Accounts may be left out (none yet): a form counts an empty list as a missing required one.
+  { enabled: Type.Boolean(), accounts: Type.Optional(Type.Array(bankAccountSchema, { maxItems: 20 })) },
   { additionalProperties: false }
 )
 

@@ -11,7 +11,10 @@ import * as productSearch from './20261121080000-product-search'
 import * as usersTokensValidAfter from './20261124000000-users-tokens-valid-after'
 import * as bannersTable from './20261125020220-banners'
 import * as ordersTables from './20261125040000-orders'
+import * as checkoutSettings from './20261126010000-checkout-settings'
 import * as salesRollup from './20261126020000-sales-rollup'
+import * as salesRollupDays from './20261126060000-sales-rollup-days'
+import * as cashboxLogsTable from './20261126020000-cashbox-logs'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -32,5 +35,8 @@ export const migrations: Record<string, Migration> = {
   '20261124000000-users-tokens-valid-after': usersTokensValidAfter,
   '20261125020220-banners': bannersTable,
   '20261125040000-orders': ordersTables,
-  '20261126020000-sales-rollup': salesRollup
+  '20261126010000-checkout-settings': checkoutSettings,
+  '20261126020000-sales-rollup': salesRollup,
+  '20261126020000-cashbox-logs': cashboxLogsTable,
+  '20261126060000-sales-rollup-days': salesRollupDays
 }

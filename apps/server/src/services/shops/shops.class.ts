@@ -8,11 +8,14 @@ import { applyStatusRule } from '../../ledger/product-stock'
 import { RecordService, type RecordParams } from '../../records/record-service'
 import { createDefaultWarehouse } from '../warehouses/warehouses'
 import { stripReadOnly } from '../../records/validate-data'
+import { writeShopSecrets } from '../../secrets/shop-secrets'
+import { applySettingsWrite, checkSettings, newShopCardFlags, prepareSettingsWrite, presentShop } from './shop-settings'
 
 /** A new shop's free trial (spec §4.3; decided in docs/decisions/0020-accounts-and-tenancy.md). */
 export const TRIAL_DAYS = 30
 
 type Caller = RecordParams & { user?: { _id: string; email: string } }
+type Row = Record<string, unknown>
 
 /** Whether a patch sets a field, plainly or through an operator (`$set`). */
 const mentions = (data: unknown, field: string): boolean =>
@@ -26,14 +29,27 @@ const conflictOn = (error: unknown) => (error as { code?: number; data?: { const
 /** Shops (spec §3.1). Creating one makes the caller its admin and its default warehouse, in the same transaction. */
 export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
   override async create(data: ShopData | ShopData[], params: Caller = {}): Promise<Shop | Shop[]> {
-    if (!params.provider) return super.create(data, params)
+    if (!params.provider && (Array.isArray(data) || !prepareSettingsWrite(data as Row, false).touchesSettings))
+      return super.create(data, params)
     if (Array.isArray(data)) throw new BadRequest('Create one shop at a time')
+    // Card secrets go to shopSecrets in the create's transaction; the row only says they are set (0079).
+    const settings = prepareSettingsWrite(data as Row, Boolean(params.provider))
+    newShopCardFlags(settings)
+    if (!params.provider) {
+      const run = async (trx: Knex.Transaction) => {
+        const shop = (await super.create(settings.data as ShopData, { ...params, transaction: trx })) as Shop
+        await writeShopSecrets(trx, shop._id, settings.secrets)
+        checkSettings(shop as unknown as Row)
+        return shop
+      }
+      return params.transaction ? run(params.transaction) : this.options.db.knex.transaction(run)
+    }
     const user = params.user
     if (!user) throw new BadRequest('A shop needs an owner')
     const _id = newObjectId()
     const owner = { user: user._id, role: 'admin' as const, roles: [...impliedRoles('admin')], perm: [], accepted: true }
     const record = {
-      ...stripReadOnly(this.model, data as Record<string, unknown>),
+      ...stripReadOnly(this.model, settings.data),
       _id,
       validUtil: new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString(),
       attributes: {},
@@ -57,6 +73,8 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
           accepted: true
         })
         await createDefaultWarehouse(trx, _id)
+        await writeShopSecrets(trx, _id, settings.secrets)
+        if (settings.touchesSettings) checkSettings(shop as unknown as Row)
         return shop
       })
     } catch (error) {
@@ -66,19 +84,35 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
 
   override async patch(id: string | null, data: ShopPatch, params: RecordParams = {}): Promise<Shop | Shop[]> {
     try {
-      if (id === null || !mentions(data, 'resetInventoryStatus')) return await super.patch(id, data, params)
-      // "Reset Product Status" turned: the status rule runs over the shop's products in the same write (0070).
+      // What is not an object is the base's to refuse.
+      if (!data || typeof data !== 'object' || Array.isArray(data)) return await super.patch(id, data, params)
+      const settings = prepareSettingsWrite(data as Row, Boolean(params.provider))
+      const statusRule = mentions(data, 'resetInventoryStatus')
+      if (id === null && settings.touchesSettings) throw new BadRequest('Checkout settings are changed one shop at a time')
+      if (id === null || (!statusRule && !settings.touchesSettings))
+        return await super.patch(id, settings.data as ShopPatch, params)
       const run = async (trx: Knex.Transaction) => {
-        const shop = (await super.patch(id, data, { ...params, transaction: trx })) as Shop
-        const changes = new ChangeSet()
-        await applyStatusRule(trx, id, changes)
-        changes.publishAfter(trx, { app: this.app, counts: this.options.counts })
+        // Secrets and settings are one write: a rule broken below rolls the secrets back too (0079).
+        if (settings.touchesSettings) await applySettingsWrite(trx, id, settings)
+        const shop = (await super.patch(id, settings.data as ShopPatch, { ...params, transaction: trx })) as Shop
+        if (settings.touchesSettings) checkSettings((await trx('shops').where({ _id: id }).first()) as Row)
+        if (statusRule) {
+          // "Reset Product Status" turned: the status rule runs over the shop's products in the same write (0070).
+          const changes = new ChangeSet()
+          await applyStatusRule(trx, id, changes)
+          changes.publishAfter(trx, { app: this.app, counts: this.options.counts })
+        }
         return shop
       }
       return await (params.transaction ? run(params.transaction) : this.options.db.knex.transaction(run))
     } catch (error) {
       throw this.explain(error)
     }
+  }
+
+  /** Every shop answered (reads, writes and their events) without card secrets, with its next order id (0079). */
+  protected override present(record: Row, params: RecordParams): Row {
+    return presentShop(record, (params.query as Row | undefined)?.$select)
   }
 
   private explain(error: unknown) {

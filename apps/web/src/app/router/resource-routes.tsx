@@ -4,6 +4,7 @@ import type { ResourceDefinition } from '../../components/data-table/resource'
 import { ResourcePage } from '../../components/data-table/resource-page'
 import { ResourceTabs, type ResourceTab } from '../../components/data-table/resource-tabs'
 import { settingsInventoryScreen } from '../../features/settings-inventory/settings-inventory.screen'
+import { settingsPaymentScreen } from '../../features/settings-payment/settings-payment.screen'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { useRecordTitle } from './use-record-title'
 
@@ -35,6 +36,9 @@ for (const list of tabs.values()) list.sort((a, b) => a.definition.screen!.tab!.
 const forms: Record<string, ComponentType> = {
   [settingsInventoryScreen.route]: lazy(() =>
     import('../../features/settings-inventory/settings-inventory-page').then((m) => ({ default: m.SettingsInventoryPage }))
+  ),
+  [settingsPaymentScreen.route]: lazy(() =>
+    import('../../features/settings-payment/settings-payment-page').then((m) => ({ default: m.SettingsPaymentPage }))
   )
 }
 

@@ -105,6 +105,11 @@ export interface ResourceDefinition<P extends ListServicePath = ListServicePath,
   cursor?: boolean
   /** "Add" opens this route instead of the editor dialog. */
   addRoute?: string
+  /**
+   * After a create the editor stays open on the new record (its create-only fields locked), so what
+   * the server worked out for it shows at once (a cash check's expected amount and difference).
+   */
+  showCreated?: boolean
   /** Defaults of a new record. */
   defaults?(): Record<string, unknown>
   /** Shown after the editor's title when editing (a product's name). */

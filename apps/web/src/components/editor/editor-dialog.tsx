@@ -128,7 +128,17 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
       const normalized: Values = normalizeValues(fields, form.values)
       const data = definition.prepare ? definition.prepare(normalized, record) : normalized
       if (record) await api.update(String(record[definition.itemKey ?? '_id']), data)
-      else await api.create(data)
+      else {
+        const created = await api.create(data)
+        if (definition.showCreated && created && typeof created === 'object' && !Array.isArray(created)) {
+          // The new record is now the one being edited: its server-made fields show, the list refreshes.
+          setRecord(created as Row)
+          reset(pickFields(created as Row, definition.fields))
+          notifySuccess(t('editor.saved'))
+          if (definition.path) void queryClient.invalidateQueries({ queryKey: queryKeys.finds(definition.path) })
+          return
+        }
+      }
       done(t('editor.saved'))
     } catch (error) {
       // Each refused field shows its message under itself; the snackbar says what no field can show.

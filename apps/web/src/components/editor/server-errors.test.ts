@@ -31,6 +31,24 @@ describe('server errors placed on the editor form', () => {
     expect(shownPath(fields, 'colour')).toBeUndefined()
   })
 
+  it('finds fields named by a path (a settings form over nested settings), the longest first', () => {
+    const nested: FieldDef[] = [
+      { name: 'orderIdList', label: 'res.name', type: 'text' },
+      { name: 'orderIdList.prefix', label: 'res.name', type: 'text' },
+      {
+        name: 'bankTransfer.accounts',
+        label: 'res.name',
+        type: 'list',
+        fields: [{ name: 'no', label: 'res.name', type: 'text' }]
+      }
+    ]
+    expect(shownPath(nested, 'orderIdList.prefix')).toBe('orderIdList.prefix')
+    expect(shownPath(nested, 'orderIdList.padding')).toBe('orderIdList')
+    expect(shownPath(nested, 'bankTransfer.accounts.1.no')).toBe('bankTransfer.accounts.1.no')
+    expect(shownPath(nested, 'bankTransfer.enabled')).toBeUndefined()
+    expect(shownPath(nested, 'orderIdListing')).toBeUndefined()
+  })
+
   it('translates every entry of errors[] under its field and keeps the rest for the snackbar', () => {
     const error = {
       code: 400,

@@ -28,9 +28,13 @@ export type Translate = (key: string, values?: Record<string, unknown>) => strin
  * the nearest shown field above it (`name.cht` under the translatable `name`); undefined when none shows.
  */
 export const shownPath = (fields: readonly FieldDef[], path: string): string | undefined => {
-  const [name, ...rest] = path.split('.')
-  const field = fields.find((candidate) => candidate.name === name)
+  // A field may be named by a path itself (`orderIdList.prefix` on a settings form): the longest that fits.
+  const field = fields
+    .filter((candidate) => path === candidate.name || path.startsWith(`${candidate.name}.`))
+    .sort((a, b) => b.name.length - a.name.length)[0]
   if (!field) return undefined
+  const { name } = field
+  const rest = path.slice(name.length + 1).split('.')
   if (field.type === 'list' && /^\d+$/.test(rest[0] ?? '') && rest[1]) {
     const inner = shownPath(field.fields, rest.slice(1).join('.'))
     if (inner) return `${name}.${rest[0]}.${inner}`

@@ -89,6 +89,8 @@ export const SelectInput = (props: FieldProps) => {
   if (field.type !== 'select') return null
   if ('path' in field.source) return <ServiceSelect {...props} source={field.source} />
   const multiple = Boolean(field.multiple)
+  // A list with an empty choice ("no date") shows it when chosen, rather than an empty box.
+  const emptyChoice = '' in field.source.enumList
   return (
     <TextField
       select
@@ -98,7 +100,11 @@ export const SelectInput = (props: FieldProps) => {
       error={Boolean(error)}
       helperText={error}
       onChange={(event) => onChange(event.target.value as unknown)}
-      slotProps={{ select: { multiple }, htmlInput: { 'data-testid': testId } }}
+      slotProps={{
+        select: { multiple, displayEmpty: emptyChoice },
+        htmlInput: { 'data-testid': testId },
+        ...(emptyChoice ? { inputLabel: { shrink: true } } : {})
+      }}
     >
       {Object.entries(field.source.enumList).map(([option, key]) => (
         <MenuItem

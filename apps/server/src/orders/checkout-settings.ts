@@ -1,0 +1,20 @@
+import type { Knex } from 'knex'
+import { shopTimeZone, type OrderIdList, type RoundingSettings } from '@emporia/shared'
+
+/** What an order or a payment needs to know of its shop's settings (spec §3.1). */
+export interface CheckoutSettings extends RoundingSettings {
+  orderIdList?: OrderIdList | null
+  timeZone: string
+  eshopWarehouse?: string | null
+  posWarehouse?: string | null
+  posExtraPaymentMethods?: { name: string }[] | null
+  bankTransfer?: { enabled?: boolean } | null
+  cardPayment?: { enabled?: boolean; statementDescriptor?: string } | null
+  useCashboxLog?: boolean | null
+}
+
+/** One read of the shop row; every checkout reads it, so it is one statement and no more. */
+export const loadCheckoutSettings = async (trx: Knex.Transaction, shop: string): Promise<CheckoutSettings> => {
+  const row = (await trx('shops').where({ _id: shop }).first()) as (Record<string, unknown> & CheckoutSettings) | undefined
+  return { ...row, timeZone: shopTimeZone(row as { timeZone?: string | null } | undefined) }
+}

@@ -1,0 +1,168 @@
+import { BadRequest } from '@feathersjs/errors'
+import type { Knex } from 'knex'
+import type { OrderData, OrderLine } from '@emporia/shared'
+import { reserveMany } from '../ledger/stock-ledger'
+import { newObjectId } from '../platform/object-id'
+import { loadCheckoutSettings } from './checkout-settings'
+import { findIdempotent } from './idempotency'
+import { recordEvents, type OrderEventInput } from './order-history'
+import { takeOrderId } from './order-numbers'
+import { defaultWarehouse, priceOrder } from './order-pricing'
+import { lockOrder, saveOrder, toColumns, type OrderRow } from './order-rows'
+import {
+  checkDrawer,
+  checkDue,
+  checkMethod,
+  insertPayments,
+  paymentEvent,
+  paymentRow,
+  type OrderContext,
+  type PaymentRow
+} from './payments'
+import { addSale, paidOrderSale } from '../sales/rollup'
+
+export interface CreatedOrder {
+  order: OrderRow
+  payments: PaymentRow[]
+  /** A retry of a create already made: nothing new was written. */
+  replayed: boolean
+}
+
+/** A replacement names an order of this shop that was paid for (spec §4.8); the source then names it. */
+const checkReplaced = async (trx: Knex.Transaction, shop: string, replaces: string) => {
+  const source = await lockOrder(trx, shop, replaces, 'replaces')
+  if (source.status === 'unpaid' || source.status === 'void')
+    throw new BadRequest('Only a paid order can be replaced', { key: 'order.replaceUnpaid', field: 'replaces' })
+  if (source.replacedBy)
+    throw new BadRequest('This order has been replaced already', { key: 'order.replacedAlready', field: 'replaces' })
+  return source
+}
+
+/** Names a payment's field within the order's data: `payments.1.amount`. */
+const withinPayment = async <T>(i: number, run: () => Promise<T> | T): Promise<T> => {
+  try {
+    return await run()
+  } catch (error) {
+    const data = (error as { data?: { field?: string } }).data
+    if (data?.field && !data.field.startsWith('payments.')) data.field = `payments.${i}.${data.field}`
+    throw error
+  }
+}
+
+/**
+ * Takes an order in one transaction (decision 0078): prices its lines, checks the payments sent with
+ * it (the POS checkout) against the total, holds the lines' stock — or, when those payments cover the
+ * total with money in hand, holds and sells it in the same ledger pass — gives it the next order id,
+ * and writes the order, its payments, its history and its sale. A refusal anywhere rolls all of it
+ * back, order number included.
+ */
+export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: OrderContext): Promise<CreatedOrder> => {
+  const { shop } = ctx
+  const existing = await findIdempotent<OrderRow>(trx, 'orders', shop, data.idempotencyKey)
+  if (existing) {
+    const payments = (await trx('payments').where({ shop, order: existing._id }).orderBy('date')) as PaymentRow[]
+    return { order: existing, payments, replayed: true }
+  }
+  const settings = await loadCheckoutSettings(trx, shop)
+  const fallback = await defaultWarehouse(trx, shop, data.source, settings)
+  const priced = await priceOrder(trx, shop, data, settings, fallback)
+  const source = data.replaces ? await checkReplaced(trx, shop, data.replaces) : undefined
+
+  const inputs = data.payments ?? []
+  let taken = 0
+  const statuses: ('paid' | 'pending')[] = []
+  for (const [i, input] of inputs.entries()) {
+    await withinPayment(i, () => checkDue(input.amount, priced.total - taken))
+    statuses.push(await withinPayment(i, () => checkMethod(input, settings)))
+    taken += input.amount
+  }
+  await withinPayment(0, () => checkDrawer(trx, settings, shop, inputs, data.cashier))
+  const paid = inputs.reduce((sum, input, i) => sum + (statuses[i] === 'paid' ? input.amount : 0), 0)
+  // A free order (everything discounted) is paid the moment it is taken.
+  const settled = paid >= priced.total
+
+  const _id = newObjectId()
+  const reservations = await reserveMany(
+    trx,
+    priced.lines.map((line, i) => ({
+      shop,
+      warehouse: line.warehouse,
+      product: line.product,
+      sku: line.sku,
+      quantity: line.quantity,
+      source: { type: 'order', id: _id },
+      fields: {
+        warehouse: `products.${i}.warehouse`,
+        product: `products.${i}.product`,
+        sku: `products.${i}.sku`,
+        quantity: `products.${i}.quantity`
+      }
+    })),
+    { env: ctx.env, user: ctx.user, wall: ctx.wall, source: { type: 'order', id: _id } },
+    { committed: settled }
+  )
+  const products: OrderLine[] = priced.lines.map(({ categories: _categories, ...line }, i) => ({
+    ...line,
+    reservation: reservations[i]._id,
+    returned: 0
+  }))
+
+  const now = new Date()
+  const { orderId } = await takeOrderId(trx, shop, settings, now)
+  const pos = inputs.find((input) => input.method === 'pos')
+  const [order] = (await trx('orders')
+    .insert(
+      toColumns({
+        _id,
+        shop,
+        orderId,
+        date: now,
+        user: data.user ?? null,
+        customer: data.customer ?? null,
+        admin: ctx.user ?? null,
+        cashier: data.cashier ?? null,
+        source: data.source,
+        status: settled ? 'paid' : 'unpaid',
+        warehouse: data.warehouse ?? fallback,
+        products,
+        subtotal: priced.subtotal,
+        discount: priced.discount,
+        rounding: priced.rounding,
+        total: priced.total,
+        amount: paid,
+        refund: 0,
+        methods: [...new Set(inputs.map((input) => input.method))],
+        extraMethod: pos?.extraMethod ?? null,
+        ship: data.ship ?? null,
+        remarks: data.remarks ?? null,
+        replaces: data.replaces ?? null,
+        idempotencyKey: data.idempotencyKey ?? null
+      })
+    )
+    .returning('*')) as OrderRow[]
+  const rows: PaymentRow[] = []
+  for (const [i, input] of inputs.entries())
+    rows.push(await withinPayment(i, () => paymentRow(trx, order, input, statuses[i], i + 1, settings, ctx)))
+  const payments = await insertPayments(trx, rows)
+
+  const events: OrderEventInput[] = [
+    { shop, order: _id, user: ctx.user, action: 'created', to: 'unpaid', detail: { total: priced.total } },
+    ...payments.map((payment) => paymentEvent(ctx, payment)),
+    ...(settled ? [{ shop, order: _id, user: ctx.user, action: 'status' as const, from: 'unpaid', to: 'paid' }] : [])
+  ]
+  if (source) {
+    await saveOrder(trx, source._id, { replacedBy: _id })
+    events.push({ shop, order: source._id, user: ctx.user, action: 'replaced', detail: { replacement: _id, orderId } })
+  }
+  await recordEvents(trx, events)
+  // The sales figures change in the same transaction (decision 0082).
+  if (settled)
+    await addSale(
+      trx,
+      paidOrderSale(
+        order,
+        payments.filter((payment) => payment.status === 'paid')
+      )
+    )
+  return { order, payments, replayed: false }
+}

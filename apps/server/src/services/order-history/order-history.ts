@@ -1,0 +1,15 @@
+import type { Application } from '@feathersjs/feathers'
+import { orderEventSchema, servicePaths } from '@emporia/shared'
+import { modelFromSchema } from '../../db/query/model'
+import type { ServiceContext } from '../../platform/service-context'
+import { registerInventoryPath, ReadOnlyRecordService } from '../../ledger/service-support'
+
+/** An order's history (who, when, what): written by the order's own transactions, read here, never changed. */
+export const orderHistory = (context: ServiceContext) => (app: Application) =>
+  registerInventoryPath(
+    app,
+    context.directory,
+    servicePaths.orderHistory,
+    new ReadOnlyRecordService({ ...context.records, model: modelFromSchema('orderHistory', orderEventSchema) }),
+    ['find', 'get']
+  )

@@ -1,0 +1,42 @@
+import { BadRequest } from '@feathersjs/errors'
+import type { Application } from '@feathersjs/feathers'
+import { servicePaths, type RefundData } from '@emporia/shared'
+import type { ServiceContext } from '../../platform/service-context'
+import { noEvent, registerInventoryPath, shopOf, userOf } from '../../ledger/service-support'
+import { checkRefundData } from '../../orders/order-input'
+import { orderTransaction } from '../../orders/order-transaction'
+import { orderRecord, paymentRecord } from '../../orders/order-rows'
+import { refundOrder } from '../../orders/refunds'
+import { cardProviders } from '../../payments/card-providers'
+import type { RecordParams } from '../../records/record-service'
+
+/**
+ * Refunds (spec §4.8, decision 0078): create only. The answer is the order and the refund payments;
+ * both are announced on their own services once committed.
+ */
+export const orderRefunds = (context: ServiceContext) => (app: Application) => {
+  const providerFor = cardProviders(context)
+  const service = {
+    async create(data: RefundData, params: RecordParams = {}) {
+      if (Array.isArray(data)) throw new BadRequest('Refund one order at a time')
+      const shop = shopOf(params)
+      const input = checkRefundData(data)
+      const result = await orderTransaction(context.db.knex, context.records, shop, (trx, wall) =>
+        refundOrder(trx, input, {
+          shop,
+          user: userOf(params),
+          env: { app, counts: context.counts },
+          wall,
+          provider: (trx) => providerFor(shop, trx)
+        })
+      )
+      const order = orderRecord(result.order)
+      const payments = result.payments.map(paymentRecord)
+      app.service(servicePaths.orders).emit('patched', order)
+      for (const payment of payments) app.service(servicePaths.payments).emit('created', payment)
+      return { order, payments }
+    }
+  }
+  registerInventoryPath(app, context.directory, servicePaths.orderRefunds, service, ['create'])
+  app.service(servicePaths.orderRefunds).hooks({ after: { create: [noEvent] } })
+}

@@ -1,0 +1,64 @@
+import { BadRequest } from '@feathersjs/errors'
+import type { NullableId } from '@feathersjs/feathers'
+import type { Order, OrderData, OrderPatch } from '@emporia/shared'
+import type { LedgerEnv } from '../../ledger/stock-ledger'
+import { pickPatch, shopOf, userOf } from '../../ledger/service-support'
+import { OrderRecordService } from '../../orders/order-transaction'
+import { changeOrder } from '../../orders/change-order'
+import { createOrder } from '../../orders/create-order'
+import { orderRecord, paymentRecord } from '../../orders/order-rows'
+import type { ProviderFor } from '../../orders/payments'
+import type { RecordOptions, RecordParams } from '../../records/record-service'
+import { checkOrderData, checkOrderPatch } from '../../orders/order-input'
+import { ORDER_PATCH_FIELDS, orderModel } from './orders.schema'
+
+/**
+ * Orders (spec §3.11, decision 0078). Reads are the record service's; create takes an order (and the
+ * payments sent with it) in one transaction; patch moves status along the allowed transitions and
+ * edits shipping, remarks, customer and fulfilment. No update and no remove: an order is voided or
+ * refunded, and its history stays.
+ */
+export class OrderService extends OrderRecordService<Order> {
+  constructor(
+    options: RecordOptions,
+    env: () => LedgerEnv,
+    private readonly providerFor: ProviderFor
+  ) {
+    super(options, env)
+  }
+
+  override async create(data: OrderData | OrderData[], params: RecordParams = {}) {
+    if (Array.isArray(data)) throw new BadRequest('Take one order at a time')
+    const shop = shopOf(params)
+    const input = checkOrderData(data)
+    const result = await this.inTransaction(shop, params, (trx, wall) =>
+      createOrder(trx, input, {
+        shop,
+        user: userOf(params),
+        env: this.env(),
+        wall,
+        provider: (trx) => this.providerFor(shop, trx)
+      })
+    )
+    // Payments taken with the order are announced with it, once committed.
+    if (!result.replayed)
+      for (const payment of result.payments) this.app?.service('payments').emit('created', paymentRecord(payment))
+    return orderRecord(result.order)
+  }
+
+  override async patch(id: NullableId, data: OrderPatch, params: RecordParams = {}) {
+    if (id === null) throw new BadRequest('Change orders one at a time')
+    const shop = shopOf(params)
+    const patch = pickPatch(orderModel, data, ORDER_PATCH_FIELDS) as OrderPatch
+    const row = await this.inTransaction(shop, params, (trx, wall) =>
+      changeOrder(trx, String(id), checkOrderPatch(patch), {
+        shop,
+        user: userOf(params),
+        env: this.env(),
+        wall,
+        provider: (trx) => this.providerFor(shop, trx)
+      })
+    )
+    return orderRecord(row)
+  }
+}

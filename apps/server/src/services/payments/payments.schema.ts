@@ -1,0 +1,1 @@
+export { paymentModel, PAYMENT_FIELDS } from '../../orders/order-input'

@@ -1,0 +1,22 @@
+import type { Application } from '@feathersjs/feathers'
+import { servicePaths } from '@emporia/shared'
+import type { ServiceContext } from '../../platform/service-context'
+import { registerInventoryPath } from '../../ledger/service-support'
+import { cardProviders } from '../../payments/card-providers'
+import { PaymentService } from './payments.class'
+import { paymentModel } from './payments.schema'
+
+/** Payments: find, get, create (take money) and patch (confirm or cancel a waiting one). */
+export const payments = (context: ServiceContext) => (app: Application) =>
+  registerInventoryPath(
+    app,
+    context.directory,
+    servicePaths.payments,
+    new PaymentService(
+      // The card client secret is for the customer's browser: answered by create, never listed.
+      { ...context.records, model: paymentModel, secret: ['clientSecret'] },
+      () => ({ app, counts: context.counts }),
+      cardProviders(context)
+    ),
+    ['find', 'get', 'create', 'patch']
+  )

@@ -1,0 +1,256 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { StripeDoubleApi } from './stripe-double-api'
+import {
+  canonical,
+  parseForm,
+  sendWebhook,
+  stripeId,
+  StripeFailure,
+  type DoubleCharge,
+  type DoubleIntent,
+  type DoubleRefund,
+  type Json
+} from './stripe-double-objects'
+
+export { sendWebhook, signedWebhook, stripeEvent } from './stripe-double-objects'
+
+/** The secret key the double accepts unless told another. */
+export const STRIPE_DOUBLE_SECRET_KEY = 'sk_test_emporia_double'
+
+export interface StripeDoubleOptions {
+  secretKey?: string
+  host?: string
+  /** 0 (default) picks a free port. */
+  port?: number
+  /** A card refund's status when created: Stripe's test mode says `succeeded`; real banks can leave it `pending`. */
+  refundStatus?: 'succeeded' | 'pending'
+  /** When set, every event is delivered here, signed with `secret`, in order (as a Stripe webhook endpoint). */
+  webhook?: { url: string; secret: string }
+}
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  idempotencyKey: string | null
+  body: Json
+  status: number
+  /** Answered from the idempotency store (`Idempotent-Replayed: true`). */
+  replayed: boolean
+}
+
+export interface StripeDouble {
+  url: string
+  secretKey: string
+  intents: Map<string, DoubleIntent>
+  charges: Map<string, DoubleCharge>
+  refunds: Map<string, DoubleRefund>
+  /** Every event, in the order Stripe would have created them. */
+  events: Json[]
+  requests: RecordedRequest[]
+  /** The customer's browser confirmed the intent with a card that pays. */
+  succeed(intentId: string): DoubleIntent
+  /** The customer's card was declined (`declineCode` as Stripe's, e.g. `insufficient_funds`). */
+  fail(intentId: string, declineCode?: string): DoubleIntent
+  settleRefund(refundId: string, status: 'succeeded' | 'failed' | 'canceled'): DoubleRefund
+  sendWebhook(targetUrl: string, event: Json | string, secret: string, timestamp?: number): Promise<Response>
+  /** Waits until every event so far has been delivered to `options.webhook` (and answered). */
+  flush(): Promise<void>
+  close(): Promise<void>
+}
+
+interface Stored {
+  signature: string
+  status: number
+  body: string
+  requestId: string
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    let text = ''
+    req.setEncoding('utf8')
+    req.on('data', (chunk: string) => (text += chunk))
+    req.on('end', () => resolve(text))
+    req.on('error', reject)
+  })
+
+/** Stripe takes the key as a Bearer token or as Basic auth's user name (`curl -u sk_test_…:`). */
+const apiKeyOf = (header = '') => {
+  if (header.startsWith('Bearer ')) return header.slice(7)
+  if (header.startsWith('Basic ')) return Buffer.from(header.slice(6), 'base64').toString('utf8').split(':')[0]
+  return ''
+}
+
+const mask = (key: string) => `${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`
+
+/**
+ * A local stand-in for Stripe's HTTP API (the subset the payment provider uses), for tests and browser tests:
+ * Bearer keys, form bodies, Stripe's error JSON, idempotency keys and the events a webhook endpoint receives.
+ */
+export const startStripeDouble = async (options: StripeDoubleOptions = {}): Promise<StripeDouble> => {
+  const secretKey = options.secretKey ?? STRIPE_DOUBLE_SECRET_KEY
+  const requests: RecordedRequest[] = []
+  const stored = new Map<string, Stored>()
+  let deliveries: Promise<unknown> = Promise.resolve()
+  const api = new StripeDoubleApi(options.refundStatus ?? 'succeeded', (event) => {
+    const target = options.webhook
+    if (target)
+      deliveries = deliveries.then(() =>
+        sendWebhook(target.url, event, target.secret)
+          .then((answer) => answer.text())
+          .catch(() => undefined)
+      )
+  })
+
+  const route = (method: string, path: string, params: Json): Json => {
+    const parts = path.split('/').filter(Boolean)
+    if (parts[0] === 'v1' && parts[1] === 'payment_intents') {
+      if (parts.length === 2 && method === 'POST') return api.createIntent(params)
+      if (parts.length === 3 && method === 'GET') return api.intent(parts[2])
+      if (parts.length === 4 && method === 'POST' && parts[3] === 'cancel') return api.cancelIntent(parts[2], params)
+      if (parts.length === 4 && method === 'POST' && parts[3] === 'confirm') return api.confirmIntent(parts[2], params)
+    }
+    if (parts[0] === 'v1' && parts[1] === 'refunds') {
+      if (parts.length === 2 && method === 'POST') return api.createRefund(params)
+      if (parts.length === 3 && method === 'GET' && api.refunds.has(parts[2])) return api.refunds.get(parts[2]) as DoubleRefund
+    }
+    throw new StripeFailure(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${method}: ${path}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`
+    })
+  }
+
+  // Not Stripe's API: what a browser test needs to play the customer's side in another process.
+  const control = (path: string, params: Json): Json => {
+    const [, , kind, id, action] = path.split('/')
+    if (kind === 'payment_intents' && action === 'succeed') return double.succeed(id)
+    if (kind === 'payment_intents' && action === 'fail') return double.fail(id, params.decline_code as string | undefined)
+    if (kind === 'refunds' && action === 'settle') return double.settleRefund(id, params.status as 'succeeded')
+    throw new StripeFailure(404, { type: 'invalid_request_error', message: `Unknown control ${path}` })
+  }
+
+  const answer = (res: ServerResponse, status: number, body: string, headers: Record<string, string>) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers })
+    res.end(body)
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://double')
+    const method = req.method ?? 'GET'
+    const text = await readBody(req)
+    const params = (req.headers['content-type'] ?? '').includes('json') ? (JSON.parse(text || '{}') as Json) : parseForm(text)
+    const idempotencyKey = method === 'POST' ? ((req.headers['idempotency-key'] as string | undefined) ?? null) : null
+    const requestId = stripeId('req', 14)
+    const headers: Record<string, string> = {
+      'request-id': requestId,
+      ...(idempotencyKey && { 'idempotency-key': idempotencyKey })
+    }
+    const record = (status: number, replayed = false) =>
+      requests.push({ method, path: url.pathname, idempotencyKey, body: params, status, replayed })
+    const fail = (failure: StripeFailure) => {
+      record(failure.status)
+      answer(
+        res,
+        failure.status,
+        JSON.stringify(
+          { error: { ...failure.error, request_log_url: `https://dashboard.stripe.com/test/logs/${requestId}` } },
+          null,
+          2
+        ),
+        headers
+      )
+    }
+
+    if (url.pathname.startsWith('/_double/')) {
+      try {
+        record(200)
+        return answer(res, 200, JSON.stringify(control(url.pathname, params)), headers)
+      } catch (error) {
+        return fail(error as StripeFailure)
+      }
+    }
+    const key = apiKeyOf(req.headers.authorization)
+    if (!key)
+      return fail(
+        new StripeFailure(401, {
+          type: 'invalid_request_error',
+          message:
+            "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY')."
+        })
+      )
+    if (key !== secretKey)
+      return fail(new StripeFailure(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${mask(key)}` }))
+
+    const signature = `${method} ${url.pathname} ${canonical(params)}`
+    const previous = idempotencyKey ? stored.get(idempotencyKey) : undefined
+    if (previous && previous.signature !== signature)
+      return fail(
+        new StripeFailure(400, {
+          type: 'idempotency_error',
+          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`
+        })
+      )
+    if (previous) {
+      record(previous.status, true)
+      return answer(res, previous.status, previous.body, {
+        ...headers,
+        'idempotent-replayed': 'true',
+        'original-request': previous.requestId
+      })
+    }
+    let status = 200
+    let body: string
+    try {
+      body = JSON.stringify(route(method, url.pathname, params), null, 2)
+    } catch (error) {
+      if (!(error instanceof StripeFailure)) throw error
+      if (!idempotencyKey || error.validation) return fail(error)
+      status = error.status
+      body = JSON.stringify({ error: error.error }, null, 2)
+    }
+    if (idempotencyKey) stored.set(idempotencyKey, { signature, status, body, requestId })
+    record(status)
+    answer(res, status, body, headers)
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) answer(res, 500, JSON.stringify({ error: { type: 'api_error', message: String(error) } }), {})
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+
+  const double: StripeDouble = {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    secretKey,
+    intents: api.intents,
+    charges: api.charges,
+    refunds: api.refunds,
+    events: api.events,
+    requests,
+    succeed: (intentId) => api.confirmInBrowser(intentId, 'pm_card_visa', {}),
+    fail: (intentId, declineCode = 'generic_decline') => {
+      try {
+        return api.confirmInBrowser(intentId, 'pm_card_chargeDeclined', {
+          decline: declineCode,
+          message: 'Your card was declined.'
+        })
+      } catch (error) {
+        if (!(error instanceof StripeFailure) || error.status !== 402) throw error
+        return api.intent(intentId)
+      }
+    },
+    settleRefund: (refundId, status) => api.settleRefund(refundId, status),
+    sendWebhook,
+    flush: async () => {
+      await deliveries
+    },
+    close: async () => {
+      await deliveries
+      server.closeAllConnections()
+      await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
+    }
+  }
+  return double
+}
