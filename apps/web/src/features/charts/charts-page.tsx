@@ -80,7 +80,8 @@ const Charts = ({ shop }: { shop: NonNullable<ReturnType<typeof useCurrentShop>>
   return (
     <Stack spacing={2} data-testid="charts-page">
       <Box>
-        <Typography variant="h5" component="h1">
+        {/* The shell's title names the screen; this says what it shows (spec §2.14: sales status). */}
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }} data-testid="charts-title">
           {t('charts.title')}
         </Typography>
         <Typography variant="caption" color="text.secondary" data-testid="charts-zone">
