@@ -3,6 +3,8 @@ import { rebuildSales } from '../../../apps/server/src/sales/rollup'
 
 /** The measured shop, kept between runs with its orders. */
 export const SALES_SHOP = 'c0c0c0c0c0c0c0c0c0c0c0c0'
+/** The warehouse a freshness order takes its goods from. */
+export const SALES_WAREHOUSE = 'c6c6c6c6c6c6c6c6c6c6c6c6'
 export const CATEGORIES = 12
 export const PRODUCTS = 60
 /** Days the orders are spread over, ending when they were seeded. */
@@ -40,15 +42,25 @@ export const ensureSales = async (knex: Knex, orders: number, users: string, log
   if (counted.rows[0].n === orders && process.env.BENCH_SALES_RESEED !== '1')
     return { reused: true, orders, end: new Date(counted.rows[0].end!).toISOString(), rollupRows: await rows() }
 
-  for (const table of ['salesRollup', 'payments', 'orders', 'products', 'categories'])
+  for (const table of [
+    'salesRollup',
+    'orderHistory',
+    'stockReservations',
+    'payments',
+    'orders',
+    'products',
+    'categories',
+    'warehouses'
+  ])
     await knex(table).where({ shop: SALES_SHOP }).delete()
+  await knex.raw(`insert into warehouses ("_id", shop, name) values (?, ?, '"Main"')`, [SALES_WAREHOUSE, SALES_SHOP])
   await knex.raw(
     `insert into categories ("_id", shop, name) select ${hex('c1', 'i')}, ?, to_jsonb('Category ' || i) from generate_series(1, ?::int) i`,
     [SALES_SHOP, CATEGORIES]
   )
   await knex.raw(
-    `insert into products ("_id", shop, name, price, category, categories)
-     select ${hex('c2', 'i')}, ?, to_jsonb('Product ' || i), 100 * i, ${hex('c1', '1 + i % ?::int')},
+    `insert into products ("_id", shop, name, price, "allowOutOfStock", category, categories)
+     select ${hex('c2', 'i')}, ?, to_jsonb('Product ' || i), 100 * i, true, ${hex('c1', '1 + i % ?::int')},
             case when i % 5 = 0 then jsonb_build_array(${hex('c1', '1 + (i + 1) % ?::int')}) else null end
        from generate_series(1, ?::int) i`,
     [SALES_SHOP, CATEGORIES, CATEGORIES, PRODUCTS]
