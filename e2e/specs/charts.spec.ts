@@ -86,7 +86,10 @@ describe('sales charts and the dashboard’s sales (spec §2.14 charts, §2.7)',
     await expect.poll(() => page.getByTestId('sales-total-amount').textContent(), poll).toBe('$50.00')
     await page.getByTestId('charts-export').click()
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('charts-export-csv').click()])
-    const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split(/\r?\n/)
+    const lines = (await readFile((await download.path())!, 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
     expect(lines).toEqual(['Period,Sales,Orders,Units', `${hongKongToday()},50.00,2,4`])
     expect(download.suggestedFilename()).toMatch(/^sales-yearMonthDate-.*\.csv$/)
 
@@ -100,9 +103,9 @@ describe('sales charts and the dashboard’s sales (spec §2.14 charts, §2.7)',
     expect(await newest.getByTestId('recent-order-total').textContent()).toBe('$12.50')
     // Live: a new order joins the panel and today's sales.
     const next = await sell(2)
-    await expect.poll(() => page.getByTestId('recent-order').first().getByTestId('recent-order-link').textContent(), poll).toBe(
-      next.orderId
-    )
+    await expect
+      .poll(() => page.getByTestId('recent-order').first().getByTestId('recent-order-link').textContent(), poll)
+      .toBe(next.orderId)
     await expect.poll(() => page.getByTestId('sales-today-amount').textContent(), poll).toBe('$75.00')
   })
 
