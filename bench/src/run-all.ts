@@ -8,6 +8,7 @@ import { runListPglite } from './list-pglite'
 import { runListPostgres } from './list-postgres'
 import { runOverhead } from './overhead'
 import { runProfiles } from './profile'
+import { runSalesSummary } from './sales-summary'
 import { runStockSales } from './stock-sales'
 import { runThumbnails } from './thumbnails'
 import { LOAD_DEFAULTS } from './support/load'
@@ -28,7 +29,8 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   export: runExport,
   'stock-sales': runStockSales,
   catalogue: runCatalogue,
-  'virtual-table': runVirtualTable
+  'virtual-table': runVirtualTable,
+  'sales-summary': runSalesSummary
 }
 
 /**

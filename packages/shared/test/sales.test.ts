@@ -8,6 +8,8 @@ import {
   MAX_FILLED_KEYS,
   methodKey,
   seriesOf,
+  stampParts,
+  summaryHours,
   summaryGroupBys,
   summaryQueryProblem
 } from '../src/orders/sales'
@@ -80,6 +82,21 @@ describe('bucketsBetween', () => {
     expect(bucketsBetween('yearMonthDateHour', at('2026-01-01T00:00Z'), at('2026-12-31T00:00Z'))).toBeUndefined()
     expect(bucketsBetween('yearMonthDate', at('2026-01-01T00:00Z'), at('2026-12-31T00:00Z'))).toHaveLength(365)
     expect(MAX_FILLED_KEYS).toBeGreaterThan(366)
+  })
+})
+
+describe('summaryHours', () => {
+  it('reads moments to the hour of the zone, and dates as local midnights', () => {
+    // 16:00 UTC is midnight in Hong Kong: 2026-11-25 00:00 to the hour before 2026-11-26 00:00.
+    expect(summaryHours('2026-11-24T16:00:00Z', '2026-11-25T16:00:00Z', HK)).toEqual({
+      first: '2026-11-25 00:00:00',
+      last: '2026-11-25 23:00:00'
+    })
+    // The hour `to` falls in counts when `to` is past its start.
+    expect(summaryHours('2026-11-24T16:10:00Z', '2026-11-25T16:00:01Z', HK).last).toBe('2026-11-26 00:00:00')
+    expect(summaryHours('2026-11-01', '2026-12-01', HK)).toEqual({ first: '2026-11-01 00:00:00', last: '2026-11-30 23:00:00' })
+    expect(summaryHours('2026-12-31', '2027-01-01', 'America/New_York').last).toBe('2026-12-31 23:00:00')
+    expect(stampParts('2026-11-30 23:00:00')).toEqual({ year: 2026, month: 11, day: 30, hour: 23, weekday: 1 })
   })
 })
 

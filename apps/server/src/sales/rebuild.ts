@@ -3,7 +3,8 @@ import { ROLLUP_LOCK, shopZoneSql, zoneOr } from './rollup'
 
 /**
  * The sales and refunds of a shop as addSale receives them (sale-entries.ts), in SQL: an order that
- * became paid counts once, at the latest date of the payments that took its money; each refund record
+ * became paid counts once, at the latest date of the payments that took its money (a free order, with
+ * none, at its own date); each refund record
  * (negative, naming what it gives back) counts at its own date. Amounts are split over lines by the
  * same cumulative floors as `allocate`, so a rebuild gives the cents the incremental path gave.
  */
@@ -14,11 +15,12 @@ const ENTRIES = `
   ),
   paid as (select "order", sum(amount) as amount, max(date) as at from taking group by "order"),
   sold as (
-    select o._id as ord, p.amount, p.at from orders o join paid p on p."order" = o._id
+    select o._id as ord, coalesce(p.amount, 0) as amount, coalesce(p.at, o.date) as at
+      from orders o left join paid p on p."order" = o._id
      where o.shop = :shop and o.status not in ('unpaid', 'void')
   ),
   entries as (
-    select 'o' || ord as eid, ord, date_trunc('hour', at at time zone :zone) as hour, 1 as orders,
+    select 'o' || ord as eid, ord, date_trunc('hour', at at time zone :zone) as at, 1 as orders,
            amount::numeric as amount, null::text as method
       from sold
     union all
@@ -28,7 +30,7 @@ const ENTRIES = `
      where r.shop = :shop and r."refundOf" is not null and r.amount < 0
   ),
   lines as (
-    select e.eid, e.hour, e.orders, e.amount, l.n, l.line ->> 'product' as product,
+    select e.eid, e.at, e.orders, e.amount, l.n, l.line ->> 'product' as product,
            greatest(coalesce((l.line ->> 'total')::numeric, 0), 0) as w,
            case when e.orders = 1 then (l.line ->> 'quantity')::numeric else 0 end as q
       from entries e join orders o on o._id = e.ord
@@ -40,7 +42,7 @@ const ENTRIES = `
       from lines
   ),
   parts as (
-    select eid, hour, orders, product, q, sign(amount) * (
+    select eid, at, orders, product, q, sign(amount) * (
              floor(abs(amount) * (case when total_w > 0 then upto_w else n end) / (case when total_w > 0 then total_w else lines_n end))
            - floor(abs(amount) * (case when total_w > 0 then upto_w - w else n - 1 end) / (case when total_w > 0 then total_w else lines_n end))
            ) as amount
@@ -58,26 +60,30 @@ const ENTRIES = `
   )`
 
 const ROWS = `
-  select 'total' as dim, e.hour, '' as key, e.amount, e.orders, coalesce(l.quantity, 0) as quantity
-    from (select hour, sum(amount) as amount, sum(orders) as orders from entries group by hour) e
-    left join (select hour, sum(q) as quantity from lines group by hour) l on l.hour = e.hour
+  select 'total' as dim, e.at, '' as key, e.amount, e.orders, coalesce(l.quantity, 0) as quantity
+    from (select at, sum(amount) as amount, sum(orders) as orders from entries group by at) e
+    left join (select at, sum(q) as quantity from lines group by at) l on l.at = e.at
   union all
-  select 'method', m.hour, m.key, sum(m.amount), count(distinct case when m.orders = 1 then m.eid end), 0
+  select 'method', m.at, m.key, sum(m.amount), count(distinct case when m.orders = 1 then m.eid end), 0
     from (
-      select e.eid, e.hour, e.orders, t.amount,
+      select e.eid, e.at, e.orders, t.amount,
              case when t.method = 'pos' and coalesce(t."extraMethod", '') <> '' then 'pos:' || t."extraMethod" else t.method end as key
         from taking t join entries e on e.ord = t."order" and e.orders = 1
       union all
-      select eid, hour, orders, amount, method from entries where orders = 0
+      select eid, at, orders, amount, method from entries where orders = 0
     ) m
-   group by m.hour, m.key
+   group by m.at, m.key
   union all
-  select 'category', c.hour, c.key, sum(c.amount), count(distinct case when c.orders = 1 then c.eid end), sum(c.q)
+  select 'category', c.at, c.key, sum(c.amount), count(distinct case when c.orders = 1 then c.eid end), sum(c.q)
     from (
-      select p.eid, p.hour, p.orders, p.q, p.amount, coalesce(pc.category, '') as key
+      select p.eid, p.at, p.orders, p.q, p.amount, coalesce(pc.category, '') as key
         from parts p left join product_categories pc on pc.product = p.product
     ) c
-   group by c.hour, c.key`
+   group by c.at, c.key`
+
+/** A day's 24 hourly sums of a column of `hours`, as the array the rollup keeps. */
+const hourly = (column: string, type: string) =>
+  `array[${Array.from({ length: 24 }, (_, h) => `coalesce(sum(${column}) filter (where extract(hour from at) = ${h}), 0)`).join(', ')}]::${type}[]`
 
 /** Named bindings (:shop, :zone) as positional ones: knex's own would read the casts (`::numeric`) as names. */
 const bound = (sql: string, values: Record<string, string>) => {
@@ -102,9 +108,11 @@ export const rebuildSales = async (knex: Knex, shop: string): Promise<void> => {
     await trx.raw(`select pg_advisory_xact_lock(${ROLLUP_LOCK}, hashtext(?))`, [shop])
     await trx('salesRollup').where({ shop }).delete()
     const { text, bindings } = bound(
-      `insert into "salesRollup" (shop, dim, hour, key, slot, amount, orders, quantity)
-       with ${ENTRIES}
-       select :shop, r.dim, r.hour, r.key, 0, r.amount, r.orders, r.quantity from (${ROWS}) r`,
+      `insert into "salesRollup" (shop, dim, day, key, slot, amount, orders, quantity, "hourAmount", "hourOrders", "hourQuantity")
+       with ${ENTRIES}, hours as (${ROWS})
+       select :shop, dim, at::date, key, 0, sum(amount), sum(orders), sum(quantity),
+              ${hourly('amount', 'bigint')}, ${hourly('orders', 'integer')}, ${hourly('quantity', 'numeric')}
+         from hours group by dim, at::date, key`,
       { shop, zone }
     )
     await trx.raw(text, bindings)

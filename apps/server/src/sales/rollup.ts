@@ -6,11 +6,11 @@ export { allocate, paidOrderSale, refundSale, type SaleEntry, type SoldOrder, ty
 export { rebuildSales } from './rebuild'
 
 /**
- * The sales rollup (decision 0082): the summary reads sums per local hour instead of scanning
- * orders, and the order's own transaction keeps them, so a sale shows the moment it commits.
+ * The sales rollup (decision 0082): the summary reads sums per local day and hour instead of
+ * scanning orders, and the order's own transaction keeps them, so a sale shows the moment it commits.
  */
 
-/** Rows one hour's counters are spread over (the slot is the connection's, see addSale). */
+/** Rows one day's counters are spread over (the slot is the connection's, see addSale). */
 export const ROLLUP_SLOTS = 8
 
 /** A shop's time zone, read without naming the column, which a shop table may not have yet. */
@@ -50,17 +50,21 @@ const rowsOf = (entry: SaleEntry, categories: Map<string, string[]>): Row[] => {
   for (const { method, amount } of entry.methods) add('method', method, amount, 0)
   for (const line of entry.lines)
     for (const category of categories.get(line.product) ?? ['']) add('category', category, line.amount, line.quantity)
-  // One order, fixed: every checkout locks the rows it shares with another in the same sequence.
   return [...rows.values()].sort((a, b) =>
     a.dim === b.dim ? (a.key < b.key ? -1 : a.key > b.key ? 1 : 0) : a.dim < b.dim ? -1 : 1
   )
 }
 
+/** A 24-hour array literal with `value` at `hour` and zero elsewhere. */
+const hourArray = (hour: number, value: number) => `{${Array.from({ length: 24 }, (_, h) => (h === hour ? value : 0)).join(',')}}`
+
 /**
  * Adds a sale or refund to the rollup inside the caller's transaction (the order's or payment's,
  * walled for the shop): one statement waits out a rebuild and reads the shop's zone and the
- * products' categories, one upsert adds to the hour's rows. A product in several categories counts in each; none counts as ''.
- * The slot is the connection's, so two checkouts at once update different rows of the same hour.
+ * products' categories; one upsert adds to the day's rows and their hour. A product in several
+ * categories counts in each; none counts as ''. Rows go in primary-key order (dim, key: the day is
+ * the same), so checkouts lock the rows they share in one sequence; the slot is the connection's, so
+ * two checkouts at once mostly update different rows.
  */
 export const addSale = async (trx: Knex.Transaction, entry: SaleEntry): Promise<void> => {
   const products = [...new Set(entry.lines.map((line) => line.product))]
@@ -79,16 +83,35 @@ export const addSale = async (trx: Knex.Transaction, entry: SaleEntry): Promise<
     const all = [...new Set([category, ...(more ?? [])].filter((c): c is string => Boolean(c)))]
     categories.set(id, all.length ? all : [''])
   }
-  const hour = hourStamp(localParts(entry.at, zoneOr(read.zone)))
+  const local = localParts(entry.at, zoneOr(read.zone))
+  const day = hourStamp(local).slice(0, 10)
   const rows = rowsOf(entry, categories)
-  const values = rows.map(() => `(?, ?, ?::timestamp, ?, pg_backend_pid() % ${ROLLUP_SLOTS}, ?, ?, ?)`).join(', ')
-  const bindings = rows.flatMap((row) => [entry.shop, row.dim, hour, row.key, row.amount, row.orders, row.quantity])
+  const values = rows.map(
+    () => `(?, ?, ?::date, ?, pg_backend_pid() % ${ROLLUP_SLOTS}, ?, ?, ?, ?::bigint[], ?::integer[], ?::numeric[])`
+  )
+  const bindings = rows.flatMap((row) => [
+    entry.shop,
+    row.dim,
+    day,
+    row.key,
+    row.amount,
+    row.orders,
+    row.quantity,
+    hourArray(local.hour, row.amount),
+    hourArray(local.hour, row.orders),
+    hourArray(local.hour, row.quantity)
+  ])
+  // PostgreSQL arrays count from 1; the hour is a number 0–23 of our own, safe to write into the statement.
+  const h = local.hour + 1
+  const add = (column: string) => `"${column}"[${h}] = "salesRollup"."${column}"[${h}] + excluded."${column}"[${h}]`
   await trx.raw(
-    `insert into "salesRollup" (shop, dim, hour, key, slot, amount, orders, quantity) values ${values}
-     on conflict (shop, dim, hour, key, slot) do update set
+    `insert into "salesRollup" (shop, dim, day, key, slot, amount, orders, quantity, "hourAmount", "hourOrders", "hourQuantity")
+     values ${values.join(', ')}
+     on conflict (shop, dim, day, key, slot) do update set
        amount = "salesRollup".amount + excluded.amount,
        orders = "salesRollup".orders + excluded.orders,
-       quantity = "salesRollup".quantity + excluded.quantity`,
+       quantity = "salesRollup".quantity + excluded.quantity,
+       ${add('hourAmount')}, ${add('hourOrders')}, ${add('hourQuantity')}`,
     bindings
   )
 }

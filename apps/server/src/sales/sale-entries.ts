@@ -18,6 +18,8 @@ export interface SaleEntry {
 export interface SoldOrder {
   _id: string
   shop: string
+  /** When it was taken: a free order (nothing to pay) sells then. */
+  date?: string | Date | null
   products: { product: string; quantity: number; total?: number | null }[]
 }
 
@@ -84,8 +86,9 @@ const linesOf = (order: SoldOrder, amount: number, withQuantity: boolean) => {
 export const paidOrderSale = (order: SoldOrder, payments: readonly SoldPayment[]): SaleEntry => {
   const taking = payments.filter(isTaking)
   const amount = taking.reduce((sum, p) => sum + p.amount, 0)
-  // A free order (everything discounted) has no payment: it sells at the moment it is taken.
-  const at = new Date(taking.length ? Math.max(...taking.map((p) => new Date(p.date).getTime())) : Date.now())
+  // A free order (everything discounted) has no payment: it sells at the moment it is taken, as rebuildSales reads it.
+  const taken = order.date ? new Date(order.date).getTime() : Date.now()
+  const at = new Date(taking.length ? Math.max(...taking.map((p) => new Date(p.date).getTime())) : taken)
   return { shop: order.shop, at, orders: 1, amount, methods: byMethod(taking), lines: linesOf(order, amount, true) }
 }
 

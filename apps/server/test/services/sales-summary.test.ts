@@ -98,21 +98,43 @@ describe.each(await dialects())('sales/summary over the rollup (%s)', (dialect) 
     // A range of UTC days: the 25th (UTC) starts at 08:00 in Hong Kong, after the first sale.
     const utcDay = await api.get('sales/summary', '&groupBy=year&from=2026-11-25T00:00:00Z&to=2026-11-26T00:00:00Z')
     expect((utcDay.body as unknown as SalesSummary).rows).toEqual([{ key: 2026, amount: 1500, orders: 1, quantity: 1.5 }])
+    // Partial days at both ends and whole days between: 10:00 on the 25th to 11:00 on the 27th, Hong Kong time.
+    const mixed = await api.get('sales/summary', '&groupBy=yearMonthDate&from=2026-11-25T02:00:00Z&to=2026-11-27T03:00:00Z')
+    expect((mixed.body as unknown as SalesSummary).rows).toEqual([
+      { key: '2026-11-25', amount: 1500, orders: 1, quantity: 1.5 },
+      { key: '2026-11-26', amount: -1000, orders: 0, quantity: 0 }
+    ])
   })
 
-  it('answers every grouping as its buckets of local hours', async () => {
-    for (const groupBy of summaryGroupBys) {
-      const expected = new Map<string | number, { amount: number; orders: number }>()
-      for (const sale of sold) {
-        const key = bucketOf(groupBy, localParts(new Date(sale.at), HK))
-        const sum = expected.get(key) ?? { amount: 0, orders: 0 }
-        expected.set(key, { amount: sum.amount + sale.amount, orders: sum.orders + sale.orders })
+  it('answers every grouping as its buckets of local hours, over whole days and over partial ones', async () => {
+    const ranges = [
+      {
+        from: '2026-11-01',
+        to: '2027-02-01',
+        start: Date.parse('2026-10-31T16:00:00Z'),
+        end: Date.parse('2027-01-31T16:00:00Z')
+      },
+      // 10:00 on the 25th to 09:59 on the 26th in Hong Kong: the first order (07:30) and the refund (10:00) fall outside.
+      { from: '2026-11-25T02:00:00Z', to: '2026-11-26T02:00:00Z' }
+    ]
+    for (const range of ranges) {
+      const start = range.start ?? Date.parse(range.from)
+      const end = range.end ?? Date.parse(range.to)
+      for (const groupBy of summaryGroupBys) {
+        const expected = new Map<string | number, { amount: number; orders: number }>()
+        for (const sale of sold.filter((s) => Date.parse(s.at) >= start && Date.parse(s.at) < end)) {
+          const key = bucketOf(groupBy, localParts(new Date(sale.at), HK))
+          const sum = expected.get(key) ?? { amount: 0, orders: 0 }
+          expected.set(key, { amount: sum.amount + sale.amount, orders: sum.orders + sale.orders })
+        }
+        const answer = await api.get('sales/summary', `&groupBy=${groupBy}&from=${range.from}&to=${range.to}`)
+        const body = answer.body as unknown as SalesSummary
+        expect(body.groupBy).toBe(groupBy)
+        const got = body.rows.map(({ key, amount, orders }) => [key, { amount, orders }])
+        const want = [...expected].sort(([a], [b]) => (a < b ? -1 : 1))
+        expect(got, `${groupBy} ${range.from}`).toEqual(want)
+        expect(want.length, `${groupBy} ${range.from}`).toBeGreaterThan(0)
       }
-      const answer = await summary(groupBy)
-      expect(answer.groupBy).toBe(groupBy)
-      const got = answer.rows.map(({ key, amount, orders }) => [key, { amount, orders }])
-      const want = [...expected].sort(([a], [b]) => (a < b ? -1 : 1))
-      expect(got, groupBy).toEqual(want)
     }
     // Spot checks of the cyclic groupings: November is 10, Wednesday 3, Friday 5.
     expect((await summary('month')).rows.map((row) => row.key)).toEqual([0, 10])
@@ -145,6 +167,50 @@ describe.each(await dialects())('sales/summary over the rollup (%s)', (dialect) 
       ])
     )
     expect(categories.names).toEqual({ [tea]: 'Tea', [cake]: { en: 'Cake', cht: '蛋糕' } })
+  })
+
+  it('exports its rows through the list export, as CSV with amounts and labels', async () => {
+    const exported = await fetch(`${t.url}/api/export`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify({
+        path: 'sales/summary',
+        query: { shop: owner.shopId, groupBy: 'yearMonth', from: '2026-11-01', to: '2027-02-01', by: 'method' },
+        format: 'csv',
+        locale: 'en',
+        columns: [
+          { field: 'key', header: 'Month' },
+          { field: 'dim', header: 'Method', enum: { cash: 'Cash', bank: 'Bank transfer' } },
+          { field: 'amount', header: 'Amount', kind: 'money' },
+          { field: 'orders', header: 'Orders', kind: 'number' }
+        ]
+      })
+    })
+    expect(exported.status).toBe(200)
+    expect(exported.headers.get('x-export-total')).toBe('3')
+    const lines = (await exported.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r\n/)
+    expect(lines).toEqual([
+      'Month,Method,Amount,Orders',
+      '2026-11,Cash,35.00,2',
+      '2026-11,pos:Octopus,10.00,1',
+      '2027-01,Bank transfer,15.00,1'
+    ])
+    // A bad range is the summary's own refusal, before the file starts.
+    const bad = await fetch(`${t.url}/api/export`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.token}` },
+      body: JSON.stringify({
+        path: 'sales/summary',
+        query: { shop: owner.shopId, groupBy: 'year', from: '2027-01-01', to: '2026-01-01' },
+        format: 'csv',
+        locale: 'en',
+        columns: [{ field: 'key', header: 'Year' }]
+      })
+    })
+    expect(bad.status).toBe(400)
   })
 
   it('lowers the amount of the refund’s day, not the order count', async () => {
@@ -224,7 +290,7 @@ describe.each(await dialects())('sales/summary over the rollup (%s)', (dialect) 
     await rebuildSales(t.db.knex, owner.shopId)
     expect(await rollupOf(t.db.knex, owner.shopId)).toEqual(incremental)
     // A rollup gone wrong is put right.
-    await t.db.knex('salesRollup').where({ shop: owner.shopId, dim: 'total' }).update({ amount: 1 })
+    await t.db.knex('salesRollup').where({ shop: owner.shopId, dim: 'total' }).update({ amount: 1, hourAmount: '{1}' })
     await rebuildSales(t.db.knex, owner.shopId)
     expect(await rollupOf(t.db.knex, owner.shopId)).toEqual(incremental)
   })
@@ -249,5 +315,11 @@ describe.each(await dialects())('sales/summary over the rollup (%s)', (dialect) 
     const after = await summary('year')
     expect(after.totals.amount - before.totals.amount).toBe(24 * 200)
     expect(after.totals.orders - before.totals.orders).toBe(24)
+    // However many rows (slots) the connections spread them over, the hour is one bucket.
+    const hours = await summary('yearMonthDateHour', '&by=method')
+    expect(hours.rows.filter((row) => row.key === '2026-11-25 09:00')).toEqual([
+      { key: '2026-11-25 09:00', dim: 'bank', amount: 2400, orders: 24, quantity: 0 },
+      { key: '2026-11-25 09:00', dim: 'cash', amount: 2400, orders: 24, quantity: 0 }
+    ])
   })
 })

@@ -63,9 +63,11 @@ export const refundOrder = async (
 export const rollupOf = async (knex: Knex, shop: string) =>
   (
     (await knex.raw(
-      `select dim, to_char(hour, 'YYYY-MM-DD HH24') as hour, key, sum(amount)::bigint as amount,
-              sum(orders)::int as orders, sum(quantity) as quantity
-         from "salesRollup" where shop = ? group by 1, 2, 3 order by 1, 2, 3`,
+      `select dim, to_char(day, 'YYYY-MM-DD') as day, key, sum(amount)::bigint as amount, sum(orders)::int as orders,
+              sum(quantity) as quantity,
+              (select array_agg(s order by h) from (select h, sum(x) as s from "salesRollup" r2, unnest(r2."hourAmount") with ordinality u(x, h)
+                 where r2.shop = r.shop and r2.dim = r.dim and r2.day = r.day and r2.key = r.key group by h) t)::text as hours
+         from "salesRollup" r where shop = ? group by shop, dim, day, key order by 1, 2, 3`,
       [shop]
     )) as { rows: Record<string, unknown>[] }
   ).rows

@@ -16,6 +16,7 @@ import { bannersScreen } from '../features/banners/banners.screen'
 import { ordersScreen } from '../features/orders/orders.screen'
 import { paymentsScreen } from '../features/payments/payments.screen'
 import { cashboxLogsScreen } from '../features/cashbox-logs/cashbox-logs.screen'
+import { chartsScreen } from '../features/charts/charts.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -101,7 +102,7 @@ export const screens: readonly ScreenDef[] = [
   ordersScreen,
   paymentsScreen,
   cashboxLogsScreen,
-  planned('charts', { area: 'charts', drawer: top(140, 'payments') }),
+  chartsScreen,
   planned('pos', { area: 'pos', drawer: top(150, 'pos', { teaser: true }) }),
   planned('shopUsers', { area: 'shopUsers', drawer: top(160, 'users') }),
   planned('subShops', { area: 'subShops', drawer: top(170, 'subShops') }),

@@ -13,6 +13,7 @@ import * as bannersTable from './20261125020220-banners'
 import * as ordersTables from './20261125040000-orders'
 import * as checkoutSettings from './20261126010000-checkout-settings'
 import * as salesRollup from './20261126020000-sales-rollup'
+import * as salesRollupDays from './20261126060000-sales-rollup-days'
 import * as cashboxLogsTable from './20261126020000-cashbox-logs'
 
 interface Migration {
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   '20261125040000-orders': ordersTables,
   '20261126010000-checkout-settings': checkoutSettings,
   '20261126020000-sales-rollup': salesRollup,
-  '20261126020000-cashbox-logs': cashboxLogsTable
+  '20261126020000-cashbox-logs': cashboxLogsTable,
+  '20261126060000-sales-rollup-days': salesRollupDays
 }

@@ -38,6 +38,17 @@ const SERVICE_OPTIONS = createSymbol('@feathersjs/service')
 const methodsOf = (service: object) =>
   (service as Record<string | symbol, ServiceOptions | undefined>)[SERVICE_OPTIONS]?.methods ?? []
 
+/**
+ * A report service (sales/summary) answers all its rows at once as `{rows}` from one find: it says so
+ * with `exportRows`, and is exported as one page. Its rows are figures, not records, so no paging.
+ */
+const isReport = (service: unknown) => (service as { exportRows?: unknown } | undefined)?.exportRows === true
+
+const onePage = (rows: Row[]): AsyncGenerator<Row[]> =>
+  (async function* () {
+    yield rows
+  })()
+
 const isPage = (value: unknown): value is Page<Row> =>
   Boolean(value) && typeof value === 'object' && Array.isArray((value as Page<Row>).data)
 
@@ -49,11 +60,18 @@ export const openExport = async (app: Application, request: ExportRequest, param
   const path = stripSlashes(request.path)
   const service: unknown = path === EXPORT_PATH ? undefined : (app.services as Record<string, unknown>)[path]
   if (path !== EXPORT_PATH && !service) throw new NotFound(`Service '${path}' not found`, { field: 'path' })
+  const query: Row = {}
+  for (const [key, value] of Object.entries(request.query)) if (!IGNORED.has(key)) query[key] = value
+  if (isReport(service) && methodsOf(service as object).includes('find')) {
+    const answer = (await app.service(path).find({ ...params, query })) as { rows?: Row[] }
+    const rows = Array.isArray(answer?.rows) ? answer.rows : []
+    const names = new ReferenceNames(app, params, query.shop, request.locale, request.columns)
+    await names.check()
+    return { total: rows.length, pages: onePage(rows), names }
+  }
   // Only the record service's lists page by keyset; anything else (health, authentication, export) is not a list.
   if (!(service instanceof RecordService) || !methodsOf(service).includes('find'))
     throw new BadRequest(`"${path}" is not a list that can be exported`, { field: 'path' })
-  const query: Row = {}
-  for (const [key, value] of Object.entries(request.query)) if (!IGNORED.has(key)) query[key] = value
   const list = app.service(path)
   const counted = await list.find({ ...params, query: { ...query, $limit: 0 } })
   if (!isPage(counted)) throw new BadRequest(`"${path}" is not a list that can be exported`, { field: 'path' })

@@ -19,6 +19,7 @@ export const pages: Record<PageName, RouteComponent> = {
   invoice: lazyPage(() => import('../../features/invoice/invoice-page'), 'InvoicePage'),
   posScreen: lazyPage(() => import('../../features/pos-screen/pos-screen-page'), 'PosScreenPage'),
   eshop: lazyPage(() => import('../../features/eshop/eshop-page'), 'EshopPage'),
+  charts: lazyPage(() => import('../../features/charts/charts-page'), 'ChartsPage'),
   devTest: lazyPage(() => import('../../features/dev/dev-test-page'), 'DevTestPage'),
   resource: lazyPage(() => import('./resource-routes'), 'ResourceRoutePage'),
   orderDetail: lazyPage(() => import('../../features/orders/order-page'), 'OrderPage'),

@@ -42,6 +42,7 @@ export type PageName =
   | 'posScreen'
   | 'devTest'
   | 'eshop'
+  | 'charts'
   | 'resource'
   | 'placeholder'
   | 'orderDetail'

@@ -10,9 +10,12 @@ import { useSession } from '../../lib/auth'
 import type { MessageKey } from '../../lib/i18n/resources/en'
 import { useT } from '../../lib/i18n/i18n'
 import { useCurrentShop } from '../../lib/shop'
+import { canOpen, type Area } from '@emporia/shared'
 
-// The low-stock list and its texts load only for a shop with the reminder on.
+// The low-stock list and its texts load only for a shop with the reminder on; sales and orders with their own code.
 const LowStockPanel = lazy(() => import('./low-stock-panel').then((m) => ({ default: m.LowStockPanel })))
+const SalesPanel = lazy(() => import('./sales-panel').then((m) => ({ default: m.SalesPanel })))
+const RecentOrdersPanel = lazy(() => import('./recent-orders-panel').then((m) => ({ default: m.RecentOrdersPanel })))
 
 interface PanelSpec {
   key: string
@@ -20,13 +23,22 @@ interface PanelSpec {
   empty: MessageKey
   icon: ReactNode
   wide?: boolean
+  /** Shown only to those who may read what it shows (the shared permission table). */
+  area?: Area
 }
 
-// The services behind most panels (orders, visits, comments) are not built yet; until then
-// each says what it will show, which is the truth for a new shop. Low stock is live (decision 0040).
+// The services behind visits and comments are not built yet; until then each says what it will
+// show, which is the truth for a new shop. Low stock (decision 0040), sales and orders (0082) are live.
 const panels: PanelSpec[] = [
-  { key: 'sales', title: 'dashboard.sales', empty: 'dashboard.salesEmpty', icon: <ShowChart />, wide: true },
-  { key: 'recentOrders', title: 'dashboard.recentOrders', empty: 'dashboard.recentOrdersEmpty', icon: <Receipt />, wide: true },
+  { key: 'sales', title: 'dashboard.sales', empty: 'dashboard.salesEmpty', icon: <ShowChart />, wide: true, area: 'charts' },
+  {
+    key: 'recentOrders',
+    title: 'dashboard.recentOrders',
+    empty: 'dashboard.recentOrdersEmpty',
+    icon: <Receipt />,
+    wide: true,
+    area: 'orders'
+  },
   { key: 'lowStock', title: 'dashboard.lowStock', empty: 'dashboard.lowStockEmpty', icon: <Inventory /> },
   { key: 'referrals', title: 'dashboard.referrals', empty: 'dashboard.referralsEmpty', icon: <Travel /> },
   { key: 'comments', title: 'dashboard.comments', empty: 'dashboard.commentsEmpty', icon: <Comment /> }
@@ -38,24 +50,30 @@ export const DashboardPanels = () => {
   const { user } = useSession()
   const shop = useCurrentShop(Boolean(user))
   const empty = (panel: PanelSpec) => <EmptyState icon={panel.icon} text={t(panel.empty)} testId={`panel-${panel.key}-empty`} />
+  const allowed = (area: Area) => Boolean(shop) && canOpen(area, shop!, user?._id)
+  const content = (panel: PanelSpec) => {
+    const live =
+      panel.key === 'lowStock' && shop?.lowStock ? (
+        <LowStockPanel shop={shop} />
+      ) : panel.key === 'sales' && shop ? (
+        <SalesPanel shop={shop} chartsLink={allowed('charts')} />
+      ) : panel.key === 'recentOrders' && shop ? (
+        <RecentOrdersPanel shopId={shop._id} />
+      ) : undefined
+    return live ? <Suspense fallback={empty(panel)}>{live}</Suspense> : empty(panel)
+  }
   return (
     <Grid container spacing={2}>
-      {panels.map((panel) => (
-        <Grid key={panel.key} size={{ xs: 12, md: panel.wide ? 6 : 4 }}>
-          <Card variant="outlined" data-testid={`panel-${panel.key}`} sx={{ height: '100%' }}>
-            <CardHeader title={t(panel.title)} slotProps={{ title: { variant: 'subtitle1', fontWeight: 600 } }} />
-            <CardContent>
-              {panel.key === 'lowStock' && shop?.lowStock ? (
-                <Suspense fallback={empty(panel)}>
-                  <LowStockPanel shop={shop} />
-                </Suspense>
-              ) : (
-                empty(panel)
-              )}
-            </CardContent>
-          </Card>
-        </Grid>
-      ))}
+      {panels
+        .filter((panel) => !panel.area || allowed(panel.area))
+        .map((panel) => (
+          <Grid key={panel.key} size={{ xs: 12, md: panel.wide ? 6 : 4 }}>
+            <Card variant="outlined" data-testid={`panel-${panel.key}`} sx={{ height: '100%' }}>
+              <CardHeader title={t(panel.title)} slotProps={{ title: { variant: 'subtitle1', fontWeight: 600 } }} />
+              <CardContent>{content(panel)}</CardContent>
+            </Card>
+          </Grid>
+        ))}
     </Grid>
   )
 }
