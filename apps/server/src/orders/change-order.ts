@@ -51,7 +51,7 @@ export const changeOrder = async (trx: Knex.Transaction, id: string, patch: Orde
       const line = products[entry.line]
       if (!line?.linkItem) throw badField(`fulfil.${i}.line`, 'This line has no linked items', 'order.noLinkItem')
       if (!Number.isFinite(entry.fulfilled) || entry.fulfilled < 0)
-        throw badField(`fulfil.${i}.fulfilled`, '"fulfilled" must be 0 or more', 'format.minimum')
+        throw badField(`fulfil.${i}.fulfilled`, '"fulfilled" must be 0 or more', 'format.shouldGreaterOrEqual', { value: 0 })
       if (entry.fulfilled > line.linkItem.quantity)
         throw badField(
           `products.${entry.line}.linkItem.fulfilled`,

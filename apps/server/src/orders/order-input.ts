@@ -52,7 +52,7 @@ export const checkPaymentInput = (payment: unknown, at = '', allowed: Set<string
   assertValid(payments.patch, payment, at)
   if (payment.method === undefined) throw badField(`${prefix}method`, '"method" is required', 'format.required')
   if (typeof payment.amount !== 'number' || payment.amount <= 0)
-    throw badField(`${prefix}amount`, '"amount" must be more than 0', 'format.exclusiveMinimum', { limit: 0 })
+    throw badField(`${prefix}amount`, '"amount" must be more than 0', 'format.shouldGreater', { value: 0 })
 }
 
 /** A patch's own fields checked against the schema; the transitions are checked on the locked order. */
@@ -60,7 +60,7 @@ export const checkOrderPatch = (patch: OrderPatch): OrderPatch => {
   const { cancelReason, fulfil, ...fields } = patch
   assertValid(orders.patch, fields)
   if (cancelReason !== undefined && (typeof cancelReason !== 'string' || cancelReason.length > 500))
-    throw badField('cancelReason', '"cancelReason" must be text of at most 500 characters', 'format.maxLength', { limit: 500 })
+    throw badField('cancelReason', '"cancelReason" must be text of at most 500 characters', 'format.tooLong', { length: 500 })
   if (fulfil !== undefined && (!Array.isArray(fulfil) || fulfil.length > 500 || !fulfil.every(isObject)))
     throw badField('fulfil', '"fulfil" must be a list of {line, fulfilled}')
   return patch
@@ -90,7 +90,7 @@ export const checkRefundData = (data: unknown): RefundData => {
   if (data.amount !== undefined && (typeof data.amount !== 'number' || !Number.isInteger(data.amount) || data.amount < 0))
     throw badField('amount', '"amount" must be a whole number of cents, 0 or more', 'format.integer')
   if (data.reason !== undefined && (typeof data.reason !== 'string' || data.reason.length > 500))
-    throw badField('reason', '"reason" must be text of at most 500 characters', 'format.maxLength', { limit: 500 })
+    throw badField('reason', '"reason" must be text of at most 500 characters', 'format.tooLong', { length: 500 })
   if (
     data.idempotencyKey !== undefined &&
     (typeof data.idempotencyKey !== 'string' || data.idempotencyKey.length < 8 || data.idempotencyKey.length > 100)
