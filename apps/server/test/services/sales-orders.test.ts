@@ -93,10 +93,9 @@ describe.each(await dialects())('sales/summary after orders over the API (%s)', 
     expect(await rollupOf(t.db.knex, owner.shopId)).toEqual(incremental)
   })
 
-  it('reads the hours in the shop’s own time zone, after a rebuild when it changes', async () => {
+  it('reads the hours in the shop’s own time zone, rebuilt by the save that changes it', async () => {
     // Kiritimati is UTC+14, six hours ahead of Hong Kong: every sale above moves to another local hour.
     await setShop(t, owner, { timeZone: 'Pacific/Kiritimati' })
-    await rebuildSales(t.db.knex, owner.shopId)
     const now = Date.now()
     const range = `&from=${new Date(now - 3_600_000).toISOString()}&to=${new Date(now + 3_600_000).toISOString()}`
     const answer = (await api.get('sales/summary', `&groupBy=yearMonthDateHour${range}`)).body as unknown as SalesSummary

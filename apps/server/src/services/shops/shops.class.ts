@@ -3,6 +3,7 @@ import type { Shop, ShopData, ShopPatch } from '@emporia/shared'
 import { impliedRoles } from '@emporia/shared'
 import type { Knex } from 'knex'
 import { newObjectId } from '../../platform/object-id'
+import { rebuildSales } from '../../sales/rollup'
 import { ChangeSet } from '../../ledger/changes'
 import { applyStatusRule } from '../../ledger/product-stock'
 import { RecordService, type RecordParams } from '../../records/record-service'
@@ -91,10 +92,13 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
       if (id === null && settings.touchesSettings) throw new BadRequest('Checkout settings are changed one shop at a time')
       if (id === null || (!statusRule && !settings.touchesSettings))
         return await super.patch(id, settings.data as ShopPatch, params)
+      let zoneChanged = false
       const run = async (trx: Knex.Transaction) => {
         // Secrets and settings are one write: a rule broken below rolls the secrets back too (0079).
         if (settings.touchesSettings) await applySettingsWrite(trx, id, settings)
+        const before = (await trx('shops').where({ _id: id }).first('timeZone')) as { timeZone?: string | null } | undefined
         const shop = (await super.patch(id, settings.data as ShopPatch, { ...params, transaction: trx })) as Shop
+        zoneChanged = (before?.timeZone ?? null) !== ((shop as { timeZone?: string | null }).timeZone ?? null)
         if (settings.touchesSettings) checkSettings((await trx('shops').where({ _id: id }).first()) as Row)
         if (statusRule) {
           // "Reset Product Status" turned: the status rule runs over the shop's products in the same write (0070).
@@ -104,7 +108,12 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
         }
         return shop
       }
-      return await (params.transaction ? run(params.transaction) : this.options.db.knex.transaction(run))
+      if (params.transaction) return await run(params.transaction)
+      const saved = await this.options.db.knex.transaction(run)
+      // Past sales move to the new zone's days and hours (decision 0082). After the save, not in it: the
+      // rebuild takes an exclusive lock on the shop's sales and, for a large shop, seconds.
+      if (zoneChanged) await rebuildSales(this.options.db.knex, id)
+      return saved
     } catch (error) {
       throw this.explain(error)
     }
