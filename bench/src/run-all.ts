@@ -1,5 +1,6 @@
 import { runAccounts } from './accounts'
 import { runCatalogue } from './catalogue'
+import { runCheckout } from './checkout'
 import { runVirtualTable } from './virtual-table'
 import { runColdStart } from './cold-start'
 import { runExport } from './export'
@@ -28,7 +29,8 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   export: runExport,
   'stock-sales': runStockSales,
   catalogue: runCatalogue,
-  'virtual-table': runVirtualTable
+  'virtual-table': runVirtualTable,
+  checkout: runCheckout
 }
 
 /**
