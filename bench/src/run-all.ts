@@ -7,6 +7,7 @@ import { runExport } from './export'
 import { runFanout } from './fanout'
 import { runListPglite } from './list-pglite'
 import { runListPostgres } from './list-postgres'
+import { runOrderList } from './order-list'
 import { runOverhead } from './overhead'
 import { runProfiles } from './profile'
 import { runStockSales } from './stock-sales'
@@ -30,7 +31,8 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'stock-sales': runStockSales,
   catalogue: runCatalogue,
   'virtual-table': runVirtualTable,
-  checkout: runCheckout
+  checkout: runCheckout,
+  'order-list': runOrderList
 }
 
 /**
