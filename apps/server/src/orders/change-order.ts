@@ -101,6 +101,6 @@ export const changeOrder = async (trx: Knex.Transaction, id: string, patch: Orde
   }
   if (!events.length) return order
   const updated = await saveOrder(trx, id, values)
-  await recordEvents(trx, events)
+  await recordEvents(trx, ctx.env, events)
   return updated
 }

@@ -108,7 +108,7 @@ export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: O
     await saveOrder(trx, source._id, { replacedBy: _id })
     events.push({ shop, order: source._id, user: ctx.user, action: 'replaced', detail: { replacement: _id, orderId } })
   }
-  await recordEvents(trx, events)
+  await recordEvents(trx, ctx.env, events)
 
   let order = inserted
   const payments: PaymentRow[] = []

@@ -137,7 +137,7 @@ export const takePayment = async (
       idempotencyKey: input.idempotencyKey ?? null
     })
     .returning('*')) as PaymentRow[]
-  await recordEvents(trx, [
+  await recordEvents(trx, ctx.env, [
     {
       shop: ctx.shop,
       order: order._id,
@@ -177,6 +177,8 @@ export const settle = async (trx: Knex.Transaction, order: OrderRow, ctx: OrderC
     source: { type: 'order', id: order._id }
   })
   const updated = await saveOrder(trx, order._id, { status: 'paid' })
-  await recordEvents(trx, [{ shop: ctx.shop, order: order._id, user: ctx.user, action: 'status', from: 'unpaid', to: 'paid' }])
+  await recordEvents(trx, ctx.env, [
+    { shop: ctx.shop, order: order._id, user: ctx.user, action: 'status', from: 'unpaid', to: 'paid' }
+  ])
   return updated
 }

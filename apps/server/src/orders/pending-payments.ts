@@ -39,7 +39,7 @@ export const closePending = async (
     .where({ _id: id })
     .update({ status: to, clientSecret: null, updatedAt: trx.fn.now() })
     .returning('*')) as PaymentRow[]
-  await recordEvents(trx, [
+  await recordEvents(trx, ctx.env, [
     { shop: ctx.shop, order: order._id, user: ctx.user, action: 'payment', from: 'pending', to, detail: { payment: id, by } }
   ])
   if (to === 'paid') order = await addPaid(trx, order, payment.amount, ctx)

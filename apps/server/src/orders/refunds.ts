@@ -108,7 +108,7 @@ export const refundOrder = async (trx: Knex.Transaction, data: RefundData, ctx: 
   ]
   if (status !== order.status)
     events.push({ shop, order: order._id, user: ctx.user, action: 'status', from: order.status, to: status })
-  await recordEvents(trx, events)
+  await recordEvents(trx, ctx.env, events)
   return { order: updated, payments }
 }
 

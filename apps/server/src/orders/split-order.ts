@@ -129,7 +129,7 @@ export const splitOrder = async (trx: Knex.Transaction, data: SplitData, ctx: Or
     )
     .returning('*')) as OrderRow[]
   const source = await saveOrder(trx, order._id, { ...keptAmounts, linkOrders: [...(order.linkOrders ?? []), _id] })
-  await recordEvents(trx, [
+  await recordEvents(trx, ctx.env, [
     { shop, order: order._id, user: ctx.user, action: 'split', detail: { to: _id, orderId, lines: data.lines } },
     {
       shop,
