@@ -197,9 +197,9 @@ const whileSelling = async <T>(server: ChildHandle, shop: BenchShop, read: () =>
         headers,
         body: JSON.stringify(checkoutBody(shop, plan[k % plan.length]))
       })
-      await response.arrayBuffer()
+      const body = await response.text()
       if (response.status === 201) sold++
-      else refused++
+      else if (refused++ === 0) console.error(`  checkout refused: ${response.status} ${body.slice(0, 300)}`)
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, next - performance.now())))
     }
   })()

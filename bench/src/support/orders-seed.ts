@@ -104,6 +104,12 @@ export const seedOrders = async (db: pg.Client, params: unknown[]): Promise<Seed
   await db.query('set session_replication_role = replica')
   const { rowCount } = await db.query(ordersSql, params)
   await db.query('set session_replication_role = origin')
+  // The shop's counter stands where its orders end, as it would: the next order is N + 1.
+  await db.query(
+    `insert into "orderSequences" (shop, period, current) values ($1, '', $2)
+     on conflict (shop, period) do update set current = excluded.current`,
+    [params[0], rowCount ?? 0]
+  )
   const insertSeconds = seconds(started)
   started = performance.now()
   for (const index of indexes) await db.query(index.definition)
