@@ -1,11 +1,13 @@
 import { runAccounts } from './accounts'
 import { runCatalogue } from './catalogue'
+import { runCheckout } from './checkout'
 import { runVirtualTable } from './virtual-table'
 import { runColdStart } from './cold-start'
 import { runExport } from './export'
 import { runFanout } from './fanout'
 import { runListPglite } from './list-pglite'
 import { runListPostgres } from './list-postgres'
+import { runOrderList } from './order-list'
 import { runOverhead } from './overhead'
 import { runProfiles } from './profile'
 import { runSalesSummary } from './sales-summary'
@@ -30,7 +32,9 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'stock-sales': runStockSales,
   catalogue: runCatalogue,
   'virtual-table': runVirtualTable,
-  'sales-summary': runSalesSummary
+  'sales-summary': runSalesSummary,
+  checkout: runCheckout,
+  'order-list': runOrderList
 }
 
 /**

@@ -1,13 +1,13 @@
 import autocannon from 'autocannon'
-import { benchUserToken } from './support/auth'
+import { databaseUrl, deadlocks as countDeadlocks, dropDatabase, freshDatabase, statRow } from './support/bench-db'
+import { prepareShop, type BenchShop as Shop } from './support/bench-shop'
 import { startChild, type ChildHandle } from './support/child'
 import { cpuMeter, type CpuShare } from './support/cpu'
-import { ADMIN_URL, withClient } from './support/postgres'
 import { type Outcome } from './support/report'
 
 /** A database of its own, made afresh each run: every run starts from the same empty inventory. */
 const DB = 'emporia_bench_stock'
-const DB_URL = ADMIN_URL.replace(/\/[^/?]*(\?|$)/, `/${DB}$1`)
+const DB_URL = databaseUrl(DB)
 const CONNECTIONS = 50
 const SECONDS = Number(process.env.BENCH_STOCK_SECONDS ?? 10)
 /** Enough that no sale is ever refused: the figure is about moving stock, not about refusals. */
@@ -16,43 +16,8 @@ const GOAL = 1000
 
 type Log = (line: string) => void
 
-const freshDatabase = () =>
-  withClient(ADMIN_URL, async (admin) => {
-    await admin.query(`drop database if exists ${DB} with (force)`)
-    await admin.query(`create database ${DB}`)
-  })
-
-const stat = (sql: string, params: unknown[] = []) =>
-  withClient(DB_URL, async (db) => (await db.query(sql, params)).rows[0] as Record<string, string | number | null>)
-
-/** Deadlocks PostgreSQL counted in the bench database (statistics are flushed about once a second). */
-const deadlocks = async () => {
-  await new Promise((resolve) => setTimeout(resolve, 1500))
-  return Number((await stat('select deadlocks from pg_stat_database where datname = $1', [DB])).deadlocks)
-}
-
-/** A merchant's shop as the web app makes it: account, shop, warehouse, products, one restock each. */
-const prepareShop = async (server: ChildHandle, products: number) => {
-  const token = await benchUserToken(server.url)
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` }
-  const create = async (path: string, body: unknown) => {
-    const response = await fetch(`${server.url}/api/${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
-    const json = (await response.json()) as { _id: string }
-    if (response.status !== 201) throw new Error(`POST ${path} answered ${response.status}: ${JSON.stringify(json)}`)
-    return json._id
-  }
-  const shop = await create('shops', { name: 'Stock bench', subdomain: `stock${Date.now()}` })
-  const warehouse = await create(`warehouses?shop=${shop}`, { name: 'Main' })
-  const ids: string[] = []
-  for (let i = 0; i < products; i++) {
-    const product = await create(`products?shop=${shop}`, { name: { en: `Bench product ${i}` }, price: 1000 })
-    await create(`inventories?shop=${shop}`, { warehouse, product, quantity: STOCK })
-    ids.push(product)
-  }
-  return { token, shop, warehouse, products: ids }
-}
-
-type Shop = Awaited<ReturnType<typeof prepareShop>>
+const stat = (sql: string, params: unknown[] = []) => statRow(DB, sql, params)
+const deadlocks = () => countDeadlocks(DB)
 
 interface SalesResult {
   rps: number
@@ -137,10 +102,10 @@ const describeRun = (name: string, r: SalesResult) =>
  * SKU of its own, then all of them on the same 10 SKUs (the hot case), deadlocks counted.
  */
 export const runStockSales = async (log: Log): Promise<Outcome> => {
-  await freshDatabase()
+  await freshDatabase(DB)
   const server = await startChild('servers/emporia.ts', { env: { BENCH_DATABASE_URL: DB_URL } })
   try {
-    const shop = await prepareShop(server, CONNECTIONS)
+    const shop = await prepareShop(server, { products: CONNECTIONS, stock: STOCK })
     const list = await walledList(server, shop, SECONDS)
     log(`  context: walled list (warehouses find) on the same server: ${list.rps} req/s, p50 ${list.p50} ms`)
     const before = await deadlocks()
@@ -189,6 +154,6 @@ export const runStockSales = async (log: Log): Promise<Outcome> => {
     }
   } finally {
     await server.stop()
-    await withClient(ADMIN_URL, (admin) => admin.query(`drop database if exists ${DB} with (force)`)).catch(() => undefined)
+    await dropDatabase(DB)
   }
 }

@@ -99,17 +99,21 @@ for (const dialect of await dialects()) {
       ).rejects.toMatchObject({ code: 400, message: /another sort order/ })
     })
 
-    it('pages with $cursor by a whole JSON column (no sub-path), comparing as JSON', async () => {
-      await people().create(Array.from({ length: 7 }, (_, i) => ({ name: `j${i}`, tags: [`t${6 - i}`] })))
-      const expected = ((await people().find({ query: { $sort: { tags: 1 }, $limit: 100 } })) as Page).data.map((p) => p._id)
-      const seen: string[] = []
-      let cursor: string | boolean | null = true
-      while (cursor) {
-        const page = (await people().find({ ...external, query: { $sort: { tags: 1 }, $limit: 3, $cursor: cursor } })) as Page
-        seen.push(...page.data.map((p) => p._id))
-        cursor = page.cursors?.next ?? null
+    it('pages with $cursor by a whole JSON column (no sub-path), comparing as JSON, either way, over ties', async () => {
+      await people().create(Array.from({ length: 7 }, (_, i) => ({ name: `j${i}`, tags: [`t${(6 - i) % 4}`] })))
+      // Descending reads also bound the first key (`<=` its value): ties across a page edge must stay.
+      for (const direction of [1, -1] as const) {
+        const sort = { tags: direction }
+        const expected = ((await people().find({ query: { $sort: sort, $limit: 100 } })) as Page).data.map((p) => p._id)
+        const seen: string[] = []
+        let cursor: string | boolean | null = true
+        while (cursor) {
+          const page = (await people().find({ ...external, query: { $sort: sort, $limit: 3, $cursor: cursor } })) as Page
+          seen.push(...page.data.map((p) => p._id))
+          cursor = page.cursors?.next ?? null
+        }
+        expect(seen).toEqual(expected)
       }
-      expect(seen).toEqual(expected)
     })
 
     it('$push, positional $set and $pull edit one item of a JSON array', async () => {

@@ -13,8 +13,11 @@ const lscpuModel = () => {
 /** The code that was measured: the server changes under the bench, so results name their commit. */
 export const revision = () => {
   try {
+    // Pathspecs from the repository's top: the bench runs with bench/ as its working directory.
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim()
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'apps', 'packages'], { encoding: 'utf8' }).trim()
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', ':(top)apps', ':(top)packages'], {
+      encoding: 'utf8'
+    }).trim()
     return dirty ? `${commit} (with uncommitted server changes)` : commit
   } catch {
     return 'unknown'

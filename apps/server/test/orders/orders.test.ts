@@ -64,6 +64,30 @@ describe.each(await dialects())('orders and payments (%s)', (dialect) => {
     ])
   })
 
+  it('answers list totals that count the order just taken, its payment, its history and a void', async () => {
+    const tea = await stocked(10)
+    const total = async (path: string, query = '') =>
+      ((await call(t, a, 'GET', path, undefined, `&$limit=1${query}`)).body as { total: number }).total
+    // Read first, so the totals are cached: the writes below must make them stale.
+    const before = {
+      orders: await total('orders'),
+      payments: await total('payments'),
+      unpaid: await total('orders', '&status=unpaid')
+    }
+    const order = await madeOrder(t, a, {
+      source: 'pos',
+      products: [{ product: tea, quantity: 1 }],
+      payments: [{ method: 'cash', amount: 1250 }]
+    })
+    expect(await total('orders')).toBe(before.orders + 1)
+    expect(await total('payments')).toBe(before.payments + 1)
+    expect(await total('orders/history', `&order=${order._id}`)).toBe(3)
+    const unpaid = await madeOrder(t, a, { products: [{ product: tea, quantity: 1 }] })
+    expect(await total('orders', '&status=unpaid')).toBe(before.unpaid + 1)
+    expect((await patchOrder(t, a, unpaid._id, { status: 'void' })).status).toBe(200)
+    expect(await total('orders', '&status=unpaid')).toBe(before.unpaid)
+  })
+
   it('takes split tender, refusing more than is due and an unknown custom method, writing nothing for them', async () => {
     await setShop(t, a, { posExtraPaymentMethods: [{ name: 'Octopus' }] })
     const tea = await stocked(10)

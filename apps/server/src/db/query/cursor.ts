@@ -61,11 +61,24 @@ export const afterCursor = (keys: SortKey[], cursor: Cursor): Sql => {
     alternatives.push({ sql: parts.map((p) => `(${p.sql})`).join(' and '), bindings: parts.flatMap((p) => p.bindings) })
   }
   if (!alternatives.length) return { sql: 'false', bindings: [] }
-  return { sql: `(${alternatives.map((p) => `(${p.sql})`).join(' or ')})`, bindings: alternatives.flatMap((p) => p.bindings) }
+  const after = {
+    sql: `(${alternatives.map((p) => `(${p.sql})`).join(' or ')})`,
+    bindings: alternatives.flatMap((p) => p.bindings)
+  }
+  // The `or` above is no index range: PostgreSQL reads every row before the cursor and filters it out,
+  // so page k of a walk costs k pages (the export reads whole years this way). Read descending, every
+  // alternative implies "first key <= its value" (NULLs come first, never after a value): said once
+  // more as a plain bound, the index seeks to the cursor. Ascending, NULLs come after every value, so
+  // the bound would need `or … is null`, which is no range either; those reads are left as they are.
+  const first = keys[0]
+  if (alternatives.length < 2 || cursor.values[0] === null || (first.direction === -1) === reverse) return after
+  const bound = compare(first, cursor.values[0], 'sameOrBefore')
+  return { sql: `(${bound.sql}) and ${after.sql}`, bindings: [...bound.bindings, ...after.bindings] }
 }
 
-// 'after' = later in ascending order (NULLs last); 'before' = later in descending order (NULLs first).
-const compare = (key: SortKey, value: unknown, relation: 'equal' | 'after' | 'before'): Sql => {
+// 'after' = later in ascending order (NULLs last); 'before' = later in descending order (NULLs first);
+// 'sameOrBefore' = the same or later in descending order, for a value that is not null.
+const compare = (key: SortKey, value: unknown, relation: 'equal' | 'after' | 'before' | 'sameOrBefore'): Sql => {
   const expression = sortExpression(key)
   // A JSON column (a translatable name stored as a plain string too) compares as jsonb, never as text.
   const bound = key.path.length || key.json ? { sql: '?::jsonb', value: JSON.stringify(value) } : { sql: '?', value }
@@ -77,6 +90,7 @@ const compare = (key: SortKey, value: unknown, relation: 'equal' | 'after' | 'be
     return { sql: `${x} is not null`, bindings: b }
   }
   if (relation === 'equal') return { sql: `${x} = ${bound.sql}`, bindings: [...b, bound.value] }
+  if (relation === 'sameOrBefore') return { sql: `${x} <= ${bound.sql}`, bindings: [...b, bound.value] }
   if (relation === 'after') return { sql: `${x} > ${bound.sql} or ${x} is null`, bindings: [...b, bound.value, ...b] }
   return { sql: `${x} < ${bound.sql}`, bindings: [...b, bound.value] }
 }
