@@ -1,11 +1,10 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { canMove, fulfilledStatuses, linkItemsProblem, type OrderPatch, type OrderStatus } from '@emporia/shared'
-import { closeMany } from '../ledger/stock-ledger'
 import { badField } from '../ledger/quantities'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { lockOrder, saveOrder, type OrderRow } from './order-rows'
-import type { OrderContext } from './payments'
+import { closeReservations, type OrderContext } from './payments'
 
 const linkMessages = {
   'order.notFulfilledAll': 'Order not fulfilled',
@@ -14,14 +13,7 @@ const linkMessages = {
 
 /** Voiding an unpaid order gives its held stock back and cancels payments still waiting. */
 const voidOrder = async (trx: Knex.Transaction, order: OrderRow, reason: string | undefined, ctx: OrderContext) => {
-  const reservations = order.products.flatMap((line) => (line.reservation ? [line.reservation] : []))
-  await closeMany(trx, reservations, 'released', {
-    env: ctx.env,
-    user: ctx.user,
-    wall: ctx.wall,
-    shop: ctx.shop,
-    source: { type: 'order', id: order._id }
-  })
+  await closeReservations(trx, order, 'released', ctx)
   const pending = (await trx('payments')
     .where({ shop: ctx.shop, order: order._id, status: 'pending' })
     .update({ status: 'cancelled', updatedAt: trx.fn.now() })

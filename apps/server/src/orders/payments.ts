@@ -20,6 +20,15 @@ export interface OrderContext {
   provider?: (trx: Knex.Transaction) => Promise<PaymentProvider | null>
 }
 
+/** Sells (`committed`) or gives back (`released`) the stock an unpaid order holds, as the order's ledger entries. */
+export const closeReservations = (trx: Knex.Transaction, order: OrderRow, status: 'committed' | 'released', ctx: OrderContext) =>
+  closeMany(
+    trx,
+    order.products.flatMap((line) => (line.reservation ? [line.reservation] : [])),
+    status,
+    { env: ctx.env, user: ctx.user, wall: ctx.wall, shop: ctx.shop, source: { type: 'order', id: order._id } }
+  )
+
 /** The card provider of a shop, or null when it has none set up. */
 export type ProviderFor = (shop: string, trx?: Knex.Transaction) => Promise<PaymentProvider | null>
 
@@ -94,6 +103,17 @@ export const checkDrawer = async (
   if (cash && settings.useCashboxLog) await requireOpenDrawer(trx, shop, cash.cashier ?? cashier)
 }
 
+/** What every payment row of an order says: its ids, the order, the customer and who took it. */
+export const paymentOf = (order: Pick<OrderRow, '_id' | 'orderId' | 'user'>, ctx: OrderContext, _id: string, tranID: string) => ({
+  _id,
+  shop: ctx.shop,
+  tranID,
+  order: order._id,
+  orderId: order.orderId,
+  user: order.user ?? null,
+  admin: ctx.user ?? null
+})
+
 /**
  * A payment's row (decision 0078), numbered `<orderId>-<n>`. A card payment first opens a payment
  * intent with the provider (idempotency key: shop, payment, action) and keeps its id and client secret.
@@ -126,13 +146,7 @@ export const paymentRow = async (
   }
   const cash = input.method === 'cash'
   return {
-    _id,
-    shop: ctx.shop,
-    tranID,
-    order: order._id,
-    orderId: order.orderId,
-    user: order.user ?? null,
-    admin: ctx.user ?? null,
+    ...paymentOf(order, ctx, _id, tranID),
     cashier: input.cashier ?? null,
     method: input.method,
     extraMethod: input.method === 'pos' ? (input.extraMethod ?? null) : null,
@@ -211,14 +225,7 @@ export const settle = async (
   ctx: OrderContext,
   also: Record<string, unknown> = {}
 ): Promise<OrderRow> => {
-  const reservations = order.products.flatMap((line) => (line.reservation ? [line.reservation] : []))
-  await closeMany(trx, reservations, 'committed', {
-    env: ctx.env,
-    user: ctx.user,
-    wall: ctx.wall,
-    shop: ctx.shop,
-    source: { type: 'order', id: order._id }
-  })
+  await closeReservations(trx, order, 'committed', ctx)
   const updated = await saveOrder(trx, order._id, { ...also, status: 'paid' })
   await recordEvents(trx, [{ shop: ctx.shop, order: order._id, user: ctx.user, action: 'status', from: 'unpaid', to: 'paid' }])
   // The sales figures change in the same transaction (decision 0082): fresh the moment it commits.

@@ -8,7 +8,7 @@ import { newObjectId } from '../platform/object-id'
 import { addSale, refundSale } from '../sales/rollup'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { lockOrder, saveOrder, type OrderRow } from './order-rows'
-import type { OrderContext, PaymentRow } from './payments'
+import { paymentOf, type OrderContext, type PaymentRow } from './payments'
 
 interface ReturnedLine {
   line: number
@@ -147,13 +147,7 @@ const giveMoneyBack = async (trx: Knex.Transaction, order: OrderRow, amount: num
     }
     const [row] = (await trx('payments')
       .insert({
-        _id,
-        shop: ctx.shop,
-        tranID,
-        order: order._id,
-        orderId: order.orderId,
-        user: order.user ?? null,
-        admin: ctx.user ?? null,
+        ...paymentOf(order, ctx, _id, tranID),
         cashier: payment.cashier ?? null,
         method: payment.method,
         extraMethod: payment.extraMethod ?? null,
