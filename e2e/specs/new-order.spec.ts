@@ -15,6 +15,9 @@ describe('new e-shop order popup (spec §2.6, §4.2)', () => {
     const page = await app.openAs(who, '/dashboard')
     const shell = new Shell(page)
     await expect.poll(() => shell.route(), poll).toBe('dashboard')
+    // The popup's code loads after sign-in, beside the dashboard's panels: an event sent before it
+    // listens is not replayed, so the order is taken once the page has settled.
+    await page.waitForLoadState('networkidle')
 
     // Taken unpaid, the order is not announced; paid, it is (the payment patches it to `paid`).
     const order = await createOrder(app.server.url, who, {

@@ -52,7 +52,8 @@ describe('orders and payments', () => {
     await expect.poll(() => order.statusValue(), poll).toBe('paid')
     expect(await shell.text(order.status())).toBe('Paid')
     expect(await shell.text(order.figure('due'))).toBe('$0.00')
-    expect(await order.payments().count()).toBe(1)
+    // The payments list reloads on its own event, which may arrive after the order's.
+    await expect.poll(() => order.payments().count(), poll).toBe(1)
     expect(await shell.text(page.getByTestId('order-payment-change'))).toBe('Change: $5.00')
     // Paying committed the reserved units: 2 of 10 sold.
     expect(await stockOf(app.server.url, who, tea._id)).toBe(8)
