@@ -108,46 +108,47 @@ export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: O
   }))
 
   const now = new Date()
-  const { orderId } = await takeOrderId(trx, shop, settings, now)
   const pos = inputs.find((input) => input.method === 'pos')
-  const [order] = (await trx('orders')
-    .insert(
-      toColumns({
-        _id,
-        shop,
-        orderId,
-        date: now,
-        user: data.user ?? null,
-        customer: data.customer ?? null,
-        admin: ctx.user ?? null,
-        cashier: data.cashier ?? null,
-        source: data.source,
-        status: settled ? 'paid' : 'unpaid',
-        warehouse: data.warehouse ?? fallback,
-        products,
-        subtotal: priced.subtotal,
-        discount: priced.discount,
-        rounding: priced.rounding,
-        total: priced.total,
-        amount: paid,
-        refund: 0,
-        methods: [...new Set(inputs.map((input) => input.method))],
-        extraMethod: pos?.extraMethod ?? null,
-        ship: data.ship ?? null,
-        remarks: data.remarks ?? null,
-        replaces: data.replaces ?? null,
-        idempotencyKey: data.idempotencyKey ?? null
-      })
-    )
-    .returning('*')) as OrderRow[]
+  const values: Record<string, unknown> = {
+    _id,
+    shop,
+    date: now,
+    user: data.user ?? null,
+    customer: data.customer ?? null,
+    admin: ctx.user ?? null,
+    cashier: data.cashier ?? null,
+    source: data.source,
+    status: settled ? 'paid' : 'unpaid',
+    warehouse: data.warehouse ?? fallback,
+    products,
+    subtotal: priced.subtotal,
+    discount: priced.discount,
+    rounding: priced.rounding,
+    total: priced.total,
+    amount: paid,
+    refund: 0,
+    methods: [...new Set(inputs.map((input) => input.method))],
+    extraMethod: pos?.extraMethod ?? null,
+    ship: data.ship ?? null,
+    remarks: data.remarks ?? null,
+    replaces: data.replaces ?? null,
+    idempotencyKey: data.idempotencyKey ?? null
+  }
+  // The shop's order counter is locked from the moment a number is taken until commit, so every
+  // checkout of the shop waits for it: what needs no number (history, sales figures) is written
+  // first. A card payment tells its provider the order's number, and a replacement names it in the
+  // source's history: those take the number first.
+  const numberFirst = Boolean(source) || inputs.some((input) => input.method === 'stripe')
+  let orderId = numberFirst ? (await takeOrderId(trx, shop, settings, now)).orderId : ''
   const rows: PaymentRow[] = []
   for (const [i, input] of inputs.entries())
-    rows.push(await withinPayment(i, () => paymentRow(trx, order, input, statuses[i], i + 1, settings, ctx)))
-  const payments = await insertPayments(trx, rows)
+    rows.push(
+      await withinPayment(i, () => paymentRow(trx, { _id, orderId, user: data.user }, input, statuses[i], i + 1, settings, ctx))
+    )
 
   const events: OrderEventInput[] = [
     { shop, order: _id, user: ctx.user, action: 'created', to: 'unpaid', detail: { total: priced.total } },
-    ...payments.map((payment) => paymentEvent(ctx, payment)),
+    ...rows.map((payment) => paymentEvent(ctx, payment)),
     ...(settled ? [{ shop, order: _id, user: ctx.user, action: 'status' as const, from: 'unpaid', to: 'paid' }] : [])
   ]
   if (source) {
@@ -160,9 +161,18 @@ export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: O
     await addSale(
       trx,
       paidOrderSale(
-        order,
-        payments.filter((payment) => payment.status === 'paid')
+        { ...(values as Pick<OrderRow, '_id' | 'shop' | 'products'>), date: now.toISOString() } as OrderRow,
+        rows.filter((payment) => payment.status === 'paid')
       )
     )
+
+  if (!numberFirst) {
+    orderId = (await takeOrderId(trx, shop, settings, now)).orderId
+    for (const [i, row] of rows.entries()) Object.assign(row, { orderId, tranID: `${orderId}-${i + 1}` })
+  }
+  const [order] = (await trx('orders')
+    .insert(toColumns({ ...values, orderId }))
+    .returning('*')) as OrderRow[]
+  const payments = await insertPayments(trx, rows)
   return { order, payments, replayed: false }
 }

@@ -12,18 +12,19 @@ export const takeOrderId = async (trx: Knex.Transaction, shop: string, settings:
   const list = settings.orderIdList ?? undefined
   const period = orderIdPeriod(list, at, settings.timeZone)
   const first = nextOrderNumber(list, null)
+  // One round trip: the counter raised, and mirrored on the shop (`orderIdList.current`) for the
+  // settings screen's "next order number".
   const { rows } = (await trx.raw(
-    `insert into "orderSequences" (shop, period, current) values (?, ?, ?)
-     on conflict (shop, period) do update set current = greatest("orderSequences".current + 1, ?)
-     returning current`,
-    [shop, period, first, first]
+    `with c as (
+       insert into "orderSequences" (shop, period, current) values (?, ?, ?)
+       on conflict (shop, period) do update set current = greatest("orderSequences".current + 1, ?)
+       returning current),
+     s as (
+       update shops set "orderIdList" = jsonb_set(coalesce("orderIdList", '{}'::jsonb), '{current}', to_jsonb((select current from c)))
+       where _id = ?)
+     select current from c`,
+    [shop, period, first, first, shop]
   )) as { rows: { current: string | number }[] }
   const seq = Number(rows[0].current)
-  // Mirrored on the shop (`orderIdList.current`) for the settings screen's "next order number"; the shop
-  // row is locked here only after the counter, which already serialises the shop's orders.
-  await trx.raw(
-    `update shops set "orderIdList" = jsonb_set(coalesce("orderIdList", '{}'::jsonb), '{current}', to_jsonb(?::bigint)) where _id = ?`,
-    [seq, shop]
-  )
   return { seq, orderId: formatOrderId(list, seq, at, settings.timeZone) }
 }
