@@ -116,6 +116,8 @@ export const openClients = async (url: string, count: number) =>
   Promise.all(
     Array.from({ length: count }, async () => {
       const client = new pg.Client({ connectionString: url })
+      // An idle client whose connection is ended (the database dropped) must not end the whole run.
+      client.on('error', () => undefined)
       await client.connect()
       return client
     })
