@@ -9,8 +9,11 @@ import { cpuMeter, type CpuShare } from './support/cpu'
 import { GAPPY_SEQUENCE, openClients, runRawCheckouts, type RawResult } from './support/raw-checkout'
 import type { Outcome } from './support/report'
 
-/** A database of its own, made afresh each run (dropped afterwards). */
-const DB = 'emporia_bench_checkout'
+/**
+ * A database of its own, made afresh each run and dropped afterwards; named by process, so that
+ * another worktree running the same workload at the same time does not drop it mid-run.
+ */
+const DB = `emporia_bench_checkout_${process.pid}`
 const DB_URL = databaseUrl(DB)
 const CONNECTIONS = 50
 const PRODUCTS = 200

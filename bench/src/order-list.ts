@@ -10,8 +10,11 @@ import { SEED_FROM, SEED_ORDERS, seedOrders, seedParams, type SeedTimes } from '
 import { withClient } from './support/postgres'
 import type { Outcome } from './support/report'
 
-/** A database of its own, made afresh each run (dropped afterwards): seeding is part of the figure's cost. */
-const DB = 'emporia_bench_orders'
+/**
+ * A database of its own, made afresh each run and dropped afterwards: seeding is part of the figure's cost; named by process, so that
+ * another worktree running the same workload at the same time does not drop it mid-run.
+ */
+const DB = `emporia_bench_orders_${process.pid}`
 const DB_URL = databaseUrl(DB)
 const ENV = { BENCH_DATABASE_URL: DB_URL }
 const SECONDS = Number(process.env.BENCH_ORDER_LIST_SECONDS ?? 6)

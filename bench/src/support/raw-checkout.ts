@@ -64,8 +64,11 @@ const checkout = async (client: pg.Client, shop: BenchShop, order: PlannedOrder,
       JSON.stringify({ type: 'order', id: _id }),
       ids.map((id) => after.get(id))
     ])
-    const { rows: numbered } = await client.query<{ current: string }>(gappy ? GAPPY_SQL : SEQUENCE_SQL, gappy ? [] : [shop.shop])
-    const orderId = numbered[0].current.padStart(6, '0')
+    const { rows: numbered } = await client.query<{ current: string | number }>(
+      gappy ? GAPPY_SQL : SEQUENCE_SQL,
+      gappy ? [] : [shop.shop]
+    )
+    const orderId = String(numbered[0].current).padStart(6, '0')
     const total = orderTotal(shop, order)
     const received = Math.ceil(total / 10_000) * 10_000
     const products = order.lines.map((line) => ({
@@ -113,6 +116,8 @@ export const openClients = async (url: string, count: number) =>
   Promise.all(
     Array.from({ length: count }, async () => {
       const client = new pg.Client({ connectionString: url })
+      // An idle client whose connection is ended (the database dropped) must not end the whole run.
+      client.on('error', () => undefined)
       await client.connect()
       return client
     })
