@@ -1,25 +1,10 @@
 import { BadRequest, MethodNotAllowed } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import type { Application, HookContext, HookFunction } from '@feathersjs/feathers'
-import { shopScoped, shopTransaction, type ShopDirectory } from '../tenancy'
+import type { HookContext } from '@feathersjs/feathers'
+import { shopTransaction } from '../tenancy'
 import type { Model } from '../db/query/model'
 import { RecordService, type RecordOptions, type RecordParams } from '../records/record-service'
 import type { LedgerEnv, Row } from './moves'
-
-type Method = 'find' | 'get' | 'create' | 'update' | 'patch' | 'remove'
-
-/** An inventory path: sign-in and scope-to-shop (membership, role, feature) before every method it offers. */
-export const registerInventoryPath = (
-  app: Application,
-  directory: ShopDirectory,
-  path: string,
-  service: object,
-  methods: Method[],
-  before: Partial<Record<Method, HookFunction<Application>[]>> = {}
-) => {
-  app.use(path, service, { methods })
-  app.service(path).hooks({ before: { all: shopScoped(directory, path), ...before } })
-}
 
 /**
  * Derived rows (stocks, the ledger): readable through the record service, never written through it — not

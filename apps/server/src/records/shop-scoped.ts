@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
-import type { Application, HookContext } from '@feathersjs/feathers'
-import { shopScoped } from '../tenancy'
+import type { Application, HookContext, HookFunction } from '@feathersjs/feathers'
+import { shopScoped, type ShopDirectory } from '../tenancy'
 import type { ServiceContext } from '../platform/service-context'
 import type { RecordService } from './record-service'
 
@@ -20,4 +20,22 @@ export const registerShopScoped = <T>(app: Application, context: ServiceContext,
   app.service(path).hooks({
     before: { all: shopScoped(context.directory, path), create: [atMost(context.records.maxLimit)] }
   })
+}
+
+type Method = 'find' | 'get' | 'create' | 'update' | 'patch' | 'remove'
+
+/**
+ * A shop-scoped path that is not a plain record service (the inventory's and the orders' services,
+ * reports): sign-in and scope-to-shop (membership, role, feature) before every method it offers.
+ */
+export const registerShopPath = (
+  app: Application,
+  directory: ShopDirectory,
+  path: string,
+  service: object,
+  methods: Method[],
+  before: Partial<Record<Method, HookFunction<Application>[]>> = {}
+) => {
+  app.use(path, service, { methods })
+  app.service(path).hooks({ before: { all: shopScoped(directory, path), ...before } })
 }

@@ -1,13 +1,13 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/service-context'
-import { registerInventoryPath } from '../../ledger/service-support'
+import { registerShopPath } from '../../records/shop-scoped'
 import { InventoryService } from './inventories.class'
 import { inventoryModel } from './inventories.schema'
 
 /** Inventory entries: create restocks; find/get list them; patch corrects supplier, comment, expiry. */
 export const inventories = (context: ServiceContext) => (app: Application) =>
-  registerInventoryPath(
+  registerShopPath(
     app,
     context.directory,
     servicePaths.inventories,

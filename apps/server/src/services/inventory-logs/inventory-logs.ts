@@ -1,13 +1,13 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/service-context'
-import { registerInventoryPath } from '../../ledger/service-support'
+import { registerShopPath } from '../../records/shop-scoped'
 import { InventoryLogService } from './inventory-logs.class'
 import { inventoryLogModel } from './inventory-logs.schema'
 
 /** The ledger (docs/decisions/0040): one row per quantity change, never changed or removed by anyone. */
 export const inventoryLogs = (context: ServiceContext) => (app: Application) =>
-  registerInventoryPath(
+  registerShopPath(
     app,
     context.directory,
     servicePaths.inventoryLogs,

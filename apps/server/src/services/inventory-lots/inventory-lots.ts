@@ -1,7 +1,8 @@
 import type { Application, HookContext } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/service-context'
-import { pickPatch, registerInventoryPath } from '../../ledger/service-support'
+import { pickPatch } from '../../ledger/service-support'
+import { registerShopPath } from '../../records/shop-scoped'
 import { InventoryLotService } from './inventory-lots.class'
 import { LOT_PATCHABLE, inventoryLotModel } from './inventory-lots.schema'
 
@@ -14,7 +15,7 @@ const onlyLabels = (context: HookContext) => {
  * A person may correct the expiry date or supplier; quantities follow the ledger only.
  */
 export const inventoryLots = (context: ServiceContext) => (app: Application) =>
-  registerInventoryPath(
+  registerShopPath(
     app,
     context.directory,
     servicePaths.inventoryLots,

@@ -1,13 +1,14 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/service-context'
-import { noEvent, registerInventoryPath } from '../../ledger/service-support'
+import { noEvent } from '../../ledger/service-support'
+import { registerShopPath } from '../../records/shop-scoped'
 import { InventoryOperationService } from './inventory-operations.class'
 
 /** `inventoryOperations create`: its answer is a report; the stock, lot and ledger events tell screens. */
 export const inventoryOperations = (context: ServiceContext) => (app: Application) => {
   const path = servicePaths.inventoryOperations
-  registerInventoryPath(
+  registerShopPath(
     app,
     context.directory,
     path,

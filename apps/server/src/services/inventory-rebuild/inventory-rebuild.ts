@@ -1,13 +1,14 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/service-context'
-import { noEvent, registerInventoryPath } from '../../ledger/service-support'
+import { noEvent } from '../../ledger/service-support'
+import { registerShopPath } from '../../records/shop-scoped'
 import { InventoryRebuildService } from './inventory-rebuild.class'
 
 /** The repair action: the stock, lot and product events it causes are what screens hear. */
 export const inventoryRebuild = (context: ServiceContext) => (app: Application) => {
   const path = servicePaths.inventoryRebuild
-  registerInventoryPath(
+  registerShopPath(
     app,
     context.directory,
     path,

@@ -2,11 +2,12 @@ import type { Application } from '@feathersjs/feathers'
 import { orderEventSchema, servicePaths } from '@emporia/shared'
 import { modelFromSchema } from '../../db/query/model'
 import type { ServiceContext } from '../../platform/service-context'
-import { registerInventoryPath, ReadOnlyRecordService } from '../../ledger/service-support'
+import { ReadOnlyRecordService } from '../../ledger/service-support'
+import { registerShopPath } from '../../records/shop-scoped'
 
 /** An order's history (who, when, what): written by the order's own transactions, read here, never changed. */
 export const orderHistory = (context: ServiceContext) => (app: Application) =>
-  registerInventoryPath(
+  registerShopPath(
     app,
     context.directory,
     servicePaths.orderHistory,

@@ -2,7 +2,8 @@ import { BadRequest } from '@feathersjs/errors'
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths, type RefundData } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/service-context'
-import { noEvent, registerInventoryPath, shopOf, userOf } from '../../ledger/service-support'
+import { noEvent, shopOf, userOf } from '../../ledger/service-support'
+import { registerShopPath } from '../../records/shop-scoped'
 import { checkRefundData } from '../../orders/order-input'
 import { orderTransaction } from '../../orders/order-transaction'
 import { orderRecord, paymentRecord } from '../../orders/order-rows'
@@ -37,6 +38,6 @@ export const orderRefunds = (context: ServiceContext) => (app: Application) => {
       return { order, payments }
     }
   }
-  registerInventoryPath(app, context.directory, servicePaths.orderRefunds, service, ['create'])
+  registerShopPath(app, context.directory, servicePaths.orderRefunds, service, ['create'])
   app.service(servicePaths.orderRefunds).hooks({ after: { create: [noEvent] } })
 }

@@ -3,7 +3,8 @@ import type { Application } from '@feathersjs/feathers'
 import { isObjectId, servicePaths, type SplitData } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/service-context'
 import { badField } from '../../ledger/quantities'
-import { noEvent, registerInventoryPath, shopOf, userOf } from '../../ledger/service-support'
+import { noEvent, shopOf, userOf } from '../../ledger/service-support'
+import { registerShopPath } from '../../records/shop-scoped'
 import { orderTransaction } from '../../orders/order-transaction'
 import { orderRecord } from '../../orders/order-rows'
 import { splitOrder } from '../../orders/split-order'
@@ -33,6 +34,6 @@ export const orderSplits = (context: ServiceContext) => (app: Application) => {
       return created
     }
   }
-  registerInventoryPath(app, context.directory, servicePaths.orderSplits, service, ['create'])
+  registerShopPath(app, context.directory, servicePaths.orderSplits, service, ['create'])
   app.service(servicePaths.orderSplits).hooks({ after: { create: [noEvent] } })
 }

@@ -1,14 +1,14 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/service-context'
-import { registerInventoryPath } from '../../ledger/service-support'
+import { registerShopPath } from '../../records/shop-scoped'
 import { cardProviders } from '../../payments/card-providers'
 import { OrderService } from './orders.class'
 import { orderModel } from './orders.schema'
 
 /** Orders: find, get, create (with payments) and patch (status, shipping, remarks); never removed. */
 export const orders = (context: ServiceContext) => (app: Application) =>
-  registerInventoryPath(
+  registerShopPath(
     app,
     context.directory,
     servicePaths.orders,

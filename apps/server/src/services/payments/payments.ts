@@ -1,14 +1,14 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/service-context'
-import { registerInventoryPath } from '../../ledger/service-support'
+import { registerShopPath } from '../../records/shop-scoped'
 import { cardProviders } from '../../payments/card-providers'
 import { PaymentService } from './payments.class'
 import { paymentModel } from './payments.schema'
 
 /** Payments: find, get, create (take money) and patch (confirm or cancel a waiting one). */
 export const payments = (context: ServiceContext) => (app: Application) =>
-  registerInventoryPath(
+  registerShopPath(
     app,
     context.directory,
     servicePaths.payments,

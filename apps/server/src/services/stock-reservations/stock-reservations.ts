@@ -1,13 +1,13 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/service-context'
-import { registerInventoryPath } from '../../ledger/service-support'
+import { registerShopPath } from '../../records/shop-scoped'
 import { StockReservationService } from './stock-reservations.class'
 import { stockReservationModel } from './stock-reservations.schema'
 
 /** Reservations: create reserves, patch commits or releases; never removed (the history of a sale). */
 export const stockReservations = (context: ServiceContext) => (app: Application) =>
-  registerInventoryPath(
+  registerShopPath(
     app,
     context.directory,
     servicePaths.stockReservations,

@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/service-context'
-import { registerInventoryPath } from '../../ledger/service-support'
+import { registerShopPath } from '../../records/shop-scoped'
 import { StockService } from './stocks.class'
 import { stockModel } from './stocks.schema'
 
@@ -10,10 +10,7 @@ import { stockModel } from './stocks.schema'
  * ledger, read-only. The low-stock panel lists `quantity: {$lte: lowStockThres}`.
  */
 export const stocks = (context: ServiceContext) => (app: Application) =>
-  registerInventoryPath(
-    app,
-    context.directory,
-    servicePaths.stocks,
-    new StockService({ ...context.records, model: stockModel }),
-    ['find', 'get']
-  )
+  registerShopPath(app, context.directory, servicePaths.stocks, new StockService({ ...context.records, model: stockModel }), [
+    'find',
+    'get'
+  ])
