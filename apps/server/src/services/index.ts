@@ -36,6 +36,14 @@ import { orderSplits } from './order-splits/order-splits'
 import { payments } from './payments/payments'
 import { salesSummary } from './sales-summary/sales-summary'
 import { cashboxLogs } from './cashbox-logs/cashbox-logs'
+import { shopUsers } from './shop-users/shop-users'
+import { companyUsers } from './company-users/company-users'
+import { shopRankGroups } from './shop-rank-groups/shop-rank-groups'
+import { shopRanks } from './shop-ranks/shop-ranks'
+import { purchasingOrderStatuses } from './purchasing-order-statuses/purchasing-order-statuses'
+import { bulkOrderStatuses } from './bulk-order-statuses/bulk-order-statuses'
+import { purchasingOrders } from './purchasing-orders/purchasing-orders'
+import { bulkOrders } from './bulk-orders/bulk-orders'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -86,6 +94,14 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.payments, register: payments },
   { path: servicePaths.salesSummary, register: salesSummary },
   { path: servicePaths.cashboxLogs, register: cashboxLogs },
+  { path: servicePaths.shopUsers, register: shopUsers },
+  { path: servicePaths.companyUsers, register: companyUsers },
+  { path: servicePaths.shopRankGroups, register: shopRankGroups },
+  { path: servicePaths.shopRanks, register: shopRanks },
+  { path: servicePaths.purchasingOrderStatuses, register: purchasingOrderStatuses },
+  { path: servicePaths.bulkOrderStatuses, register: bulkOrderStatuses },
+  { path: servicePaths.purchasingOrders, register: purchasingOrders },
+  { path: servicePaths.bulkOrders, register: bulkOrders },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }

@@ -17,6 +17,14 @@ import { ordersScreen } from '../features/orders/orders.screen'
 import { paymentsScreen } from '../features/payments/payments.screen'
 import { cashboxLogsScreen } from '../features/cashbox-logs/cashbox-logs.screen'
 import { chartsScreen } from '../features/charts/charts.screen'
+import { shopUsersScreen } from '../features/shop-users/shop-users.screen'
+import { companyUsersScreen } from '../features/company-users/company-users.screen'
+import { shopRankGroupsScreen } from '../features/shop-rank-groups/shop-rank-groups.screen'
+import { shopRanksScreen } from '../features/shop-ranks/shop-ranks.screen'
+import { purchasingOrderStatusesScreen } from '../features/purchasing-order-statuses/purchasing-order-statuses.screen'
+import { bulkOrderStatusesScreen } from '../features/bulk-order-statuses/bulk-order-statuses.screen'
+import { purchasingOrdersScreen } from '../features/purchasing-orders/purchasing-orders.screen'
+import { bulkOrdersScreen } from '../features/bulk-orders/bulk-orders.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -61,8 +69,6 @@ const settingsScreens = [
   'posBanners',
   'shippingMethods',
   'shop',
-  'shopRankGroups',
-  'shopRanks',
   'social',
   'ui',
   'verify'
@@ -104,17 +110,19 @@ export const screens: readonly ScreenDef[] = [
   cashboxLogsScreen,
   chartsScreen,
   planned('pos', { area: 'pos', drawer: top(150, 'pos', { teaser: true }) }),
-  planned('shopUsers', { area: 'shopUsers', drawer: top(160, 'users') }),
+  shopUsersScreen,
   planned('subShops', { area: 'subShops', drawer: top(170, 'subShops') }),
-  planned('companyUsers', { drawer: { group: 'subsequentPayments', order: 10 } }),
-  planned('purchasingOrders', { edit: true, drawer: { group: 'subsequentPayments', order: 20 } }),
-  planned('bulkOrders', { edit: true, more: ['view/{-$id}'], drawer: { group: 'subsequentPayments', order: 30 } }),
-  planned('bulkOrderStatuses'),
-  planned('purchasingOrderStatuses'),
+  companyUsersScreen,
+  purchasingOrdersScreen,
+  bulkOrdersScreen,
+  bulkOrderStatusesScreen,
+  purchasingOrderStatusesScreen,
   // Its label and plan status are the drawer's (spec §2.4 Billing/Upgrade).
   planned('billing', { area: 'billing', feature: 'billing', drawer: top(190, 'billing', { label: 'menu.upgrade' }) }),
   planned('settings', { area: 'settings', drawer: top(200, 'settings') }),
   settingsInventoryScreen,
   settingsPaymentScreen,
-  ...settingsScreens
+  ...settingsScreens,
+  shopRankGroupsScreen,
+  shopRanksScreen
 ]

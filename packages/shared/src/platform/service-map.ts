@@ -28,6 +28,20 @@ import type { Order, OrderData, OrderEvent, OrderPatch, RefundData, RefundResult
 import type { Payment, PaymentData, PaymentPatch } from '../orders/payment.schema'
 import type { SalesSummary, SalesSummaryQuery } from '../orders/sales'
 import type { CashCheck, CashCheckData, CashCheckPatch } from '../orders/cash-check.schema'
+import type { ShopUser, ShopUserData, ShopUserPatch } from '../customers/shop-user.schema'
+import type { CompanyUser, CompanyUserData, CompanyUserPatch } from '../customers/company-user.schema'
+import type { ShopRankGroup, ShopRankGroupData, ShopRankGroupPatch } from '../customers/shop-rank-group.schema'
+import type { ShopRank, ShopRankData, ShopRankPatch } from '../customers/shop-rank.schema'
+import type {
+  PurchasingOrderStatus,
+  PurchasingOrderStatusData,
+  PurchasingOrderStatusPatch
+} from '../subsequent/purchasing-order-status.schema'
+import type { BulkOrderStatus, BulkOrderStatusData, BulkOrderStatusPatch } from '../subsequent/bulk-order-status.schema'
+import type { PurchasingOrder, PurchasingOrderData, PurchasingOrderPatch } from '../subsequent/purchasing-order.schema'
+import type { BulkOrder, BulkOrderData, BulkOrderPatch } from '../subsequent/bulk-order.schema'
+import type { AgeingQuery, AgeingReport } from '../subsequent/ageing'
+import type { ShopRankLog } from '../customers/shop-rank-log.schema'
 
 /**
  * A query in the common language (spec §7.8): the record's own fields by name, plus filters and
@@ -124,6 +138,20 @@ export interface ServiceMap {
   [servicePaths.cashboxLogs]: ServiceShape<CashCheck, CashCheckData, CashCheckPatch>
   /** Sales by local time bucket, optionally by method or category (decision 0082); find only. */
   [servicePaths.salesSummary]: ServiceShape<SalesSummary, never, never, SalesSummaryQuery, SalesSummary>
+  [servicePaths.shopUsers]: ServiceShape<ShopUser, ShopUserData, ShopUserPatch>
+  [servicePaths.companyUsers]: ServiceShape<CompanyUser, CompanyUserData, CompanyUserPatch>
+  [servicePaths.shopRankGroups]: ServiceShape<ShopRankGroup, ShopRankGroupData, ShopRankGroupPatch>
+  [servicePaths.shopRanks]: ServiceShape<ShopRank, ShopRankData, ShopRankPatch>
+  [servicePaths.purchasingOrderStatuses]: ServiceShape<
+    PurchasingOrderStatus,
+    PurchasingOrderStatusData,
+    PurchasingOrderStatusPatch
+  >
+  [servicePaths.bulkOrderStatuses]: ServiceShape<BulkOrderStatus, BulkOrderStatusData, BulkOrderStatusPatch>
+  [servicePaths.purchasingOrders]: ServiceShape<PurchasingOrder, PurchasingOrderData, PurchasingOrderPatch>
+  [servicePaths.bulkOrders]: ServiceShape<BulkOrder, BulkOrderData, BulkOrderPatch>
+  [servicePaths.shopRankLogs]: ServiceShape<ShopRankLog, never, never>
+  [servicePaths.subsequentAgeing]: ServiceShape<AgeingReport, never, never, AgeingQuery, AgeingReport>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

@@ -35,6 +35,16 @@ export const servicePaths = {
   orderSplits: 'orders/split',
   payments: 'payments',
   cashboxLogs: 'cashboxLogs',
-  salesSummary: 'sales/summary'
+  salesSummary: 'sales/summary',
+  shopUsers: 'shopUsers',
+  companyUsers: 'companyUsers',
+  shopRankGroups: 'shopRankGroups',
+  shopRanks: 'shopRanks',
+  purchasingOrderStatuses: 'purchasingOrderStatuses',
+  bulkOrderStatuses: 'bulkOrderStatuses',
+  purchasingOrders: 'purchasingOrders',
+  bulkOrders: 'bulkOrders',
+  subsequentAgeing: 'subsequentPayments/ageing',
+  shopRankLogs: 'shopRankLogs'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

@@ -112,7 +112,21 @@ export const serviceRules: Record<string, ServiceRule> = {
   payments: { read: { roles: pos }, write: { roles: pos } },
   // The POS counts its drawer before selling (spec §4.8), so cashiers keep the cashbox log too.
   cashboxLogs: { read: { roles: pos, gate: { flag: 'useCashboxLog' } }, write: { roles: pos, gate: { flag: 'useCashboxLog' } } },
-  'sales/summary': { read: areas.charts, write: { roles: admin } }
+  'sales/summary': { read: areas.charts, write: { roles: admin } },
+  // Customers (decision 0083): the counter looks members up; staff keep them (spec §6.1). Ranks are
+  // settings: the POS reads them to show a member's rank.
+  shopUsers: { read: { roles: pos }, write: areas.shopUsers },
+  shopRankGroups: { read: { roles: pos }, write: areas.settings },
+  shopRanks: { read: { roles: pos }, write: areas.settings },
+  // Written by the server only, in the transaction that changes a rank.
+  shopRankLogs: { read: areas.shopUsers, write: { roles: admin } },
+  // Business customers and their deferred payments are the admin's (spec §6.1), behind the feature.
+  companyUsers: { read: areas.subsequentPayments, write: areas.subsequentPayments },
+  purchasingOrderStatuses: { read: areas.subsequentPayments, write: areas.subsequentPayments },
+  bulkOrderStatuses: { read: areas.subsequentPayments, write: areas.subsequentPayments },
+  purchasingOrders: { read: areas.subsequentPayments, write: areas.subsequentPayments },
+  bulkOrders: { read: areas.subsequentPayments, write: areas.subsequentPayments },
+  'subsequentPayments/ageing': { read: areas.subsequentPayments, write: { roles: admin } }
 }
 
 export interface ShopCaller {

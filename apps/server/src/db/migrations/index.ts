@@ -15,6 +15,14 @@ import * as checkoutSettings from './20261126010000-checkout-settings'
 import * as salesRollup from './20261126020000-sales-rollup'
 import * as salesRollupDays from './20261126060000-sales-rollup-days'
 import * as cashboxLogsTable from './20261126020000-cashbox-logs'
+import * as shopUsersTable from './20261125183604-shop-users'
+import * as companyUsersTable from './20261125183607-company-users'
+import * as shopRankGroupsTable from './20261125183609-shop-rank-groups'
+import * as shopRanksTable from './20261125183612-shop-ranks'
+import * as purchasingOrderStatusesTable from './20261125183614-purchasing-order-statuses'
+import * as bulkOrderStatusesTable from './20261125183617-bulk-order-statuses'
+import * as purchasingOrdersTable from './20261125183620-purchasing-orders'
+import * as bulkOrdersTable from './20261125183623-bulk-orders'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -38,5 +46,13 @@ export const migrations: Record<string, Migration> = {
   '20261126010000-checkout-settings': checkoutSettings,
   '20261126020000-sales-rollup': salesRollup,
   '20261126020000-cashbox-logs': cashboxLogsTable,
-  '20261126060000-sales-rollup-days': salesRollupDays
+  '20261126060000-sales-rollup-days': salesRollupDays,
+  '20261125183604-shop-users': shopUsersTable,
+  '20261125183607-company-users': companyUsersTable,
+  '20261125183609-shop-rank-groups': shopRankGroupsTable,
+  '20261125183612-shop-ranks': shopRanksTable,
+  '20261125183614-purchasing-order-statuses': purchasingOrderStatusesTable,
+  '20261125183617-bulk-order-statuses': bulkOrderStatusesTable,
+  '20261125183620-purchasing-orders': purchasingOrdersTable,
+  '20261125183623-bulk-orders': bulkOrdersTable
 }

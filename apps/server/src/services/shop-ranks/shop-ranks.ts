@@ -1,0 +1,14 @@
+import type { Application } from '@feathersjs/feathers'
+import { servicePaths } from '@emporia/shared'
+import type { ServiceContext } from '../../platform/service-context'
+import { registerShopScoped } from '../../records/shop-scoped'
+import { ShopRankService } from './shop-ranks.class'
+import { shopRankModel } from './shop-ranks.schema'
+
+export const shopRanks = (context: ServiceContext) => (app: Application) =>
+  registerShopScoped(
+    app,
+    context,
+    servicePaths.shopRanks,
+    new ShopRankService({ ...context.records, model: shopRankModel, multi: ['create'] })
+  )
