@@ -60,6 +60,21 @@ for (const dialect of await dialects()) {
       expect((await find({ ...either, name: 'bob' })).total).toBe(0)
     })
 
+    it('answers an anchored prefix (compiled to LIKE) exactly as the regular expression would', async () => {
+      const names = async (query: Record<string, unknown>) =>
+        (await find({ ...query, $sort: { name: 1 } })).data.map((person) => person.name)
+      expect(await names({ name: textCondition('regstart', 'AL') })).toEqual(['Alice (a.k.a. Al)'])
+      expect(await names({ name: textCondition('regstart-case', 'al') })).toEqual([])
+      expect(await names({ name: textCondition('regstart', 'alice (a.k') })).toEqual(['Alice (a.k.a. Al)'])
+      // LIKE's own wildcards typed by a person are plain characters.
+      expect(await names({ name: textCondition('regstart', '_') })).toEqual([])
+      expect(await names({ name: textCondition('regstart', '%') })).toEqual([])
+      expect(await names({ $or: [{ name: textCondition('regstart', 'b') }, { name: textCondition('regstart', 'D') }] })).toEqual([
+        'bob',
+        'dave'
+      ])
+    })
+
     it('matches $regex case-insensitively and escapes user text in search helpers', async () => {
       const insensitive = await find({ name: { $regex: '^B', $options: 'i' } })
       expect(insensitive.data.map((p) => p.name)).toEqual(['bob'])

@@ -140,7 +140,7 @@ const compileField = (model: Model, key: string, value: unknown, budget: Budget)
       parts.push({ sql: '?? is distinct from ?', bindings: [field.name, column(operand)] })
     } else if (op === '$regex') {
       if (field.kind !== 'string') throw new BadRequest(`$regex needs a text field; "${key}" is not`, { field: key })
-      parts.push({ sql: `?? ${regexOperator(key, value)} ?`, bindings: [field.name, regexPattern(key, operand)] })
+      parts.push(compileRegex(field.name, regexOperator(key, value), regexPattern(key, operand)))
     } else {
       const v = column(operand)
       if (v === null) throw new BadRequest(`${op} on "${key}" needs a value`, { field: key })
@@ -148,6 +148,43 @@ const compileField = (model: Model, key: string, value: unknown, budget: Budget)
     }
   }
   return and(parts)
+}
+
+/**
+ * The literal text of an anchored prefix pattern (`^chan`, `^a\.b`: what the search dialog's
+ * "starts with" sends), or null when the pattern holds anything but escaped or plain characters.
+ */
+export const literalPrefix = (pattern: string): string | null => {
+  if (!pattern.startsWith('^') || pattern.length < 2) return null
+  let text = ''
+  for (let i = 1; i < pattern.length; i++) {
+    const char = pattern[i]
+    if (char === '\\') {
+      const next = pattern[++i]
+      // `\.` is a plain dot; `\d`, `\m` and the like are classes or anchors, not text.
+      if (next === undefined || /[\p{L}\p{N}_\s]/u.test(next)) return null
+      text += next
+    } else if (REGEX_SPECIAL.has(char)) return null
+    else text += char
+  }
+  return text
+}
+const REGEX_SPECIAL = new Set('.*+?^${}()|[]\\'.split(''))
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&')
+
+/**
+ * A `$regex` on a column. An anchored literal prefix becomes `LIKE 'abc%'` (case-insensitive:
+ * `lower(col) LIKE 'abc%'`), which a btree index on the column (or on `lower(col)`) with
+ * text_pattern_ops answers as a range scan; a regular expression is never answered by a btree. A
+ * prefix without cased letters (digits: a phone) needs no `lower`. Same matches as `~` / `~*`.
+ */
+const compileRegex = (column: string, operator: '~' | '~*', pattern: string): Sql => {
+  const prefix = literalPrefix(pattern)
+  if (prefix === null) return { sql: `?? ${operator} ?`, bindings: [column, pattern] }
+  const caseless = operator === '~' || prefix.toLowerCase() === prefix.toUpperCase()
+  return caseless
+    ? { sql: '?? like ?', bindings: [column, `${escapeLike(prefix)}%`] }
+    : { sql: 'lower(??) like ?', bindings: [column, `${escapeLike(prefix.toLowerCase())}%`] }
 }
 
 const regexPattern = (key: string, operand: unknown): string => {
