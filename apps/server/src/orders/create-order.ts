@@ -20,6 +20,7 @@ import {
   type PaymentRow
 } from './payments'
 import { addSale, paidOrderSale } from '../sales/rollup'
+import { checkOrderCustomer } from '../customers/customer-references'
 
 export interface CreatedOrder {
   order: OrderRow
@@ -63,6 +64,7 @@ export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: O
     const payments = (await trx('payments').where({ shop, order: existing._id }).orderBy('date')) as PaymentRow[]
     return { order: existing, payments, replayed: true }
   }
+  await checkOrderCustomer(trx, shop, data.user)
   const settings = await loadCheckoutSettings(trx, shop)
   const fallback = await defaultWarehouse(trx, shop, data.source, settings)
   const priced = await priceOrder(trx, shop, data, settings, fallback)

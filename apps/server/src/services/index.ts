@@ -44,6 +44,10 @@ import { purchasingOrderStatuses } from './purchasing-order-statuses/purchasing-
 import { bulkOrderStatuses } from './bulk-order-statuses/bulk-order-statuses'
 import { purchasingOrders } from './purchasing-orders/purchasing-orders'
 import { bulkOrders } from './bulk-orders/bulk-orders'
+// Customers' own operations (issue 14, decision 0083).
+import { shopUserMerge } from './shop-user-merge/shop-user-merge'
+import { shopUserErase } from './shop-user-erase/shop-user-erase'
+import { shopUserPersonalData } from './shop-user-personal-data/shop-user-personal-data'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -95,6 +99,9 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.salesSummary, register: salesSummary },
   { path: servicePaths.cashboxLogs, register: cashboxLogs },
   { path: servicePaths.shopUsers, register: shopUsers },
+  { path: servicePaths.shopUserMerge, register: shopUserMerge },
+  { path: servicePaths.shopUserErase, register: shopUserErase },
+  { path: servicePaths.shopUserPersonalData, register: shopUserPersonalData },
   { path: servicePaths.companyUsers, register: companyUsers },
   { path: servicePaths.shopRankGroups, register: shopRankGroups },
   { path: servicePaths.shopRanks, register: shopRanks },

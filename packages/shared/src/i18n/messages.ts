@@ -71,7 +71,19 @@ export const sharedMessages = {
     'pos.error.corruptedCode': 'Corrupted Code',
     'pos.error.badExtraCode': 'Bad extra code',
     'pos.error.tooManyMatched': 'Too many matched products',
-    'pos.requiresCashCheck': 'Requires Cash Check First'
+    'pos.requiresCashCheck': 'Requires Cash Check First',
+    // Customers (issue 14, decision 0083)
+    'customer.nameOrContact': 'Give a name, an e-mail or a phone number',
+    'customer.emailTaken': 'Another customer of this shop already has this e-mail',
+    'customer.phoneTaken': 'Another customer of this shop already has this phone number',
+    'customer.oneDefaultAddress': 'Only one address can be the default',
+    'customer.noSuchCompany': 'No such business customer in this shop',
+    'customer.companyType': 'Only a company customer names a business customer',
+    'customer.notCustomer': 'Not a customer of this shop',
+    'customer.hasOrders': 'This customer has orders; merge or erase the customer instead',
+    'customer.mergeSelf': 'A customer cannot be merged with itself',
+    'customer.hasUnpaidOrders': 'This customer has unpaid orders; settle or void them first',
+    'customer.erased': "This customer's personal data has been erased"
   },
   cht: {
     'format.required': '必填',
@@ -137,7 +149,19 @@ export const sharedMessages = {
     'pos.error.corruptedCode': '編碼損壞',
     'pos.error.badExtraCode': '附加編碼錯誤',
     'pos.error.tooManyMatched': '符合的產品過多',
-    'pos.requiresCashCheck': '請先進行開始點算'
+    'pos.requiresCashCheck': '請先進行開始點算',
+    // Customers (issue 14, decision 0083)
+    'customer.nameOrContact': '請填寫姓名、電郵或電話',
+    'customer.emailTaken': '此電郵已被本店另一位客戶使用',
+    'customer.phoneTaken': '此電話已被本店另一位客戶使用',
+    'customer.oneDefaultAddress': '只可設定一個預設地址',
+    'customer.noSuchCompany': '本店沒有此企業客戶',
+    'customer.companyType': '只有公司類客戶可指定企業客戶',
+    'customer.notCustomer': '不是本店的客戶',
+    'customer.hasOrders': '此客戶已有訂單，請改為合併或刪除個人資料',
+    'customer.mergeSelf': '客戶不能與自己合併',
+    'customer.hasUnpaidOrders': '此客戶仍有未付款訂單，請先完成付款或作廢',
+    'customer.erased': '此客戶的個人資料已被刪除'
   },
   chs: {
     'format.required': '必填',
@@ -203,7 +227,19 @@ export const sharedMessages = {
     'pos.error.badExtraCode': '附加编码错误',
     'errors.tooLarge': '发送的数据过大（上限 {size}）',
     'pos.error.tooManyMatched': '符合的产品过多',
-    'pos.requiresCashCheck': '请先进行开始点算'
+    'pos.requiresCashCheck': '请先进行开始点算',
+    // Customers (issue 14, decision 0083)
+    'customer.nameOrContact': '请填写姓名、邮箱或电话',
+    'customer.emailTaken': '此邮箱已被本店另一位客户使用',
+    'customer.phoneTaken': '此电话已被本店另一位客户使用',
+    'customer.oneDefaultAddress': '只可设置一个默认地址',
+    'customer.noSuchCompany': '本店没有此企业客户',
+    'customer.companyType': '只有公司类客户可指定企业客户',
+    'customer.notCustomer': '不是本店的客户',
+    'customer.hasOrders': '此客户已有订单，请改为合并或删除个人资料',
+    'customer.mergeSelf': '客户不能与自己合并',
+    'customer.hasUnpaidOrders': '此客户仍有未付款订单，请先完成付款或作废',
+    'customer.erased': '此客户的个人资料已被删除'
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

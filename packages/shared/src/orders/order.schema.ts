@@ -86,8 +86,8 @@ export const orderSchema = Type.Object(
     /** From the shop's `orderIdList` settings: unique, no gaps. */
     orderId: Type.String({ maxLength: 64, readOnly: true }),
     date: Type.String({ format: 'date-time', readOnly: true }),
-    /** The customer (shop users arrive with the customers issue) and what the order says of them. */
-    user: optionalId(),
+    /** The customer (a shop user of the same shop, decision 0083) and what the order says of them. */
+    user: optionalId('shopUsers'),
     customer: Type.Optional(Type.Union([customerSchema, Type.Null()])),
     /** The staff member who took the order. */
     admin: optionalId('users', true),

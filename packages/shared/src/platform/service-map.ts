@@ -1,3 +1,10 @@
+import type {
+  CustomerEraseData,
+  CustomerEraseResult,
+  CustomerMergeData,
+  CustomerMergeResult,
+  CustomerPersonalData
+} from '../customers/shop-user-rules'
 import type { Brand, BrandData, BrandPatch, Category, CategoryData, CategoryPatch } from '../catalogue/category.schema'
 import type {
   ProductBundle,
@@ -152,6 +159,10 @@ export interface ServiceMap {
   [servicePaths.bulkOrders]: ServiceShape<BulkOrder, BulkOrderData, BulkOrderPatch>
   [servicePaths.shopRankLogs]: ServiceShape<ShopRankLog, never, never>
   [servicePaths.subsequentAgeing]: ServiceShape<AgeingReport, never, never, AgeingQuery, AgeingReport>
+  // Customers (decision 0083): merge and erase are create-only operations, the export a get.
+  [servicePaths.shopUserMerge]: ServiceShape<CustomerMergeResult, CustomerMergeData, never, ServiceQuery, never>
+  [servicePaths.shopUserErase]: ServiceShape<CustomerEraseResult, CustomerEraseData, never, ServiceQuery, never>
+  [servicePaths.shopUserPersonalData]: ServiceShape<CustomerPersonalData, never, never, ServiceQuery, never>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

@@ -45,6 +45,10 @@ export const servicePaths = {
   purchasingOrders: 'purchasingOrders',
   bulkOrders: 'bulkOrders',
   subsequentAgeing: 'subsequentPayments/ageing',
-  shopRankLogs: 'shopRankLogs'
+  shopRankLogs: 'shopRankLogs',
+  // Customers' own operations (decision 0083).
+  shopUserMerge: 'shopUsers/merge',
+  shopUserErase: 'shopUsers/erase',
+  shopUserPersonalData: 'shopUsers/personalData'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

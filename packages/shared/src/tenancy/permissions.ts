@@ -126,7 +126,11 @@ export const serviceRules: Record<string, ServiceRule> = {
   bulkOrderStatuses: { read: areas.subsequentPayments, write: areas.subsequentPayments },
   purchasingOrders: { read: areas.subsequentPayments, write: areas.subsequentPayments },
   bulkOrders: { read: areas.subsequentPayments, write: areas.subsequentPayments },
-  'subsequentPayments/ageing': { read: areas.subsequentPayments, write: { roles: admin } }
+  'subsequentPayments/ageing': { read: areas.subsequentPayments, write: { roles: admin } },
+  // Customers (decision 0083): merging, erasing and exporting a customer's data are staff work.
+  'shopUsers/merge': { read: areas.shopUsers, write: areas.shopUsers },
+  'shopUsers/erase': { read: areas.shopUsers, write: areas.shopUsers },
+  'shopUsers/personalData': { read: areas.shopUsers, write: { roles: admin } }
 }
 
 export interface ShopCaller {

@@ -1,0 +1,50 @@
+import { BadRequest } from '@feathersjs/errors'
+import type { Knex } from 'knex'
+
+/**
+ * Where a customer (a shopUsers id) is named, by table and column (decision 0083). A merge moves all
+ * of them to the customer kept, in its transaction; a removal is refused while any names the customer.
+ * `shopRankLogs` belongs to the ranks work and may not exist yet: it is moved when it does.
+ */
+export const CUSTOMER_REFERENCES: readonly { table: string; column: string; optional?: boolean }[] = [
+  { table: 'orders', column: 'user' },
+  { table: 'payments', column: 'user' },
+  { table: 'shopRankLogs', column: 'user', optional: true }
+]
+
+const present = async (trx: Knex.Transaction, table: string, optional?: boolean) =>
+  !optional || (await trx.schema.hasTable(table))
+
+/** Moves every reference to customer `from` onto customer `to`, within one shop; answers the counts moved. */
+export const moveCustomerReferences = async (
+  trx: Knex.Transaction,
+  shop: string,
+  from: string,
+  to: string
+): Promise<Record<string, number>> => {
+  const moved: Record<string, number> = {}
+  for (const { table, column, optional } of CUSTOMER_REFERENCES) {
+    if (!(await present(trx, table, optional))) continue
+    moved[table] = Number(await trx(table).where({ shop, [column]: from }).update({ [column]: to }))
+  }
+  return moved
+}
+
+/** Whether orders or payments still name the customer (it cannot be removed then). */
+export const customerHasOrders = async (trx: Knex.Transaction, shop: string, user: string): Promise<boolean> => {
+  for (const table of ['orders', 'payments']) {
+    if (await trx(table).where({ shop, user }).first('_id')) return true
+  }
+  return false
+}
+
+/**
+ * An order names a customer of its own shop (400 on `user`). The customer row is read with a share
+ * lock, so a removal or merge of that customer running at the same time waits for the order (and then
+ * finds it) or has finished (and the order is refused).
+ */
+export const checkOrderCustomer = async (trx: Knex.Transaction, shop: string, user: string | null | undefined) => {
+  if (user === undefined || user === null) return
+  const found = await trx('shopUsers').where({ shop, _id: user }).forShare().first('_id')
+  if (!found) throw new BadRequest('Not a customer of this shop', { key: 'customer.notCustomer', field: 'user' })
+}

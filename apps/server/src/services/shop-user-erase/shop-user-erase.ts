@@ -1,0 +1,31 @@
+import { BadRequest } from '@feathersjs/errors'
+import type { Application } from '@feathersjs/feathers'
+import { isObjectId, servicePaths, type CustomerEraseData } from '@emporia/shared'
+import type { ServiceContext } from '../../platform/service-context'
+import { noEvent, shopOf } from '../../ledger/service-support'
+import { orderTransaction } from '../../orders/order-transaction'
+import { eraseCustomer } from '../../customers/erase-customer'
+import { registerShopPath } from '../../records/shop-scoped'
+import type { RecordParams } from '../../records/record-service'
+
+/**
+ * `shopUsers/erase` (decision 0083): create `{user}` blanks a customer's personal data and the
+ * snapshot their orders keep, in one transaction (customers/erase-customer.ts). Staff only.
+ */
+export const shopUserErase = (context: ServiceContext) => (app: Application) => {
+  const service = {
+    async create(data: CustomerEraseData, params: RecordParams = {}) {
+      const user = (data as unknown as Record<string, unknown> | null)?.user
+      if (typeof user !== 'string' || !isObjectId(user))
+        throw new BadRequest('"user" must be a customer id', { key: 'format.invalid', field: 'user' })
+      const shop = shopOf(params)
+      const result = await orderTransaction(context.db.knex, context.records, shop, (trx) => eraseCustomer(trx, shop, user))
+      context.counts.invalidate('shopUsers', [shop])
+      const erasedAt = result.erasedAt instanceof Date ? result.erasedAt.toISOString() : String(result.erasedAt)
+      app.service(servicePaths.shopUsers).emit('patched', await app.service(servicePaths.shopUsers).get(user, { query: { shop } }))
+      return { ...result, erasedAt }
+    }
+  }
+  registerShopPath(app, context.directory, servicePaths.shopUserErase, service, ['create'])
+  app.service(servicePaths.shopUserErase).hooks({ after: { create: [noEvent] } })
+}

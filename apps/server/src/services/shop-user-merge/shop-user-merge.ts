@@ -1,0 +1,39 @@
+import { BadRequest } from '@feathersjs/errors'
+import type { Application } from '@feathersjs/feathers'
+import { isObjectId, servicePaths, type CustomerMergeData } from '@emporia/shared'
+import type { ServiceContext } from '../../platform/service-context'
+import { noEvent, shopOf } from '../../ledger/service-support'
+import { orderTransaction } from '../../orders/order-transaction'
+import { mergeCustomers } from '../../customers/merge-customers'
+import { registerShopPath } from '../../records/shop-scoped'
+import type { RecordParams } from '../../records/record-service'
+
+const idField = (data: Record<string, unknown>, field: 'keep' | 'remove') => {
+  const value = data[field]
+  if (typeof value !== 'string' || !isObjectId(value))
+    throw new BadRequest(`"${field}" must be a customer id`, { key: 'format.invalid', field })
+  return value
+}
+
+/**
+ * `shopUsers/merge` (decision 0083): create `{keep, remove}` merges two duplicate customers of the
+ * caller's shop in one transaction (customers/merge-customers.ts). Staff only (permissions).
+ */
+export const shopUserMerge = (context: ServiceContext) => (app: Application) => {
+  const service = {
+    async create(data: CustomerMergeData, params: RecordParams = {}) {
+      if (!data || typeof data !== 'object' || Array.isArray(data)) throw new BadRequest('Merge one pair at a time')
+      const shop = shopOf(params)
+      const keep = idField(data as unknown as Record<string, unknown>, 'keep')
+      const remove = idField(data as unknown as Record<string, unknown>, 'remove')
+      const result = await orderTransaction(context.db.knex, context.records, shop, (trx) => mergeCustomers(trx, shop, keep, remove))
+      context.counts.invalidate('shopUsers', [shop])
+      const users = app.service(servicePaths.shopUsers)
+      users.emit('removed', { _id: remove, shop })
+      users.emit('patched', await users.get(keep, { query: { shop } }))
+      return result
+    }
+  }
+  registerShopPath(app, context.directory, servicePaths.shopUserMerge, service, ['create'])
+  app.service(servicePaths.shopUserMerge).hooks({ after: { create: [noEvent] } })
+}
