@@ -60,7 +60,13 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   'orders/split': () => ({ order: refOfB('orders'), lines: [{ line: 0, quantity: 1 }] }),
   'orders/history': () => ({}),
   // Find only: figures, not records.
-  'sales/summary': () => ({})
+  'sales/summary': () => ({}),
+  // Customers (decision 0083): a customer is known by a name or a contact; e-mails are unique per shop.
+  // Merge and erase are operations on customers (MAKERS runs them); the export is found by a customer.
+  shopUsers: () => ({ firstName: 'Sample', email: `c${Math.random().toString(36).slice(2)}@example.com` }),
+  'shopUsers/merge': () => ({ keep: refOfB('shopUsers'), remove: refOfB('shopUsers') }),
+  'shopUsers/erase': () => ({ user: refOfB('shopUsers') }),
+  'shopUsers/personalData': () => ({})
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
@@ -80,7 +86,10 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'orders/refunds': {},
   'orders/split': {},
   'orders/history': {},
-  'sales/summary': {}
+  'sales/summary': {},
+  'shopUsers/merge': {},
+  'shopUsers/erase': {},
+  'shopUsers/personalData': {}
 }
 
 /** Each shop-scoped record service's shared schema, read from the running app in `beforeAll`. */
@@ -157,6 +166,19 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
     await inventoryAs(base, owner, 'inventoryRebuild', {})
     return owner.shopId
   },
+  // Customers (decision 0083): two of B's customers merged, one erased, one exported (found by its id).
+  'shopUsers/merge': async (base, owner) => {
+    const keep = await inventoryAs(base, owner, 'shopUsers', sampleOf('shopUsers'))
+    const remove = await inventoryAs(base, owner, 'shopUsers', sampleOf('shopUsers'))
+    await inventoryAs(base, owner, 'shopUsers/merge', { keep: keep._id, remove: remove._id })
+    return String(keep._id)
+  },
+  'shopUsers/erase': async (base, owner) => {
+    const user = await inventoryAs(base, owner, 'shopUsers', sampleOf('shopUsers'))
+    await inventoryAs(base, owner, 'shopUsers/erase', { user: user._id })
+    return String(user._id)
+  },
+  'shopUsers/personalData': async (base, owner) => String((await inventoryAs(base, owner, 'shopUsers', sampleOf('shopUsers')))._id),
   // Figures are found by their range; that another shop's sales stay out is sales-summary.test.ts's.
   'sales/summary': () => Promise.resolve('&groupBy=year&from=2026-01-01&to=2027-01-01')
 }

@@ -22,6 +22,8 @@ export const customerPersonalData = async (trx: Knex.Transaction, shop: string, 
     .orderBy('date')
     .select('_id', 'order', 'orderId', 'date', 'method', 'amount', 'status')) as Row[]
   return {
+    _id: user,
+    shop,
     exportedAt: new Date().toISOString(),
     customer: plain(customer),
     orders: orders.map((order) => ({

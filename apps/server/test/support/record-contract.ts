@@ -9,23 +9,27 @@ import { startTestApp, type TestApp } from './test-app'
 /**
  * What every plain shop-scoped record service must do, from its shared schema alone (decision
  * 0074): the scaffold's test for a new service calls this, and the service's own rules get tests
- * of their own beside it. `refs` makes the records a sample names (ids by service path).
+ * of their own beside it. `refs` makes the records a sample names (ids by service path); `extra`
+ * adds what a service's own rule needs to a schema sample (a customer needs a name or contact).
  */
 export const recordServiceContract = async (
   path: string,
   schema: TObject,
-  refs: (api: ReturnType<typeof client>) => Promise<Record<string, string>> = async () => ({})
+  refs: (api: ReturnType<typeof client>) => Promise<Record<string, string>> = async () => ({}),
+  extra: () => Record<string, unknown> = () => ({})
 ) =>
   describe.each(await dialects())(`${path}: a shop-scoped record service (%s)`, (dialect) => {
     let t: TestApp
     let owner: Owner
     let api: ReturnType<typeof client>
     let ids: Record<string, string>
-    const sample = () =>
-      sampleFromSchema(schema, (ref) => {
+    const sample = () => ({
+      ...sampleFromSchema(schema, (ref) => {
         if (!ids[ref]) throw new Error(`${path}'s sample names a ${ref} record: make one in refs`)
         return ids[ref]
-      })
+      }),
+      ...extra()
+    })
     beforeAll(async () => {
       t = await startTestApp(dialect)
       owner = await shopOwner(t.url, `Contract ${path}`)

@@ -67,6 +67,9 @@ export interface CustomerEraseResult {
 }
 /** `shopUsers/personalData` get: what the shop holds about a customer, as JSON. */
 export interface CustomerPersonalData {
+  /** The customer's id, and the shop. */
+  _id: string
+  shop: string
   exportedAt: string
   customer: Record<string, unknown>
   orders: Record<string, unknown>[]
