@@ -249,7 +249,7 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
       await t.db
         .knex('shops')
         .where({ _id: id })
-        .update({ useSubShop: true, useInventoryLot: true, useCashboxLog: true, attributes: JSON.stringify({ bundle: true }) })
+        .update({ useSubShop: true, useInventoryLot: true, useCashboxLog: true, attributes: JSON.stringify({ bundle: true, subsequentPayment: true }) })
     t.app.service('shops').emit('patched', { _id: a.shopId })
     t.app.service('shops').emit('patched', { _id: b.shopId })
     for (const path of shopPaths) {
