@@ -1,6 +1,7 @@
 import { runAccounts } from './accounts'
 import { runCatalogue } from './catalogue'
 import { runCheckout } from './checkout'
+import { runCustomerSearch } from './customer-search'
 import { runVirtualTable } from './virtual-table'
 import { runColdStart } from './cold-start'
 import { runExport } from './export'
@@ -34,7 +35,9 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'virtual-table': runVirtualTable,
   'sales-summary': runSalesSummary,
   checkout: runCheckout,
-  'order-list': runOrderList
+  'order-list': runOrderList,
+  // Customers (issue 14): prefix search over 500,000 customers of one shop.
+  'customer-search': runCustomerSearch
 }
 
 /**

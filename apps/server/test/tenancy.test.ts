@@ -368,9 +368,10 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
         expect((list.body?.data as { shop: string }[]).every((record) => record.shop === a.shopId)).toBe(true)
       }
       // A create-only path (inventoryOperations, inventoryRebuild) is probed with its one method.
-      const probe = allowed.has('find') ? 'find' : 'create'
-      expect(`${path} ${(await rest(probe, path, undefined, a.token)).status}`).toBe(`${path} 400`)
-      expect(`${path} ${(await rest(probe, path, a.shopId, undefined)).status}`).toBe(`${path} 401`)
+      // A get-only path (shopUsers/personalData) with a record's id.
+      const probe = allowed.has('find') ? 'find' : allowed.has('create') ? 'create' : 'get'
+      expect(`${path} ${(await rest(probe, path, undefined, a.token, recordOfB[path])).status}`).toBe(`${path} 400`)
+      expect(`${path} ${(await rest(probe, path, a.shopId, undefined, recordOfB[path])).status}`).toBe(`${path} 401`)
     }
   })
 

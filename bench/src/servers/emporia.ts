@@ -60,7 +60,8 @@ const main = async () => {
   const openSeconds = (performance.now() - started) / 1000
   // PGlite is only reachable from inside this process, so its dataset is seeded here.
   let seed: SeedReport | undefined
-  if (db.dialect === 'pglite') {
+  // BENCH_NO_DATASET=1: a workload that seeds its own rows (customer search) skips the list dataset.
+  if (db.dialect === 'pglite' && process.env.BENCH_NO_DATASET !== '1') {
     const run = async (sql: string) => ((await db.knex.raw(sql)) as { rows: Record<string, unknown>[] }).rows
     seed = await ensureDataset(run, (line) => console.log(`[pglite] ${line}`))
   }
@@ -88,7 +89,13 @@ const main = async () => {
   })
   const server = await emporia.app.listen(0, '127.0.0.1')
   if (!server.listening) await new Promise((resolve) => server.once('listening', resolve))
-  serveParent({ stats: () => ({ ...stats }) }, async () => {
+  // BENCH_SQL=1: the orchestrator may run SQL here (PGlite is reachable from this process only).
+  const sql = async (body: unknown) => {
+    if (process.env.BENCH_SQL !== '1') throw new Error('BENCH_SQL is off')
+    const { text, bindings = [] } = body as { text: string; bindings?: unknown[] }
+    return ((await db.knex.raw(text, bindings as never[])) as { rows: unknown[] }).rows
+  }
+  serveParent({ stats: () => ({ ...stats }), sql }, async () => {
     await drain(db.knex.client.pool)
     await emporia.close()
     await db.close()
