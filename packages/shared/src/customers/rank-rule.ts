@@ -164,8 +164,9 @@ export const periodAround = (origin: number, now: number, period: number, unit: 
 
 // ---- the rule -------------------------------------------------------------------------------
 
-const hasPeriod = (period: number | null | undefined, unit: RankPeriodUnit | null | undefined): unit is RankPeriodUnit =>
-  typeof period === 'number' && period > 0 && (unit === 'month' || unit === 'day')
+/** A period and its unit, when both are given. */
+const periodOf = (period: number | null | undefined, unit: RankPeriodUnit | null | undefined) =>
+  typeof period === 'number' && period > 0 && (unit === 'month' || unit === 'day') ? { n: period, unit } : null
 
 /**
  * The accumulation window at `now`: `current` is the rolling period ending now, (now − P, now];
@@ -177,14 +178,14 @@ export const accumulationWindow = (
   now: number,
   timeZone: string
 ): { from: number | null; end: number | null } => {
-  const { accumPeriod, accumPeriodUnit } = group
-  if (!hasPeriod(accumPeriod, accumPeriodUnit)) return { from: null, end: null }
+  const period = periodOf(group.accumPeriod, group.accumPeriodUnit)
+  if (!period) return { from: null, end: null }
   if (group.accumType === 'current') {
-    const from = addRankPeriod(now, -accumPeriod, accumPeriodUnit, timeZone)
+    const from = addRankPeriod(now, -period.n, period.unit, timeZone)
     // The money counted now has all left the window one period from now.
-    return { from, end: addRankPeriod(now, accumPeriod, accumPeriodUnit, timeZone) }
+    return { from, end: addRankPeriod(now, period.n, period.unit, timeZone) }
   }
-  const around = periodAround(memberSince, now, accumPeriod, accumPeriodUnit, timeZone)
+  const around = periodAround(memberSince, now, period.n, period.unit, timeZone)
   return { from: around.from, end: around.to }
 }
 
@@ -226,19 +227,16 @@ export const rankExpiry = (
   now: number,
   timeZone: string
 ): number | null => {
+  const period = periodOf(rank.expiryPeriod, rank.expiryPeriodUnit)
   switch (rank.expiryType) {
     case 'unlimited':
       return null
     case 'accumulate':
       return accumulationWindow(group, memberSince, now, timeZone).end
     case 'current':
-      return hasPeriod(rank.expiryPeriod, rank.expiryPeriodUnit)
-        ? addRankPeriod(now, rank.expiryPeriod, rank.expiryPeriodUnit, timeZone)
-        : null
+      return period ? addRankPeriod(now, period.n, period.unit, timeZone) : null
     case 'start':
-      return hasPeriod(rank.expiryPeriod, rank.expiryPeriodUnit)
-        ? periodAround(memberSince, now, rank.expiryPeriod, rank.expiryPeriodUnit, timeZone).to
-        : null
+      return period ? periodAround(memberSince, now, period.n, period.unit, timeZone).to : null
   }
 }
 
