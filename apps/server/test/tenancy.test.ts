@@ -66,7 +66,14 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   shopUsers: () => ({ firstName: 'Sample', email: `c${Math.random().toString(36).slice(2)}@example.com` }),
   'shopUsers/merge': () => ({ keep: refOfB('shopUsers'), remove: refOfB('shopUsers') }),
   'shopUsers/erase': () => ({ user: refOfB('shopUsers') }),
-  'shopUsers/personalData': () => ({})
+  'shopUsers/personalData': () => ({}),
+  // membership ranks (decision 0084): no two ranks of a group start at the same amount.
+  shopRanks: () => ({
+    name: 'Gold',
+    group: refOfB('shopRankGroups'),
+    amount: Math.floor(Math.random() * 1e9),
+    expiryType: 'unlimited'
+  })
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
@@ -180,7 +187,27 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   },
   'shopUsers/personalData': async (base, owner) => String((await inventoryAs(base, owner, 'shopUsers', sampleOf('shopUsers')))._id),
   // Figures are found by their range; that another shop's sales stay out is sales-summary.test.ts's.
-  'sales/summary': () => Promise.resolve('&groupBy=year&from=2026-01-01&to=2027-01-01')
+  'sales/summary': () => Promise.resolve('&groupBy=year&from=2026-01-01&to=2027-01-01'),
+  // membership ranks (decision 0084): the rank history is written when a customer's paid order
+  // reaches a rank of the shop's one enabled group.
+  shopRankLogs: async (base, owner) => {
+    const api = (path: string, method = 'GET', body?: Record<string, unknown>) =>
+      json(`${base}/api/${path}${path.includes('?') ? '&' : '?'}shop=${owner.shopId}`, {
+        method,
+        token: owner.token,
+        body: body ? JSON.stringify(body) : undefined
+      })
+    for (const group of ((await api('shopRankGroups?enabled=true')).body?.data ?? []) as { _id: string }[])
+      await api(`shopRankGroups/${group._id}`, 'PATCH', { enabled: false })
+    const group = await inventoryAs(base, owner, 'shopRankGroups', { name: 'Members', accumType: 'current', enabled: true })
+    await inventoryAs(base, owner, 'shopRanks', { name: 'Member', group: group._id, amount: 0, expiryType: 'unlimited' })
+    const user = await inventoryAs(base, owner, 'shopUsers', { firstName: 'Ranked' })
+    await inventoryAs(base, owner, 'inventoryOperations', sampleOf('inventoryOperations'))
+    const order = await inventoryAs(base, owner, 'orders', { ...sampleOf('orders'), user: user._id })
+    await inventoryAs(base, owner, 'payments', { order: order._id, method: 'credit', amount: order.total })
+    const logs = await api(`shopRankLogs?user=${String(user._id)}`)
+    return (logs.body?.data as { _id: string }[])[0]._id
+  }
 }
 /** What the witness must hear of a path as B's records are made and changed (default: created, patched, removed). */
 const HEARD: Record<string, string[]> = {
@@ -249,7 +276,13 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
       await t.db
         .knex('shops')
         .where({ _id: id })
-        .update({ useSubShop: true, useInventoryLot: true, useCashboxLog: true, attributes: JSON.stringify({ bundle: true, subsequentPayment: true }) })
+        .update({ useSubShop: true, useInventoryLot: true, useCashboxLog: true, attributes: JSON.stringify({ bundle: true, subsequentPayment: true }) }),
+        .update({
+          useSubShop: true,
+          useInventoryLot: true,
+          useCashboxLog: true,
+          attributes: JSON.stringify({ bundle: true, subsequentPayment: true })
+        })
     t.app.service('shops').emit('patched', { _id: a.shopId })
     t.app.service('shops').emit('patched', { _id: b.shopId })
     for (const path of shopPaths) {

@@ -44,3 +44,6 @@ export * from './subsequent/bulk-order.schema'
 export * from './subsequent/subsequent-order'
 export * from './subsequent/ageing'
 export * from './customers/shop-rank-log.schema'
+// membership ranks (decision 0084)
+export * from './customers/rank-rule'
+export * from './customers/rank-settings'

@@ -2,6 +2,7 @@ import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import type { OrderData, OrderLine } from '@emporia/shared'
 import { reserveMany } from '../ledger/stock-ledger'
+import { recomputeRank } from '../ranks'
 import { newObjectId } from '../platform/object-id'
 import { loadCheckoutSettings } from './checkout-settings'
 import { findIdempotent } from './idempotency'
@@ -176,5 +177,7 @@ export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: O
     .insert(toColumns({ ...values, orderId }))
     .returning('*')) as OrderRow[]
   const payments = await insertPayments(trx, rows)
+  // A counter sale paid on the spot counts towards the customer's rank at once (decision 0084).
+  if (settled && order.user) await recomputeRank(trx, shop, order.user, 'paid', { order: _id, wall: ctx.wall, env: ctx.env })
   return { order, payments, replayed: false }
 }

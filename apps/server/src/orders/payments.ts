@@ -6,6 +6,7 @@ import { closeMany, type LedgerEnv } from '../ledger/stock-ledger'
 import { badField } from '../ledger/quantities'
 import { newObjectId } from '../platform/object-id'
 import { addSale, paidOrderSale } from '../sales/rollup'
+import { recomputeRank } from '../ranks'
 import type { CheckoutSettings } from './checkout-settings'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { saveOrder, type OrderRow } from './order-rows'
@@ -231,5 +232,7 @@ export const settle = async (
   // The sales figures change in the same transaction (decision 0082): fresh the moment it commits.
   const payments = (await trx('payments').where({ shop: ctx.shop, order: order._id, status: 'paid' })) as PaymentRow[]
   await addSale(trx, paidOrderSale(updated, payments))
+  // The customer's membership rank counts the order the moment it is paid (decision 0084).
+  if (updated.user) await recomputeRank(trx, ctx.shop, updated.user, 'paid', { order: order._id, wall: ctx.wall, env: ctx.env })
   return updated
 }

@@ -6,6 +6,7 @@ import { applyMoves, type StockMove } from '../ledger/stock-ledger'
 import { badField, checkUnits } from '../ledger/quantities'
 import { newObjectId } from '../platform/object-id'
 import { addSale, refundSale } from '../sales/rollup'
+import { recomputeRank } from '../ranks'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { lockOrder, saveOrder, type OrderRow } from './order-rows'
 import { paymentOf, type OrderContext, type PaymentRow } from './payments'
@@ -112,6 +113,8 @@ export const refundOrder = async (trx: Knex.Transaction, data: RefundData, ctx: 
     events.push({ shop, order: order._id, user: ctx.user, action: 'status', from: order.status, to: status })
   await recordEvents(trx, events)
   for (const payment of payments) await addSale(trx, refundSale(updated, payment))
+  // Money given back no longer counts towards the customer's rank (decision 0084).
+  if (updated.user) await recomputeRank(trx, shop, updated.user, 'refunded', { order: order._id, wall: ctx.wall, env: ctx.env })
   return { order: updated, payments }
 }
 

@@ -40,6 +40,8 @@ import { shopUsers } from './shop-users/shop-users'
 import { companyUsers } from './company-users/company-users'
 import { shopRankGroups } from './shop-rank-groups/shop-rank-groups'
 import { shopRanks } from './shop-ranks/shop-ranks'
+// membership ranks (decision 0084)
+import { shopRankLogs } from './shop-rank-logs/shop-rank-logs'
 import { purchasingOrderStatuses } from './purchasing-order-statuses/purchasing-order-statuses'
 import { bulkOrderStatuses } from './bulk-order-statuses/bulk-order-statuses'
 import { purchasingOrders } from './purchasing-orders/purchasing-orders'
@@ -105,6 +107,7 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.companyUsers, register: companyUsers },
   { path: servicePaths.shopRankGroups, register: shopRankGroups },
   { path: servicePaths.shopRanks, register: shopRanks },
+  { path: servicePaths.shopRankLogs, register: shopRankLogs },
   { path: servicePaths.purchasingOrderStatuses, register: purchasingOrderStatuses },
   { path: servicePaths.bulkOrderStatuses, register: bulkOrderStatuses },
   { path: servicePaths.purchasingOrders, register: purchasingOrders },

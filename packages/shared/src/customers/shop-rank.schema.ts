@@ -4,8 +4,8 @@ import { ID_PATTERN } from '../platform/ids'
 import { storedTextSchema } from '../shops/shop.schema'
 import { rankPeriodUnits } from './shop-rank-group.schema'
 
-/** spec §9.8 rank expiryType: from membership start, from reaching the rank, with the accumulation window, never. */
-export const rankExpiryTypes = ['start', 'current', 'accumulate', 'unlimited'] as const
+/** spec §9.8 rank expiryType: never (first: what a new rank starts with), from membership start, from reaching the rank, with the accumulation window. */
+export const rankExpiryTypes = ['unlimited', 'start', 'current', 'accumulate'] as const
 export type RankExpiryType = (typeof rankExpiryTypes)[number]
 
 /**

@@ -19,6 +19,8 @@ import * as shopUsersTable from './20261125183604-shop-users'
 import * as companyUsersTable from './20261125183607-company-users'
 import * as shopRankGroupsTable from './20261125183609-shop-rank-groups'
 import * as shopRanksTable from './20261125183612-shop-ranks'
+// membership ranks (decision 0084)
+import * as shopRankLogsTable from './20261125185019-shop-rank-logs'
 import * as purchasingOrderStatusesTable from './20261125183614-purchasing-order-statuses'
 import * as bulkOrderStatusesTable from './20261125183617-bulk-order-statuses'
 import * as purchasingOrdersTable from './20261125183620-purchasing-orders'
@@ -53,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '20261125183607-company-users': companyUsersTable,
   '20261125183609-shop-rank-groups': shopRankGroupsTable,
   '20261125183612-shop-ranks': shopRanksTable,
+  '20261125185019-shop-rank-logs': shopRankLogsTable,
   '20261125183614-purchasing-order-statuses': purchasingOrderStatusesTable,
   '20261125183617-bulk-order-statuses': bulkOrderStatusesTable,
   '20261125183620-purchasing-orders': purchasingOrdersTable,

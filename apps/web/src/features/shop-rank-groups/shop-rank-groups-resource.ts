@@ -1,9 +1,35 @@
-import { shopRankGroupSchema } from '@emporia/shared'
+import { shopRankGroupProblem, shopRankGroupSchema, type RankAccumType, type RankPeriodUnit } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
+import type { Values } from '../../lib/form-values'
+import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { translatablePaths } from '../../lib/table/search-query'
 import { shopRankGroupsScreen } from './shop-rank-groups.screen'
 
-/** ShopRankGroup records (spec §?): their columns, fields and search. */
+/** Each choice says what it does (decision 0084), so a merchant need not guess. */
+const accumTypeLabels: Record<RankAccumType, AnyMessageKey> = {
+  current: 'rankGroup.accumType.current',
+  start: 'rankGroup.accumType.start'
+}
+const unitLabels: Record<RankPeriodUnit, AnyMessageKey> = { month: 'rankGroup.unit.month', day: 'rankGroup.unit.day' }
+
+/** The shared rule, shown on its field as the merchant edits. */
+const periodProblem = (field: 'accumPeriod' | 'accumPeriodUnit') => (_value: unknown, values: Values) => {
+  const problem = shopRankGroupProblem(values)
+  return problem?.field === field ? problem.key : undefined
+}
+
+/** An emptied period is cleared (counting since ever), not left as it was. */
+const prepareGroup = (values: Values): Values => {
+  const out: Values = { ...values }
+  for (const name of ['accumPeriod', 'accumPeriodUnit'])
+    if (name in out && (out[name] === '' || out[name] === null)) delete out[name]
+  return out
+}
+
+/**
+ * Membership rank groups (spec §3.10, §4.9; decision 0084): how paid money is counted towards a rank
+ * (which orders, over what window) and how ranks move. One enabled group decides a shop's ranks.
+ */
 export const shopRankGroupsResource = defineResource({
   screen: shopRankGroupsScreen,
   schema: shopRankGroupSchema,
@@ -12,8 +38,49 @@ export const shopRankGroupsResource = defineResource({
   empty: { text: 'empty.shopRankGroups', action: 'empty.shopRankGroupsAdd' },
   columns: [
     { value: 'name', text: 'res.name', kind: 'translatable', sortable: true },
+    { value: 'enabled', text: 'rankGroup.enabled', kind: 'boolean', sortable: true },
+    { value: 'accumType', text: 'rankGroup.accumType', enumList: accumTypeLabels, sortable: true },
+    { value: 'accumPeriod', text: 'rankGroup.accumPeriod', kind: 'number', sortable: true },
+    { value: 'accumPeriodUnit', text: 'rankGroup.accumPeriodUnit', enumList: unitLabels },
+    { value: 'allowDowngrade', text: 'rankGroup.allowDowngrade', kind: 'boolean' },
+    { value: 'upgradeUsers', text: 'rankGroup.upgradeUsers', kind: 'boolean' },
     { value: 'updatedAt', text: 'res.updatedAt', kind: 'datetime', sortable: true }
   ],
-  fields: [{ name: 'name', label: 'res.name', type: 'translatable', required: true }],
-  search: [{ field: 'name', type: 'regexp', label: 'res.name', paths: translatablePaths('name') }]
+  fields: [
+    // What it is and whether it decides ranks.
+    { name: 'name', label: 'res.name', type: 'translatable', required: true },
+    { name: 'enabled', label: 'rankGroup.enabled', type: 'boolean' },
+    // Which money counts: the window (accumShops, the sub-shops whose orders count too, waits for the sub-shops screen).
+    {
+      name: 'accumType',
+      label: 'rankGroup.accumType',
+      type: 'select',
+      required: true,
+      source: { enumList: accumTypeLabels },
+      wide: true
+    },
+    {
+      name: 'accumPeriod',
+      label: 'rankGroup.accumPeriod',
+      type: 'number',
+      integer: true,
+      validate: periodProblem('accumPeriod')
+    },
+    {
+      name: 'accumPeriodUnit',
+      label: 'rankGroup.accumPeriodUnit',
+      type: 'select',
+      source: { enumList: unitLabels },
+      validate: periodProblem('accumPeriodUnit')
+    },
+    // How ranks move.
+    { name: 'allowDowngrade', label: 'rankGroup.allowDowngrade', type: 'boolean', wide: true },
+    { name: 'upgradeUsers', label: 'rankGroup.upgradeUsers', type: 'boolean', wide: true }
+  ],
+  search: [
+    { field: 'name', type: 'regexp', label: 'res.name', paths: translatablePaths('name') },
+    { field: 'accumType', type: 'enum', label: 'rankGroup.accumType', enumList: accumTypeLabels }
+  ],
+  defaults: () => ({ enabled: true, accumType: 'current', accumPeriod: 12, accumPeriodUnit: 'month', allowDowngrade: false }),
+  prepare: prepareGroup
 })
