@@ -44,6 +44,8 @@ import { purchasingOrderStatuses } from './purchasing-order-statuses/purchasing-
 import { bulkOrderStatuses } from './bulk-order-statuses/bulk-order-statuses'
 import { purchasingOrders } from './purchasing-orders/purchasing-orders'
 import { bulkOrders } from './bulk-orders/bulk-orders'
+// B2B deferred payment (issue 14, server): the ageing report.
+import { subsequentAgeing } from './subsequent-ageing/subsequent-ageing'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -102,6 +104,7 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.bulkOrderStatuses, register: bulkOrderStatuses },
   { path: servicePaths.purchasingOrders, register: purchasingOrders },
   { path: servicePaths.bulkOrders, register: bulkOrders },
+  { path: servicePaths.subsequentAgeing, register: subsequentAgeing },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }
