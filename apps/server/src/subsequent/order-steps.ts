@@ -5,7 +5,7 @@ import { badField } from '../ledger/quantities'
 import { applyMoves, type LedgerEnv, type StockMove } from '../ledger/stock-ledger'
 import { newObjectId } from '../platform/object-id'
 import type { SubsequentKind } from './kinds'
-import { applyPatch, same, type InputField, type OrderInput } from './order-input'
+import { applyPatch, inputOf, same, type InputField, type OrderInput } from './order-input'
 import { priceLines, totalsOf, type PricedLine } from './order-lines'
 import {
   lockCompanies,
@@ -187,7 +187,8 @@ export const changeOrder = async (trx: Knex.Transaction, id: string, patch: unkn
   const { kind, shop } = ctx
   const before = await lockOrder(trx, kind, shop, id)
   const next = applyPatch(kind, before, patch)
-  const stored = before as unknown as Record<string, unknown>
+  // Compared as the merchant states them: a stored line's computed total is no part of it.
+  const stored = inputOf(kind, before)
   const changed = COMPARED.filter((field) =>
     field === 'fulfilled' ? Boolean(next.fulfilled) !== Boolean(before.fulfilled) : !same(next[field], stored[field] ?? undefined)
   )
