@@ -2,7 +2,7 @@ import type { Socket } from 'socket.io-client'
 import { getServiceOptions } from '@feathersjs/feathers'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import type { TObject } from '@sinclair/typebox'
-import { serviceRules } from '@emporia/shared'
+import { serviceRules, shopAttributes, shopFlags } from '@emporia/shared'
 import { shopOwner } from './support/accounts'
 import { call, connect, json } from './support/clients'
 import { dialects } from './support/databases'
@@ -44,6 +44,7 @@ const refOfB = (path: string) => {
  * other shop-scoped service is sampled from its shared schema (support/sample-data.ts), so a new
  * one joins this matrix by being registered with a permission row.
  */
+let sequence = 0
 const SAMPLES: Record<string, () => Record<string, unknown>> = {
   // Invitations by e-mail: no record schema of their own (the membership is a row of shop.users).
   'shop/staff': () => ({ email: `m${Math.random().toString(36).slice(2)}@example.com`, role: 'pos' }),
@@ -73,7 +74,21 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
     group: refOfB('shopRankGroups'),
     amount: Math.floor(Math.random() * 1e9),
     expiryType: 'unlimited'
-  })
+  }),
+  // B2B deferred payment: a status's sequenceNumber is unique in its shop, so each sample takes the
+  // next; the sampled company has no credit limit, so the (admin) owner overrides it; a purchase has a cost.
+  purchasingOrderStatuses: () => ({ sequenceNumber: ++sequence, name: 'Status', editable: true }),
+  bulkOrderStatuses: () => ({ sequenceNumber: ++sequence, name: 'Status', editable: true }),
+  bulkOrders: () => ({
+    user: refOfB('companyUsers'),
+    overrideLimit: true,
+    products: [{ product: refOfB('products'), quantity: 1, warehouse: refOfB('warehouses') }]
+  }),
+  purchasingOrders: () => ({
+    user: refOfB('companyUsers'),
+    products: [{ product: refOfB('products'), quantity: 1, price: 100, warehouse: refOfB('warehouses') }]
+  }),
+  'subsequentPayments/ageing': () => ({})
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
@@ -96,7 +111,8 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'sales/summary': {},
   'shopUsers/merge': {},
   'shopUsers/erase': {},
-  'shopUsers/personalData': {}
+  'shopUsers/personalData': {},
+  'subsequentPayments/ageing': {}
 }
 
 /** Each shop-scoped record service's shared schema, read from the running app in `beforeAll`. */
@@ -185,7 +201,8 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
     await inventoryAs(base, owner, 'shopUsers/erase', { user: user._id })
     return String(user._id)
   },
-  'shopUsers/personalData': async (base, owner) => String((await inventoryAs(base, owner, 'shopUsers', sampleOf('shopUsers')))._id),
+  'shopUsers/personalData': async (base, owner) =>
+    String((await inventoryAs(base, owner, 'shopUsers', sampleOf('shopUsers')))._id),
   // Figures are found by their range; that another shop's sales stay out is sales-summary.test.ts's.
   'sales/summary': () => Promise.resolve('&groupBy=year&from=2026-01-01&to=2027-01-01'),
   // membership ranks (decision 0084): the rank history is written when a customer's paid order
@@ -207,7 +224,8 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
     await inventoryAs(base, owner, 'payments', { order: order._id, method: 'credit', amount: order.total })
     const logs = await api(`shopRankLogs?user=${String(user._id)}`)
     return (logs.body?.data as { _id: string }[])[0]._id
-  }
+  },
+  'subsequentPayments/ageing': () => Promise.resolve('&type=sell')
 }
 /** What the witness must hear of a path as B's records are made and changed (default: created, patched, removed). */
 const HEARD: Record<string, string[]> = {
@@ -248,7 +266,8 @@ const FINDERS: Record<
     query: (code) => `&code=${code}`,
     shopOf: (body) => (body?.product as { shop?: string } | undefined)?.shop
   },
-  'sales/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true }
+  'sales/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true },
+  'subsequentPayments/ageing': { query: (type) => type, shopOf: (body) => body?.shop, figures: true }
 }
 const METHODS = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 type Method = (typeof METHODS)[number]
@@ -271,18 +290,13 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
     )
     a = await shopOwner(t.url, 'Tenant A')
     b = await shopOwner(t.url, 'Tenant B')
-    // Gated services (sub-shops, bundles) are walked too: both shops have their features on.
-    for (const id of [a.shopId, b.shopId])
-      await t.db
-        .knex('shops')
-        .where({ _id: id })
-        .update({ useSubShop: true, useInventoryLot: true, useCashboxLog: true, attributes: JSON.stringify({ bundle: true, subsequentPayment: true }) }),
-        .update({
-          useSubShop: true,
-          useInventoryLot: true,
-          useCashboxLog: true,
-          attributes: JSON.stringify({ bundle: true, subsequentPayment: true })
-        })
+    // Gated services (sub-shops, bundles, subsequent payments, …) are walked too: both shops have
+    // every feature on, each attribute and flag the permission table knows, so a new gate needs no line here.
+    const features = {
+      ...Object.fromEntries(shopFlags.map((flag) => [flag, true])),
+      attributes: JSON.stringify(Object.fromEntries(shopAttributes.map((attribute) => [attribute, true])))
+    }
+    for (const id of [a.shopId, b.shopId]) await t.db.knex('shops').where({ _id: id }).update(features)
     t.app.service('shops').emit('patched', { _id: a.shopId })
     t.app.service('shops').emit('patched', { _id: b.shopId })
     for (const path of shopPaths) {

@@ -50,6 +50,8 @@ import { bulkOrders } from './bulk-orders/bulk-orders'
 import { shopUserMerge } from './shop-user-merge/shop-user-merge'
 import { shopUserErase } from './shop-user-erase/shop-user-erase'
 import { shopUserPersonalData } from './shop-user-personal-data/shop-user-personal-data'
+// B2B deferred payment (issue 14, server): the ageing report.
+import { subsequentAgeing } from './subsequent-ageing/subsequent-ageing'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -112,6 +114,7 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.bulkOrderStatuses, register: bulkOrderStatuses },
   { path: servicePaths.purchasingOrders, register: purchasingOrders },
   { path: servicePaths.bulkOrders, register: bulkOrders },
+  { path: servicePaths.subsequentAgeing, register: subsequentAgeing },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }

@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../support/test-app'
 
 // What every shop-scoped record service does; tests of shopUsers's own rules go below.
 // A customer is known by a name, an e-mail or a phone (decision 0083): the schema's sample adds one.
-await recordServiceContract('shopUsers', shopUserSchema, undefined, () => ({ firstName: 'Contract' }))
+await recordServiceContract('shopUsers', shopUserSchema, undefined, (sample) => ({ ...sample, firstName: 'Contract' }))
 
 describe.each(await dialects())('shopUsers: their own rules (%s)', (dialect) => {
   let t: TestApp

@@ -1,6 +1,7 @@
 import type { TObject } from '@sinclair/typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { client, type Owner } from '../catalogue/catalogue-support'
+import { shopAttributes, shopFlags } from '@emporia/shared'
+import { client, setShop, type Owner } from '../catalogue/catalogue-support'
 import { shopOwner } from './accounts'
 import { dialects } from './databases'
 import { patchFromSchema, sampleFromSchema } from './sample-data'
@@ -9,30 +10,35 @@ import { startTestApp, type TestApp } from './test-app'
 /**
  * What every plain shop-scoped record service must do, from its shared schema alone (decision
  * 0074): the scaffold's test for a new service calls this, and the service's own rules get tests
- * of their own beside it. `refs` makes the records a sample names (ids by service path); `extra`
- * adds what a service's own rule needs to a schema sample (a customer needs a name or contact).
+ * of their own beside it. `refs` makes the records a sample names (ids by service path); `complete`
+ * adds what the schema leaves optional but the service's own rule asks for (a purchase's cost).
+ * The shop has every feature on, so a gated service (subsequent payments, bundles) is reached.
  */
 export const recordServiceContract = async (
   path: string,
   schema: TObject,
   refs: (api: ReturnType<typeof client>) => Promise<Record<string, string>> = async () => ({}),
-  extra: () => Record<string, unknown> = () => ({})
+  complete: (sample: Record<string, unknown>) => Record<string, unknown> = (sample) => sample
 ) =>
   describe.each(await dialects())(`${path}: a shop-scoped record service (%s)`, (dialect) => {
     let t: TestApp
     let owner: Owner
     let api: ReturnType<typeof client>
     let ids: Record<string, string>
-    const sample = () => ({
-      ...sampleFromSchema(schema, (ref) => {
-        if (!ids[ref]) throw new Error(`${path}'s sample names a ${ref} record: make one in refs`)
-        return ids[ref]
-      }),
-      ...extra()
-    })
+    const sample = () =>
+      complete(
+        sampleFromSchema(schema, (ref) => {
+          if (!ids[ref]) throw new Error(`${path}'s sample names a ${ref} record: make one in refs`)
+          return ids[ref]
+        })
+      )
     beforeAll(async () => {
       t = await startTestApp(dialect)
       owner = await shopOwner(t.url, `Contract ${path}`)
+      await setShop(t, owner.shopId, {
+        ...Object.fromEntries(shopFlags.map((flag) => [flag, true])),
+        attributes: Object.fromEntries(shopAttributes.map((attribute) => [attribute, true]))
+      })
       api = client(t, owner)
       ids = await refs(api)
     })

@@ -83,7 +83,22 @@ export const sharedMessages = {
     'customer.hasOrders': 'This customer has orders; merge or erase the customer instead',
     'customer.mergeSelf': 'A customer cannot be merged with itself',
     'customer.hasUnpaidOrders': 'This customer has unpaid orders; settle or void them first',
-    'customer.erased': "This customer's personal data has been erased"
+    'customer.erased': "This customer's personal data has been erased",
+    // B2B deferred payment (issue 14, subsequent payments server; decision 0085)
+    'subsequent.overLimit': 'This takes the company over its credit limit: only {available} available',
+    'subsequent.overrideAdminOnly': 'Only an admin may override the credit limit',
+    'subsequent.overpaid': 'The payments add up to more than the order amount',
+    'subsequent.notEditable': 'The order is in a status that cannot be edited; only payments can be added',
+    'subsequent.paymentsAppendOnly': 'Recorded payments cannot be changed or removed in this status; add new ones',
+    'subsequent.statusBack': 'The order cannot go back to an earlier status',
+    'subsequent.fulfilledLocked': 'The goods have moved; the lines and warehouse can no longer change',
+    'subsequent.unfulfil': 'Goods received or delivered cannot be taken back here',
+    'subsequent.priceRequired': 'Enter the unit cost',
+    'subsequent.noWarehouse': 'Choose the warehouse',
+    'subsequent.cannotRemove': 'An order that was fulfilled or has payments cannot be removed',
+    'subsequent.companyHasOrders': 'This company still has orders and cannot be removed',
+    'subsequent.statusInUse': 'Orders use this status; it cannot be removed',
+    'subsequent.sequenceTaken': 'Another status already has this sequence number'
   },
   cht: {
     'format.required': '必填',
@@ -161,7 +176,22 @@ export const sharedMessages = {
     'customer.hasOrders': '此客戶已有訂單，請改為合併或刪除個人資料',
     'customer.mergeSelf': '客戶不能與自己合併',
     'customer.hasUnpaidOrders': '此客戶仍有未付款訂單，請先完成付款或作廢',
-    'customer.erased': '此客戶的個人資料已被刪除'
+    'customer.erased': '此客戶的個人資料已被刪除',
+    // B2B deferred payment (issue 14, subsequent payments server; decision 0085)
+    'subsequent.overLimit': '超出此公司的信用額度：僅餘 {available} 可用',
+    'subsequent.overrideAdminOnly': '只有管理員可以超越信用額度',
+    'subsequent.overpaid': '付款總額超過訂單金額',
+    'subsequent.notEditable': '訂單目前的狀態不可編輯，只可加入付款',
+    'subsequent.paymentsAppendOnly': '此狀態下已記錄的付款不可修改或刪除，請加入新的付款',
+    'subsequent.statusBack': '訂單不可退回較早的狀態',
+    'subsequent.fulfilledLocked': '貨品已出入庫，產品及倉庫不可再更改',
+    'subsequent.unfulfil': '已收貨或已送貨的貨品不可在此撤回',
+    'subsequent.priceRequired': '請輸入單位成本',
+    'subsequent.noWarehouse': '請選擇倉庫',
+    'subsequent.cannotRemove': '已出入庫或已有付款的訂單不可刪除',
+    'subsequent.companyHasOrders': '此公司仍有訂單，不可刪除',
+    'subsequent.statusInUse': '有訂單使用此狀態，不可刪除',
+    'subsequent.sequenceTaken': '已有其他狀態使用此序號'
   },
   chs: {
     'format.required': '必填',
@@ -239,7 +269,22 @@ export const sharedMessages = {
     'customer.hasOrders': '此客户已有订单，请改为合并或删除个人资料',
     'customer.mergeSelf': '客户不能与自己合并',
     'customer.hasUnpaidOrders': '此客户仍有未付款订单，请先完成付款或作废',
-    'customer.erased': '此客户的个人资料已被删除'
+    'customer.erased': '此客户的个人资料已被删除',
+    // B2B deferred payment (issue 14, subsequent payments server; decision 0085)
+    'subsequent.overLimit': '超出此公司的信用额度：仅余 {available} 可用',
+    'subsequent.overrideAdminOnly': '只有管理员可以超越信用额度',
+    'subsequent.overpaid': '付款总额超过订单金额',
+    'subsequent.notEditable': '订单当前的状态不可编辑，只可加入付款',
+    'subsequent.paymentsAppendOnly': '此状态下已记录的付款不可修改或删除，请加入新的付款',
+    'subsequent.statusBack': '订单不可退回较早的状态',
+    'subsequent.fulfilledLocked': '货品已出入库，产品及仓库不可再更改',
+    'subsequent.unfulfil': '已收货或已送货的货品不可在此撤回',
+    'subsequent.priceRequired': '请输入单位成本',
+    'subsequent.noWarehouse': '请选择仓库',
+    'subsequent.cannotRemove': '已出入库或已有付款的订单不可删除',
+    'subsequent.companyHasOrders': '此公司仍有订单，不可删除',
+    'subsequent.statusInUse': '有订单使用此状态，不可删除',
+    'subsequent.sequenceTaken': '已有其他状态使用此序号'
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

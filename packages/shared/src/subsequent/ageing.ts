@@ -33,6 +33,8 @@ export interface AgeingQuery {
   asOf?: string
 }
 export interface AgeingReport {
+  /** The shop the figures are of. */
+  shop: string
   type: SubsequentOrderType
   asOf: string
   rows: AgeingRow[]

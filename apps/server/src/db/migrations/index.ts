@@ -27,6 +27,8 @@ import * as purchasingOrdersTable from './20261125183620-purchasing-orders'
 import * as bulkOrdersTable from './20261125183623-bulk-orders'
 // Customers (issue 14, decision 0083): unique e-mail/phone per shop and the prefix-search indexes.
 import * as shopUsersSearch from './20261125184938-shop-users-search'
+// B2B deferred payment (issue 14, server): indexes, counters and the orders' log.
+import * as subsequentPayments from './20261125184859-subsequent-payments'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -60,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '20261125183617-bulk-order-statuses': bulkOrderStatusesTable,
   '20261125183620-purchasing-orders': purchasingOrdersTable,
   '20261125183623-bulk-orders': bulkOrdersTable,
-  '20261125184938-shop-users-search': shopUsersSearch
+  '20261125184938-shop-users-search': shopUsersSearch,
+  '20261125184859-subsequent-payments': subsequentPayments
 }

@@ -1,5 +1,11 @@
 import type { BulkOrderStatus } from '@emporia/shared'
-import { RecordService } from '../../records/record-service'
+import type { RecordOptions } from '../../records/record-service'
+import { bulkKind } from '../../subsequent/kinds'
+import { SubsequentStatusService } from '../../subsequent/status-service'
 
-/** BulkOrderStatus records: no rules beyond the schema and the shop yet. */
-export class BulkOrderStatusService extends RecordService<BulkOrderStatus> {}
+/** BulkOrderStatus records: ordered by sequenceNumber, unique in the shop, kept while orders use them (decision 0085). */
+export class BulkOrderStatusService extends SubsequentStatusService<BulkOrderStatus> {
+  constructor(options: RecordOptions) {
+    super(options, bulkKind)
+  }
+}

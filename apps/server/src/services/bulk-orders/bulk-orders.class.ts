@@ -1,5 +1,11 @@
-import type { BulkOrder } from '@emporia/shared'
-import { RecordService } from '../../records/record-service'
+import type { LedgerEnv } from '../../ledger/stock-ledger'
+import type { RecordOptions } from '../../records/record-service'
+import { bulkKind } from '../../subsequent/kinds'
+import { SubsequentOrderService } from '../../subsequent/subsequent-order-service'
 
-/** BulkOrder records: no rules beyond the schema and the shop yet. */
-export class BulkOrderService extends RecordService<BulkOrder> {}
+/** Bulk orders (type sell): goods sold to a company customer on credit; stock leaves when delivered (decision 0085). */
+export class BulkOrderService extends SubsequentOrderService {
+  constructor(options: RecordOptions, env: () => LedgerEnv) {
+    super(options, env, bulkKind)
+  }
+}

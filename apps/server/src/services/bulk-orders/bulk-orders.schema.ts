@@ -1,4 +1,3 @@
-import { bulkOrderSchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { bulkKind } from '../../subsequent/kinds'
 
-export const bulkOrderModel = modelFromSchema('bulkOrders', bulkOrderSchema)
+export const bulkOrderModel = bulkKind.model

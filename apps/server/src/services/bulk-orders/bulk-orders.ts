@@ -1,14 +1,16 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/service-context'
-import { registerShopScoped } from '../../records/shop-scoped'
+import { registerShopPath } from '../../records/shop-scoped'
 import { BulkOrderService } from './bulk-orders.class'
 import { bulkOrderModel } from './bulk-orders.schema'
 
+/** Bulk orders (type sell): goods sold to a company customer on credit; stock leaves when delivered. No update (PUT): changed field by field; removed only while unfulfilled and unpaid. */
 export const bulkOrders = (context: ServiceContext) => (app: Application) =>
-  registerShopScoped(
+  registerShopPath(
     app,
-    context,
+    context.directory,
     servicePaths.bulkOrders,
-    new BulkOrderService({ ...context.records, model: bulkOrderModel, multi: ['create'] })
+    new BulkOrderService({ ...context.records, model: bulkOrderModel }, () => ({ app, counts: context.counts })),
+    ['find', 'get', 'create', 'patch', 'remove']
   )

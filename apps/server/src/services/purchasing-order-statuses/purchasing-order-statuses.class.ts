@@ -1,5 +1,11 @@
 import type { PurchasingOrderStatus } from '@emporia/shared'
-import { RecordService } from '../../records/record-service'
+import type { RecordOptions } from '../../records/record-service'
+import { purchasingKind } from '../../subsequent/kinds'
+import { SubsequentStatusService } from '../../subsequent/status-service'
 
-/** PurchasingOrderStatus records: no rules beyond the schema and the shop yet. */
-export class PurchasingOrderStatusService extends RecordService<PurchasingOrderStatus> {}
+/** PurchasingOrderStatus records: ordered by sequenceNumber, unique in the shop, kept while orders use them (decision 0085). */
+export class PurchasingOrderStatusService extends SubsequentStatusService<PurchasingOrderStatus> {
+  constructor(options: RecordOptions) {
+    super(options, purchasingKind)
+  }
+}

@@ -1,5 +1,11 @@
-import type { PurchasingOrder } from '@emporia/shared'
-import { RecordService } from '../../records/record-service'
+import type { LedgerEnv } from '../../ledger/stock-ledger'
+import type { RecordOptions } from '../../records/record-service'
+import { purchasingKind } from '../../subsequent/kinds'
+import { SubsequentOrderService } from '../../subsequent/subsequent-order-service'
 
-/** PurchasingOrder records: no rules beyond the schema and the shop yet. */
-export class PurchasingOrderService extends RecordService<PurchasingOrder> {}
+/** Purchasing orders (type buy): goods bought from a supplier on credit; stock arrives when received (decision 0085). */
+export class PurchasingOrderService extends SubsequentOrderService {
+  constructor(options: RecordOptions, env: () => LedgerEnv) {
+    super(options, env, purchasingKind)
+  }
+}

@@ -1,4 +1,3 @@
-import { purchasingOrderSchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { purchasingKind } from '../../subsequent/kinds'
 
-export const purchasingOrderModel = modelFromSchema('purchasingOrders', purchasingOrderSchema)
+export const purchasingOrderModel = purchasingKind.model

@@ -1,14 +1,16 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/service-context'
-import { registerShopScoped } from '../../records/shop-scoped'
+import { registerShopPath } from '../../records/shop-scoped'
 import { PurchasingOrderService } from './purchasing-orders.class'
 import { purchasingOrderModel } from './purchasing-orders.schema'
 
+/** Purchasing orders (type buy): goods bought from a supplier on credit; stock arrives when received. No update (PUT): changed field by field; removed only while unfulfilled and unpaid. */
 export const purchasingOrders = (context: ServiceContext) => (app: Application) =>
-  registerShopScoped(
+  registerShopPath(
     app,
-    context,
+    context.directory,
     servicePaths.purchasingOrders,
-    new PurchasingOrderService({ ...context.records, model: purchasingOrderModel, multi: ['create'] })
+    new PurchasingOrderService({ ...context.records, model: purchasingOrderModel }, () => ({ app, counts: context.counts })),
+    ['find', 'get', 'create', 'patch', 'remove']
   )
