@@ -25,6 +25,7 @@ import { purchasingOrderStatusesScreen } from '../features/purchasing-order-stat
 import { bulkOrderStatusesScreen } from '../features/bulk-order-statuses/bulk-order-statuses.screen'
 import { purchasingOrdersScreen } from '../features/purchasing-orders/purchasing-orders.screen'
 import { bulkOrdersScreen } from '../features/bulk-orders/bulk-orders.screen'
+import { ageingScreen } from '../features/subsequent-payments/subsequent-payments.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -117,6 +118,7 @@ export const screens: readonly ScreenDef[] = [
   bulkOrdersScreen,
   bulkOrderStatusesScreen,
   purchasingOrderStatusesScreen,
+  ageingScreen,
   // Its label and plan status are the drawer's (spec §2.4 Billing/Upgrade).
   planned('billing', { area: 'billing', feature: 'billing', drawer: top(190, 'billing', { label: 'menu.upgrade' }) }),
   planned('settings', { area: 'settings', drawer: top(200, 'settings') }),

@@ -18,10 +18,12 @@ export const optionsQuery = (source: LookupSource, search: string): Query => {
   const fields = source.searchFields ?? [source.textField ?? 'name']
   const text = search.trim()
   const conditions: Query[] = []
-  if (source.query && Object.keys(source.query).length) conditions.push(source.query)
+  // An order of the options (`$sort`) is no condition: it stays at the top of the query.
+  const { $sort, ...condition } = source.query ?? {}
+  if (Object.keys(condition).length) conditions.push(condition)
   if (text) conditions.push(lookupQuery(fields, text))
   const where = conditions.length > 1 ? { $and: conditions } : (conditions[0] ?? {})
-  return { ...where, $limit: LOOKUP_OPTIONS_LIMIT }
+  return { ...where, ...($sort ? { $sort: $sort as unknown } : {}), $limit: LOOKUP_OPTIONS_LIMIT }
 }
 
 /** Selected values the options do not hold: they are fetched by a second find. */

@@ -23,6 +23,9 @@ export const pages: Record<PageName, RouteComponent> = {
   devTest: lazyPage(() => import('../../features/dev/dev-test-page'), 'DevTestPage'),
   resource: lazyPage(() => import('./resource-routes'), 'ResourceRoutePage'),
   orderDetail: lazyPage(() => import('../../features/orders/order-page'), 'OrderPage'),
+  bulkOrderView: lazyPage(() => import('../../features/bulk-orders/bulk-order-view-page'), 'BulkOrderViewPage'),
+  ageing: lazyPage(() => import('../../features/subsequent-payments/ageing-page'), 'AgeingPage'),
+  companyStatement: lazyPage(() => import('../../features/company-users/statement-page'), 'StatementPage'),
   placeholder: lazyPage(() => import('../../features/placeholder/placeholder-page'), 'PlaceholderPage')
 }
 

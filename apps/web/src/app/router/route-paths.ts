@@ -46,6 +46,10 @@ export type PageName =
   | 'resource'
   | 'placeholder'
   | 'orderDetail'
+  // Subsequent payments (issue 14): a bulk order's page, the ageing screen, a company's statement.
+  | 'bulkOrderView'
+  | 'ageing'
+  | 'companyStatement'
 
 /** The developer test pages' prefix is named after the product (ARCHITECTURE §4). */
 export const DEV_PREFIX = 'emporia'
@@ -96,6 +100,15 @@ export const routeSpecs: RouteSpec[] = [
   user(`settings/${ACCOUNTING_SERVICE}/callback`),
   { path: 'o/{-$id}', name: 'o', layout: 'invoice', access: 'user', shop: true, page: 'invoice' },
   { path: 'p/{-$id}', name: 'p', layout: 'invoice', access: 'user', shop: true, page: 'invoice' },
+  // A company customer's printable statement (spec §3.11), on the invoice's sheet.
+  {
+    path: 'companyUsers/statement/{-$id}',
+    name: 'companyUsers/statement',
+    layout: 'invoice',
+    access: 'user',
+    shop: true,
+    page: 'companyStatement'
+  },
   { path: 'posScreen', name: 'posScreen', layout: 'posScreen', access: 'user', shop: true, page: 'posScreen' },
   account('login', 'login', 'guest'),
   account('login/reset', 'resetRequest', 'guest'),

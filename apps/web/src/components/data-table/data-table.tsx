@@ -149,6 +149,7 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
           options: action.options && Object.entries(action.options).map(([value, key]) => ({ value, label: t(key) })),
           onRun: (option?: string) => void actions.batch(action, [...selected], option)
         }))}
+        links={definition.links?.map((link) => ({ key: link.key, label: t(link.label), onClick: () => navigate(link.route) }))}
         onClearSelection={() => setSelected(new Set())}
       />
       <Box sx={{ height: 4 }}>{(result.isFetching || actions.busy) && <LinearProgress data-testid="table-progress" />}</Box>

@@ -130,6 +130,20 @@ export interface ResourceDefinition<P extends ListServicePath = ListServicePath,
   exportRows?: string
   /** The empty list's sentence and first-record button (default: a plain sentence and "Add the first one"). */
   empty?: EmptyListDef
+  /** Buttons in the toolbar that open related screens (an order list's statuses). */
+  links?: ToolbarLinkDef[]
+  /**
+   * A hook the editor calls with the record being edited: which fields it shows disabled (an order in
+   * a locked status takes only payments). The rule is the server's; this only spares a refused save.
+   */
+  useLockedFields?(record: R | undefined): ((field: FieldDef) => boolean) | undefined
+}
+
+/** A toolbar button opening another app route. */
+export interface ToolbarLinkDef {
+  key: string
+  label: AnyMessageKey
+  route: string
 }
 
 /** An editor field of a record by its name; a display-only field (never read nor sent) names none. */

@@ -26,6 +26,8 @@ interface ToolbarProps {
   /** The resource's own actions on the selection (ResourceDefinition.batchActions). */
   batchActions?: ToolbarBatchAction[]
   onClearSelection: () => void
+  /** Buttons that open related screens (ResourceDefinition.links). */
+  links?: { key: string; label: string; onClick: () => void }[]
 }
 
 /** An icon action whose label is both its accessible name and its hover text. */
@@ -126,6 +128,11 @@ export const TableToolbar = (props: ToolbarProps) => {
             <Refresh />
           </ToolButton>
         )}
+        {props.links?.map((link) => (
+          <Button key={link.key} onClick={link.onClick} data-testid={`table-link-${link.key}`} sx={{ ml: 1 }}>
+            {link.label}
+          </Button>
+        ))}
         {props.onAdd && (
           <Button variant="contained" startIcon={<Add />} onClick={props.onAdd} data-testid="table-add" sx={{ ml: 1 }}>
             {t('table.add')}

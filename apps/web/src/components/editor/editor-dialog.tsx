@@ -168,6 +168,8 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
   }
 
   const shownFields = definition.fields.filter((field) => !field.hidden?.(form.values))
+  // Always called (a definition does not change while its editor is open), so the hook order holds.
+  const lockedField = definition.useLockedFields?.(record)
   const canRemove = record && !definition.flags?.noRemove && (definition.checkRemove?.(record, shop) ?? true)
   const readOnly = record && definition.checkWrite && !definition.checkWrite(record, shop)
   return (
@@ -212,7 +214,7 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
               >
                 <Box
                   component="fieldset"
-                  disabled={Boolean(record && field.createOnly)}
+                  disabled={Boolean(record && field.createOnly) || Boolean(lockedField?.(field))}
                   sx={{ border: 0, p: 0, m: 0, minWidth: 0, '&:disabled': { opacity: 0.7, pointerEvents: 'none' } }}
                 >
                   <FormFieldInput form={form} field={field} testId={`field-${field.name}`} record={record} />

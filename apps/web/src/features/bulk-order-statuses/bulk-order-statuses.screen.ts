@@ -1,6 +1,6 @@
 import { defineScreen } from '../../lib/screens/screen'
 
-/** BulkOrderStatus records (spec §?): a list, edited in a dialog or on its edit route. */
+/** Bulk order statuses (spec §3.11, §4.1): no drawer entry; the bulk orders' toolbar opens them. */
 export const bulkOrderStatusesScreen = defineScreen({
   route: 'bulkOrderStatuses',
   kind: 'list',

@@ -1,6 +1,9 @@
 import { defineScreen } from '../../lib/screens/screen'
 
-/** CompanyUser records (spec §?): a list, edited in a dialog or on its edit route. */
+/**
+ * Company customers and suppliers (spec §3.10, §3.11): a list with their credit, edited in a dialog
+ * or on its edit route; each has a printable statement (`companyUsers/statement/{id}`, invoice layout).
+ */
 export const companyUsersScreen = defineScreen({
   route: 'companyUsers',
   kind: 'list',

@@ -1,6 +1,6 @@
 import { defineScreen } from '../../lib/screens/screen'
 
-/** PurchasingOrderStatus records (spec §?): a list, edited in a dialog or on its edit route. */
+/** Purchasing order statuses (spec §3.11, §4.1): no drawer entry; the purchasing orders' toolbar opens them. */
 export const purchasingOrderStatusesScreen = defineScreen({
   route: 'purchasingOrderStatuses',
   kind: 'list',

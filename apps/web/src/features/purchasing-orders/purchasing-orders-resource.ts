@@ -1,18 +1,35 @@
-import { purchasingOrderSchema } from '@emporia/shared'
+import { purchasingOrderSchema, servicePaths } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
+import {
+  lockedOrderFields,
+  orderColumns,
+  orderDefaults,
+  orderFields,
+  orderSearch
+} from '../../components/subsequent/order-declaration'
+import { prepareOrder } from '../../components/subsequent/order-values'
 import { purchasingOrdersScreen } from './purchasing-orders.screen'
 
-/** PurchasingOrder records (spec §?): their columns, fields and search. */
+const paths = { orders: servicePaths.purchasingOrders, statuses: servicePaths.purchasingOrderStatuses }
+
+/**
+ * Purchasing orders (spec §3.11, type buy): goods bought from a supplier and paid for later, in
+ * parts; the goods enter stock when the order is marked received. Newest first.
+ */
 export const purchasingOrdersResource = defineResource({
   screen: purchasingOrdersScreen,
   schema: purchasingOrderSchema,
   name: 'purchasingOrder.one',
   urlKey: 'purchasingOrders',
   empty: { text: 'empty.purchasingOrders', action: 'empty.purchasingOrdersAdd' },
-  columns: [
-    { value: 'orderId', text: 'res.order', sortable: true },
-    { value: 'updatedAt', text: 'res.updatedAt', kind: 'datetime', sortable: true }
-  ],
-  fields: [{ name: 'remarks', label: 'order.remarks', type: 'text' }],
-  search: []
+  columns: orderColumns('buy', paths),
+  fields: orderFields('buy', paths),
+  search: orderSearch('buy', paths),
+  defaultSort: { sortBy: ['date'], sortDesc: [true] },
+  defaults: orderDefaults,
+  prepare: prepareOrder,
+  recordTitle: (row) => row.orderId ?? '',
+  useLockedFields: lockedOrderFields(paths.statuses),
+  links: [{ key: 'statuses', label: 'subsequent.statuses', route: '/purchasingOrderStatuses' }],
+  flags: { noClone: true }
 })

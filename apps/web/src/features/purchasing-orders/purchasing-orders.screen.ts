@@ -1,6 +1,6 @@
 import { defineScreen } from '../../lib/screens/screen'
 
-/** PurchasingOrder records (spec §?): a list, edited in a dialog or on its edit route. */
+/** Purchasing orders (spec §3.11): the list and its editor; the statuses open from its toolbar. */
 export const purchasingOrdersScreen = defineScreen({
   route: 'purchasingOrders',
   kind: 'list',
