@@ -71,7 +71,11 @@ export const sharedMessages = {
     'pos.error.corruptedCode': 'Corrupted Code',
     'pos.error.badExtraCode': 'Bad extra code',
     'pos.error.tooManyMatched': 'Too many matched products',
-    'pos.requiresCashCheck': 'Requires Cash Check First'
+    'pos.requiresCashCheck': 'Requires Cash Check First',
+    // Sub-shops roll-up (decision 0087)
+    'subShops.notShopAdmin': 'You can only link a shop you administer',
+    'subShops.alreadyLinked': 'This shop is already a sub-shop of a shop',
+    'subShops.notSubShopInvitation': 'Only a sub-shop invitation links a shop'
   },
   cht: {
     'format.required': '必填',
@@ -137,7 +141,11 @@ export const sharedMessages = {
     'pos.error.corruptedCode': '編碼損壞',
     'pos.error.badExtraCode': '附加編碼錯誤',
     'pos.error.tooManyMatched': '符合的產品過多',
-    'pos.requiresCashCheck': '請先進行開始點算'
+    'pos.requiresCashCheck': '請先進行開始點算',
+    // Sub-shops roll-up (decision 0087)
+    'subShops.notShopAdmin': '只可連結你管理的商店',
+    'subShops.alreadyLinked': '此商店已是另一商店的分店',
+    'subShops.notSubShopInvitation': '只有分店邀請可連結商店'
   },
   chs: {
     'format.required': '必填',
@@ -203,7 +211,11 @@ export const sharedMessages = {
     'pos.error.badExtraCode': '附加编码错误',
     'errors.tooLarge': '发送的数据过大（上限 {size}）',
     'pos.error.tooManyMatched': '符合的产品过多',
-    'pos.requiresCashCheck': '请先进行开始点算'
+    'pos.requiresCashCheck': '请先进行开始点算',
+    // Sub-shops roll-up (decision 0087)
+    'subShops.notShopAdmin': '只可链接你管理的商店',
+    'subShops.alreadyLinked': '此商店已是另一商店的分店',
+    'subShops.notSubShopInvitation': '只有分店邀请可链接商店'
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

@@ -20,6 +20,13 @@ import type {
 import type { Warehouse, WarehouseData, WarehousePatch } from '../inventory/warehouse.schema'
 import type { Attachment, AttachmentPatch } from '../media/attachment.schema'
 import type { Page } from '../query/query'
+import type {
+  SubShopRollup,
+  SubShopRollupQuery,
+  SubShopRollupRow,
+  SubShopStockQuery,
+  SubShopStockRow
+} from '../shops/sub-shop-rollup'
 import type { Shop, ShopData, ShopStaff, ShopStaffData, ShopStaffPatch, ShopPatch } from '../shops/shop.schema'
 import type { Registration, User, UserPatch } from '../users/user.schema'
 import type { servicePaths, ServicePath } from './service-paths'
@@ -152,6 +159,9 @@ export interface ServiceMap {
   [servicePaths.bulkOrders]: ServiceShape<BulkOrder, BulkOrderData, BulkOrderPatch>
   [servicePaths.shopRankLogs]: ServiceShape<ShopRankLog, never, never>
   [servicePaths.subsequentAgeing]: ServiceShape<AgeingReport, never, never, AgeingQuery, AgeingReport>
+  // Sub-shops roll-up (decision 0087): find only.
+  [servicePaths.subShopSummary]: ServiceShape<SubShopRollupRow, never, never, SubShopRollupQuery, SubShopRollup>
+  [servicePaths.subShopStocks]: ServiceShape<SubShopStockRow, never, never, SubShopStockQuery, Page<SubShopStockRow>>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

@@ -45,6 +45,9 @@ export const servicePaths = {
   purchasingOrders: 'purchasingOrders',
   bulkOrders: 'bulkOrders',
   subsequentAgeing: 'subsequentPayments/ageing',
-  shopRankLogs: 'shopRankLogs'
+  shopRankLogs: 'shopRankLogs',
+  // Sub-shops roll-up (issue 14, decision 0087)
+  subShopSummary: 'subShops/summary',
+  subShopStocks: 'subShops/stocks'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

@@ -126,7 +126,10 @@ export const serviceRules: Record<string, ServiceRule> = {
   bulkOrderStatuses: { read: areas.subsequentPayments, write: areas.subsequentPayments },
   purchasingOrders: { read: areas.subsequentPayments, write: areas.subsequentPayments },
   bulkOrders: { read: areas.subsequentPayments, write: areas.subsequentPayments },
-  'subsequentPayments/ageing': { read: areas.subsequentPayments, write: { roles: admin } }
+  'subsequentPayments/ageing': { read: areas.subsequentPayments, write: { roles: admin } },
+  // Sub-shops roll-up (decision 0087): the parent's admins read their sub-shops' figures; nobody writes.
+  'subShops/summary': { read: areas.subShops, write: { roles: admin, gate: { flag: 'useSubShop' } } },
+  'subShops/stocks': { read: areas.subShops, write: { roles: admin, gate: { flag: 'useSubShop' } } }
 }
 
 export interface ShopCaller {

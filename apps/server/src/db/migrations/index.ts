@@ -23,6 +23,8 @@ import * as purchasingOrderStatusesTable from './20261125183614-purchasing-order
 import * as bulkOrderStatusesTable from './20261125183617-bulk-order-statuses'
 import * as purchasingOrdersTable from './20261125183620-purchasing-orders'
 import * as bulkOrdersTable from './20261125183623-bulk-orders'
+// Sub-shops roll-up (issue 14, decision 0087)
+import * as subShopLinks from './20261125184909-sub-shop-links'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -54,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '20261125183614-purchasing-order-statuses': purchasingOrderStatusesTable,
   '20261125183617-bulk-order-statuses': bulkOrderStatusesTable,
   '20261125183620-purchasing-orders': purchasingOrdersTable,
-  '20261125183623-bulk-orders': bulkOrdersTable
+  '20261125183623-bulk-orders': bulkOrdersTable,
+  '20261125184909-sub-shop-links': subShopLinks
 }
