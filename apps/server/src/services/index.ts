@@ -44,6 +44,8 @@ import { purchasingOrderStatuses } from './purchasing-order-statuses/purchasing-
 import { bulkOrderStatuses } from './bulk-order-statuses/bulk-order-statuses'
 import { purchasingOrders } from './purchasing-orders/purchasing-orders'
 import { bulkOrders } from './bulk-orders/bulk-orders'
+// Sub-shops roll-up (issue 14, decision 0087)
+import { subShopStocks, subShopSummary } from './sub-shop-rollup/sub-shop-rollup'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -102,6 +104,9 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.bulkOrderStatuses, register: bulkOrderStatuses },
   { path: servicePaths.purchasingOrders, register: purchasingOrders },
   { path: servicePaths.bulkOrders, register: bulkOrders },
+  // Sub-shops roll-up (decision 0087): reads the sales rollup and the ledger's stock rows of linked shops.
+  { path: servicePaths.subShopSummary, register: subShopSummary },
+  { path: servicePaths.subShopStocks, register: subShopStocks },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }

@@ -75,7 +75,8 @@ export const sharedMessages = {
     // Sub-shops roll-up (decision 0087)
     'subShops.notShopAdmin': 'You can only link a shop you administer',
     'subShops.alreadyLinked': 'This shop is already a sub-shop of a shop',
-    'subShops.notSubShopInvitation': 'Only a sub-shop invitation links a shop'
+    'subShops.notSubShopInvitation': 'Only a sub-shop invitation links a shop',
+    'subShops.notFound': 'No such sub-shop'
   },
   cht: {
     'format.required': '必填',
@@ -145,7 +146,8 @@ export const sharedMessages = {
     // Sub-shops roll-up (decision 0087)
     'subShops.notShopAdmin': '只可連結你管理的商店',
     'subShops.alreadyLinked': '此商店已是另一商店的分店',
-    'subShops.notSubShopInvitation': '只有分店邀請可連結商店'
+    'subShops.notSubShopInvitation': '只有分店邀請可連結商店',
+    'subShops.notFound': '沒有此分店'
   },
   chs: {
     'format.required': '必填',
@@ -215,7 +217,8 @@ export const sharedMessages = {
     // Sub-shops roll-up (decision 0087)
     'subShops.notShopAdmin': '只可链接你管理的商店',
     'subShops.alreadyLinked': '此商店已是另一商店的分店',
-    'subShops.notSubShopInvitation': '只有分店邀请可链接商店'
+    'subShops.notSubShopInvitation': '只有分店邀请可链接商店',
+    'subShops.notFound': '没有此分店'
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

@@ -61,7 +61,8 @@ export type SubShopRollupQuery = ServiceQuery<{ from: string; to: string }>
 export interface SubShopStockRow {
   _id: string
   warehouse: string
-  warehouseName: string
+  /** The warehouse's name as stored (a text or one per language). */
+  warehouseName: unknown
   product: string
   /** The product's name as stored (a text or one per language). */
   productName: unknown
