@@ -60,7 +60,10 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   'orders/split': () => ({ order: refOfB('orders'), lines: [{ line: 0, quantity: 1 }] }),
   'orders/history': () => ({}),
   // Find only: figures, not records.
-  'sales/summary': () => ({})
+  'sales/summary': () => ({}),
+  // Sub-shops roll-up (decision 0087): find only; that a parent reads only its linked sub-shops is sub-shop-rollup.test.ts's.
+  'subShops/summary': () => ({}),
+  'subShops/stocks': () => ({})
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
@@ -80,7 +83,9 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'orders/refunds': {},
   'orders/split': {},
   'orders/history': {},
-  'sales/summary': {}
+  'sales/summary': {},
+  'subShops/summary': {},
+  'subShops/stocks': {}
 }
 
 /** Each shop-scoped record service's shared schema, read from the running app in `beforeAll`. */
@@ -158,7 +163,10 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
     return owner.shopId
   },
   // Figures are found by their range; that another shop's sales stay out is sales-summary.test.ts's.
-  'sales/summary': () => Promise.resolve('&groupBy=year&from=2026-01-01&to=2027-01-01')
+  'sales/summary': () => Promise.resolve('&groupBy=year&from=2026-01-01&to=2027-01-01'),
+  // Sub-shops roll-up: the range, and B's own sub-shop entry (unlinked: an empty page of B's).
+  'subShops/summary': () => Promise.resolve('&from=2026-01-01&to=2027-01-01'),
+  'subShops/stocks': () => Promise.resolve(refOfB('subShops'))
 }
 /** What the witness must hear of a path as B's records are made and changed (default: created, patched, removed). */
 const HEARD: Record<string, string[]> = {
@@ -199,7 +207,10 @@ const FINDERS: Record<
     query: (code) => `&code=${code}`,
     shopOf: (body) => (body?.product as { shop?: string } | undefined)?.shop
   },
-  'sales/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true }
+  'sales/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true },
+  'subShops/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true },
+  // B's entry asked through A's shop: not one of A's sub-shops, 404.
+  'subShops/stocks': { query: (entry) => `&subShop=${entry}`, shopOf: (body) => body?.shop }
 }
 const METHODS = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 type Method = (typeof METHODS)[number]

@@ -24,6 +24,7 @@ import type {
   SubShopRollup,
   SubShopRollupQuery,
   SubShopRollupRow,
+  SubShopStockPage,
   SubShopStockQuery,
   SubShopStockRow
 } from '../shops/sub-shop-rollup'
@@ -161,7 +162,7 @@ export interface ServiceMap {
   [servicePaths.subsequentAgeing]: ServiceShape<AgeingReport, never, never, AgeingQuery, AgeingReport>
   // Sub-shops roll-up (decision 0087): find only.
   [servicePaths.subShopSummary]: ServiceShape<SubShopRollupRow, never, never, SubShopRollupQuery, SubShopRollup>
-  [servicePaths.subShopStocks]: ServiceShape<SubShopStockRow, never, never, SubShopStockQuery, Page<SubShopStockRow>>
+  [servicePaths.subShopStocks]: ServiceShape<SubShopStockRow, never, never, SubShopStockQuery, SubShopStockPage>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

@@ -47,6 +47,8 @@ export interface SubShopRollupRow {
 }
 
 export interface SubShopRollup {
+  /** The parent shop asked about. */
+  shop: string
   from: string
   to: string
   data: SubShopRollupRow[]
@@ -71,6 +73,19 @@ export interface SubShopStockRow {
   skuName?: unknown
   quantity: number
   reserved: number
+}
+
+/**
+ * A page of one sub-shop's stock: `shop` is the parent, `subShop` the linked shop read (null, and no
+ * rows, while the entry links none or its link no longer holds).
+ */
+export interface SubShopStockPage {
+  shop: string
+  subShop: string | null
+  total: number
+  limit: number
+  skip: number
+  data: SubShopStockRow[]
 }
 
 /** `subShops/stocks find {subShop, $skip?, $limit?}`: `subShop` is the entry's id. */

@@ -6,10 +6,9 @@ import {
   emptySubShopStock,
   isObjectId,
   summaryQueryProblem,
-  type Page,
   type SubShopRollup,
   type SubShopRollupRow,
-  type SubShopStockRow
+  type SubShopStockPage
 } from '@emporia/shared'
 import { shopTransaction } from '../../tenancy'
 import type { RecordParams } from '../../records/record-service'
@@ -113,22 +112,27 @@ export class SubShopSummaryService {
       addSubShopFigures(totals, row)
       data.push(row)
     }
-    return { from, to, data, totals }
+    return { shop: parent, from, to, data, totals }
   }
 }
 
-/** `subShops/stocks find {subShop, $skip?, $limit?}`: one sub-shop's stock rows, read-only, paged. */
+/**
+ * `subShops/stocks find {subShop, $skip?, $limit?}`: one sub-shop's stock rows, read-only, paged. An id
+ * that is not one of the parent's entries is 404 whatever it names.
+ */
 export class SubShopStockService {
   constructor(private readonly links: SubShopLinks) {}
 
-  async find(params: RecordParams = {}): Promise<Page<SubShopStockRow>> {
+  async find(params: RecordParams = {}): Promise<SubShopStockPage> {
     const { parent, query } = queryOf(params, ['subShop', '$skip', '$limit'])
     if (!isObjectId(query.subShop)) throw new BadRequest('"subShop" is invalid', { key: 'format.invalid', field: 'subShop' })
     const limit = wholeNumber(query.$limit, '$limit', DEFAULT_LIMIT, MAX_LIMIT)
     const skip = wholeNumber(query.$skip, '$skip', 0, Number.MAX_SAFE_INTEGER)
     const [entry] = await this.links.entries(parent, query.subShop)
-    const read = entry && (await this.links.within(entry, (trx, shop) => stockRowsOf(trx, shop, { skip, limit })))
-    if (!read) throw new NotFound('No such sub-shop', { key: 'subShops.notFound', field: 'subShop' })
-    return { total: read.value.total, limit, skip, data: read.value.data }
+    if (!entry) throw new NotFound('No such sub-shop', { key: 'subShops.notFound', field: 'subShop' })
+    const read = await this.links.within(entry, (trx, shop) => stockRowsOf(trx, shop, { skip, limit }))
+    // The parent's own entry without a link (or whose link no longer holds) has nothing to show.
+    if (!read) return { shop: parent, subShop: null, total: 0, limit, skip, data: [] }
+    return { shop: parent, subShop: entry.subShop, total: read.value.total, limit, skip, data: read.value.data }
   }
 }
