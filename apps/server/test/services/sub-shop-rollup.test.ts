@@ -171,6 +171,11 @@ describe.each(await dialects())('sub-shops roll-up (decision 0087) (%s)', (diale
   it('answers only the parent: no other shop, role or switched-off feature reaches a sub-shop', async () => {
     // The branch itself, a staff member of the parent, the parent without the feature.
     expect((await branchApi.get('subShops/summary', RANGE)).status).toBe(403)
+    // The sub-shop's account works in the parent with the subshop role: warehouses and products, not this.
+    const asSubShopRole = client(t, { token: branch.token, shopId: parent.shopId })
+    expect((await asSubShopRole.get('products')).status).toBe(200)
+    expect((await asSubShopRole.get('subShops/summary', RANGE)).status).toBe(403)
+    expect((await asSubShopRole.get('subShops/stocks', `&subShop=${entry}`)).status).toBe(403)
     const staff = await memberOf(t, parent, 'user')
     expect((await client(t, staff).get('subShops/summary', RANGE)).status).toBe(403)
     expect((await client(t, staff).get('subShops/stocks', `&subShop=${entry}`)).status).toBe(403)
@@ -204,6 +209,36 @@ describe.each(await dialects())('sub-shops roll-up (decision 0087) (%s)', (diale
       status: 400,
       body: { data: { key: 'format.unknownField', field: 'groupBy' } }
     })
+  })
+
+  it('shares products between the parent and its sub-shop by §6.3 only: write to change, owner to remove', async () => {
+    const access = (shop: string, write: boolean, owner: boolean) => [{ shop, write, owner }]
+    // The sub-shop's product, shared with the parent with write: the parent edits it, may not remove or re-share it.
+    const theirs = await branchApi.made('products', { name: 'Branch special', price: 100, accessShop: access(parent.shopId, true, false) })
+    expect((await parentApi.patch(`products/${theirs._id}`, { name: 'Branch special (HK)' })).body).toMatchObject({
+      name: 'Branch special (HK)',
+      shop: branch.shopId
+    })
+    expect(await parentApi.remove(`products/${theirs._id}`)).toMatchObject({ status: 403, body: { data: { key: 'errors.noPermission' } } })
+    expect((await parentApi.patch(`products/${theirs._id}`, { accessShop: access(parent.shopId, true, true) })).status).toBe(403)
+    // With owner (and no write) it may remove it but no longer change it.
+    expect((await branchApi.patch(`products/${theirs._id}`, { accessShop: access(parent.shopId, false, true) })).status).toBe(200)
+    expect((await parentApi.patch(`products/${theirs._id}`, { name: 'Changed' })).status).toBe(403)
+    expect((await parentApi.remove(`products/${theirs._id}`)).status).toBe(200)
+    expect((await branchApi.get(`products/${theirs._id}`)).status).toBe(404)
+
+    // The parent's products: the sub-shop sees the one shared with it (read-only), never the others.
+    const shared = await parentApi.made('products', { name: 'House blend', price: 100, accessShop: access(branch.shopId, false, false) })
+    const own = await parentApi.made('products', { name: 'Parent only', price: 100 })
+    expect((await branchApi.get(`products/${shared._id}`)).body).toMatchObject({ name: 'House blend', shop: parent.shopId })
+    expect((await branchApi.patch(`products/${shared._id}`, { name: 'Mine now' })).status).toBe(403)
+    expect((await branchApi.remove(`products/${shared._id}`)).status).toBe(403)
+    expect((await branchApi.get(`products/${own._id}`)).status).toBe(404)
+    const listed = ((await branchApi.get('products', '&$limit=50')).body?.data as { _id: string }[]).map((p) => p._id)
+    expect(listed).toContain(shared._id)
+    expect(listed).not.toContain(own._id)
+    // Being a sub-shop grants nothing by itself: the parent reads the branch's unshared products no more than any shop.
+    expect((await parentApi.get(`products/${product.tea}`)).status).toBe(404)
   })
 
   it('stops reading a shop whose account no longer administers it, and a sub-shop once removed', async () => {
