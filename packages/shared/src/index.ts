@@ -43,5 +43,5 @@ export * from './subsequent/bulk-order.schema'
 export * from './subsequent/subsequent-order'
 export * from './subsequent/ageing'
 export * from './customers/shop-rank-log.schema'
-// Sub-shops roll-up (issue 14, decision 0087)
+// Sub-shops roll-up (decision 0087)
 export * from './shops/sub-shop-rollup'

@@ -44,7 +44,7 @@ import { purchasingOrderStatuses } from './purchasing-order-statuses/purchasing-
 import { bulkOrderStatuses } from './bulk-order-statuses/bulk-order-statuses'
 import { purchasingOrders } from './purchasing-orders/purchasing-orders'
 import { bulkOrders } from './bulk-orders/bulk-orders'
-// Sub-shops roll-up (issue 14, decision 0087)
+// Sub-shops roll-up (decision 0087)
 import { subShopStocks, subShopSummary } from './sub-shop-rollup/sub-shop-rollup'
 
 export { mediaRoutes } from './attachments/attachments'

@@ -129,7 +129,13 @@ describe.each(await dialects())('sub-shops roll-up (decision 0087) (%s)', (diale
   it("rolls up the sub-shop's paid sales and stock as the sub-shop's own figures give them", async () => {
     const answer = await rollup()
     const row = answer.data.find((r) => r._id === entry)!
-    expect(row).toMatchObject({ name: 'Kowloon', email: branch.email, accepted: true, subShop: branch.shopId, shopName: 'Branch' })
+    expect(row).toMatchObject({
+      name: 'Kowloon',
+      email: branch.email,
+      accepted: true,
+      subShop: branch.shopId,
+      shopName: 'Branch'
+    })
     // 4500 + 800 taken, 1500 given back for one tea: two paid orders, the unpaid one not counted.
     expect(row.sales).toEqual({ orders: 2, gross: 5300, refunds: 1500, net: 3800 })
     // The branch's own summary of the same days agrees.
@@ -214,12 +220,19 @@ describe.each(await dialects())('sub-shops roll-up (decision 0087) (%s)', (diale
   it('shares products between the parent and its sub-shop by §6.3 only: write to change, owner to remove', async () => {
     const access = (shop: string, write: boolean, owner: boolean) => [{ shop, write, owner }]
     // The sub-shop's product, shared with the parent with write: the parent edits it, may not remove or re-share it.
-    const theirs = await branchApi.made('products', { name: 'Branch special', price: 100, accessShop: access(parent.shopId, true, false) })
+    const theirs = await branchApi.made('products', {
+      name: 'Branch special',
+      price: 100,
+      accessShop: access(parent.shopId, true, false)
+    })
     expect((await parentApi.patch(`products/${theirs._id}`, { name: 'Branch special (HK)' })).body).toMatchObject({
       name: 'Branch special (HK)',
       shop: branch.shopId
     })
-    expect(await parentApi.remove(`products/${theirs._id}`)).toMatchObject({ status: 403, body: { data: { key: 'errors.noPermission' } } })
+    expect(await parentApi.remove(`products/${theirs._id}`)).toMatchObject({
+      status: 403,
+      body: { data: { key: 'errors.noPermission' } }
+    })
     expect((await parentApi.patch(`products/${theirs._id}`, { accessShop: access(parent.shopId, true, true) })).status).toBe(403)
     // With owner (and no write) it may remove it but no longer change it.
     expect((await branchApi.patch(`products/${theirs._id}`, { accessShop: access(parent.shopId, false, true) })).status).toBe(200)
@@ -228,7 +241,11 @@ describe.each(await dialects())('sub-shops roll-up (decision 0087) (%s)', (diale
     expect((await branchApi.get(`products/${theirs._id}`)).status).toBe(404)
 
     // The parent's products: the sub-shop sees the one shared with it (read-only), never the others.
-    const shared = await parentApi.made('products', { name: 'House blend', price: 100, accessShop: access(branch.shopId, false, false) })
+    const shared = await parentApi.made('products', {
+      name: 'House blend',
+      price: 100,
+      accessShop: access(branch.shopId, false, false)
+    })
     const own = await parentApi.made('products', { name: 'Parent only', price: 100 })
     expect((await branchApi.get(`products/${shared._id}`)).body).toMatchObject({ name: 'House blend', shop: parent.shopId })
     expect((await branchApi.patch(`products/${shared._id}`, { name: 'Mine now' })).status).toBe(403)
@@ -245,7 +262,11 @@ describe.each(await dialects())('sub-shops roll-up (decision 0087) (%s)', (diale
     await t.db.knex('shopMembers').where({ shop: branch.shopId, user: branch.userId }).update({ role: 'user' })
     expect((await rollup()).data.find((r) => r._id === entry)).toMatchObject({ subShop: null })
     expect((await rollup()).data.find((r) => r._id === entry)?.sales).toBeUndefined()
-    expect((await parentApi.get('subShops/stocks', `&subShop=${entry}`)).body).toMatchObject({ subShop: null, total: 0, data: [] })
+    expect((await parentApi.get('subShops/stocks', `&subShop=${entry}`)).body).toMatchObject({
+      subShop: null,
+      total: 0,
+      data: []
+    })
     await t.db.knex('shopMembers').where({ shop: branch.shopId, user: branch.userId }).update({ role: 'admin' })
     expect((await rollup()).data.find((r) => r._id === entry)?.sales?.orders).toBe(2)
 

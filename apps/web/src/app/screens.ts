@@ -25,6 +25,8 @@ import { purchasingOrderStatusesScreen } from '../features/purchasing-order-stat
 import { bulkOrderStatusesScreen } from '../features/bulk-order-statuses/bulk-order-statuses.screen'
 import { purchasingOrdersScreen } from '../features/purchasing-orders/purchasing-orders.screen'
 import { bulkOrdersScreen } from '../features/bulk-orders/bulk-orders.screen'
+// Sub-shops roll-up (decision 0087)
+import { subShopsScreen } from '../features/sub-shops/sub-shops.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -111,7 +113,7 @@ export const screens: readonly ScreenDef[] = [
   chartsScreen,
   planned('pos', { area: 'pos', drawer: top(150, 'pos', { teaser: true }) }),
   shopUsersScreen,
-  planned('subShops', { area: 'subShops', drawer: top(170, 'subShops') }),
+  subShopsScreen,
   companyUsersScreen,
   purchasingOrdersScreen,
   bulkOrdersScreen,

@@ -46,7 +46,7 @@ export const servicePaths = {
   bulkOrders: 'bulkOrders',
   subsequentAgeing: 'subsequentPayments/ageing',
   shopRankLogs: 'shopRankLogs',
-  // Sub-shops roll-up (issue 14, decision 0087)
+  // Sub-shops roll-up (decision 0087)
   subShopSummary: 'subShops/summary',
   subShopStocks: 'subShops/stocks'
 } as const

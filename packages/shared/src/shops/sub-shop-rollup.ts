@@ -1,7 +1,7 @@
 import type { ServiceQuery } from '../platform/service-map'
 
 /**
- * The parent shop's read-only roll-up of its sub-shops (spec §2.4 item 14, issue 14; decision 0087).
+ * The parent shop's read-only roll-up of its sub-shops (spec §2.4 item 14; decision 0087).
  * A sub-shop entry (`subShops`, a member with the subshop role) is linked to the sub-shop's own shop
  * when its account accepts the invitation naming a shop it administers; the parent then sees that
  * shop's paid sales and stock, never more, and nothing of a shop it is not (or no longer) linked to.
@@ -60,7 +60,7 @@ export interface SubShopRollup {
 export type SubShopRollupQuery = ServiceQuery<{ from: string; to: string }>
 
 /** One stock row of a sub-shop as its parent sees it (read-only). */
-export interface SubShopStockRow {
+export type SubShopStockRow = {
   _id: string
   warehouse: string
   /** The warehouse's name as stored (a text or one per language). */

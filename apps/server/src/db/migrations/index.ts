@@ -23,7 +23,7 @@ import * as purchasingOrderStatusesTable from './20261125183614-purchasing-order
 import * as bulkOrderStatusesTable from './20261125183617-bulk-order-statuses'
 import * as purchasingOrdersTable from './20261125183620-purchasing-orders'
 import * as bulkOrdersTable from './20261125183623-bulk-orders'
-// Sub-shops roll-up (issue 14, decision 0087)
+// Sub-shops roll-up (decision 0087)
 import * as subShopLinks from './20261125184909-sub-shop-links'
 
 interface Migration {

@@ -24,9 +24,10 @@ const checkSubShopLink = async (
   if (invitation.role !== 'subshop')
     throw new BadRequest('Only a sub-shop invitation links a shop', { key: 'subShops.notSubShopInvitation', field: 'subShop' })
   if (!isObjectId(subShop)) throw new BadRequest('"subShop" is invalid', { key: 'format.invalid', field: 'subShop' })
-  const admin = subShop === invitation.shop
-    ? undefined
-    : await trx('shopMembers').where({ shop: subShop, user, role: 'admin', accepted: true }).first('_id')
+  const admin =
+    subShop === invitation.shop
+      ? undefined
+      : await trx('shopMembers').where({ shop: subShop, user, role: 'admin', accepted: true }).first('_id')
   if (!admin) throw new Forbidden('You can only link a shop you administer', { key: 'subShops.notShopAdmin', field: 'subShop' })
   const taken = await trx('shopMembers').where({ subShop }).first('_id')
   if (taken) throw alreadyLinked()

@@ -5,7 +5,7 @@ import { registerShopPath } from '../../records/shop-scoped'
 import { SubShopLinks, SubShopStockService, SubShopSummaryService } from './sub-shop-rollup.class'
 
 /**
- * The parent's read-only roll-up of its sub-shops (issue 14, decision 0087): find only, for the
+ * The parent's read-only roll-up of its sub-shops (decision 0087): find only, for the
  * parent's admins when the shop uses sub-shops (permissions.ts); no events: the screen asks again.
  */
 export const subShopSummary = (context: ServiceContext) => (app: Application) =>

@@ -23,6 +23,8 @@ export const pages: Record<PageName, RouteComponent> = {
   devTest: lazyPage(() => import('../../features/dev/dev-test-page'), 'DevTestPage'),
   resource: lazyPage(() => import('./resource-routes'), 'ResourceRoutePage'),
   orderDetail: lazyPage(() => import('../../features/orders/order-page'), 'OrderPage'),
+  subShops: lazyPage(() => import('../../features/sub-shops/sub-shops-page'), 'SubShopsPage'),
+  subShopStock: lazyPage(() => import('../../features/sub-shops/sub-shop-stock-page'), 'SubShopStockPage'),
   placeholder: lazyPage(() => import('../../features/placeholder/placeholder-page'), 'PlaceholderPage')
 }
 

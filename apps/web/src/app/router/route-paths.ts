@@ -46,6 +46,8 @@ export type PageName =
   | 'resource'
   | 'placeholder'
   | 'orderDetail'
+  | 'subShops'
+  | 'subShopStock'
 
 /** The developer test pages' prefix is named after the product (ARCHITECTURE §4). */
 export const DEV_PREFIX = 'emporia'
