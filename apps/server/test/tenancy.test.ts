@@ -88,7 +88,10 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
     user: refOfB('companyUsers'),
     products: [{ product: refOfB('products'), quantity: 1, price: 100, warehouse: refOfB('warehouses') }]
   }),
-  'subsequentPayments/ageing': () => ({})
+  'subsequentPayments/ageing': () => ({}),
+  // Sub-shops roll-up (decision 0087): find only; that a parent reads only its linked sub-shops is sub-shop-rollup.test.ts's.
+  'subShops/summary': () => ({}),
+  'subShops/stocks': () => ({})
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
@@ -112,7 +115,9 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'shopUsers/merge': {},
   'shopUsers/erase': {},
   'shopUsers/personalData': {},
-  'subsequentPayments/ageing': {}
+  'subsequentPayments/ageing': {},
+  'subShops/summary': {},
+  'subShops/stocks': {}
 }
 
 /** Each shop-scoped record service's shared schema, read from the running app in `beforeAll`. */
@@ -225,7 +230,10 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
     const logs = await api(`shopRankLogs?user=${String(user._id)}`)
     return (logs.body?.data as { _id: string }[])[0]._id
   },
-  'subsequentPayments/ageing': () => Promise.resolve('&type=sell')
+  'subsequentPayments/ageing': () => Promise.resolve('&type=sell'),
+  // Sub-shops roll-up: the range, and B's own sub-shop entry (unlinked: an empty page of B's).
+  'subShops/summary': () => Promise.resolve('&from=2026-01-01&to=2027-01-01'),
+  'subShops/stocks': () => Promise.resolve(refOfB('subShops'))
 }
 /** What the witness must hear of a path as B's records are made and changed (default: created, patched, removed). */
 const HEARD: Record<string, string[]> = {
@@ -267,7 +275,10 @@ const FINDERS: Record<
     shopOf: (body) => (body?.product as { shop?: string } | undefined)?.shop
   },
   'sales/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true },
-  'subsequentPayments/ageing': { query: (type) => type, shopOf: (body) => body?.shop, figures: true }
+  'subsequentPayments/ageing': { query: (type) => type, shopOf: (body) => body?.shop, figures: true },
+  'subShops/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true },
+  // B's entry asked through A's shop: not one of A's sub-shops, 404.
+  'subShops/stocks': { query: (entry) => `&subShop=${entry}`, shopOf: (body) => body?.shop }
 }
 const METHODS = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 type Method = (typeof METHODS)[number]

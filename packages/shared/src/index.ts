@@ -48,3 +48,5 @@ export * from './customers/shop-rank-log.schema'
 // membership ranks (decision 0084)
 export * from './customers/rank-rule'
 export * from './customers/rank-settings'
+// Sub-shops roll-up (decision 0087)
+export * from './shops/sub-shop-rollup'

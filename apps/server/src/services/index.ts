@@ -52,6 +52,8 @@ import { shopUserErase } from './shop-user-erase/shop-user-erase'
 import { shopUserPersonalData } from './shop-user-personal-data/shop-user-personal-data'
 // B2B deferred payment (issue 14, server): the ageing report.
 import { subsequentAgeing } from './subsequent-ageing/subsequent-ageing'
+// Sub-shops roll-up (decision 0087)
+import { subShopStocks, subShopSummary } from './sub-shop-rollup/sub-shop-rollup'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -115,6 +117,9 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.purchasingOrders, register: purchasingOrders },
   { path: servicePaths.bulkOrders, register: bulkOrders },
   { path: servicePaths.subsequentAgeing, register: subsequentAgeing },
+  // Sub-shops roll-up (decision 0087): reads the sales rollup and the ledger's stock rows of linked shops.
+  { path: servicePaths.subShopSummary, register: subShopSummary },
+  { path: servicePaths.subShopStocks, register: subShopStocks },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }

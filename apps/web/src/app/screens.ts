@@ -26,6 +26,8 @@ import { bulkOrderStatusesScreen } from '../features/bulk-order-statuses/bulk-or
 import { purchasingOrdersScreen } from '../features/purchasing-orders/purchasing-orders.screen'
 import { bulkOrdersScreen } from '../features/bulk-orders/bulk-orders.screen'
 import { ageingScreen } from '../features/subsequent-payments/subsequent-payments.screen'
+// Sub-shops roll-up (decision 0087)
+import { subShopsScreen } from '../features/sub-shops/sub-shops.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -112,7 +114,7 @@ export const screens: readonly ScreenDef[] = [
   chartsScreen,
   planned('pos', { area: 'pos', drawer: top(150, 'pos', { teaser: true }) }),
   shopUsersScreen,
-  planned('subShops', { area: 'subShops', drawer: top(170, 'subShops') }),
+  subShopsScreen,
   companyUsersScreen,
   purchasingOrdersScreen,
   bulkOrdersScreen,

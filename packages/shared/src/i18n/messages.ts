@@ -98,7 +98,12 @@ export const sharedMessages = {
     'subsequent.cannotRemove': 'An order that was fulfilled or has payments cannot be removed',
     'subsequent.companyHasOrders': 'This company still has orders and cannot be removed',
     'subsequent.statusInUse': 'Orders use this status; it cannot be removed',
-    'subsequent.sequenceTaken': 'Another status already has this sequence number'
+    'subsequent.sequenceTaken': 'Another status already has this sequence number',
+    // Sub-shops roll-up (decision 0087)
+    'subShops.notShopAdmin': 'You can only link a shop you administer',
+    'subShops.alreadyLinked': 'This shop is already a sub-shop of a shop',
+    'subShops.notSubShopInvitation': 'Only a sub-shop invitation links a shop',
+    'subShops.notFound': 'No such sub-shop'
   },
   cht: {
     'format.required': '必填',
@@ -191,7 +196,12 @@ export const sharedMessages = {
     'subsequent.cannotRemove': '已出入庫或已有付款的訂單不可刪除',
     'subsequent.companyHasOrders': '此公司仍有訂單，不可刪除',
     'subsequent.statusInUse': '有訂單使用此狀態，不可刪除',
-    'subsequent.sequenceTaken': '已有其他狀態使用此序號'
+    'subsequent.sequenceTaken': '已有其他狀態使用此序號',
+    // Sub-shops roll-up (decision 0087)
+    'subShops.notShopAdmin': '只可連結你管理的商店',
+    'subShops.alreadyLinked': '此商店已是另一商店的分店',
+    'subShops.notSubShopInvitation': '只有分店邀請可連結商店',
+    'subShops.notFound': '沒有此分店'
   },
   chs: {
     'format.required': '必填',
@@ -284,7 +294,12 @@ export const sharedMessages = {
     'subsequent.cannotRemove': '已出入库或已有付款的订单不可删除',
     'subsequent.companyHasOrders': '此公司仍有订单，不可删除',
     'subsequent.statusInUse': '有订单使用此状态，不可删除',
-    'subsequent.sequenceTaken': '已有其他状态使用此序号'
+    'subsequent.sequenceTaken': '已有其他状态使用此序号',
+    // Sub-shops roll-up (decision 0087)
+    'subShops.notShopAdmin': '只可链接你管理的商店',
+    'subShops.alreadyLinked': '此商店已是另一商店的分店',
+    'subShops.notSubShopInvitation': '只有分店邀请可链接商店',
+    'subShops.notFound': '没有此分店'
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

@@ -27,6 +27,14 @@ import type {
 import type { Warehouse, WarehouseData, WarehousePatch } from '../inventory/warehouse.schema'
 import type { Attachment, AttachmentPatch } from '../media/attachment.schema'
 import type { Page } from '../query/query'
+import type {
+  SubShopRollup,
+  SubShopRollupQuery,
+  SubShopRollupRow,
+  SubShopStockPage,
+  SubShopStockQuery,
+  SubShopStockRow
+} from '../shops/sub-shop-rollup'
 import type { Shop, ShopData, ShopStaff, ShopStaffData, ShopStaffPatch, ShopPatch } from '../shops/shop.schema'
 import type { Registration, User, UserPatch } from '../users/user.schema'
 import type { servicePaths, ServicePath } from './service-paths'
@@ -163,6 +171,9 @@ export interface ServiceMap {
   [servicePaths.shopUserMerge]: ServiceShape<CustomerMergeResult, CustomerMergeData, never, ServiceQuery, never>
   [servicePaths.shopUserErase]: ServiceShape<CustomerEraseResult, CustomerEraseData, never, ServiceQuery, never>
   [servicePaths.shopUserPersonalData]: ServiceShape<CustomerPersonalData, never, never, ServiceQuery, never>
+  // Sub-shops roll-up (decision 0087): find only.
+  [servicePaths.subShopSummary]: ServiceShape<SubShopRollupRow, never, never, SubShopRollupQuery, SubShopRollup>
+  [servicePaths.subShopStocks]: ServiceShape<SubShopStockRow, never, never, SubShopStockQuery, SubShopStockPage>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

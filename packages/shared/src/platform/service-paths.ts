@@ -49,6 +49,9 @@ export const servicePaths = {
   // Customers' own operations (decision 0083).
   shopUserMerge: 'shopUsers/merge',
   shopUserErase: 'shopUsers/erase',
-  shopUserPersonalData: 'shopUsers/personalData'
+  shopUserPersonalData: 'shopUsers/personalData',
+  // Sub-shops roll-up (decision 0087)
+  subShopSummary: 'subShops/summary',
+  subShopStocks: 'subShops/stocks'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

@@ -95,6 +95,11 @@ export const shopStaffSchema = Type.Object(
     role: roleSchema,
     perm: Type.Array(Type.Union(shopPermissions.map((perm) => Type.Literal(perm))), { uniqueItems: true }),
     accepted: Type.Boolean({ readOnly: true }),
+    /**
+     * Sub-shops only (decision 0087): the sub-shop's own shop, named by its account when accepting
+     * (it must administer that shop). The parent's roll-up reads this shop's sales and stock.
+     */
+    subShop: Type.Optional(Type.Union([Type.String({ pattern: ID_PATTERN }), Type.Null()], { readOnly: true })),
     createdAt: Type.String({ format: 'date-time', readOnly: true }),
     updatedAt: Type.String({ format: 'date-time', readOnly: true })
   },

@@ -130,7 +130,10 @@ export const serviceRules: Record<string, ServiceRule> = {
   // Customers (decision 0083): merging, erasing and exporting a customer's data are staff work.
   'shopUsers/merge': { read: areas.shopUsers, write: areas.shopUsers },
   'shopUsers/erase': { read: areas.shopUsers, write: areas.shopUsers },
-  'shopUsers/personalData': { read: areas.shopUsers, write: { roles: admin } }
+  'shopUsers/personalData': { read: areas.shopUsers, write: { roles: admin } },
+  // Sub-shops roll-up (decision 0087): the parent's admins read their sub-shops' figures; nobody writes.
+  'subShops/summary': { read: areas.subShops, write: { roles: admin, gate: { flag: 'useSubShop' } } },
+  'subShops/stocks': { read: areas.subShops, write: { roles: admin, gate: { flag: 'useSubShop' } } }
 }
 
 export interface ShopCaller {

@@ -29,6 +29,8 @@ import * as bulkOrdersTable from './20261125183623-bulk-orders'
 import * as shopUsersSearch from './20261125184938-shop-users-search'
 // B2B deferred payment (issue 14, server): indexes, counters and the orders' log.
 import * as subsequentPayments from './20261125184859-subsequent-payments'
+// Sub-shops roll-up (decision 0087)
+import * as subShopLinks from './20261125184909-sub-shop-links'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -63,5 +65,6 @@ export const migrations: Record<string, Migration> = {
   '20261125183620-purchasing-orders': purchasingOrdersTable,
   '20261125183623-bulk-orders': bulkOrdersTable,
   '20261125184938-shop-users-search': shopUsersSearch,
-  '20261125184859-subsequent-payments': subsequentPayments
+  '20261125184859-subsequent-payments': subsequentPayments,
+  '20261125184909-sub-shop-links': subShopLinks
 }

@@ -1,9 +1,37 @@
-import { BadRequest, Forbidden, NotAuthenticated, NotFound } from '@feathersjs/errors'
+import { BadRequest, Conflict, Forbidden, NotAuthenticated, NotFound } from '@feathersjs/errors'
 import type { Application, Id, Params } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { isObjectId, servicePaths } from '@emporia/shared'
 import type { ShopUsersSync } from '../../tenancy'
 import type { ShopInvitation } from './shop-invitations.schema'
+
+const alreadyLinked = () =>
+  new Conflict('This shop is already a sub-shop of a shop', { key: 'subShops.alreadyLinked', field: 'subShop' })
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | undefined)?.code === '23505'
+
+/**
+ * A sub-shop invitation may name the sub-shop's own shop (decision 0087): the accepting account must
+ * be an accepted admin of it, it is not the inviting shop, and no other shop has it as a sub-shop.
+ * This is the sub-shop's consent to the parent reading its sales and stock.
+ */
+const checkSubShopLink = async (
+  trx: Knex.Transaction,
+  invitation: { shop: string; role: string },
+  subShop: unknown,
+  user: string
+) => {
+  if (invitation.role !== 'subshop')
+    throw new BadRequest('Only a sub-shop invitation links a shop', { key: 'subShops.notSubShopInvitation', field: 'subShop' })
+  if (!isObjectId(subShop)) throw new BadRequest('"subShop" is invalid', { key: 'format.invalid', field: 'subShop' })
+  const admin =
+    subShop === invitation.shop
+      ? undefined
+      : await trx('shopMembers').where({ shop: subShop, user, role: 'admin', accepted: true }).first('_id')
+  if (!admin) throw new Forbidden('You can only link a shop you administer', { key: 'subShops.notShopAdmin', field: 'subShop' })
+  const taken = await trx('shopMembers').where({ subShop }).first('_id')
+  if (taken) throw alreadyLinked()
+}
 
 type Caller = Params & { user?: { _id: string; email: string; verified?: boolean } }
 
@@ -38,16 +66,23 @@ export class ShopInvitationService {
       .limit(100)) as ShopInvitation[]
   }
 
-  async patch(id: Id | null, data: { accepted?: unknown }, params: Caller) {
+  async patch(id: Id | null, data: { accepted?: unknown; subShop?: unknown }, params: Caller) {
     const user = this.me(params)
     if (data?.accepted !== true) throw new BadRequest('Send {accepted: true} to accept', { field: 'accepted' })
+    const unknown = Object.keys(data).find((field) => field !== 'accepted' && field !== 'subShop')
+    if (unknown) throw new BadRequest(`"${unknown}" is not a known field`, { key: 'format.unknownField', field: unknown })
     const invitation = await this.invitation(id, user.email)
+    const subShop = data.subShop ?? null
     const member = await this.knex.transaction(async (trx) => {
       await this.sync.lock(trx, invitation.shop)
+      if (subShop !== null) await checkSubShopLink(trx, invitation, subShop, user._id)
       const [row] = (await trx('shopMembers')
         .where({ _id: invitation._id, accepted: false })
-        .update({ user: user._id, accepted: true, updatedAt: trx.fn.now() })
-        .returning('*')) as Record<string, unknown>[]
+        .update({ user: user._id, accepted: true, updatedAt: trx.fn.now(), ...(subShop === null ? {} : { subShop }) })
+        .returning('*')
+        .catch((error: unknown) => {
+          throw isUniqueViolation(error) ? alreadyLinked() : error
+        })) as Record<string, unknown>[]
       if (!row) throw new NotFound('No such invitation')
       await this.sync.rewrite(trx, invitation.shop)
       return row

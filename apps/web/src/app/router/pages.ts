@@ -26,6 +26,8 @@ export const pages: Record<PageName, RouteComponent> = {
   bulkOrderView: lazyPage(() => import('../../features/bulk-orders/bulk-order-view-page'), 'BulkOrderViewPage'),
   ageing: lazyPage(() => import('../../features/subsequent-payments/ageing-page'), 'AgeingPage'),
   companyStatement: lazyPage(() => import('../../features/company-users/statement-page'), 'StatementPage'),
+  subShops: lazyPage(() => import('../../features/sub-shops/sub-shops-page'), 'SubShopsPage'),
+  subShopStock: lazyPage(() => import('../../features/sub-shops/sub-shop-stock-page'), 'SubShopStockPage'),
   placeholder: lazyPage(() => import('../../features/placeholder/placeholder-page'), 'PlaceholderPage')
 }
 

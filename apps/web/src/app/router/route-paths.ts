@@ -50,6 +50,8 @@ export type PageName =
   | 'bulkOrderView'
   | 'ageing'
   | 'companyStatement'
+  | 'subShops'
+  | 'subShopStock'
 
 /** The developer test pages' prefix is named after the product (ARCHITECTURE §4). */
 export const DEV_PREFIX = 'emporia'
