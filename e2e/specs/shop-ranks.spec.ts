@@ -21,7 +21,10 @@ describe('membership ranks', () => {
   it('makes a group and two ranks in cht; a rank expiring after a period needs the period, on its field', async () => {
     const who = await ownerOnce()
     const shop = who.shop!._id
-    const page = await app.openAs(who, `/${shop}/settings/shopRankGroups`, { lang: 'cht', viewport: { width: 1440, height: 900 } })
+    const page = await app.openAs(who, `/${shop}/settings/shopRankGroups`, {
+      lang: 'cht',
+      viewport: { width: 1440, height: 900 }
+    })
     const shell = new Shell(page)
     const table = new DataTablePage(page)
     await expect.poll(() => shell.text(table.empty()), poll).toBe(GROUPS_EMPTY)
@@ -29,6 +32,7 @@ describe('membership ranks', () => {
     const editor = new EditorPage(page)
     await expect.poll(() => editor.mode(), poll).toBe('new')
     await editor.fillTranslatable('name', 'en', 'Members')
+    await page.screenshot({ path: '/tmp/shop-rank-group-editor-cht.png' })
     await editor.save()
     await expect.poll(() => editor.dialog().count(), poll).toBe(0)
     await expect.poll(() => table.cellTexts('name'), poll).toEqual(['Members'])
@@ -45,6 +49,7 @@ describe('membership ranks', () => {
     await editor.save()
     await expect.poll(() => editor.errorOf('expiryPeriod'), poll).toBe(PERIOD_REQUIRED)
     expect(await editor.mode()).toBe('new')
+    await page.screenshot({ path: '/tmp/shop-rank-editor-cht.png' })
     await editor.fill('expiryPeriod', '6')
     await choices.select('field-expiryPeriodUnit', '月')
     await editor.save()

@@ -169,6 +169,15 @@ export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: O
       )
     )
 
+  // A counter sale paid on the spot counts towards the customer's rank at once (decision 0084),
+  // before the shop's counter is locked: the order row is not written yet, so its money is given.
+  if (settled && data.user)
+    await recomputeRank(trx, shop, data.user, 'paid', {
+      order: _id,
+      wall: ctx.wall,
+      env: ctx.env,
+      pending: { date: now.toISOString(), amount: paid }
+    })
   if (!numberFirst) {
     orderId = (await takeOrderId(trx, shop, settings, now)).orderId
     for (const [i, row] of rows.entries()) Object.assign(row, { orderId, tranID: `${orderId}-${i + 1}` })
@@ -177,7 +186,5 @@ export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: O
     .insert(toColumns({ ...values, orderId }))
     .returning('*')) as OrderRow[]
   const payments = await insertPayments(trx, rows)
-  // A counter sale paid on the spot counts towards the customer's rank at once (decision 0084).
-  if (settled && order.user) await recomputeRank(trx, shop, order.user, 'paid', { order: _id, wall: ctx.wall, env: ctx.env })
   return { order, payments, replayed: false }
 }

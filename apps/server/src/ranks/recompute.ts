@@ -43,6 +43,11 @@ export interface RecomputeOptions {
   env?: LedgerEnv
   /** Already loaded settings (sweeps, rebuilds). */
   settings?: RankSettings | null
+  /**
+   * The paid money of an order of this shop not yet written in this transaction (a counter sale
+   * decides the rank before it takes the shop's order number, so the counter's lock is held less).
+   */
+  pending?: PaidEntry
 }
 
 const iso = (value: unknown): string | null =>
@@ -142,6 +147,7 @@ export const recomputeRank = async (
   if (!row) return null
   const now = options.now ?? new Date()
   const history = await paidHistory(trx, settings, customer, options.wall)
+  if (options.pending) history.push(options.pending)
   const before = { rank: (row.rank as string | null) ?? null, expiry: iso(row.rankExpiry), amount: Number(row.cachedAmount ?? 0) }
   const decide = (ranks: RankRuleRank[]) =>
     decideRank({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rebuildRanks } from '../../src/ranks'
+import { rebuildRanks, sweepExpiredRanks } from '../../src/ranks'
 import type { ShopRankGroupService } from '../../src/services/shop-rank-groups/shop-rank-groups.class'
 import type { ShopRankLogService } from '../../src/services/shop-rank-logs/shop-rank-logs.class'
 import { shopOwner } from '../support/accounts'
@@ -150,6 +150,21 @@ describe.each(await dialects())('membership ranks (%s)', (dialect) => {
     await sweeper.sweep(new Date(Date.now() + 40 * DAY))
     expect(await stateOf(cat)).toMatchObject({ rank: null, rankExpiry: null, cachedAmount: 0 })
     expect((await logsOf(cat)).map((log) => log.reason)).toEqual(['paid', 'expired', 'expired'])
+
+    // In batches: five customers past their expiry, two per transaction, every one of them seen once.
+    const five = []
+    for (let i = 0; i < 5; i++) {
+      const id = await customer(`Batch ${i}`)
+      await paidLater(id, 1)
+      five.push(id)
+    }
+    const later = new Date(Date.now() + 10 * DAY)
+    expect(await sweepExpiredRanks(t.db.knex, { now: later, batch: 2 })).toBeGreaterThanOrEqual(5)
+    for (const id of five) {
+      const state = await stateOf(id)
+      expect(new Date(state.rankExpiry as Date).getTime()).toBeGreaterThan(later.getTime())
+      expect((await logsOf(id)).map((log) => log.reason)).toEqual(['paid', 'expired'])
+    }
   })
 
   it("a customer's rank fields are not set through the shopUsers service, by patch or operator", async () => {

@@ -38,12 +38,13 @@ export const shopRankGroupsResource = defineResource({
   empty: { text: 'empty.shopRankGroups', action: 'empty.shopRankGroupsAdd' },
   columns: [
     { value: 'name', text: 'res.name', kind: 'translatable', sortable: true },
-    { value: 'enabled', text: 'rankGroup.enabled', kind: 'boolean', sortable: true },
+    // Short headers: the editor's labels explain, the list only reminds.
+    { value: 'enabled', text: 'rankGroup.col.enabled', kind: 'boolean', sortable: true },
     { value: 'accumType', text: 'rankGroup.accumType', enumList: accumTypeLabels, sortable: true },
-    { value: 'accumPeriod', text: 'rankGroup.accumPeriod', kind: 'number', sortable: true },
+    { value: 'accumPeriod', text: 'rankGroup.col.period', kind: 'number', sortable: true },
     { value: 'accumPeriodUnit', text: 'rankGroup.accumPeriodUnit', enumList: unitLabels },
-    { value: 'allowDowngrade', text: 'rankGroup.allowDowngrade', kind: 'boolean' },
-    { value: 'upgradeUsers', text: 'rankGroup.upgradeUsers', kind: 'boolean' },
+    { value: 'allowDowngrade', text: 'rankGroup.col.allowDowngrade', kind: 'boolean' },
+    { value: 'upgradeUsers', text: 'rankGroup.col.upgradeUsers', kind: 'boolean' },
     { value: 'updatedAt', text: 'res.updatedAt', kind: 'datetime', sortable: true }
   ],
   fields: [
@@ -81,6 +82,13 @@ export const shopRankGroupsResource = defineResource({
     { field: 'name', type: 'regexp', label: 'res.name', paths: translatablePaths('name') },
     { field: 'accumType', type: 'enum', label: 'rankGroup.accumType', enumList: accumTypeLabels }
   ],
-  defaults: () => ({ enabled: true, accumType: 'current', accumPeriod: 12, accumPeriodUnit: 'month', allowDowngrade: false }),
+  defaults: () => ({
+    enabled: true,
+    accumType: 'current',
+    accumPeriod: 12,
+    accumPeriodUnit: 'month',
+    allowDowngrade: false,
+    upgradeUsers: false
+  }),
   prepare: prepareGroup
 })

@@ -3,6 +3,10 @@ import { defineMessages } from '../../lib/i18n/screen-messages'
 /** Membership rank groups: the screen's own texts in every language (decision 0075, 0084). */
 export const shopRankGroupsMessages = defineMessages({
   en: {
+    'rankGroup.col.enabled': 'Enabled',
+    'rankGroup.col.period': 'Period',
+    'rankGroup.col.allowDowngrade': 'Downgrade',
+    'rankGroup.col.upgradeUsers': 'Apply at once',
     'route.settings/shopRankGroups': 'Membership Rank Groups',
     'route.settings/shopRankGroups/edit': 'Edit Rank Group',
     'shopRankGroup.one': 'Rank group',
@@ -23,6 +27,10 @@ export const shopRankGroupsMessages = defineMessages({
     'rankGroup.hasRanks': 'This group still has ranks; remove them first'
   },
   cht: {
+    'rankGroup.col.enabled': '啟用',
+    'rankGroup.col.period': '期間',
+    'rankGroup.col.allowDowngrade': '可降級',
+    'rankGroup.col.upgradeUsers': '即時套用',
     'route.settings/shopRankGroups': '會員等級組別',
     'route.settings/shopRankGroups/edit': '編輯等級組別',
     'shopRankGroup.one': '等級組別',
@@ -43,6 +51,10 @@ export const shopRankGroupsMessages = defineMessages({
     'rankGroup.hasRanks': '此組別仍有等級，請先刪除等級'
   },
   chs: {
+    'rankGroup.col.enabled': '启用',
+    'rankGroup.col.period': '期间',
+    'rankGroup.col.allowDowngrade': '可降级',
+    'rankGroup.col.upgradeUsers': '立即应用',
     'route.settings/shopRankGroups': '会员等级组别',
     'route.settings/shopRankGroups/edit': '编辑等级组别',
     'shopRankGroup.one': '等级组别',

@@ -1,6 +1,6 @@
 import { defineScreen } from '../../lib/screens/screen'
 
-/** ShopRankGroup records (spec §?): a list, edited in a dialog or on its edit route. */
+/** Membership rank groups (spec §3.10, §4.9; decision 0084): a list, edited in a dialog or on its edit route. */
 export const shopRankGroupsScreen = defineScreen({
   route: 'settings/shopRankGroups',
   kind: 'list',
