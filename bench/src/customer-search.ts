@@ -118,9 +118,10 @@ const measure = async (
   const headers = { authorization: `Bearer ${shop.token}` }
   const t0 = performance.now()
   await sql(seedSql(shop.shop, count))
-  await sql('analyze "shopUsers"')
+  // As autovacuum would leave a table that has stopped growing: statistics and the visibility map.
+  await sql('vacuum analyze "shopUsers"')
   const seedSeconds = Number(((performance.now() - t0) / 1000).toFixed(1))
-  log(`  ${label}: ${count.toLocaleString('en')} customers inserted and analysed in ${seedSeconds} s`)
+  log(`  ${label}: ${count.toLocaleString('en')} customers inserted, vacuumed and analysed in ${seedSeconds} s`)
   const { names, phones } = searches()
   const namePaths = names.map((text) => searchPath(shop.shop, 'name', text))
   const phonePaths = phones.map((text) => searchPath(shop.shop, 'phone', text))
@@ -200,7 +201,7 @@ export const runCustomerSearch = async (log: Log): Promise<Outcome> => {
           goal: `p99 <= ${GOAL_P99} ms`,
           pass: results[key].phone.p99 <= GOAL_P99
         },
-        { name: `${label} customers: seed (one INSERT … SELECT) + analyze`, measured: `${results[key].seedSeconds} s` }
+        { name: `${label} customers: seed (one INSERT … SELECT) + vacuum analyze`, measured: `${results[key].seedSeconds} s` }
       ])
     ],
     raw: { customers: CUSTOMERS, pgliteCustomers: PGLITE_CUSTOMERS, results }
