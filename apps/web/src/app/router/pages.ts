@@ -23,6 +23,7 @@ export const pages: Record<PageName, RouteComponent> = {
   devTest: lazyPage(() => import('../../features/dev/dev-test-page'), 'DevTestPage'),
   resource: lazyPage(() => import('./resource-routes'), 'ResourceRoutePage'),
   orderDetail: lazyPage(() => import('../../features/orders/order-page'), 'OrderPage'),
+  customerDetail: lazyPage(() => import('../../features/shop-users/customer-page'), 'CustomerPage'),
   placeholder: lazyPage(() => import('../../features/placeholder/placeholder-page'), 'PlaceholderPage')
 }
 

@@ -46,6 +46,7 @@ export type PageName =
   | 'resource'
   | 'placeholder'
   | 'orderDetail'
+  | 'customerDetail'
 
 /** The developer test pages' prefix is named after the product (ARCHITECTURE §4). */
 export const DEV_PREFIX = 'emporia'

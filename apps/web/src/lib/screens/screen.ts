@@ -38,7 +38,7 @@ export type DrawerGroup = 'eshop' | 'mini' | 'warehouses' | 'bundles' | 'subsequ
 export type ScreenFeature = 'pageEditor' | 'domain' | 'billing'
 
 /** Pages of their own that screens name (the router's page table has their components). */
-export type ScreenPage = 'dashboard' | 'eshop' | 'orderDetail' | 'charts'
+export type ScreenPage = 'dashboard' | 'eshop' | 'orderDetail' | 'charts' | 'customerDetail'
 
 /** Where a screen sits in the drawer; without one the screen has no entry of its own. */
 export interface DrawerEntry {
