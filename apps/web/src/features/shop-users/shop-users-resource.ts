@@ -55,7 +55,6 @@ export const shopUsersResource = defineResource({
     heading('membershipHeading', 'shopUser.membership'),
     { name: 'date', label: 'shopUser.date', type: 'date' },
     { name: 'membership', label: 'shopUser.membership', type: 'custom', component: MembershipSummary, display: true, wide: true },
-    heading('addressesHeading', 'shopUser.addresses'),
     {
       name: 'addresses',
       label: 'shopUser.addresses',
