@@ -28,15 +28,88 @@ const ENGINES = (process.env.BENCH_CUSTOMER_ENGINES ?? 'postgres,pglite').split(
 type Log = (line: string) => void
 
 const FIRST = [
-  'Wing', 'Ka Ming', 'Mei', 'Siu Fung', 'Chi Keung', 'Wai Man', 'Hoi Yan', 'Tsz Ching', 'Ming', 'Yan', 'Kwok Wai', 'Lok',
-  'Alice', 'Brian', 'Carmen', 'David', 'Emily', 'Frankie', 'Grace', 'Henry', 'Ivy', 'Jason', 'Karen', 'Leo', 'Mandy',
-  'Nelson', 'Olivia', 'Peter', 'Queenie', 'Raymond', 'Sammi', 'Tony', 'Vivian', 'William', 'Yoyo', 'Zoe', 'Anson', 'Bonnie',
-  'Calvin', 'Dicky'
+  'Wing',
+  'Ka Ming',
+  'Mei',
+  'Siu Fung',
+  'Chi Keung',
+  'Wai Man',
+  'Hoi Yan',
+  'Tsz Ching',
+  'Ming',
+  'Yan',
+  'Kwok Wai',
+  'Lok',
+  'Alice',
+  'Brian',
+  'Carmen',
+  'David',
+  'Emily',
+  'Frankie',
+  'Grace',
+  'Henry',
+  'Ivy',
+  'Jason',
+  'Karen',
+  'Leo',
+  'Mandy',
+  'Nelson',
+  'Olivia',
+  'Peter',
+  'Queenie',
+  'Raymond',
+  'Sammi',
+  'Tony',
+  'Vivian',
+  'William',
+  'Yoyo',
+  'Zoe',
+  'Anson',
+  'Bonnie',
+  'Calvin',
+  'Dicky'
 ]
 const LAST = [
-  'Chan', 'Wong', 'Lee', 'Cheung', 'Lau', 'Ng', 'Cheng', 'Yeung', 'Ho', 'Leung', 'Lam', 'Tang', 'Chow', 'Tsang', 'Fung',
-  'Kwok', 'Mak', 'Chu', 'Lui', 'Yip', 'Tse', 'Law', 'Lo', 'Choi', 'Tam', 'Poon', 'Wan', 'Kwan', 'Siu', 'Hui', 'Au', 'Yu',
-  'Sze', 'Fong', 'Pang', 'Shek', 'Man', 'Liu', 'Ko', 'Tong'
+  'Chan',
+  'Wong',
+  'Lee',
+  'Cheung',
+  'Lau',
+  'Ng',
+  'Cheng',
+  'Yeung',
+  'Ho',
+  'Leung',
+  'Lam',
+  'Tang',
+  'Chow',
+  'Tsang',
+  'Fung',
+  'Kwok',
+  'Mak',
+  'Chu',
+  'Lui',
+  'Yip',
+  'Tse',
+  'Law',
+  'Lo',
+  'Choi',
+  'Tam',
+  'Poon',
+  'Wan',
+  'Kwan',
+  'Siu',
+  'Hui',
+  'Au',
+  'Yu',
+  'Sze',
+  'Fong',
+  'Pang',
+  'Shek',
+  'Man',
+  'Liu',
+  'Ko',
+  'Tong'
 ]
 const sqlArray = (list: string[]) => `array[${list.map((name) => `'${name}'`).join(', ')}]`
 
@@ -59,7 +132,7 @@ const searches = () => {
     const first = FIRST[(k * 13) % FIRST.length]
     const last = LAST[(k * 7) % LAST.length]
     names.push(k % 3 === 0 ? first.slice(0, 3 + (k % 2)) : `${first} ${last.slice(0, 1 + (k % 3))}`)
-    const phone = String(((((k + 1) * 104729) % 500_000) * 7919) % 40_000_000 + 50_000_000)
+    const phone = String((((((k + 1) * 104729) % 500_000) * 7919) % 40_000_000) + 50_000_000)
     phones.push(phone.slice(0, 4 + (k % 3)))
   }
   return { names, phones }
@@ -78,7 +151,12 @@ interface Page {
 }
 
 /** Before timing: some searches answer 200 with the total counted in SQL and rows that start with the text. */
-const verify = async (server: ChildHandle, headers: Record<string, string>, paths: string[], count: (path: string) => Promise<number>) => {
+const verify = async (
+  server: ChildHandle,
+  headers: Record<string, string>,
+  paths: string[],
+  count: (path: string) => Promise<number>
+) => {
   for (const p of paths) {
     const response = await fetch(server.url + p, { headers })
     const page = (await response.json()) as Page
@@ -133,7 +211,10 @@ const statementTimes = async (
   }
   const summary = (list: number[]) => {
     const sorted = [...list].sort((a, b) => a - b)
-    return [Number(sorted[Math.floor(sorted.length / 2)].toFixed(2)), Number(sorted[sorted.length - 1].toFixed(2))] as [number, number]
+    return [Number(sorted[Math.floor(sorted.length / 2)].toFixed(2)), Number(sorted[sorted.length - 1].toFixed(2))] as [
+      number,
+      number
+    ]
   }
   return { count: summary(counts), page: summary(pages) }
 }
@@ -168,7 +249,9 @@ const measure = async (
   }
   for (const field of ['name', 'phone'] as const) {
     const s = statements[field]
-    log(`  ${label}, ${field} prefix in SQL (EXPLAIN ANALYZE, median / max): total ${s.count[0]} / ${s.count[1]} ms, page ids ${s.page[0]} / ${s.page[1]} ms`)
+    log(
+      `  ${label}, ${field} prefix in SQL (EXPLAIN ANALYZE, median / max): total ${s.count[0]} / ${s.count[1]} ms, page ids ${s.page[0]} / ${s.page[1]} ms`
+    )
   }
   const loadBefore = os.loadavg()[0]
   // Warm-up, then each kind alone; one caller, as a person searching at the counter.

@@ -23,7 +23,12 @@ describe('customers', () => {
   it('adds a customer, shows a taken e-mail on its field, finds by phone prefix', async () => {
     const who = await ownerOnce()
     const shop = who.shop!._id
-    await createRecord(app.server.url, who, 'shopUsers', { firstName: 'Siu Ming', lastName: 'Chan', email: 'ming@example.com', phone: '91234567' })
+    await createRecord(app.server.url, who, 'shopUsers', {
+      firstName: 'Siu Ming',
+      lastName: 'Chan',
+      email: 'ming@example.com',
+      phone: '91234567'
+    })
     const page = await app.openAs(who, listUrl(shop), { lang: 'cht', viewport: DESKTOP })
     const shell = new Shell(page)
     const table = new DataTablePage(page)

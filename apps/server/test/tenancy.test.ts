@@ -178,7 +178,8 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
     await inventoryAs(base, owner, 'shopUsers/erase', { user: user._id })
     return String(user._id)
   },
-  'shopUsers/personalData': async (base, owner) => String((await inventoryAs(base, owner, 'shopUsers', sampleOf('shopUsers')))._id),
+  'shopUsers/personalData': async (base, owner) =>
+    String((await inventoryAs(base, owner, 'shopUsers', sampleOf('shopUsers')))._id),
   // Figures are found by their range; that another shop's sales stay out is sales-summary.test.ts's.
   'sales/summary': () => Promise.resolve('&groupBy=year&from=2026-01-01&to=2027-01-01')
 }
@@ -249,7 +250,12 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
       await t.db
         .knex('shops')
         .where({ _id: id })
-        .update({ useSubShop: true, useInventoryLot: true, useCashboxLog: true, attributes: JSON.stringify({ bundle: true, subsequentPayment: true }) })
+        .update({
+          useSubShop: true,
+          useInventoryLot: true,
+          useCashboxLog: true,
+          attributes: JSON.stringify({ bundle: true, subsequentPayment: true })
+        })
     t.app.service('shops').emit('patched', { _id: a.shopId })
     t.app.service('shops').emit('patched', { _id: b.shopId })
     for (const path of shopPaths) {

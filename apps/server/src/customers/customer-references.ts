@@ -25,7 +25,11 @@ export const moveCustomerReferences = async (
   const moved: Record<string, number> = {}
   for (const { table, column, optional } of CUSTOMER_REFERENCES) {
     if (!(await present(trx, table, optional))) continue
-    moved[table] = Number(await trx(table).where({ shop, [column]: from }).update({ [column]: to }))
+    moved[table] = Number(
+      await trx(table)
+        .where({ shop, [column]: from })
+        .update({ [column]: to })
+    )
   }
   return moved
 }

@@ -1,6 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { customerName, customerProblem, ERASED_CUSTOMER_NAME, normalPhone, normalisedCustomer } from '../../src/customers/shop-user-rules'
+import {
+  customerName,
+  customerProblem,
+  ERASED_CUSTOMER_NAME,
+  normalPhone,
+  normalisedCustomer
+} from '../../src/customers/shop-user-rules'
 
 const maybeText = fc.option(fc.string({ maxLength: 12 }), { nil: null })
 
@@ -41,7 +47,10 @@ describe('customer rules (decision 0083)', () => {
       key: 'customer.oneDefaultAddress',
       field: 'addresses'
     })
-    expect(customerProblem({ firstName: 'A', company: 'c'.repeat(24) })).toEqual({ key: 'customer.companyType', field: 'company' })
+    expect(customerProblem({ firstName: 'A', company: 'c'.repeat(24) })).toEqual({
+      key: 'customer.companyType',
+      field: 'company'
+    })
     expect(customerProblem({ firstName: 'A', type: 'company', company: 'c'.repeat(24) })).toBeNull()
     fc.assert(
       fc.property(fc.array(fc.boolean(), { maxLength: 20 }), (defaults) => {

@@ -69,7 +69,13 @@ export const MergeDialog = ({ customer, onClose }: DialogProps) => {
         <Button onClick={() => onClose(false)} data-testid="merge-cancel">
           {t('editor.cancel')}
         </Button>
-        <Button color="error" variant="contained" disabled={!remove || remove === customer._id || busy} onClick={confirm} data-testid="merge-ok">
+        <Button
+          color="error"
+          variant="contained"
+          disabled={!remove || remove === customer._id || busy}
+          onClick={confirm}
+          data-testid="merge-ok"
+        >
           {t('editor.confirm')}
         </Button>
       </DialogActions>
@@ -116,7 +122,13 @@ export const EraseDialog = ({ customer, onClose }: DialogProps) => {
         <Button onClick={() => onClose(false)} data-testid="erase-cancel">
           {t('editor.cancel')}
         </Button>
-        <Button color="error" variant="contained" disabled={typed.trim() !== name || busy} onClick={confirm} data-testid="erase-ok">
+        <Button
+          color="error"
+          variant="contained"
+          disabled={typed.trim() !== name || busy}
+          onClick={confirm}
+          data-testid="erase-ok"
+        >
           {t('shopUser.erase')}
         </Button>
       </DialogActions>

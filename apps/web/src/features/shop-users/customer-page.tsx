@@ -36,7 +36,8 @@ const useRankNames = () => {
   const ranks = useQuery({
     queryKey: queryKeys.find(servicePaths.shopRanks, { shop, $limit: 200 }),
     enabled: Boolean(shop),
-    queryFn: async () => pageOf((await shopApi(servicePaths.shopRanks).find({ $limit: 200 })) as never).data as unknown as ShopRank[]
+    queryFn: async () =>
+      pageOf((await shopApi(servicePaths.shopRanks).find({ $limit: 200 })) as never).data as unknown as ShopRank[]
   })
   return (id: string | null | undefined) => {
     const rank = ranks.data?.find((row) => row._id === id)
@@ -65,8 +66,16 @@ const CustomerCard = ({ customer, rankName }: { customer: ShopUser; rankName: (i
       <CardContent>
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 3 }}>
           <Fact label={t('shopUser.email')} value={customer.email ?? ''} testId="customer-email" />
-          <Fact label={t('shopUser.phone')} value={[customer.region, customer.phone].filter(Boolean).join(' ')} testId="customer-phone" />
-          <Fact label={t('shopUser.type')} value={t(customerTypeLabels[(customer.type ?? 'normal') as keyof typeof customerTypeLabels])} testId="customer-type" />
+          <Fact
+            label={t('shopUser.phone')}
+            value={[customer.region, customer.phone].filter(Boolean).join(' ')}
+            testId="customer-phone"
+          />
+          <Fact
+            label={t('shopUser.type')}
+            value={t(customerTypeLabels[(customer.type ?? 'normal') as keyof typeof customerTypeLabels])}
+            testId="customer-type"
+          />
           <Fact label={t('shopUser.date')} value={date(customer.date)} testId="customer-date" />
           <Fact label={t('shopUser.rank')} value={rankName(customer.rank)} testId="customer-rank" />
           <Fact label={t('shopUser.rankExpiry')} value={date(customer.rankExpiry)} testId="customer-rank-expiry" />
@@ -78,7 +87,15 @@ const CustomerCard = ({ customer, rankName }: { customer: ShopUser; rankName: (i
             <Typography variant="subtitle2">{t('shopUser.addresses')}</Typography>
             {customer.addresses?.map((address, i) => (
               <Typography key={i} variant="body2" data-testid="customer-address">
-                {[address.label, [address.firstName, address.lastName].filter(Boolean).join(' '), address.company, address.apt, address.city, address.country, address.phone]
+                {[
+                  address.label,
+                  [address.firstName, address.lastName].filter(Boolean).join(' '),
+                  address.company,
+                  address.apt,
+                  address.city,
+                  address.country,
+                  address.phone
+                ]
                   .filter(Boolean)
                   .join(', ')}
                 {address.default ? ` (${t('shopUser.address.default')})` : ''}
@@ -139,7 +156,12 @@ export const CustomerPage = () => {
   }
 
   if (customer.isLoading) return <CircularProgress data-testid="customer-loading" />
-  if (!record) return <Alert severity="warning" data-testid="customer-missing">{t('shopUser.notFound')}</Alert>
+  if (!record)
+    return (
+      <Alert severity="warning" data-testid="customer-missing">
+        {t('shopUser.notFound')}
+      </Alert>
+    )
   const erased = Boolean(record.erasedAt)
   return (
     <Stack spacing={2} data-testid="customer-page">

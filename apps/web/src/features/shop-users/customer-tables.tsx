@@ -80,7 +80,11 @@ export const CustomerOrders = ({ rows, loading }: { rows: Order[] | undefined; l
           {order.orderId}
         </AppLink>,
         formatDateTime(order.date, language as LocaleId),
-        <StatusChip key="status" label={labelText(orderStatusLabels, order.status, t)} colour={orderStatusColour(order.status)} />,
+        <StatusChip
+          key="status"
+          label={labelText(orderStatusLabels, order.status, t)}
+          colour={orderStatusColour(order.status)}
+        />,
         formatMoney(order.total ?? 0)
       ]}
     />
@@ -129,7 +133,13 @@ export const CustomerRankLogs = ({
       rows={rows}
       loading={loading}
       testId="customer-rank-logs"
-      headers={['shopUser.when', 'shopUser.rankLog.from', 'shopUser.rankLog.to', 'shopUser.rankLog.reason', 'shopUser.cachedAmount']}
+      headers={[
+        'shopUser.when',
+        'shopUser.rankLog.from',
+        'shopUser.rankLog.to',
+        'shopUser.rankLog.reason',
+        'shopUser.cachedAmount'
+      ]}
       row={(log) => [
         formatDateTime(log.date, language as LocaleId),
         rankName(log.from),

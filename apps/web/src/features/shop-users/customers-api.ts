@@ -54,7 +54,8 @@ const useByUser = <T>(
 export const useCustomerOrders = (user: string | undefined) => useByUser<Order>(servicePaths.orders, user, 'date')
 export const useCustomerPayments = (user: string | undefined) => useByUser<Payment>(servicePaths.payments, user, 'date')
 /** Rank changes (the ranks work writes them); an answer without them (not there yet) is an empty history. */
-export const useCustomerRankLogs = (user: string | undefined) => useByUser<ShopRankLog>(servicePaths.shopRankLogs, user, 'date', true)
+export const useCustomerRankLogs = (user: string | undefined) =>
+  useByUser<ShopRankLog>(servicePaths.shopRankLogs, user, 'date', true)
 
 /** Offers the export as a file download: `customer-<id>.json`. */
 export const downloadJson = (name: string, data: unknown) => {

@@ -6,7 +6,12 @@ import { useListT } from '../../lib/i18n/lists'
 export const SectionHeading = ({ field, testId }: FieldProps) => {
   const { t } = useListT()
   return (
-    <Typography variant="subtitle2" color="text.secondary" sx={{ mt: 1, borderBottom: 1, borderColor: 'divider' }} data-testid={testId}>
+    <Typography
+      variant="subtitle2"
+      color="text.secondary"
+      sx={{ mt: 1, borderBottom: 1, borderColor: 'divider' }}
+      data-testid={testId}
+    >
       {t(field.label)}
     </Typography>
   )
