@@ -184,6 +184,8 @@ interface EngineResult {
   seedSeconds: number
   name: LoopResult
   phone: LoopResult
+  /** The same server path without a search: one customer by id (what any request costs here and now). */
+  get: LoopResult
   /** The database's own time (EXPLAIN ANALYZE) for a search's total and its page ids, ms: median / max. */
   statements: Record<'name' | 'phone', { count: [number, number]; page: [number, number] }>
   load: [number, number]
@@ -260,9 +262,15 @@ const measure = async (
   log(`  ${label}, name prefix: ${line(name)}`)
   const phone = await closedLoop({ url: server.url, paths: phonePaths, seconds: SECONDS, headers, serverPid: server.pid })
   log(`  ${label}, phone prefix: ${line(phone)}`)
+  const ids = (await sql(`select _id from "shopUsers" where shop = ? order by _id limit 300`, [shop.shop])).map((row) =>
+    String(row._id)
+  )
+  const getPaths = ids.map((id) => `/api/shopUsers/${id}?shop=${shop.shop}`)
+  const get = await closedLoop({ url: server.url, paths: getPaths, seconds: SECONDS, headers, serverPid: server.pid })
+  log(`  ${label}, one customer by id (no search, the baseline): ${line(get)}`)
   const load: [number, number] = [Number(loadBefore.toFixed(2)), Number(os.loadavg()[0].toFixed(2))]
   log(`  load average (1 min) before / after: ${load[0]} / ${load[1]} on ${os.cpus().length} cores`)
-  return { seedSeconds, name, phone, statements, load }
+  return { seedSeconds, name, phone, get, statements, load }
 }
 
 export const runCustomerSearch = async (log: Log): Promise<Outcome> => {
@@ -337,6 +345,7 @@ const outcome = (results: Record<string, EngineResult>): Outcome => {
           goal: `p99 <= ${GOAL_P99} ms`,
           pass: results[key].phone.p99 <= GOAL_P99
         },
+        { name: `${label} customers: one customer by id (baseline, no search)`, measured: figure(results[key].get) },
         {
           name: `${label} customers: in SQL, median / max of 30 searches (total; page ids)`,
           measured: (['name', 'phone'] as const)
