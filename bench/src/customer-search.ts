@@ -22,19 +22,94 @@ const SECONDS = Number(process.env.BENCH_CUSTOMER_SECONDS ?? 5)
 const PAGE = 25
 const GOAL_P99 = 20
 const SEARCHES = 300
+/** `BENCH_CUSTOMER_ENGINES=postgres` skips PGlite (its 500,000-row seed takes minutes). */
+const ENGINES = (process.env.BENCH_CUSTOMER_ENGINES ?? 'postgres,pglite').split(',')
 
 type Log = (line: string) => void
 
 const FIRST = [
-  'Wing', 'Ka Ming', 'Mei', 'Siu Fung', 'Chi Keung', 'Wai Man', 'Hoi Yan', 'Tsz Ching', 'Ming', 'Yan', 'Kwok Wai', 'Lok',
-  'Alice', 'Brian', 'Carmen', 'David', 'Emily', 'Frankie', 'Grace', 'Henry', 'Ivy', 'Jason', 'Karen', 'Leo', 'Mandy',
-  'Nelson', 'Olivia', 'Peter', 'Queenie', 'Raymond', 'Sammi', 'Tony', 'Vivian', 'William', 'Yoyo', 'Zoe', 'Anson', 'Bonnie',
-  'Calvin', 'Dicky'
+  'Wing',
+  'Ka Ming',
+  'Mei',
+  'Siu Fung',
+  'Chi Keung',
+  'Wai Man',
+  'Hoi Yan',
+  'Tsz Ching',
+  'Ming',
+  'Yan',
+  'Kwok Wai',
+  'Lok',
+  'Alice',
+  'Brian',
+  'Carmen',
+  'David',
+  'Emily',
+  'Frankie',
+  'Grace',
+  'Henry',
+  'Ivy',
+  'Jason',
+  'Karen',
+  'Leo',
+  'Mandy',
+  'Nelson',
+  'Olivia',
+  'Peter',
+  'Queenie',
+  'Raymond',
+  'Sammi',
+  'Tony',
+  'Vivian',
+  'William',
+  'Yoyo',
+  'Zoe',
+  'Anson',
+  'Bonnie',
+  'Calvin',
+  'Dicky'
 ]
 const LAST = [
-  'Chan', 'Wong', 'Lee', 'Cheung', 'Lau', 'Ng', 'Cheng', 'Yeung', 'Ho', 'Leung', 'Lam', 'Tang', 'Chow', 'Tsang', 'Fung',
-  'Kwok', 'Mak', 'Chu', 'Lui', 'Yip', 'Tse', 'Law', 'Lo', 'Choi', 'Tam', 'Poon', 'Wan', 'Kwan', 'Siu', 'Hui', 'Au', 'Yu',
-  'Sze', 'Fong', 'Pang', 'Shek', 'Man', 'Liu', 'Ko', 'Tong'
+  'Chan',
+  'Wong',
+  'Lee',
+  'Cheung',
+  'Lau',
+  'Ng',
+  'Cheng',
+  'Yeung',
+  'Ho',
+  'Leung',
+  'Lam',
+  'Tang',
+  'Chow',
+  'Tsang',
+  'Fung',
+  'Kwok',
+  'Mak',
+  'Chu',
+  'Lui',
+  'Yip',
+  'Tse',
+  'Law',
+  'Lo',
+  'Choi',
+  'Tam',
+  'Poon',
+  'Wan',
+  'Kwan',
+  'Siu',
+  'Hui',
+  'Au',
+  'Yu',
+  'Sze',
+  'Fong',
+  'Pang',
+  'Shek',
+  'Man',
+  'Liu',
+  'Ko',
+  'Tong'
 ]
 const sqlArray = (list: string[]) => `array[${list.map((name) => `'${name}'`).join(', ')}]`
 
@@ -57,7 +132,7 @@ const searches = () => {
     const first = FIRST[(k * 13) % FIRST.length]
     const last = LAST[(k * 7) % LAST.length]
     names.push(k % 3 === 0 ? first.slice(0, 3 + (k % 2)) : `${first} ${last.slice(0, 1 + (k % 3))}`)
-    const phone = String(((((k + 1) * 104729) % 500_000) * 7919) % 40_000_000 + 50_000_000)
+    const phone = String((((((k + 1) * 104729) % 500_000) * 7919) % 40_000_000) + 50_000_000)
     phones.push(phone.slice(0, 4 + (k % 3)))
   }
   return { names, phones }
@@ -76,7 +151,12 @@ interface Page {
 }
 
 /** Before timing: some searches answer 200 with the total counted in SQL and rows that start with the text. */
-const verify = async (server: ChildHandle, headers: Record<string, string>, paths: string[], count: (path: string) => Promise<number>) => {
+const verify = async (
+  server: ChildHandle,
+  headers: Record<string, string>,
+  paths: string[],
+  count: (path: string) => Promise<number>
+) => {
   for (const p of paths) {
     const response = await fetch(server.url + p, { headers })
     const page = (await response.json()) as Page
@@ -104,6 +184,41 @@ interface EngineResult {
   seedSeconds: number
   name: LoopResult
   phone: LoopResult
+  /** The same server path without a search: one customer by id (what any request costs here and now). */
+  get: LoopResult
+  /** The database's own time (EXPLAIN ANALYZE) for a search's total and its page ids, ms: median / max. */
+  statements: Record<'name' | 'phone', { count: [number, number]; page: [number, number] }>
+  load: [number, number]
+}
+
+/** EXPLAIN ANALYZE's execution time of the statements a search runs outside the wall: its total and its page ids. */
+const statementTimes = async (
+  sql: (text: string, bindings?: unknown[]) => Promise<Record<string, unknown>[]>,
+  shop: string,
+  field: 'name' | 'phone',
+  texts: string[]
+) => {
+  const column = field === 'name' ? 'lower("name")' : '"phone"'
+  const time = async (text: string, like: string) => {
+    const [row] = await sql(`explain (analyze, format json) ${text}`, [shop, like])
+    const plan = (Object.values(row)[0] as { 'Execution Time': number }[])[0]
+    return plan['Execution Time']
+  }
+  const counts: number[] = []
+  const pages: number[] = []
+  for (const text of texts) {
+    const like = `${field === 'name' ? text.toLowerCase() : text}%`
+    counts.push(await time(`select count(*) from "shopUsers" where shop = ? and ${column} like ?`, like))
+    pages.push(await time(`select _id from "shopUsers" where shop = ? and ${column} like ? order by _id limit ${PAGE}`, like))
+  }
+  const summary = (list: number[]) => {
+    const sorted = [...list].sort((a, b) => a - b)
+    return [Number(sorted[Math.floor(sorted.length / 2)].toFixed(2)), Number(sorted[sorted.length - 1].toFixed(2))] as [
+      number,
+      number
+    ]
+  }
+  return { count: summary(counts), page: summary(pages) }
 }
 
 /** Seeds, verifies and times one engine's server; `sql` runs a statement on its database. */
@@ -118,9 +233,10 @@ const measure = async (
   const headers = { authorization: `Bearer ${shop.token}` }
   const t0 = performance.now()
   await sql(seedSql(shop.shop, count))
-  await sql('analyze "shopUsers"')
+  // As autovacuum would leave a table that has stopped growing: statistics and the visibility map.
+  await sql('vacuum analyze "shopUsers"')
   const seedSeconds = Number(((performance.now() - t0) / 1000).toFixed(1))
-  log(`  ${label}: ${count.toLocaleString('en')} customers inserted and analysed in ${seedSeconds} s`)
+  log(`  ${label}: ${count.toLocaleString('en')} customers inserted, vacuumed and analysed in ${seedSeconds} s`)
   const { names, phones } = searches()
   const namePaths = names.map((text) => searchPath(shop.shop, 'name', text))
   const phonePaths = phones.map((text) => searchPath(shop.shop, 'phone', text))
@@ -129,13 +245,32 @@ const measure = async (
     return Number((await sql(text.replace('??', '"' + (bindings[1] as string) + '"'), [bindings[0], bindings[2]]))[0].n)
   }
   await verify(server, headers, [...namePaths.slice(0, 12), ...phonePaths.slice(0, 12)], counted)
+  const statements = {
+    name: await statementTimes(sql, shop.shop, 'name', names.slice(0, 30)),
+    phone: await statementTimes(sql, shop.shop, 'phone', phones.slice(0, 30))
+  }
+  for (const field of ['name', 'phone'] as const) {
+    const s = statements[field]
+    log(
+      `  ${label}, ${field} prefix in SQL (EXPLAIN ANALYZE, median / max): total ${s.count[0]} / ${s.count[1]} ms, page ids ${s.page[0]} / ${s.page[1]} ms`
+    )
+  }
+  const loadBefore = os.loadavg()[0]
   // Warm-up, then each kind alone; one caller, as a person searching at the counter.
   await closedLoop({ url: server.url, paths: [...namePaths, ...phonePaths], seconds: 1, headers })
   const name = await closedLoop({ url: server.url, paths: namePaths, seconds: SECONDS, headers, serverPid: server.pid })
   log(`  ${label}, name prefix: ${line(name)}`)
   const phone = await closedLoop({ url: server.url, paths: phonePaths, seconds: SECONDS, headers, serverPid: server.pid })
   log(`  ${label}, phone prefix: ${line(phone)}`)
-  return { seedSeconds, name, phone }
+  const ids = (await sql(`select _id from "shopUsers" where shop = ? order by _id limit 300`, [shop.shop])).map((row) =>
+    String(row._id)
+  )
+  const getPaths = ids.map((id) => `/api/shopUsers/${id}?shop=${shop.shop}`)
+  const get = await closedLoop({ url: server.url, paths: getPaths, seconds: SECONDS, headers, serverPid: server.pid })
+  log(`  ${label}, one customer by id (no search, the baseline): ${line(get)}`)
+  const load: [number, number] = [Number(loadBefore.toFixed(2)), Number(os.loadavg()[0].toFixed(2))]
+  log(`  load average (1 min) before / after: ${load[0]} / ${load[1]} on ${os.cpus().length} cores`)
+  return { seedSeconds, name, phone, get, statements, load }
 }
 
 export const runCustomerSearch = async (log: Log): Promise<Outcome> => {
@@ -143,7 +278,7 @@ export const runCustomerSearch = async (log: Log): Promise<Outcome> => {
   // PostgreSQL: the seed goes straight to the database; the server reads it behind the wall.
   await freshDatabase(DB)
   const env = { BENCH_DATABASE_URL: DB_URL, BENCH_COUNT_CACHE: 'off' }
-  let server = await startChild('servers/emporia.ts', { env })
+  const server = await startChild('servers/emporia.ts', { env })
   try {
     results.postgres = await measure(
       server,
@@ -162,8 +297,13 @@ export const runCustomerSearch = async (log: Log): Promise<Outcome> => {
     await dropDatabase(DB)
   }
   // PGlite: a data directory of its own, seeded inside the server process (the only one that can reach it).
+  if (ENGINES.includes('pglite')) await measurePglite(results, log)
+  return outcome(results)
+}
+
+const measurePglite = async (results: Record<string, EngineResult>, log: Log) => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'emporia-bench-customers-'))
-  server = await startChild('servers/emporia.ts', {
+  const server = await startChild('servers/emporia.ts', {
     env: { BENCH_DATA_DIR: dir, BENCH_NO_DATASET: '1', BENCH_SQL: '1', BENCH_COUNT_CACHE: 'off' }
   })
   try {
@@ -178,11 +318,16 @@ export const runCustomerSearch = async (log: Log): Promise<Outcome> => {
     await server.stop()
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+const outcome = (results: Record<string, EngineResult>): Outcome => {
   const figure = (r: LoopResult) => `p50 ${r.p50} ms, p95 ${r.p95} ms, p99 ${r.p99} ms (${r.requests} searches)`
-  const engines = [
-    ['postgres', `PostgreSQL, ${CUSTOMERS.toLocaleString('en')}`],
-    ['pglite', `PGlite, ${PGLITE_CUSTOMERS.toLocaleString('en')}`]
-  ] as const
+  const engines = (
+    [
+      ['postgres', `PostgreSQL, ${CUSTOMERS.toLocaleString('en')}`],
+      ['pglite', `PGlite, ${PGLITE_CUSTOMERS.toLocaleString('en')}`]
+    ] as const
+  ).filter(([key]) => results[key])
   return {
     workload: 'customer search (one shop)',
     erroring: Object.values(results).some((r) => r.name.failed > 0 || r.phone.failed > 0),
@@ -200,7 +345,18 @@ export const runCustomerSearch = async (log: Log): Promise<Outcome> => {
           goal: `p99 <= ${GOAL_P99} ms`,
           pass: results[key].phone.p99 <= GOAL_P99
         },
-        { name: `${label} customers: seed (one INSERT … SELECT) + analyze`, measured: `${results[key].seedSeconds} s` }
+        { name: `${label} customers: one customer by id (baseline, no search)`, measured: figure(results[key].get) },
+        {
+          name: `${label} customers: in SQL, median / max of 30 searches (total; page ids)`,
+          measured: (['name', 'phone'] as const)
+            .map((field) => {
+              const s = results[key].statements[field]
+              return `${field} ${s.count[0]} / ${s.count[1]} ms; ${s.page[0]} / ${s.page[1]} ms`
+            })
+            .join(' — ')
+        },
+        { name: `${label} customers: seed (one INSERT … SELECT) + vacuum analyze`, measured: `${results[key].seedSeconds} s` },
+        { name: `${label}: load average (1 min) before / after the timed searches`, measured: results[key].load.join(' / ') }
       ])
     ],
     raw: { customers: CUSTOMERS, pgliteCustomers: PGLITE_CUSTOMERS, results }

@@ -4,16 +4,12 @@ import type { Knex } from 'knex'
 /**
  * Where a customer (a shopUsers id) is named, by table and column (decision 0083). A merge moves all
  * of them to the customer kept, in its transaction; a removal is refused while any names the customer.
- * `shopRankLogs` belongs to the ranks work and may not exist yet: it is moved when it does.
  */
-export const CUSTOMER_REFERENCES: readonly { table: string; column: string; optional?: boolean }[] = [
+export const CUSTOMER_REFERENCES: readonly { table: string; column: string }[] = [
   { table: 'orders', column: 'user' },
   { table: 'payments', column: 'user' },
-  { table: 'shopRankLogs', column: 'user', optional: true }
+  { table: 'shopRankLogs', column: 'user' }
 ]
-
-const present = async (trx: Knex.Transaction, table: string, optional?: boolean) =>
-  !optional || (await trx.schema.hasTable(table))
 
 /** Moves every reference to customer `from` onto customer `to`, within one shop; answers the counts moved. */
 export const moveCustomerReferences = async (
@@ -23,9 +19,12 @@ export const moveCustomerReferences = async (
   to: string
 ): Promise<Record<string, number>> => {
   const moved: Record<string, number> = {}
-  for (const { table, column, optional } of CUSTOMER_REFERENCES) {
-    if (!(await present(trx, table, optional))) continue
-    moved[table] = Number(await trx(table).where({ shop, [column]: from }).update({ [column]: to }))
+  for (const { table, column } of CUSTOMER_REFERENCES) {
+    moved[table] = Number(
+      await trx(table)
+        .where({ shop, [column]: from })
+        .update({ [column]: to })
+    )
   }
   return moved
 }

@@ -1,6 +1,7 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { normalisedCustomer, type CustomerAddress } from '@emporia/shared'
+import { recomputeRank } from '../ranks'
 import { moveCustomerReferences } from './customer-references'
 
 type Row = Record<string, unknown>
@@ -54,7 +55,7 @@ export interface MergeResult {
 
 /**
  * Merges customer `remove` into `keep` (decision 0083), in the caller's transaction: both rows are
- * locked; orders, payments (and rank logs) move to the kept customer; its empty fields are filled from
+ * locked; orders, payments and rank logs move to the kept customer; its empty fields are filled from
  * the removed one, addresses combined, points added; the removed customer is deleted. Any refusal or
  * failure rolls all of it back.
  */
@@ -87,5 +88,7 @@ export const mergeCustomers = async (trx: Knex.Transaction, shop: string, keep: 
   await trx('shopUsers')
     .where({ shop, _id: keep })
     .update({ ...changes, name: normal.name, type: normal.type, updatedAt: new Date() })
+  // The kept customer now holds both customers' orders: their rank is decided again on all of them.
+  await recomputeRank(trx, shop, keep, 'merged')
   return { keep, removed: remove, moved }
 }

@@ -16,7 +16,21 @@ export const customerPersonalData = async (trx: Knex.Transaction, shop: string, 
   const orders = (await trx('orders')
     .where({ shop, user })
     .orderBy('date')
-    .select('_id', 'orderId', 'date', 'status', 'source', 'customer', 'ship', 'products', 'subtotal', 'discount', 'total', 'amount', 'refund')) as Row[]
+    .select(
+      '_id',
+      'orderId',
+      'date',
+      'status',
+      'source',
+      'customer',
+      'ship',
+      'products',
+      'subtotal',
+      'discount',
+      'total',
+      'amount',
+      'refund'
+    )) as Row[]
   const payments = (await trx('payments')
     .where({ shop, user })
     .orderBy('date')

@@ -103,10 +103,3 @@ const endRank = async (trx: Knex.Transaction, shop: string, user: string, now: D
     date: now.toISOString()
   })
 }
-
-/**
- * When two customer records are merged (customers' merge), the rank history of the one removed
- * follows the one kept, in the merge's transaction.
- */
-export const moveRankHistory = async (trx: Knex.Transaction, shop: string, from: string, to: string) =>
-  trx('shopRankLogs').where({ shop, user: from }).update({ user: to, updatedAt: trx.fn.now() })

@@ -63,12 +63,18 @@ describe.each(await dialects())('customers with orders: merge, erase, export (%s
     const remove = await customer({
       email: `dup${serial}@example.com`,
       phone: `6${String(serial).padStart(7, '1')}`,
-      addresses: [{ ...home, city: ' hong kong ', default: false }, { label: 'Office', city: 'Kowloon', default: true }]
+      addresses: [
+        { ...home, city: ' hong kong ', default: false },
+        { label: 'Office', city: 'Kowloon', default: true }
+      ]
     })
     const kept = await paidOrderFor(keep._id)
     const moved = await paidOrderFor(remove._id)
     const merged = await api.create('shopUsers/merge', { keep: keep._id, remove: remove._id })
-    expect(merged).toMatchObject({ status: 201, body: { keep: keep._id, removed: remove._id, moved: { orders: 1, payments: 1 } } })
+    expect(merged).toMatchObject({
+      status: 201,
+      body: { keep: keep._id, removed: remove._id, moved: { orders: 1, payments: 1 } }
+    })
     expect((await api.get(`shopUsers/${remove._id}`)).status).toBe(404)
     const after = (await api.get(`shopUsers/${keep._id}`)).body as Row
     expect(after).toMatchObject({ firstName: keep.firstName, lastName: 'Chan', email: remove.email, phone: remove.phone })
@@ -134,7 +140,9 @@ describe.each(await dialects())('customers with orders: merge, erase, export (%s
   it('erases personal data: the record blanked and marked, the orders anonymised but still linked; not while an order is unpaid', async () => {
     const buyer = await customer({ lastName: 'Wong', email: `erase${serial}@example.com`, phone: '68886888', remarks: 'VIP' })
     const unpaid = await orderFor(buyer._id, { ship: { address: '1 Nathan Road' } })
-    expect(await api.create('shopUsers/erase', { user: buyer._id })).toMatchObject(refused(409, 'user', 'customer.hasUnpaidOrders'))
+    expect(await api.create('shopUsers/erase', { user: buyer._id })).toMatchObject(
+      refused(409, 'user', 'customer.hasUnpaidOrders')
+    )
     await pay(t, a, { order: unpaid._id, method: 'cash', amount: unpaid.total, received: unpaid.total })
     const erased = await api.create('shopUsers/erase', { user: buyer._id })
     expect(erased).toMatchObject({ status: 201, body: { user: buyer._id, orders: 1 } })
@@ -147,7 +155,9 @@ describe.each(await dialects())('customers with orders: merge, erase, export (%s
     expect(JSON.stringify(order)).not.toMatch(/Mei Chan|91234567|Nathan/)
     // The e-mail is free again; the erased record is not edited back.
     expect((await api.create('shopUsers', { firstName: 'New', email: buyer.email })).status).toBe(201)
-    expect(await api.patch(`shopUsers/${buyer._id}`, { firstName: 'Back' })).toMatchObject(refused(400, undefined, 'customer.erased'))
+    expect(await api.patch(`shopUsers/${buyer._id}`, { firstName: 'Back' })).toMatchObject(
+      refused(400, undefined, 'customer.erased')
+    )
     // Erasing again changes nothing.
     expect((await api.create('shopUsers/erase', { user: buyer._id })).status).toBe(201)
   })

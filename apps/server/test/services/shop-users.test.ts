@@ -33,7 +33,12 @@ describe.each(await dialects())('shopUsers: their own rules (%s)', (dialect) => 
   }
 
   it('keeps the stored form by every way of writing: name, lower-case e-mail, phone without spaces, type, date', async () => {
-    const made = await api.made('shopUsers', { firstName: ' Mei ', lastName: 'Chan', email: 'Mei.Chan@Example.COM', phone: '9123 4567' })
+    const made = await api.made('shopUsers', {
+      firstName: ' Mei ',
+      lastName: 'Chan',
+      email: 'Mei.Chan@Example.COM',
+      phone: '9123 4567'
+    })
     expect(made).toMatchObject({ name: 'Mei Chan', email: 'mei.chan@example.com', phone: '91234567', type: 'normal' })
     expect(Number.isNaN(Date.parse(String(made.date)))).toBe(false)
     expect((await api.patch(`shopUsers/${made._id}`, { lastName: 'Wong' })).body).toMatchObject({ name: 'Mei Wong' })
@@ -85,7 +90,9 @@ describe.each(await dialects())('shopUsers: their own rules (%s)', (dialect) => 
     )
     const second = await api.made('shopUsers', { firstName: 'Second' })
     expect(await api.patch(`shopUsers/${second._id}`, { email })).toMatchObject(refused(409, 'email', 'customer.emailTaken'))
-    expect(await api.patch(`shopUsers/${second._id}`, { $set: { phone } })).toMatchObject(refused(409, 'phone', 'customer.phoneTaken'))
+    expect(await api.patch(`shopUsers/${second._id}`, { $set: { phone } })).toMatchObject(
+      refused(409, 'phone', 'customer.phoneTaken')
+    )
     const unchanged = (await api.get(`shopUsers/${second._id}`)).body
     expect([unchanged?.email ?? null, unchanged?.phone ?? null]).toEqual([null, null])
     const other = await shopOwner(t.url, 'Other shop')
@@ -144,6 +151,8 @@ const qs = (value: unknown, prefix = ''): string =>
   Object.entries(value as Record<string, unknown>)
     .map(([key, item], index) => {
       const name = prefix ? `${prefix}[${Array.isArray(value) ? index : key}]` : key
-      return item !== null && typeof item === 'object' ? qs(item, name) : `${encodeURIComponent(name)}=${encodeURIComponent(String(item))}`
+      return item !== null && typeof item === 'object'
+        ? qs(item, name)
+        : `${encodeURIComponent(name)}=${encodeURIComponent(String(item))}`
     })
     .join('&')

@@ -22,7 +22,9 @@ export const shopUserErase = (context: ServiceContext) => (app: Application) => 
       const result = await orderTransaction(context.db.knex, context.records, shop, (trx) => eraseCustomer(trx, shop, user))
       context.counts.invalidate('shopUsers', [shop])
       const erasedAt = result.erasedAt instanceof Date ? result.erasedAt.toISOString() : String(result.erasedAt)
-      app.service(servicePaths.shopUsers).emit('patched', await app.service(servicePaths.shopUsers).get(user, { query: { shop } }))
+      app
+        .service(servicePaths.shopUsers)
+        .emit('patched', await app.service(servicePaths.shopUsers).get(user, { query: { shop } }))
       return { ...result, erasedAt }
     }
   }

@@ -26,7 +26,9 @@ export const shopUserMerge = (context: ServiceContext) => (app: Application) => 
       const shop = shopOf(params)
       const keep = idField(data as unknown as Record<string, unknown>, 'keep')
       const remove = idField(data as unknown as Record<string, unknown>, 'remove')
-      const result = await orderTransaction(context.db.knex, context.records, shop, (trx) => mergeCustomers(trx, shop, keep, remove))
+      const result = await orderTransaction(context.db.knex, context.records, shop, (trx) =>
+        mergeCustomers(trx, shop, keep, remove)
+      )
       context.counts.invalidate('shopUsers', [shop])
       const users = app.service(servicePaths.shopUsers)
       users.emit('removed', { _id: remove, shop })

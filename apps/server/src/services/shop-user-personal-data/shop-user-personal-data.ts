@@ -17,7 +17,9 @@ export const shopUserPersonalData = (context: ServiceContext) => (app: Applicati
     async get(id: Id, params: RecordParams = {}) {
       if (!isObjectId(String(id))) throw new BadRequest(`"${String(id)}" is not a valid id`)
       const shop = shopOf(params)
-      return shopTransaction(context.db.knex, context.records.rowSecurity, shop, (trx) => customerPersonalData(trx, shop, String(id)))
+      return shopTransaction(context.db.knex, context.records.rowSecurity, shop, (trx) =>
+        customerPersonalData(trx, shop, String(id))
+      )
     }
   }
   registerShopPath(app, context.directory, servicePaths.shopUserPersonalData, service, ['get'])

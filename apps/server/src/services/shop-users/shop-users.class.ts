@@ -63,7 +63,11 @@ const normalInput = <T>(data: T, create: boolean): T => {
 }
 
 const records = (result: unknown): Row[] =>
-  (Array.isArray(result) ? result : result && typeof result === 'object' && 'data' in result ? (result as Paginated<Row>).data : [result]) as Row[]
+  (Array.isArray(result)
+    ? result
+    : result && typeof result === 'object' && 'data' in result
+      ? (result as Paginated<Row>).data
+      : [result]) as Row[]
 
 /**
  * Customers (spec §3.10, decision 0083). Writes keep the stored form and the rules (checkShopUser, in

@@ -28,6 +28,7 @@ export const pages: Record<PageName, RouteComponent> = {
   companyStatement: lazyPage(() => import('../../features/company-users/statement-page'), 'StatementPage'),
   subShops: lazyPage(() => import('../../features/sub-shops/sub-shops-page'), 'SubShopsPage'),
   subShopStock: lazyPage(() => import('../../features/sub-shops/sub-shop-stock-page'), 'SubShopStockPage'),
+  customerDetail: lazyPage(() => import('../../features/shop-users/customer-page'), 'CustomerPage'),
   placeholder: lazyPage(() => import('../../features/placeholder/placeholder-page'), 'PlaceholderPage')
 }
 

@@ -52,6 +52,7 @@ export type PageName =
   | 'companyStatement'
   | 'subShops'
   | 'subShopStock'
+  | 'customerDetail'
 
 /** The developer test pages' prefix is named after the product (ARCHITECTURE §4). */
 export const DEV_PREFIX = 'emporia'

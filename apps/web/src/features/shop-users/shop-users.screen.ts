@@ -1,11 +1,13 @@
 import { defineScreen } from '../../lib/screens/screen'
 
-/** ShopUser records (spec §?): a list, edited in a dialog or on its edit route. */
+/** Customers (spec §3.10, decision 0083): the list, the editor, and each customer's own page (`view/{id}`). */
 export const shopUsersScreen = defineScreen({
   route: 'shopUsers',
   kind: 'list',
   edit: true,
   service: 'shopUsers',
   area: 'shopUsers',
+  more: ['view/{-$id}'],
+  morePages: { 'view/{-$id}': 'customerDetail' },
   drawer: { order: 160, icon: 'users' }
 })
