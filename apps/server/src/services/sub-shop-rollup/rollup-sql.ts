@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { summaryHours, type SubShopSales, type SubShopStock, type SubShopStockRow } from '@emporia/shared'
 import { shopZoneSql, zoneOr } from '../../sales/rollup'
-import { daySums, spanBindings, spanOf, spanRows, sums } from '../sales-summary/summary-sql'
+import { daySums, spanBindings, spanOf, spanRows, sums } from '../sales-summary/sales-summary'
 
 /*
  * What the parent reads of one sub-shop (decision 0087). Every statement here runs in a transaction
