@@ -48,7 +48,10 @@ describe('sub-shops roll-up (spec §2.4 item 14, decision 0087)', () => {
     await patchShop(base, parent, { useSubShop: true })
     const { entry, tea } = await linkedBranch(base, parent, '九龍分店')
     // Invited, not accepted yet: listed without figures.
-    const pending = await createRecord(base, parent, 'subShops', { name: '沙田分店', email: `pending-${Date.now()}@example.test` })
+    const pending = await createRecord(base, parent, 'subShops', {
+      name: '沙田分店',
+      email: `pending-${Date.now()}@example.test`
+    })
 
     const page = await app.openAs(parent, `/${parent.shop!._id}/subShops`, { lang: 'cht', viewport: DESKTOP })
     await expect.poll(() => page.getByTestId('sub-shop-row').count(), poll).toBe(2)
@@ -91,9 +94,9 @@ describe('sub-shops roll-up (spec §2.4 item 14, decision 0087)', () => {
     const parent = await merchant(base, 'sub-empty')
     await patchShop(base, parent, { useSubShop: true })
     const page = await app.openAs(parent, `/${parent.shop!._id}/subShops`, { viewport: DESKTOP })
-    await expect.poll(() => page.getByTestId('sub-shops-empty-text').textContent(), poll).toBe(
-      'No sub-shops yet. Invite one to see its sales and stock here.'
-    )
+    await expect
+      .poll(() => page.getByTestId('sub-shops-empty-text').textContent(), poll)
+      .toBe('No sub-shops yet. Invite one to see its sales and stock here.')
     await page.getByTestId('sub-shops-invite').click()
     await page.getByTestId('sub-shop-invite-name').fill('Kowloon')
     await page.getByTestId('sub-shop-invite-email').fill(`kowloon-${Date.now()}@example.test`)
