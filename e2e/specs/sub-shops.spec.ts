@@ -99,6 +99,11 @@ describe('sub-shops roll-up (spec §2.4 item 14, decision 0087)', () => {
       .toBe('No sub-shops yet. Invite one to see its sales and stock here.')
     await page.getByTestId('sub-shops-invite').click()
     await page.getByTestId('sub-shop-invite-name').fill('Kowloon')
+    // A wrong address is refused in the dialog with the server's own message, and nothing is sent.
+    await page.getByTestId('sub-shop-invite-email').fill('kowloon-at-example')
+    await page.getByTestId('sub-shop-invite-send').click()
+    await expect.poll(() => page.getByTestId('sub-shop-invite-dialog').textContent(), poll).toContain('Invalid email')
+    expect(await page.getByTestId('sub-shop-row').count()).toBe(0)
     await page.getByTestId('sub-shop-invite-email').fill(`kowloon-${Date.now()}@example.test`)
     await page.getByTestId('sub-shop-invite-send').click()
     await expect.poll(() => page.getByTestId('sub-shop-row').count(), poll).toBe(1)
