@@ -197,6 +197,16 @@ describe.each(await dialects())('sub-shops roll-up (decision 0087) (%s)', (diale
     const forged = { _id: entry, name: 'x', email: parent.email, accepted: true, user: parent.userId, subShop: branch.shopId }
     expect(await links.within(forged, async () => 'read')).toBeUndefined()
     expect(await links.within({ ...forged, user: branch.userId }, async () => 'read')).toEqual({ value: 'read' })
+    // Behind the sub-shop's wall (PostgreSQL row security) even a statement naming the parent reads none of its rows.
+    if (t.context.records.rowSecurity) {
+      const leaked = await links.within({ ...forged, user: branch.userId }, async (trx) =>
+        Number(((await trx('shopMembers').where({ shop: parent.shopId }).count({ n: '*' })) as { n: string }[])[0].n)
+      )
+      expect(leaked).toEqual({ value: 0 })
+      expect(
+        Number(((await t.db.knex('shopMembers').where({ shop: parent.shopId }).count({ n: '*' })) as { n: string }[])[0].n)
+      ).toBeGreaterThan(0)
+    }
     await setShop(t, parent.shopId, { useSubShop: false })
     expect((await parentApi.get('subShops/summary', RANGE)).status).toBe(403)
     await setShop(t, parent.shopId, { useSubShop: true })
