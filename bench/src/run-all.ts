@@ -13,6 +13,8 @@ import { runProfiles } from './profile'
 import { runSalesSummary } from './sales-summary'
 import { runStockSales } from './stock-sales'
 import { runThumbnails } from './thumbnails'
+// Sub-shops roll-up (decision 0087)
+import { runSubShopRollup } from './sub-shop-rollup'
 import { LOAD_DEFAULTS } from './support/load'
 import { describeMachine, revision } from './support/machine'
 import { formatTable, writeResults, type Outcome } from './support/report'
@@ -34,7 +36,8 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'virtual-table': runVirtualTable,
   'sales-summary': runSalesSummary,
   checkout: runCheckout,
-  'order-list': runOrderList
+  'order-list': runOrderList,
+  'sub-shop-rollup': runSubShopRollup
 }
 
 /**
