@@ -14,6 +14,8 @@ import { runProfiles } from './profile'
 import { runSalesSummary } from './sales-summary'
 import { runStockSales } from './stock-sales'
 import { runThumbnails } from './thumbnails'
+// Sub-shops roll-up (decision 0087)
+import { runSubShopRollup } from './sub-shop-rollup'
 import { LOAD_DEFAULTS } from './support/load'
 import { describeMachine, revision } from './support/machine'
 import { formatTable, writeResults, type Outcome } from './support/report'
@@ -37,7 +39,8 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   checkout: runCheckout,
   'order-list': runOrderList,
   // Customers (issue 14): prefix search over 500,000 customers of one shop.
-  'customer-search': runCustomerSearch
+  'customer-search': runCustomerSearch,
+  'sub-shop-rollup': runSubShopRollup
 }
 
 /**

@@ -115,6 +115,16 @@ describe.each(await dialects())('sub-shops roll-up (decision 0087) (%s)', (diale
     })
     expect((await accept(branch, invitation._id, { accepted: true, subShop: branch.shopId })).status).toBe(200)
     expect((await parentApi.get(`subShops/${entry}`)).body).toMatchObject({ accepted: true, subShop: branch.shopId })
+    // The parent can neither point an entry at a shop of its choosing nor make one that names a shop:
+    // `subShop` is server-owned, dropped from what a client sends as every read-only field is.
+    expect((await parentApi.patch(`subShops/${entry}`, { subShop: stranger.shopId })).body).toMatchObject({
+      subShop: branch.shopId
+    })
+    await parentApi.patch(`subShops/${entry}`, { $set: { subShop: stranger.shopId } })
+    const made = await parentApi.made('subShops', { email: `x${Date.now()}@example.com`, subShop: stranger.shopId })
+    expect(made.subShop ?? null).toBeNull()
+    await parentApi.remove(`subShops/${made._id}`)
+    expect(await t.db.knex('shopMembers').where({ _id: entry }).first('subShop')).toEqual({ subShop: branch.shopId })
 
     // Another parent cannot take the same shop as its sub-shop.
     const rival = await shopOwner(t.url, 'Rival')
@@ -197,6 +207,16 @@ describe.each(await dialects())('sub-shops roll-up (decision 0087) (%s)', (diale
     const forged = { _id: entry, name: 'x', email: parent.email, accepted: true, user: parent.userId, subShop: branch.shopId }
     expect(await links.within(forged, async () => 'read')).toBeUndefined()
     expect(await links.within({ ...forged, user: branch.userId }, async () => 'read')).toEqual({ value: 'read' })
+    // Behind the sub-shop's wall (PostgreSQL row security) even a statement naming the parent reads none of its rows.
+    if (t.context.records.rowSecurity) {
+      const leaked = await links.within({ ...forged, user: branch.userId }, async (trx) =>
+        Number(((await trx('shopMembers').where({ shop: parent.shopId }).count({ n: '*' })) as { n: string }[])[0].n)
+      )
+      expect(leaked).toEqual({ value: 0 })
+      expect(
+        Number(((await t.db.knex('shopMembers').where({ shop: parent.shopId }).count({ n: '*' })) as { n: string }[])[0].n)
+      ).toBeGreaterThan(0)
+    }
     await setShop(t, parent.shopId, { useSubShop: false })
     expect((await parentApi.get('subShops/summary', RANGE)).status).toBe(403)
     await setShop(t, parent.shopId, { useSubShop: true })

@@ -10,3 +10,6 @@ export const salesSummary = (context: ServiceContext) => (app: Application) => {
   app.use(path, new SalesSummaryService(context.db.knex, context.records.rowSecurity), { methods: ['find'] })
   app.service(path).hooks({ before: { all: shopScoped(context.directory, path) } })
 }
+
+/** The rollup's range SQL, for the sub-shops roll-up that sums another shop's days the same way (decision 0087). */
+export { daySums, spanBindings, spanOf, spanRows, sums } from './summary-sql'

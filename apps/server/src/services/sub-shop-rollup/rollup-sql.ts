@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import { summaryHours, type SubShopSales, type SubShopStock, type SubShopStockRow } from '@emporia/shared'
 import { shopZoneSql, zoneOr } from '../../sales/rollup'
-import { daySums, spanBindings, spanOf, spanRows, sums } from '../sales-summary/summary-sql'
+import { daySums, spanBindings, spanOf, spanRows, sums } from '../sales-summary/sales-summary'
 
 /*
  * What the parent reads of one sub-shop (decision 0087). Every statement here runs in a transaction
@@ -41,17 +41,23 @@ export const salesOf = async (trx: Knex.Transaction, shop: string, from: string,
 }
 
 /**
- * The sub-shop's stock now: its stock rows (derived from its ledger, decision 0040) summed, the
- * products with units on hand counted, and the units on hand valued at the SKU's cost, else the
- * product's, else nothing.
+ * The sub-shop's stock now: its stock rows (derived from its ledger, decision 0040) summed per product
+ * and SKU first, then each product looked up by its key (never a scan of the products table, which
+ * also holds other shops' rows): the products with units on hand counted, the units valued at the
+ * SKU's cost, else the product's, else nothing.
  */
 export const stockOf = async (trx: Knex.Transaction, shop: string): Promise<SubShopStock> => {
   const { rows } = (await trx.raw(
-    `select count(distinct st.product) filter (where st.quantity > 0) as products,
+    `with st as (
+       select product, sku, sum(quantity) as quantity, sum(reserved) as reserved from stocks where shop = ? group by product, sku
+     )
+     select count(distinct st.product) filter (where st.quantity > 0) as products,
             coalesce(sum(st.quantity), 0) as "onHand", coalesce(sum(st.reserved), 0) as reserved,
-            coalesce(sum(round(st.quantity * coalesce((${skuEntry('cprice')} #>> '{}')::bigint, p.cprice, 0))), 0) as value
-       from stocks st left join products p on p._id = st.product
-      where st.shop = ?`,
+            coalesce(sum(round(st.quantity * coalesce(c.cost, 0))), 0) as value
+       from st left join lateral (
+         select coalesce(case when st.sku <> '' then (${skuEntry('cprice')} #>> '{}')::bigint end, p.cprice) as cost
+           from products p where p._id = st.product
+       ) c on true`,
     [shop]
   )) as { rows: Record<'products' | 'onHand' | 'reserved' | 'value', string | number>[] }
   const row = rows[0]
@@ -75,12 +81,10 @@ export const stockRowsOf = async (
   const { rows } = (await trx.raw(
     `select st._id, st.warehouse, w.name as "warehouseName", st.product, p.name as "productName", st.sku,
             ${skuEntry('name')} as "skuName", st.quantity, st.reserved
-       from stocks st
-       left join products p on p._id = st.product
-       left join warehouses w on w._id = st.warehouse
-      where st.shop = ?
-      order by st.product, st.warehouse, st.sku
-      limit ? offset ?`,
+       from (select * from stocks where shop = ? order by product, warehouse, sku limit ? offset ?) st
+       left join lateral (select name, skus from products where _id = st.product) p on true
+       left join lateral (select name from warehouses where _id = st.warehouse) w on true
+      order by st.product, st.warehouse, st.sku`,
     [shop, page.limit, page.skip]
   )) as { rows: (Omit<SubShopStockRow, 'quantity' | 'reserved'> & { quantity: string; reserved: string })[] }
   const parse = (value: unknown) => (typeof value === 'string' && /^[[{"]/.test(value) ? (JSON.parse(value) as unknown) : value)

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material'
+import { email as emailProblem } from '../../components/ui/validation'
 import { errorField, errorMessage } from '../../lib/errors'
 import { useListT } from '../../lib/i18n/lists'
 import { notifyError, notifySuccess } from '../../lib/notify'
@@ -9,14 +10,20 @@ import { useInviteSubShop } from './sub-shops-api'
 export const InviteDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const { t } = useListT()
   const [values, setValues] = useState({ name: '', email: '' })
+  // The address is checked here with the server's own rule and message before anything is sent.
+  const [emailError, setEmailError] = useState<string | undefined>()
   const invite = useInviteSubShop()
   const field = invite.error ? errorField(invite.error) : undefined
   const close = () => {
     invite.reset()
     setValues({ name: '', email: '' })
+    setEmailError(undefined)
     onClose()
   }
   const send = async () => {
+    const problem = emailProblem(values.email)
+    setEmailError(problem)
+    if (problem) return
     try {
       await invite.mutateAsync({ name: values.name.trim(), email: values.email.trim() })
       notifySuccess(t('subShops.invited'))
@@ -49,9 +56,12 @@ export const InviteDialog = ({ open, onClose }: { open: boolean; onClose: () => 
             required
             label={t('subShops.email')}
             value={values.email}
-            onChange={(event) => setValues((v) => ({ ...v, email: event.target.value }))}
-            error={field === 'email'}
-            helperText={helper('email')}
+            onChange={(event) => {
+              setEmailError(undefined)
+              setValues((v) => ({ ...v, email: event.target.value }))
+            }}
+            error={Boolean(emailError) || field === 'email'}
+            helperText={emailError ?? helper('email')}
             slotProps={{ htmlInput: { maxLength: 254, 'data-testid': 'sub-shop-invite-email' } }}
           />
         </Stack>

@@ -26,6 +26,7 @@ import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { addDays, shopToday } from '../../lib/sales-summary'
 import { useCurrentShop } from '../../lib/shop'
+import { pageText } from '../../lib/table/paging'
 import { subShopName } from './sub-shops-page'
 import { STOCK_PAGE_SIZE, useSubShopRollup, useSubShopStock } from './sub-shops-api'
 
@@ -53,7 +54,7 @@ export const SubShopStockPage = () => {
           {t('subShops.back')}
         </Button>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mt: 1 }} data-testid="sub-shop-stock-title">
-          {t('subShops.stockTitle', { name: entry ? subShopName(entry, text) : '' })}
+          {entry ? t('subShops.stockTitle', { name: subShopName(entry, text) }) : '\u00a0'}
         </Typography>
         <Typography variant="caption" color="text.secondary">
           {t('subShops.stockHint')}
@@ -76,7 +77,7 @@ export const SubShopStockPage = () => {
         {data && data.data.length > 0 && (
           <>
             <TableContainer>
-              <Table size="small" data-testid="sub-shop-stock-table">
+              <Table size="small" data-testid="sub-shop-stock-table" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('subShops.product')}</TableCell>
@@ -110,6 +111,8 @@ export const SubShopStockPage = () => {
               rowsPerPage={STOCK_PAGE_SIZE}
               rowsPerPageOptions={[STOCK_PAGE_SIZE]}
               onPageChange={(_, next) => setPage(next)}
+              labelDisplayedRows={() => pageText(page + 1, STOCK_PAGE_SIZE, data.data.length, data.total)}
+              getItemAriaLabel={(type) => t(type === 'previous' ? 'table.previous' : 'table.next')}
             />
           </>
         )}

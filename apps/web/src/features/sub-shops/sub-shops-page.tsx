@@ -165,7 +165,14 @@ const SubShops = ({ shopId, today }: { shopId: string; today: string }) => {
         )}
         {data && data.data.length > 0 && (
           <TableContainer>
-            <Table size="small" data-testid="sub-shops-table">
+            <Table
+              size="small"
+              data-testid="sub-shops-table"
+              sx={{
+                '& th': { whiteSpace: 'nowrap' },
+                '& tfoot td': { fontWeight: 600, color: 'text.primary', fontSize: '0.875rem', whiteSpace: 'nowrap' }
+              }}
+            >
               <TableHead>
                 <TableRow>
                   <TableCell>{t('subShops.subShop')}</TableCell>
@@ -199,7 +206,7 @@ const SubShops = ({ shopId, today }: { shopId: string; today: string }) => {
                           {subShopName(row, text)}
                         </Typography>
                       )}
-                      <Typography variant="caption" color="text.secondary" component="div">
+                      <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
                         {row.email}
                       </Typography>
                     </TableCell>
