@@ -3,7 +3,7 @@ import { servicePaths, type ListServicePath, type SubsequentOrder } from '@empor
 import type { ColumnDef } from '../data-table/resource'
 import type { FieldDef } from '../fields/field-types'
 import { formatMoney } from '../../lib/format'
-import type { SearchFieldConfig } from '../../lib/table/search-query'
+import { translatablePaths, type SearchFieldConfig } from '../../lib/table/search-query'
 import { dayRangeQuery } from '../../lib/table/day-range'
 import type { Row } from '../../lib/resource-client'
 import { companyInput, LineTotal, orderSummary, overrideLimitInput, productInput } from './order-inputs'
@@ -72,7 +72,7 @@ export const orderSearch = (kind: OrderKind, paths: OrderPaths): SearchFieldConf
     field: 'status',
     type: 'select',
     label: 'subsequent.status',
-    source: { path: paths.statuses, searchFields: ['name', 'name.en', 'name.cht', 'name.chs'] }
+    source: { path: paths.statuses, searchFields: translatablePaths('name') }
   },
   {
     field: 'user',
@@ -113,10 +113,15 @@ export const orderFields = (kind: OrderKind, paths: OrderPaths) =>
       source: {
         path: paths.statuses,
         query: { $sort: { sequenceNumber: 1 } },
-        searchFields: ['name', 'name.en', 'name.cht', 'name.chs']
+        searchFields: translatablePaths('name')
       }
     },
-    { name: 'warehouse', label: 'subsequent.warehouse', type: 'select', source: { path: servicePaths.warehouses } },
+    {
+      name: 'warehouse',
+      label: 'subsequent.warehouse',
+      type: 'select',
+      source: { path: servicePaths.warehouses, searchFields: translatablePaths('name') }
+    },
     { name: 'address', label: 'subsequent.address', type: 'textarea' },
     { name: 'remarks', label: 'subsequent.remarks', type: 'textarea' },
     {
@@ -139,7 +144,7 @@ export const orderFields = (kind: OrderKind, paths: OrderPaths) =>
           name: 'warehouse',
           label: kind === 'buy' ? 'subsequent.lineWarehouseBuy' : 'subsequent.lineWarehouse',
           type: 'select',
-          source: { path: servicePaths.warehouses }
+          source: { path: servicePaths.warehouses, searchFields: translatablePaths('name') }
         },
         { type: 'custom', display: true, name: 'total', label: 'subsequent.lineTotal', component: LineTotal }
       ]
