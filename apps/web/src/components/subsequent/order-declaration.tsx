@@ -7,7 +7,7 @@ import { translatablePaths, type SearchFieldConfig } from '../../lib/table/searc
 import { dayRangeQuery } from '../../lib/table/day-range'
 import type { Row } from '../../lib/resource-client'
 import { companyInput, LineTotal, orderSummary, overrideLimitInput, productInput } from './order-inputs'
-import { subsequentMethodLabels, type OrderKind } from './order-values'
+import { isOverdue, subsequentMethodLabels, type OrderKind } from './order-values'
 import { useRecord } from './subsequent-api'
 
 /*
@@ -22,10 +22,6 @@ interface OrderPaths {
   orders: ListServicePath
   statuses: ListServicePath
 }
-
-/** Owing past the due date (spec §3.11 overdue): a shortage left and the due date gone by. */
-export const isOverdue = (row: Partial<SubsequentOrder>, now = Date.now()) =>
-  (row.shortage ?? 0) > 0 && typeof row.dueDate === 'string' && Date.parse(row.dueDate) < now
 
 /** The list's columns: number, company, dates, money, status and whether the goods moved. */
 export const orderColumns = (kind: OrderKind, paths: OrderPaths, link?: (row: Row) => string) =>
