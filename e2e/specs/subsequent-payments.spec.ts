@@ -299,8 +299,29 @@ describe.skipIf(!reachable)('subsequent payments', () => {
         .toBe(true)
       await page.screenshot({ path: `/tmp/b2b-${name}-cht.png` })
     }
-    await page.goto(app.url(`/${shop}/bulkOrders/edit`))
-    await page.getByTestId('editor-dialog').waitFor()
-    await page.screenshot({ path: '/tmp/b2b-bulkOrder-editor-cht.png', fullPage: true })
+    const company = await createRecord(app.server.url, who, 'companyUsers', {
+      name: '大興貿易有限公司',
+      address: '九龍觀塘道 1 號',
+      subsequentPaymentLimit: 100_000,
+      subsequentPaymentPeriod: 30
+    })
+    const tea = await seedProduct(app.server.url, who, { name: { en: 'Longjing', cht: '龍井' }, price: 4500 })
+    const order = await createRecord(app.server.url, who, 'bulkOrders', {
+      user: company._id,
+      date: new Date().toISOString(),
+      products: [{ product: tea._id, quantity: 2, price: 4500 }],
+      payments: [{ paymentMethod: 'cheque', paymentDate: new Date().toISOString(), paymentAmount: 2000 }]
+    })
+    await page.goto(app.url(`/${shop}/bulkOrders/edit/${order._id}`))
+    await expect.poll(() => shell.text(page.getByTestId('summary-shortage')), poll).toBe('$70.00')
+    await page.screenshot({ path: '/tmp/b2b-bulkOrder-editor-cht.png' })
+    await page.getByTestId('field-summary').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: '/tmp/b2b-bulkOrder-editor-summary-cht.png' })
+    await page.goto(app.url(`/${shop}/bulkOrders/view/${order._id}`))
+    await expect.poll(() => page.getByTestId('sheet-line').count(), poll).toBe(1)
+    await page.screenshot({ path: '/tmp/b2b-bulkOrder-view-cht.png' })
+    await page.goto(app.url(`/${shop}/companyUsers/statement/${company._id}`))
+    await expect.poll(() => page.getByTestId('statement-row').count(), poll).toBe(1)
+    await page.screenshot({ path: '/tmp/b2b-statement-cht.png' })
   })
 })

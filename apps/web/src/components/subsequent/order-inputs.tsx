@@ -164,7 +164,8 @@ export const overrideLimitInput = (orderPath: ListServicePath) => {
     const { t, language } = useListT()
     const { totals } = useOrderTotals(orderPath, values, record)
     const override = (record as SubsequentOrder | undefined)?.limitOverride
-    if (totals.overLimitBy === 0 && !value && !override) return null
+    // A refusal from the server (another order used the credit meanwhile) shows here too.
+    if (totals.overLimitBy === 0 && !value && !override && !error) return null
     return (
       <Stack spacing={1}>
         {totals.overLimitBy > 0 && (
