@@ -241,6 +241,42 @@ describe.skipIf(!reachable)('subsequent payments', () => {
     }
   )
 
+  it('buys from a supplier: the cost price fills the line, no credit figure, statuses from the toolbar', async () => {
+    const who = await ownerOnce()
+    const shop = who.shop!._id
+    await createRecord(app.server.url, who, 'companyUsers', { name: 'Hill Tea Farm', subsequentPaymentPeriod: 60 })
+    await seedProduct(app.server.url, who, { name: { en: 'Dragon Well' }, price: 4500, cprice: 700 })
+    const page = await app.openAs(who, `/${shop}/purchasingOrders`)
+    const shell = new Shell(page)
+    const table = new DataTablePage(page)
+    const editor = new EditorPage(page)
+    const choices = new Choices(page)
+    await expect
+      .poll(() => shell.text(table.empty()), poll)
+      .toBe('No purchasing orders yet. Record what you buy from suppliers and pay for later.')
+    await page.getByTestId('table-link-statuses').click()
+    await expect.poll(() => shell.pathname(), poll).toBe(`/${shop}/purchasingOrderStatuses`)
+    await page.getByTestId('table-link-orders').click()
+    await expect.poll(() => shell.pathname(), poll).toBe(`/${shop}/purchasingOrders`)
+    await table.emptyAction().click()
+    await expect.poll(() => editor.mode(), poll).toBe('new')
+    await choices.lookup('field-user', 'Hill', 'Hill Tea Farm')
+    await choices.lookup('field-products-0-product', 'Drag', 'Dragon Well')
+    await expect.poll(() => page.getByTestId('field-products-0-price').inputValue(), poll).toBe('7.00')
+    await page.getByTestId('field-products-0-quantity').fill('10')
+    await expect.poll(() => shell.text(page.getByTestId('summary-totalAmount')), poll).toBe('$70.00')
+    expect(await shell.text(page.getByTestId('summary-shortage'))).toBe('$70.00')
+    expect(await page.getByTestId('summary-availableAmount').count()).toBe(0)
+    expect(await shell.text(page.getByTestId('order-fulfil'))).toBe('Mark received')
+    expect(await page.getByTestId('order-fulfil').isDisabled()).toBe(true)
+    await editor.save()
+    await expect.poll(() => editor.dialog().count(), poll).toBe(0)
+    await expect.poll(() => table.cellTexts('user'), poll).toEqual(['Hill Tea Farm'])
+    await serverTotals(async () => {
+      expect(await table.cellTexts('amount')).toEqual(['$70.00'])
+    })
+  })
+
   it('locks an order in a status that is not editable, except its payments, and marks it delivered once', async () => {
     const who = await ownerOnce()
     const shop = who.shop!._id

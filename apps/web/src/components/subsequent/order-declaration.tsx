@@ -1,8 +1,8 @@
 import { Box } from '@mui/material'
-import { servicePaths, type ListServicePath, type SubsequentOrder } from '@emporia/shared'
+import { servicePaths, type ListServicePath, type LocaleId, type SubsequentOrder } from '@emporia/shared'
 import type { ColumnDef } from '../data-table/resource'
 import type { FieldDef } from '../fields/field-types'
-import { formatMoney } from '../../lib/format'
+import { formatDate, formatMoney } from '../../lib/format'
 import { translatablePaths, type SearchFieldConfig } from '../../lib/table/search-query'
 import { dayRangeQuery } from '../../lib/table/day-range'
 import type { Row } from '../../lib/resource-client'
@@ -183,6 +183,10 @@ export const orderFields = (kind: OrderKind, paths: OrderPaths) =>
       wide: true
     }
   ] satisfies (FieldDef & ({ name: OrderField } | { display: true }))[]
+
+/** The editor's title after "Edit …": the order's number, or its day until the server gives it one. */
+export const orderTitle = (row: Row, language: string) =>
+  typeof row.orderId === 'string' && row.orderId ? row.orderId : formatDate(row.date as string | undefined, language as LocaleId)
 
 /** A new order: today, one line of one. */
 export const orderDefaults = () => ({
