@@ -30,7 +30,7 @@ export interface AppHarness {
  * per `open`. Without a shared server (E2E_SERVER_PER_FILE=1) the file starts its own. Any console error or page
  * error fails the test that caused it, unless it matches an `allowErrors` pattern.
  */
-export const useApp = (): AppHarness => {
+export const useApp = (options: { startServer?: () => Promise<RunningServer> } = {}): AppHarness => {
   const contexts: BrowserContext[] = []
   let errors: string[] = []
   let allowed: RegExp[] = []
@@ -41,7 +41,12 @@ export const useApp = (): AppHarness => {
     // a server of the file's own is stopped.
     const urls = inject('e2eServerUrls')
     const shared = urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % Math.max(urls.length, 1)]
-    harness.server = shared ? { url: shared, stop: async () => {} } : await startServer()
+    // A file that needs a server of its own kind (another database) starts it itself.
+    harness.server = options.startServer
+      ? await options.startServer()
+      : shared
+        ? { url: shared, stop: async () => {} }
+        : await startServer()
     harness.browser = await launchBrowser()
   })
 

@@ -46,7 +46,7 @@ export type PageName =
   | 'resource'
   | 'placeholder'
   | 'orderDetail'
-  // Subsequent payments (issue 14): a bulk order's page, the ageing screen, a company's statement.
+  // Subsequent payments (spec §3.11): a bulk order's page, the ageing screen, a company's statement.
   | 'bulkOrderView'
   | 'ageing'
   | 'companyStatement'

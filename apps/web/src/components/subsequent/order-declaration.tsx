@@ -1,13 +1,13 @@
 import { Box } from '@mui/material'
-import { servicePaths, type ListServicePath, type SubsequentOrder } from '@emporia/shared'
+import { servicePaths, type ListServicePath, type LocaleId, type SubsequentOrder } from '@emporia/shared'
 import type { ColumnDef } from '../data-table/resource'
 import type { FieldDef } from '../fields/field-types'
-import { formatMoney } from '../../lib/format'
-import type { SearchFieldConfig } from '../../lib/table/search-query'
+import { formatDate, formatMoney } from '../../lib/format'
+import { translatablePaths, type SearchFieldConfig } from '../../lib/table/search-query'
 import { dayRangeQuery } from '../../lib/table/day-range'
 import type { Row } from '../../lib/resource-client'
 import { companyInput, LineTotal, orderSummary, overrideLimitInput, productInput } from './order-inputs'
-import { subsequentMethodLabels, type OrderKind } from './order-values'
+import { isOverdue, subsequentMethodLabels, type OrderKind } from './order-values'
 import { useRecord } from './subsequent-api'
 
 /*
@@ -22,10 +22,6 @@ interface OrderPaths {
   orders: ListServicePath
   statuses: ListServicePath
 }
-
-/** Owing past the due date (spec §3.11 overdue): a shortage left and the due date gone by. */
-export const isOverdue = (row: Partial<SubsequentOrder>, now = Date.now()) =>
-  (row.shortage ?? 0) > 0 && typeof row.dueDate === 'string' && Date.parse(row.dueDate) < now
 
 /** The list's columns: number, company, dates, money, status and whether the goods moved. */
 export const orderColumns = (kind: OrderKind, paths: OrderPaths, link?: (row: Row) => string) =>
@@ -72,7 +68,7 @@ export const orderSearch = (kind: OrderKind, paths: OrderPaths): SearchFieldConf
     field: 'status',
     type: 'select',
     label: 'subsequent.status',
-    source: { path: paths.statuses, searchFields: ['name', 'name.en', 'name.cht', 'name.chs'] }
+    source: { path: paths.statuses, searchFields: translatablePaths('name') }
   },
   {
     field: 'user',
@@ -113,10 +109,15 @@ export const orderFields = (kind: OrderKind, paths: OrderPaths) =>
       source: {
         path: paths.statuses,
         query: { $sort: { sequenceNumber: 1 } },
-        searchFields: ['name', 'name.en', 'name.cht', 'name.chs']
+        searchFields: translatablePaths('name')
       }
     },
-    { name: 'warehouse', label: 'subsequent.warehouse', type: 'select', source: { path: servicePaths.warehouses } },
+    {
+      name: 'warehouse',
+      label: 'subsequent.warehouse',
+      type: 'select',
+      source: { path: servicePaths.warehouses, searchFields: translatablePaths('name') }
+    },
     { name: 'address', label: 'subsequent.address', type: 'textarea' },
     { name: 'remarks', label: 'subsequent.remarks', type: 'textarea' },
     {
@@ -139,7 +140,7 @@ export const orderFields = (kind: OrderKind, paths: OrderPaths) =>
           name: 'warehouse',
           label: kind === 'buy' ? 'subsequent.lineWarehouseBuy' : 'subsequent.lineWarehouse',
           type: 'select',
-          source: { path: servicePaths.warehouses }
+          source: { path: servicePaths.warehouses, searchFields: translatablePaths('name') }
         },
         { type: 'custom', display: true, name: 'total', label: 'subsequent.lineTotal', component: LineTotal }
       ]
@@ -182,6 +183,10 @@ export const orderFields = (kind: OrderKind, paths: OrderPaths) =>
       wide: true
     }
   ] satisfies (FieldDef & ({ name: OrderField } | { display: true }))[]
+
+/** The editor's title after "Edit …": the order's number, or its day until the server gives it one. */
+export const orderTitle = (row: Row, language: string) =>
+  typeof row.orderId === 'string' && row.orderId ? row.orderId : formatDate(row.date as string | undefined, language as LocaleId)
 
 /** A new order: today, one line of one. */
 export const orderDefaults = () => ({

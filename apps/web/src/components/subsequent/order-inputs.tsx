@@ -12,8 +12,8 @@ import { ConfirmDialog } from '../editor/confirm-dialog'
 import type { FieldDef, FieldProps } from '../fields/field-types'
 import { SelectInput } from '../fields/select-field'
 import type { LocaleId } from '@emporia/shared'
-import { centsOf, quantityOf, useOrderTotals } from './order-totals'
-import type { OrderKind } from './order-values'
+import { useOrderTotals } from './order-totals'
+import { centsOf, quantityOf, type OrderKind } from './order-values'
 import { useRecord } from './subsequent-api'
 import { translatablePaths } from '../../lib/table/search-query'
 
@@ -164,7 +164,8 @@ export const overrideLimitInput = (orderPath: ListServicePath) => {
     const { t, language } = useListT()
     const { totals } = useOrderTotals(orderPath, values, record)
     const override = (record as SubsequentOrder | undefined)?.limitOverride
-    if (totals.overLimitBy === 0 && !value && !override) return null
+    // A refusal from the server (another order used the credit meanwhile) shows here too.
+    if (totals.overLimitBy === 0 && !value && !override && !error) return null
     return (
       <Stack spacing={1}>
         {totals.overLimitBy > 0 && (

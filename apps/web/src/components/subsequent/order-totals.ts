@@ -1,25 +1,9 @@
 import dayjs from 'dayjs'
-import { subsequentTotals, toCents, type CompanyUser, type ListServicePath } from '@emporia/shared'
-import { evaluateExpression } from '../../lib/expression'
+import { servicePaths, subsequentTotals, type CompanyUser, type ListServicePath } from '@emporia/shared'
 import type { Values } from '../../lib/form-values'
-import { servicePaths } from '@emporia/shared'
 import type { Row } from '../../lib/resource-client'
+import { centsOf, quantityOf } from './order-values'
 import { useOpenDueDates, useRecord } from './subsequent-api'
-
-/** Cents of a money input's value: cents already, or the decimal / arithmetic being typed; 0 otherwise. */
-export const centsOf = (value: unknown): number => {
-  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : 0
-  if (typeof value !== 'string' || !value.trim()) return 0
-  const result = evaluateExpression(value)
-  if (!result.ok || !Number.isFinite(result.value) || Math.abs(result.value) >= 1e12) return 0
-  return toCents(result.value)
-}
-
-/** A quantity input's number (typed text included); 0 when it is none. */
-export const quantityOf = (value: unknown): number => {
-  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN
-  return Number.isFinite(number) && number > 0 ? number : 0
-}
 
 /**
  * The live figures of the order being edited (spec §3.11), by the shared rule the server stores them

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs'
-import { subsequentPaymentMethods, type SubsequentPaymentMethod } from '@emporia/shared'
+import { subsequentPaymentMethods, toCents, type SubsequentOrder, type SubsequentPaymentMethod } from '@emporia/shared'
+import { evaluateExpression } from '../../lib/expression'
 import type { Values } from '../../lib/form-values'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
 import type { Row } from '../../lib/resource-client'
@@ -54,3 +55,24 @@ export const prepareOrder = (data: Values, record: Row | undefined): Values => {
   if (!record) return out
   return Object.fromEntries(Object.entries(out).filter(([key, value]) => !same(value, record[key])))
 }
+
+/** Cents of a money input's value: cents already, or the decimal / arithmetic being typed; 0 otherwise. */
+export const centsOf = (value: unknown): number => {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : 0
+  if (typeof value !== 'string' || !value.trim()) return 0
+  const result = evaluateExpression(value)
+  if (!result.ok || !Number.isFinite(result.value) || Math.abs(result.value) >= 1e12) return 0
+  return toCents(result.value)
+}
+
+/** A quantity input's number (typed text included); 0 when it is none. */
+export const quantityOf = (value: unknown): number => {
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN
+  return Number.isFinite(number) && number > 0 ? number : 0
+}
+
+/** Owing past the due date (spec §3.11 overdue): a shortage left and the due date gone by. */
+export const isOverdue = (
+  row: Pick<Partial<SubsequentOrder>, 'shortage' | 'dueDate'> | Record<string, unknown>,
+  now = Date.now()
+) => typeof row.shortage === 'number' && row.shortage > 0 && typeof row.dueDate === 'string' && Date.parse(row.dueDate) < now

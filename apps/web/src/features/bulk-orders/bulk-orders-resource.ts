@@ -5,7 +5,8 @@ import {
   orderColumns,
   orderDefaults,
   orderFields,
-  orderSearch
+  orderSearch,
+  orderTitle
 } from '../../components/subsequent/order-declaration'
 import { prepareOrder } from '../../components/subsequent/order-values'
 import { bulkOrdersScreen } from './bulk-orders.screen'
@@ -32,7 +33,7 @@ export const bulkOrdersResource = defineResource({
   defaultSort: { sortBy: ['date'], sortDesc: [true] },
   defaults: orderDefaults,
   prepare: prepareOrder,
-  recordTitle: (row) => row.orderId ?? '',
+  recordTitle: orderTitle,
   useLockedFields: lockedOrderFields(paths.statuses),
   links: [{ key: 'statuses', label: 'subsequent.statuses', route: '/bulkOrderStatuses' }],
   flags: { noClone: true }

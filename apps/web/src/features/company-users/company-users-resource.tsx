@@ -1,9 +1,8 @@
 import { availableCredit, companyUserSchema, type CompanyUser } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import { formatMoney } from '../../lib/format'
-import { listT } from '../../lib/i18n/lists'
 import { companyUsersScreen } from './company-users.screen'
-import { StatementLink, statementPath } from './statement-link'
+import { StatementCell, StatementLink } from './statement-link'
 
 /**
  * Company customers and suppliers (spec §3.10): who they are, their credit limit and payment period,
@@ -23,7 +22,8 @@ export const companyUsersResource = defineResource({
     { value: 'subsequentPaymentPeriod', text: 'companyUser.period', kind: 'number', sortable: true },
     { value: 'outstanding', text: 'companyUser.outstanding', kind: 'money', sortable: true },
     {
-      value: 'subsequentPaymentLimit',
+      // A derived column of its own name (keys and test ids are the column values).
+      value: 'subsequentPaymentLimit.available',
       text: 'companyUser.available',
       kind: 'money',
       // Derived: limit − outstanding (the shared rule), red once the company is over its limit.
@@ -36,8 +36,7 @@ export const companyUsersResource = defineResource({
     {
       value: '_id',
       text: 'companyUser.statement',
-      render: () => listT('companyUser.statement'),
-      link: (row) => statementPath(row._id),
+      render: (row) => <StatementCell id={row._id} />,
       noCard: true
     }
   ],

@@ -1,4 +1,4 @@
-import { Button } from '@mui/material'
+import { Button, Link } from '@mui/material'
 import ReceiptLong from '@mui/icons-material/ReceiptLong'
 import type { FieldProps } from '../../components/fields/field-types'
 import { AppLink } from '../../components/ui/app-link'
@@ -22,5 +22,24 @@ export const StatementLink = ({ record }: FieldProps) => {
     >
       {t('companyUser.statement')}
     </Button>
+  )
+}
+
+/** The list row's link to the statement; pressing it neither selects the row nor opens its editor. */
+export const StatementCell = ({ id }: { id: string }) => {
+  const { t } = useListT()
+  const stop = (event: { stopPropagation: () => void }) => event.stopPropagation()
+  return (
+    <Link
+      component={AppLink}
+      href={statementPath(id)}
+      target="_blank"
+      onClick={stop}
+      onPointerDown={stop}
+      onPointerUp={stop}
+      data-testid="row-statement"
+    >
+      {t('companyUser.statement')}
+    </Link>
   )
 }

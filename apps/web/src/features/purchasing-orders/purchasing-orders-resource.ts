@@ -5,7 +5,8 @@ import {
   orderColumns,
   orderDefaults,
   orderFields,
-  orderSearch
+  orderSearch,
+  orderTitle
 } from '../../components/subsequent/order-declaration'
 import { prepareOrder } from '../../components/subsequent/order-values'
 import { purchasingOrdersScreen } from './purchasing-orders.screen'
@@ -28,7 +29,7 @@ export const purchasingOrdersResource = defineResource({
   defaultSort: { sortBy: ['date'], sortDesc: [true] },
   defaults: orderDefaults,
   prepare: prepareOrder,
-  recordTitle: (row) => row.orderId ?? '',
+  recordTitle: orderTitle,
   useLockedFields: lockedOrderFields(paths.statuses),
   links: [{ key: 'statuses', label: 'subsequent.statuses', route: '/purchasingOrderStatuses' }],
   flags: { noClone: true }
