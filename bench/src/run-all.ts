@@ -1,4 +1,6 @@
 import { runAccounts } from './accounts'
+// Receivables ageing (issue 14, subsequent payments).
+import { runAgeing } from './ageing'
 import { runCatalogue } from './catalogue'
 import { runCheckout } from './checkout'
 import { runVirtualTable } from './virtual-table'
@@ -34,7 +36,8 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'virtual-table': runVirtualTable,
   'sales-summary': runSalesSummary,
   checkout: runCheckout,
-  'order-list': runOrderList
+  'order-list': runOrderList,
+  ageing: runAgeing
 }
 
 /**
