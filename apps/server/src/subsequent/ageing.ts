@@ -18,7 +18,10 @@ const requestOf = (params: RecordParams) => {
   if (!(subsequentOrderTypes as readonly unknown[]).includes(type))
     throw new BadRequest('"type" must be sell or buy', { key: 'format.choice', field: 'type' })
   const asOf = query.asOf
-  if (asOf !== undefined && (typeof asOf !== 'string' || !DAY_PATTERN.test(asOf) || Number.isNaN(Date.parse(`${asOf}T00:00:00Z`))))
+  if (
+    asOf !== undefined &&
+    (typeof asOf !== 'string' || !DAY_PATTERN.test(asOf) || Number.isNaN(Date.parse(`${asOf}T00:00:00Z`)))
+  )
     throw new BadRequest('"asOf" must be a date (YYYY-MM-DD)', { key: 'format.invalid', field: 'asOf' })
   return { type: type as 'sell' | 'buy', asOf: asOf as string | undefined }
 }

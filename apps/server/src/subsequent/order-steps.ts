@@ -64,19 +64,35 @@ const checkCredit = (
   if (owedAfter <= limit) return null
   if (!override) {
     const available = Math.max(0, limit - owed.others)
-    throw badField(field, `This takes the company over its credit limit: only ${money(available)} available`, 'subsequent.overLimit', {
-      available: money(available),
-      availableCents: available,
-      limit,
-      outstanding: owed.others + owed.now
-    })
+    throw badField(
+      field,
+      `This takes the company over its credit limit: only ${money(available)} available`,
+      'subsequent.overLimit',
+      {
+        available: money(available),
+        availableCents: available,
+        limit,
+        outstanding: owed.others + owed.now
+      }
+    )
   }
-  if (!ctx.admin) throw new Forbidden('Only an admin may override the credit limit', { key: 'subsequent.overrideAdminOnly', field: 'overrideLimit' })
+  if (!ctx.admin)
+    throw new Forbidden('Only an admin may override the credit limit', {
+      key: 'subsequent.overrideAdminOnly',
+      field: 'overrideLimit'
+    })
   return { admin: ctx.user ?? '', date: new Date().toISOString(), over: owedAfter - limit }
 }
 
 /** Stock a fulfilment moves: received into the lines' warehouses (buy) or delivered out of them (sell). */
-const fulfil = async (trx: Knex.Transaction, ctx: StepContext, id: string, lines: PricedLine[], company: CompanyRow, date: string) => {
+const fulfil = async (
+  trx: Knex.Transaction,
+  ctx: StepContext,
+  id: string,
+  lines: PricedLine[],
+  company: CompanyRow,
+  date: string
+) => {
   const buy = ctx.kind.type === 'buy'
   const moves: StockMove[] = lines.map((line, i) => ({
     shop: ctx.shop,

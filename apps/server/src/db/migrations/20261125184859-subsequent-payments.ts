@@ -58,7 +58,15 @@ export const down = async (knex: Knex) => {
   await knex.schema.dropTableIfExists('subsequentOrderLog')
   await knex.schema.dropTableIfExists('subsequentSequences')
   for (const table of ORDER_TABLES)
-    for (const index of ['shop_order_id', 'shop_open_due', 'shop_open_user', 'shop_user_due', 'shop_due', 'shop_status', 'shop_date'])
+    for (const index of [
+      'shop_order_id',
+      'shop_open_due',
+      'shop_open_user',
+      'shop_user_due',
+      'shop_due',
+      'shop_status',
+      'shop_date'
+    ])
       await knex.raw(`drop index if exists ??`, [`${table}_${index}`])
   for (const table of STATUS_TABLES) await knex.raw(`drop index if exists ??`, [`${table}_shop_sequence`])
 }
