@@ -192,6 +192,28 @@ const checkLocked = (
   }
 }
 
+/**
+ * What a line leaves out keeps what was agreed (its SKU, name, price and warehouse, while it is the same
+ * product at the same place in the list), and a date is the same moment however it is written: an editor
+ * that sends a line back without its price neither re-prices it nor counts as a change.
+ */
+const settled = (before: OrderRow, next: OrderInput): OrderInput => {
+  const stored = (before.products ?? []) as PricedLine[]
+  const products = next.products.map((line, i) => {
+    const old = stored[i]
+    if (!old || old.product !== line.product) return line
+    return {
+      ...line,
+      sku: line.sku ?? old.sku,
+      name: line.name ?? old.name,
+      price: line.price ?? old.price,
+      warehouse: line.warehouse ?? old.warehouse
+    }
+  })
+  const date = next.date && before.date && Date.parse(next.date) === Date.parse(before.date) ? before.date : next.date
+  return { ...next, products, date }
+}
+
 const COMPARED: InputField[] = ['user', 'date', 'remarks', 'address', 'warehouse', 'products', 'payments', 'status', 'fulfilled']
 
 /**
@@ -202,7 +224,7 @@ const COMPARED: InputField[] = ['user', 'date', 'remarks', 'address', 'warehouse
 export const changeOrder = async (trx: Knex.Transaction, id: string, patch: unknown, ctx: StepContext): Promise<StepResult> => {
   const { kind, shop } = ctx
   const before = await lockOrder(trx, kind, shop, id)
-  const next = applyPatch(kind, before, patch)
+  const next = settled(before, applyPatch(kind, before, patch))
   // Compared as the merchant states them: a stored line's computed total is no part of it.
   const stored = inputOf(kind, before)
   const changed = COMPARED.filter((field) =>

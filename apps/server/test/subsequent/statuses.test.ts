@@ -80,6 +80,13 @@ describe.each(await dialects())('subsequent-order statuses (%s)', (dialect) => {
       payments: [...((appended.body as { payments: object[] }).payments ?? []), pay(500)]
     })
     expect(whole.body).toMatchObject({ paymentAmount: 1500 })
+    // Lines sent back bare and the date written another way are no change: not refused, not re-priced.
+    const stored = whole.body as { products: { product: string; quantity: number }[]; date: string; amount: number }
+    const bare = await patchOrder(t, a, 'bulkOrders', order._id, {
+      products: stored.products.map(({ product, quantity }) => ({ product, quantity })),
+      date: stored.date.replace('Z', '+00:00')
+    })
+    expect(bare).toMatchObject({ status: 200, body: { amount: stored.amount, date: stored.date } })
     expect((await patchOrder(t, a, 'bulkOrders', order._id, { status: closed._id })).body).toMatchObject({ status: closed._id })
   })
 
