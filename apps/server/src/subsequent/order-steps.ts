@@ -1,6 +1,6 @@
 import { Conflict, Forbidden } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import type { SubsequentOrderStatus, SubsequentPayment } from '@emporia/shared'
+import { creditCheck, type SubsequentOrderStatus, type SubsequentPayment } from '@emporia/shared'
 import { badField } from '../ledger/quantities'
 import { applyMoves, type LedgerEnv, type StockMove } from '../ledger/stock-ledger'
 import { newObjectId } from '../platform/object-id'
@@ -58,12 +58,11 @@ const checkCredit = (
   override: boolean | undefined,
   field: string
 ): { admin: string; date: string; over: number } | null => {
-  if (ctx.kind.type !== 'sell' || owed.next <= owed.now) return null
-  const limit = company.subsequentPaymentLimit ?? 0
-  const owedAfter = owed.others + owed.next
-  if (owedAfter <= limit) return null
+  if (ctx.kind.type !== 'sell') return null
+  const answer = creditCheck({ limit: company.subsequentPaymentLimit, ...owed })
+  if (answer.ok) return null
   if (!override) {
-    const available = Math.max(0, limit - owed.others)
+    const { available } = answer
     throw badField(
       field,
       `This takes the company over its credit limit: only ${money(available)} available`,
@@ -71,7 +70,7 @@ const checkCredit = (
       {
         available: money(available),
         availableCents: available,
-        limit,
+        limit: company.subsequentPaymentLimit ?? 0,
         outstanding: owed.others + owed.now
       }
     )
@@ -81,7 +80,7 @@ const checkCredit = (
       key: 'subsequent.overrideAdminOnly',
       field: 'overrideLimit'
     })
-  return { admin: ctx.user ?? '', date: new Date().toISOString(), over: owedAfter - limit }
+  return { admin: ctx.user ?? '', date: new Date().toISOString(), over: answer.over }
 }
 
 /** Stock a fulfilment moves: received into the lines' warehouses (buy) or delivered out of them (sell). */
