@@ -171,6 +171,12 @@ describe.each(await dialects())('subsequent-payment orders (%s)', (dialect) => {
       })
     )
     expect((await companyOf(t, a, acme._id)).outstanding).toBe(1250 + 1249)
+    // The balance is the orders' to move: a client's value is dropped, by patch or operator.
+    await call(t, a, 'PATCH', `companyUsers/${acme._id}`, { outstanding: 0, name: 'Acme Holdings' })
+    await call(t, a, 'PATCH', `companyUsers/${acme._id}`, { $set: { outstanding: 0, payable: 5 } })
+    const kept = await companyOf(t, a, acme._id)
+    expect(kept).toMatchObject({ name: 'Acme Holdings', outstanding: 1250 + 1249 })
+    expect(kept.payable ?? 0).toBe(0)
     expect(refusal(await call(t, a, 'DELETE', `bulkOrders/${paid._id}`))).toMatchObject({
       status: 409,
       key: 'subsequent.cannotRemove'
