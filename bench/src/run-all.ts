@@ -1,4 +1,6 @@
 import { runAccounts } from './accounts'
+// Receivables ageing (issue 14, subsequent payments).
+import { runAgeing } from './ageing'
 import { runCatalogue } from './catalogue'
 import { runCheckout } from './checkout'
 import { runCustomerSearch } from './customer-search'
@@ -40,7 +42,8 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'order-list': runOrderList,
   // Customers (issue 14): prefix search over 500,000 customers of one shop.
   'customer-search': runCustomerSearch,
-  'sub-shop-rollup': runSubShopRollup
+  'sub-shop-rollup': runSubShopRollup,
+  ageing: runAgeing
 }
 
 /**

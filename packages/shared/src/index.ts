@@ -44,6 +44,7 @@ export * from './subsequent/bulk-order.schema'
 export * from './subsequent/subsequent-order'
 export * from './subsequent/ageing'
 export * from './subsequent/subsequent-totals'
+export * from './subsequent/credit'
 export * from './customers/shop-rank-log.schema'
 // membership ranks (decision 0084)
 export * from './customers/rank-rule'

@@ -118,7 +118,9 @@ const canonical = (value: unknown): unknown =>
 export const same = (a: unknown, b: unknown) => JSON.stringify(canonical(a ?? null)) === JSON.stringify(canonical(b ?? null))
 
 const matches = (item: unknown, condition: unknown) =>
-  isObject(condition) && isObject(item) ? Object.entries(condition).every(([key, value]) => same(item[key], value)) : same(item, condition)
+  isObject(condition) && isObject(item)
+    ? Object.entries(condition).every(([key, value]) => same(item[key], value))
+    : same(item, condition)
 
 /**
  * A patch as the order it leaves (decision 0085): plain fields and the record service's patch

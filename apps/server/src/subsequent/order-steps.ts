@@ -1,6 +1,6 @@
 import { Conflict, Forbidden } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import type { SubsequentOrderStatus, SubsequentPayment } from '@emporia/shared'
+import { creditCheck, type SubsequentOrderStatus, type SubsequentPayment } from '@emporia/shared'
 import { badField } from '../ledger/quantities'
 import { applyMoves, type LedgerEnv, type StockMove } from '../ledger/stock-ledger'
 import { newObjectId } from '../platform/object-id'
@@ -58,25 +58,40 @@ const checkCredit = (
   override: boolean | undefined,
   field: string
 ): { admin: string; date: string; over: number } | null => {
-  if (ctx.kind.type !== 'sell' || owed.next <= owed.now) return null
-  const limit = company.subsequentPaymentLimit ?? 0
-  const owedAfter = owed.others + owed.next
-  if (owedAfter <= limit) return null
+  if (ctx.kind.type !== 'sell') return null
+  const answer = creditCheck({ limit: company.subsequentPaymentLimit, ...owed })
+  if (answer.ok) return null
   if (!override) {
-    const available = Math.max(0, limit - owed.others)
-    throw badField(field, `This takes the company over its credit limit: only ${money(available)} available`, 'subsequent.overLimit', {
-      available: money(available),
-      availableCents: available,
-      limit,
-      outstanding: owed.others + owed.now
-    })
+    const { available } = answer
+    throw badField(
+      field,
+      `This takes the company over its credit limit: only ${money(available)} available`,
+      'subsequent.overLimit',
+      {
+        available: money(available),
+        availableCents: available,
+        limit: company.subsequentPaymentLimit ?? 0,
+        outstanding: owed.others + owed.now
+      }
+    )
   }
-  if (!ctx.admin) throw new Forbidden('Only an admin may override the credit limit', { key: 'subsequent.overrideAdminOnly', field: 'overrideLimit' })
-  return { admin: ctx.user ?? '', date: new Date().toISOString(), over: owedAfter - limit }
+  if (!ctx.admin)
+    throw new Forbidden('Only an admin may override the credit limit', {
+      key: 'subsequent.overrideAdminOnly',
+      field: 'overrideLimit'
+    })
+  return { admin: ctx.user ?? '', date: new Date().toISOString(), over: answer.over }
 }
 
 /** Stock a fulfilment moves: received into the lines' warehouses (buy) or delivered out of them (sell). */
-const fulfil = async (trx: Knex.Transaction, ctx: StepContext, id: string, lines: PricedLine[], company: CompanyRow, date: string) => {
+const fulfil = async (
+  trx: Knex.Transaction,
+  ctx: StepContext,
+  id: string,
+  lines: PricedLine[],
+  company: CompanyRow,
+  date: string
+) => {
   const buy = ctx.kind.type === 'buy'
   const moves: StockMove[] = lines.map((line, i) => ({
     shop: ctx.shop,
@@ -176,6 +191,28 @@ const checkLocked = (
   }
 }
 
+/**
+ * What a line leaves out keeps what was agreed (its SKU, name, price and warehouse, while it is the same
+ * product at the same place in the list), and a date is the same moment however it is written: an editor
+ * that sends a line back without its price neither re-prices it nor counts as a change.
+ */
+const settled = (before: OrderRow, next: OrderInput): OrderInput => {
+  const stored = (before.products ?? []) as PricedLine[]
+  const products = next.products.map((line, i) => {
+    const old = stored[i]
+    if (!old || old.product !== line.product) return line
+    return {
+      ...line,
+      sku: line.sku ?? old.sku,
+      name: line.name ?? old.name,
+      price: line.price ?? old.price,
+      warehouse: line.warehouse ?? old.warehouse
+    }
+  })
+  const date = next.date && before.date && Date.parse(next.date) === Date.parse(before.date) ? before.date : next.date
+  return { ...next, products, date }
+}
+
 const COMPARED: InputField[] = ['user', 'date', 'remarks', 'address', 'warehouse', 'products', 'payments', 'status', 'fulfilled']
 
 /**
@@ -186,7 +223,7 @@ const COMPARED: InputField[] = ['user', 'date', 'remarks', 'address', 'warehouse
 export const changeOrder = async (trx: Knex.Transaction, id: string, patch: unknown, ctx: StepContext): Promise<StepResult> => {
   const { kind, shop } = ctx
   const before = await lockOrder(trx, kind, shop, id)
-  const next = applyPatch(kind, before, patch)
+  const next = settled(before, applyPatch(kind, before, patch))
   // Compared as the merchant states them: a stored line's computed total is no part of it.
   const stored = inputOf(kind, before)
   const changed = COMPARED.filter((field) =>

@@ -80,7 +80,14 @@ describe.each(await dialects())('receivables and payables ageing (%s)', (dialect
         total: 700
       }
     ])
-    expect(report?.totals).toEqual({ notDue: 100, days0to30: 1200, days31to60: 400, days61to90: 500, days90plus: 500, total: 2700 })
+    expect(report?.totals).toEqual({
+      notDue: 100,
+      days0to30: 1200,
+      days31to60: 400,
+      days61to90: 500,
+      days90plus: 500,
+      total: 2700
+    })
     // The shared rule agrees on each boundary the SQL met.
     expect(
       ['2026-07-01', '2026-06-30', '2026-05-31', '2026-05-30', '2026-04-01', '2026-03-31'].map((day) =>

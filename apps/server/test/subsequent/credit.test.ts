@@ -38,7 +38,9 @@ describe.each(await dialects())('bulk orders against the credit limit (%s)', (di
     })
     // A lower limit is kept even below what it owes: it only blocks new credit; payments still come in.
     expect((await call(t, a, 'PATCH', `companyUsers/${acme._id}`, { subsequentPaymentLimit: 1000 })).status).toBe(200)
-    expect((await createOrder(t, a, 'bulkOrders', { user: acme._id, products: [{ product: tea, quantity: 1 }] })).status).toBe(400)
+    expect((await createOrder(t, a, 'bulkOrders', { user: acme._id, products: [{ product: tea, quantity: 1 }] })).status).toBe(
+      400
+    )
     const paying = await patchOrder(t, a, 'bulkOrders', exact._id, {
       $push: { payments: { paymentMethod: 'bank', paymentDate: new Date().toISOString(), paymentAmount: 500 } }
     })
@@ -74,7 +76,11 @@ describe.each(await dialects())('bulk orders against the credit limit (%s)', (di
   it('refuses a staff (user role) caller: the area and the override are the admin’s', async () => {
     const staff = await memberOf(t, a, 'user')
     const acme = await company(t, a, { subsequentPaymentLimit: 0 })
-    const tried = await createOrder(t, staff, 'bulkOrders', { user: acme._id, overrideLimit: true, products: [{ product: tea, quantity: 1 }] })
+    const tried = await createOrder(t, staff, 'bulkOrders', {
+      user: acme._id,
+      overrideLimit: true,
+      products: [{ product: tea, quantity: 1 }]
+    })
     expect(tried.status).toBe(403)
     expect((await companyOf(t, a, acme._id)).outstanding ?? 0).toBe(0)
   })

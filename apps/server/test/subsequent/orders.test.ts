@@ -138,15 +138,21 @@ describe.each(await dialects())('subsequent-payment orders (%s)', (dialect) => {
       status: 400,
       key: 'subsequent.unfulfil'
     })
-    expect(
-      refusal(await patchOrder(t, b, 'purchasingOrders', bought._id, { $set: { 'products.0.quantity': 9 } }))
-    ).toMatchObject({ status: 409, key: 'subsequent.fulfilledLocked', field: 'products' })
+    expect(refusal(await patchOrder(t, b, 'purchasingOrders', bought._id, { $set: { 'products.0.quantity': 9 } }))).toMatchObject(
+      { status: 409, key: 'subsequent.fulfilledLocked', field: 'products' }
+    )
 
     const shop = await company(t, b, { name: 'Shop Co' })
-    const short = await createOrder(t, b, 'bulkOrders', { user: shop._id, fulfilled: true, products: [{ product: tea, quantity: 9 }] })
+    const short = await createOrder(t, b, 'bulkOrders', {
+      user: shop._id,
+      fulfilled: true,
+      products: [{ product: tea, quantity: 9 }]
+    })
     expect(short).toMatchObject({ status: 409, body: { data: { key: 'errors.insufficientStock', product: tea, available: 8 } } })
     expect(Number((await stockOf(t, b.warehouse, tea)).quantity)).toBe(8)
-    const sold = await made(createOrder(t, b, 'bulkOrders', { user: shop._id, fulfilled: true, products: [{ product: tea, quantity: 5 }] }))
+    const sold = await made(
+      createOrder(t, b, 'bulkOrders', { user: shop._id, fulfilled: true, products: [{ product: tea, quantity: 5 }] })
+    )
     expect(sold).toMatchObject({ fulfilled: true, amount: 4500 })
     expect(Number((await stockOf(t, b.warehouse, tea)).quantity)).toBe(3)
     expect(await ledgerSum(t, b.warehouse, tea)).toBe(3)
@@ -165,7 +171,16 @@ describe.each(await dialects())('subsequent-payment orders (%s)', (dialect) => {
       })
     )
     expect((await companyOf(t, a, acme._id)).outstanding).toBe(1250 + 1249)
-    expect(refusal(await call(t, a, 'DELETE', `bulkOrders/${paid._id}`))).toMatchObject({ status: 409, key: 'subsequent.cannotRemove' })
+    // The balance is the orders' to move: a client's value is dropped, by patch or operator.
+    await call(t, a, 'PATCH', `companyUsers/${acme._id}`, { outstanding: 0, name: 'Acme Holdings' })
+    await call(t, a, 'PATCH', `companyUsers/${acme._id}`, { $set: { outstanding: 0, payable: 5 } })
+    const kept = await companyOf(t, a, acme._id)
+    expect(kept).toMatchObject({ name: 'Acme Holdings', outstanding: 1250 + 1249 })
+    expect(kept.payable ?? 0).toBe(0)
+    expect(refusal(await call(t, a, 'DELETE', `bulkOrders/${paid._id}`))).toMatchObject({
+      status: 409,
+      key: 'subsequent.cannotRemove'
+    })
     expect((await call(t, a, 'DELETE', `bulkOrders/${plain._id}`)).status).toBe(200)
     expect((await companyOf(t, a, acme._id)).outstanding).toBe(1249)
     expect(refusal(await call(t, a, 'DELETE', `companyUsers/${acme._id}`))).toMatchObject({

@@ -64,7 +64,12 @@ describe.each(await dialects())('subsequent-order statuses (%s)', (dialect) => {
       ['status cleared', { status: null }, 409, 'subsequent.statusBack', 'status']
     ]
     for (const [name, body, code, key, field] of attempts)
-      expect({ name, ...refusal(await patchOrder(t, a, 'bulkOrders', order._id, body)) }).toEqual({ name, status: code, key, field })
+      expect({ name, ...refusal(await patchOrder(t, a, 'bulkOrders', order._id, body)) }).toEqual({
+        name,
+        status: code,
+        key,
+        field
+      })
     const unchanged = (await call(t, a, 'GET', `bulkOrders/${order._id}`)).body
     expect(unchanged).toMatchObject({ remarks: 'ok', paymentAmount: 900, status: shipped._id, user: acme._id })
 
@@ -75,6 +80,13 @@ describe.each(await dialects())('subsequent-order statuses (%s)', (dialect) => {
       payments: [...((appended.body as { payments: object[] }).payments ?? []), pay(500)]
     })
     expect(whole.body).toMatchObject({ paymentAmount: 1500 })
+    // Lines sent back bare and the date written another way are no change: not refused, not re-priced.
+    const stored = whole.body as { products: { product: string; quantity: number }[]; date: string; amount: number }
+    const bare = await patchOrder(t, a, 'bulkOrders', order._id, {
+      products: stored.products.map(({ product, quantity }) => ({ product, quantity })),
+      date: stored.date.replace('Z', '+00:00')
+    })
+    expect(bare).toMatchObject({ status: 200, body: { amount: stored.amount, date: stored.date } })
     expect((await patchOrder(t, a, 'bulkOrders', order._id, { status: closed._id })).body).toMatchObject({ status: closed._id })
   })
 
@@ -83,7 +95,13 @@ describe.each(await dialects())('subsequent-order statuses (%s)', (dialect) => {
     const unused = await status(t, a, 'purchasingOrders', { sequenceNumber: 501, name: 'Unused', editable: true })
     const farm = await company(t, a, { name: 'Farm' })
     const tea = await product(t, a)
-    await made(createOrder(t, a, 'purchasingOrders', { user: farm._id, status: used._id, products: [{ product: tea, quantity: 1, price: 1 }] }))
+    await made(
+      createOrder(t, a, 'purchasingOrders', {
+        user: farm._id,
+        status: used._id,
+        products: [{ product: tea, quantity: 1, price: 1 }]
+      })
+    )
     expect(refusal(await call(t, a, 'DELETE', `purchasingOrderStatuses/${used._id}`))).toMatchObject({
       status: 409,
       key: 'subsequent.statusInUse'

@@ -25,7 +25,14 @@ export const product = (t: TestApp, owner: Owner, body: Body = {}) =>
   made(call(t, owner, 'POST', 'products', { name: 'Tea', price: 1250, ...body })).then((p) => p._id)
 
 export const company = (t: TestApp, owner: Owner, body: Body = {}) =>
-  made(call(t, owner, 'POST', 'companyUsers', { name: 'Acme Ltd', subsequentPaymentLimit: 100_000, subsequentPaymentPeriod: 30, ...body }))
+  made(
+    call(t, owner, 'POST', 'companyUsers', {
+      name: 'Acme Ltd',
+      subsequentPaymentLimit: 100_000,
+      subsequentPaymentPeriod: 30,
+      ...body
+    })
+  )
 
 export const companyOf = async (t: TestApp, owner: Owner, id: string) =>
   (await call(t, owner, 'GET', `companyUsers/${id}`)).body as Body & { outstanding?: number; payable?: number }

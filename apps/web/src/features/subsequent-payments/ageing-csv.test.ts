@@ -6,6 +6,7 @@ describe('the ageing CSV', () => {
     const zero = { notDue: 0, days0to30: 0, days31to60: 0, days61to90: 0, days90plus: 0 }
     const csv = ageingCsv(
       {
+        shop: 'aaaaaaaaaaaaaaaaaaaaaaaa',
         type: 'sell',
         asOf: '2026-11-25',
         rows: [
