@@ -1,6 +1,6 @@
 import { NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { isWeighted, multiplyCents, type SubsequentOrderLine, type SubsequentPayment } from '@emporia/shared'
+import { isWeighted, multiplyCents, subsequentTotals, type SubsequentOrderLine, type SubsequentPayment } from '@emporia/shared'
 import { badField, checkUnits } from '../ledger/quantities'
 import type { SubsequentKind } from './kinds'
 
@@ -84,14 +84,16 @@ export interface OrderTotals {
   shortage: number
 }
 
-/** The order's money in cents; payments may be partial but never add up to more than the amount. */
-export const totalsOf = (lines: { total?: number }[], payments: SubsequentPayment[]): OrderTotals => {
-  const amount = lines.reduce((sum, line) => sum + (line.total ?? 0), 0)
-  const paymentAmount = payments.reduce((sum, payment) => sum + payment.paymentAmount, 0)
-  if (paymentAmount > amount)
+/**
+ * The order's money in cents, by the shared rule the editor's live summary uses (subsequentTotals);
+ * payments may be partial but never add up to more than the amount.
+ */
+export const totalsOf = (lines: PricedLine[], payments: SubsequentPayment[]): OrderTotals => {
+  const { totalAmount: amount, totalPayment: paymentAmount, shortage, overpaid } = subsequentTotals({ products: lines, payments })
+  if (overpaid > 0)
     throw badField('payments', 'The payments add up to more than the order amount', 'subsequent.overpaid', {
       amount,
       paid: paymentAmount
     })
-  return { amount, paymentAmount, shortage: amount - paymentAmount }
+  return { amount, paymentAmount, shortage }
 }

@@ -1,6 +1,6 @@
 import { Conflict, Forbidden } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { creditCheck, type SubsequentOrderStatus, type SubsequentPayment } from '@emporia/shared'
+import { creditCheck, subsequentDueDate, type SubsequentOrderStatus, type SubsequentPayment } from '@emporia/shared'
 import { badField } from '../ledger/quantities'
 import { applyMoves, type LedgerEnv, type StockMove } from '../ledger/stock-ledger'
 import { newObjectId } from '../platform/object-id'
@@ -36,12 +36,10 @@ export interface StepResult {
   companies: CompanyRow[]
 }
 
-const DAY = 86_400_000
 const money = (cents: number) => (cents / 100).toFixed(2)
 
-/** The due date: the order's date plus the company's subsequentPaymentPeriod days. */
-const dueDateOf = (date: string, company: CompanyRow) =>
-  new Date(Date.parse(date) + (company.subsequentPaymentPeriod ?? 0) * DAY).toISOString()
+/** The due date: the order's date plus the company's subsequentPaymentPeriod days (the shared rule). */
+const dueDateOf = (date: string, company: CompanyRow) => subsequentDueDate(date, company.subsequentPaymentPeriod) as string
 
 /**
  * The credit limit of a bulk order (decision 0085), checked with the company's row locked. Only a

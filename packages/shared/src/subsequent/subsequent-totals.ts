@@ -1,5 +1,6 @@
 import { availableCredit, type CompanyUser } from '../customers/company-user.schema'
 import { multiplyCents, type Cents } from '../platform/money'
+import { creditCheck } from './credit'
 import type { SubsequentOrder } from './subsequent-order'
 
 const DAY_MS = 86_400_000
@@ -69,6 +70,15 @@ export const subsequentTotals = (
   const earliestDueDate = owing.length ? owing.reduce((a, b) => (Date.parse(a) <= Date.parse(b) ? a : b)) : null
   const given = options.sameCompany !== false ? (options.saved?.shortage ?? 0) : 0
   const availableAmount = company ? availableCredit(company) + given : null
-  const overLimitBy = availableAmount === null ? 0 : Math.max(0, shortage - availableAmount)
+  // The server's rule (creditCheck): only a change that raises what the company owes is held to the limit.
+  const credit = company
+    ? creditCheck({
+        limit: company.subsequentPaymentLimit,
+        others: (company.outstanding ?? 0) - given,
+        now: given,
+        next: shortage
+      })
+    : null
+  const overLimitBy = credit && !credit.ok ? credit.over : 0
   return { lineTotals, totalAmount, totalPayment, shortage, overpaid, dueDate, earliestDueDate, availableAmount, overLimitBy }
 }
