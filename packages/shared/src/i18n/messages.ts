@@ -183,8 +183,8 @@ export const sharedMessages = {
     'customer.hasUnpaidOrders': '此客戶仍有未付款訂單，請先完成付款或作廢',
     'customer.erased': '此客戶的個人資料已被刪除',
     // B2B deferred payment (issue 14, subsequent payments server; decision 0085)
-    'subsequent.overLimit': '超出此公司的信用額度：僅餘 {available} 可用',
-    'subsequent.overrideAdminOnly': '只有管理員可以超越信用額度',
+    'subsequent.overLimit': '超出此公司的信貸限額：僅餘 {available} 可用',
+    'subsequent.overrideAdminOnly': '只有管理員可以超越信貸限額',
     'subsequent.overpaid': '付款總額超過訂單金額',
     'subsequent.notEditable': '訂單目前的狀態不可編輯，只可加入付款',
     'subsequent.paymentsAppendOnly': '此狀態下已記錄的付款不可修改或刪除，請加入新的付款',
@@ -281,8 +281,8 @@ export const sharedMessages = {
     'customer.hasUnpaidOrders': '此客户仍有未付款订单，请先完成付款或作废',
     'customer.erased': '此客户的个人资料已被删除',
     // B2B deferred payment (issue 14, subsequent payments server; decision 0085)
-    'subsequent.overLimit': '超出此公司的信用额度：仅余 {available} 可用',
-    'subsequent.overrideAdminOnly': '只有管理员可以超越信用额度',
+    'subsequent.overLimit': '超出此公司的信贷限额：仅余 {available} 可用',
+    'subsequent.overrideAdminOnly': '只有管理员可以超越信贷限额',
     'subsequent.overpaid': '付款总额超过订单金额',
     'subsequent.notEditable': '订单当前的状态不可编辑，只可加入付款',
     'subsequent.paymentsAppendOnly': '此状态下已记录的付款不可修改或删除，请加入新的付款',

@@ -148,7 +148,7 @@ export const orderSummary = (kind: OrderKind, orderPath: ListServicePath, status
         )}
         {totals.overpaid > 0 && (
           <Alert severity="error" sx={{ mt: 1.5 }} data-testid="summary-overpaid">
-            {t('subsequent.overpaid', { amount: formatMoney(totals.overpaid) })}
+            {t('subsequent.overpaidBy', { amount: formatMoney(totals.overpaid) })}
           </Alert>
         )}
         <Fulfilment kind={kind} orderPath={orderPath} record={record as SubsequentOrder | undefined} />
@@ -170,7 +170,7 @@ export const overrideLimitInput = (orderPath: ListServicePath) => {
       <Stack spacing={1}>
         {totals.overLimitBy > 0 && (
           <Alert severity="warning" data-testid="summary-overLimit">
-            {t('subsequent.overLimit', { amount: formatMoney(totals.overLimitBy) })} {t('subsequent.overLimitAdmin')}
+            {t('subsequent.overLimitBy', { amount: formatMoney(totals.overLimitBy) })} {t('subsequent.overLimitAdmin')}
           </Alert>
         )}
         {override && (
