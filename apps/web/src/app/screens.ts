@@ -123,7 +123,7 @@ export const screens: readonly ScreenDef[] = [
   ageingScreen,
   // Its label and plan status are the drawer's (spec §2.4 Billing/Upgrade).
   planned('billing', { area: 'billing', feature: 'billing', drawer: top(190, 'billing', { label: 'menu.upgrade' }) }),
-  planned('settings', { area: 'settings', drawer: top(200, 'settings') }),
+  { route: 'settings', kind: 'page', page: 'settings', area: 'settings', drawer: top(200, 'settings') },
   settingsInventoryScreen,
   settingsPaymentScreen,
   ...settingsScreens,

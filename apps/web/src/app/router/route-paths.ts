@@ -53,6 +53,7 @@ export type PageName =
   | 'subShops'
   | 'subShopStock'
   | 'customerDetail'
+  | 'settings'
 
 /** The developer test pages' prefix is named after the product (ARCHITECTURE §4). */
 export const DEV_PREFIX = 'emporia'

@@ -39,7 +39,16 @@ export type ScreenFeature = 'pageEditor' | 'domain' | 'billing'
 
 /** Pages of their own that screens name (the router's page table has their components). */
 export type ScreenPage =
-  'dashboard' | 'eshop' | 'orderDetail' | 'charts' | 'bulkOrderView' | 'ageing' | 'subShops' | 'subShopStock' | 'customerDetail'
+  | 'dashboard'
+  | 'eshop'
+  | 'orderDetail'
+  | 'charts'
+  | 'bulkOrderView'
+  | 'ageing'
+  | 'subShops'
+  | 'subShopStock'
+  | 'customerDetail'
+  | 'settings'
 
 /** Where a screen sits in the drawer; without one the screen has no entry of its own. */
 export interface DrawerEntry {
