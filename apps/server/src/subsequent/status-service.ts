@@ -1,6 +1,6 @@
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
-import { shopTransaction } from '../tenancy'
+import { removeUnlessUsed } from '../records/guarded-remove'
 import { RecordService, type RecordOptions, type RecordParams } from '../records/record-service'
 import type { SubsequentKind } from './kinds'
 
@@ -51,18 +51,16 @@ export class SubsequentStatusService<T> extends RecordService<T> {
    */
   override async remove(id: NullableId, params: RecordParams = {}) {
     if (id === null || !params.shop) return super.remove(id, params)
-    const shop = params.shop
-    return shopTransaction(
-      this.options.db.knex,
-      this.options.rowSecurity === true,
-      shop,
-      async (trx) => {
-        await trx(this.kind.statuses).where({ _id: id, shop }).forUpdate().first('_id')
+    return removeUnlessUsed(
+      this.options,
+      this.kind.statuses,
+      id,
+      { ...params, shop: params.shop },
+      async (trx, shop) => {
         const used = await trx(this.kind.table).where({ shop, status: id }).first('_id')
         if (used) throw new Conflict('Orders use this status; it cannot be removed', { key: 'subsequent.statusInUse' })
-        return super.remove(id, { ...params, transaction: trx })
       },
-      params.transaction
+      (inner) => super.remove(id, inner)
     )
   }
 }

@@ -2,7 +2,7 @@ import { Conflict } from '@feathersjs/errors'
 import type { NullableId } from '@feathersjs/feathers'
 import type { CompanyUser } from '@emporia/shared'
 import { RecordService, type RecordParams } from '../../records/record-service'
-import { shopTransaction } from '../../tenancy'
+import { removeUnlessUsed } from '../../records/guarded-remove'
 
 /**
  * Company users (spec §3.10, decision 0085). `outstanding` and `payable` are read-only to clients and
@@ -14,21 +14,19 @@ import { shopTransaction } from '../../tenancy'
 export class CompanyUserService extends RecordService<CompanyUser> {
   override async remove(id: NullableId, params: RecordParams = {}) {
     if (id === null || !params.shop) return super.remove(id, params)
-    const shop = params.shop
-    return shopTransaction(
-      this.options.db.knex,
-      this.options.rowSecurity === true,
-      shop,
-      async (trx) => {
-        await trx('companyUsers').where({ _id: id, shop }).forUpdate().first('_id')
+    return removeUnlessUsed(
+      this.options,
+      'companyUsers',
+      id,
+      { ...params, shop: params.shop },
+      async (trx, shop) => {
         const [bulk, purchasing] = await Promise.all(
           ['bulkOrders', 'purchasingOrders'].map((table) => trx(table).where({ shop, user: id }).first('_id'))
         )
         if (bulk || purchasing)
           throw new Conflict('This company still has orders and cannot be removed', { key: 'subsequent.companyHasOrders' })
-        return super.remove(id, { ...params, transaction: trx })
       },
-      params.transaction
+      (inner) => super.remove(id, inner)
     )
   }
 }

@@ -1,10 +1,10 @@
-import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
+import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { shopRankProblem, type ShopRank } from '@emporia/shared'
 import { CheckedRecordService } from '../../records/checked-write'
 import type { RecordParams } from '../../records/record-service'
-import { shopTransaction } from '../../tenancy'
+import { removeUnlessUsed } from '../../records/guarded-remove'
 
 type Row = Record<string, unknown>
 
@@ -63,25 +63,19 @@ export class ShopRankService extends CheckedRecordService<ShopRank> {
    */
   override async remove(id: NullableId, params: RecordParams = {}) {
     if (id === null || !params.shop) return super.remove(id, params)
-    const shop = params.shop
-    return shopTransaction(
-      this.options.db.knex,
-      this.options.rowSecurity === true,
-      shop,
-      async (trx) => {
-        const rank = await trx('shopRanks')
-          .where({ _id: String(id), shop })
-          .forUpdate()
-          .first('_id')
-        if (!rank) throw new NotFound(`No record found for id '${String(id)}'`)
+    return removeUnlessUsed(
+      this.options,
+      'shopRanks',
+      id,
+      { ...params, shop: params.shop },
+      async (trx, shop) => {
         const held = await trx('shopUsers')
           .where({ shop, rank: String(id) })
           .count<{ count: string | number }[]>('* as count')
         const count = Number(held[0]?.count ?? 0)
         if (count > 0) throw new Conflict(messages['rank.held'], { key: 'rank.held', field: 'rank', values: { count } })
-        return super.remove(id as Id, { ...params, transaction: trx })
       },
-      params.transaction
+      (inner) => super.remove(id as Id, inner)
     )
   }
 }
