@@ -1,5 +1,6 @@
 import type { RankAccumType, RankPeriodUnit } from './shop-rank-group.schema'
 import type { RankExpiryType } from './shop-rank.schema'
+import { zoneFormatter } from '../platform/zone-formatter'
 
 /**
  * The membership rank rule (spec §3.10, §4.9, §9.8; decision 0084): which rank a customer holds at a
@@ -78,24 +79,16 @@ interface Wall {
   ms: number
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-const formatterFor = (timeZone: string) => {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      hourCycle: 'h23'
-    })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
+const WALL_CLOCK: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23'
 }
+const formatterFor = (timeZone: string) => zoneFormatter(timeZone, WALL_CLOCK)
 
 /** The wall-clock time of a moment in a zone. */
 const wallOf = (at: number, timeZone: string): Wall => {

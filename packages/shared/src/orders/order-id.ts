@@ -2,6 +2,7 @@
  * Order numbers from the shop's `orderIdList` settings (spec §3.1, §3.11; decision 0079), and the
  * local calendar of a time zone, which decides the day an order belongs to (also for sales charts).
  */
+import { zoneFormatter } from '../platform/zone-formatter'
 
 /** `sequence` never restarts; `daily` / `monthly` restart at `startNum` each local day / month. */
 export const orderIdTypes = ['sequence', 'daily', 'monthly'] as const
@@ -41,25 +42,15 @@ export interface LocalParts {
 }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
-// Making a formatter is far slower than using one: one per zone, kept.
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-const formatterFor = (timeZone: string) => {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      hourCycle: 'h23',
-      weekday: 'short'
-    })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
+const DAY_AND_HOUR: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  hourCycle: 'h23',
+  weekday: 'short'
 }
+const formatterFor = (timeZone: string) => zoneFormatter(timeZone, DAY_AND_HOUR)
 
 /** The local calendar date, hour and weekday of a moment in a time zone (an IANA name). */
 export const localParts = (at: Date, timeZone: string): LocalParts => {
@@ -80,7 +71,6 @@ const ZONE_TEXT = /^[A-Za-z0-9_+\-/]{1,64}$/
 /** Whether the text names a time zone this runtime knows (an IANA name such as Asia/Hong_Kong). */
 export const isTimeZone = (tz: string): boolean => {
   if (typeof tz !== 'string' || !ZONE_TEXT.test(tz)) return false
-  if (formatters.has(tz)) return true
   try {
     formatterFor(tz)
     return true
