@@ -24,8 +24,10 @@ export class ShopRankLogService extends ReadOnlyRecordService<ShopRankLog> {
 
   override async setup(app: Application) {
     await super.setup(app)
-    void this.sweep().catch(() => 0)
-    this.sweeper = setInterval(() => void this.sweep().catch(() => 0), this.sweepEveryMs)
+    // A failed pass is said, not thrown: the next day's pass (or ranks:rebuild) decides those customers again.
+    const background = () => void this.sweep().catch((error: unknown) => console.error('Rank expiry sweep failed:', error))
+    background()
+    this.sweeper = setInterval(background, this.sweepEveryMs)
     this.sweeper.unref()
   }
 
