@@ -181,8 +181,9 @@ describe.skipIf(!reachable)('subsequent payments', () => {
       await expect.poll(() => editor.dialog().count(), poll).toBe(0)
       await expect.poll(() => table.rows().count(), poll).toBe(1)
       const orderId = (await table.row(0).getAttribute('data-id'))!
-      expect(await table.cellTexts('user')).toEqual(['Acme Trading'])
-      expect(await table.cellTexts('status')).toEqual(['Open'])
+      // The customer and status cells name records the table fetches after the row: wait for them.
+      await expect.poll(() => table.cellTexts('user'), poll).toEqual(['Acme Trading'])
+      await expect.poll(() => table.cellTexts('status'), poll).toEqual(['Open'])
       await serverTotals(async () => {
         expect(await table.cellTexts('amount')).toEqual(['$74.00'])
         expect(await table.cellTexts('paymentAmount')).toEqual(['$30.00'])

@@ -54,6 +54,10 @@ import { shopUserPersonalData } from './shop-user-personal-data/shop-user-person
 import { subsequentAgeing } from './subsequent-ageing/subsequent-ageing'
 // Sub-shops roll-up (decision 0087)
 import { subShopStocks, subShopSummary } from './sub-shop-rollup/sub-shop-rollup'
+import { discounts } from './discounts/discounts'
+import { couponTemplates } from './coupon-templates/coupon-templates'
+import { promotions } from './promotions/promotions'
+import { pointTypes } from './point-types/point-types'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -120,6 +124,10 @@ export const services: readonly ServiceRegistration[] = [
   // Sub-shops roll-up (decision 0087): reads the sales rollup and the ledger's stock rows of linked shops.
   { path: servicePaths.subShopSummary, register: subShopSummary },
   { path: servicePaths.subShopStocks, register: subShopStocks },
+  { path: servicePaths.discounts, register: discounts },
+  { path: servicePaths.couponTemplates, register: couponTemplates },
+  { path: servicePaths.promotions, register: promotions },
+  { path: servicePaths.pointTypes, register: pointTypes },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }

@@ -28,6 +28,10 @@ import { bulkOrdersScreen } from '../features/bulk-orders/bulk-orders.screen'
 import { ageingScreen } from '../features/subsequent-payments/subsequent-payments.screen'
 // Sub-shops roll-up (decision 0087)
 import { subShopsScreen } from '../features/sub-shops/sub-shops.screen'
+import { discountsScreen } from '../features/discounts/discounts.screen'
+import { couponTemplatesScreen } from '../features/coupon-templates/coupon-templates.screen'
+import { promotionsScreen } from '../features/promotions/promotions.screen'
+import { pointTypesScreen } from '../features/point-types/point-types.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -67,7 +71,6 @@ const settingsScreens = [
   'email',
   'imports',
   'integrations',
-  'pointTypes',
   'pos',
   'posBanners',
   'shippingMethods',
@@ -105,9 +108,9 @@ export const screens: readonly ScreenDef[] = [
   tagsScreen,
   productBundlesScreen,
   productRelatedsScreen,
-  planned('discounts', { edit: true, area: 'discounts', drawer: top(80, 'discounts') }),
-  planned('couponTemplates', { edit: true, area: 'discounts', drawer: top(90, 'discounts') }),
-  planned('promotions', { edit: true, area: 'promotions', drawer: top(100, 'promotions') }),
+  discountsScreen,
+  couponTemplatesScreen,
+  promotionsScreen,
   ordersScreen,
   paymentsScreen,
   cashboxLogsScreen,
@@ -128,5 +131,6 @@ export const screens: readonly ScreenDef[] = [
   settingsPaymentScreen,
   ...settingsScreens,
   shopRankGroupsScreen,
-  shopRanksScreen
+  shopRanksScreen,
+  pointTypesScreen
 ]

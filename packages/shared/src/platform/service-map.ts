@@ -57,6 +57,10 @@ import type { PurchasingOrder, PurchasingOrderData, PurchasingOrderPatch } from 
 import type { BulkOrder, BulkOrderData, BulkOrderPatch } from '../subsequent/bulk-order.schema'
 import type { AgeingQuery, AgeingReport } from '../subsequent/ageing'
 import type { ShopRankLog } from '../customers/shop-rank-log.schema'
+import type { Discount, DiscountData, DiscountPatch } from '../promotions/discount.schema'
+import type { CouponTemplate, CouponTemplateData, CouponTemplatePatch } from '../promotions/coupon-template.schema'
+import type { Promotion, PromotionData, PromotionPatch } from '../promotions/promotion.schema'
+import type { PointType, PointTypeData, PointTypePatch } from '../promotions/point-type.schema'
 
 /**
  * A query in the common language (spec §7.8): the record's own fields by name, plus filters and
@@ -174,6 +178,10 @@ export interface ServiceMap {
   // Sub-shops roll-up (decision 0087): find only.
   [servicePaths.subShopSummary]: ServiceShape<SubShopRollupRow, never, never, SubShopRollupQuery, SubShopRollup>
   [servicePaths.subShopStocks]: ServiceShape<SubShopStockRow, never, never, SubShopStockQuery, SubShopStockPage>
+  [servicePaths.discounts]: ServiceShape<Discount, DiscountData, DiscountPatch>
+  [servicePaths.couponTemplates]: ServiceShape<CouponTemplate, CouponTemplateData, CouponTemplatePatch>
+  [servicePaths.promotions]: ServiceShape<Promotion, PromotionData, PromotionPatch>
+  [servicePaths.pointTypes]: ServiceShape<PointType, PointTypeData, PointTypePatch>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

@@ -52,6 +52,10 @@ export const servicePaths = {
   shopUserPersonalData: 'shopUsers/personalData',
   // Sub-shops roll-up (decision 0087)
   subShopSummary: 'subShops/summary',
-  subShopStocks: 'subShops/stocks'
+  subShopStocks: 'subShops/stocks',
+  discounts: 'discounts',
+  couponTemplates: 'couponTemplates',
+  promotions: 'promotions',
+  pointTypes: 'pointTypes'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

@@ -133,7 +133,12 @@ export const serviceRules: Record<string, ServiceRule> = {
   'shopUsers/personalData': { read: areas.shopUsers, write: { roles: admin } },
   // Sub-shops roll-up (decision 0087): the parent's admins read their sub-shops' figures; nobody writes.
   'subShops/summary': { read: areas.subShops, write: { roles: admin, gate: { flag: 'useSubShop' } } },
-  'subShops/stocks': { read: areas.subShops, write: { roles: admin, gate: { flag: 'useSubShop' } } }
+  'subShops/stocks': { read: areas.subShops, write: { roles: admin, gate: { flag: 'useSubShop' } } },
+  // The POS evaluates discounts, coupons and points offline (decision 0088): its cashiers read them.
+  discounts: { read: { roles: pos }, write: areas.discounts },
+  couponTemplates: { read: { roles: pos }, write: areas.discounts },
+  promotions: { read: areas.promotions, write: areas.promotions },
+  pointTypes: { read: { roles: pos }, write: areas.settings }
 }
 
 export interface ShopCaller {

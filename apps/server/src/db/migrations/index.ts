@@ -31,6 +31,10 @@ import * as shopUsersSearch from './20261125184938-shop-users-search'
 import * as subsequentPayments from './20261125184859-subsequent-payments'
 // Sub-shops roll-up (decision 0087)
 import * as subShopLinks from './20261125184909-sub-shop-links'
+import * as discountsTable from './20261125214550-discounts'
+import * as couponTemplatesTable from './20261125214558-coupon-templates'
+import * as promotionsTable from './20261125214600-promotions'
+import * as pointTypesTable from './20261125214603-point-types'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -66,5 +70,9 @@ export const migrations: Record<string, Migration> = {
   '20261125183623-bulk-orders': bulkOrdersTable,
   '20261125184938-shop-users-search': shopUsersSearch,
   '20261125184859-subsequent-payments': subsequentPayments,
-  '20261125184909-sub-shop-links': subShopLinks
+  '20261125184909-sub-shop-links': subShopLinks,
+  '20261125214550-discounts': discountsTable,
+  '20261125214558-coupon-templates': couponTemplatesTable,
+  '20261125214600-promotions': promotionsTable,
+  '20261125214603-point-types': pointTypesTable
 }
