@@ -3,7 +3,7 @@ import type { Discount } from './discount.schema'
 import type { Adjustment, AppliedRule, Cart, EvaluateContext, Evaluation, RejectedRule, Suggestion } from './engine-types'
 import { advanced, fixed, percentage, point, usePoint } from './engine/amounts'
 import { bundle } from './engine/bundles'
-import { contextProblem, readCoupons, ruleMatches, unlockProblem } from './engine/eligibility'
+import { LineIndex, contextProblem, readCoupons, unlockProblem } from './engine/eligibility'
 import { Stack, byStackingOrder } from './engine/stacking'
 import { suggestionFor } from './engine/suggestions'
 import { thresholdMiss } from './engine/thresholds'
@@ -30,10 +30,14 @@ const KINDS: Record<Discount['type'], (rule: Discount, scope: Scope) => Gain | M
 export const evaluate = (cart: Cart, context: EvaluateContext): Evaluation => {
   const now = Date.parse(context.now)
   const local = localTime(now, context.timeZone)
+  const products = new Map<string, number>()
   const lines: WorkLine[] = cart.lines.map((line, index) => {
     const subtotal = multiplyCents(line.price, line.quantity)
-    return { index, line, subtotal, remaining: subtotal, milli: Math.max(0, Math.round(line.quantity * 1000)) }
+    if (!products.has(line.product)) products.set(line.product, products.size)
+    const product = products.get(line.product) as number
+    return { index, line, subtotal, remaining: subtotal, milli: Math.max(0, Math.round(line.quantity * 1000)), product }
   })
+  const index = new LineIndex(lines)
   const byId = new Map(context.rules.map((rule) => [rule._id, rule]))
   const coupons = readCoupons(context, byId, now)
   const couponRejected = new Set(coupons.rejected.map((r) => r.rule))
@@ -47,7 +51,8 @@ export const evaluate = (cart: Cart, context: EvaluateContext): Evaluation => {
 
   for (const rule of [...context.rules].sort(byStackingOrder)) {
     const coupon = coupons.coupons.get(rule._id)
-    const reject = (missed: Miss) => rejected.push({ rule: rule._id, ...(coupon ? { coupon } : {}), reason: missed.reason })
+    const reject = (missed: Miss) =>
+      rejected.push(coupon ? { rule: rule._id, coupon, reason: missed.reason } : { rule: rule._id, reason: missed.reason })
     if (rule.status !== 'valid') {
       // Drafts and rules over their limit are not weighed; a code typed for one is answered.
       if (rule.couponCode && context.codes?.includes(rule.couponCode)) reject(miss('coupon.notValid'))
@@ -64,18 +69,15 @@ export const evaluate = (cart: Cart, context: EvaluateContext): Evaluation => {
       reject(early)
       continue
     }
-    const matched = lines.filter((line) => ruleMatches(rule, line.line))
+    const matched = index.matched(rule)
     if (!matched.length) {
       reject(miss('discount.noMatchingGoods'))
       continue
     }
-    const scope: Scope = {
-      lines,
-      matched,
-      milli: matched.reduce((sum, l) => sum + l.milli, 0),
-      amount: matched.reduce((sum, l) => sum + l.remaining, 0),
-      context,
-      pointsAsked
+    const scope: Scope = { lines, matched, milli: 0, amount: 0, context, pointsAsked }
+    for (const line of matched) {
+      scope.milli += line.milli
+      scope.amount += line.remaining
     }
     const outcome = thresholdMiss(rule, scope) ?? KINDS[rule.type](rule, scope)
     if (isMiss(outcome)) {
@@ -100,16 +102,11 @@ export const evaluate = (cart: Cart, context: EvaluateContext): Evaluation => {
         (pointsAsked.get(outcome.pointsUsed.pointType) ?? 0) - outcome.pointsUsed.points
       )
     const code = coupon ?? rule.couponCode ?? undefined
-    applied.push({
-      rule: rule._id,
-      type: rule.type,
-      amount,
-      times: outcome.times,
-      ...(outcome.pointsEarned ? { pointsEarned: outcome.pointsEarned } : {}),
-      ...(outcome.pointsUsed ? { pointsUsed: outcome.pointsUsed } : {}),
-      ...(code ? { coupon: code } : {}),
-      why: outcome.why
-    })
+    const entry: AppliedRule = { rule: rule._id, type: rule.type, amount, times: outcome.times, why: outcome.why }
+    if (outcome.pointsEarned) entry.pointsEarned = outcome.pointsEarned
+    if (outcome.pointsUsed) entry.pointsUsed = outcome.pointsUsed
+    if (code) entry.coupon = code
+    applied.push(entry)
     stack.add(rule)
   }
 

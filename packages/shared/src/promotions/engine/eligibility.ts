@@ -1,30 +1,65 @@
 import type { Discount, DiscountFilter } from '../discount.schema'
-import type { CartLine, EvaluateContext, PresentedCoupon, RejectedRule } from '../engine-types'
+import type { EvaluateContext, PresentedCoupon, RejectedRule } from '../engine-types'
 import type { LocalTime } from './time-conditions'
 import { timeConditionsHold } from './time-conditions'
-import { type Miss, miss } from './work'
+import { type Miss, type WorkLine, miss } from './work'
 
-const anyIn = (list: readonly string[] | undefined, values: readonly string[] | undefined) =>
-  !!list?.length && !!values?.length && values.some((value) => list.includes(value))
+type Field = 'products' | 'categories' | 'brands' | 'tags'
+const FIELDS: readonly Field[] = ['products', 'categories', 'brands', 'tags']
 
-const hits = (filter: DiscountFilter, line: CartLine) =>
-  !!filter.products?.includes(line.product) ||
-  anyIn(filter.categories, line.categories) ||
-  (line.brand != null && !!filter.brands?.includes(line.brand)) ||
-  anyIn(filter.tags, line.tags)
-
-const isEmpty = (filter: DiscountFilter | null | undefined) =>
+const isEmpty = (filter: DiscountFilter | null | undefined): filter is null | undefined =>
   !filter || (!filter.products?.length && !filter.categories?.length && !filter.brands?.length && !filter.tags?.length)
 
 /**
- * The goods a rule looks at: its `product` if it names one, else any line a filter names (no filter:
- * every line); then `efilter` takes out any line it names.
+ * Which lines each product, category, brand and tag names, built once per evaluation: a rule's goods
+ * are then found from its filters' few ids instead of by testing every line against every rule.
  */
-export const ruleMatches = (rule: Discount, line: CartLine): boolean => {
-  if (rule.product) {
-    if (line.product !== rule.product) return false
-  } else if (!isEmpty(rule.filters) && !hits(rule.filters as DiscountFilter, line)) return false
-  return isEmpty(rule.efilter) || !hits(rule.efilter as DiscountFilter, line)
+export class LineIndex {
+  private readonly by: Record<Field, Map<string, number[]>> = {
+    products: new Map(),
+    categories: new Map(),
+    brands: new Map(),
+    tags: new Map()
+  }
+
+  constructor(private readonly lines: readonly WorkLine[]) {
+    for (const { index, line } of lines) {
+      this.add('products', line.product, index)
+      for (const category of line.categories ?? []) this.add('categories', category, index)
+      if (line.brand != null) this.add('brands', line.brand, index)
+      for (const tag of line.tags ?? []) this.add('tags', tag, index)
+    }
+  }
+
+  private add(field: Field, value: string, index: number) {
+    const list = this.by[field].get(value)
+    if (!list) this.by[field].set(value, [index])
+    else if (list[list.length - 1] !== index) list.push(index)
+  }
+
+  private mark(marks: Uint8Array, field: Field, values: readonly string[] | undefined, to: 0 | 1) {
+    if (!values) return
+    for (const value of values) {
+      const indices = this.by[field].get(value)
+      if (indices) for (const index of indices) marks[index] = to
+    }
+  }
+
+  /**
+   * The goods a rule looks at, in cart order: its `product` if it names one, else any line a filter names
+   * (no filter: every line); then `efilter` takes out any line it names.
+   */
+  matched(rule: Discount): readonly WorkLine[] {
+    if (!rule.product && isEmpty(rule.filters) && isEmpty(rule.efilter)) return this.lines
+    const marks = new Uint8Array(this.lines.length)
+    if (rule.product) this.mark(marks, 'products', [rule.product], 1)
+    else if (isEmpty(rule.filters)) marks.fill(1)
+    else for (const field of FIELDS) this.mark(marks, field, rule.filters[field], 1)
+    if (!isEmpty(rule.efilter)) for (const field of FIELDS) this.mark(marks, field, rule.efilter[field], 0)
+    const matched: WorkLine[] = []
+    for (let i = 0; i < marks.length; i++) if (marks[i]) matched.push(this.lines[i])
+    return matched
+  }
 }
 
 export interface Unlocks {

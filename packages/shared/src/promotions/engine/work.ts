@@ -9,6 +9,8 @@ export interface WorkLine {
   remaining: number
   /** Quantity in thousandths, so weighed goods add up without floating error. */
   milli: number
+  /** The product's number in this cart (0, 1, … by first appearance): groups goods product by product. */
+  product: number
 }
 
 /** Cents a rule takes off one line. */
@@ -39,7 +41,7 @@ export interface Miss {
 /** The goods a rule looks at, with their units (thousandths) and the amount earlier rules left of them. */
 export interface Scope {
   lines: WorkLine[]
-  matched: WorkLine[]
+  matched: readonly WorkLine[]
   milli: number
   amount: number
   context: EvaluateContext
@@ -57,10 +59,11 @@ export const isMiss = (outcome: Gain | Miss): outcome is Miss => 'reason' in out
 
 export const wholeUnits = (line: WorkLine) => Math.floor(line.milli / 1000)
 
-/** `a × b / c` rounded down, exact even when `a × b` passes 2^53 (money up to 10^11 cents times a weight). */
+/** `a × b / c` rounded down (non-negative integers), exact even when `a × b` passes 2^53. */
 export const mulDiv = (a: number, b: number, c: number): number => {
   const product = a * b
-  if (Number.isSafeInteger(product)) return Math.floor(product / c)
+  // (p − p mod c) / c is an exact division; p / c in floating point may round up to the next integer.
+  if (Number.isSafeInteger(product)) return (product - (product % c)) / c
   return Number((BigInt(a) * BigInt(b)) / BigInt(c))
 }
 
@@ -78,24 +81,40 @@ export const percentOf = (cents: number, percent: number | null | undefined): nu
  * `total` exactly and none passes its weight (when total ≤ the weights' sum). Ties go to the earlier line.
  */
 export const allocate = (total: number, lines: readonly number[], weights: readonly number[]): Share[] => {
-  const sum = weights.reduce((a, b) => a + b, 0)
+  const n = weights.length
+  let sum = 0
+  for (let i = 0; i < n; i++) sum += weights[i]
   if (total <= 0 || sum <= 0) return []
   const amount = Math.min(total, sum)
-  const shares = weights.map((weight) => mulDiv(amount, weight, sum))
-  let left = amount - shares.reduce((a, b) => a + b, 0)
-  if (left > 0) {
-    const remainders = weights.map((weight, i) => ({ i, rest: (weight * amount) % sum }))
-    // The remainder of weight × amount / sum, exact via BigInt when the product is too large.
-    if (!Number.isSafeInteger(sum * amount))
-      for (const r of remainders) r.rest = Number((BigInt(weights[r.i]) * BigInt(amount)) % BigInt(sum))
-    remainders.sort((a, b) => b.rest - a.rest || a.i - b.i)
-    for (const { i } of remainders) {
-      if (left === 0) break
-      shares[i] += 1
-      left -= 1
+  if (n === 1) return [{ index: lines[0], amount }]
+  if (amount === sum) return weights.flatMap((weight, i) => (weight > 0 ? [{ index: lines[i], amount: weight }] : []))
+  const shares = new Array<number>(n)
+  const rests = new Array<number>(n)
+  // Every weight × amount is at most sum × amount: one check covers them all.
+  const exact = Number.isSafeInteger(sum * amount)
+  let left = amount
+  for (let i = 0; i < n; i++) {
+    if (exact) {
+      const product = weights[i] * amount
+      rests[i] = product % sum
+      shares[i] = (product - rests[i]) / sum
+    } else {
+      const product = BigInt(weights[i]) * BigInt(amount)
+      rests[i] = Number(product % BigInt(sum))
+      shares[i] = Number(product / BigInt(sum))
     }
+    left -= shares[i]
   }
-  return shares.map((share, i) => ({ index: lines[i], amount: share })).filter((s) => s.amount > 0)
+  if (left > 0) {
+    // Fewer cents are left than lines with a remainder: the largest remainders take one each.
+    const order = new Array<number>(n)
+    for (let i = 0; i < n; i++) order[i] = i
+    order.sort((a, b) => rests[b] - rests[a] || a - b)
+    for (let k = 0; k < left; k++) shares[order[k]] += 1
+  }
+  const out: Share[] = []
+  for (let i = 0; i < n; i++) if (shares[i] > 0) out.push({ index: lines[i], amount: shares[i] })
+  return out
 }
 
 export const sumShares = (shares: readonly Share[]) => shares.reduce((sum, s) => sum + s.amount, 0)
