@@ -38,8 +38,7 @@ export const evaluate = (cart: Cart, context: EvaluateContext): Evaluation => {
     return { index, line, subtotal, remaining: subtotal, milli: Math.max(0, Math.round(line.quantity * 1000)), product }
   })
   const index = new LineIndex(lines)
-  const byId = new Map(context.rules.map((rule) => [rule._id, rule]))
-  const coupons = readCoupons(context, byId, now)
+  const coupons = readCoupons(context, now)
   const couponRejected = new Set(coupons.rejected.map((r) => r.rule))
   const rejected: RejectedRule[] = [...coupons.rejected]
   const applied: AppliedRule[] = []

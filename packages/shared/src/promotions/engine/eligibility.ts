@@ -15,33 +15,40 @@ const isEmpty = (filter: DiscountFilter | null | undefined): filter is null | un
  * are then found from its filters' few ids instead of by testing every line against every rule.
  */
 export class LineIndex {
-  private readonly by: Record<Field, Map<string, number[]>> = {
-    products: new Map(),
-    categories: new Map(),
-    brands: new Map(),
-    tags: new Map()
-  }
+  private readonly by: Partial<Record<Field, Map<string, number[]>>> = {}
+  /** Reused by every rule: a fresh typed array per rule costs more than the marking. */
+  private readonly marks: Uint8Array
 
   constructor(private readonly lines: readonly WorkLine[]) {
-    for (const { index, line } of lines) {
-      this.add('products', line.product, index)
-      for (const category of line.categories ?? []) this.add('categories', category, index)
-      if (line.brand != null) this.add('brands', line.brand, index)
-      for (const tag of line.tags ?? []) this.add('tags', tag, index)
+    this.marks = new Uint8Array(lines.length)
+  }
+
+  /** The lines each value of a field names, built the first time a rule filters on that field. */
+  private map(field: Field): Map<string, number[]> {
+    const built = this.by[field]
+    if (built) return built
+    const map = new Map<string, number[]>()
+    const add = (value: string, index: number) => {
+      const list = map.get(value)
+      if (!list) map.set(value, [index])
+      else if (list[list.length - 1] !== index) list.push(index)
     }
+    for (const { index, line } of this.lines) {
+      if (field === 'products') add(line.product, index)
+      else if (field === 'brands') {
+        if (line.brand != null) add(line.brand, index)
+      } else for (const value of (field === 'categories' ? line.categories : line.tags) ?? []) add(value, index)
+    }
+    this.by[field] = map
+    return map
   }
 
-  private add(field: Field, value: string, index: number) {
-    const list = this.by[field].get(value)
-    if (!list) this.by[field].set(value, [index])
-    else if (list[list.length - 1] !== index) list.push(index)
-  }
-
-  private mark(marks: Uint8Array, field: Field, values: readonly string[] | undefined, to: 0 | 1) {
-    if (!values) return
+  private mark(field: Field, values: readonly string[] | undefined, to: 0 | 1) {
+    if (!values?.length) return
+    const map = this.map(field)
     for (const value of values) {
-      const indices = this.by[field].get(value)
-      if (indices) for (const index of indices) marks[index] = to
+      const indices = map.get(value)
+      if (indices) for (const index of indices) this.marks[index] = to
     }
   }
 
@@ -51,11 +58,12 @@ export class LineIndex {
    */
   matched(rule: Discount): readonly WorkLine[] {
     if (!rule.product && isEmpty(rule.filters) && isEmpty(rule.efilter)) return this.lines
-    const marks = new Uint8Array(this.lines.length)
-    if (rule.product) this.mark(marks, 'products', [rule.product], 1)
+    const marks = this.marks
+    marks.fill(0)
+    if (rule.product) this.mark('products', [rule.product], 1)
     else if (isEmpty(rule.filters)) marks.fill(1)
-    else for (const field of FIELDS) this.mark(marks, field, rule.filters[field], 1)
-    if (!isEmpty(rule.efilter)) for (const field of FIELDS) this.mark(marks, field, rule.efilter[field], 0)
+    else for (const field of FIELDS) this.mark(field, rule.filters[field], 1)
+    if (!isEmpty(rule.efilter)) for (const field of FIELDS) this.mark(field, rule.efilter[field], 0)
     const matched: WorkLine[] = []
     for (let i = 0; i < marks.length; i++) if (marks[i]) matched.push(this.lines[i])
     return matched
@@ -75,9 +83,11 @@ const couponProblem = (coupon: PresentedCoupon, now: number): Miss | null => {
 }
 
 /** Presented coupons: expired or used ones are rejected; valid ones unlock their rule. */
-export const readCoupons = (context: EvaluateContext, rules: ReadonlyMap<string, Discount>, now: number): Unlocks => {
+export const readCoupons = (context: EvaluateContext, now: number): Unlocks => {
   const coupons = new Map<string, string>()
   const rejected: RejectedRule[] = []
+  if (!context.coupons?.length) return { coupons, rejected }
+  const rules = new Map(context.rules.map((rule) => [rule._id, rule]))
   const sorted = [...(context.coupons ?? [])].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
   for (const coupon of sorted) {
     const rule = rules.get(coupon.discount)

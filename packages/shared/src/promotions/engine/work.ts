@@ -106,11 +106,19 @@ export const allocate = (total: number, lines: readonly number[], weights: reado
     left -= shares[i]
   }
   if (left > 0) {
-    // Fewer cents are left than lines with a remainder: the largest remainders take one each.
-    const order = new Array<number>(n)
-    for (let i = 0; i < n; i++) order[i] = i
-    order.sort((a, b) => rests[b] - rests[a] || a - b)
-    for (let k = 0; k < left; k++) shares[order[k]] += 1
+    // Fewer cents are left than lines with a remainder: the `left` largest remainders take one each,
+    // ties to the earlier line. The cut-off remainder comes from a native numeric sort (no comparator).
+    const cut = Float64Array.from(rests).sort()[n - left]
+    for (let i = 0; i < n && left > 0; i++)
+      if (rests[i] > cut) {
+        shares[i] += 1
+        left -= 1
+      }
+    for (let i = 0; i < n && left > 0; i++)
+      if (rests[i] === cut) {
+        shares[i] += 1
+        left -= 1
+      }
   }
   const out: Share[] = []
   for (let i = 0; i < n; i++) if (shares[i] > 0) out.push({ index: lines[i], amount: shares[i] })
