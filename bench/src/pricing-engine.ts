@@ -1,6 +1,9 @@
-import { evaluate } from '@emporia/shared'
+import { evaluate, type Cart, type EvaluateContext, type Evaluation } from '@emporia/shared'
 import { build } from 'esbuild'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { SRC_DIR } from './support/child'
 import type { Figure, Outcome } from './support/report'
 import { percentiles } from './support/stats'
@@ -12,12 +15,17 @@ const RUNS = Number(process.env.BENCH_PRICING_RUNS ?? 5000)
 const WARM = 500
 const GOAL_MS = 2
 
+interface Shipped {
+  evaluate: (cart: Cart, context: EvaluateContext) => Evaluation
+  pricingFixture: typeof pricingFixture
+}
+
 /**
  * Times each call on its own; the first WARM calls let the JIT settle and are not counted. Beside the
  * wall clock, the CPU time the process spent in the call: on a shared machine a call preempted by
  * another process takes long on the wall clock without costing the engine more.
  */
-const timeNode = () => {
+const timeNode = ({ evaluate, pricingFixture }: Shipped) => {
   const { cart, context } = pricingFixture()
   for (let i = 0; i < WARM; i++) evaluate(cart, context)
   const times: number[] = []
@@ -33,13 +41,17 @@ const timeNode = () => {
   return { times, cpu }
 }
 
-/** The engine bundled for the browser (esbuild, no Node built-ins: a Node import would fail the build). */
-const bundleForBrowser = async () => {
+/**
+ * The engine bundled as it ships: for the browser (no Node built-ins: a Node import would fail the
+ * build) and for Node as apps/server/build.mjs bundles the server (tsx would add a helper call to
+ * every closure the engine makes).
+ */
+const bundleEngine = async (platform: 'browser' | 'node') => {
   const result = await build({
     entryPoints: [path.join(SRC_DIR, 'pricing-browser.ts')],
     bundle: true,
-    platform: 'browser',
-    format: 'iife',
+    platform,
+    format: platform === 'node' ? 'esm' : 'iife',
     target: 'es2022',
     minify: true,
     write: false,
@@ -126,12 +138,21 @@ export const runPricingEngine = async (log: Log): Promise<Outcome> => {
   log(
     `  cart: ${cart.lines.length} lines, ${context.rules.length} rules; ${expected.applied.length} applied, ${expected.rejected.length} rejected, ${expected.suggestions.length} suggestions`
   )
-  const nodeRun = timeNode()
+  const dir = mkdtempSync(path.join(tmpdir(), 'pricing-bench-'))
+  let nodeRun: ReturnType<typeof timeNode>
+  try {
+    const file = path.join(dir, 'engine.mjs')
+    writeFileSync(file, await bundleEngine('node'))
+    await import(pathToFileURL(file).href)
+    nodeRun = timeNode((globalThis as unknown as { pricingBench: Shipped }).pricingBench)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
   const node = fine(nodeRun.times)
   const cpu = fine(nodeRun.cpu)
   log(`  node: p50 ${node.p50} ms, p95 ${node.p95} ms, p99 ${node.p99} ms, max ${node.max} ms`)
   log(`  node CPU time per call: p50 ${cpu.p50} ms, p99 ${cpu.p99} ms`)
-  const script = await bundleForBrowser()
+  const script = await bundleEngine('browser')
   log(`  browser bundle: ${(script.length / 1024).toFixed(1)} KB minified`)
   const browser = await timeChromium(script)
   const chromium = fine(browser.times)
