@@ -1,6 +1,15 @@
 import { multiplyCents } from '../platform/money'
 import type { Discount } from './discount.schema'
-import type { Adjustment, AppliedRule, Cart, EvaluateContext, Evaluation, RejectedRule, Suggestion } from './engine-types'
+import type {
+  Adjustment,
+  AppliedRule,
+  Cart,
+  CartLine,
+  EvaluateContext,
+  Evaluation,
+  RejectedRule,
+  Suggestion
+} from './engine-types'
 import { advanced, fixed, percentage, point, usePoint } from './engine/amounts'
 import { bundle } from './engine/bundles'
 import { LineIndex, contextProblem, readCoupons, unlockProblem } from './engine/eligibility'
@@ -22,6 +31,15 @@ const KINDS: Record<Discount['type'], (rule: Discount, scope: Scope) => Gain | M
   usePoint
 }
 
+/** A line the engine cannot price is the caller's error, never rounded into something it can. */
+const assertLine = (line: CartLine) => {
+  if (!Number.isSafeInteger(line.price) || line.price < 0)
+    throw new RangeError(`Line ${line.key}: the price must be whole cents ≥ 0`)
+  const milli = line.quantity * 1000
+  if (!Number.isFinite(milli) || line.quantity < 0 || Math.abs(milli - Math.round(milli)) > 1e-6)
+    throw new RangeError(`Line ${line.key}: the quantity must be ≥ 0 with at most three decimals`)
+}
+
 /**
  * The pricing engine (issue 15, decision 0088): prices a cart under the shop's rules. Pure and
  * deterministic — the same cart and context give the same answer on the server, in the browser and in
@@ -32,6 +50,7 @@ export const evaluate = (cart: Cart, context: EvaluateContext): Evaluation => {
   const local = localTime(now, context.timeZone)
   const products = new Map<string, number>()
   const lines: WorkLine[] = cart.lines.map((line, index) => {
+    assertLine(line)
     const subtotal = multiplyCents(line.price, line.quantity)
     if (!products.has(line.product)) products.set(line.product, products.size)
     const product = products.get(line.product) as number

@@ -153,4 +153,13 @@ describe('evaluate: adjustments, explanations and suggestions', () => {
     expect(result.applied.map((a) => a.pointsUsed?.points)).toEqual([30, 20])
     expect(result.total).toBe(10000 - 500)
   })
+
+  it('refuses a line it cannot price rather than rounding it', () => {
+    const price = (line: Parameters<typeof evaluate>[0]['lines'][number]) => () => evaluate({ lines: [line] }, context())
+    expect(price({ ...A(1), price: -1 })).toThrow(RangeError)
+    expect(price({ ...A(1), price: 10.5 })).toThrow(RangeError)
+    expect(price({ ...A(1), quantity: -2 })).toThrow(RangeError)
+    expect(price({ ...A(1), quantity: 1.0005 })).toThrow(RangeError)
+    expect(price({ ...A(1), quantity: 1.255 })).not.toThrow()
+  })
 })
