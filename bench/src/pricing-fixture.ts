@@ -28,8 +28,8 @@ const KINDS: Discount['type'][] = [
   'bundleOff'
 ]
 
-export const pricingFixture = (lineCount = 50, ruleCount = 200): { cart: Cart; context: EvaluateContext } => {
-  const next = random(15)
+export const pricingFixture = (lineCount = 50, ruleCount = 200, seed = 15): { cart: Cart; context: EvaluateContext } => {
+  const next = random(seed)
   const pick = (n: number) => Math.floor(next() * n)
   const cart: Cart = {
     lines: Array.from({ length: lineCount }, (_, i) => {
