@@ -109,11 +109,12 @@ export const evaluate = (cart: Cart, context: EvaluateContext): Evaluation => {
       reject(miss('discount.nothingToGive'))
       continue
     }
-    for (const share of outcome.shares) lines[share.index].remaining -= share.amount
+    const { indices, amounts } = outcome.shares
+    for (let i = 0; i < indices.length; i++) lines[indices[i]].remaining -= amounts[i]
     if (outcome.order) {
-      const shares = outcome.shares.map((s) => ({ key: lines[s.index].line.key, amount: s.amount }))
+      const shares = indices.map((index, i) => ({ key: lines[index].line.key, amount: amounts[i] }))
       orderAdjustments.push({ rule: rule._id, amount, lines: shares })
-    } else for (const share of outcome.shares) lineAdjustments[share.index].push({ rule: rule._id, amount: share.amount })
+    } else for (let i = 0; i < indices.length; i++) lineAdjustments[indices[i]].push({ rule: rule._id, amount: amounts[i] })
     if (outcome.pointsUsed)
       pointsAsked.set(
         outcome.pointsUsed.pointType,

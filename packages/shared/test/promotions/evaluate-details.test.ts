@@ -162,4 +162,17 @@ describe('evaluate: adjustments, explanations and suggestions', () => {
     expect(price({ ...A(1), quantity: 1.0005 })).toThrow(RangeError)
     expect(price({ ...A(1), quantity: 1.255 })).not.toThrow()
   })
+
+  it('gives one adjustment per line when two free items fall on the same line', () => {
+    const free = [
+      { product: 'pC', quantity: 1 },
+      { product: 'pC', quantity: 1 }
+    ]
+    const result = evaluate(
+      { lines: [A(2, 'a'), C(3, 'c')] },
+      context({ rules: [rule('r1', { type: 'bundleFree', product: 'pA', quantity: 2, freeItems: free })] })
+    )
+    expect(result.lines[1].adjustments).toEqual([{ rule: 'r1', amount: 798 }])
+    expect(result.total).toBe(2000 + 399)
+  })
 })

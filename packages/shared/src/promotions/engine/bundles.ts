@@ -8,7 +8,8 @@ import {
   type Gain,
   type Miss,
   type Scope,
-  type Share,
+  type Shares,
+  sumShares,
   type WorkLine,
   miss,
   wholeUnits
@@ -156,7 +157,7 @@ export const bundle = (rule: Discount, scope: Scope): Gain | Miss => {
     return miss('discount.bundleIncomplete', { quantity: size }, { addQuantity: Math.max(1, size - most) })
   }
   const shares = capShares(mergeShares(chosen, scope.lines), rule.maxDiscount)
-  const amount = shares.reduce((sum, s) => sum + s.amount, 0)
+  const amount = sumShares(shares)
   const times = chosen.reduce((sum, g) => sum + g.times, 0)
   const why =
     rule.type === 'bundleFree'
@@ -172,11 +173,24 @@ export const bundle = (rule: Discount, scope: Scope): Gain | Miss => {
 }
 
 /** The groups' cents spread over the units' lines by worth, one share per line in line order, never above what is left of it. */
-const mergeShares = (gains: readonly GroupGain[], lines: readonly WorkLine[]): Share[] => {
+const mergeShares = (gains: readonly GroupGain[], lines: readonly WorkLine[]): Shares => {
   const byLine = new Array<number>(lines.length).fill(0)
-  for (const gain of gains) for (const share of allocate(gain.off, gain.indices, gain.values)) byLine[share.index] += share.amount
-  const shares: Share[] = []
+  for (const gain of gains) {
+    const { indices, amounts } = allocate(gain.off, gain.indices, gain.values)
+    for (let i = 0; i < indices.length; i++) byLine[indices[i]] += amounts[i]
+  }
+  const shares: Shares = { indices: [], amounts: [] }
   for (let i = 0; i < byLine.length; i++)
-    if (byLine[i] > 0) shares.push({ index: i, amount: Math.min(byLine[i], lines[i].remaining) })
+    if (byLine[i] > 0) {
+      shares.indices.push(i)
+      shares.amounts.push(byLine[i])
+    }
+  return clamp(shares, lines)
+}
+
+/** Never above what is left of a line (a line's units valued in two takes may round up by a cent). */
+const clamp = (shares: Shares, lines: readonly WorkLine[]): Shares => {
+  for (let i = 0; i < shares.indices.length; i++)
+    shares.amounts[i] = Math.min(shares.amounts[i], lines[shares.indices[i]].remaining)
   return shares
 }

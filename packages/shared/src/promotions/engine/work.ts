@@ -13,15 +13,15 @@ export interface WorkLine {
   product: number
 }
 
-/** Cents a rule takes off one line. */
-export interface Share {
-  index: number
-  amount: number
+/** Cents a rule takes off lines: `amounts[i]` off the line numbered `indices[i]` (parallel arrays, no object per line). */
+export interface Shares {
+  indices: number[]
+  amounts: number[]
 }
 
 /** What a rule gives when it applies. */
 export interface Gain {
-  shares: Share[]
+  shares: Shares
   times: number
   /** Fixed amounts and points used are order adjustments; the rest adjust lines. */
   order: boolean
@@ -80,14 +80,14 @@ export const percentOf = (cents: number, percent: number | null | undefined): nu
  * Spreads `total` cents over lines in proportion to `weights` by largest remainder: the shares add up to
  * `total` exactly and none passes its weight (when total ≤ the weights' sum). Ties go to the earlier line.
  */
-export const allocate = (total: number, lines: readonly number[], weights: readonly number[]): Share[] => {
+export const allocate = (total: number, lines: readonly number[], weights: readonly number[]): Shares => {
   const n = weights.length
   let sum = 0
   for (let i = 0; i < n; i++) sum += weights[i]
-  if (total <= 0 || sum <= 0) return []
+  if (total <= 0 || sum <= 0) return { indices: [], amounts: [] }
   const amount = Math.min(total, sum)
-  if (n === 1) return [{ index: lines[0], amount }]
-  if (amount === sum) return weights.flatMap((weight, i) => (weight > 0 ? [{ index: lines[i], amount: weight }] : []))
+  if (n === 1) return { indices: [lines[0]], amounts: [amount] }
+  if (amount === sum) return positive(lines, weights)
   const shares = new Array<number>(n)
   const rests = new Array<number>(n)
   // Every weight × amount is at most sum × amount: one check covers them all.
@@ -120,19 +120,26 @@ export const allocate = (total: number, lines: readonly number[], weights: reado
         left -= 1
       }
   }
-  const out: Share[] = []
-  for (let i = 0; i < n; i++) if (shares[i] > 0) out.push({ index: lines[i], amount: shares[i] })
+  return positive(lines, shares)
+}
+
+/** The lines with a positive amount. */
+const positive = (lines: readonly number[], amounts: readonly number[]): Shares => {
+  const out: Shares = { indices: [], amounts: [] }
+  for (let i = 0; i < amounts.length; i++)
+    if (amounts[i] > 0) {
+      out.indices.push(lines[i])
+      out.amounts.push(amounts[i])
+    }
   return out
 }
 
-export const sumShares = (shares: readonly Share[]) => shares.reduce((sum, s) => sum + s.amount, 0)
+export const sumShares = (shares: Shares) => {
+  let sum = 0
+  for (const amount of shares.amounts) sum += amount
+  return sum
+}
 
 /** Caps a rule's shares at `cap` cents, re-spread over the same lines so they still add up exactly. */
-export const capShares = (shares: Share[], cap: number | null | undefined): Share[] => {
-  if (cap == null || sumShares(shares) <= cap) return shares
-  return allocate(
-    cap,
-    shares.map((s) => s.index),
-    shares.map((s) => s.amount)
-  )
-}
+export const capShares = (shares: Shares, cap: number | null | undefined): Shares =>
+  cap == null || sumShares(shares) <= cap ? shares : allocate(cap, shares.indices, shares.amounts)
