@@ -103,7 +103,13 @@ export const sharedMessages = {
     'subShops.notShopAdmin': 'You can only link a shop you administer',
     'subShops.alreadyLinked': 'This shop is already a sub-shop of a shop',
     'subShops.notSubShopInvitation': 'Only a sub-shop invitation links a shop',
-    'subShops.notFound': 'No such sub-shop'
+    'subShops.notFound': 'No such sub-shop',
+    // Coupons (spec §8.5, decision 0090)
+    'coupon.notValid': 'Coupon Not Valid',
+    'coupon.expired': 'Coupon Expired',
+    'coupon.used': 'This coupon has already been used',
+    'coupon.limitTotal': 'No more coupons of this kind can be issued (limit {limit})',
+    'coupon.limitPerUser': 'This customer already has the most coupons of this kind allowed ({limit})'
   },
   cht: {
     'format.required': '必填',
@@ -201,7 +207,13 @@ export const sharedMessages = {
     'subShops.notShopAdmin': '只可連結你管理的商店',
     'subShops.alreadyLinked': '此商店已是另一商店的分店',
     'subShops.notSubShopInvitation': '只有分店邀請可連結商店',
-    'subShops.notFound': '沒有此分店'
+    'subShops.notFound': '沒有此分店',
+    // Coupons (spec §8.5, decision 0090)
+    'coupon.notValid': '優惠券無效',
+    'coupon.expired': '優惠券已過期',
+    'coupon.used': '此優惠券已被使用',
+    'coupon.limitTotal': '此優惠券已達發放上限（{limit} 張）',
+    'coupon.limitPerUser': '此顧客持有的此優惠券已達上限（{limit} 張）'
   },
   chs: {
     'format.required': '必填',
@@ -299,7 +311,13 @@ export const sharedMessages = {
     'subShops.notShopAdmin': '只可链接你管理的商店',
     'subShops.alreadyLinked': '此商店已是另一商店的分店',
     'subShops.notSubShopInvitation': '只有分店邀请可链接商店',
-    'subShops.notFound': '没有此分店'
+    'subShops.notFound': '没有此分店',
+    // Coupons (spec §8.5, decision 0090)
+    'coupon.notValid': '优惠券无效',
+    'coupon.expired': '优惠券已过期',
+    'coupon.used': '此优惠券已被使用',
+    'coupon.limitTotal': '此优惠券已达发放上限（{limit} 张）',
+    'coupon.limitPerUser': '此顾客持有的此优惠券已达上限（{limit} 张）'
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 
