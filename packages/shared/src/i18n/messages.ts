@@ -109,7 +109,9 @@ export const sharedMessages = {
     'coupon.expired': 'Coupon Expired',
     'coupon.used': 'This coupon has already been used',
     'coupon.limitTotal': 'No more coupons of this kind can be issued (limit {limit})',
-    'coupon.limitPerUser': 'This customer already has the most coupons of this kind allowed ({limit})'
+    'coupon.limitPerUser': 'This customer already has the most coupons of this kind allowed ({limit})',
+    'coupon.templateInUse': 'Coupons of this template have been issued; it cannot be removed',
+    'promotion.pointTypeRequired': 'Choose the type of the points given'
   },
   cht: {
     'format.required': '必填',
@@ -213,7 +215,9 @@ export const sharedMessages = {
     'coupon.expired': '優惠券已過期',
     'coupon.used': '此優惠券已被使用',
     'coupon.limitTotal': '此優惠券已達發放上限（{limit} 張）',
-    'coupon.limitPerUser': '此顧客持有的此優惠券已達上限（{limit} 張）'
+    'coupon.limitPerUser': '此顧客持有的此優惠券已達上限（{limit} 張）',
+    'coupon.templateInUse': '此優惠券已有發放，不可刪除',
+    'promotion.pointTypeRequired': '請選擇贈送的積分類型'
   },
   chs: {
     'format.required': '必填',
@@ -317,7 +321,9 @@ export const sharedMessages = {
     'coupon.expired': '优惠券已过期',
     'coupon.used': '此优惠券已被使用',
     'coupon.limitTotal': '此优惠券已达发放上限（{limit} 张）',
-    'coupon.limitPerUser': '此顾客持有的此优惠券已达上限（{limit} 张）'
+    'coupon.limitPerUser': '此顾客持有的此优惠券已达上限（{limit} 张）',
+    'coupon.templateInUse': '此优惠券已有发放，不可删除',
+    'promotion.pointTypeRequired': '请选择赠送的积分类型'
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 
