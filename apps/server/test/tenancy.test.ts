@@ -91,7 +91,9 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   'subsequentPayments/ageing': () => ({}),
   // Sub-shops roll-up (decision 0087): find only; that a parent reads only its linked sub-shops is sub-shop-rollup.test.ts's.
   'subShops/summary': () => ({}),
-  'subShops/stocks': () => ({})
+  'subShops/stocks': () => ({}),
+  // Coupons (decision 0090): a batch of one coupon of B's template; the coupons are walked as coupons.
+  'coupons/generate': () => ({ template: refOfB('couponTemplates'), count: 1 })
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
@@ -117,7 +119,10 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'shopUsers/personalData': {},
   'subsequentPayments/ageing': {},
   'subShops/summary': {},
-  'subShops/stocks': {}
+  'subShops/stocks': {},
+  // A coupon is never edited (its use is an order's); a batch is an operation.
+  coupons: {},
+  'coupons/generate': {}
 }
 
 /** Each shop-scoped record service's shared schema, read from the running app in `beforeAll`. */

@@ -57,6 +57,8 @@ import { subShopStocks, subShopSummary } from './sub-shop-rollup/sub-shop-rollup
 import { discounts } from './discounts/discounts'
 import { couponTemplates } from './coupon-templates/coupon-templates'
 import { promotions } from './promotions/promotions'
+import { coupons } from './coupons/coupons'
+import { couponGenerate } from './coupon-generate/coupon-generate'
 import { pointTypes } from './point-types/point-types'
 
 export { mediaRoutes } from './attachments/attachments'
@@ -127,6 +129,9 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.discounts, register: discounts },
   { path: servicePaths.couponTemplates, register: couponTemplates },
   { path: servicePaths.promotions, register: promotions },
+  // Coupons (decision 0090): after their templates, whose limits they count against.
+  { path: servicePaths.coupons, register: coupons },
+  { path: servicePaths.couponGenerate, register: couponGenerate },
   { path: servicePaths.pointTypes, register: pointTypes },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },

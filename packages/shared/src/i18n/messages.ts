@@ -133,7 +133,13 @@ export const sharedMessages = {
     'discount.why.point': 'Earns {points} points',
     'discount.why.usePoint': '{points} points pay {amount}',
     'discount.suggest.spend': 'Add {spend} to get {gain} off',
-    'discount.suggest.quantity': 'Add {quantity} more items to get {gain} off'
+    'discount.suggest.quantity': 'Add {quantity} more items to get {gain} off',
+    // Coupons (spec §8.5, decision 0090)
+    'coupon.used': 'This coupon has already been used',
+    'coupon.limitTotal': 'No more coupons of this kind can be issued (limit {limit})',
+    'coupon.limitPerUser': 'This customer already has the most coupons of this kind allowed ({limit})',
+    'coupon.templateInUse': 'Coupons of this template have been issued; it cannot be removed',
+    'promotion.pointTypeRequired': 'Choose the type of the points given'
   },
   cht: {
     'format.required': '必填',
@@ -261,7 +267,13 @@ export const sharedMessages = {
     'discount.why.point': '賺取 {points} 積分',
     'discount.why.usePoint': '{points} 積分抵 {amount}',
     'discount.suggest.spend': '再買 {spend} 即減 {gain}',
-    'discount.suggest.quantity': '再加 {quantity} 件即減 {gain}'
+    'discount.suggest.quantity': '再加 {quantity} 件即減 {gain}',
+    // Coupons (spec §8.5, decision 0090)
+    'coupon.used': '此優惠券已被使用',
+    'coupon.limitTotal': '此優惠券已達發放上限（{limit} 張）',
+    'coupon.limitPerUser': '此顧客持有的此優惠券已達上限（{limit} 張）',
+    'coupon.templateInUse': '此優惠券已有發放，不可刪除',
+    'promotion.pointTypeRequired': '請選擇贈送的積分類型'
   },
   chs: {
     'format.required': '必填',
@@ -389,7 +401,13 @@ export const sharedMessages = {
     'discount.why.point': '赚取 {points} 积分',
     'discount.why.usePoint': '{points} 积分抵 {amount}',
     'discount.suggest.spend': '再买 {spend} 即减 {gain}',
-    'discount.suggest.quantity': '再加 {quantity} 件即减 {gain}'
+    'discount.suggest.quantity': '再加 {quantity} 件即减 {gain}',
+    // Coupons (spec §8.5, decision 0090)
+    'coupon.used': '此优惠券已被使用',
+    'coupon.limitTotal': '此优惠券已达发放上限（{limit} 张）',
+    'coupon.limitPerUser': '此顾客持有的此优惠券已达上限（{limit} 张）',
+    'coupon.templateInUse': '此优惠券已有发放，不可删除',
+    'promotion.pointTypeRequired': '请选择赠送的积分类型'
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 
