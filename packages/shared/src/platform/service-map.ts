@@ -61,6 +61,8 @@ import type { Discount, DiscountData, DiscountPatch } from '../promotions/discou
 import type { CouponTemplate, CouponTemplateData, CouponTemplatePatch } from '../promotions/coupon-template.schema'
 import type { Promotion, PromotionData, PromotionPatch } from '../promotions/promotion.schema'
 import type { PointType, PointTypeData, PointTypePatch } from '../promotions/point-type.schema'
+import type { ShopUserPoint } from '../promotions/shop-user-point.schema'
+import type { PointLog, PointTransferData, PointTransferResult } from '../promotions/point-log.schema'
 
 /**
  * A query in the common language (spec §7.8): the record's own fields by name, plus filters and
@@ -182,6 +184,10 @@ export interface ServiceMap {
   [servicePaths.couponTemplates]: ServiceShape<CouponTemplate, CouponTemplateData, CouponTemplatePatch>
   [servicePaths.promotions]: ServiceShape<Promotion, PromotionData, PromotionPatch>
   [servicePaths.pointTypes]: ServiceShape<PointType, PointTypeData, PointTypePatch>
+  [servicePaths.shopUserPoints]: ServiceShape<ShopUserPoint, never, never>
+  [servicePaths.pointLogs]: ServiceShape<PointLog, never, never>
+  /** Create only: answers both customers' balances afterwards. */
+  [servicePaths.pointTransfers]: ServiceShape<PointTransferResult, PointTransferData, never, ServiceQuery, never>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

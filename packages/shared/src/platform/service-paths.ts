@@ -56,6 +56,10 @@ export const servicePaths = {
   discounts: 'discounts',
   couponTemplates: 'couponTemplates',
   promotions: 'promotions',
-  pointTypes: 'pointTypes'
+  pointTypes: 'pointTypes',
+  // Loyalty points (decision 0091)
+  shopUserPoints: 'shopUserPoints',
+  pointLogs: 'pointLogs',
+  pointTransfers: 'pointTransfers'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

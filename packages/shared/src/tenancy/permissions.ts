@@ -138,7 +138,12 @@ export const serviceRules: Record<string, ServiceRule> = {
   discounts: { read: { roles: pos }, write: areas.discounts },
   couponTemplates: { read: { roles: pos }, write: areas.discounts },
   promotions: { read: areas.promotions, write: areas.promotions },
-  pointTypes: { read: { roles: pos }, write: areas.settings }
+  pointTypes: { read: { roles: pos }, write: areas.settings },
+  // Points (decision 0091): the counter reads balances to pay with points; the ledger alone writes lots
+  // and the log; staff who keep customers move points between them.
+  shopUserPoints: { read: { roles: pos }, write: { roles: admin } },
+  pointLogs: { read: areas.shopUsers, write: { roles: admin } },
+  pointTransfers: { read: areas.shopUsers, write: areas.shopUsers }
 }
 
 export interface ShopCaller {
