@@ -58,6 +58,9 @@ import { discounts } from './discounts/discounts'
 import { couponTemplates } from './coupon-templates/coupon-templates'
 import { promotions } from './promotions/promotions'
 import { pointTypes } from './point-types/point-types'
+import { shopUserPoints } from './shop-user-points/shop-user-points'
+import { pointLogs } from './point-logs/point-logs'
+import { pointTransfers } from './point-transfers/point-transfers'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -128,6 +131,10 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.couponTemplates, register: couponTemplates },
   { path: servicePaths.promotions, register: promotions },
   { path: servicePaths.pointTypes, register: pointTypes },
+  // Points (decision 0091): lots and log read only, written by the points ledger; transfers between customers.
+  { path: servicePaths.shopUserPoints, register: shopUserPoints },
+  { path: servicePaths.pointLogs, register: pointLogs },
+  { path: servicePaths.pointTransfers, register: pointTransfers },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }
