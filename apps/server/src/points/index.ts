@@ -3,10 +3,12 @@
  * customer's lock. Other domains (payments, promotions, orders) use these entry points only.
  */
 export {
+  adjustPoints,
   earnPoints,
   pointBalances,
   spendPoints,
   transferPoints,
+  type AdjustInput,
   type EarnInput,
   type SpendInput,
   type TransferInput

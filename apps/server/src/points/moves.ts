@@ -69,7 +69,7 @@ export const earnPoints = async (trx: Knex.Transaction, shop: string, input: Ear
   const customers = await lockCustomers(trx, shop, [{ id: input.user, field: 'user' }])
   const type = await loadPointType(trx, shop, input.pointType)
   const now = input.now ?? new Date()
-  if (points === 0 || (type.validFrom && type.validFrom > now)) return
+  if (points === 0 || (input.reason === 'earn' && type.validFrom && type.validFrom > now)) return
   const book = await PointBook.open(trx, shop, customers.get(input.user)!, type, now)
   const lot = await book.add(points, input.reason, noteOf(input))
   if (type.autoExtend && input.reason === 'earn' && lot.expiresAt) await book.extendTo(lot.expiresAt)
@@ -77,7 +77,7 @@ export const earnPoints = async (trx: Knex.Transaction, shop: string, input: Ear
 }
 
 /** Takes `points` from a book's lots, those expiring first first; answers the pieces taken. */
-const takeFromLots = async (book: PointBook, points: number, reason: 'spend' | 'transferOut', note: MoveNote) => {
+const takeFromLots = async (book: PointBook, points: number, reason: 'spend' | 'transferOut' | 'adjust', note: MoveNote) => {
   if (points > book.balance)
     throw new Conflict(`Not enough points: only ${book.balance} available`, {
       key: 'points.notEnough',
@@ -110,6 +110,28 @@ export const spendPoints = async (trx: Knex.Transaction, shop: string, input: Sp
   const book = await PointBook.open(trx, shop, customers.get(input.user)!, type, input.now ?? new Date())
   await takeFromLots(book, points, 'spend', noteOf(input))
   await book.close(input.env)
+}
+
+export interface AdjustInput extends MoveOptions {
+  user: string
+  pointType: string
+  /** Signed: added as a new lot, or taken off the lots that expire first. */
+  points: number
+}
+
+/** A staff adjustment (decision 0091): answers the customer's balance of the type afterwards. */
+export const adjustPoints = async (trx: Knex.Transaction, shop: string, input: AdjustInput) => {
+  wholePoints(Math.abs(input.points))
+  if (input.points === 0)
+    throw new BadRequest('Enter a whole number of points other than zero', { key: 'format.invalid', field: 'points' })
+  const customers = await lockCustomers(trx, shop, [{ id: input.user, field: 'user' }])
+  const type = await loadPointType(trx, shop, input.pointType)
+  const book = await PointBook.open(trx, shop, customers.get(input.user)!, type, input.now ?? new Date())
+  const note = noteOf(input)
+  if (input.points > 0) await book.add(input.points, 'adjust', note)
+  else await takeFromLots(book, -input.points, 'adjust', note)
+  await book.close(input.env)
+  return { user: input.user, pointType: type._id, points: input.points, balance: book.balance }
 }
 
 export interface TransferInput extends MoveOptions {

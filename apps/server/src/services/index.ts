@@ -61,6 +61,7 @@ import { pointTypes } from './point-types/point-types'
 import { shopUserPoints } from './shop-user-points/shop-user-points'
 import { pointLogs } from './point-logs/point-logs'
 import { pointTransfers } from './point-transfers/point-transfers'
+import { pointAdjustments } from './point-adjustments/point-adjustments'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -135,6 +136,7 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.shopUserPoints, register: shopUserPoints },
   { path: servicePaths.pointLogs, register: pointLogs },
   { path: servicePaths.pointTransfers, register: pointTransfers },
+  { path: servicePaths.pointAdjustments, register: pointAdjustments },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }

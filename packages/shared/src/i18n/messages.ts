@@ -105,6 +105,7 @@ export const sharedMessages = {
     'points.sameCustomer': 'Choose another customer to receive the points',
     'points.noSuchType': 'No such point type in this shop',
     'points.positive': 'Enter a whole number of points above zero',
+    'points.typeInUse': 'Points of this type have been given; it cannot be removed',
     'customer.hasPoints': 'This customer has a points history; merge or erase the customer instead',
     // Sub-shops roll-up (decision 0087)
     'subShops.notShopAdmin': 'You can only link a shop you administer',
@@ -210,6 +211,7 @@ export const sharedMessages = {
     'points.sameCustomer': '請選擇另一位顧客接收積分',
     'points.noSuchType': '此商店沒有這個積分類型',
     'points.positive': '請輸入大於零的整數積分',
+    'points.typeInUse': '已發出此類型的積分，不可刪除',
     'customer.hasPoints': '此顧客有積分記錄；請改為合併或清除顧客資料',
     // Sub-shops roll-up (decision 0087)
     'subShops.notShopAdmin': '只可連結你管理的商店',
@@ -315,6 +317,7 @@ export const sharedMessages = {
     'points.sameCustomer': '请选择另一位顾客接收积分',
     'points.noSuchType': '此商店没有这个积分类型',
     'points.positive': '请输入大于零的整数积分',
+    'points.typeInUse': '已发出此类型的积分，不可删除',
     'customer.hasPoints': '此顾客有积分记录；请改为合并或清除顾客资料',
     // Sub-shops roll-up (decision 0087)
     'subShops.notShopAdmin': '只可链接你管理的商店',

@@ -60,6 +60,7 @@ export const servicePaths = {
   // Loyalty points (decision 0091)
   shopUserPoints: 'shopUserPoints',
   pointLogs: 'pointLogs',
-  pointTransfers: 'pointTransfers'
+  pointTransfers: 'pointTransfers',
+  pointAdjustments: 'pointAdjustments'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

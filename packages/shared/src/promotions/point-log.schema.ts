@@ -48,6 +48,28 @@ export const pointTransferSchema = Type.Object(
   { $id: 'PointTransfer', additionalProperties: false }
 )
 export type PointTransferData = Static<typeof pointTransferSchema>
+/**
+ * A staff adjustment of a customer's points (decision 0091): points added (a new lot) or, negative,
+ * taken off the lots that expire first; logged `adjust` with the staff member and the remark.
+ */
+export const pointAdjustmentSchema = Type.Object(
+  {
+    user: Type.String({ pattern: ID_PATTERN, ref: 'shopUsers' }),
+    pointType: Type.String({ pattern: ID_PATTERN, ref: 'pointTypes' }),
+    points: Type.Integer({ minimum: -1_000_000_000, maximum: 1_000_000_000 }),
+    remarks: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Null()]))
+  },
+  { $id: 'PointAdjustment', additionalProperties: false }
+)
+export type PointAdjustmentData = Static<typeof pointAdjustmentSchema>
+export interface PointAdjustmentResult {
+  user: string
+  pointType: string
+  points: number
+  /** The customer's balance of the type afterwards. */
+  balance: number
+}
+
 export interface PointTransferResult {
   from: string
   to: string

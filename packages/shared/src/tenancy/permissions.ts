@@ -143,7 +143,9 @@ export const serviceRules: Record<string, ServiceRule> = {
   // and the log; staff who keep customers move points between them.
   shopUserPoints: { read: { roles: pos }, write: { roles: admin } },
   pointLogs: { read: areas.shopUsers, write: { roles: admin } },
-  pointTransfers: { read: areas.shopUsers, write: areas.shopUsers }
+  pointTransfers: { read: areas.shopUsers, write: areas.shopUsers },
+  // Points given or taken by hand are the admin's (they are worth money).
+  pointAdjustments: { read: areas.shopUsers, write: { roles: admin } }
 }
 
 export interface ShopCaller {
