@@ -19,7 +19,11 @@ export class PointTypeService extends RecordService<PointType> {
       id,
       { ...params, shop: params.shop },
       async (trx, shop) => {
-        if (await trx('pointLogs').where({ shop, pointType: String(id) }).first('_id'))
+        if (
+          await trx('pointLogs')
+            .where({ shop, pointType: String(id) })
+            .first('_id')
+        )
           throw new Conflict('Points of this type have been given; it cannot be removed', {
             key: 'points.typeInUse',
             field: 'pointType'
