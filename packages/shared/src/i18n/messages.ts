@@ -99,6 +99,14 @@ export const sharedMessages = {
     'subsequent.companyHasOrders': 'This company still has orders and cannot be removed',
     'subsequent.statusInUse': 'Orders use this status; it cannot be removed',
     'subsequent.sequenceTaken': 'Another status already has this sequence number',
+    // Loyalty points (issue 15, decision 0091)
+    'points.notEnough': 'Not enough points: only {available} available',
+    'points.noTransfer': 'This point type does not allow transfers',
+    'points.sameCustomer': 'Choose another customer to receive the points',
+    'points.noSuchType': 'No such point type in this shop',
+    'points.positive': 'Enter a whole number of points above zero',
+    'points.typeInUse': 'Points of this type have been given; it cannot be removed',
+    'customer.hasPoints': 'This customer has a points history; merge or erase the customer instead',
     // Sub-shops roll-up (decision 0087)
     'subShops.notShopAdmin': 'You can only link a shop you administer',
     'subShops.alreadyLinked': 'This shop is already a sub-shop of a shop',
@@ -233,6 +241,14 @@ export const sharedMessages = {
     'subsequent.companyHasOrders': '此公司仍有訂單，不可刪除',
     'subsequent.statusInUse': '有訂單使用此狀態，不可刪除',
     'subsequent.sequenceTaken': '已有其他狀態使用此序號',
+    // Loyalty points (issue 15, decision 0091)
+    'points.notEnough': '積分不足：只有 {available} 分可用',
+    'points.noTransfer': '此積分類型不允許轉贈',
+    'points.sameCustomer': '請選擇另一位顧客接收積分',
+    'points.noSuchType': '此商店沒有這個積分類型',
+    'points.positive': '請輸入大於零的整數積分',
+    'points.typeInUse': '已發出此類型的積分，不可刪除',
+    'customer.hasPoints': '此顧客有積分記錄；請改為合併或清除顧客資料',
     // Sub-shops roll-up (decision 0087)
     'subShops.notShopAdmin': '只可連結你管理的商店',
     'subShops.alreadyLinked': '此商店已是另一商店的分店',
@@ -367,6 +383,14 @@ export const sharedMessages = {
     'subsequent.companyHasOrders': '此公司仍有订单，不可删除',
     'subsequent.statusInUse': '有订单使用此状态，不可删除',
     'subsequent.sequenceTaken': '已有其他状态使用此序号',
+    // Loyalty points (issue 15, decision 0091)
+    'points.notEnough': '积分不足：只有 {available} 分可用',
+    'points.noTransfer': '此积分类型不允许转赠',
+    'points.sameCustomer': '请选择另一位顾客接收积分',
+    'points.noSuchType': '此商店没有这个积分类型',
+    'points.positive': '请输入大于零的整数积分',
+    'points.typeInUse': '已发出此类型的积分，不可删除',
+    'customer.hasPoints': '此顾客有积分记录；请改为合并或清除顾客资料',
     // Sub-shops roll-up (decision 0087)
     'subShops.notShopAdmin': '只可链接你管理的商店',
     'subShops.alreadyLinked': '此商店已是另一商店的分店',
