@@ -12,7 +12,7 @@ import type {
 } from './engine-types'
 import { advanced, fixed, percentage, point, usePoint } from './engine/amounts'
 import { bundle } from './engine/bundles'
-import { LineIndex, contextProblem, readCoupons, unlockProblem } from './engine/eligibility'
+import { LineIndex, codeTyped, contextProblem, readCoupons, unlockProblem } from './engine/eligibility'
 import { Stack, byStackingOrder } from './engine/stacking'
 import { suggestionFor } from './engine/suggestions'
 import { thresholdMiss } from './engine/thresholds'
@@ -73,7 +73,7 @@ export const evaluate = (cart: Cart, context: EvaluateContext): Evaluation => {
       rejected.push(coupon ? { rule: rule._id, coupon, reason: missed.reason } : { rule: rule._id, reason: missed.reason })
     if (rule.status !== 'valid') {
       // Drafts and rules over their limit are not weighed; a code typed for one is answered.
-      if (rule.couponCode && context.codes?.includes(rule.couponCode)) reject(miss('coupon.notValid'))
+      if (codeTyped(rule, context)) reject(miss('coupon.notValid'))
       continue
     }
     const locked = unlockProblem(rule, context, coupon)

@@ -1,3 +1,4 @@
+import { normalCouponCode } from '../coupon.schema'
 import type { Discount, DiscountFilter } from '../discount.schema'
 import type { EvaluateContext, PresentedCoupon, RejectedRule } from '../engine-types'
 import type { LocalTime } from './time-conditions'
@@ -77,7 +78,8 @@ export interface Unlocks {
 }
 
 const couponProblem = (coupon: PresentedCoupon, now: number): Miss | null => {
-  if (coupon.status === 'expired' || (coupon.expiresAt && now > Date.parse(coupon.expiresAt))) return miss('coupon.expired')
+  // As the coupons service reads it (statusAt): a coupon is expired from its expiresAt on.
+  if (coupon.status === 'expired' || (coupon.expiresAt && now >= Date.parse(coupon.expiresAt))) return miss('coupon.expired')
   if (coupon.status !== 'valid' || (coupon.validFrom && now < Date.parse(coupon.validFrom))) return miss('coupon.notValid')
   return null
 }
@@ -98,10 +100,17 @@ export const readCoupons = (context: EvaluateContext, now: number): Unlocks => {
   return { coupons, rejected }
 }
 
+/** Whether the rule's code was typed; codes compare as coupon codes do (spaces and dashes dropped, any case). */
+export const codeTyped = (rule: Discount, context: EvaluateContext): boolean => {
+  if (!rule.couponCode || !context.codes?.length) return false
+  const code = normalCouponCode(rule.couponCode)
+  return context.codes.some((typed) => normalCouponCode(typed) === code)
+}
+
 /** Whether the cashier or customer asked for the rule: automatic, picked, its code typed, or a coupon. */
 export const unlockProblem = (rule: Discount, context: EvaluateContext, coupon: string | undefined): Miss | null => {
   if (coupon) return null
-  if (rule.couponCode) return context.codes?.includes(rule.couponCode) ? null : miss('coupon.codeRequired')
+  if (rule.couponCode) return codeTyped(rule, context) ? null : miss('coupon.codeRequired')
   // Points pay only when the customer asks to pay with them.
   if (rule.type === 'usePoint')
     return (context.usePoints?.[rule.usePoint?.point ?? ''] ?? 0) > 0 ? null : miss('discount.noPointsAsked')
