@@ -1,4 +1,7 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { normalCouponCode } from '../../src/promotions/coupon.schema'
+import { normalCode } from '../../src/promotions/engine/eligibility'
 import { evaluate } from '../../src/promotions/evaluate'
 import { A, B, C, context, rule } from './fixtures'
 
@@ -174,5 +177,13 @@ describe('evaluate: adjustments, explanations and suggestions', () => {
     )
     expect(result.lines[1].adjustments).toEqual([{ rule: 'r1', amount: 798 }])
     expect(result.total).toBe(2000 + 399)
+  })
+
+  it('compares codes exactly as coupon codes are compared', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'B', '-', ' ', '\t', '7', 'é', 'ß') }), (code) => {
+        expect(normalCode(code)).toBe(normalCouponCode(code))
+      })
+    )
   })
 })

@@ -1,4 +1,3 @@
-import { normalCouponCode } from '../coupon.schema'
 import type { Discount, DiscountFilter } from '../discount.schema'
 import type { EvaluateContext, PresentedCoupon, RejectedRule } from '../engine-types'
 import type { LocalTime } from './time-conditions'
@@ -100,11 +99,17 @@ export const readCoupons = (context: EvaluateContext, now: number): Unlocks => {
   return { coupons, rejected }
 }
 
-/** Whether the rule's code was typed; codes compare as coupon codes do (spaces and dashes dropped, any case). */
+/**
+ * A code as coupon codes compare (coupon.schema's normalCouponCode, which a test holds this to):
+ * spaces and dashes dropped, any case. Not imported: that module would bring TypeBox into the POS bundle.
+ */
+export const normalCode = (code: string) => code.replace(/[\s-]+/g, '').toUpperCase()
+
+/** Whether the rule's code was typed. */
 export const codeTyped = (rule: Discount, context: EvaluateContext): boolean => {
   if (!rule.couponCode || !context.codes?.length) return false
-  const code = normalCouponCode(rule.couponCode)
-  return context.codes.some((typed) => normalCouponCode(typed) === code)
+  const code = normalCode(rule.couponCode)
+  return context.codes.some((typed) => normalCode(typed) === code)
 }
 
 /** Whether the cashier or customer asked for the rule: automatic, picked, its code typed, or a coupon. */
