@@ -49,19 +49,33 @@ const takeUnits = (lines: readonly WorkLine[], count: number, dearest: boolean, 
   }
 }
 
-/** Without grouping each product is counted on its own; with grouping the goods mix and match. */
-const groupsOf = (rule: Discount, lines: readonly WorkLine[]): (readonly WorkLine[])[] => {
-  if (rule.grouping) return [lines]
+/**
+ * Without grouping each product is counted on its own; with grouping the goods mix and match. Only
+ * groups with at least `least` whole units can form a bundle and are built; `most` is the largest
+ * group's units either way (for "add N more").
+ */
+const groupsOf = (rule: Discount, lines: readonly WorkLine[], least: number) => {
+  if (rule.grouping) {
+    const units = unitsOf(lines)
+    return { groups: units >= least ? [lines] : [], most: units }
+  }
+  // Units per product first (by the cart's product numbers): most products cannot form a bundle.
+  const units: number[] = []
+  for (const line of lines) units[line.product] = (units[line.product] ?? 0) + wholeUnits(line)
   const groups: WorkLine[][] = []
   const slots: number[] = []
+  let most = 0
   for (const line of lines) {
+    const total = units[line.product]
+    most = Math.max(most, total)
+    if (total < least) continue
     const slot = slots[line.product]
     if (slot === undefined) {
       slots[line.product] = groups.length
       groups.push([line])
     } else groups[slot].push(line)
   }
-  return groups
+  return { groups, most }
 }
 
 /** One group's bundles: how many, the units they use (with their worth) and the cents they take off. */
@@ -130,7 +144,7 @@ export const bundle = (rule: Discount, scope: Scope): Gain | Miss => {
   if (size < 1 || (rule.type !== 'bundleOff' && rule.type !== 'bundleFree' && rule.fixedDiscount == null))
     return miss('discount.nothingToGive')
   const price = rule.type === 'bundleFree' ? giveFree : priceBundles
-  const groups = groupsOf(rule, scope.matched)
+  const { groups, most } = groupsOf(rule, scope.matched, size)
   // The cart's lines of each free item, found once for every group.
   const pools =
     rule.type === 'bundleFree' ? (rule.freeItems ?? []).map((item) => scope.lines.filter((line) => isFreeItem(item, line))) : []
@@ -146,14 +160,16 @@ export const bundle = (rule: Discount, scope: Scope): Gain | Miss => {
   } else if (rule.maxQty == null || rule.maxQty >= size) {
     // Once: the group that gives the most (ties: the first in the cart).
     let best = NONE
+    const taken: Taken = new Map()
     for (const group of groups) {
-      const gain = price(rule, group, pools, 1, new Map())
+      // Each group is weighed as if alone.
+      taken.clear()
+      const gain = price(rule, group, pools, 1, taken)
       if (gain.times > 0 && (best.times === 0 || gain.off > best.off)) best = gain
     }
     if (best.times > 0) chosen.push(best)
   }
   if (!chosen.length) {
-    const most = Math.max(0, ...groups.map(unitsOf))
     return miss('discount.bundleIncomplete', { quantity: size }, { addQuantity: Math.max(1, size - most) })
   }
   const shares = capShares(mergeShares(chosen, scope.lines), rule.maxDiscount)
