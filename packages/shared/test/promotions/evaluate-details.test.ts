@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { normalCouponCode } from '../../src/promotions/coupon.schema'
 import { normalCode } from '../../src/promotions/engine/eligibility'
+import { reasonMoneyValues } from '../../src/promotions/engine-types'
+import { sharedMessages } from '../../src/i18n/messages'
 import { evaluate } from '../../src/promotions/evaluate'
 import { A, B, C, context, rule } from './fixtures'
 
@@ -185,5 +187,15 @@ describe('evaluate: adjustments, explanations and suggestions', () => {
         expect(normalCode(code)).toBe(normalCouponCode(code))
       })
     )
+  })
+
+  it('names every money value of its messages in reasonMoneyValues, so the UI formats them', () => {
+    // The explanation keys' placeholders: a money-looking name that is not listed would reach the
+    // customer as raw cents.
+    const placeholders = Object.entries(sharedMessages.en)
+      .filter(([key]) => /^(discount|coupon)\./.test(key))
+      .flatMap(([, text]) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))
+    const known = new Set([...reasonMoneyValues, 'quantity', 'times', 'percent', 'points', 'free', 'units', 'limit'])
+    expect(placeholders.filter((name) => !known.has(name))).toEqual([])
   })
 })
