@@ -1,3 +1,4 @@
+import { discountRuleMessages } from '../promotions/discount-rules.messages'
 import type { LocaleId } from './locales'
 
 /**
@@ -103,7 +104,9 @@ export const sharedMessages = {
     'subShops.notShopAdmin': 'You can only link a shop you administer',
     'subShops.alreadyLinked': 'This shop is already a sub-shop of a shop',
     'subShops.notSubShopInvitation': 'Only a sub-shop invitation links a shop',
-    'subShops.notFound': 'No such sub-shop'
+    'subShops.notFound': 'No such sub-shop',
+    // Discount rules (decision 0089)
+    ...discountRuleMessages.en
   },
   cht: {
     'format.required': '必填',
@@ -201,7 +204,9 @@ export const sharedMessages = {
     'subShops.notShopAdmin': '只可連結你管理的商店',
     'subShops.alreadyLinked': '此商店已是另一商店的分店',
     'subShops.notSubShopInvitation': '只有分店邀請可連結商店',
-    'subShops.notFound': '沒有此分店'
+    'subShops.notFound': '沒有此分店',
+    // Discount rules (decision 0089)
+    ...discountRuleMessages.cht
   },
   chs: {
     'format.required': '必填',
@@ -299,7 +304,9 @@ export const sharedMessages = {
     'subShops.notShopAdmin': '只可链接你管理的商店',
     'subShops.alreadyLinked': '此商店已是另一商店的分店',
     'subShops.notSubShopInvitation': '只有分店邀请可链接商店',
-    'subShops.notFound': '没有此分店'
+    'subShops.notFound': '没有此分店',
+    // Discount rules (decision 0089)
+    ...discountRuleMessages.chs
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 
