@@ -91,7 +91,19 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   'subsequentPayments/ageing': () => ({}),
   // Sub-shops roll-up (decision 0087): find only; that a parent reads only its linked sub-shops is sub-shop-rollup.test.ts's.
   'subShops/summary': () => ({}),
-  'subShops/stocks': () => ({})
+  'subShops/stocks': () => ({}),
+  // Discount rules (decision 0089): the schema's first type (a bundle) needs its quantity; this one
+  // names B's product, so a rule reaching another shop's goods is walked too.
+  discounts: () => ({
+    name: 'Ten off',
+    type: 'percentage',
+    status: 'valid',
+    avail: 'both',
+    percentageDiscount: 10,
+    filters: { products: [refOfB('products')] }
+  }),
+  // A template names a discount rule, which is hand-sampled above: it is made after it (serviceRules order).
+  couponTemplates: () => ({ name: 'Welcome', discount: refOfB('discounts') })
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
@@ -117,7 +129,9 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'shopUsers/personalData': {},
   'subsequentPayments/ageing': {},
   'subShops/summary': {},
-  'subShops/stocks': {}
+  'subShops/stocks': {},
+  // A rule's changes are its terms, not only its name.
+  discounts: { name: 'Renamed', percentageDiscount: 15, priority: 7 }
 }
 
 /** Each shop-scoped record service's shared schema, read from the running app in `beforeAll`. */
