@@ -17,8 +17,9 @@ export type DiscountProblemKey =
   | 'discount.stepQtyRequired'
   | 'discount.maxBelowMin'
   | 'discount.validToBeforeFrom'
-  | 'discount.endDayBeforeStart'
-  | 'discount.endHourBeforeStart'
+  | 'discount.bundlePriceRequired'
+  | 'discount.bundleOffRequired'
+  | 'discount.emptyHours'
   | 'discount.emptyTimeRange'
   | 'discount.overlimitServer'
 
@@ -42,6 +43,11 @@ const needs = (rule: Obj): DiscountProblem[] => {
   const out: DiscountProblem[] = []
   if (type && bundleTypes.includes(type) && !positive(rule.quantity))
     out.push({ field: 'quantity', key: 'discount.quantityRequired' })
+  // bundle / bundleFix: N units for a price (fixedDiscount); bundleOff: each bundle an amount and/or % off.
+  if ((type === 'bundle' || type === 'bundleFix') && num(rule.fixedDiscount) === undefined)
+    out.push({ field: 'fixedDiscount', key: 'discount.bundlePriceRequired' })
+  if (type === 'bundleOff' && !positive(rule.fixedDiscount) && !positive(rule.percentageDiscount))
+    out.push({ field: 'fixedDiscount', key: 'discount.bundleOffRequired' })
   if (type === 'bundleFree' && !(Array.isArray(rule.freeItems) && rule.freeItems.length > 0))
     out.push({ field: 'freeItems', key: 'discount.freeItemsRequired' })
   if (type === 'fixed' && !positive(rule.fixedDiscount)) out.push({ field: 'fixedDiscount', key: 'discount.fixedRequired' })
@@ -87,9 +93,9 @@ const minutes = (clock: unknown) => {
 }
 
 /**
- * Dates and times (decision 0089): validFrom ≤ validTo; the date range's first day ≤ its last; a day-of-month
- * window does not wrap (startDay ≤ endDay); an hour window starts before it ends (endHour 0 is midnight);
- * a clock range may wrap past midnight but is not empty.
+ * Dates and times (decision 0089): validFrom ≤ validTo and the date range's first day ≤ its last. Day-of-month,
+ * hour and clock windows may wrap (25th to 5th, 22 to 2, 22:00 to 02:00: the engine's reading, decision 0088)
+ * but may not be empty: equal start and end hours (end 0 is midnight) or clock times name no window.
  */
 const times = (rule: Obj): DiscountProblem[] => {
   const out: DiscountProblem[] = []
@@ -100,14 +106,10 @@ const times = (rule: Obj): DiscountProblem[] => {
   const range = time.dateRange
   if (Array.isArray(range) && typeof range[0] === 'string' && typeof range[1] === 'string' && range[1] < range[0])
     out.push({ field: 'timeConditions.dateRange', key: 'discount.validToBeforeFrom' })
-  const startDay = num(time.startDay)
-  const endDay = num(time.endDay)
-  if (startDay !== undefined && endDay !== undefined && endDay < startDay)
-    out.push({ field: 'timeConditions.endDay', key: 'discount.endDayBeforeStart' })
   const startHour = num(time.startHour)
   const endHour = num(time.endHour)
-  if (startHour !== undefined && endHour !== undefined && endHour !== 0 && endHour <= startHour)
-    out.push({ field: 'timeConditions.endHour', key: 'discount.endHourBeforeStart' })
+  if (startHour !== undefined && endHour !== undefined && endHour !== 0 && endHour === startHour)
+    out.push({ field: 'timeConditions.endHour', key: 'discount.emptyHours' })
   const clock = time.timeRange
   if (Array.isArray(clock) && clock.length === 2 && minutes(clock[0]) === minutes(clock[1]))
     out.push({ field: 'timeConditions.timeRange', key: 'discount.emptyTimeRange' })

@@ -5,7 +5,11 @@ const fields = (rule: Record<string, unknown>) => discountProblems(rule).map((pr
 
 describe('discount rules (decision 0089)', () => {
   it('asks each type for what it gives', () => {
-    expect(fields({ type: 'bundle' })).toEqual(['quantity discount.quantityRequired'])
+    expect(fields({ type: 'bundle' })).toEqual([
+      'quantity discount.quantityRequired',
+      'fixedDiscount discount.bundlePriceRequired'
+    ])
+    expect(fields({ type: 'bundleOff', quantity: 2 })).toEqual(['fixedDiscount discount.bundleOffRequired'])
     expect(fields({ type: 'bundleFree', quantity: 3 })).toEqual(['freeItems discount.freeItemsRequired'])
     expect(fields({ type: 'fixed', fixedDiscount: 0 })).toEqual(['fixedDiscount discount.fixedRequired'])
     expect(fields({ type: 'percentage' })).toEqual(['percentageDiscount discount.percentageRequired'])
@@ -16,6 +20,8 @@ describe('discount rules (decision 0089)', () => {
   })
 
   it('accepts each type once it says what it gives', () => {
+    expect(fields({ type: 'bundleFix', quantity: 3, fixedDiscount: 0 })).toEqual([])
+    expect(fields({ type: 'bundleOff', quantity: 2, percentageDiscount: 50 })).toEqual([])
     expect(fields({ type: 'bundleFree', quantity: 3, freeItems: [{ product: 'p', quantity: 1 }] })).toEqual([])
     expect(fields({ type: 'fixed', fixedDiscount: 500 })).toEqual([])
     expect(fields({ type: 'percentage', percentageDiscount: 12.5 })).toEqual([])
@@ -33,7 +39,7 @@ describe('discount rules (decision 0089)', () => {
     ])
   })
 
-  it('refuses dates and times that end before they start', () => {
+  it('refuses dates that end before they start and empty time windows', () => {
     const base = { type: 'fixed', fixedDiscount: 1 }
     expect(fields({ ...base, validFrom: '2026-02-01T00:00:00.000Z', validTo: '2026-01-31T23:59:59.000Z' })).toEqual([
       'validTo discount.validToBeforeFrom'
@@ -42,14 +48,14 @@ describe('discount rules (decision 0089)', () => {
     expect(fields({ ...base, timeConditions: { dateRange: ['2026-03-02', '2026-03-01'] } })).toEqual([
       'timeConditions.dateRange discount.validToBeforeFrom'
     ])
-    expect(fields({ ...base, timeConditions: { startDay: 25, endDay: 5 } })).toEqual([
-      'timeConditions.endDay discount.endDayBeforeStart'
+    // Windows may wrap (the engine's reading): 25th to 5th, 22 to 2, 22:00 to 02:00; endHour 0 is midnight.
+    expect(
+      fields({ ...base, timeConditions: { startDay: 25, endDay: 5, startHour: 22, endHour: 2, timeRange: ['22:00', '02:00'] } })
+    ).toEqual([])
+    expect(fields({ ...base, timeConditions: { startHour: 0, endHour: 0 } })).toEqual([])
+    expect(fields({ ...base, timeConditions: { startHour: 9, endHour: 9 } })).toEqual([
+      'timeConditions.endHour discount.emptyHours'
     ])
-    expect(fields({ ...base, timeConditions: { startHour: 18, endHour: 9 } })).toEqual([
-      'timeConditions.endHour discount.endHourBeforeStart'
-    ])
-    // endHour 0 is midnight; a clock range may wrap past midnight, but not be empty.
-    expect(fields({ ...base, timeConditions: { startHour: 18, endHour: 0, timeRange: ['22:00', '02:00'] } })).toEqual([])
     expect(fields({ ...base, timeConditions: { timeRange: ['10:00', '10:00'] } })).toEqual([
       'timeConditions.timeRange discount.emptyTimeRange'
     ])
