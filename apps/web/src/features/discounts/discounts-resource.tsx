@@ -41,7 +41,7 @@ export const discountsResource = defineResource({
   ],
   fields: [
     ...discountFields,
-    heading('$preview', 'discount.section.preview'),
+    heading('$previewHeading', 'discount.section.preview'),
     { name: '$preview', label: 'discount.section.preview', type: 'custom', component: CartPreview, display: true, wide: true }
   ],
   search: [
