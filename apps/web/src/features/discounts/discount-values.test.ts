@@ -33,7 +33,9 @@ describe('discount editor values (decision 0089)', () => {
       'point.fixed': 5,
       freeItems: [{ product: 'p', quantity: 1 }]
     })
-    expect(folded).toMatchObject({ member: null, point: null, freeItems: [], quantity: null, minQty: null })
+    expect(folded).toMatchObject({ member: null, point: null, freeItems: [], quantity: null, minQty: null, validTo: null })
+    // An emptied code is no code (the schema refuses an empty one).
+    expect(foldDiscount({ type: 'fixed', couponCode: '', tag: 'x' })).toMatchObject({ couponCode: null, tag: 'x' })
     expect(foldDiscount({ type: 'point', 'point.fixed': 5 }).point).toEqual({ fixed: 5 })
   })
 

@@ -31,8 +31,18 @@ export const typeUses = (type: unknown, name: string): boolean => {
   return uses ? uses.includes(name.split('.')[0]) : false
 }
 
-/** Numbers a merchant may clear: a cleared one is sent as null, else a patch would keep the old value. */
-const clearable = ['quantity', 'minQty', 'maxQty', 'percentageDiscount']
+/** Fields a merchant may clear: a cleared one is sent as null, else a patch would keep the old value. */
+const clearable = [
+  'quantity',
+  'minQty',
+  'maxQty',
+  'percentageDiscount',
+  'validFrom',
+  'validTo',
+  'couponCode',
+  'tag',
+  'exclusiveKey'
+]
 
 /** The form's values as the record: `group.field` keys folded into their group (an empty group is null). */
 export const foldDiscount = (values: Values): Values => {
@@ -49,7 +59,7 @@ export const foldDiscount = (values: Values): Values => {
     const used = group === 'member' || group === 'point' || group === 'usePoint' ? typeUses(out.type, group) : true
     out[group] = used && groups[group] ? groups[group] : null
   }
-  for (const name of clearable) if (out[name] === undefined) out[name] = null
+  for (const name of clearable) if (out[name] === undefined || out[name] === '') out[name] = null
   if (out.type !== 'bundleFree' && Array.isArray(out.freeItems) && out.freeItems.length) out.freeItems = []
   return out
 }
