@@ -87,6 +87,7 @@ describe.skipIf(!reachable)('discounts', () => {
     await choices.select('field-status', VALID)
     await editor.save()
     await expect.poll(() => editor.errorOf('percentageDiscount'), poll).toBe(PERCENT_REQUIRED)
+    await page.screenshot({ path: '/tmp/discount-editor-cht.png' })
     await editor.fill('percentageDiscount', '10')
 
     // Try a cart: two teas at $100.00 with the rule as it stands in the form.
