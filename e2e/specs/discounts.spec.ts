@@ -111,5 +111,12 @@ describe.skipIf(!reachable)('discounts', () => {
     await expect.poll(() => table.cellTexts('name'), poll).toEqual(['Ten percent off'])
     await expect.poll(() => shell.text(page.getByTestId('status-valid')), poll).toBe(VALID)
     await page.screenshot({ path: '/tmp/discounts-cht.png' })
+
+    // Reopened, the rule's terms are back in their fields.
+    await table.editRow(0)
+    await expect.poll(() => editor.mode(), poll).toBe('edit')
+    await expect.poll(() => editor.field('percentageDiscount').inputValue(), poll).toBe('10')
+    await editor.field('timeConditions.weekdays').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: '/tmp/discount-editor-conditions-cht.png' })
   })
 })
