@@ -92,6 +92,8 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   // Sub-shops roll-up (decision 0087): find only; that a parent reads only its linked sub-shops is sub-shop-rollup.test.ts's.
   'subShops/summary': () => ({}),
   'subShops/stocks': () => ({}),
+  // Coupons (decision 0090): a batch of one coupon of B's template; the coupons are walked as coupons.
+  'coupons/generate': () => ({ template: refOfB('couponTemplates'), count: 1 }),
   // Points (decision 0091): operations on B's customers; the lots and log they write are walked as
   // shopUserPoints and pointLogs (MAKERS moves points first).
   pointTransfers: () => ({ from: refOfB('shopUsers'), to: refOfB('shopUsers'), pointType: refOfB('pointTypes'), points: 1 }),
@@ -122,6 +124,9 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'subsequentPayments/ageing': {},
   'subShops/summary': {},
   'subShops/stocks': {},
+  // A coupon is never edited (its use is an order's); a batch is an operation.
+  coupons: {},
+  'coupons/generate': {},
   pointTransfers: {},
   pointAdjustments: {}
 }

@@ -56,6 +56,9 @@ export const servicePaths = {
   discounts: 'discounts',
   couponTemplates: 'couponTemplates',
   promotions: 'promotions',
+  // Coupons (decision 0090): listed inside their template's page; generated in batches.
+  coupons: 'coupons',
+  couponGenerate: 'coupons/generate',
   pointTypes: 'pointTypes',
   // Loyalty points (decision 0091)
   shopUserPoints: 'shopUserPoints',

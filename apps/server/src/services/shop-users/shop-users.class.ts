@@ -6,6 +6,7 @@ import { toFeathersError } from '../../db/pg-errors'
 import { CheckedRecordService } from '../../records/checked-write'
 import type { RecordParams } from '../../records/record-service'
 import { customerHasOrders, customerHasPoints } from '../../customers/customer-references'
+import { grantPromotions } from '../../promotions'
 
 type Row = Record<string, unknown>
 
@@ -76,7 +77,12 @@ const records = (result: unknown): Row[] =>
  * prefix indexes first.
  */
 export class ShopUserService extends CheckedRecordService<ShopUser> {
-  protected readonly check = checkShopUser
+  protected readonly check = async (after: Row, before: Row | undefined, trx: Knex.Transaction) => {
+    await checkShopUser(after, before, trx)
+    // A new customer gets the shop's afterRegister promotions in the same transaction (decision 0090).
+    if (!before)
+      await grantPromotions(trx, String(after.shop), 'afterRegister', { user: String(after._id), now: new Date().toISOString() })
+  }
 
   private answer<T>(result: T, params: RecordParams): T {
     const selected = Boolean((params.query as Row | undefined)?.$select)
