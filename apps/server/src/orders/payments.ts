@@ -8,6 +8,7 @@ import { newObjectId } from '../platform/object-id'
 import { addSale, paidOrderSale } from '../sales/rollup'
 import { recomputeRank } from '../ranks'
 import { grantPromotions } from '../promotions'
+import { earnOrderPoints } from '../points'
 import type { CheckoutSettings } from './checkout-settings'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { saveOrder, type OrderRow } from './order-rows'
@@ -238,5 +239,7 @@ export const settle = async (
   // The shop's afterOrder promotions give the customer their coupons and points (decision 0090).
   if (updated.user)
     await grantPromotions(trx, ctx.shop, 'afterOrder', { user: updated.user, order: order._id, now: new Date().toISOString() })
+  // The points its stored pricing says it earned are the customer's the moment it is paid (decision 0091).
+  await earnOrderPoints(trx, ctx.shop, updated, ctx.env)
   return updated
 }

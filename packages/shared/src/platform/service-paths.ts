@@ -59,6 +59,11 @@ export const servicePaths = {
   // Coupons (decision 0090): listed inside their template's page; generated in batches.
   coupons: 'coupons',
   couponGenerate: 'coupons/generate',
-  pointTypes: 'pointTypes'
+  pointTypes: 'pointTypes',
+  // Loyalty points (decision 0091)
+  shopUserPoints: 'shopUserPoints',
+  pointLogs: 'pointLogs',
+  pointTransfers: 'pointTransfers',
+  pointAdjustments: 'pointAdjustments'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

@@ -36,6 +36,7 @@ import * as couponTemplatesTable from './20261125214558-coupon-templates'
 import * as promotionsTable from './20261125214600-promotions'
 import * as pointTypesTable from './20261125214603-point-types'
 import * as couponsTables from './20261125220000-coupons'
+import * as pointsTables from './20261125220000-points'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -76,5 +77,6 @@ export const migrations: Record<string, Migration> = {
   '20261125214558-coupon-templates': couponTemplatesTable,
   '20261125214600-promotions': promotionsTable,
   '20261125214603-point-types': pointTypesTable,
-  '20261125220000-coupons': couponsTables
+  '20261125220000-coupons': couponsTables,
+  '20261125220000-points': pointsTables
 }
