@@ -3,7 +3,8 @@ import { stockedProduct } from '../support/catalogue'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { madeOrder, pay } from '../orders/order-api'
-import { couponShop, type Body } from '../coupons/coupon-api'
+import { pointBalances } from '../../src/points'
+import { couponShop, inShop, type Body } from '../coupons/coupon-api'
 
 const DAY = 86_400_000
 type Shop = Awaited<ReturnType<typeof couponShop>>
@@ -45,6 +46,23 @@ describe.each(await dialects())('promotions (%s)', (dialect) => {
     expect(coupons.map((coupon) => coupon.template).sort()).toEqual([first, second].sort())
     expect(coupons.every((coupon) => coupon.status === 'valid' && coupon.promotion === welcome)).toBe(true)
     expect(await promotionOf(welcome)).toMatchObject({ totalPicked: 1, status: 'valid' })
+  })
+
+  it('gives the promotion’s points with its coupon, on registration and on payment, counted as one grant each', async () => {
+    await closeAll()
+    const pointType = (await s.api.made('pointTypes', { name: { en: 'Stars' }, expireType: 'now' }))._id
+    const template = await s.template()
+    const welcome = await promotion({ type: 'afterRegister', couponTemplates: [template], points: 50, pointType })
+    await promotion({ type: 'afterOrder', points: 7, pointType, limitPerUser: 1 })
+    const ann = await s.customer()
+    const balance = async () => inShop(t, s.owner.shopId, (trx) => pointBalances(trx, s.owner.shopId, ann))
+    expect(await balance()).toEqual({ [pointType]: 50 })
+    expect(await couponsOf(ann)).toHaveLength(1)
+    expect((await paidOrder(ann)).status).toBe(201)
+    expect((await paidOrder(ann)).status).toBe(201)
+    // The shop's own earning on paid orders (decision 0091) is another matter: none is set up here.
+    expect(await balance()).toEqual({ [pointType]: 57 })
+    expect(await promotionOf(welcome)).toMatchObject({ totalPicked: 1 })
   })
 
   it('grants afterOrder promotions when an order is paid, at most limitPerUser times under concurrent payments', async () => {
