@@ -65,36 +65,44 @@ describe.each(await dialects())('promotions (%s)', (dialect) => {
     expect(await promotionOf(welcome)).toMatchObject({ totalPicked: 1 })
   })
 
-  it('grants afterOrder promotions when an order is paid, at most limitPerUser times under concurrent payments', async () => {
-    await closeAll()
-    const template = await s.template()
-    const thanks = await promotion({ type: 'afterOrder', limitPerUser: 2, couponTemplates: [template] })
-    const bob = await s.customer('Bob')
-    expect(await couponsOf(bob)).toEqual([])
-    const orders = await Promise.all(
-      Array.from({ length: 8 }, () => madeOrder(t, s.owner, { user: bob, warehouse, products: [{ product, quantity: 1 }] }))
-    )
-    const paid = await Promise.all(
-      orders.map((order) => pay(t, s.owner, { order: order._id, method: 'credit', amount: order.total }))
-    )
-    expect(paid.map((res) => res.status)).toEqual(Array(8).fill(201))
-    expect(await couponsOf(bob)).toHaveLength(2)
-    expect(await promotionOf(thanks)).toMatchObject({ totalPicked: 2 })
-  })
+  it(
+    'grants afterOrder promotions when an order is paid, at most limitPerUser times under concurrent payments',
+    { timeout: 120_000 },
+    async () => {
+      await closeAll()
+      const template = await s.template()
+      const thanks = await promotion({ type: 'afterOrder', limitPerUser: 2, couponTemplates: [template] })
+      const bob = await s.customer('Bob')
+      expect(await couponsOf(bob)).toEqual([])
+      const orders = await Promise.all(
+        Array.from({ length: 8 }, () => madeOrder(t, s.owner, { user: bob, warehouse, products: [{ product, quantity: 1 }] }))
+      )
+      const paid = await Promise.all(
+        orders.map((order) => pay(t, s.owner, { order: order._id, method: 'credit', amount: order.total }))
+      )
+      expect(paid.map((res) => res.status)).toEqual(Array(8).fill(201))
+      expect(await couponsOf(bob)).toHaveLength(2)
+      expect(await promotionOf(thanks)).toMatchObject({ totalPicked: 2 })
+    }
+  )
 
-  it('grants exactly limitTotal of 200 concurrent registrations, then is overlimit; raising the limit makes it valid again', async () => {
-    await closeAll()
-    const template = await s.template()
-    const first = await promotion({ type: 'afterRegister', limitTotal: 10, couponTemplates: [template] })
-    const made = await Promise.all(Array.from({ length: 200 }, (_, i) => s.api.create('shopUsers', { firstName: `C${i}` })))
-    expect(made.filter((res) => res.status === 201)).toHaveLength(200)
-    expect(Number((await t.db.knex('coupons').where({ template }).count({ n: '*' }))[0].n)).toBe(10)
-    expect(await promotionOf(first)).toMatchObject({ totalPicked: 10, status: 'overlimit' })
-    const raised = await s.api.patch(`promotions/${first}`, { limitTotal: 11 })
-    expect(raised.body).toMatchObject({ status: 'valid' })
-    await s.customer()
-    expect(await promotionOf(first)).toMatchObject({ totalPicked: 11, status: 'overlimit' })
-  })
+  it(
+    'grants exactly limitTotal of 200 concurrent registrations, then is overlimit; raising the limit makes it valid again',
+    { timeout: 120_000 },
+    async () => {
+      await closeAll()
+      const template = await s.template()
+      const first = await promotion({ type: 'afterRegister', limitTotal: 10, couponTemplates: [template] })
+      const made = await Promise.all(Array.from({ length: 200 }, (_, i) => s.api.create('shopUsers', { firstName: `C${i}` })))
+      expect(made.filter((res) => res.status === 201)).toHaveLength(200)
+      expect(Number((await t.db.knex('coupons').where({ template }).count({ n: '*' }))[0].n)).toBe(10)
+      expect(await promotionOf(first)).toMatchObject({ totalPicked: 10, status: 'overlimit' })
+      const raised = await s.api.patch(`promotions/${first}`, { limitTotal: 11 })
+      expect(raised.body).toMatchObject({ status: 'valid' })
+      await s.customer()
+      expect(await promotionOf(first)).toMatchObject({ totalPicked: 11, status: 'overlimit' })
+    }
+  )
 
   it('still takes the payment when a template has run out, and gives what is left', async () => {
     await closeAll()
