@@ -14,6 +14,8 @@ import { runListPglite } from './list-pglite'
 import { runListPostgres } from './list-postgres'
 import { runOrderList } from './order-list'
 import { runOverhead } from './overhead'
+// Pricing engine (issue 15, decision 0088): evaluate in Node and in Chromium.
+import { runPricingEngine } from './pricing-engine'
 import { runProfiles } from './profile'
 import { runSalesSummary } from './sales-summary'
 import { runStockSales } from './stock-sales'
@@ -46,6 +48,7 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'customer-search': runCustomerSearch,
   'sub-shop-rollup': runSubShopRollup,
   ageing: runAgeing,
+  'pricing-engine': runPricingEngine,
   'coupon-redemption': runCouponRedemption
 }
 
