@@ -3,6 +3,8 @@ import { runAccounts } from './accounts'
 import { runAgeing } from './ageing'
 import { runCatalogue } from './catalogue'
 import { runCheckout } from './checkout'
+// Coupons (issue 15, decision 0090).
+import { runCouponRedemption } from './coupon-redemption'
 import { runCustomerSearch } from './customer-search'
 import { runVirtualTable } from './virtual-table'
 import { runColdStart } from './cold-start'
@@ -46,7 +48,8 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'customer-search': runCustomerSearch,
   'sub-shop-rollup': runSubShopRollup,
   ageing: runAgeing,
-  'pricing-engine': runPricingEngine
+  'pricing-engine': runPricingEngine,
+  'coupon-redemption': runCouponRedemption
 }
 
 /**

@@ -238,7 +238,12 @@ export const settle = async (
   if (updated.user) await recomputeRank(trx, ctx.shop, updated.user, 'paid', { order: order._id, wall: ctx.wall, env: ctx.env })
   // The shop's afterOrder promotions give the customer their coupons and points (decision 0090).
   if (updated.user)
-    await grantPromotions(trx, ctx.shop, 'afterOrder', { user: updated.user, order: order._id, now: new Date().toISOString() })
+    await grantPromotions(trx, ctx.shop, 'afterOrder', {
+      user: updated.user,
+      order: order._id,
+      now: new Date().toISOString(),
+      env: ctx.env
+    })
   // The points its stored pricing says it earned are the customer's the moment it is paid (decision 0091).
   await earnOrderPoints(trx, ctx.shop, updated, ctx.env)
   return updated

@@ -2,6 +2,7 @@ import { FeathersError } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import type { PromotionType } from '@emporia/shared'
 import { issueCoupons } from '../coupons'
+import type { LedgerEnv } from '../ledger/stock-ledger'
 import { newObjectId } from '../platform/object-id'
 import { grantPromotionPoints } from './promotion-points'
 
@@ -22,6 +23,8 @@ export interface GrantInput {
   /** The paid order, for afterOrder. */
   order?: string | null
   now: string
+  /** Where the points' events go (an order step's), if anywhere. */
+  env?: LedgerEnv
 }
 
 const limitOf = (value: number | string | null) => (Number(value ?? 0) > 0 ? Number(value) : null)
@@ -33,19 +36,17 @@ const grantsTo = async (trx: Knex.Transaction, shop: string, promotion: string, 
 }
 
 /**
- * One coupon of a template, or none when the template cannot give one any more (its limits reached,
- * its coupons past validUntil, the template removed): a customer's payment or sign-up never fails
- * because a gift ran out. The checks are the template's own (issueCoupons); a savepoint keeps the
- * caller's transaction whole whatever happens inside.
+ * A gift, or none when it cannot be given any more (a template's limits reached or its coupons past
+ * validUntil, a template or point type removed): a customer's payment or sign-up never fails because a
+ * gift ran out. The checks are the coupons' and points' own; a savepoint keeps the caller's
+ * transaction whole whatever happens inside.
  */
-const giftCoupon = async (trx: Knex.Transaction, shop: string, template: string, promotion: string, input: GrantInput) => {
+const gift = async (trx: Knex.Transaction, give: (inner: Knex.Transaction) => Promise<unknown>) => {
   try {
-    await trx.transaction((inner) =>
-      issueCoupons(inner, shop, { template, count: 1, user: input.user, now: input.now, promotion })
-    )
+    await trx.transaction(give)
   } catch (error) {
     const key = error instanceof FeathersError ? (error.data as { key?: string } | undefined)?.key : undefined
-    if (!key?.startsWith('coupon.')) throw error
+    if (!key?.startsWith('coupon.') && !key?.startsWith('points.')) throw error
   }
 }
 
@@ -73,16 +74,23 @@ export const grantPromotions = async (trx: Knex.Transaction, shop: string, type:
     }
     const perUser = limitOf(promotion.limitPerUser)
     if (perUser !== null && (await grantsTo(trx, shop, promotion._id, input.user)) >= perUser) continue
-    for (const template of promotion.couponTemplates ?? []) await giftCoupon(trx, shop, template, promotion._id, input)
+    for (const template of promotion.couponTemplates ?? [])
+      await gift(trx, (inner) =>
+        issueCoupons(inner, shop, { template, count: 1, user: input.user, now: input.now, promotion: promotion._id })
+      )
     const points = Number(promotion.points ?? 0)
-    if (points > 0 && promotion.pointType)
-      await grantPromotionPoints(trx, shop, {
-        user: input.user,
-        pointType: promotion.pointType,
-        points,
-        order: input.order ?? null,
-        promotion: promotion._id
-      })
+    const pointType = promotion.pointType
+    if (points > 0 && pointType)
+      await gift(trx, (inner) =>
+        grantPromotionPoints(inner, shop, {
+          user: input.user,
+          pointType,
+          points,
+          order: input.order ?? null,
+          promotion: promotion._id,
+          env: input.env
+        })
+      )
     await trx('promotionGrants').insert({
       _id: newObjectId(),
       shop,

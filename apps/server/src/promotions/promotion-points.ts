@@ -1,4 +1,6 @@
 import type { Knex } from 'knex'
+import type { LedgerEnv } from '../ledger/stock-ledger'
+import { earnPoints } from '../points'
 
 export interface PromotionPoints {
   user: string
@@ -6,12 +8,20 @@ export interface PromotionPoints {
   points: number
   order?: string | null
   promotion: string
+  env?: LedgerEnv
 }
 
 /**
- * The points a promotion grants (decision 0090). Points belong to the points domain
- * (apps/server/src/points, decision 0091), which lands on its own branch: when it is merged, this is
- * the one place that calls `earnPoints(trx, shop, { user, pointType, points, order, reason: 'earn' })`.
- * Until then a promotion grants its coupons and records the grant, and its points are not given.
+ * The points a promotion grants (decision 0090): earned like an order's (decision 0091), in the grant's
+ * transaction, with the promotion named in the log's remarks.
  */
-export const grantPromotionPoints = async (_trx: Knex.Transaction, _shop: string, _grant: PromotionPoints): Promise<void> => {}
+export const grantPromotionPoints = (trx: Knex.Transaction, shop: string, grant: PromotionPoints): Promise<void> =>
+  earnPoints(trx, shop, {
+    user: grant.user,
+    pointType: grant.pointType,
+    points: grant.points,
+    order: grant.order ?? null,
+    reason: 'earn',
+    remarks: `promotion ${grant.promotion}`,
+    env: grant.env
+  })

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useCallback, useRef } from 'react'
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material'
 import qrcode from 'qrcode-generator'
 import { useListT } from '../../lib/i18n/lists'
@@ -48,16 +48,21 @@ const printImage = (dataUrl: string, code: string) => {
 /** A coupon's code as a printable QR (decision 0090). */
 export const CouponQrDialog = ({ code, onClose }: { code: string; onClose: () => void }) => {
   const { t } = useListT()
-  const canvas = useRef<HTMLCanvasElement>(null)
-  useEffect(() => {
-    if (canvas.current) drawQr(canvas.current, code)
-  }, [code])
+  const canvas = useRef<HTMLCanvasElement | null>(null)
+  // A callback ref: the dialog mounts its content after its own first render, so the canvas is drawn when it exists.
+  const attach = useCallback(
+    (node: HTMLCanvasElement | null) => {
+      canvas.current = node
+      if (node) drawQr(node, code)
+    },
+    [code]
+  )
   return (
     <Dialog open onClose={onClose} maxWidth="md" data-testid="coupon-qr-dialog">
       <DialogTitle>{t('coupon.qrOf', { code })}</DialogTitle>
       <DialogContent>
         <Stack spacing={1} sx={{ alignItems: 'center' }}>
-          <canvas ref={canvas} width={QR_SIZE} height={QR_SIZE} style={{ width: 256, height: 256 }} data-testid="coupon-qr" />
+          <canvas ref={attach} width={QR_SIZE} height={QR_SIZE} style={{ width: 256, height: 256 }} data-testid="coupon-qr" />
           <Typography sx={{ fontFamily: 'monospace', fontSize: 20 }}>{code}</Typography>
         </Stack>
       </DialogContent>
