@@ -7,6 +7,7 @@ import { badField, checkUnits } from '../ledger/quantities'
 import { newObjectId } from '../platform/object-id'
 import { addSale, refundSale } from '../sales/rollup'
 import { recomputeRank } from '../ranks'
+import { reversePricing } from '../pricing'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { lockOrder, saveOrder, type OrderRow } from './order-rows'
 import { paymentOf, type OrderContext, type PaymentRow } from './payments'
@@ -99,7 +100,20 @@ export const refundOrder = async (trx: Knex.Transaction, data: RefundData, ctx: 
   })
   const paid = refundable - amount
   const status = paid === 0 ? 'refunded' : order.status
-  const updated = await saveOrder(trx, order._id, { products, amount: paid, refund: (order.refund ?? 0) + amount, status })
+  // Points, coupons and the staff's discount budget come back with the money (decision 0092).
+  const pricing = await reversePricing(trx, shop, order, {
+    amount,
+    before: order.refund ?? 0,
+    paid: refundable + (order.refund ?? 0),
+    whole: status === 'refunded'
+  })
+  const updated = await saveOrder(trx, order._id, {
+    products,
+    amount: paid,
+    refund: (order.refund ?? 0) + amount,
+    status,
+    ...(pricing ? { pricing } : {})
+  })
   const events: OrderEventInput[] = [
     {
       shop,
