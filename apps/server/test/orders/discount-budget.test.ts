@@ -149,8 +149,10 @@ describe.each(await dialects())('staff discount budget (%s)', (dialect) => {
     const { _id } = await memberRow(cashier.userId)
     // Last month's total, over the limit: this month starts from zero.
     await t.db.knex('shopMembers').where({ _id }).update({ monthlyUsedDiscount: 99_999, discountMonth: '2000-01' })
+    expect((await call(t, a, 'GET', `shop/staff/${_id}`)).body).toMatchObject({ monthlyUsedDiscount: 0 })
     expect((await sell(cashier, 500)).status).toBe(201)
     expect(await memberRow(cashier.userId)).toMatchObject({ discountMonth: monthIn(new Date(), 'Asia/Hong_Kong') })
     expect(await used(cashier.userId)).toBe(500)
+    expect((await call(t, a, 'GET', `shop/staff/${_id}`)).body).toMatchObject({ monthlyUsedDiscount: 500 })
   })
 })
