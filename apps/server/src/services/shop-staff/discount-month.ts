@@ -15,7 +15,11 @@ export const currentMonthUsed = (knex: Knex) => async (context: HookContext) => 
   const row = (await knex('shops').where({ _id: shop }).first('timeZone')) as { timeZone?: string | null } | undefined
   const month = monthIn(new Date(), shopTimeZone(row))
   const result = context.result as Member | Member[] | { data: Member[] }
-  const members = Array.isArray(result) ? result : 'data' in result && Array.isArray(result.data) ? result.data : [result as Member]
+  const members = Array.isArray(result)
+    ? result
+    : 'data' in result && Array.isArray(result.data)
+      ? result.data
+      : [result as Member]
   for (const member of members)
     if (member.discountMonth !== month && member.monthlyUsedDiscount !== undefined) member.monthlyUsedDiscount = 0
   return context
