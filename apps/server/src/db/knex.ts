@@ -15,6 +15,8 @@ export interface Db {
   knex: Knex
   dialect: Dialect
   close: () => Promise<void>
+  /** PGlite only: the data directory as a tarball, which `initialData` can start another database from. */
+  dump?: () => Promise<Blob>
 }
 
 // Timestamps travel as ISO strings and 64-bit integers (counts, cents) as numbers: both drivers
@@ -38,6 +40,8 @@ export interface DbOptions {
   poolMax?: number
   /** Directory holding `pgdata-template-<pglite version>.tgz`, made by the build. */
   templateDir?: string
+  /** PGlite only: start from this data directory dump (tests start each database from one migrated dump). */
+  initialData?: Blob
   /**
    * Longest one PostgreSQL statement may run, in ms (0: no limit); default 30 s. A longer one is
    * cancelled (503). PGlite cannot interrupt a running statement: there the query compiler's limits
@@ -83,7 +87,7 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
   const pgdata = memory ? 'memory://' : path.join(options.dataDir, 'pgdata')
   if (!memory) mkdirSync(pgdata, { recursive: true })
   const pglite = await PGlite.create(pgdata, {
-    loadDataDir: memory ? undefined : initialData(pgdata, options.templateDir),
+    loadDataDir: options.initialData ?? (memory ? undefined : initialData(pgdata, options.templateDir)),
     parsers: {
       [INT8]: (value: string) => Number(value),
       [NUMERIC]: (value: string) => Number(value),
@@ -112,6 +116,7 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
   return {
     knex,
     dialect: 'pglite',
+    dump: () => pglite.dumpDataDir('none'),
     close: async () => {
       await knex.destroy()
       if (!pglite.closed) await pglite.close()

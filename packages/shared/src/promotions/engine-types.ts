@@ -69,6 +69,11 @@ export interface Adjustment {
   rule: string
   /** Cents taken off (always ≥ 0). */
   amount: number
+  /**
+   * Order adjustments only: how the amount falls on the lines (largest remainder over what earlier rules
+   * left of them), adding up to `amount` exactly — what a refund of a line gives back.
+   */
+  lines?: { key: string; amount: number }[]
 }
 
 export interface EvaluatedLine {
@@ -98,6 +103,8 @@ export interface AppliedRule {
 
 export interface RejectedRule {
   rule: string
+  /** The presented coupon this answer is about, if any (a rule may be named by an expired coupon). */
+  coupon?: string
   reason: Reason
 }
 
