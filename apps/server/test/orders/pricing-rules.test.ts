@@ -1,37 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { evaluate, type Discount } from '@emporia/shared'
 import { shopOwner } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { call, operate } from '../inventory/inventory-api'
 import { setShop } from '../catalogue/catalogue-support'
-import { madeOrder, pay, refund } from './order-api'
-
-/**
- * The real engine in order creation (decision 0092). Until the engine lands (issue 15) `evaluate` is a
- * placeholder that applies no rule: these run once it gives a plain 10% rule its 10%.
- */
-const probe: Discount = {
-  _id: '000000000000000000000001',
-  shop: '000000000000000000000002',
-  name: 'probe',
-  type: 'percentage',
-  status: 'valid',
-  avail: 'both',
-  automatic: true,
-  percentageDiscount: 10,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  updatedAt: '2026-01-01T00:00:00.000Z'
-}
-const engineLanded =
-  evaluate(
-    { lines: [{ key: '0', product: '000000000000000000000003', price: 1000, quantity: 1 }] },
-    { rules: [probe], channel: 'pos', now: '2026-06-01T00:00:00.000Z', timeZone: 'Asia/Hong_Kong' }
-  ).discount === 100
+import { createOrder, madeOrder, pay, refund } from './order-api'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
 
-describe.runIf(engineLanded).each(await dialects())('orders priced by the engine (%s)', (dialect) => {
+/** The real engine in order creation (decision 0092): what the merchant gets from rules they set up. */
+describe.each(await dialects())('orders priced by the engine (%s)', (dialect) => {
   let t: TestApp
   let a: Owner
   let tea: string
@@ -70,5 +48,29 @@ describe.runIf(engineLanded).each(await dialects())('orders priced by the engine
     expect((await pay(t, a, { order: counter._id, method: 'cash', amount: 1750 })).status).toBe(201)
     const back = await refund(t, a, { order: counter._id, confirm: counter.orderId, lines: [{ line: 0, quantity: 1 }] })
     expect(back).toMatchObject({ status: 201, body: { order: { refund: 875 } } })
+  })
+
+  it('applies a rule by its code, and refuses a code whose threshold is not met with the spec’s words', async () => {
+    await t.db.knex('discounts').where({ shop: a.shopId }).update({ status: 'draft' })
+    const made = await call(t, a, 'POST', 'discounts', {
+      name: { en: 'Spring' },
+      type: 'fixed',
+      status: 'valid',
+      avail: 'both',
+      couponCode: 'SPRING',
+      fixedDiscount: 300,
+      minPrice: 2000
+    })
+    const rule = (made.body as { _id: string })._id
+    const small = await createOrder(t, a, { source: 'pos', products: [{ product: tea, quantity: 1 }], coupons: ['SPRING'] })
+    expect(small).toMatchObject({
+      status: 400,
+      body: { data: { field: 'coupons', key: 'coupon.minAmount', values: { code: 'SPRING' } } }
+    })
+    const without = await madeOrder(t, a, { source: 'pos', products: [{ product: tea, quantity: 3 }] })
+    expect(without.pricing).toMatchObject({ applied: [] })
+    const order = await madeOrder(t, a, { source: 'pos', products: [{ product: tea, quantity: 3 }], coupons: ['SPRING'] })
+    expect(order).toMatchObject({ subtotal: 3000, total: 2700, coupons: ['SPRING'] })
+    expect(order.pricing).toMatchObject({ applied: expect.arrayContaining([expect.objectContaining({ rule, amount: 300 })]) })
   })
 })

@@ -41,14 +41,18 @@ describe('the new order’s live pricing', () => {
     expect(pointsToUseOf({ points: 300 })).toBeUndefined()
   })
 
-  it('formats money in a reason, never a count', () => {
+  it('formats money in a reason, never a count or a percentage', () => {
     const money = (cents: number) => `$${(cents / 100).toFixed(2)}`
     expect(
-      reasonValues({ key: 'errors.needPermission', values: { spend: 1250, gain: 500, addQuantity: 2, code: 'X' } }, money)
+      reasonValues(
+        { key: 'errors.needPermission', values: { spend: 1250, gain: 500, quantity: 2, percent: 10, code: 'X' } },
+        money
+      )
     ).toEqual({
       spend: '$12.50',
       gain: '$5.00',
-      addQuantity: 2,
+      quantity: 2,
+      percent: 10,
       code: 'X'
     })
   })

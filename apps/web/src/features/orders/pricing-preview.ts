@@ -82,13 +82,14 @@ export const previewOf = (values: Values, context: PreviewContext): Evaluation |
   )
 }
 
-const COUNTS = /qty|quantity|count|times|points?$/i
+/** The values the engine's and the server's messages give in cents; the rest are counts and percentages. */
+const MONEY = new Set(['amount', 'price', 'spend', 'gain', 'remaining', 'max', 'min', 'discount'])
 
-/** A reason's values for display: money (cents) formatted, counts as they are. */
+/** A reason's values for display: money (cents) formatted, counts and percentages as they are. */
 export const reasonValues = (reason: Reason, money: (cents: number) => string): Record<string, string | number> =>
   Object.fromEntries(
     Object.entries(reason.values ?? {}).map(([name, value]) => [
       name,
-      typeof value === 'number' && !COUNTS.test(name) ? money(value) : value
+      typeof value === 'number' && MONEY.has(name) ? money(value) : value
     ])
   )
