@@ -124,7 +124,7 @@ export const NewOrderDialog = ({ onClose }: { onClose: () => void }) => {
             </Box>
           ))}
           <Box sx={{ gridColumn: '1 / -1' }}>
-            <PricingPreviewCard values={form.values} />
+            <PricingPreviewCard values={normalizeValues(fields, form.values)} />
           </Box>
           {approval && (
             <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>

@@ -38,7 +38,7 @@ const useCustomer = (id: string | undefined) =>
   })
 
 /**
- * The new order's discounts as the merchant types (decision 0092): the engine run here on the shop's
+ * The new order's discounts as the merchant types (its values normalized as they will be sent) (decision 0092): the engine run here on the shop's
  * rules, what applies and why, what does not and why, and "Add $X to get $Y off". The server prices
  * the order again when it is created; a cashier who may not read the rules sees only that note.
  */
