@@ -91,7 +91,13 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   'subsequentPayments/ageing': () => ({}),
   // Sub-shops roll-up (decision 0087): find only; that a parent reads only its linked sub-shops is sub-shop-rollup.test.ts's.
   'subShops/summary': () => ({}),
-  'subShops/stocks': () => ({})
+  'subShops/stocks': () => ({}),
+  // Coupons (decision 0090): a batch of one coupon of B's template; the coupons are walked as coupons.
+  'coupons/generate': () => ({ template: refOfB('couponTemplates'), count: 1 }),
+  // Points (decision 0091): operations on B's customers; the lots and log they write are walked as
+  // shopUserPoints and pointLogs (MAKERS moves points first).
+  pointTransfers: () => ({ from: refOfB('shopUsers'), to: refOfB('shopUsers'), pointType: refOfB('pointTypes'), points: 1 }),
+  pointAdjustments: () => ({ user: refOfB('shopUsers'), pointType: refOfB('pointTypes'), points: 1 })
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
@@ -117,7 +123,12 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'shopUsers/personalData': {},
   'subsequentPayments/ageing': {},
   'subShops/summary': {},
-  'subShops/stocks': {}
+  'subShops/stocks': {},
+  // A coupon is never edited (its use is an order's); a batch is an operation.
+  coupons: {},
+  'coupons/generate': {},
+  pointTransfers: {},
+  pointAdjustments: {}
 }
 
 /** Each shop-scoped record service's shared schema, read from the running app in `beforeAll`. */
@@ -233,7 +244,27 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   'subsequentPayments/ageing': () => Promise.resolve('&type=sell'),
   // Sub-shops roll-up: the range, and B's own sub-shop entry (unlinked: an empty page of B's).
   'subShops/summary': () => Promise.resolve('&from=2026-01-01&to=2027-01-01'),
-  'subShops/stocks': () => Promise.resolve(refOfB('subShops'))
+  'subShops/stocks': () => Promise.resolve(refOfB('subShops')),
+  // Points (decision 0091): B gives a customer points by hand and moves some to another; the lots
+  // and the log are what that wrote.
+  pointAdjustments: async (base, owner) => (await pointsOf(base, owner)).user,
+  pointTransfers: async (base, owner) => (await pointsOf(base, owner)).user,
+  shopUserPoints: async (base, owner) => (await pointsOf(base, owner)).lot,
+  pointLogs: async (base, owner) => (await pointsOf(base, owner)).log
+}
+async function pointsOf(base: string, owner: Owner) {
+  const type = await inventoryAs(base, owner, 'pointTypes', { name: 'Stars', expireType: 'now', allowTransfer: true })
+  const user = String((await inventoryAs(base, owner, 'shopUsers', sampleOf('shopUsers')))._id)
+  const other = String((await inventoryAs(base, owner, 'shopUsers', sampleOf('shopUsers')))._id)
+  await inventoryAs(base, owner, 'pointAdjustments', { user, pointType: type._id, points: 10 })
+  await inventoryAs(base, owner, 'pointTransfers', { from: user, to: other, pointType: type._id, points: 4 })
+  const first = async (path: string) =>
+    (
+      (await json(`${base}/api/${path}?shop=${owner.shopId}&user=${user}`, { token: owner.token })).body?.data as {
+        _id: string
+      }[]
+    )[0]._id
+  return { user, lot: await first('shopUserPoints'), log: await first('pointLogs') }
 }
 /** What the witness must hear of a path as B's records are made and changed (default: created, patched, removed). */
 const HEARD: Record<string, string[]> = {

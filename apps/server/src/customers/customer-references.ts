@@ -8,7 +8,11 @@ import type { Knex } from 'knex'
 export const CUSTOMER_REFERENCES: readonly { table: string; column: string }[] = [
   { table: 'orders', column: 'user' },
   { table: 'payments', column: 'user' },
-  { table: 'shopRankLogs', column: 'user' }
+  { table: 'shopRankLogs', column: 'user' },
+  // Points (decision 0091): a merge moves the removed customer's lots and log to the one kept.
+  { table: 'shopUserPoints', column: 'user' },
+  { table: 'pointLogs', column: 'user' },
+  { table: 'pointLogs', column: 'counterpart' }
 ]
 
 /** Moves every reference to customer `from` onto customer `to`, within one shop; answers the counts moved. */
@@ -36,6 +40,10 @@ export const customerHasOrders = async (trx: Knex.Transaction, shop: string, use
   }
   return false
 }
+
+/** Whether the customer has a points history (lots or log rows): removing them would lose it. */
+export const customerHasPoints = async (trx: Knex.Transaction, shop: string, user: string): Promise<boolean> =>
+  Boolean(await trx('pointLogs').where({ shop, user }).first('_id'))
 
 /**
  * An order names a customer of its own shop (400 on `user`). The customer row is read with a share

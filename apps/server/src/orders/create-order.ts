@@ -3,6 +3,7 @@ import type { Knex } from 'knex'
 import type { OrderData, OrderLine } from '@emporia/shared'
 import { reserveMany } from '../ledger/stock-ledger'
 import { recomputeRank } from '../ranks'
+import { earnOrderPoints } from '../points'
 import { newObjectId } from '../platform/object-id'
 import { loadCheckoutSettings } from './checkout-settings'
 import { findIdempotent } from './idempotency'
@@ -229,5 +230,7 @@ export const createOrder = async (
     .insert(toColumns({ ...values, orderId }))
     .returning('*')) as OrderRow[]
   const payments = await insertPayments(trx, rows)
+  // A counter sale paid on the spot earns its points at once, as a settled order does (decision 0091).
+  if (settled) await earnOrderPoints(trx, shop, order, ctx.env)
   return { order, payments, replayed: false }
 }

@@ -7,6 +7,8 @@ import { badField } from '../ledger/quantities'
 import { newObjectId } from '../platform/object-id'
 import { addSale, paidOrderSale } from '../sales/rollup'
 import { recomputeRank } from '../ranks'
+import { grantPromotions } from '../promotions'
+import { earnOrderPoints } from '../points'
 import type { CheckoutSettings } from './checkout-settings'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { saveOrder, type OrderRow } from './order-rows'
@@ -234,5 +236,10 @@ export const settle = async (
   await addSale(trx, paidOrderSale(updated, payments))
   // The customer's membership rank counts the order the moment it is paid (decision 0084).
   if (updated.user) await recomputeRank(trx, ctx.shop, updated.user, 'paid', { order: order._id, wall: ctx.wall, env: ctx.env })
+  // The shop's afterOrder promotions give the customer their coupons and points (decision 0090).
+  if (updated.user)
+    await grantPromotions(trx, ctx.shop, 'afterOrder', { user: updated.user, order: order._id, now: new Date().toISOString() })
+  // The points its stored pricing says it earned are the customer's the moment it is paid (decision 0091).
+  await earnOrderPoints(trx, ctx.shop, updated, ctx.env)
   return updated
 }

@@ -7,6 +7,7 @@ import { badField, checkUnits } from '../ledger/quantities'
 import { newObjectId } from '../platform/object-id'
 import { addSale, refundSale } from '../sales/rollup'
 import { recomputeRank } from '../ranks'
+import { reverseOrderPoints } from '../points'
 import { reversePricing } from '../pricing'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { lockOrder, saveOrder, type OrderRow } from './order-rows'
@@ -100,7 +101,7 @@ export const refundOrder = async (trx: Knex.Transaction, data: RefundData, ctx: 
   })
   const paid = refundable - amount
   const status = paid === 0 ? 'refunded' : order.status
-  // Points, coupons and the staff's discount budget come back with the money (decision 0092).
+  // Coupons and the staff's discount budget come back with the money (decision 0092); points below.
   const pricing = await reversePricing(trx, shop, order, {
     amount,
     before: order.refund ?? 0,
@@ -129,6 +130,14 @@ export const refundOrder = async (trx: Knex.Transaction, data: RefundData, ctx: 
   for (const payment of payments) await addSale(trx, refundSale(updated, payment))
   // Money given back no longer counts towards the customer's rank (decision 0084).
   if (updated.user) await recomputeRank(trx, shop, updated.user, 'refunded', { order: order._id, wall: ctx.wall, env: ctx.env })
+  // The refunded share of what was paid takes back that share of the order's points; all of it, all of them (decision 0091).
+  await reverseOrderPoints(
+    trx,
+    shop,
+    order._id,
+    paid === 0 ? { numerator: 1, denominator: 1 } : { numerator: amount, denominator: refundable + (order.refund ?? 0) },
+    { env: ctx.env, admin: ctx.user }
+  )
   return { order: updated, payments }
 }
 

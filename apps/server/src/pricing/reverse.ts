@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import type { OrderPricing } from '@emporia/shared'
-import { releaseCoupons, reverseOrderPoints } from './loyalty'
+import { releaseCoupons } from './loyalty'
 import { returnBudget } from './staff-budget'
 
 interface PricedOrderRow {
@@ -9,10 +9,10 @@ interface PricedOrderRow {
 }
 
 /**
- * Undoes the refunded share of what pricing took (decision 0092), in the refund's or void's own
- * transaction: the points (earned taken back, spent given back, by the points module's share rule),
- * the coupons once the whole order is refunded or voided, and the staff's budget. Answers the
- * order's pricing with what has been given back, to store with the order.
+ * Undoes what pricing took, for the refunded share (decision 0092), in the refund's or void's own
+ * transaction: the coupons once the whole order is refunded or voided, and the staff's budget. (Points
+ * are the points module's: its reverseOrderPoints is called beside this.) Answers the order's pricing
+ * with what has been given back, to store with the order.
  */
 export const reversePricing = async (
   trx: Knex.Transaction,
@@ -22,9 +22,6 @@ export const reversePricing = async (
   refund: { amount: number; before: number; paid: number; whole: boolean }
 ): Promise<OrderPricing | null> => {
   const { amount, before, paid, whole } = refund
-  // Points take this refund's share; a void of an unpaid order (nothing paid) gives back everything.
-  if (paid > 0 && amount > 0) await reverseOrderPoints(trx, shop, order._id, { numerator: amount, denominator: paid })
-  else if (whole && paid === 0) await reverseOrderPoints(trx, shop, order._id, { numerator: 1, denominator: 1 })
   if (whole) await releaseCoupons(trx, shop, order._id)
   const pricing = order.pricing
   if (!pricing?.manual) return pricing ?? null

@@ -57,7 +57,13 @@ import { subShopStocks, subShopSummary } from './sub-shop-rollup/sub-shop-rollup
 import { discounts } from './discounts/discounts'
 import { couponTemplates } from './coupon-templates/coupon-templates'
 import { promotions } from './promotions/promotions'
+import { coupons } from './coupons/coupons'
+import { couponGenerate } from './coupon-generate/coupon-generate'
 import { pointTypes } from './point-types/point-types'
+import { shopUserPoints } from './shop-user-points/shop-user-points'
+import { pointLogs } from './point-logs/point-logs'
+import { pointTransfers } from './point-transfers/point-transfers'
+import { pointAdjustments } from './point-adjustments/point-adjustments'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -127,7 +133,15 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.discounts, register: discounts },
   { path: servicePaths.couponTemplates, register: couponTemplates },
   { path: servicePaths.promotions, register: promotions },
+  // Coupons (decision 0090): after their templates, whose limits they count against.
+  { path: servicePaths.coupons, register: coupons },
+  { path: servicePaths.couponGenerate, register: couponGenerate },
   { path: servicePaths.pointTypes, register: pointTypes },
+  // Points (decision 0091): lots and log read only, written by the points ledger; transfers between customers.
+  { path: servicePaths.shopUserPoints, register: shopUserPoints },
+  { path: servicePaths.pointLogs, register: pointLogs },
+  { path: servicePaths.pointTransfers, register: pointTransfers },
+  { path: servicePaths.pointAdjustments, register: pointAdjustments },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }

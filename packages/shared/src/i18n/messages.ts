@@ -103,6 +103,14 @@ export const sharedMessages = {
     'subsequent.companyHasOrders': 'This company still has orders and cannot be removed',
     'subsequent.statusInUse': 'Orders use this status; it cannot be removed',
     'subsequent.sequenceTaken': 'Another status already has this sequence number',
+    // Loyalty points (issue 15, decision 0091)
+    'points.notEnough': 'Not enough points: only {available} available',
+    'points.noTransfer': 'This point type does not allow transfers',
+    'points.sameCustomer': 'Choose another customer to receive the points',
+    'points.noSuchType': 'No such point type in this shop',
+    'points.positive': 'Enter a whole number of points above zero',
+    'points.typeInUse': 'Points of this type have been given; it cannot be removed',
+    'customer.hasPoints': 'This customer has a points history; merge or erase the customer instead',
     // Sub-shops roll-up (decision 0087)
     'subShops.notShopAdmin': 'You can only link a shop you administer',
     'subShops.alreadyLinked': 'This shop is already a sub-shop of a shop',
@@ -137,7 +145,13 @@ export const sharedMessages = {
     'discount.why.point': 'Earns {points} points',
     'discount.why.usePoint': '{points} points pay {amount}',
     'discount.suggest.spend': 'Add {spend} to get {gain} off',
-    'discount.suggest.quantity': 'Add {quantity} more items to get {gain} off'
+    'discount.suggest.quantity': 'Add {quantity} more items to get {gain} off',
+    // Coupons (spec §8.5, decision 0090)
+    'coupon.used': 'This coupon has already been used',
+    'coupon.limitTotal': 'No more coupons of this kind can be issued (limit {limit})',
+    'coupon.limitPerUser': 'This customer already has the most coupons of this kind allowed ({limit})',
+    'coupon.templateInUse': 'Coupons of this template have been issued; it cannot be removed',
+    'promotion.pointTypeRequired': 'Choose the type of the points given'
   },
   cht: {
     'format.required': '必填',
@@ -234,6 +248,14 @@ export const sharedMessages = {
     'subsequent.companyHasOrders': '此公司仍有訂單，不可刪除',
     'subsequent.statusInUse': '有訂單使用此狀態，不可刪除',
     'subsequent.sequenceTaken': '已有其他狀態使用此序號',
+    // Loyalty points (issue 15, decision 0091)
+    'points.notEnough': '積分不足：只有 {available} 分可用',
+    'points.noTransfer': '此積分類型不允許轉贈',
+    'points.sameCustomer': '請選擇另一位顧客接收積分',
+    'points.noSuchType': '此商店沒有這個積分類型',
+    'points.positive': '請輸入大於零的整數積分',
+    'points.typeInUse': '已發出此類型的積分，不可刪除',
+    'customer.hasPoints': '此顧客有積分記錄；請改為合併或清除顧客資料',
     // Sub-shops roll-up (decision 0087)
     'subShops.notShopAdmin': '只可連結你管理的商店',
     'subShops.alreadyLinked': '此商店已是另一商店的分店',
@@ -268,7 +290,13 @@ export const sharedMessages = {
     'discount.why.point': '賺取 {points} 積分',
     'discount.why.usePoint': '{points} 積分抵 {amount}',
     'discount.suggest.spend': '再買 {spend} 即減 {gain}',
-    'discount.suggest.quantity': '再加 {quantity} 件即減 {gain}'
+    'discount.suggest.quantity': '再加 {quantity} 件即減 {gain}',
+    // Coupons (spec §8.5, decision 0090)
+    'coupon.used': '此優惠券已被使用',
+    'coupon.limitTotal': '此優惠券已達發放上限（{limit} 張）',
+    'coupon.limitPerUser': '此顧客持有的此優惠券已達上限（{limit} 張）',
+    'coupon.templateInUse': '此優惠券已有發放，不可刪除',
+    'promotion.pointTypeRequired': '請選擇贈送的積分類型'
   },
   chs: {
     'format.required': '必填',
@@ -365,6 +393,14 @@ export const sharedMessages = {
     'subsequent.companyHasOrders': '此公司仍有订单，不可删除',
     'subsequent.statusInUse': '有订单使用此状态，不可删除',
     'subsequent.sequenceTaken': '已有其他状态使用此序号',
+    // Loyalty points (issue 15, decision 0091)
+    'points.notEnough': '积分不足：只有 {available} 分可用',
+    'points.noTransfer': '此积分类型不允许转赠',
+    'points.sameCustomer': '请选择另一位顾客接收积分',
+    'points.noSuchType': '此商店没有这个积分类型',
+    'points.positive': '请输入大于零的整数积分',
+    'points.typeInUse': '已发出此类型的积分，不可删除',
+    'customer.hasPoints': '此顾客有积分记录；请改为合并或清除顾客资料',
     // Sub-shops roll-up (decision 0087)
     'subShops.notShopAdmin': '只可链接你管理的商店',
     'subShops.alreadyLinked': '此商店已是另一商店的分店',
@@ -399,7 +435,13 @@ export const sharedMessages = {
     'discount.why.point': '赚取 {points} 积分',
     'discount.why.usePoint': '{points} 积分抵 {amount}',
     'discount.suggest.spend': '再买 {spend} 即减 {gain}',
-    'discount.suggest.quantity': '再加 {quantity} 件即减 {gain}'
+    'discount.suggest.quantity': '再加 {quantity} 件即减 {gain}',
+    // Coupons (spec §8.5, decision 0090)
+    'coupon.used': '此优惠券已被使用',
+    'coupon.limitTotal': '此优惠券已达发放上限（{limit} 张）',
+    'coupon.limitPerUser': '此顾客持有的此优惠券已达上限（{limit} 张）',
+    'coupon.templateInUse': '此优惠券已有发放，不可删除',
+    'promotion.pointTypeRequired': '请选择赠送的积分类型'
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

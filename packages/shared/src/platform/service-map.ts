@@ -60,7 +60,16 @@ import type { ShopRankLog } from '../customers/shop-rank-log.schema'
 import type { Discount, DiscountData, DiscountPatch } from '../promotions/discount.schema'
 import type { CouponTemplate, CouponTemplateData, CouponTemplatePatch } from '../promotions/coupon-template.schema'
 import type { Promotion, PromotionData, PromotionPatch } from '../promotions/promotion.schema'
+import type { Coupon, CouponData, CouponGenerate, CouponGenerated } from '../promotions/coupon.schema'
 import type { PointType, PointTypeData, PointTypePatch } from '../promotions/point-type.schema'
+import type { ShopUserPoint } from '../promotions/shop-user-point.schema'
+import type {
+  PointAdjustmentData,
+  PointAdjustmentResult,
+  PointLog,
+  PointTransferData,
+  PointTransferResult
+} from '../promotions/point-log.schema'
 
 /**
  * A query in the common language (spec §7.8): the record's own fields by name, plus filters and
@@ -181,7 +190,15 @@ export interface ServiceMap {
   [servicePaths.discounts]: ServiceShape<Discount, DiscountData, DiscountPatch>
   [servicePaths.couponTemplates]: ServiceShape<CouponTemplate, CouponTemplateData, CouponTemplatePatch>
   [servicePaths.promotions]: ServiceShape<Promotion, PromotionData, PromotionPatch>
+  // Coupons (decision 0090): issued one by one (create) or generated in batches; never edited.
+  [servicePaths.coupons]: ServiceShape<Coupon, CouponData, never>
+  [servicePaths.couponGenerate]: ServiceShape<CouponGenerated, CouponGenerate, never, ServiceQuery, never>
   [servicePaths.pointTypes]: ServiceShape<PointType, PointTypeData, PointTypePatch>
+  [servicePaths.shopUserPoints]: ServiceShape<ShopUserPoint, never, never>
+  [servicePaths.pointLogs]: ServiceShape<PointLog, never, never>
+  /** Create only: answers both customers' balances afterwards. */
+  [servicePaths.pointTransfers]: ServiceShape<PointTransferResult, PointTransferData, never, ServiceQuery, never>
+  [servicePaths.pointAdjustments]: ServiceShape<PointAdjustmentResult, PointAdjustmentData, never, ServiceQuery, never>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

@@ -56,6 +56,14 @@ export const servicePaths = {
   discounts: 'discounts',
   couponTemplates: 'couponTemplates',
   promotions: 'promotions',
-  pointTypes: 'pointTypes'
+  // Coupons (decision 0090): listed inside their template's page; generated in batches.
+  coupons: 'coupons',
+  couponGenerate: 'coupons/generate',
+  pointTypes: 'pointTypes',
+  // Loyalty points (decision 0091)
+  shopUserPoints: 'shopUserPoints',
+  pointLogs: 'pointLogs',
+  pointTransfers: 'pointTransfers',
+  pointAdjustments: 'pointAdjustments'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

@@ -137,8 +137,18 @@ export const serviceRules: Record<string, ServiceRule> = {
   // The POS evaluates discounts, coupons and points offline (decision 0088): its cashiers read them.
   discounts: { read: { roles: pos }, write: areas.discounts },
   couponTemplates: { read: { roles: pos }, write: areas.discounts },
+  // Coupons (decision 0090): the counter looks a presented code up; staff issue and generate them.
+  coupons: { read: { roles: pos }, write: areas.discounts },
+  'coupons/generate': { read: areas.discounts, write: areas.discounts },
   promotions: { read: areas.promotions, write: areas.promotions },
-  pointTypes: { read: { roles: pos }, write: areas.settings }
+  pointTypes: { read: { roles: pos }, write: areas.settings },
+  // Points (decision 0091): the counter reads balances to pay with points; the ledger alone writes lots
+  // and the log; staff who keep customers move points between them.
+  shopUserPoints: { read: { roles: pos }, write: { roles: admin } },
+  pointLogs: { read: areas.shopUsers, write: { roles: admin } },
+  pointTransfers: { read: areas.shopUsers, write: areas.shopUsers },
+  // Points given or taken by hand are the admin's (they are worth money).
+  pointAdjustments: { read: areas.shopUsers, write: { roles: admin } }
 }
 
 export interface ShopCaller {

@@ -35,6 +35,8 @@ import * as discountsTable from './20261125214550-discounts'
 import * as couponTemplatesTable from './20261125214558-coupon-templates'
 import * as promotionsTable from './20261125214600-promotions'
 import * as pointTypesTable from './20261125214603-point-types'
+import * as couponsTables from './20261125220000-coupons'
+import * as pointsTables from './20261125220000-points'
 // Pricing in orders and the staff discount budget (decision 0092).
 import * as orderPricing from './20261126200000-order-pricing'
 
@@ -77,5 +79,7 @@ export const migrations: Record<string, Migration> = {
   '20261125214558-coupon-templates': couponTemplatesTable,
   '20261125214600-promotions': promotionsTable,
   '20261125214603-point-types': pointTypesTable,
+  '20261125220000-coupons': couponsTables,
+  '20261125220000-points': pointsTables,
   '20261126200000-order-pricing': orderPricing
 }

@@ -5,7 +5,8 @@ import { customerProblem, normalisedCustomer, type ShopUser } from '@emporia/sha
 import { toFeathersError } from '../../db/pg-errors'
 import { CheckedRecordService } from '../../records/checked-write'
 import type { RecordParams } from '../../records/record-service'
-import { customerHasOrders } from '../../customers/customer-references'
+import { customerHasOrders, customerHasPoints } from '../../customers/customer-references'
+import { grantPromotions } from '../../promotions'
 
 type Row = Record<string, unknown>
 
@@ -76,7 +77,12 @@ const records = (result: unknown): Row[] =>
  * prefix indexes first.
  */
 export class ShopUserService extends CheckedRecordService<ShopUser> {
-  protected readonly check = checkShopUser
+  protected readonly check = async (after: Row, before: Row | undefined, trx: Knex.Transaction) => {
+    await checkShopUser(after, before, trx)
+    // A new customer gets the shop's afterRegister promotions in the same transaction (decision 0090).
+    if (!before)
+      await grantPromotions(trx, String(after.shop), 'afterRegister', { user: String(after._id), now: new Date().toISOString() })
+  }
 
   private answer<T>(result: T, params: RecordParams): T {
     const selected = Boolean((params.query as Row | undefined)?.$select)
@@ -123,6 +129,10 @@ export class ShopUserService extends CheckedRecordService<ShopUser> {
       await trx('shopUsers').where('_id', String(id)).forUpdate().first('_id')
       if (params.shop && (await customerHasOrders(trx, params.shop, String(id))))
         throw new Conflict('This customer has orders; merge or erase the customer instead', { key: 'customer.hasOrders' })
+      if (params.shop && (await customerHasPoints(trx, params.shop, String(id))))
+        throw new Conflict('This customer has a points history; merge or erase the customer instead', {
+          key: 'customer.hasPoints'
+        })
       return super.remove(id, p)
     }
     return params.transaction ? run(params.transaction) : this.options.db.knex.transaction(run)

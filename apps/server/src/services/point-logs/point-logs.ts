@@ -1,0 +1,17 @@
+import type { Application } from '@feathersjs/feathers'
+import { servicePaths } from '@emporia/shared'
+import type { ServiceContext } from '../../platform/service-context'
+import { UncountedTotals } from '../../points/uncounted'
+import { registerShopPath } from '../../records/shop-scoped'
+import { PointLogService } from './point-logs.class'
+import { pointLogModel } from './point-logs.schema'
+
+/** The point log (decision 0091): read only; the points ledger writes it. */
+export const pointLogs = (context: ServiceContext) => (app: Application) =>
+  registerShopPath(
+    app,
+    context.directory,
+    servicePaths.pointLogs,
+    new PointLogService({ ...context.records, counts: new UncountedTotals(), model: pointLogModel }),
+    ['find', 'get']
+  )
