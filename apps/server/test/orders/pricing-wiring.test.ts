@@ -5,6 +5,7 @@ import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { call, operate } from '../inventory/inventory-api'
 import { setShop } from '../catalogue/catalogue-support'
+import { earnPoints, pointBalances } from '../../src/points'
 import { counts, createOrder, madeOrder } from './order-api'
 
 /**
@@ -169,10 +170,12 @@ describe.each(await dialects())('order pricing wiring (%s)', (dialect) => {
       .update({ rankExpiry: new Date(Date.now() - 1000) })
     await madeOrder(t, a, { products: [{ product: tea, quantity: 1 }], user: customer })
     expect(last().context.customer).toEqual({ id: customer, rank: null })
-    const point = '0123456789abcdef01234567'
+    const madeType = await call(t, a, 'POST', 'pointTypes', { name: { en: 'Stars' }, expireType: 'now' })
+    expect(madeType.status).toBe(201)
+    const point = (madeType.body as { _id: string })._id
     const anonymous = await createOrder(t, a, { products: [{ product: tea, quantity: 1 }], usePoints: { [point]: 100 } })
     expect(anonymous).toMatchObject({ status: 400, body: { data: { field: 'usePoints', key: 'order.pointsNeedCustomer' } } })
-    // The customer holds no points (the points module says so): nothing is written.
+    // The customer holds no points yet: refused by the points module, and nothing is written.
     const before = await counts(t, a.shopId)
     const short = await createOrder(t, a, {
       products: [{ product: tea, quantity: 1 }],
@@ -182,6 +185,21 @@ describe.each(await dialects())('order pricing wiring (%s)', (dialect) => {
     expect(short).toMatchObject({ status: 409, body: { data: { key: 'points.notEnough' } } })
     expect(last().context.usePoints).toEqual({ [point]: 100 })
     expect(await counts(t, a.shopId)).toEqual(before)
+    // With points: the engine's pointsUsed are spent in the order's transaction, and a void gives them back.
+    await t.db.knex.transaction((trx) =>
+      earnPoints(trx, a.shopId, { user: customer, pointType: point, points: 250, reason: 'adjust' })
+    )
+    const balance = () => t.db.knex.transaction((trx) => pointBalances(trx, a.shopId, customer))
+    const paidWithPoints = await madeOrder(t, a, {
+      products: [{ product: tea, quantity: 1 }],
+      user: customer,
+      usePoints: { [point]: 100 }
+    })
+    expect(last().context.points).toEqual({ [point]: 250 })
+    expect(paidWithPoints).toMatchObject({ subtotal: 1000, discount: 100, total: 900, usePoints: { [point]: 100 } })
+    expect(await balance()).toEqual({ [point]: 150 })
+    expect((await call(t, a, 'PATCH', `orders/${paidWithPoints._id}`, { status: 'void' })).status).toBe(200)
+    expect(await balance()).toEqual({ [point]: 250 })
   })
 
   it('refuses a code that unlocks nothing, with the engine’s reason, on the coupons field', async () => {
