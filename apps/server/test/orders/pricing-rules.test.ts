@@ -4,6 +4,7 @@ import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { call, operate } from '../inventory/inventory-api'
 import { setShop } from '../catalogue/catalogue-support'
+import { issueCoupons } from '../../src/coupons'
 import { createOrder, madeOrder, pay, refund } from './order-api'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
@@ -16,7 +17,7 @@ describe.each(await dialects())('orders priced by the engine (%s)', (dialect) =>
   beforeAll(async () => {
     t = await startTestApp(dialect)
     a = await shopOwner(t.url, 'Engine')
-    await setShop(t, a.shopId, { attributes: { discount: true } })
+    await setShop(t, a.shopId, { attributes: { discount: true, promotion: true } })
     const w = ((await t.db.knex('warehouses').where({ shop: a.shopId }).first('_id')) as { _id: string })._id
     tea = ((await call(t, a, 'POST', 'products', { name: { en: 'Tea' }, price: 1000 })).body as { _id: string })._id
     await operate(t, a, { mode: 'restock', warehouse: w, product: tea, delta: 1000 })
@@ -72,5 +73,40 @@ describe.each(await dialects())('orders priced by the engine (%s)', (dialect) =>
     const order = await madeOrder(t, a, { source: 'pos', products: [{ product: tea, quantity: 3 }], coupons: ['SPRING'] })
     expect(order).toMatchObject({ subtotal: 3000, total: 2700, coupons: ['SPRING'] })
     expect(order.pricing).toMatchObject({ applied: expect.arrayContaining([expect.objectContaining({ rule, amount: 300 })]) })
+  })
+
+  it('uses a coupon once: it unlocks its rule, a second order is refused, a whole refund gives it back', async () => {
+    await t.db.knex('discounts').where({ shop: a.shopId }).update({ status: 'draft' })
+    const rule = await call(t, a, 'POST', 'discounts', {
+      name: { en: 'Coupon $2' },
+      type: 'fixed',
+      status: 'valid',
+      avail: 'both',
+      fixedDiscount: 200
+    })
+    const template = await call(t, a, 'POST', 'couponTemplates', {
+      name: { en: 'Welcome' },
+      discount: (rule.body as { _id: string })._id
+    })
+    expect(template.status).toBe(201)
+    const {
+      codes: [code]
+    } = await t.db.knex.transaction((trx) =>
+      issueCoupons(trx, a.shopId, {
+        template: (template.body as { _id: string })._id,
+        count: 1,
+        user: null,
+        now: new Date().toISOString()
+      })
+    )
+    const coupon = () => t.db.knex('coupons').where({ shop: a.shopId, code }).first('status', 'order')
+    const order = await madeOrder(t, a, { source: 'pos', products: [{ product: tea, quantity: 1 }], coupons: [code] })
+    expect(order).toMatchObject({ discount: 200, total: 800, pricing: { applied: [{ coupon: code, amount: 200 }] } })
+    expect(await coupon()).toMatchObject({ status: 'used', order: order._id })
+    const again = await createOrder(t, a, { source: 'pos', products: [{ product: tea, quantity: 1 }], coupons: [code] })
+    expect(again).toMatchObject({ status: 400, body: { data: { field: 'coupons' } } })
+    expect((await pay(t, a, { order: order._id, method: 'cash', amount: 800 })).status).toBe(201)
+    expect((await refund(t, a, { order: order._id, confirm: order.orderId })).status).toBe(201)
+    expect(await coupon()).toMatchObject({ status: 'valid', order: null })
   })
 })
