@@ -12,6 +12,8 @@ import { runListPglite } from './list-pglite'
 import { runListPostgres } from './list-postgres'
 import { runOrderList } from './order-list'
 import { runOverhead } from './overhead'
+// Pricing engine (issue 15, decision 0088): evaluate in Node and in Chromium.
+import { runPricingEngine } from './pricing-engine'
 import { runProfiles } from './profile'
 import { runSalesSummary } from './sales-summary'
 import { runStockSales } from './stock-sales'
@@ -43,7 +45,8 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   // Customers (issue 14): prefix search over 500,000 customers of one shop.
   'customer-search': runCustomerSearch,
   'sub-shop-rollup': runSubShopRollup,
-  ageing: runAgeing
+  ageing: runAgeing,
+  'pricing-engine': runPricingEngine
 }
 
 /**

@@ -92,6 +92,16 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   // Sub-shops roll-up (decision 0087): find only; that a parent reads only its linked sub-shops is sub-shop-rollup.test.ts's.
   'subShops/summary': () => ({}),
   'subShops/stocks': () => ({}),
+  // Discount rules (decision 0089): the schema's first type (a bundle) needs its quantity; this one
+  // names B's product, so a rule reaching another shop's goods is walked too.
+  discounts: () => ({
+    name: 'Ten off',
+    type: 'percentage',
+    status: 'valid',
+    avail: 'both',
+    percentageDiscount: 10,
+    filters: { products: [refOfB('products')] }
+  }),
   // Coupons (decision 0090): a batch of one coupon of B's template; the coupons are walked as coupons.
   'coupons/generate': () => ({ template: refOfB('couponTemplates'), count: 1 }),
   // Points (decision 0091): operations on B's customers; the lots and log they write are walked as
@@ -124,6 +134,8 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'subsequentPayments/ageing': {},
   'subShops/summary': {},
   'subShops/stocks': {},
+  // A rule's changes are its terms, not only its name.
+  discounts: { name: 'Renamed', percentageDiscount: 15, priority: 7 },
   // A coupon is never edited (its use is an order's); a batch is an operation.
   coupons: {},
   'coupons/generate': {},
@@ -141,14 +153,16 @@ const sampleOf = (path: string) => SAMPLES[path]?.() ?? sampleFromSchema(schemaO
 const patchOf = (path: string) => PATCHES[path] ?? patchFromSchema(schemaOf(path))
 
 /**
- * The order B's records are made in: sampled services after the ones their refs name, then the
- * hand-made ones (MAKERS and SAMPLES, which move B's product in B's warehouse).
+ * The order B's records are made in: sampled services after the ones their refs name (hand-sampled ones
+ * they name included), then the other hand-made ones (MAKERS and SAMPLES, which move B's product in B's warehouse).
  */
 const creationOrder = (paths: string[]) => {
   const sampled = paths.filter((path) => !SAMPLES[path] && !MAKERS[path])
   const ordered: string[] = []
   const visit = (path: string, trail: string[]) => {
-    if (ordered.includes(path) || !sampled.includes(path)) return
+    if (ordered.includes(path) || MAKERS[path] || !paths.includes(path)) return
+    // A hand-sampled service comes early only when a sampled one names it (a coupon template, its discount rule).
+    if (!sampled.includes(path) && (!trail.length || !schemas[path])) return
     if (trail.includes(path)) throw new Error(`refs go round in a circle: ${[...trail, path].join(' → ')}`)
     for (const ref of refsOf(schemaOf(path))) visit(ref, [...trail, path])
     ordered.push(path)

@@ -38,6 +38,18 @@ describe('editor values (spec §5.1)', () => {
     expect(cloneValues({ _id: 'x', name: 'n', order: 1 }, rules)).toEqual({ name: 'n', order: 1 })
   })
 
+  it("reads a field named by a path inside the record (a discount rule's member.minQty)", () => {
+    const nested = [
+      { name: 'member.minQty', type: 'number' },
+      { name: 'member.maxQty', type: 'number' },
+      { name: 'point.fixed', type: 'number' }
+    ]
+    expect(pickFields({ member: { minQty: 2, maxQty: null }, point: null }, nested)).toEqual({
+      'member.minQty': 2,
+      'member.maxQty': null
+    })
+  })
+
   it('generates distinct 24-character item ids', () => {
     const a = generateItemId()
     expect(a).toHaveLength(24)

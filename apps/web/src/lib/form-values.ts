@@ -24,10 +24,21 @@ export interface FieldError {
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
+/** A field named by a path (`member.minQty`) reads inside the record's object; a plain name reads the field. */
+const valueAt = (record: Values, name: string): unknown => {
+  if (name in record || !name.includes('.')) return record[name]
+  return name
+    .split('.')
+    .reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Values)[key] : undefined), record)
+}
+
 /** The server refuses unknown fields, so an editor sends exactly its declared fields. */
 export const pickFields = (record: Values, rules: readonly ValueRule[]): Values => {
   const picked: Values = {}
-  for (const rule of rules) if (!rule.display && record[rule.name] !== undefined) picked[rule.name] = record[rule.name]
+  for (const rule of rules) {
+    const value = rule.display ? undefined : valueAt(record, rule.name)
+    if (value !== undefined) picked[rule.name] = value
+  }
   return picked
 }
 

@@ -1,3 +1,4 @@
+import { discountRuleMessages } from '../promotions/discount-rules.messages'
 import type { LocaleId } from './locales'
 
 /**
@@ -151,7 +152,9 @@ export const sharedMessages = {
     'coupon.limitTotal': 'No more coupons of this kind can be issued (limit {limit})',
     'coupon.limitPerUser': 'This customer already has the most coupons of this kind allowed ({limit})',
     'coupon.templateInUse': 'Coupons of this template have been issued; it cannot be removed',
-    'promotion.pointTypeRequired': 'Choose the type of the points given'
+    'promotion.pointTypeRequired': 'Choose the type of the points given',
+    // Discount rules (decision 0089)
+    ...discountRuleMessages.en
   },
   cht: {
     'format.required': '必填',
@@ -296,7 +299,9 @@ export const sharedMessages = {
     'coupon.limitTotal': '此優惠券已達發放上限（{limit} 張）',
     'coupon.limitPerUser': '此顧客持有的此優惠券已達上限（{limit} 張）',
     'coupon.templateInUse': '此優惠券已有發放，不可刪除',
-    'promotion.pointTypeRequired': '請選擇贈送的積分類型'
+    'promotion.pointTypeRequired': '請選擇贈送的積分類型',
+    // Discount rules (decision 0089)
+    ...discountRuleMessages.cht
   },
   chs: {
     'format.required': '必填',
@@ -441,7 +446,9 @@ export const sharedMessages = {
     'coupon.limitTotal': '此优惠券已达发放上限（{limit} 张）',
     'coupon.limitPerUser': '此顾客持有的此优惠券已达上限（{limit} 张）',
     'coupon.templateInUse': '此优惠券已有发放，不可删除',
-    'promotion.pointTypeRequired': '请选择赠送的积分类型'
+    'promotion.pointTypeRequired': '请选择赠送的积分类型',
+    // Discount rules (decision 0089)
+    ...discountRuleMessages.chs
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

@@ -64,6 +64,9 @@ export interface Reason {
   values?: Record<string, string | number>
 }
 
+/** The values of a Reason that are cents: the UI formats these as money before filling the message. */
+export const reasonMoneyValues: readonly string[] = ['amount', 'price', 'spend', 'gain']
+
 export interface Adjustment {
   /** The discount rule's id. */
   rule: string

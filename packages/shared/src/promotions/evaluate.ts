@@ -1,9 +1,18 @@
 import { multiplyCents } from '../platform/money'
 import type { Discount } from './discount.schema'
-import type { Adjustment, AppliedRule, Cart, EvaluateContext, Evaluation, RejectedRule, Suggestion } from './engine-types'
+import type {
+  Adjustment,
+  AppliedRule,
+  Cart,
+  CartLine,
+  EvaluateContext,
+  Evaluation,
+  RejectedRule,
+  Suggestion
+} from './engine-types'
 import { advanced, fixed, percentage, point, usePoint } from './engine/amounts'
 import { bundle } from './engine/bundles'
-import { contextProblem, readCoupons, ruleMatches, unlockProblem } from './engine/eligibility'
+import { LineIndex, codeTyped, contextProblem, readCoupons, unlockProblem } from './engine/eligibility'
 import { Stack, byStackingOrder } from './engine/stacking'
 import { suggestionFor } from './engine/suggestions'
 import { thresholdMiss } from './engine/thresholds'
@@ -22,6 +31,15 @@ const KINDS: Record<Discount['type'], (rule: Discount, scope: Scope) => Gain | M
   usePoint
 }
 
+/** A line the engine cannot price is the caller's error, never rounded into something it can. */
+const assertLine = (line: CartLine) => {
+  if (!Number.isSafeInteger(line.price) || line.price < 0)
+    throw new RangeError(`Line ${line.key}: the price must be whole cents ≥ 0`)
+  const milli = line.quantity * 1000
+  if (!Number.isFinite(milli) || line.quantity < 0 || Math.abs(milli - Math.round(milli)) > 1e-6)
+    throw new RangeError(`Line ${line.key}: the quantity must be ≥ 0 with at most three decimals`)
+}
+
 /**
  * The pricing engine (issue 15, decision 0088): prices a cart under the shop's rules. Pure and
  * deterministic — the same cart and context give the same answer on the server, in the browser and in
@@ -30,12 +48,16 @@ const KINDS: Record<Discount['type'], (rule: Discount, scope: Scope) => Gain | M
 export const evaluate = (cart: Cart, context: EvaluateContext): Evaluation => {
   const now = Date.parse(context.now)
   const local = localTime(now, context.timeZone)
+  const products = new Map<string, number>()
   const lines: WorkLine[] = cart.lines.map((line, index) => {
+    assertLine(line)
     const subtotal = multiplyCents(line.price, line.quantity)
-    return { index, line, subtotal, remaining: subtotal, milli: Math.max(0, Math.round(line.quantity * 1000)) }
+    if (!products.has(line.product)) products.set(line.product, products.size)
+    const product = products.get(line.product) as number
+    return { index, line, subtotal, remaining: subtotal, milli: Math.max(0, Math.round(line.quantity * 1000)), product }
   })
-  const byId = new Map(context.rules.map((rule) => [rule._id, rule]))
-  const coupons = readCoupons(context, byId, now)
+  const index = new LineIndex(lines)
+  const coupons = readCoupons(context, now)
   const couponRejected = new Set(coupons.rejected.map((r) => r.rule))
   const rejected: RejectedRule[] = [...coupons.rejected]
   const applied: AppliedRule[] = []
@@ -47,10 +69,11 @@ export const evaluate = (cart: Cart, context: EvaluateContext): Evaluation => {
 
   for (const rule of [...context.rules].sort(byStackingOrder)) {
     const coupon = coupons.coupons.get(rule._id)
-    const reject = (missed: Miss) => rejected.push({ rule: rule._id, ...(coupon ? { coupon } : {}), reason: missed.reason })
+    const reject = (missed: Miss) =>
+      rejected.push(coupon ? { rule: rule._id, coupon, reason: missed.reason } : { rule: rule._id, reason: missed.reason })
     if (rule.status !== 'valid') {
       // Drafts and rules over their limit are not weighed; a code typed for one is answered.
-      if (rule.couponCode && context.codes?.includes(rule.couponCode)) reject(miss('coupon.notValid'))
+      if (codeTyped(rule, context)) reject(miss('coupon.notValid'))
       continue
     }
     const locked = unlockProblem(rule, context, coupon)
@@ -64,18 +87,15 @@ export const evaluate = (cart: Cart, context: EvaluateContext): Evaluation => {
       reject(early)
       continue
     }
-    const matched = lines.filter((line) => ruleMatches(rule, line.line))
+    const matched = index.matched(rule)
     if (!matched.length) {
       reject(miss('discount.noMatchingGoods'))
       continue
     }
-    const scope: Scope = {
-      lines,
-      matched,
-      milli: matched.reduce((sum, l) => sum + l.milli, 0),
-      amount: matched.reduce((sum, l) => sum + l.remaining, 0),
-      context,
-      pointsAsked
+    const scope: Scope = { lines, matched, milli: 0, amount: 0, context, pointsAsked }
+    for (const line of matched) {
+      scope.milli += line.milli
+      scope.amount += line.remaining
     }
     const outcome = thresholdMiss(rule, scope) ?? KINDS[rule.type](rule, scope)
     if (isMiss(outcome)) {
@@ -89,27 +109,23 @@ export const evaluate = (cart: Cart, context: EvaluateContext): Evaluation => {
       reject(miss('discount.nothingToGive'))
       continue
     }
-    for (const share of outcome.shares) lines[share.index].remaining -= share.amount
+    const { indices, amounts } = outcome.shares
+    for (let i = 0; i < indices.length; i++) lines[indices[i]].remaining -= amounts[i]
     if (outcome.order) {
-      const shares = outcome.shares.map((s) => ({ key: lines[s.index].line.key, amount: s.amount }))
+      const shares = indices.map((index, i) => ({ key: lines[index].line.key, amount: amounts[i] }))
       orderAdjustments.push({ rule: rule._id, amount, lines: shares })
-    } else for (const share of outcome.shares) lineAdjustments[share.index].push({ rule: rule._id, amount: share.amount })
+    } else for (let i = 0; i < indices.length; i++) lineAdjustments[indices[i]].push({ rule: rule._id, amount: amounts[i] })
     if (outcome.pointsUsed)
       pointsAsked.set(
         outcome.pointsUsed.pointType,
         (pointsAsked.get(outcome.pointsUsed.pointType) ?? 0) - outcome.pointsUsed.points
       )
     const code = coupon ?? rule.couponCode ?? undefined
-    applied.push({
-      rule: rule._id,
-      type: rule.type,
-      amount,
-      times: outcome.times,
-      ...(outcome.pointsEarned ? { pointsEarned: outcome.pointsEarned } : {}),
-      ...(outcome.pointsUsed ? { pointsUsed: outcome.pointsUsed } : {}),
-      ...(code ? { coupon: code } : {}),
-      why: outcome.why
-    })
+    const entry: AppliedRule = { rule: rule._id, type: rule.type, amount, times: outcome.times, why: outcome.why }
+    if (outcome.pointsEarned) entry.pointsEarned = outcome.pointsEarned
+    if (outcome.pointsUsed) entry.pointsUsed = outcome.pointsUsed
+    if (code) entry.coupon = code
+    applied.push(entry)
     stack.add(rule)
   }
 

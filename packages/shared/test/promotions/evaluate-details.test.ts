@@ -1,4 +1,9 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { normalCouponCode } from '../../src/promotions/coupon.schema'
+import { normalCode } from '../../src/promotions/engine/eligibility'
+import { reasonMoneyValues } from '../../src/promotions/engine-types'
+import { sharedMessages } from '../../src/i18n/messages'
 import { evaluate } from '../../src/promotions/evaluate'
 import { A, B, C, context, rule } from './fixtures'
 
@@ -152,5 +157,45 @@ describe('evaluate: adjustments, explanations and suggestions', () => {
     )
     expect(result.applied.map((a) => a.pointsUsed?.points)).toEqual([30, 20])
     expect(result.total).toBe(10000 - 500)
+  })
+
+  it('refuses a line it cannot price rather than rounding it', () => {
+    const price = (line: Parameters<typeof evaluate>[0]['lines'][number]) => () => evaluate({ lines: [line] }, context())
+    expect(price({ ...A(1), price: -1 })).toThrow(RangeError)
+    expect(price({ ...A(1), price: 10.5 })).toThrow(RangeError)
+    expect(price({ ...A(1), quantity: -2 })).toThrow(RangeError)
+    expect(price({ ...A(1), quantity: 1.0005 })).toThrow(RangeError)
+    expect(price({ ...A(1), quantity: 1.255 })).not.toThrow()
+  })
+
+  it('gives one adjustment per line when two free items fall on the same line', () => {
+    const free = [
+      { product: 'pC', quantity: 1 },
+      { product: 'pC', quantity: 1 }
+    ]
+    const result = evaluate(
+      { lines: [A(2, 'a'), C(3, 'c')] },
+      context({ rules: [rule('r1', { type: 'bundleFree', product: 'pA', quantity: 2, freeItems: free })] })
+    )
+    expect(result.lines[1].adjustments).toEqual([{ rule: 'r1', amount: 798 }])
+    expect(result.total).toBe(2000 + 399)
+  })
+
+  it('compares codes exactly as coupon codes are compared', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'B', '-', ' ', '\t', '7', 'é', 'ß') }), (code) => {
+        expect(normalCode(code)).toBe(normalCouponCode(code))
+      })
+    )
+  })
+
+  it('names every money value of its messages in reasonMoneyValues, so the UI formats them', () => {
+    // The explanation keys' placeholders: a money-looking name that is not listed would reach the
+    // customer as raw cents.
+    const placeholders = Object.entries(sharedMessages.en)
+      .filter(([key]) => /^(discount|coupon)\./.test(key))
+      .flatMap(([, text]) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))
+    const known = new Set([...reasonMoneyValues, 'quantity', 'times', 'percent', 'points', 'free', 'units', 'limit'])
+    expect(placeholders.filter((name) => !known.has(name))).toEqual([])
   })
 })

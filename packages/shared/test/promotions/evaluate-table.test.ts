@@ -380,6 +380,21 @@ const ROWS: Row[] = [
     total: 4000
   },
   {
+    why: 'codes compare as coupon codes do: any case, spaces and dashes dropped',
+    lines: cart,
+    rules: [off('r1', 500, { couponCode: 'SAVE-5' })],
+    context: { codes: ['save 5'] },
+    total: 4000
+  },
+  {
+    why: 'a coupon is expired from its expiresAt on, as the coupons service reads it',
+    lines: cart,
+    rules: [off('r1', 500, { automatic: false })],
+    context: { coupons: [{ code: 'C-1', discount: 'r1', status: 'valid', expiresAt: '2026-11-25T04:00:00.000Z' }] },
+    total: 4500,
+    rejected: { r1: 'coupon.expired' }
+  },
+  {
     why: 'a valid coupon unlocks a rule that is not automatic',
     lines: cart,
     rules: [off('r1', 500, { automatic: false })],

@@ -72,7 +72,7 @@ export const point = (rule: Discount, scope: Scope): Gain | Miss => {
   const points = Math.min(earned, p.max ?? Infinity)
   if (points <= 0) return miss('discount.nothingToGive')
   return {
-    shares: [],
+    shares: { indices: [], amounts: [] },
     times,
     order: false,
     pointsEarned: { pointType: p.point ?? '', points },

@@ -8,83 +8,104 @@ import {
   type Gain,
   type Miss,
   type Scope,
-  type Share,
+  type Shares,
+  sumShares,
   type WorkLine,
   miss,
   wholeUnits
 } from './work'
 
+/** Whole units of each line this rule has already used (by line index). */
 type Taken = Map<number, number>
 
 /** What `units` whole units of a line are worth after earlier rules (rounded down, never above the line). */
 const unitsValue = (line: WorkLine, units: number) =>
-  units >= line.milli / 1000 ? line.remaining : mulDiv(line.remaining, units * 1000, line.milli)
+  units * 1000 >= line.milli ? line.remaining : mulDiv(line.remaining, units * 1000, line.milli)
+
+/** Units picked from lines: parallel arrays, so nothing is allocated per unit. */
+interface Picks {
+  indices: number[]
+  values: number[]
+}
 
 /** Takes `count` whole units, dearest or cheapest first (ties: earlier line), skipping units already taken. */
-const takeUnits = (lines: readonly WorkLine[], count: number, dearest: boolean, taken: Taken): Array<[WorkLine, number]> => {
-  const sorted = [...lines].sort((a, b) => {
-    const diff = a.remaining / a.milli - b.remaining / b.milli
-    return (dearest ? -diff : diff) || a.index - b.index
-  })
-  const picks: Array<[WorkLine, number]> = []
+const takeUnits = (lines: readonly WorkLine[], count: number, dearest: boolean, taken: Taken, into: Picks) => {
+  const sorted =
+    lines.length === 1
+      ? lines
+      : [...lines].sort((a, b) => {
+          const diff = a.remaining / a.milli - b.remaining / b.milli
+          return (dearest ? -diff : diff) || a.index - b.index
+        })
   for (const line of sorted) {
     if (count === 0) break
-    const units = Math.min(count, wholeUnits(line) - (taken.get(line.index) ?? 0))
+    const used = taken.get(line.index) ?? 0
+    const units = Math.min(count, wholeUnits(line) - used)
     if (units <= 0) continue
-    taken.set(line.index, (taken.get(line.index) ?? 0) + units)
-    picks.push([line, units])
+    taken.set(line.index, used + units)
+    into.indices.push(line.index)
+    into.values.push(unitsValue(line, units))
     count -= units
   }
-  return picks
 }
 
-/** Without grouping each product is counted on its own; with grouping the goods mix and match. */
-const groupsOf = (rule: Discount, lines: readonly WorkLine[]): WorkLine[][] => {
-  if (rule.grouping) return [[...lines]]
-  const byProduct = new Map<string, WorkLine[]>()
-  for (const line of lines) {
-    const group = byProduct.get(line.line.product)
-    if (group) group.push(line)
-    else byProduct.set(line.line.product, [line])
+/**
+ * Without grouping each product is counted on its own; with grouping the goods mix and match. Only
+ * groups with at least `least` whole units can form a bundle and are built; `most` is the largest
+ * group's units either way (for "add N more").
+ */
+const groupsOf = (rule: Discount, lines: readonly WorkLine[], least: number) => {
+  if (rule.grouping) {
+    const units = unitsOf(lines)
+    return { groups: units >= least ? [lines] : [], most: units }
   }
-  return [...byProduct.values()]
+  // Units per product first (by the cart's product numbers): most products cannot form a bundle.
+  const units: number[] = []
+  for (const line of lines) units[line.product] = (units[line.product] ?? 0) + wholeUnits(line)
+  const groups: WorkLine[][] = []
+  const slots: number[] = []
+  let most = 0
+  for (const line of lines) {
+    const total = units[line.product]
+    most = Math.max(most, total)
+    if (total < least) continue
+    const slot = slots[line.product]
+    if (slot === undefined) {
+      slots[line.product] = groups.length
+      groups.push([line])
+    } else groups[slot].push(line)
+  }
+  return { groups, most }
 }
 
-interface GroupGain {
+/** One group's bundles: how many, the units they use (with their worth) and the cents they take off. */
+interface GroupGain extends Picks {
   times: number
-  shares: Share[]
+  off: number
 }
-
-const totalOf = (shares: readonly Share[]) => shares.reduce((sum, s) => sum + s.amount, 0)
+const NONE: GroupGain = { times: 0, off: 0, indices: [], values: [] }
+const unitsOf = (group: readonly WorkLine[]) => group.reduce((sum, l) => sum + wholeUnits(l), 0)
 
 /** bundle / bundleFix (N units for fixedDiscount cents) and bundleOff (each bundle fixedDiscount and/or percentageDiscount % off). */
 const priceBundles = (
   rule: Discount,
-  group: WorkLine[],
-  _all: readonly WorkLine[],
+  group: readonly WorkLine[],
+  _pools: readonly (readonly WorkLine[])[],
   maxTimes: number,
   taken: Taken
 ): GroupGain => {
   const size = rule.quantity ?? 0
-  const whole = group.reduce((sum, l) => sum + wholeUnits(l) - (taken.get(l.index) ?? 0), 0)
-  const times = Math.min(Math.floor(whole / size), maxTimes)
-  if (times <= 0) return { times: 0, shares: [] }
+  const times = Math.min(Math.floor(unitsOf(group) / size), maxTimes)
+  if (times <= 0) return NONE
   // The dearest units form the bundles: the customer gets the most the rule allows.
-  const picks = takeUnits(group, times * size, true, taken)
-  const values = picks.map(([line, units]) => unitsValue(line, units))
-  const worth = values.reduce((a, b) => a + b, 0)
-  const off =
+  const gain: GroupGain = { times, off: 0, indices: [], values: [] }
+  takeUnits(group, times * size, true, taken, gain)
+  const worth = gain.values.reduce((a, b) => a + b, 0)
+  gain.off =
     rule.type === 'bundleOff'
       ? Math.min(worth, times * (rule.fixedDiscount ?? 0) + percentOf(worth, rule.percentageDiscount))
       : Math.max(0, worth - times * (rule.fixedDiscount ?? 0))
-  return {
-    times,
-    shares: allocate(
-      off,
-      picks.map(([line]) => line.index),
-      values
-    )
-  }
+  return gain
 }
 
 const isFreeItem = (item: NonNullable<Discount['freeItems']>[number], line: WorkLine) =>
@@ -95,20 +116,26 @@ const isFreeItem = (item: NonNullable<Discount['freeItems']>[number], line: Work
  * priced 0, the cheapest first. When a free item is the goods themselves the group is quantity + free
  * units ("buy 3 get 1": floor(units / 4) times).
  */
-const giveFree = (rule: Discount, group: WorkLine[], all: readonly WorkLine[], maxTimes: number, taken: Taken): GroupGain => {
+const giveFree = (
+  rule: Discount,
+  group: readonly WorkLine[],
+  pools: readonly (readonly WorkLine[])[],
+  maxTimes: number,
+  taken: Taken
+): GroupGain => {
   const items = rule.freeItems ?? []
   const sameGoods = items.filter((item) => group.some((line) => isFreeItem(item, line)))
   const size = (rule.quantity ?? 0) + sameGoods.reduce((sum, item) => sum + item.quantity, 0)
-  const whole = group.reduce((sum, l) => sum + wholeUnits(l), 0)
-  const times = Math.min(Math.floor(whole / size), maxTimes)
-  if (times <= 0) return { times: 0, shares: [] }
-  const shares: Share[] = []
-  for (const item of items) {
-    const pool = (sameGoods.includes(item) ? group : all).filter((line) => isFreeItem(item, line))
-    for (const [line, units] of takeUnits(pool, times * item.quantity, false, taken))
-      shares.push({ index: line.index, amount: unitsValue(line, units) })
-  }
-  return { times, shares }
+  const times = Math.min(Math.floor(unitsOf(group) / size), maxTimes)
+  if (times <= 0) return NONE
+  const gain: GroupGain = { times, off: 0, indices: [], values: [] }
+  items.forEach((item, i) => {
+    const pool = sameGoods.includes(item) ? group.filter((line) => isFreeItem(item, line)) : pools[i]
+    takeUnits(pool, times * item.quantity, false, taken, gain)
+  })
+  // The free units' worth is what comes off.
+  gain.off = gain.values.reduce((a, b) => a + b, 0)
+  return gain
 }
 
 /** Every bundle kind: per product or mixed (grouping), once or per multiple (matchLoopQuantity, bounded by maxQty). */
@@ -117,30 +144,37 @@ export const bundle = (rule: Discount, scope: Scope): Gain | Miss => {
   if (size < 1 || (rule.type !== 'bundleOff' && rule.type !== 'bundleFree' && rule.fixedDiscount == null))
     return miss('discount.nothingToGive')
   const price = rule.type === 'bundleFree' ? giveFree : priceBundles
-  const groups = groupsOf(rule, scope.matched)
-  let best: GroupGain = { times: 0, shares: [] }
+  const { groups, most } = groupsOf(rule, scope.matched, size)
+  // The cart's lines of each free item, found once for every group.
+  const pools =
+    rule.type === 'bundleFree' ? (rule.freeItems ?? []).map((item) => scope.lines.filter((line) => isFreeItem(item, line))) : []
+  const chosen: GroupGain[] = []
   if (rule.matchLoopQuantity) {
     let left = rule.maxQty != null ? Math.floor(rule.maxQty / size) : Infinity
     const taken: Taken = new Map()
     for (const group of groups) {
-      const gain = price(rule, group, scope.lines, left, taken)
+      const gain = price(rule, group, pools, left, taken)
       left -= gain.times
-      best = { times: best.times + gain.times, shares: [...best.shares, ...gain.shares] }
+      if (gain.times > 0) chosen.push(gain)
     }
-  } else {
+  } else if (rule.maxQty == null || rule.maxQty >= size) {
     // Once: the group that gives the most (ties: the first in the cart).
+    let best = NONE
+    const taken: Taken = new Map()
     for (const group of groups) {
-      const gain = price(rule, group, scope.lines, rule.maxQty != null && rule.maxQty < size ? 0 : 1, new Map())
-      if (gain.times > 0 && (best.times === 0 || totalOf(gain.shares) > totalOf(best.shares))) best = gain
+      // Each group is weighed as if alone.
+      taken.clear()
+      const gain = price(rule, group, pools, 1, taken)
+      if (gain.times > 0 && (best.times === 0 || gain.off > best.off)) best = gain
     }
+    if (best.times > 0) chosen.push(best)
   }
-  if (best.times === 0) {
-    const most = Math.max(0, ...groups.map((g) => g.reduce((sum, l) => sum + wholeUnits(l), 0)))
+  if (!chosen.length) {
     return miss('discount.bundleIncomplete', { quantity: size }, { addQuantity: Math.max(1, size - most) })
   }
-  const shares = capShares(mergeShares(best.shares, scope.lines), rule.maxDiscount)
-  const amount = totalOf(shares)
-  const times = best.times
+  const shares = capShares(mergeShares(chosen, scope.lines), rule.maxDiscount)
+  const amount = sumShares(shares)
+  const times = chosen.reduce((sum, g) => sum + g.times, 0)
   const why =
     rule.type === 'bundleFree'
       ? reason('discount.why.bundleFree', {
@@ -154,12 +188,25 @@ export const bundle = (rule: Discount, scope: Scope): Gain | Miss => {
   return { shares, times, order: false, why }
 }
 
-/** One share per line, in line order, never above what is left of the line. */
-const mergeShares = (shares: readonly Share[], lines: readonly WorkLine[]): Share[] => {
-  const byLine = new Map<number, number>()
-  for (const s of shares) byLine.set(s.index, (byLine.get(s.index) ?? 0) + s.amount)
-  return [...byLine.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([index, amount]) => ({ index, amount: Math.min(amount, lines[index].remaining) }))
-    .filter((s) => s.amount > 0)
+/** The groups' cents spread over the units' lines by worth, one share per line in line order, never above what is left of it. */
+const mergeShares = (gains: readonly GroupGain[], lines: readonly WorkLine[]): Shares => {
+  const byLine = new Array<number>(lines.length).fill(0)
+  for (const gain of gains) {
+    const { indices, amounts } = allocate(gain.off, gain.indices, gain.values)
+    for (let i = 0; i < indices.length; i++) byLine[indices[i]] += amounts[i]
+  }
+  const shares: Shares = { indices: [], amounts: [] }
+  for (let i = 0; i < byLine.length; i++)
+    if (byLine[i] > 0) {
+      shares.indices.push(i)
+      shares.amounts.push(byLine[i])
+    }
+  return clamp(shares, lines)
+}
+
+/** Never above what is left of a line (a line's units valued in two takes may round up by a cent). */
+const clamp = (shares: Shares, lines: readonly WorkLine[]): Shares => {
+  for (let i = 0; i < shares.indices.length; i++)
+    shares.amounts[i] = Math.min(shares.amounts[i], lines[shares.indices[i]].remaining)
+  return shares
 }

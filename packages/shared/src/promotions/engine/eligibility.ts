@@ -1,30 +1,73 @@
 import type { Discount, DiscountFilter } from '../discount.schema'
-import type { CartLine, EvaluateContext, PresentedCoupon, RejectedRule } from '../engine-types'
+import type { EvaluateContext, PresentedCoupon, RejectedRule } from '../engine-types'
 import type { LocalTime } from './time-conditions'
 import { timeConditionsHold } from './time-conditions'
-import { type Miss, miss } from './work'
+import { type Miss, type WorkLine, miss } from './work'
 
-const anyIn = (list: readonly string[] | undefined, values: readonly string[] | undefined) =>
-  !!list?.length && !!values?.length && values.some((value) => list.includes(value))
+type Field = 'products' | 'categories' | 'brands' | 'tags'
+const FIELDS: readonly Field[] = ['products', 'categories', 'brands', 'tags']
 
-const hits = (filter: DiscountFilter, line: CartLine) =>
-  !!filter.products?.includes(line.product) ||
-  anyIn(filter.categories, line.categories) ||
-  (line.brand != null && !!filter.brands?.includes(line.brand)) ||
-  anyIn(filter.tags, line.tags)
-
-const isEmpty = (filter: DiscountFilter | null | undefined) =>
+const isEmpty = (filter: DiscountFilter | null | undefined): filter is null | undefined =>
   !filter || (!filter.products?.length && !filter.categories?.length && !filter.brands?.length && !filter.tags?.length)
 
 /**
- * The goods a rule looks at: its `product` if it names one, else any line a filter names (no filter:
- * every line); then `efilter` takes out any line it names.
+ * Which lines each product, category, brand and tag names, built once per evaluation: a rule's goods
+ * are then found from its filters' few ids instead of by testing every line against every rule.
  */
-export const ruleMatches = (rule: Discount, line: CartLine): boolean => {
-  if (rule.product) {
-    if (line.product !== rule.product) return false
-  } else if (!isEmpty(rule.filters) && !hits(rule.filters as DiscountFilter, line)) return false
-  return isEmpty(rule.efilter) || !hits(rule.efilter as DiscountFilter, line)
+export class LineIndex {
+  private readonly by: Partial<Record<Field, Map<string, number[]>>> = {}
+  /** Reused by every rule: a fresh typed array per rule costs more than the marking. */
+  private readonly marks: Uint8Array
+
+  constructor(private readonly lines: readonly WorkLine[]) {
+    this.marks = new Uint8Array(lines.length)
+  }
+
+  /** The lines each value of a field names, built the first time a rule filters on that field. */
+  private map(field: Field): Map<string, number[]> {
+    const built = this.by[field]
+    if (built) return built
+    const map = new Map<string, number[]>()
+    const add = (value: string, index: number) => {
+      const list = map.get(value)
+      if (!list) map.set(value, [index])
+      else if (list[list.length - 1] !== index) list.push(index)
+    }
+    for (const { index, line } of this.lines) {
+      if (field === 'products') add(line.product, index)
+      else if (field === 'brands') {
+        if (line.brand != null) add(line.brand, index)
+      } else for (const value of (field === 'categories' ? line.categories : line.tags) ?? []) add(value, index)
+    }
+    this.by[field] = map
+    return map
+  }
+
+  private mark(field: Field, values: readonly string[] | undefined, to: 0 | 1) {
+    if (!values?.length) return
+    const map = this.map(field)
+    for (const value of values) {
+      const indices = map.get(value)
+      if (indices) for (const index of indices) this.marks[index] = to
+    }
+  }
+
+  /**
+   * The goods a rule looks at, in cart order: its `product` if it names one, else any line a filter names
+   * (no filter: every line); then `efilter` takes out any line it names.
+   */
+  matched(rule: Discount): readonly WorkLine[] {
+    if (!rule.product && isEmpty(rule.filters) && isEmpty(rule.efilter)) return this.lines
+    const marks = this.marks
+    marks.fill(0)
+    if (rule.product) this.mark('products', [rule.product], 1)
+    else if (isEmpty(rule.filters)) marks.fill(1)
+    else for (const field of FIELDS) this.mark(field, rule.filters[field], 1)
+    if (!isEmpty(rule.efilter)) for (const field of FIELDS) this.mark(field, rule.efilter[field], 0)
+    const matched: WorkLine[] = []
+    for (let i = 0; i < marks.length; i++) if (marks[i]) matched.push(this.lines[i])
+    return matched
+  }
 }
 
 export interface Unlocks {
@@ -34,15 +77,18 @@ export interface Unlocks {
 }
 
 const couponProblem = (coupon: PresentedCoupon, now: number): Miss | null => {
-  if (coupon.status === 'expired' || (coupon.expiresAt && now > Date.parse(coupon.expiresAt))) return miss('coupon.expired')
+  // As the coupons service reads it (statusAt): a coupon is expired from its expiresAt on.
+  if (coupon.status === 'expired' || (coupon.expiresAt && now >= Date.parse(coupon.expiresAt))) return miss('coupon.expired')
   if (coupon.status !== 'valid' || (coupon.validFrom && now < Date.parse(coupon.validFrom))) return miss('coupon.notValid')
   return null
 }
 
 /** Presented coupons: expired or used ones are rejected; valid ones unlock their rule. */
-export const readCoupons = (context: EvaluateContext, rules: ReadonlyMap<string, Discount>, now: number): Unlocks => {
+export const readCoupons = (context: EvaluateContext, now: number): Unlocks => {
   const coupons = new Map<string, string>()
   const rejected: RejectedRule[] = []
+  if (!context.coupons?.length) return { coupons, rejected }
+  const rules = new Map(context.rules.map((rule) => [rule._id, rule]))
   const sorted = [...(context.coupons ?? [])].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0))
   for (const coupon of sorted) {
     const rule = rules.get(coupon.discount)
@@ -53,10 +99,23 @@ export const readCoupons = (context: EvaluateContext, rules: ReadonlyMap<string,
   return { coupons, rejected }
 }
 
+/**
+ * A code as coupon codes compare (coupon.schema's normalCouponCode, which a test holds this to):
+ * spaces and dashes dropped, any case. Not imported: that module would bring TypeBox into the POS bundle.
+ */
+export const normalCode = (code: string) => code.replace(/[\s-]+/g, '').toUpperCase()
+
+/** Whether the rule's code was typed. */
+export const codeTyped = (rule: Discount, context: EvaluateContext): boolean => {
+  if (!rule.couponCode || !context.codes?.length) return false
+  const code = normalCode(rule.couponCode)
+  return context.codes.some((typed) => normalCode(typed) === code)
+}
+
 /** Whether the cashier or customer asked for the rule: automatic, picked, its code typed, or a coupon. */
 export const unlockProblem = (rule: Discount, context: EvaluateContext, coupon: string | undefined): Miss | null => {
   if (coupon) return null
-  if (rule.couponCode) return context.codes?.includes(rule.couponCode) ? null : miss('coupon.codeRequired')
+  if (rule.couponCode) return codeTyped(rule, context) ? null : miss('coupon.codeRequired')
   // Points pay only when the customer asks to pay with them.
   if (rule.type === 'usePoint')
     return (context.usePoints?.[rule.usePoint?.point ?? ''] ?? 0) > 0 ? null : miss('discount.noPointsAsked')

@@ -12,13 +12,22 @@ interface Check {
  * hold, or any one with conditionOr. A rule without thresholds is met. Returns the first unmet one.
  */
 export const thresholdMiss = (rule: Discount, scope: Scope): Miss | null => {
+  const amountMet = !rule.minPrice || scope.amount >= rule.minPrice
+  const quantityMet = !rule.minQty || scope.milli >= rule.minQty * 1000
+  // The common case, answered without building anything.
+  if (
+    rule.conditionOr
+      ? (amountMet && !!rule.minPrice) || (quantityMet && !!rule.minQty) || (!rule.minPrice && !rule.minQty)
+      : amountMet && quantityMet
+  )
+    return null
   const checks: Check[] = []
   if (rule.minPrice) {
-    const met = scope.amount >= rule.minPrice
+    const met = amountMet
     checks.push({ met, miss: miss('coupon.minAmount', { amount: rule.minPrice }, { spend: rule.minPrice - scope.amount }) })
   }
   if (rule.minQty) {
-    const met = scope.milli >= rule.minQty * 1000
+    const met = quantityMet
     const addQuantity = Math.ceil((rule.minQty * 1000 - scope.milli) / 1000)
     checks.push({ met, miss: miss('coupon.minQuantity', { quantity: rule.minQty }, { addQuantity }) })
   }

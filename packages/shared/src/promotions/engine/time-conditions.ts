@@ -26,7 +26,18 @@ const LOCAL_PARTS: Intl.DateTimeFormatOptions = {
 }
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 
+// Reading the wall clock costs more than pricing a small cart; a cart is often priced again at the same
+// instant (a preview, a POS recount), so the last answer is kept. A pure function of its inputs.
+let last: { at: number; timeZone: string; time: LocalTime } | null = null
+
 export const localTime = (at: number, timeZone: string): LocalTime => {
+  if (last && last.at === at && last.timeZone === timeZone) return last.time
+  const time = readLocalTime(at, timeZone)
+  last = { at, timeZone, time }
+  return time
+}
+
+const readLocalTime = (at: number, timeZone: string): LocalTime => {
   const parts: Record<string, string> = {}
   for (const part of zoneFormatter(timeZone, LOCAL_PARTS).formatToParts(new Date(at))) parts[part.type] = part.value
   const month = Number(parts.month)

@@ -9,17 +9,19 @@ export interface WorkLine {
   remaining: number
   /** Quantity in thousandths, so weighed goods add up without floating error. */
   milli: number
+  /** The product's number in this cart (0, 1, … by first appearance): groups goods product by product. */
+  product: number
 }
 
-/** Cents a rule takes off one line. */
-export interface Share {
-  index: number
-  amount: number
+/** Cents a rule takes off lines: `amounts[i]` off the line numbered `indices[i]` (parallel arrays, no object per line). */
+export interface Shares {
+  indices: number[]
+  amounts: number[]
 }
 
 /** What a rule gives when it applies. */
 export interface Gain {
-  shares: Share[]
+  shares: Shares
   times: number
   /** Fixed amounts and points used are order adjustments; the rest adjust lines. */
   order: boolean
@@ -39,7 +41,7 @@ export interface Miss {
 /** The goods a rule looks at, with their units (thousandths) and the amount earlier rules left of them. */
 export interface Scope {
   lines: WorkLine[]
-  matched: WorkLine[]
+  matched: readonly WorkLine[]
   milli: number
   amount: number
   context: EvaluateContext
@@ -57,10 +59,11 @@ export const isMiss = (outcome: Gain | Miss): outcome is Miss => 'reason' in out
 
 export const wholeUnits = (line: WorkLine) => Math.floor(line.milli / 1000)
 
-/** `a × b / c` rounded down, exact even when `a × b` passes 2^53 (money up to 10^11 cents times a weight). */
+/** `a × b / c` rounded down (non-negative integers), exact even when `a × b` passes 2^53. */
 export const mulDiv = (a: number, b: number, c: number): number => {
   const product = a * b
-  if (Number.isSafeInteger(product)) return Math.floor(product / c)
+  // (p − p mod c) / c is an exact division; p / c in floating point may round up to the next integer.
+  if (Number.isSafeInteger(product)) return (product - (product % c)) / c
   return Number((BigInt(a) * BigInt(b)) / BigInt(c))
 }
 
@@ -77,35 +80,66 @@ export const percentOf = (cents: number, percent: number | null | undefined): nu
  * Spreads `total` cents over lines in proportion to `weights` by largest remainder: the shares add up to
  * `total` exactly and none passes its weight (when total ≤ the weights' sum). Ties go to the earlier line.
  */
-export const allocate = (total: number, lines: readonly number[], weights: readonly number[]): Share[] => {
-  const sum = weights.reduce((a, b) => a + b, 0)
-  if (total <= 0 || sum <= 0) return []
+export const allocate = (total: number, lines: readonly number[], weights: readonly number[]): Shares => {
+  const n = weights.length
+  let sum = 0
+  for (let i = 0; i < n; i++) sum += weights[i]
+  if (total <= 0 || sum <= 0) return { indices: [], amounts: [] }
   const amount = Math.min(total, sum)
-  const shares = weights.map((weight) => mulDiv(amount, weight, sum))
-  let left = amount - shares.reduce((a, b) => a + b, 0)
-  if (left > 0) {
-    const remainders = weights.map((weight, i) => ({ i, rest: (weight * amount) % sum }))
-    // The remainder of weight × amount / sum, exact via BigInt when the product is too large.
-    if (!Number.isSafeInteger(sum * amount))
-      for (const r of remainders) r.rest = Number((BigInt(weights[r.i]) * BigInt(amount)) % BigInt(sum))
-    remainders.sort((a, b) => b.rest - a.rest || a.i - b.i)
-    for (const { i } of remainders) {
-      if (left === 0) break
-      shares[i] += 1
-      left -= 1
+  if (n === 1) return { indices: [lines[0]], amounts: [amount] }
+  if (amount === sum) return positive(lines, weights)
+  const shares = new Array<number>(n)
+  const rests = new Array<number>(n)
+  // Every weight × amount is at most sum × amount: one check covers them all.
+  const exact = Number.isSafeInteger(sum * amount)
+  let left = amount
+  for (let i = 0; i < n; i++) {
+    if (exact) {
+      const product = weights[i] * amount
+      rests[i] = product % sum
+      shares[i] = (product - rests[i]) / sum
+    } else {
+      const product = BigInt(weights[i]) * BigInt(amount)
+      rests[i] = Number(product % BigInt(sum))
+      shares[i] = Number(product / BigInt(sum))
     }
+    left -= shares[i]
   }
-  return shares.map((share, i) => ({ index: lines[i], amount: share })).filter((s) => s.amount > 0)
+  if (left > 0) {
+    // Fewer cents are left than lines with a remainder: the `left` largest remainders take one each,
+    // ties to the earlier line. The cut-off remainder comes from a native numeric sort (no comparator).
+    const cut = Float64Array.from(rests).sort()[n - left]
+    for (let i = 0; i < n && left > 0; i++)
+      if (rests[i] > cut) {
+        shares[i] += 1
+        left -= 1
+      }
+    for (let i = 0; i < n && left > 0; i++)
+      if (rests[i] === cut) {
+        shares[i] += 1
+        left -= 1
+      }
+  }
+  return positive(lines, shares)
 }
 
-export const sumShares = (shares: readonly Share[]) => shares.reduce((sum, s) => sum + s.amount, 0)
+/** The lines with a positive amount. */
+const positive = (lines: readonly number[], amounts: readonly number[]): Shares => {
+  const out: Shares = { indices: [], amounts: [] }
+  for (let i = 0; i < amounts.length; i++)
+    if (amounts[i] > 0) {
+      out.indices.push(lines[i])
+      out.amounts.push(amounts[i])
+    }
+  return out
+}
+
+export const sumShares = (shares: Shares) => {
+  let sum = 0
+  for (const amount of shares.amounts) sum += amount
+  return sum
+}
 
 /** Caps a rule's shares at `cap` cents, re-spread over the same lines so they still add up exactly. */
-export const capShares = (shares: Share[], cap: number | null | undefined): Share[] => {
-  if (cap == null || sumShares(shares) <= cap) return shares
-  return allocate(
-    cap,
-    shares.map((s) => s.index),
-    shares.map((s) => s.amount)
-  )
-}
+export const capShares = (shares: Shares, cap: number | null | undefined): Shares =>
+  cap == null || sumShares(shares) <= cap ? shares : allocate(cap, shares.indices, shares.amounts)
