@@ -1,4 +1,4 @@
-import { evaluate, type CartLine, type Discount, type Evaluation, type Reason } from '@emporia/shared'
+import { evaluate, reasonMoneyValues, type CartLine, type Discount, type Evaluation, type Reason } from '@emporia/shared'
 import type { Values } from '../../lib/form-values'
 
 /*
@@ -82,8 +82,8 @@ export const previewOf = (values: Values, context: PreviewContext): Evaluation |
   )
 }
 
-/** The values the engine's and the server's messages give in cents; the rest are counts and percentages. */
-const MONEY = new Set(['amount', 'price', 'spend', 'gain', 'remaining', 'max', 'min', 'discount'])
+/** The values messages give in cents: the engine's (engine-types) and the staff budget's refusal (remaining, max). */
+const MONEY = new Set([...reasonMoneyValues, 'remaining', 'max'])
 
 /** A reason's values for display: money (cents) formatted, counts and percentages as they are. */
 export const reasonValues = (reason: Reason, money: (cents: number) => string): Record<string, string | number> =>
