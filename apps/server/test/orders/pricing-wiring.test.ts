@@ -68,7 +68,13 @@ describe.each(await dialects())('order pricing wiring (%s)', (dialect) => {
   let a: Owner
   let tea: string
   const rule = async (fields: Record<string, unknown>) => {
-    const made = await call(t, a, 'POST', 'discounts', { type: 'percentage', status: 'valid', avail: 'both', ...fields })
+    const made = await call(t, a, 'POST', 'discounts', {
+      type: 'percentage',
+      percentageDiscount: 10,
+      status: 'valid',
+      avail: 'both',
+      ...fields
+    })
     if (made.status !== 201) throw new Error(JSON.stringify(made.body))
     return (made.body as { _id: string })._id
   }
