@@ -16,6 +16,7 @@ import { pageOf, shopApi } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 import { customerTypeLabels } from './customer-labels'
 import { EraseDialog, MergeDialog } from './customer-dialogs'
+import { CustomerPoints } from './customer-points'
 import { CustomerOrders, CustomerPayments, CustomerRankLogs } from './customer-tables'
 import {
   downloadJson,
@@ -196,6 +197,7 @@ export const CustomerPage = () => {
       <CustomerCard customer={record} rankName={rankName} />
       <CustomerOrders rows={orders.data} loading={orders.isLoading} />
       <CustomerPayments rows={payments.data} loading={payments.isLoading} />
+      <CustomerPoints customer={record} />
       <CustomerRankLogs rows={rankLogs.data} loading={rankLogs.isLoading} rankName={rankName} />
       {dialog === 'merge' && <MergeDialog customer={record} onClose={closeDialog} />}
       {dialog === 'erase' && <EraseDialog customer={record} onClose={closeDialog} />}

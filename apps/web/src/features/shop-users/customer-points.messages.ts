@@ -1,0 +1,98 @@
+import { defineMessages } from '../../lib/i18n/screen-messages'
+
+/** The customer page's points section, its log and its dialogs, in every language (decision 0091). */
+export const customerPointsMessages = defineMessages({
+  en: {
+    'customerPoints.title': 'Points',
+    'customerPoints.noTypes': 'The shop has no point types yet. Add one under Settings → Point Types.',
+    'customerPoints.balance': 'Balance',
+    'customerPoints.history': 'Point history',
+    'customerPoints.noLogs': 'No points earned or spent yet.',
+    'customerPoints.type': 'Point type',
+    'customerPoints.reason': 'What happened',
+    'customerPoints.delta': 'Points',
+    'customerPoints.after': 'Balance after',
+    'customerPoints.detail': 'Order / customer',
+    'customerPoints.reason.earn': 'Earned',
+    'customerPoints.reason.spend': 'Spent',
+    'customerPoints.reason.transferIn': 'Received',
+    'customerPoints.reason.transferOut': 'Given away',
+    'customerPoints.reason.expire': 'Expired',
+    'customerPoints.reason.refund': 'Refund',
+    'customerPoints.reason.adjust': 'Adjusted by staff',
+    'customerPoints.transfer': 'Transfer points',
+    'customerPoints.transferTo': 'Customer receiving the points',
+    'customerPoints.transferConfirm': '{points} points of {type} go from {from} to {to}. This cannot be undone.',
+    'customerPoints.transferred': 'Points transferred',
+    'customerPoints.adjust': 'Adjust points',
+    'customerPoints.adjustPoints': 'Points (negative to take off)',
+    'customerPoints.adjustConfirm': "{name}'s {type} balance changes by {points}.",
+    'customerPoints.adjusted': 'Points adjusted',
+    'customerPoints.points': 'Points',
+    'customerPoints.remarks': 'Remarks'
+  },
+  cht: {
+    'customerPoints.title': '積分',
+    'customerPoints.noTypes': '商店尚未有積分類型。請在「設定 → 積分類型」新增。',
+    'customerPoints.balance': '結餘',
+    'customerPoints.history': '積分記錄',
+    'customerPoints.noLogs': '尚未賺取或使用積分。',
+    'customerPoints.type': '積分類型',
+    'customerPoints.reason': '事項',
+    'customerPoints.delta': '積分',
+    'customerPoints.after': '結餘',
+    'customerPoints.detail': '訂單 / 顧客',
+    'customerPoints.reason.earn': '賺取',
+    'customerPoints.reason.spend': '使用',
+    'customerPoints.reason.transferIn': '獲轉贈',
+    'customerPoints.reason.transferOut': '轉贈他人',
+    'customerPoints.reason.expire': '過期',
+    'customerPoints.reason.refund': '退款',
+    'customerPoints.reason.adjust': '職員調整',
+    'customerPoints.transfer': '轉贈積分',
+    'customerPoints.transferTo': '接收積分的顧客',
+    'customerPoints.transferConfirm': '{type} {points} 分將由 {from} 轉至 {to}。此操作無法還原。',
+    'customerPoints.transferred': '已轉贈積分',
+    'customerPoints.adjust': '調整積分',
+    'customerPoints.adjustPoints': '積分（負數為扣除）',
+    'customerPoints.adjustConfirm': '{name} 的 {type} 結餘將變動 {points} 分。',
+    'customerPoints.adjusted': '已調整積分',
+    'customerPoints.points': '積分',
+    'customerPoints.remarks': '備註'
+  },
+  chs: {
+    'customerPoints.title': '积分',
+    'customerPoints.noTypes': '商店尚未有积分类型。请在「设置 → 积分类型」新增。',
+    'customerPoints.balance': '结余',
+    'customerPoints.history': '积分记录',
+    'customerPoints.noLogs': '尚未赚取或使用积分。',
+    'customerPoints.type': '积分类型',
+    'customerPoints.reason': '事项',
+    'customerPoints.delta': '积分',
+    'customerPoints.after': '结余',
+    'customerPoints.detail': '订单 / 顾客',
+    'customerPoints.reason.earn': '赚取',
+    'customerPoints.reason.spend': '使用',
+    'customerPoints.reason.transferIn': '获转赠',
+    'customerPoints.reason.transferOut': '转赠他人',
+    'customerPoints.reason.expire': '过期',
+    'customerPoints.reason.refund': '退款',
+    'customerPoints.reason.adjust': '职员调整',
+    'customerPoints.transfer': '转赠积分',
+    'customerPoints.transferTo': '接收积分的顾客',
+    'customerPoints.transferConfirm': '{type} {points} 分将由 {from} 转至 {to}。此操作无法还原。',
+    'customerPoints.transferred': '已转赠积分',
+    'customerPoints.adjust': '调整积分',
+    'customerPoints.adjustPoints': '积分（负数为扣除）',
+    'customerPoints.adjustConfirm': '{name} 的 {type} 结余将变动 {points} 分。',
+    'customerPoints.adjusted': '已调整积分',
+    'customerPoints.points': '积分',
+    'customerPoints.remarks': '备注'
+  }
+})
+
+declare module '../../lib/i18n/screen-messages' {
+  interface ScreenMessageKeys {
+    customerPoints: keyof typeof customerPointsMessages.en
+  }
+}
