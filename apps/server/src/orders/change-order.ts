@@ -5,6 +5,8 @@ import { badField } from '../ledger/quantities'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { lockOrder, saveOrder, type OrderRow } from './order-rows'
 import { closeReservations, type OrderContext } from './payments'
+import { reverseOrderPoints } from '../points'
+import { reversePricing } from '../pricing'
 
 const linkMessages = {
   'order.notFulfilledAll': 'Order not fulfilled',
@@ -21,7 +23,10 @@ const voidOrder = async (trx: Knex.Transaction, order: OrderRow, reason: string 
   const provider = pending.some((p) => p.method === 'stripe') && ctx.provider ? await ctx.provider(trx) : null
   for (const payment of pending.filter((p) => p.method === 'stripe'))
     await provider?.cancelIntent(payment.tranID, `${ctx.shop}:${payment._id}:cancel`)
-  return { cancel: { reason: reason ?? undefined, date: new Date().toISOString() } }
+  // Its coupons, points and the staff's discount budget come back (decisions 0091, 0092).
+  const pricing = await reversePricing(trx, ctx.shop, order, { amount: 0, before: 0, paid: 0, whole: true })
+  await reverseOrderPoints(trx, ctx.shop, order._id, { numerator: 1, denominator: 1 }, { env: ctx.env, admin: ctx.user })
+  return { cancel: { reason: reason ?? undefined, date: new Date().toISOString() }, ...(pricing ? { pricing } : {}) }
 }
 
 /**

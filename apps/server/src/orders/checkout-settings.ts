@@ -11,6 +11,8 @@ export interface CheckoutSettings extends RoundingSettings {
   bankTransfer?: { enabled?: boolean } | null
   cardPayment?: { enabled?: boolean; statementDescriptor?: string } | null
   useCashboxLog?: boolean | null
+  /** Staff discount limits are enforced on manual discounts (decision 0092). */
+  useDiscountLimit?: boolean | null
 }
 
 /** One read of the shop row; every checkout reads it, so it is one statement and no more. */

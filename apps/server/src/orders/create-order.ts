@@ -9,7 +9,7 @@ import { loadCheckoutSettings } from './checkout-settings'
 import { findIdempotent } from './idempotency'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { takeOrderId } from './order-numbers'
-import { defaultWarehouse, priceOrder } from './order-pricing'
+import { defaultWarehouse, priceOrder, type PricedOrder } from './order-pricing'
 import { lockOrder, saveOrder, toColumns, type OrderRow } from './order-rows'
 import {
   checkDrawer,
@@ -23,6 +23,7 @@ import {
 } from './payments'
 import { addSale, paidOrderSale } from '../sales/rollup'
 import { checkOrderCustomer } from '../customers/customer-references'
+import { loyalty } from '../pricing'
 
 export interface CreatedOrder {
   order: OrderRow
@@ -52,14 +53,51 @@ const withinPayment = async <T>(i: number, run: () => Promise<T> | T): Promise<T
   }
 }
 
+/** What the engine's answer takes from the customer: the coupons that unlocked rules, the points paid with. */
+const consumeLoyalty = async (
+  trx: Knex.Transaction,
+  data: OrderData,
+  priced: PricedOrder,
+  order: string,
+  ctx: OrderContext,
+  now: Date
+) => {
+  const { shop } = ctx
+  const codes = priced.rules.coupons.map((coupon) => coupon.code)
+  const customer = data.user ?? null
+  if (codes.length)
+    await loyalty.useCoupons(trx, shop, codes, {
+      order,
+      customer,
+      admin: ctx.user ?? null,
+      cashier: data.cashier ?? null,
+      now: now.toISOString()
+    })
+  for (const applied of priced.pricing.applied)
+    if (applied.pointsUsed && applied.pointsUsed.points > 0 && customer)
+      await loyalty.spendPoints(trx, shop, {
+        user: customer,
+        pointType: applied.pointsUsed.pointType,
+        points: applied.pointsUsed.points,
+        order
+      })
+}
+
 /**
- * Takes an order in one transaction (decision 0078): prices its lines, checks the payments sent with
+ * Takes an order in one transaction (decisions 0078, 0092): prices it (catalogue, discount rules,
+ * manual discount within the staff's budget), uses the coupons and spends the points that pricing
+ * took, checks the payments sent with
  * it (the POS checkout) against the total, holds the lines' stock — or, when those payments cover the
  * total with money in hand, holds and sells it in the same ledger pass — gives it the next order id,
  * and writes the order, its payments, its history and its sale. A refusal anywhere rolls all of it
  * back, order number included.
  */
-export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: OrderContext): Promise<CreatedOrder> => {
+export const createOrder = async (
+  trx: Knex.Transaction,
+  data: OrderData,
+  ctx: OrderContext,
+  approvedBy: string | null = null
+): Promise<CreatedOrder> => {
   const { shop } = ctx
   const existing = await findIdempotent<OrderRow>(trx, 'orders', shop, data.idempotencyKey)
   if (existing) {
@@ -69,7 +107,10 @@ export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: O
   await checkOrderCustomer(trx, shop, data.user)
   const settings = await loadCheckoutSettings(trx, shop)
   const fallback = await defaultWarehouse(trx, shop, data.source, settings)
-  const priced = await priceOrder(trx, shop, data, settings, fallback)
+  const now = new Date()
+  const _id = newObjectId()
+  const priced = await priceOrder(trx, shop, data, settings, fallback, { now, staff: ctx.user ?? null, approvedBy })
+  await consumeLoyalty(trx, data, priced, _id, ctx, now)
   const source = data.replaces ? await checkReplaced(trx, shop, data.replaces) : undefined
 
   const inputs = data.payments ?? []
@@ -85,7 +126,6 @@ export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: O
   // A free order (everything discounted) is paid the moment it is taken.
   const settled = paid >= priced.total
 
-  const _id = newObjectId()
   const reservations = await reserveMany(
     trx,
     priced.lines.map((line, i) => ({
@@ -105,13 +145,12 @@ export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: O
     { env: ctx.env, user: ctx.user, wall: ctx.wall, source: { type: 'order', id: _id } },
     { committed: settled }
   )
-  const products: OrderLine[] = priced.lines.map(({ categories: _categories, ...line }, i) => ({
+  const products: OrderLine[] = priced.lines.map(({ categories: _categories, brand: _brand, tags: _tags, ...line }, i) => ({
     ...line,
     reservation: reservations[i]._id,
     returned: 0
   }))
 
-  const now = new Date()
   const pos = inputs.find((input) => input.method === 'pos')
   const values: Record<string, unknown> = {
     _id,
@@ -129,6 +168,10 @@ export const createOrder = async (trx: Knex.Transaction, data: OrderData, ctx: O
     discount: priced.discount,
     rounding: priced.rounding,
     total: priced.total,
+    coupons: data.coupons ?? [],
+    chosenDiscounts: data.chosenDiscounts ?? [],
+    usePoints: data.usePoints ?? null,
+    pricing: priced.pricing,
     amount: paid,
     refund: 0,
     methods: [...new Set(inputs.map((input) => input.method))],

@@ -1,5 +1,13 @@
 import { BadRequest } from '@feathersjs/errors'
-import { isObjectId, orderSchema, paymentSchema, type OrderData, type OrderPatch, type RefundData } from '@emporia/shared'
+import {
+  isObjectId,
+  orderSchema,
+  paymentSchema,
+  type DiscountApproval,
+  type OrderData,
+  type OrderPatch,
+  type RefundData
+} from '@emporia/shared'
 import { modelFromSchema } from '../db/query/model'
 import { badField } from '../ledger/quantities'
 import { assertValid, dataValidators } from '../records/validate-data'
@@ -26,7 +34,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  */
 export const checkOrderData = (data: unknown): OrderData => {
   if (!isObject(data)) throw new BadRequest('Data must be an object')
-  const { payments: sent, status, ...rest } = data
+  const { payments: sent, status, approval, ...rest } = data
   if (status !== undefined && status !== 'unpaid')
     throw badField('status', 'A new order is unpaid until its payments cover it', 'order.newIsUnpaid')
   const record: Record<string, unknown> = {}
@@ -40,7 +48,13 @@ export const checkOrderData = (data: unknown): OrderData => {
     throw badField('payments', `At most ${MAX_PAYMENTS} payments`, 'format.invalid')
   const list = (sent ?? []) as unknown[]
   list.forEach((payment, i) => checkPaymentInput(payment, `payments.${i}`))
-  return { ...(record as OrderData), payments: list as OrderData['payments'] }
+  if (approval !== undefined && approval !== null && !isObject(approval))
+    throw badField('approval', '"approval" must be {email, password}', 'format.invalid')
+  return {
+    ...(record as OrderData),
+    payments: list as OrderData['payments'],
+    ...(isObject(approval) ? { approval: approval as unknown as DiscountApproval } : {})
+  }
 }
 
 /** One payment's input (with an order, or on its own): the payment schema's rules, and money in. */

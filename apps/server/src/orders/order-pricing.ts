@@ -1,7 +1,8 @@
 import { NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { isWeighted, multiplyCents, roundOrder, type OrderLine } from '@emporia/shared'
+import { isWeighted, multiplyCents, roundOrder, type OrderData, type OrderLine, type OrderPricing } from '@emporia/shared'
 import { badField, checkUnits } from '../ledger/quantities'
+import { chargeBudget, channelOf, priceWithRules, storedPricing, type RulesResult } from '../pricing'
 import type { CheckoutSettings } from './checkout-settings'
 
 interface ProductRow {
@@ -12,6 +13,8 @@ interface ProductRow {
   weightType?: string | null
   categories?: string[] | null
   category?: string | null
+  brand?: string | null
+  tags?: string[] | null
 }
 
 export interface PricedLine extends OrderLine {
@@ -19,8 +22,10 @@ export interface PricedLine extends OrderLine {
   price: number
   total: number
   warehouse: string
-  /** For the sales rollup: the categories the line's product is in. */
+  /** For the sales rollup and the rules' filters: the categories, brand and tags of the line's product. */
   categories: string[]
+  brand: string | null
+  tags: string[]
 }
 
 export interface PricedOrder {
@@ -29,28 +34,79 @@ export interface PricedOrder {
   discount: number
   rounding: number
   total: number
+  /** What the order keeps of its pricing, and the engine's answer (coupons to use, points to spend). */
+  pricing: OrderPricing
+  rules: RulesResult
+}
+
+/** Who takes the order and when: the manual discount counts against this staff member's budget. */
+export interface PricingContext {
+  now: Date
+  staff: string | null
+  /** A manager who approved a manual discount beyond the staff's limits (checked before the transaction). */
+  approvedBy: string | null
+}
+
+/**
+ * Prices an order (decisions 0078, 0092): its lines from the catalogue, then the shop's discount rules
+ * through the pricing engine, then the manual discount staff typed (within what the rules left, and
+ * counted against the staff's budget), then the shop's rounding. Integer cents throughout.
+ */
+export const priceOrder = async (
+  trx: Knex.Transaction,
+  shop: string,
+  input: OrderData,
+  settings: CheckoutSettings,
+  fallbackWarehouse: string | null,
+  ctx: PricingContext
+): Promise<PricedOrder> => {
+  const lines = await priceLines(trx, shop, input, fallbackWarehouse)
+  const subtotal = lines.reduce((total, line) => total + line.total, 0)
+  const channel = channelOf(input.source)
+  const rules = await priceWithRules(
+    trx,
+    shop,
+    lines,
+    { channel, user: input.user, coupons: input.coupons, chosenDiscounts: input.chosenDiscounts, usePoints: input.usePoints },
+    { now: ctx.now, timeZone: settings.timeZone }
+  )
+  const byRules = rules.evaluation.discount
+  const typed = input.discount ?? 0
+  if (typed > subtotal - byRules)
+    throw badField('discount', 'The discount is larger than the order', 'order.discountTooLarge', { value: subtotal - byRules })
+  const manual = await chargeBudget(trx, shop, {
+    amount: typed,
+    staff: ctx.staff,
+    approvedBy: ctx.approvedBy,
+    enforce: settings.useDiscountLimit === true,
+    now: ctx.now,
+    timeZone: settings.timeZone
+  })
+  const discount = byRules + typed
+  const rounded = roundOrder(subtotal, discount, settings)
+  const pricing = storedPricing(channel, rules, manual)
+  return { lines, subtotal, discount, rounding: rounded.rounding, total: rounded.total, pricing, rules }
 }
 
 /**
  * Prices an order's lines from the shop's own products (decision 0078): a line names a product of
  * this shop and, when the product has SKUs, one of them; its price is the SKU's, else the product's,
  * unless staff gave one; units are whole unless the goods are weighed (never rounded: 2.5 bags are
- * refused). Totals are integer cents: each line once through multiplyCents, then the shop's rounding.
+ * refused). Each line's total goes once through multiplyCents.
  */
-export const priceOrder = async (
+const priceLines = async (
   trx: Knex.Transaction,
   shop: string,
-  input: { products: OrderLine[]; discount?: number; warehouse?: string | null },
-  settings: CheckoutSettings,
+  input: { products: OrderLine[]; warehouse?: string | null },
   fallbackWarehouse: string | null
-): Promise<PricedOrder> => {
+): Promise<PricedLine[]> => {
   const ids = [...new Set(input.products.map((line) => line.product))]
   const rows = (await trx('products')
     .where({ shop })
     .whereIn('_id', ids)
-    .select('_id', 'name', 'price', 'skus', 'weightType', 'categories', 'category')) as ProductRow[]
+    .select('_id', 'name', 'price', 'skus', 'weightType', 'categories', 'category', 'brand', 'tags')) as ProductRow[]
   const products = new Map(rows.map((row) => [row._id, row]))
-  const lines = input.products.map((line, i): PricedLine => {
+  return input.products.map((line, i): PricedLine => {
     const product = products.get(line.product)
     if (!product) throw new NotFound(`No record found for id '${line.product}'`, { field: `products.${i}.product` })
     const skus = product.skus ?? []
@@ -71,14 +127,11 @@ export const priceOrder = async (
       quantity,
       total: multiplyCents(price, quantity),
       warehouse,
-      categories
+      categories,
+      brand: product.brand ?? null,
+      tags: product.tags ?? []
     } as PricedLine
   })
-  const sum = lines.reduce((total, line) => total + line.total, 0)
-  const discount = input.discount ?? 0
-  if (discount > sum) throw badField('discount', 'The discount is larger than the order', 'order.discountTooLarge')
-  const rounded = roundOrder(sum, discount, settings)
-  return { lines, subtotal: sum, discount, rounding: rounded.rounding, total: rounded.total }
 }
 
 /** The warehouse an order takes goods from when it names none: the channel's, then the shop's first. */

@@ -7,7 +7,18 @@ import type { CountCache } from '../records/count-cache'
 export type OrderRow = Order & { products: OrderLine[] }
 
 /** JSON columns go back as text (the driver stores objects as given). */
-const JSON_FIELDS = new Set(['products', 'methods', 'ship', 'customer', 'linkOrders', 'cancel'])
+const JSON_FIELDS = new Set([
+  'products',
+  'methods',
+  'ship',
+  'customer',
+  'linkOrders',
+  'cancel',
+  'coupons',
+  'chosenDiscounts',
+  'usePoints',
+  'pricing'
+])
 export const toColumns = (values: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(values).map(([key, value]) => [key, JSON_FIELDS.has(key) && value !== null ? JSON.stringify(value) : value])

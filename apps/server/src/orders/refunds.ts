@@ -8,6 +8,7 @@ import { newObjectId } from '../platform/object-id'
 import { addSale, refundSale } from '../sales/rollup'
 import { recomputeRank } from '../ranks'
 import { reverseOrderPoints } from '../points'
+import { reversePricing } from '../pricing'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { lockOrder, saveOrder, type OrderRow } from './order-rows'
 import { paymentOf, type OrderContext, type PaymentRow } from './payments'
@@ -100,7 +101,20 @@ export const refundOrder = async (trx: Knex.Transaction, data: RefundData, ctx: 
   })
   const paid = refundable - amount
   const status = paid === 0 ? 'refunded' : order.status
-  const updated = await saveOrder(trx, order._id, { products, amount: paid, refund: (order.refund ?? 0) + amount, status })
+  // Coupons and the staff's discount budget come back with the money (decision 0092); points below.
+  const pricing = await reversePricing(trx, shop, order, {
+    amount,
+    before: order.refund ?? 0,
+    paid: refundable + (order.refund ?? 0),
+    whole: status === 'refunded'
+  })
+  const updated = await saveOrder(trx, order._id, {
+    products,
+    amount: paid,
+    refund: (order.refund ?? 0) + amount,
+    status,
+    ...(pricing ? { pricing } : {})
+  })
   const events: OrderEventInput[] = [
     {
       shop,

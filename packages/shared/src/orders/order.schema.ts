@@ -73,6 +73,73 @@ export const customerSchema = Type.Object(
   { additionalProperties: false }
 )
 
+const adjustmentSchema = Type.Object(
+  { rule: Type.String({ maxLength: 64 }), amount: Type.Integer({ minimum: 0 }) },
+  { additionalProperties: false }
+)
+const pointsSchema = Type.Object(
+  { pointType: Type.String({ maxLength: 64 }), points: Type.Integer({ minimum: 0 }) },
+  { additionalProperties: false }
+)
+const reasonSchema = Type.Object(
+  {
+    key: Type.String({ maxLength: 100 }),
+    values: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])))
+  },
+  { additionalProperties: false }
+)
+
+/** One rule the engine applied (engine-types AppliedRule), with the rule's name as it was then. */
+export const appliedRuleSchema = Type.Object(
+  {
+    rule: Type.String({ maxLength: 64 }),
+    name: Type.Optional(storedTextSchema),
+    type: Type.String({ maxLength: 30 }),
+    amount: Type.Integer({ minimum: 0 }),
+    times: Type.Integer({ minimum: 0 }),
+    pointsEarned: Type.Optional(pointsSchema),
+    pointsUsed: Type.Optional(pointsSchema),
+    coupon: Type.Optional(Type.String({ maxLength: 64 })),
+    why: reasonSchema
+  },
+  { additionalProperties: false }
+)
+
+/**
+ * What the order was priced at (decision 0092), kept so that its price never changes when rules do:
+ * the rules applied, each line's discount (by line index) and the order's own adjustments, and the
+ * manual discount staff typed on top, with who gave it and who approved it beyond their budget.
+ */
+export const orderPricingSchema = Type.Object(
+  {
+    /** The engine's channel: pos for the counter, eshop for the online shop, the app and the back-office. */
+    channel: Type.Union([Type.Literal('pos'), Type.Literal('eshop')]),
+    applied: Type.Array(appliedRuleSchema),
+    lines: Type.Array(Type.Object({ discount: Type.Integer({ minimum: 0 }), adjustments: Type.Array(adjustmentSchema) })),
+    orderAdjustments: Type.Array(adjustmentSchema),
+    /** The engine's discount (lines and order adjustments); the order's `discount` adds the manual one. */
+    rules: Type.Integer({ minimum: 0 }),
+    manual: Type.Union([
+      Type.Object(
+        {
+          amount: Type.Integer({ minimum: 0 }),
+          /** The staff member (users id) whose budget it counts against, and the month it counts in. */
+          admin: Type.Union([Type.String({ pattern: ID_PATTERN }), Type.Null()]),
+          month: Type.String({ maxLength: 7 }),
+          /** The manager (users id) who approved it beyond the staff's limits, if one had to. */
+          approvedBy: Type.Union([Type.String({ pattern: ID_PATTERN }), Type.Null()]),
+          /** Cents of it given back to the budget by refunds so far. */
+          returned: Type.Integer({ minimum: 0 })
+        },
+        { additionalProperties: false }
+      ),
+      Type.Null()
+    ])
+  },
+  { readOnly: true }
+)
+export type OrderPricing = Static<typeof orderPricingSchema>
+
 /**
  * Order (spec §3.11). Money is integer cents (decision 0003): subtotal is the lines' sum, rounding
  * every adjustment the shop's rounding settings make (decision 0079), total = subtotal − discount + rounding, `amount` is what has been paid
@@ -98,6 +165,10 @@ export const orderSchema = Type.Object(
     warehouse: optionalId('warehouses'),
     products: Type.Array(orderLineSchema, { minItems: 1, maxItems: 500 }),
     subtotal: Type.Optional(Type.Integer({ minimum: 0, readOnly: true })),
+    /**
+     * Sent: the manual discount staff give on top of the rules (checked against their budget). Stored:
+     * everything taken off, the rules' and the manual together (`pricing` tells them apart).
+     */
     discount: Type.Optional(moneySchema),
     rounding: Type.Optional(Type.Integer({ minimum: -100_000_000, maximum: 100_000_000, readOnly: true })),
     total: Type.Optional(Type.Integer({ minimum: 0, readOnly: true })),
@@ -107,6 +178,16 @@ export const orderSchema = Type.Object(
     methods: Type.Optional(Type.Array(Type.String({ maxLength: 60 }), { readOnly: true })),
     /** The custom POS method's name when one was used (spec §3.11 extraMethod). */
     extraMethod: Type.Optional(Type.Union([Type.String({ maxLength: 60 }), Type.Null()], { readOnly: true })),
+    /** Coupon codes presented, rules picked (non-automatic discounts) and points to pay with, by point type. */
+    coupons: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 20, uniqueItems: true })),
+    chosenDiscounts: Type.Optional(Type.Array(id('discounts'), { maxItems: 50, uniqueItems: true })),
+    usePoints: Type.Optional(
+      Type.Union([
+        Type.Record(Type.String({ pattern: ID_PATTERN }), Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
+        Type.Null()
+      ])
+    ),
+    pricing: Type.Optional(Type.Union([orderPricingSchema, Type.Null()], { readOnly: true })),
     ship: Type.Optional(Type.Union([shippingSchema, Type.Null()])),
     remarks: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
     /** Orders split from or linked to this one (both ways). */
@@ -147,10 +228,32 @@ export interface OrderPaymentInput {
 }
 export type OrderData = Pick<Order, 'source' | 'products'> &
   Partial<
-    Pick<Order, 'user' | 'customer' | 'cashier' | 'warehouse' | 'discount' | 'ship' | 'remarks' | 'replaces' | 'idempotencyKey'>
+    Pick<
+      Order,
+      | 'user'
+      | 'customer'
+      | 'cashier'
+      | 'warehouse'
+      | 'discount'
+      | 'coupons'
+      | 'chosenDiscounts'
+      | 'usePoints'
+      | 'ship'
+      | 'remarks'
+      | 'replaces'
+      | 'idempotencyKey'
+    >
   > & {
     payments?: OrderPaymentInput[]
+    /** A manager's approval of a manual discount beyond the staff's limits (decision 0092); never stored. */
+    approval?: DiscountApproval
   }
+
+/** Who approves a manual discount beyond the staff's limits: a shop admin's e-mail and password. */
+export interface DiscountApproval {
+  email: string
+  password: string
+}
 /** What a patch may change; `status` moves along order-status.ts. */
 export type OrderPatch = Partial<Pick<Order, 'status' | 'ship' | 'remarks' | 'customer'>> & {
   cancelReason?: string

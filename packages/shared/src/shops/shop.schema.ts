@@ -63,6 +63,8 @@ export const shopSchema = Type.Object(
     location: Type.Optional(Type.String({ maxLength: 500 })),
     // Stock settings (spec §3.1, settings/inventory; docs/decisions/0040).
     posAllowOutOfStock: Type.Optional(Type.Boolean()),
+    /** Staff discount limits are enforced on manual order discounts (spec §3.1, §6.2; decision 0092). */
+    useDiscountLimit: Type.Optional(Type.Boolean()),
     /** "Reset Product Status": stock moves products to auto_soldOut at zero and back to selling. Default on. */
     resetInventoryStatus: Type.Optional(Type.Boolean()),
     lowStock: Type.Optional(Type.Boolean()),
@@ -100,11 +102,22 @@ export const shopStaffSchema = Type.Object(
      * (it must administer that shop). The parent's roll-up reads this shop's sales and stock.
      */
     subShop: Type.Optional(Type.Union([Type.String({ pattern: ID_PATTERN }), Type.Null()], { readOnly: true })),
+    /**
+     * The staff member's discount limits (spec §3.3 Admin, §6.2; decision 0092), in cents; null: no limit.
+     * Enforced on manual order discounts when the shop's useDiscountLimit is on.
+     */
+    monthlyDiscount: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 100_000_000_000 }), Type.Null()])),
+    /** "Max. Discount": the most one order may be given by hand. */
+    maxDiscount: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 100_000_000_000 }), Type.Null()])),
+    /** Manual discounts given in `discountMonth` (YYYY-MM in the shop's time zone); another month reads 0. */
+    monthlyUsedDiscount: Type.Optional(Type.Integer({ minimum: 0, readOnly: true })),
+    discountMonth: Type.Optional(Type.Union([Type.String({ maxLength: 7 }), Type.Null()], { readOnly: true })),
     createdAt: Type.String({ format: 'date-time', readOnly: true }),
     updatedAt: Type.String({ format: 'date-time', readOnly: true })
   },
   { $id: 'ShopStaff', additionalProperties: false }
 )
 export type ShopStaff = Static<typeof shopStaffSchema>
-export type ShopStaffData = Pick<ShopStaff, 'email' | 'role'> & Partial<Pick<ShopStaff, 'perm' | 'name'>>
-export type ShopStaffPatch = Partial<Pick<ShopStaff, 'role' | 'perm' | 'name'>>
+export type ShopStaffData = Pick<ShopStaff, 'email' | 'role'> &
+  Partial<Pick<ShopStaff, 'perm' | 'name' | 'monthlyDiscount' | 'maxDiscount'>>
+export type ShopStaffPatch = Partial<Pick<ShopStaff, 'role' | 'perm' | 'name' | 'monthlyDiscount' | 'maxDiscount'>>

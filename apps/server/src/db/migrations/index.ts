@@ -37,6 +37,8 @@ import * as promotionsTable from './20261125214600-promotions'
 import * as pointTypesTable from './20261125214603-point-types'
 import * as couponsTables from './20261125220000-coupons'
 import * as pointsTables from './20261125220000-points'
+// Pricing in orders and the staff discount budget (decision 0092).
+import * as orderPricing from './20261126200000-order-pricing'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -78,5 +80,6 @@ export const migrations: Record<string, Migration> = {
   '20261125214600-promotions': promotionsTable,
   '20261125214603-point-types': pointTypesTable,
   '20261125220000-coupons': couponsTables,
-  '20261125220000-points': pointsTables
+  '20261125220000-points': pointsTables,
+  '20261126200000-order-pricing': orderPricing
 }

@@ -8,6 +8,8 @@ import { changeOrder } from '../../orders/change-order'
 import { createOrder } from '../../orders/create-order'
 import { orderRecord, paymentRecord } from '../../orders/order-rows'
 import type { ProviderFor } from '../../orders/payments'
+import { checkApproval } from '../../pricing'
+import type { Throttle } from '../authentication/authentication'
 import type { RecordOptions, RecordParams } from '../../records/record-service'
 import { checkOrderData, checkOrderPatch } from '../../orders/order-input'
 import { ORDER_PATCH_FIELDS, orderModel } from './orders.schema'
@@ -22,7 +24,9 @@ export class OrderService extends OrderRecordService<Order> {
   constructor(
     options: RecordOptions,
     env: () => LedgerEnv,
-    private readonly providerFor: ProviderFor
+    private readonly providerFor: ProviderFor,
+    /** Wrong approval passwords are throttled as logins are (decision 0092). */
+    private readonly approvals: Throttle
   ) {
     super(options, env)
   }
@@ -30,15 +34,12 @@ export class OrderService extends OrderRecordService<Order> {
   override async create(data: OrderData | OrderData[], params: RecordParams = {}) {
     if (Array.isArray(data)) throw new BadRequest('Take one order at a time')
     const shop = shopOf(params)
-    const input = checkOrderData(data)
+    const { approval, ...input } = checkOrderData(data)
+    const user = userOf(params)
+    // Checked before the order's transaction, so that a wrong password counts even though the order is refused.
+    const approvedBy = await checkApproval(this.options.db.knex, this.approvals, shop, approval, user)
     const result = await this.inTransaction(shop, params, (trx, wall) =>
-      createOrder(trx, input, {
-        shop,
-        user: userOf(params),
-        env: this.env(),
-        wall,
-        provider: (trx) => this.providerFor(shop, trx)
-      })
+      createOrder(trx, input, { shop, user, env: this.env(), wall, provider: (trx) => this.providerFor(shop, trx) }, approvedBy)
     )
     // Payments taken with the order are announced with it, once committed.
     if (!result.replayed)

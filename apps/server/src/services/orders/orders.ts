@@ -3,6 +3,7 @@ import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/service-context'
 import { registerShopPath } from '../../records/shop-scoped'
 import { cardProviders } from '../../payments/card-providers'
+import { Throttle } from '../authentication/authentication'
 import { OrderService } from './orders.class'
 import { orderModel } from './orders.schema'
 
@@ -12,6 +13,11 @@ export const orders = (context: ServiceContext) => (app: Application) =>
     app,
     context.directory,
     servicePaths.orders,
-    new OrderService({ ...context.records, model: orderModel }, () => ({ app, counts: context.counts }), cardProviders(context)),
+    new OrderService(
+      { ...context.records, model: orderModel },
+      () => ({ app, counts: context.counts }),
+      cardProviders(context),
+      new Throttle(context.db.knex, context.config.loginLimits)
+    ),
     ['find', 'get', 'create', 'patch']
   )

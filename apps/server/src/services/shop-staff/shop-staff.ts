@@ -2,6 +2,7 @@ import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/service-context'
 import { shopScoped, ShopUsersSync } from '../../tenancy'
+import { currentMonthUsed } from './discount-month'
 import { invitationMail } from './invitation-mail'
 import { ShopStaffService, type StaffParts } from './shop-staff.class'
 import { shopStaffModel } from './shop-staff.schema'
@@ -21,5 +22,8 @@ export const shopStaff = (context: ServiceContext) => (app: Application) => {
   app.use(path, new ShopStaffService(staffParts(context, app), ['admin', 'user', 'pos']), {
     methods: ['find', 'get', 'create', 'patch', 'remove']
   })
-  app.service(path).hooks({ before: { all: shopScoped(context.directory, path) } })
+  app.service(path).hooks({
+    before: { all: shopScoped(context.directory, path) },
+    after: { find: [currentMonthUsed(context.db.knex)], get: [currentMonthUsed(context.db.knex)] }
+  })
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material'
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material'
 import { orderSchema, servicePaths } from '@emporia/shared'
 import { FormFieldInput } from '../../components/editor/form-field-input'
 import { placeServerErrors } from '../../components/editor/server-errors'
@@ -13,6 +13,7 @@ import { notifyError, notifySuccess } from '../../lib/notify'
 import { translatablePaths } from '../../lib/table/search-query'
 import { createOrder } from './orders-api'
 import { orderDataOf } from './order-requests'
+import { PricingPreviewCard } from './pricing-preview-card'
 import { translateKnown } from './server-refusal'
 
 /** A back-office order: products with quantities (price from the product unless typed), a discount, who it is for. */
@@ -41,6 +42,22 @@ const fields: FieldDef[] = [
       { name: 'price', label: 'order.priceHint', type: 'money' }
     ]
   },
+  {
+    name: 'user',
+    label: 'orderPricing.customer',
+    type: 'select',
+    source: { path: servicePaths.shopUsers, textField: 'name', searchFields: ['name', 'phone', 'email'] }
+  },
+  { name: 'coupons', label: 'orderPricing.coupons', type: 'textList' },
+  {
+    name: 'chosenDiscounts',
+    label: 'orderPricing.chosenDiscounts',
+    type: 'select',
+    multiple: true,
+    source: { path: servicePaths.discounts, searchFields: translatablePaths('name'), query: { status: 'valid' } }
+  },
+  { name: 'pointType', label: 'orderPricing.pointType', type: 'select', source: { path: servicePaths.pointTypes } },
+  { name: 'points', label: 'orderPricing.points', type: 'number', integer: true },
   { name: 'discount', label: 'order.discount', type: 'money' },
   { name: 'customerName', label: 'order.customerName', type: 'text' },
   { name: 'customerPhone', label: 'order.customerPhone', type: 'text' },
@@ -51,25 +68,34 @@ const fields: FieldDef[] = [
 /** The server's names of the fields this form shows under other names. */
 const FORM_PATHS: Record<string, string> = { 'customer.name': 'customerName', 'customer.phone': 'customerPhone' }
 
+/** The server's "Need Permission": the manual discount is beyond the staff's limits (decision 0092). */
+const needsApproval = (error: unknown) => (error as { data?: { key?: string } })?.data?.key === 'errors.needPermission'
+
 /**
- * "New order" of the orders list. The order is made unpaid; with "Take payment now" its page opens
- * with the payment dialog, which asks for the amount the server worked out (rounding included).
+ * "New order" of the orders list, with its discounts worked out live by the pricing engine on the
+ * shop's rules (decision 0092). The order is made unpaid; with "Take payment now" its page opens
+ * with the payment dialog, which asks for the amount the server worked out (rounding included). A
+ * manual discount beyond the staff's limits asks for a manager's e-mail and password and is sent again.
  */
 export const NewOrderDialog = ({ onClose }: { onClose: () => void }) => {
   const { t } = useListT()
   const navigate = useAppNavigate()
   const form = useEditorForm(fields, { products: [{ quantity: 1 }], payNow: false }, orderSchema)
   const [busy, setBusy] = useState(false)
+  const [approval, setApproval] = useState<{ email: string; password: string } | null>(null)
 
   const submit = async () => {
     if (busy || !form.validate()) return
     setBusy(true)
     try {
-      const order = await createOrder(orderDataOf(normalizeValues(fields, form.values)))
+      const data = orderDataOf(normalizeValues(fields, form.values))
+      const approved = approval?.email && approval.password ? { ...data, approval } : data
+      const order = await createOrder(approved)
       notifySuccess(t('order.created', { orderId: order.orderId }))
       onClose()
       navigate(`/orders/${order._id}${form.values.payNow ? '?pay=1' : ''}`)
     } catch (error) {
+      if (needsApproval(error) && !approval) setApproval({ email: '', password: '' })
       const renamed = renameFields(error)
       const placed = placeServerErrors(renamed, fields, translateKnown, errorMessage(error))
       form.setServerErrors(placed.fields)
@@ -97,6 +123,32 @@ export const NewOrderDialog = ({ onClose }: { onClose: () => void }) => {
               <FormFieldInput form={form} field={field} testId={`new-order-${field.name}`} />
             </Box>
           ))}
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <PricingPreviewCard values={normalizeValues(fields, form.values)} />
+          </Box>
+          {approval && (
+            <Box sx={{ gridColumn: '1 / -1', display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+              <Alert severity="warning" sx={{ gridColumn: '1 / -1' }} data-testid="new-order-approval">
+                <strong>{t('orderPricing.approval')}</strong> — {t('orderPricing.approvalHint')}
+              </Alert>
+              <TextField
+                label={t('orderPricing.approverEmail')}
+                type="email"
+                autoComplete="off"
+                value={approval.email}
+                onChange={(event) => setApproval({ ...approval, email: event.target.value })}
+                slotProps={{ htmlInput: { 'data-testid': 'new-order-approval-email' } }}
+              />
+              <TextField
+                label={t('orderPricing.approverPassword')}
+                type="password"
+                autoComplete="new-password"
+                value={approval.password}
+                onChange={(event) => setApproval({ ...approval, password: event.target.value })}
+                slotProps={{ htmlInput: { 'data-testid': 'new-order-approval-password' } }}
+              />
+            </Box>
+          )}
           <button type="submit" hidden />
         </Box>
       </DialogContent>

@@ -4,6 +4,7 @@ import { RecordItemText } from '../../components/fields/record-item-field'
 import { formatMoney } from '../../lib/format'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
+import { OrderDiscounts } from './order-discounts'
 import { orderAmounts } from './order-rules'
 
 /** The products and the figures under them: subtotal, discount, rounding, total, paid, refunded, due. */
@@ -32,6 +33,7 @@ export const OrderLines = ({ order }: { order: Order }) => {
             <TableCell align="right">{t('order.quantity')}</TableCell>
             <TableCell align="right">{t('order.unitPrice')}</TableCell>
             <TableCell align="right">{t('order.lineTotal')}</TableCell>
+            <TableCell align="right">{t('orderPricing.lineDiscount')}</TableCell>
             <TableCell align="right">{t('order.returned')}</TableCell>
           </TableRow>
         </TableHead>
@@ -49,6 +51,9 @@ export const OrderLines = ({ order }: { order: Order }) => {
               </TableCell>
               <TableCell align="right">{formatMoney(line.price)}</TableCell>
               <TableCell align="right">{formatMoney(line.total)}</TableCell>
+              <TableCell align="right" data-testid="order-line-discount">
+                {order.pricing?.lines[index]?.discount ? `-${formatMoney(order.pricing.lines[index].discount)}` : ''}
+              </TableCell>
               <TableCell align="right" data-testid="order-line-returned">
                 {line.returned ?? 0}
               </TableCell>
@@ -56,7 +61,7 @@ export const OrderLines = ({ order }: { order: Order }) => {
           ))}
           {figures.map(([key, label, value, strong]) => (
             <TableRow key={key}>
-              <TableCell colSpan={4} sx={{ borderBottom: 'none' }} />
+              <TableCell colSpan={5} sx={{ borderBottom: 'none' }} />
               <TableCell align="right" sx={{ borderBottom: 'none', fontWeight: strong ? 600 : undefined }}>
                 {label}
               </TableCell>
@@ -71,6 +76,7 @@ export const OrderLines = ({ order }: { order: Order }) => {
           ))}
         </TableBody>
       </Table>
+      <OrderDiscounts order={order} />
     </Paper>
   )
 }

@@ -50,6 +50,31 @@ describe('what the order forms send', () => {
     })
   })
 
+  it('a back-office order’s customer, codes, picked discounts and points (decision 0092)', () => {
+    expect(
+      orderDataOf({
+        products: [{ product: id('b'), quantity: 1 }],
+        user: id('d'),
+        coupons: [' SPRING ', 'SPRING', ''],
+        chosenDiscounts: [id('e')],
+        pointType: id('f'),
+        points: 200
+      })
+    ).toEqual({
+      source: 'admin',
+      products: [{ product: id('b'), quantity: 1 }],
+      user: id('d'),
+      coupons: ['SPRING'],
+      chosenDiscounts: [id('e')],
+      usePoints: { [id('f')]: 200 }
+    })
+    // Points without a point type, or a type without points, send nothing of either.
+    expect(orderDataOf({ products: [{ product: id('b'), quantity: 1 }], points: 200, chosenDiscounts: [] })).toEqual({
+      source: 'admin',
+      products: [{ product: id('b'), quantity: 1 }]
+    })
+  })
+
   it('a payment: only the chosen method own fields', () => {
     const values = {
       method: 'cash',

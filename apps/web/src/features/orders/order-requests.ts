@@ -1,5 +1,6 @@
 import type { Order, OrderData, OrderPatch, PaymentData, PaymentMethod, RefundData, SplitData } from '@emporia/shared'
 import type { Values } from '../../lib/form-values'
+import { codesOf, pointsToUseOf } from './pricing-preview'
 
 /*
  * What each order form asks the services for, from what the merchant typed: pure, so it is tested
@@ -23,6 +24,13 @@ export const orderDataOf = (values: Values): OrderData => {
     }))
   }
   if (typeof values.discount === 'number' && values.discount > 0) data.discount = values.discount
+  if (typeof values.user === 'string' && values.user) data.user = values.user
+  const coupons = codesOf(values.coupons)
+  if (coupons.length) data.coupons = coupons
+  if (Array.isArray(values.chosenDiscounts) && values.chosenDiscounts.length)
+    data.chosenDiscounts = values.chosenDiscounts as string[]
+  const usePoints = pointsToUseOf(values)
+  if (usePoints) data.usePoints = usePoints
   if (name || phone) data.customer = { ...(name ? { name } : {}), ...(phone ? { phone } : {}) }
   if (text(values.remarks)) data.remarks = text(values.remarks)
   return data

@@ -18,6 +18,7 @@ describe('inventory settings (spec §3.1)', () => {
     ).toEqual({
       useInventoryLot: false,
       posAllowOutOfStock: false,
+      useDiscountLimit: false,
       resetInventoryStatus: false,
       lowStock: true,
       lowStockThres: 5,

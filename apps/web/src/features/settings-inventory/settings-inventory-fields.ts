@@ -9,6 +9,8 @@ const warehouses = { path: servicePaths.warehouses, searchFields: translatablePa
 export const inventorySettingsFields: FieldDef[] = [
   { name: 'useInventoryLot', label: 'invSettings.useInventoryLot', type: 'boolean' },
   { name: 'posAllowOutOfStock', label: 'invSettings.posAllowOutOfStock', type: 'boolean' },
+  // Spec §3.1 "stock and discounts": staff discount limits on manual order discounts (decision 0092).
+  { name: 'useDiscountLimit', label: 'invSettings.useDiscountLimit', type: 'boolean' },
   { name: 'resetInventoryStatus', label: 'invSettings.resetInventoryStatus', type: 'boolean' },
   { name: 'lowStock', label: 'invSettings.lowStock', type: 'boolean' },
   {
@@ -45,6 +47,7 @@ export const inventorySettingsFields: FieldDef[] = [
 export const inventorySettingsOf = (shop: Shop | undefined): Values => ({
   useInventoryLot: shop?.useInventoryLot ?? false,
   posAllowOutOfStock: shop?.posAllowOutOfStock ?? false,
+  useDiscountLimit: shop?.useDiscountLimit ?? false,
   resetInventoryStatus: shop?.resetInventoryStatus ?? true,
   lowStock: shop?.lowStock ?? false,
   lowStockThres: shop?.lowStockThres ?? 0,
@@ -57,6 +60,7 @@ export const inventorySettingsOf = (shop: Shop | undefined): Values => ({
 export const inventorySettingsPatch = (values: Values): ShopPatch => ({
   useInventoryLot: Boolean(values.useInventoryLot),
   posAllowOutOfStock: Boolean(values.posAllowOutOfStock),
+  useDiscountLimit: Boolean(values.useDiscountLimit),
   resetInventoryStatus: Boolean(values.resetInventoryStatus),
   lowStock: Boolean(values.lowStock),
   lowStockThres: typeof values.lowStockThres === 'number' ? values.lowStockThres : 0,

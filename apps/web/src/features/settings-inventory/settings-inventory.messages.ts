@@ -6,6 +6,7 @@ export const settingsInventoryMessages = defineMessages({
     'route.settings/inventory': 'Inventory Settings',
     'invSettings.useInventoryLot': 'Use inventory lots',
     'invSettings.posAllowOutOfStock': 'POS may sell out of stock',
+    'invSettings.useDiscountLimit': "Limit staff discounts (each staff member's maximum and monthly budget)",
     'invSettings.resetInventoryStatus': 'Reset Product Status',
     'invSettings.resetInventoryStatusHelp':
       'Products on sale become "Sold Out (auto)" when their stock reaches zero, and go back on sale when stock returns.',
@@ -29,6 +30,7 @@ export const settingsInventoryMessages = defineMessages({
     'route.settings/inventory': '庫存設定',
     'invSettings.useInventoryLot': '使用庫存批次',
     'invSettings.posAllowOutOfStock': 'POS 允許缺貨銷售',
+    'invSettings.useDiscountLimit': '限制職員折扣（每位職員的最高折扣及每月額度）',
     'invSettings.resetInventoryStatus': '重設產品狀態',
     'invSettings.resetInventoryStatusHelp': '銷售中的產品在庫存歸零時會變為「售罄（自動）」，有庫存時會恢復銷售。',
     'invSettings.lowStock': '低庫存提示',
@@ -51,6 +53,7 @@ export const settingsInventoryMessages = defineMessages({
     'route.settings/inventory': '库存设置',
     'invSettings.useInventoryLot': '使用库存批次',
     'invSettings.posAllowOutOfStock': 'POS 允许缺货销售',
+    'invSettings.useDiscountLimit': '限制职员折扣（每位职员的最高折扣及每月额度）',
     'invSettings.resetInventoryStatus': '重设产品状态',
     'invSettings.resetInventoryStatusHelp': '销售中的产品在库存归零时会变为“售罄（自动）”，有库存时会恢复销售。',
     'invSettings.lowStock': '低库存提示',

@@ -1,0 +1,7 @@
+export { checkApproval } from './approval'
+export { priceWithRules, type GoodsLine, type RulesInput, type RulesResult } from './price-with-rules'
+export { channelOf, loadRules, type Channel } from './rules'
+export { chargeBudget, monthIn, returnBudget, type ManualDiscount } from './staff-budget'
+export { reversePricing } from './reverse'
+export { storedPricing } from './stored-pricing'
+export * as loyalty from './loyalty'
