@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { describe, expect, it } from 'vitest'
 import { DataTablePage } from '../pages/data-table'
 import { EditorPage } from '../pages/editor'
@@ -7,10 +5,10 @@ import { Choices } from '../pages/products'
 import { Shell } from '../pages/shell'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
+import { paidServer, postgresReachable } from '../support/paid-features'
 import { seedProduct } from '../support/catalogue'
-import { mainWarehouse, patchShop, stockedProduct } from '../support/orders'
+import { mainWarehouse, stockedProduct } from '../support/orders'
 import { createRecord, patchRecord } from '../support/records'
-import { startServer } from '../support/server'
 
 /*
  * B2B deferred payment (issue 14; spec §3.10, §3.11) in the browser: company customers, statuses,
@@ -31,64 +29,17 @@ const serverTotals = async (check: () => Promise<void>) => {
   if (SERVER_TOTALS) await check()
 }
 
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-const reachable = await (async () => {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 })
-  try {
-    await client.connect()
-    await client.end()
-    return true
-  } catch {
-    return false
-  }
-})()
-if (!reachable && process.env.REQUIRE_POSTGRES === '1') throw new Error(`PostgreSQL is not reachable at ${ADMIN_URL}`)
-
-let databaseUrl = ''
-const admin = async <T>(url: string, work: (client: pg.Client) => Promise<T>) => {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
-
-/** The built server on a database of its own, dropped when the file ends. */
-const serverOnPostgres = async () => {
-  const name = `emporia_e2e_${randomBytes(6).toString('hex')}`
-  await admin(ADMIN_URL, (client) => client.query(`create database ${name}`))
-  databaseUrl = ADMIN_URL.replace(/\/[^/?]*(\?|$)/, `/${name}$1`)
-  const server = await startServer({ env: { DATABASE_URL: databaseUrl } })
-  return {
-    url: server.url,
-    stop: async () => {
-      await server.stop()
-      await admin(ADMIN_URL, (client) => client.query(`drop database if exists ${name} with (force)`))
-    }
-  }
-}
-
-/** Switches subsequent payments on for the shop, as billing does; a shop patch drops the server's cached copy. */
-const enableSubsequentPayments = async (baseUrl: string, who: Merchant) => {
-  await admin(databaseUrl, (client) =>
-    client.query(`update shops set attributes = attributes || '{"subsequentPayment": true}'::jsonb where _id = $1`, [
-      who.shop!._id
-    ])
-  )
-  await patchShop(baseUrl, who, { phone: '2345 6789' })
-}
+const paid = paidServer()
 
 const money = (text: string) => text.trim()
 
-describe.skipIf(!reachable)('subsequent payments', () => {
-  const app = useApp({ startServer: serverOnPostgres })
+describe.skipIf(!postgresReachable)('subsequent payments', () => {
+  const app = useApp({ startServer: paid.start })
   let owner: Merchant
   const ownerOnce = async () => {
     if (owner) return owner
     owner = await merchant(app.server.url, 'b2b')
-    await enableSubsequentPayments(app.server.url, owner)
+    await paid.enable(app.server.url, owner, ['subsequentPayment'])
     return owner
   }
 

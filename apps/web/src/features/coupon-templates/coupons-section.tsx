@@ -8,7 +8,7 @@ import type { FieldProps } from '../../components/fields/field-types'
 import { StatusChip } from '../../components/ui/status-chip'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { useListT } from '../../lib/i18n/lists'
-import { CouponQrDialog } from './coupon-qr'
+import { CouponQrDialog } from '../../components/qr/code-qr-dialog'
 import { GenerateDialog } from './generate-dialog'
 
 const statusLabels: Record<CouponStatus, AnyMessageKey> = {

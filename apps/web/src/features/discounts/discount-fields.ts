@@ -17,6 +17,7 @@ import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { translatablePaths } from '../../lib/table/search-query'
 import { DateRangeInput, MonthPicker, SectionHeading, StackingNote, TimeRangeInput, WeekdayPicker } from './discount-inputs'
 import { foldDiscount, typeUses } from './discount-values'
+import { CodeQr } from './code-qr'
 
 const labels = <T extends string>(values: readonly T[], prefix: string) =>
   Object.fromEntries(values.map((value) => [value, `${prefix}.${value}` as AnyMessageKey])) as Record<T, AnyMessageKey>
@@ -69,6 +70,14 @@ const fields: Field[] = [
   { name: 'priority', label: 'discount.priority', type: 'number', integer: true },
   { name: 'tag', label: 'discount.tag', type: 'text' },
   { name: 'couponCode', label: 'discount.couponCode', type: 'text' },
+  {
+    name: '$codeQr',
+    label: 'coupon.printQr',
+    type: 'custom',
+    component: CodeQr,
+    display: true,
+    hidden: (values) => !values.couponCode
+  },
   { name: 'automatic', label: 'discount.automatic', type: 'boolean' },
   { name: 'open', label: 'discount.open', type: 'boolean' },
 

@@ -45,7 +45,7 @@ const printImage = (dataUrl: string, code: string) => {
   image.onload = () => sheet.print()
 }
 
-/** A coupon's code as a printable QR (decision 0090). */
+/** A coupon code as a printable QR (decisions 0089, 0090): a template's coupons and a rule's own unlimited-use code. */
 export const CouponQrDialog = ({ code, onClose }: { code: string; onClose: () => void }) => {
   const { t } = useListT()
   const canvas = useRef<HTMLCanvasElement | null>(null)
