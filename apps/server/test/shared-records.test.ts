@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox'
-import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { canRemoveRecord, canWriteRecord, ID_PATTERN, serviceRules } from '@emporia/shared'
 import { modelFromSchema } from '../src/db/query/model'
 import { sharedRecordAccess, shopScoped } from '../src/tenancy'
@@ -110,6 +110,9 @@ describe.each(await dialects())('shared records through the server (%s)', (diale
     strangerSocket.on('things created', (thing: { name: string }) => heard.push(`stranger ${thing.name}`))
     await api('POST', owner, '', { name: 'Shared', accessShop: [{ shop: partner.shopId, write: false, owner: false }] })
     await api('POST', owner, '', { name: 'Private' })
+    // Waits for the event that must come (a busy machine may take more than a moment), then a little
+    // longer for any that must not: the private record's, or one to the stranger.
+    await vi.waitFor(() => expect(heard).toContain('partner Shared'), { timeout: 10_000 })
     await new Promise((resolve) => setTimeout(resolve, 300))
     expect(heard).toEqual(['partner Shared'])
   })

@@ -282,31 +282,36 @@ describe.each(await dialects())('orders and payments (%s)', (dialect) => {
     expect((await call(t, a, 'GET', `orders/${order._id}`)).body).toMatchObject({ status: 'paid', amount: 2500 })
   })
 
-  it('numbers 200 orders made at once without a duplicate or a gap, a refused one giving its number back', async () => {
-    const b = await shopOwner(t.url, 'Numbers')
-    await setShop(t, b, { orderIdList: { prefix: 'N-', startNum: 1000, padding: 5 } })
-    const wb = ((await t.db.knex('warehouses').where({ shop: b.shopId }).first('_id')) as { _id: string })._id
-    const product = await makeProduct(t, b, { price: 100 })
-    await call(t, b, 'POST', 'inventoryOperations', { mode: 'restock', warehouse: wb, product, delta: 1000 })
-    const refusedOne = await call(t, b, 'POST', 'orders', { source: 'pos', products: [{ product, quantity: 5000 }] })
-    expect(refusedOne.status).toBe(409)
-    // PGlite has one connection: a caller that waits too long in its queue is told 503 "busy, please
-    // retry" before its transaction starts, and retries as a client would. No attempt may cost a number.
-    const checkout = async () => {
-      for (let attempt = 0; ; attempt++) {
-        const answer = await call(t, b, 'POST', 'orders', { source: 'pos', products: [{ product, quantity: 1 }] })
-        if (answer.status !== 503 || attempt === 5) return answer
+  // 200 checkouts queue on PGlite's one connection: on a busy machine that takes minutes, not the usual 60 s.
+  it(
+    'numbers 200 orders made at once without a duplicate or a gap, a refused one giving its number back',
+    { timeout: 240_000 },
+    async () => {
+      const b = await shopOwner(t.url, 'Numbers')
+      await setShop(t, b, { orderIdList: { prefix: 'N-', startNum: 1000, padding: 5 } })
+      const wb = ((await t.db.knex('warehouses').where({ shop: b.shopId }).first('_id')) as { _id: string })._id
+      const product = await makeProduct(t, b, { price: 100 })
+      await call(t, b, 'POST', 'inventoryOperations', { mode: 'restock', warehouse: wb, product, delta: 1000 })
+      const refusedOne = await call(t, b, 'POST', 'orders', { source: 'pos', products: [{ product, quantity: 5000 }] })
+      expect(refusedOne.status).toBe(409)
+      // PGlite has one connection: a caller that waits too long in its queue is told 503 "busy, please
+      // retry" before its transaction starts, and retries as a client would. No attempt may cost a number.
+      const checkout = async () => {
+        for (let attempt = 0; ; attempt++) {
+          const answer = await call(t, b, 'POST', 'orders', { source: 'pos', products: [{ product, quantity: 1 }] })
+          if (answer.status !== 503 || attempt === 5) return answer
+        }
       }
+      const made = await Promise.all(Array.from({ length: 200 }, checkout))
+      expect(made.map((r) => r.status).filter((status) => status !== 201)).toEqual([])
+      const ids = made.map((r) => (r.body as { orderId: string }).orderId).sort()
+      expect(ids[0]).toBe('N-01000')
+      expect(ids.at(-1)).toBe('N-01199')
+      expect(new Set(ids).size).toBe(200)
+      const shop = await json(`${t.url}/api/shops/${b.shopId}`, { token: b.token })
+      expect(shop.body).toMatchObject({ orderIdList: { current: 1199, preview: 'N-01200' } })
     }
-    const made = await Promise.all(Array.from({ length: 200 }, checkout))
-    expect(made.map((r) => r.status).filter((status) => status !== 201)).toEqual([])
-    const ids = made.map((r) => (r.body as { orderId: string }).orderId).sort()
-    expect(ids[0]).toBe('N-01000')
-    expect(ids.at(-1)).toBe('N-01199')
-    expect(new Set(ids).size).toBe(200)
-    const shop = await json(`${t.url}/api/shops/${b.shopId}`, { token: b.token })
-    expect(shop.body).toMatchObject({ orderIdList: { current: 1199, preview: 'N-01200' } })
-  })
+  )
 
   it('lists orders by status, source, payment method and date range, with their total', async () => {
     const b = await shopOwner(t.url, 'Lists')
