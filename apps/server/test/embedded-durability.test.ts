@@ -8,7 +8,8 @@ import { startServerProcess, waitHealthy } from './support/server-process'
  * The embedded database (PGlite) runs in the server process. These tests use the built server,
  * as `npm start` runs it, on a real data directory.
  */
-describe('embedded database: one process per data directory, no acknowledged write lost', () => {
+// Real server processes start on fresh data directories: beside CI's other suites that takes minutes, not seconds.
+describe('embedded database: one process per data directory, no acknowledged write lost', { timeout: 300_000 }, () => {
   let dataDir: string
   beforeEach(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'emporia-durability-'))

@@ -74,7 +74,8 @@ describe.skipIf(!ready)('scale-out: two servers share events through the socket.
   })
 })
 
-describe.skipIf(!ready)('scale-out with real server processes', () => {
+// Real server processes start on fresh databases: beside CI's other suites that can take minutes.
+describe.skipIf(!ready)('scale-out with real server processes', { timeout: 300_000 }, () => {
   it('an account patched through process A is heard by its socket on process B', async () => {
     const shared = await freshDb('postgres')
     const env = { DATABASE_URL: shared.url!, REDIS_URL, LOG_LEVEL: 'silent' }
