@@ -32,6 +32,7 @@ import { discountsScreen } from '../features/discounts/discounts.screen'
 import { couponTemplatesScreen } from '../features/coupon-templates/coupon-templates.screen'
 import { promotionsScreen } from '../features/promotions/promotions.screen'
 import { pointTypesScreen } from '../features/point-types/point-types.screen'
+import { posScreenDef } from '../features/pos/pos.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -115,7 +116,7 @@ export const screens: readonly ScreenDef[] = [
   paymentsScreen,
   cashboxLogsScreen,
   chartsScreen,
-  planned('pos', { area: 'pos', drawer: top(150, 'pos', { teaser: true }) }),
+  posScreenDef,
   shopUsersScreen,
   subShopsScreen,
   companyUsersScreen,

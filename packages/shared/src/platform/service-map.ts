@@ -27,6 +27,9 @@ import type {
 import type { Warehouse, WarehouseData, WarehousePatch } from '../inventory/warehouse.schema'
 import type { Attachment, AttachmentPatch } from '../media/attachment.schema'
 import type { Page } from '../query/query'
+import type { Cashier, CashierData, CashierPatch } from '../pos/cashier.schema'
+import type { PosSummary, PosSummaryQuery } from '../pos/pos-summary'
+import type { PosCatalogue } from '../pos/pos-catalogue'
 import type {
   SubShopRollup,
   SubShopRollupQuery,
@@ -199,6 +202,10 @@ export interface ServiceMap {
   /** Create only: answers both customers' balances afterwards. */
   [servicePaths.pointTransfers]: ServiceShape<PointTransferResult, PointTransferData, never, ServiceQuery, never>
   [servicePaths.pointAdjustments]: ServiceShape<PointAdjustmentResult, PointAdjustmentData, never, ServiceQuery, never>
+  // The point of sale (decision 0094): cashier stations (no remove), the Z-report and the till's catalogue.
+  [servicePaths.cashiers]: ServiceShape<Cashier, CashierData, CashierPatch>
+  [servicePaths.posSummary]: ServiceShape<PosSummary, never, never, PosSummaryQuery, PosSummary>
+  [servicePaths.posCatalogue]: ServiceShape<PosCatalogue, never, never, { shop: string; since?: string }, PosCatalogue>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

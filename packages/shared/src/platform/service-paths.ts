@@ -64,6 +64,10 @@ export const servicePaths = {
   shopUserPoints: 'shopUserPoints',
   pointLogs: 'pointLogs',
   pointTransfers: 'pointTransfers',
-  pointAdjustments: 'pointAdjustments'
+  pointAdjustments: 'pointAdjustments',
+  // The point of sale (decision 0094)
+  cashiers: 'shop/cashiers',
+  posSummary: 'pos/summary',
+  posCatalogue: 'pos/catalogue'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

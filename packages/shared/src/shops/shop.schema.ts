@@ -4,24 +4,15 @@ import { ID_PATTERN } from '../platform/ids'
 import { shopAttributes } from '../tenancy/permissions'
 import { shopPermissions, shopRoles } from '../tenancy/roles'
 import { checkoutSettingsFields } from './checkout-settings'
+import { posAccessTypes, posSettingsFields } from '../pos/pos-settings'
+import { storedTextSchema } from './stored-text'
+
+export { storedTextSchema } from './stored-text'
 
 /** Letters, digits, '-' and '_', 1–256 characters (spec §5.1 format.subdomain). */
 export const SUBDOMAIN_PATTERN = '^[A-Za-z0-9_-]{1,256}$'
 /** As a subdomain, also '.' (spec §5.1 format.host). */
 export const HOST_PATTERN = '^[A-Za-z0-9_.-]{1,256}$'
-
-/** A translatable text as stored: a plain string or one value per language (spec §3.5). */
-export const storedTextSchema = Type.Union([
-  Type.String({ maxLength: 1000 }),
-  Type.Object(
-    {
-      en: Type.Optional(Type.String({ maxLength: 1000 })),
-      cht: Type.Optional(Type.String({ maxLength: 1000 })),
-      chs: Type.Optional(Type.String({ maxLength: 1000 }))
-    },
-    { additionalProperties: false }
-  )
-])
 
 const roleSchema = Type.Union(shopRoles.map((role) => Type.Literal(role)))
 
@@ -74,6 +65,8 @@ export const shopSchema = Type.Object(
     barcodeLayouts: Type.Optional(Type.Array(barcodeLayoutSchema, { maxItems: 10 })),
     // Checkout settings (spec §3.1, settings/payment; decision 0079).
     ...checkoutSettingsFields,
+    // POS settings (settings/pos, settings/posBanners; decision 0094).
+    ...posSettingsFields,
     createdAt: Type.String({ format: 'date-time', readOnly: true }),
     updatedAt: Type.String({ format: 'date-time', readOnly: true })
   },
@@ -112,6 +105,8 @@ export const shopStaffSchema = Type.Object(
     /** Manual discounts given in `discountMonth` (YYYY-MM in the shop's time zone); another month reads 0. */
     monthlyUsedDiscount: Type.Optional(Type.Integer({ minimum: 0, readOnly: true })),
     discountMonth: Type.Optional(Type.Union([Type.String({ maxLength: 7 }), Type.Null()], { readOnly: true })),
+    /** The member's level at the till (spec §6.2); unset: admin for shop admins, user for the rest. */
+    posAccess: Type.Optional(Type.Union(posAccessTypes.map((value) => Type.Literal(value)))),
     createdAt: Type.String({ format: 'date-time', readOnly: true }),
     updatedAt: Type.String({ format: 'date-time', readOnly: true })
   },
@@ -119,5 +114,5 @@ export const shopStaffSchema = Type.Object(
 )
 export type ShopStaff = Static<typeof shopStaffSchema>
 export type ShopStaffData = Pick<ShopStaff, 'email' | 'role'> &
-  Partial<Pick<ShopStaff, 'perm' | 'name' | 'monthlyDiscount' | 'maxDiscount'>>
-export type ShopStaffPatch = Partial<Pick<ShopStaff, 'role' | 'perm' | 'name' | 'monthlyDiscount' | 'maxDiscount'>>
+  Partial<Pick<ShopStaff, 'perm' | 'name' | 'monthlyDiscount' | 'maxDiscount' | 'posAccess'>>
+export type ShopStaffPatch = Partial<Pick<ShopStaff, 'role' | 'perm' | 'name' | 'monthlyDiscount' | 'maxDiscount' | 'posAccess'>>

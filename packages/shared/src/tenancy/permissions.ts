@@ -148,7 +148,12 @@ export const serviceRules: Record<string, ServiceRule> = {
   pointLogs: { read: areas.shopUsers, write: { roles: admin } },
   pointTransfers: { read: areas.shopUsers, write: areas.shopUsers },
   // Points given or taken by hand are the admin's (they are worth money).
-  pointAdjustments: { read: areas.shopUsers, write: { roles: admin } }
+  pointAdjustments: { read: areas.shopUsers, write: { roles: admin } },
+  // The point of sale (decision 0094): the till binds and tunes its cashier station, reads its catalogue
+  // and ends the day with the summary; nobody writes the summary or the catalogue.
+  'shop/cashiers': { read: areas.pos, write: areas.pos },
+  'pos/summary': { read: areas.pos, write: { roles: admin, gate: { attribute: 'pos' } } },
+  'pos/catalogue': { read: areas.pos, write: { roles: admin, gate: { attribute: 'pos' } } }
 }
 
 export interface ShopCaller {

@@ -29,6 +29,7 @@ export const pages: Record<PageName, RouteComponent> = {
   subShops: lazyPage(() => import('../../features/sub-shops/sub-shops-page'), 'SubShopsPage'),
   subShopStock: lazyPage(() => import('../../features/sub-shops/sub-shop-stock-page'), 'SubShopStockPage'),
   customerDetail: lazyPage(() => import('../../features/shop-users/customer-page'), 'CustomerPage'),
+  pos: lazyPage(() => import('../../features/pos/pos-page'), 'PosPage'),
   settings: lazyPage(() => import('../settings/settings-page'), 'SettingsPage'),
   placeholder: lazyPage(() => import('../../features/placeholder/placeholder-page'), 'PlaceholderPage')
 }

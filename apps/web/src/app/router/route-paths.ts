@@ -54,6 +54,7 @@ export type PageName =
   | 'subShopStock'
   | 'customerDetail'
   | 'settings'
+  | 'pos'
 
 /** The developer test pages' prefix is named after the product (ARCHITECTURE §4). */
 export const DEV_PREFIX = 'emporia'

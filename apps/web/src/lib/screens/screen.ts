@@ -49,6 +49,7 @@ export type ScreenPage =
   | 'subShopStock'
   | 'customerDetail'
   | 'settings'
+  | 'pos'
 
 /** Where a screen sits in the drawer; without one the screen has no entry of its own. */
 export interface DrawerEntry {

@@ -1,0 +1,37 @@
+/*
+ * The till's catalogue (decision 0094): `pos/catalogue find {shop, since?}` answers every product the
+ * POS may sell in a compact, column-light form, so 100,000 products load in one request and a scan is
+ * a map lookup in the browser. `since` (an updatedAt) answers only what changed, with removed ids.
+ */
+
+export interface PosCatalogueSku {
+  id: string
+  code?: string | null
+  name?: unknown
+  price?: number | null
+}
+
+export interface PosCatalogueProduct {
+  _id: string
+  name: unknown
+  price: number
+  posCode?: string | null
+  code?: string | null
+  categories: string[]
+  brand?: string | null
+  tags?: string[]
+  skus?: PosCatalogueSku[]
+  weightType?: 'none' | 'weighted'
+  weightUnit?: string | null
+  image?: string | null
+  status?: string
+}
+
+export interface PosCatalogue {
+  /** The newest updatedAt included: the next call's `since`. */
+  version: string | null
+  products: PosCatalogueProduct[]
+  /** With `since`: products removed or no longer sold since then. */
+  removed: string[]
+  categories: { _id: string; name: unknown; parent?: string | null; order?: number }[]
+}

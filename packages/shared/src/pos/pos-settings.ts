@@ -1,0 +1,47 @@
+import { Type } from '@sinclair/typebox'
+import { ID_PATTERN } from '../platform/ids'
+import { storedTextSchema } from '../shops/stored-text'
+
+/*
+ * settings/pos and settings/posBanners (spec §6.2, §2.13; decision 0094): the shop's POS fields. They are
+ * spread into the shop schema like the checkout settings.
+ */
+
+/** A staff member's level at the till (spec §6.2 POS access types). */
+export const posAccessTypes = ['admin', 'manager', 'user'] as const
+export type PosAccessType = (typeof posAccessTypes)[number]
+/** Who may open the drawer by hand (spec §6.2). */
+export const posDrawerOpeners = ['none', 'manager', 'everyone'] as const
+export type PosDrawerOpener = (typeof posDrawerOpeners)[number]
+
+export const posBannerSchema = Type.Object(
+  {
+    image: Type.String({ pattern: ID_PATTERN, ref: 'attachments' }),
+    title: Type.Optional(storedTextSchema),
+    enabled: Type.Boolean()
+  },
+  { additionalProperties: false }
+)
+
+/** The legacy cashier list a shop may still hold (spec §4.7); the till moves it to `shop/cashiers`. */
+export const legacyCashierSchema = Type.Object(
+  { _id: Type.Optional(Type.String()), id: Type.String({ maxLength: 40 }), name: Type.String({ maxLength: 100 }) },
+  { additionalProperties: true }
+)
+
+export const posSettingsFields = {
+  /** Who may open the cash drawer by hand; automatic opening is each cashier's (`cashDrawer`). */
+  posDrawerOpener: Type.Optional(Type.Union(posDrawerOpeners.map((value) => Type.Literal(value)))),
+  /** Guest customer mode: a sale with no member picked is a guest's. */
+  posGuestMode: Type.Optional(Type.Boolean()),
+  /** Receipt header and footer text (spec §3.11 Invoice). */
+  posInvoiceHeader: Type.Optional(Type.Union([storedTextSchema, Type.Null()])),
+  posInvoiceFooter: Type.Optional(Type.Union([storedTextSchema, Type.Null()])),
+  /** Print a QR of the order id on the receipt. */
+  posInvoiceQr: Type.Optional(Type.Boolean()),
+  /** Banners of the customer-facing screen (settings/posBanners). */
+  posBanners: Type.Optional(Type.Array(posBannerSchema, { maxItems: 20 })),
+  /** Legacy cashiers (spec §4.7): only ever set to null, by the till's migration. */
+  posCashiers: Type.Optional(Type.Union([Type.Array(legacyCashierSchema, { maxItems: 200 }), Type.Null()]))
+}
+export const posSettingNames = Object.keys(posSettingsFields) as (keyof typeof posSettingsFields)[]
