@@ -23,6 +23,8 @@ export interface QueuedOrder {
   clientId: string
   data: OrderData & { idempotencyKey: string }
   createdAt: string
+  /** The shop it was sold in (decision 0099): a replay goes there, whichever shop the screen shows then. */
+  shop?: string
   state: 'pending' | 'sending' | 'sent' | 'failed'
   /** The server's refusal (a 4xx): the sale is kept and shown for a person to resolve. */
   error?: { key?: string; message: string }
