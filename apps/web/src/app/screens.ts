@@ -33,6 +33,8 @@ import { couponTemplatesScreen } from '../features/coupon-templates/coupon-templ
 import { promotionsScreen } from '../features/promotions/promotions.screen'
 import { pointTypesScreen } from '../features/point-types/point-types.screen'
 import { posScreenDef } from '../features/pos/pos.screen'
+import { settingsPosScreen } from '../features/settings-pos/settings-pos.screen'
+import { settingsPosBannersScreen } from '../features/settings-pos-banners/settings-pos-banners.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -67,19 +69,9 @@ export const wizardScreen: ScreenDef = {
   drawer: { group: 'eshop', order: 10, label: 'menu.wizard', key: 'eshop' }
 }
 
-const settingsScreens = [
-  'access',
-  'email',
-  'imports',
-  'integrations',
-  'pos',
-  'posBanners',
-  'shippingMethods',
-  'shop',
-  'social',
-  'ui',
-  'verify'
-].map((name) => planned(`settings/${name}`))
+const settingsScreens = ['access', 'email', 'imports', 'integrations', 'shippingMethods', 'shop', 'social', 'ui', 'verify'].map(
+  (name) => planned(`settings/${name}`)
+)
 
 /** Every shop screen: built ones from their feature's screen file, planned ones here. */
 export const screens: readonly ScreenDef[] = [
@@ -130,6 +122,8 @@ export const screens: readonly ScreenDef[] = [
   { route: 'settings', kind: 'page', page: 'settings', area: 'settings', drawer: top(200, 'settings') },
   settingsInventoryScreen,
   settingsPaymentScreen,
+  settingsPosScreen,
+  settingsPosBannersScreen,
   ...settingsScreens,
   shopRankGroupsScreen,
   shopRanksScreen,

@@ -5,6 +5,8 @@ import { ResourcePage } from '../../components/data-table/resource-page'
 import { ResourceTabs, type ResourceTab } from '../../components/data-table/resource-tabs'
 import { settingsInventoryScreen } from '../../features/settings-inventory/settings-inventory.screen'
 import { settingsPaymentScreen } from '../../features/settings-payment/settings-payment.screen'
+import { settingsPosScreen } from '../../features/settings-pos/settings-pos.screen'
+import { settingsPosBannersScreen } from '../../features/settings-pos-banners/settings-pos-banners.screen'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { useRecordTitle } from './use-record-title'
 
@@ -39,6 +41,12 @@ const forms: Record<string, ComponentType> = {
   ),
   [settingsPaymentScreen.route]: lazy(() =>
     import('../../features/settings-payment/settings-payment-page').then((m) => ({ default: m.SettingsPaymentPage }))
+  ),
+  [settingsPosScreen.route]: lazy(() =>
+    import('../../features/settings-pos/settings-pos-page').then((m) => ({ default: m.SettingsPosPage }))
+  ),
+  [settingsPosBannersScreen.route]: lazy(() =>
+    import('../../features/settings-pos-banners/settings-pos-banners-page').then((m) => ({ default: m.SettingsPosBannersPage }))
   )
 }
 

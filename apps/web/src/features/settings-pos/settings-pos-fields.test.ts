@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { shopSchema } from '@emporia/shared'
+import { schemaChecks } from '../../components/editor/schema-checks'
+import { posSettingsFormFields, posSettingsOf, posSettingsPatch } from './settings-pos-fields'
+
+describe('POS settings form (decision 0099)', () => {
+  it('starts a shop without POS settings at managers-only drawer, no guest mode, no texts', () => {
+    expect(posSettingsOf(undefined)).toEqual({
+      posDrawerOpener: 'manager',
+      posGuestMode: false,
+      posInvoiceHeader: null,
+      posInvoiceFooter: null,
+      posInvoiceQr: false
+    })
+  })
+
+  it('patches only its settings; an empty text is null, a translated one is kept', () => {
+    expect(
+      posSettingsPatch({
+        posDrawerOpener: 'everyone',
+        posGuestMode: true,
+        posInvoiceHeader: { en: 'Thanks', cht: '多謝', chs: '' },
+        posInvoiceFooter: { en: ' ', cht: '' },
+        posInvoiceQr: true,
+        posWarehouse: 'x'
+      })
+    ).toEqual({
+      posDrawerOpener: 'everyone',
+      posGuestMode: true,
+      posInvoiceHeader: { en: 'Thanks', cht: '多謝', chs: '' },
+      posInvoiceFooter: null,
+      posInvoiceQr: true
+    })
+  })
+
+  it('applies the shared schema to the texts', () => {
+    expect(schemaChecks(posSettingsFormFields, { posInvoiceHeader: 'x'.repeat(1001) }, shopSchema).posInvoiceHeader).toBeTruthy()
+    expect(schemaChecks(posSettingsFormFields, posSettingsOf(undefined), shopSchema)).toEqual({})
+  })
+})
