@@ -1,7 +1,6 @@
-import { cashierSchema, FONT_SCALE_MAX, FONT_SCALE_MIN, servicePaths, type Cashier } from '@emporia/shared'
+import { cashierSchema, servicePaths, type Cashier } from '@emporia/shared'
 import { createElement } from 'react'
 import { defineResource } from '../../components/data-table/resource'
-import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { translatablePaths } from '../../lib/table/search-query'
 import { BindingChip, BindingField } from './cashier-binding'
 
@@ -11,10 +10,6 @@ const drawerModes = {
   cash: 'posCashier.cashDrawer.cash',
   any: 'posCashier.cashDrawer.any'
 } as const
-
-/** A font scale is a step of spec §9.7; the schema's range, said on the field. */
-const scaleCheck = (value: unknown): AnyMessageKey | undefined =>
-  typeof value === 'number' && (value < FONT_SCALE_MIN || value > FONT_SCALE_MAX) ? 'posCashier.scaleRange' : undefined
 
 /**
  * The cashier stations (spec §3.12, `shop/cashiers`; decision 0099) shown on settings/pos below the shop's
@@ -42,8 +37,8 @@ export const cashiersResource = defineResource({
     { name: 'name', label: 'posCashier.stationName', type: 'text', required: true },
     { name: 'id', label: 'posCashier.id', type: 'text', required: true },
     { name: 'deviceId', label: 'posCashier.bound', type: 'custom', component: BindingField, display: true },
-    { name: 'fontScale', label: 'posCashier.fontScale', type: 'number', integer: true, validate: scaleCheck },
-    { name: 'remoteFontScale', label: 'posCashier.remoteFontScale', type: 'number', integer: true, validate: scaleCheck },
+    { name: 'fontScale', label: 'posCashier.fontScale', type: 'number', integer: true },
+    { name: 'remoteFontScale', label: 'posCashier.remoteFontScale', type: 'number', integer: true },
     { name: 'cashDrawer', label: 'posCashier.cashDrawer', type: 'select', source: { enumList: drawerModes } },
     { name: 'cashDrawerZeroOpen', label: 'posCashier.cashDrawerZeroOpen', type: 'boolean' },
     { name: 'allowAnonymous', label: 'posCashier.allowAnonymous', type: 'boolean' },
