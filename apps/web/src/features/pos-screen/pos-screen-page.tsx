@@ -22,7 +22,9 @@ export const PosScreenPage = () => {
       data-testid="pos-screen"
       data-mode={mode}
       data-cashier={state.cashier ?? ''}
-      sx={{ flex: 1, display: 'flex', flexDirection: 'column', fontSize: `${remoteFontScalePercent(state.remoteFontScale)}%` }}
+      // Inline: the scale changes at run time, and one class per value would pile up.
+      style={{ fontSize: `${remoteFontScalePercent(state.remoteFontScale)}%` }}
+      sx={{ flex: 1, display: 'flex', flexDirection: 'column' }}
     >
       {mode === 'idle' ? (
         banners.length ? (
