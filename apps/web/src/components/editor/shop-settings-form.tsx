@@ -55,7 +55,8 @@ export const ShopSettingsForm = ({ shop, fields, title, valuesOf, patchOf, testI
         i18n.exists(key) ? i18n.t(key, values ?? {}) : undefined
       const placed = placeServerErrors(error, fields, translate, errorMessage(error))
       form.setServerErrors(placed.fields)
-      notifyError(placed.others.length ? placed.others.join('; ') : t('editor.checkFields'))
+      const placedAny = Object.keys(placed.fields).length > 0
+      notifyError(placed.others.length ? placed.others.join('; ') : placedAny ? t('editor.checkFields') : errorMessage(error))
     } finally {
       setBusy(false)
     }
