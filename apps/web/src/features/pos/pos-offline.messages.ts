@@ -3,10 +3,10 @@ import { defineMessages } from '../../lib/i18n/screen-messages'
 /** The offline queue's texts (decision 0099); its files are in `offline/`, the glob reads this folder. */
 export const posOfflineMessages = defineMessages({
   en: {
-    'posOffline.pending': 'Unsent orders: {{count}}',
+    'posOffline.pending': 'Unsent orders: {count}',
     'posOffline.title': 'Orders waiting for the server',
     'posOffline.empty': 'Every order has reached the server.',
-    'posOffline.lines': '{{count}} line(s)',
+    'posOffline.lines': '{count} line(s)',
     'posOffline.state.pending': 'Waiting',
     'posOffline.state.sending': 'Sending',
     'posOffline.state.sent': 'Sent',
@@ -19,10 +19,10 @@ export const posOfflineMessages = defineMessages({
     'posOffline.cardNeedsNetwork': 'Card payments need the network: take cash or another method while offline.'
   },
   cht: {
-    'posOffline.pending': '未傳送訂單：{{count}}',
+    'posOffline.pending': '未傳送訂單：{count}',
     'posOffline.title': '等待傳送到伺服器的訂單',
     'posOffline.empty': '所有訂單已傳送到伺服器。',
-    'posOffline.lines': '{{count}} 項',
+    'posOffline.lines': '{count} 項',
     'posOffline.state.pending': '等待中',
     'posOffline.state.sending': '傳送中',
     'posOffline.state.sent': '已傳送',
@@ -35,10 +35,10 @@ export const posOfflineMessages = defineMessages({
     'posOffline.cardNeedsNetwork': '信用卡付款需要網絡：離線時請收取現金或使用其他付款方式。'
   },
   chs: {
-    'posOffline.pending': '未发送订单：{{count}}',
+    'posOffline.pending': '未发送订单：{count}',
     'posOffline.title': '等待发送到服务器的订单',
     'posOffline.empty': '所有订单已发送到服务器。',
-    'posOffline.lines': '{{count}} 项',
+    'posOffline.lines': '{count} 项',
     'posOffline.state.pending': '等待中',
     'posOffline.state.sending': '发送中',
     'posOffline.state.sent': '已发送',

@@ -32,8 +32,19 @@ const startQueue = (): FullOrderQueue => {
     shop: () => getCurrentShopId(),
     describe: errorMessage,
     send: async (data, shop) => {
-      const { client } = await loadClient()
-      return (await client.service(servicePaths.orders).create(data, { query: shop ? { shop } : {} })) as SentOrder
+      const { client, socket } = await loadClient()
+      // An answer lost with its socket never comes: the call would hold the queue until its 30 s timeout.
+      // It fails at once instead, and the replay with the same key answers the order if it was made.
+      return new Promise<SentOrder>((resolve, reject) => {
+        const lost = () => reject(Object.assign(new Error('Connection lost'), { name: 'Disconnected' }))
+        if (!socket.connected) return lost()
+        socket.once('disconnect', lost)
+        client
+          .service(servicePaths.orders)
+          .create(data, { query: shop ? { shop } : {} })
+          .then((order) => resolve(order as SentOrder), reject)
+          .finally(() => socket.off('disconnect', lost))
+      })
     }
   })
   const flush = () => void created.flush()
