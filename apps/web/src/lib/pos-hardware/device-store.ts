@@ -33,3 +33,10 @@ export const remember = {
     }
   }
 }
+
+/** A refusal of the hardware layer, by key: the screen says it in the cashier's language. */
+export class HardwareError extends Error {
+  constructor(readonly key: 'unsupported' | 'notConnected') {
+    super(`pos hardware: ${key}`)
+  }
+}

@@ -1,4 +1,4 @@
-import { createStore, remember } from './device-store'
+import { createStore, HardwareError, remember } from './device-store'
 import { drawerKick } from './drawer'
 import type { DeviceState, PrinterConnection, PrinterLanguage, PrinterTransport } from './types'
 
@@ -59,6 +59,7 @@ const open = async (transport: PrinterTransport, known?: RememberedPrinter): Pro
   if (printerStore.get().state === 'connecting') return false
   printerStore.set({ state: 'connecting' })
   try {
+    if (!(transport in navigator)) throw new HardwareError('unsupported')
     const Driver = await loadDriver(transport)
     const driver = new Driver()
     let device: PointOfSaleDevice | null = null
@@ -132,7 +133,7 @@ export const setPrinterLanguage = (language: PrinterLanguage) => {
 
 export const printBytes = async (bytes: Uint8Array) => {
   const { printer } = printerStore.get()
-  if (!printer) throw new Error('pos.printer.notConnected')
+  if (!printer) throw new HardwareError('notConnected')
   await printer.print(bytes)
 }
 

@@ -1,5 +1,5 @@
 import type { WeightUnit } from '@emporia/shared'
-import { createStore, remember } from './device-store'
+import { createStore, HardwareError, remember } from './device-store'
 import { createScaleParser, type ScaleParser, type ScaleProtocol } from './scale-protocols'
 import type { DeviceState, ScaleConnection, WeightReading } from './types'
 import { parseThousandths } from './units'
@@ -79,7 +79,7 @@ const devices = () => navigator as unknown as Navigators
 
 const openSerial = async (protocol: ScaleProtocol, prompt: boolean) => {
   const serial = devices().serial
-  if (!serial) throw new Error('posHardware.unsupported')
+  if (!serial) throw new HardwareError('unsupported')
   const ports = prompt ? [await serial.requestPort()] : await serial.getPorts()
   if (ports.length !== 1) return null
   const port = ports[0]
@@ -113,7 +113,7 @@ const openSerial = async (protocol: ScaleProtocol, prompt: boolean) => {
 
 const openBluetooth = async (protocol: ScaleProtocol) => {
   const bluetooth = devices().bluetooth
-  if (!bluetooth) throw new Error('posHardware.unsupported')
+  if (!bluetooth) throw new HardwareError('unsupported')
   const device = await bluetooth.requestDevice({ filters: [{ services: [UART_SERVICE] }] })
   if (!device.gatt) return null
   const server = await device.gatt.connect()
