@@ -31,7 +31,7 @@ export const Choice = <T extends string | number>(props: {
       label={props.label}
       value={props.value}
       disabled={props.disabled}
-      onChange={(event) => props.onChange(props.values.find((value) => String(value) === event.target.value)!)}
+      onChange={(event) => props.onChange(props.values.find((value) => String(value) === String(event.target.value))!)}
       slotProps={{ htmlInput: { 'data-testid': props.testId } }}
       sx={{ minWidth: 200 }}
     >

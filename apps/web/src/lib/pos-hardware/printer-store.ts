@@ -1,5 +1,6 @@
 import { createStore, HardwareError, remember } from './device-store'
 import { drawerKick } from './drawer'
+import { loadDriver } from './printer-drivers'
 import type { DeviceState, PrinterConnection, PrinterLanguage, PrinterTransport } from './types'
 
 /*
@@ -33,16 +34,6 @@ export const printerStore = createStore<PrinterSnapshot>({
   printer: null,
   language: remember.read<RememberedPrinter>(STORAGE_KEY)?.language ?? 'esc-pos'
 })
-
-const loadDriver = async (transport: PrinterTransport) => {
-  const module =
-    transport === 'usb'
-      ? await import('@point-of-sale/webusb-receipt-printer')
-      : transport === 'serial'
-        ? await import('@point-of-sale/webserial-receipt-printer')
-        : await import('@point-of-sale/webbluetooth-receipt-printer')
-  return module.default
-}
 
 /** The drivers speak more dialects than the encoder is asked for: Star Line shares StarPRNT's commands used here. */
 const languageOf = (reported: string | null, fallback: PrinterLanguage): PrinterLanguage =>

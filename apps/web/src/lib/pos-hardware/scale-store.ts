@@ -85,12 +85,18 @@ const openSerial = async (protocol: ScaleProtocol, prompt: boolean) => {
   const port = ports[0]
   await port.open({ baudRate: 9600 })
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined
+  let pumping: Promise<void> = Promise.resolve()
   const scale = byteScale('serial', createScaleParser(protocol), async () => {
     await reader?.cancel()
+    // The port closes only once the read loop has released its reader (a locked stream cannot close).
+    await pumping
     await port.close()
   })
   const pump = async () => {
-    while (port.readable && scale.connection.state() === 'connected') {
+    // A read error that is not fatal (framing, overrun) gives the port a new readable: read on from it.
+    // The stream's end (closed or cancelled) or a fatal error (readable gone) ends the loop.
+    let ended = false
+    while (!ended && port.readable && scale.connection.state() === 'connected') {
       reader = port.readable.getReader()
       try {
         for (;;) {
@@ -98,16 +104,16 @@ const openSerial = async (protocol: ScaleProtocol, prompt: boolean) => {
           if (done) break
           if (value) scale.feed(value)
         }
+        ended = true
       } catch {
-        // The cable was pulled or the port closed: the state below says so.
+        // The cable was pulled or the line garbled: the loop's condition decides.
       } finally {
         reader.releaseLock()
       }
-      if (!port.readable) break
     }
-    scale.setState('disconnected')
+    if (scale.connection.state() !== 'disconnected') scale.setState('disconnected')
   }
-  void pump()
+  pumping = pump()
   return scale
 }
 
