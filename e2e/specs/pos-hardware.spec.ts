@@ -43,6 +43,41 @@ describe('the till hardware from the browser (spec §2.2, §2.13, §9.8; decisio
     expect(await devicePrompts(page)).toEqual({ usb: 0, serial: 0, bluetooth: 0 })
   })
 
+  it('prints labels on a serial printer, as many as asked, each cut', async () => {
+    const page = await openWithDevices('/emporia/label')
+    await page.getByRole('combobox', { name: 'Connection' }).click()
+    await page.getByRole('option', { name: 'Serial port' }).click()
+    await page.getByTestId('printer-connect').click()
+    await expect.poll(() => page.getByTestId('printer-state').getAttribute('data-state'), poll).toBe('connected')
+    await page.getByTestId('label-copies').fill('0')
+    expect(await page.getByTestId('label-print').isDisabled()).toBe(true) // refused, not rounded up
+    await page.getByTestId('label-copies').fill('2')
+    await page.getByTestId('label-name').fill('Oolong tea')
+    await page.getByTestId('label-print').click()
+    const cut = [0x1d, 0x56, 0x01]
+    const cuts = (bytes: number[]) => bytes.filter((_, at) => indexOfBytes(bytes.slice(at, at + 3), cut) === 0).length
+    await expect.poll(async () => cuts(await printedBytes(page, 'serial')), poll).toBe(2)
+    const bytes = await printedBytes(page, 'serial')
+    expect(bytes.slice(0, 2)).toEqual([0x1b, 0x40])
+    expect(indexOfBytes(bytes, 'Oolong tea', indexOfBytes(bytes, 'Oolong tea') + 1)).toBeGreaterThan(0) // on both labels
+    expect(indexOfBytes(bytes, [0x1d, 0x6b, 0x02, ...Array.from('4891234567890', (c) => c.charCodeAt(0))])).toBeGreaterThan(0) // EAN-13
+  })
+
+  it('prints a batch of labels on a Bluetooth printer', async () => {
+    const page = await openWithDevices('/emporia/batch')
+    await page.getByRole('combobox', { name: 'Connection' }).click()
+    await page.getByRole('option', { name: 'Bluetooth' }).click()
+    await page.getByTestId('printer-connect').click()
+    await expect.poll(() => page.getByTestId('printer-state').getAttribute('data-state'), poll).toBe('connected')
+    await page.getByTestId('batch-list').fill('Green tea, 4891234567890, $12.50\nJasmine, 123, $8.00\nOolong, , $9.00')
+    await page.getByTestId('label-copies').fill('2')
+    expect(await page.getByTestId('batch-print').textContent()).toBe('Print 6 labels')
+    await page.getByTestId('batch-print').click()
+    await expect.poll(async () => indexOfBytes(await printedBytes(page, 'bluetooth'), 'Oolong'), poll).toBeGreaterThan(0)
+    const bytes = await printedBytes(page, 'bluetooth')
+    for (const name of ['Green tea', 'Jasmine', 'Oolong']) expect(indexOfBytes(bytes, name), name).toBeGreaterThan(0)
+  })
+
   it('connects a serial scale and shows its readings, settling, and its state', async () => {
     const page = await openWithDevices('/emporia/weight')
     const state = page.getByTestId('scale-state')
