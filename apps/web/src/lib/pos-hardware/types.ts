@@ -48,7 +48,11 @@ export interface ReceiptData {
   pointsUsable?: number
   /** Printed as a QR (the order id or a link). */
   qr?: string
-  /** Labels of the receipt's own words ("Total", "Change"…), translated by the caller. */
+  /**
+   * Labels of the receipt's own words ("Total", "Change"…), translated by the caller, by the keys of
+   * `receiptLabelDefaults` (receipt-layout.ts: orderNo, subtotal, total, cashReceived, change…); English
+   * for a key not given. A payment's line is labelled by its `method`.
+   */
   labels: Record<string, string>
 }
 
