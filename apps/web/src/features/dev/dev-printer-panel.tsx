@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Button, Stack, Typography } from '@mui/material'
 import { useListT } from '../../lib/i18n/lists'
+import { notifyError } from '../../lib/notify'
 import { usePosPrinter } from '../../lib/pos-hardware/use-hardware'
 import type { PrinterLanguage, PrinterTransport } from '../../lib/pos-hardware/types'
 import { Choice, DeviceStateChip, useDeviceAction } from './dev-hardware-parts'
@@ -49,7 +50,12 @@ export const PrinterPanel = () => {
         >
           {t('devHardware.connect')}
         </Button>
-        <Button variant="outlined" disabled={busy} onClick={() => run(() => printer.reconnect())} data-testid="printer-reconnect">
+        <Button
+          variant="outlined"
+          disabled={busy}
+          onClick={() => run(async () => (await printer.reconnect()) || notifyError(t('devHardware.notFound')))}
+          data-testid="printer-reconnect"
+        >
           {t('devHardware.reconnect')}
         </Button>
         <Button

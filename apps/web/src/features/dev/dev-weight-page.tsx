@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Button, Chip, Stack, TextField, Typography } from '@mui/material'
 import { weightUnits, type WeightUnit } from '@emporia/shared'
 import { useListT } from '../../lib/i18n/lists'
+import { notifyError } from '../../lib/notify'
 import { scaleProtocols, type ScaleProtocol } from '../../lib/pos-hardware/scale-protocols'
 import type { ScaleTransport } from '../../lib/pos-hardware/scale-store'
 import { convertWeight, convertWeightForDisplay, formatThousandths, readingThousandths } from '../../lib/pos-hardware/units'
@@ -81,7 +82,11 @@ export const WeightTestPage = () => {
           >
             {t('devHardware.connect')}
           </Button>
-          <Button variant="outlined" disabled={busy} onClick={() => run(scale.reconnect)}>
+          <Button
+            variant="outlined"
+            disabled={busy}
+            onClick={() => run(async () => (await scale.reconnect()) || notifyError(t('devHardware.notFound')))}
+          >
             {t('devHardware.reconnect')}
           </Button>
           <Button variant="outlined" disabled={!scale.scale} onClick={() => run(scale.disconnect)} data-testid="scale-disconnect">
