@@ -1,0 +1,47 @@
+import type { Knex } from 'knex'
+import { cashierSchema } from '@emporia/shared'
+import { createShopTable, dropShopTable } from './schema-table'
+
+const SHOP_COLUMNS = [
+  'posDrawerOpener',
+  'posGuestMode',
+  'posInvoiceHeader',
+  'posInvoiceFooter',
+  'posInvoiceQr',
+  'posBanners',
+  'posCashiers'
+]
+
+/**
+ * The point of sale's stations (decision 0095): cashiers from the shared schema, behind the wall, their
+ * `id` unique in the shop and found by the device they are bound to; the device tokens already used (a
+ * token binds once; kept until it expires, so not shop-scoped: a token is refused in every shop once
+ * used); the shop's POS settings and each staff member's POS access level (both hand-made tables).
+ */
+export const up = async (knex: Knex) => {
+  await createShopTable(knex, 'cashiers', cashierSchema, { indexes: [['deviceId']] })
+  await knex.schema.alterTable('cashiers', (table) => table.unique(['shop', 'id'], { indexName: 'cashiers_id_unique' }))
+  await knex.schema.createTable('posDeviceTokens', (table) => {
+    table.text('jti').primary()
+    table.timestamp('exp', { useTz: true }).notNullable().index('posDeviceTokens_exp')
+  })
+  await knex.schema.alterTable('shops', (table) => {
+    table.text('posDrawerOpener')
+    table.boolean('posGuestMode')
+    table.jsonb('posInvoiceHeader')
+    table.jsonb('posInvoiceFooter')
+    table.boolean('posInvoiceQr')
+    table.jsonb('posBanners')
+    table.jsonb('posCashiers')
+  })
+  await knex.schema.alterTable('shopMembers', (table) => table.text('posAccess'))
+}
+
+export const down = async (knex: Knex) => {
+  await knex.schema.alterTable('shopMembers', (table) => table.dropColumn('posAccess'))
+  await knex.schema.alterTable('shops', (table) => {
+    for (const column of SHOP_COLUMNS) table.dropColumn(column)
+  })
+  await knex.schema.dropTableIfExists('posDeviceTokens')
+  await dropShopTable(knex, 'cashiers')
+}
