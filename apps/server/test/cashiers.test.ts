@@ -161,6 +161,15 @@ describe.each(await dialects())('cashier stations (%s)', (dialect) => {
     expect(heard.find((row) => row._id === first._id)).not.toHaveProperty('deviceId')
   })
 
+  it('keeps one station per device when two are bound to it at once', async () => {
+    const device = await makeDevice()
+    const stations = [await station(), await station(), await station()]
+    const answers = await Promise.all(stations.map(async (made) => bind(made, device, await deviceToken(device))))
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200])
+    const bound = await api.get(PATH, `&$paginate=false&deviceId=${encodeURIComponent(device.kid)}`)
+    expect((bound.body as unknown as Cashier[]).length).toBe(1)
+  })
+
   it('sends every write path through the same rule: $set, $unset, list operators, paths inside, multi patch', async () => {
     const device = await makeDevice()
     const made = await station()

@@ -19,8 +19,10 @@ const SHOP_COLUMNS = [
  * used); the shop's POS settings and each staff member's POS access level (both hand-made tables).
  */
 export const up = async (knex: Knex) => {
-  await createShopTable(knex, 'cashiers', cashierSchema, { indexes: [['deviceId']] })
+  await createShopTable(knex, 'cashiers', cashierSchema)
   await knex.schema.alterTable('cashiers', (table) => table.unique(['shop', 'id'], { indexName: 'cashiers_id_unique' }))
+  // One station per device, kept by the database too; the till finds its station by this index.
+  await knex.raw('create unique index "cashiers_deviceId_unique" on cashiers (shop, "deviceId") where "deviceId" is not null')
   await knex.schema.createTable('posDeviceTokens', (table) => {
     table.text('jti').primary()
     table.timestamp('exp', { useTz: true }).notNullable().index('posDeviceTokens_exp')

@@ -5,7 +5,7 @@ import { DEVICE_TOKEN_HEADER, isObjectId, type Cashier, type CashierData, type C
 import { RecordService, type RecordOptions, type RecordParams } from '../../records/record-service'
 import { assertValid, dataValidators, stripReadOnly } from '../../records/validate-data'
 import { shopTransaction } from '../../tenancy'
-import { bindDevice } from './cashier-binding'
+import { lockDevice, proveDevice, takeDevice } from './cashier-binding'
 
 type Row = Record<string, unknown>
 type Params = RecordParams & { headers?: Record<string, unknown> }
@@ -73,10 +73,12 @@ export class CashierService extends RecordService<Cashier, CashierData, CashierP
     const shop = shopOf(params)
     const record = params.provider ? stripReadOnly(this.model, change) : change
     assertValid(this.checks.create, structuredClone({ ...record, shop }))
+    const proof = await this.prove(record.deviceId, token, params)
     return this.write(shop, params, async (trx, unbound) => {
-      if (typeof record.deviceId === 'string') {
-        unbound.push(...(await bindDevice(trx, this.binding(shop, null, record.deviceId, token, params))))
-        record.usedBy = record.deviceId
+      if (proof) {
+        await lockDevice(trx, shop, proof.kid)
+        unbound.push(...(await takeDevice(trx, { shop, cashier: null, proof })))
+        record.usedBy = proof.kid
       }
       return (await this._create(record as CashierData, { transaction: trx, shop })) as Cashier
     })
@@ -91,19 +93,23 @@ export class CashierService extends RecordService<Cashier, CashierData, CashierP
     const record = params.provider ? stripReadOnly(this.model, change) : change
     delete record._id
     assertValid(this.checks.patch, structuredClone(record))
+    const proof = await this.prove(record.deviceId, token, params)
     return this.write(shop, params, async (trx, unbound) => {
+      if (proof) await lockDevice(trx, shop, proof.kid)
       const before = (await trx(this.model.table).where({ _id: id, shop }).forUpdate().first()) as Row | undefined
       if (!before) throw new NotFound(`No record found for id '${String(id)}'`)
-      if (typeof record.deviceId === 'string') {
-        unbound.push(...(await bindDevice(trx, this.binding(shop, String(id), record.deviceId, token, params))))
-        record.usedBy = record.deviceId
+      if (proof) {
+        unbound.push(...(await takeDevice(trx, { shop, cashier: String(id), proof })))
+        record.usedBy = proof.kid
       }
       return (await this._patch(id, record as CashierPatch, { transaction: trx, shop, query: { shop } })) as Cashier
     })
   }
 
-  private binding(shop: string, cashier: string | null, deviceId: string, token: unknown, params: Params) {
-    return { shop, cashier, deviceId, token: tokenOf(token, params), hosts: this.hostsOf(params) }
+  /** A write that binds (sets `deviceId` to a device) proves the device first; one that does not needs no token. */
+  private prove(deviceId: unknown, token: unknown, params: Params) {
+    if (typeof deviceId !== 'string') return Promise.resolve(undefined)
+    return proveDevice(deviceId, tokenOf(token, params), this.hostsOf(params))
   }
 
   /**
