@@ -35,6 +35,27 @@ export const hostnameOf = (host: unknown): string | undefined => {
   return host.replace(/:\d+$/, '').toLowerCase()
 }
 
+const hostOfUrl = (url: string | undefined) => {
+  try {
+    return url ? hostnameOf(new URL(url).host) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The host names a device token may be issued for (its `iss`, the till page's hostname): the one the
+ * request was made to (Host header), and the configured public ones, for a server behind a proxy that
+ * rewrites Host.
+ */
+export const tokenHosts = (config: { publicHost?: string; publicUrl?: string }) => {
+  const configured = [hostnameOf(config.publicHost), hostOfUrl(config.publicUrl)].filter((host): host is string => !!host)
+  return (headers: Record<string, unknown> | undefined) => {
+    const own = hostnameOf(headers?.host)
+    return [...new Set([...(own ? [own] : []), ...configured])]
+  }
+}
+
 const isPublicP256 = (jwk: unknown): jwk is JWK & { crv: string; kty: string; x: string; y: string } => {
   const key = jwk as Record<string, unknown> | undefined
   return (
