@@ -24,7 +24,10 @@ export const up = async (knex: Knex) => {
   // One station per device, kept by the database too; the till finds its station by this index.
   await knex.raw('create unique index "cashiers_deviceId_unique" on cashiers (shop, "deviceId") where "deviceId" is not null')
   await knex.schema.createTable('posDeviceTokens', (table) => {
-    table.text('jti').primary()
+    // Per key: one device cannot spend another's token ids in advance.
+    table.text('kid').notNullable()
+    table.text('jti').notNullable()
+    table.primary(['kid', 'jti'])
     table.timestamp('exp', { useTz: true }).notNullable().index('posDeviceTokens_exp')
   })
   await knex.schema.alterTable('shops', (table) => {
