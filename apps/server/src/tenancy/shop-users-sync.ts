@@ -1,7 +1,7 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Application } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import { impliedRoles, servicePaths, type PosAccessType, type ShopRole } from '@emporia/shared'
+import { impliedRoles, posAccessOf, servicePaths, type PosAccessType, type ShopRole } from '@emporia/shared'
 import type { ShopDirectory } from './shop-directory'
 
 /**
@@ -35,7 +35,7 @@ export class ShopUsersSync {
       roles: [...impliedRoles(role)],
       perm,
       accepted: true,
-      posAccess: posAccess ?? (role === 'admin' ? 'admin' : 'user')
+      posAccess: posAccessOf({ role, posAccess })
     }))
     await trx('shops')
       .where({ _id: shop })

@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import type { PosAccessType, ShopRole } from '@emporia/shared'
+import { posAccessOf } from '@emporia/shared'
 
 type Row = Record<string, unknown>
 
@@ -65,10 +65,6 @@ export const checkPosBanners = async (trx: Knex.Transaction, shop: string) => {
   const index = banners.findIndex((banner) => !own.has(String(banner.image)))
   if (index >= 0) throw bannerImage(index)
 }
-
-/** A member's level at the till (spec §6.2): as set on the staff member, else admin for shop admins, user for the rest. */
-export const posAccessOf = (member: { role?: ShopRole | string; posAccess?: PosAccessType | null }): PosAccessType =>
-  member.posAccess ?? (member.role === 'admin' ? 'admin' : 'user')
 
 /** `shop.users[]` as answered: each entry with its POS level, so the till reads the caller's from the current shop. */
 export const presentPosAccess = (record: Row) => {
