@@ -6,7 +6,11 @@ type Row = Record<string, unknown>
 
 const isObject = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value)
 
-/** The fields a shop write names at the top level and inside its operators (`$set: {'posBanners.0.image': …}` names posBanners). */
+/**
+ * The fields a shop write names at the top level and inside its operators (`$set: {'posBanners.0.image': …}`
+ * names posBanners). A path inside a field is noted with its operator and a dot (`$set.`), so a rule
+ * on whole fields tells it apart.
+ */
 const named = (data: Row) => {
   const fields = new Map<string, { operator: string | null; value: unknown }[]>()
   const note = (path: string, operator: string | null, value: unknown) => {
