@@ -107,10 +107,13 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   // Points (decision 0091): operations on B's customers; the lots and log they write are walked as
   // shopUserPoints and pointLogs (MAKERS moves points first).
   pointTransfers: () => ({ from: refOfB('shopUsers'), to: refOfB('shopUsers'), pointType: refOfB('pointTypes'), points: 1 }),
-  pointAdjustments: () => ({ user: refOfB('shopUsers'), pointType: refOfB('pointTypes'), points: 1 })
+  pointAdjustments: () => ({ user: refOfB('shopUsers'), pointType: refOfB('pointTypes'), points: 1 }),
+  // POS stations (decision 0095): `id` has a pattern the sampler cannot fill, and is unique per shop.
+  'shop/cashiers': () => ({ id: `T${++sequence}`, name: 'Till' })
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
+  'shop/cashiers': { name: 'Renamed' },
   'shop/staff': { name: 'Renamed' },
   subShops: { name: 'Renamed' },
   // Once saved, an entry changes only its supplier, comment and expiry (docs/decisions/0040).
@@ -292,7 +295,9 @@ const HEARD: Record<string, string[]> = {
   inventoryLogs: ['created'],
   // Orders are voided or refunded, never removed; a payment is announced when taken.
   orders: ['created', 'patched'],
-  payments: ['created']
+  payments: ['created'],
+  // Cashier stations are deselected (patched), never removed (decision 0095).
+  'shop/cashiers': ['created', 'patched']
 }
 async function orderOf(base: string, owner: Owner) {
   await inventoryAs(base, owner, 'inventoryOperations', sampleOf('inventoryOperations'))

@@ -36,6 +36,7 @@ import { orderSplits } from './order-splits/order-splits'
 import { payments } from './payments/payments'
 import { salesSummary } from './sales-summary/sales-summary'
 import { cashboxLogs } from './cashbox-logs/cashbox-logs'
+import { cashiers } from './cashiers/cashiers'
 import { shopUsers } from './shop-users/shop-users'
 import { companyUsers } from './company-users/company-users'
 import { shopRankGroups } from './shop-rank-groups/shop-rank-groups'
@@ -114,6 +115,8 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.payments, register: payments },
   { path: servicePaths.salesSummary, register: salesSummary },
   { path: servicePaths.cashboxLogs, register: cashboxLogs },
+  // POS cashier stations bound to devices (decision 0095).
+  { path: servicePaths.cashiers, register: cashiers },
   { path: servicePaths.shopUsers, register: shopUsers },
   { path: servicePaths.shopUserMerge, register: shopUserMerge },
   { path: servicePaths.shopUserErase, register: shopUserErase },
