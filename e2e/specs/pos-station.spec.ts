@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { Shell } from '../pages/shell'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
-import { patchShop } from '../support/orders'
+import { createOrder, pay, patchShop, stockedProduct } from '../support/orders'
 import { paidServer, postgresReachable } from '../support/paid-features'
 import { createRecord, getRecord } from '../support/records'
 
@@ -122,5 +122,33 @@ describe.skipIf(!postgresReachable)('POS station', () => {
     })
     const logs = (await response.json()) as { data: { type: string; amount: number; cashier: string | null }[] }
     expect(logs.data[0]).toMatchObject({ type: 'beginCheck', amount: 50_000, cashier: cashiers.C1._id })
+  })
+
+  it('refunds part of an order found by its order ID, once the ID is typed (spec §4.8)', async () => {
+    const who = await ownerOnce()
+    const tea = await stockedProduct(app.server.url, who, 'Tea', 1250, 10)
+    const order = await createOrder(app.server.url, who, { source: 'admin', products: [{ product: tea._id, quantity: 3 }] })
+    await pay(app.server.url, who, { order: order._id, method: 'credit', amount: order.total })
+    const page = await openTill(who)
+    await bind(page, 'C1')
+    await page.getByTestId('pos-cashier-takeover').getByTestId('confirm-ok').click()
+    await expect.poll(() => title(page), poll).toContain('Front counter')
+    await page.getByTestId('pos-refund').click()
+    const dialog = page.getByTestId('pos-refund-dialog')
+    await dialog.getByTestId('pos-refund-order-id').fill('no-such-order')
+    await dialog.getByTestId('pos-refund-find').click()
+    await dialog.getByTestId('pos-refund-not-found').waitFor({ timeout: poll.timeout })
+    await dialog.getByTestId('pos-refund-order-id').fill(order.orderId)
+    await dialog.getByTestId('pos-refund-find').click()
+    // More than is left is refused on the line; the button waits for the typed order ID.
+    await dialog.getByTestId('pos-refund-qty-0').fill('4')
+    await expect.poll(() => dialog.getByTestId('pos-refund-line-0').textContent(), poll).toContain('At most 3')
+    await dialog.getByTestId('pos-refund-qty-0').fill('1')
+    expect(await dialog.getByTestId('pos-refund-submit').isDisabled()).toBe(true)
+    await dialog.getByTestId('pos-refund-confirm').fill(order.orderId)
+    await dialog.getByTestId('pos-refund-submit').click()
+    await expect.poll(() => dialog.count(), poll).toBe(0)
+    const after = await getRecord<{ products: { returned?: number }[] }>(app.server.url, who, 'orders', order._id)
+    expect(after.products[0].returned).toBe(1)
   })
 })
