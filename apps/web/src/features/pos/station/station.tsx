@@ -5,7 +5,7 @@ import { useSession } from '../../../lib/auth'
 import { useListT } from '../../../lib/i18n/lists'
 import { notifyError } from '../../../lib/notify'
 import { usePageOptions, type PageOptions } from '../../../lib/page-options'
-import { useCurrentShop } from '../../../lib/shop'
+import { useCurrentShop, useCurrentShopId } from '../../../lib/shop'
 import { posAccessOf } from './binding'
 import { CashierSetupDialog } from './cashier-setup-dialog'
 import { deviceToken } from './device-key'
@@ -33,9 +33,11 @@ const visuallyHidden = {
 
 /** The station of the current shop; another shop is another station, so its till starts afresh. */
 export const PosStationProvider = ({ children }: { children: ReactNode }) => {
+  // Keyed by the route's shop id, known at once: the till is not mounted twice while the shop list loads.
+  const shopId = useCurrentShopId()
   const shop = useCurrentShop(true)
   return (
-    <StationScope key={shop?._id ?? ''} shop={shop}>
+    <StationScope key={shopId ?? ''} shop={shop?._id === shopId ? shop : undefined}>
       {children}
     </StationScope>
   )
