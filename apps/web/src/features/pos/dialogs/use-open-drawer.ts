@@ -16,7 +16,7 @@ export const useOpenDrawer = () => {
   const { t } = useListT()
   const shop = useCurrentShop(true)
   const { access } = useStation()
-  const printer = usePosPrinter()
+  const { kickDrawer } = usePosPrinter()
   const opener = shop?.posDrawerOpener
   return useCallback(async (): Promise<boolean> => {
     const decision = drawerDecision(opener, access)
@@ -29,11 +29,11 @@ export const useOpenDrawer = () => {
       return false
     }
     try {
-      await printer.kickDrawer()
+      await kickDrawer()
       return true
     } catch (error) {
       notifyError(t('posStation.drawerFailed', { reason: error instanceof Error ? error.message : String(error) }))
       return false
     }
-  }, [opener, access, printer, t])
+  }, [opener, access, kickDrawer, t])
 }
