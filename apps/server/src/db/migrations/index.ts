@@ -39,6 +39,8 @@ import * as couponsTables from './20261125220000-coupons'
 import * as pointsTables from './20261125220000-points'
 // Pricing in orders and the staff discount budget (decision 0092).
 import * as orderPricing from './20261126200000-order-pricing'
+// The till's catalogue reads products changed since its copy (decision 0096).
+import * as posCatalogueIndex from './20261126230000-pos-catalogue-index'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -81,5 +83,6 @@ export const migrations: Record<string, Migration> = {
   '20261125214603-point-types': pointTypesTable,
   '20261125220000-coupons': couponsTables,
   '20261125220000-points': pointsTables,
-  '20261126200000-order-pricing': orderPricing
+  '20261126200000-order-pricing': orderPricing,
+  '20261126230000-pos-catalogue-index': posCatalogueIndex
 }
