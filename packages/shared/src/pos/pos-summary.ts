@@ -64,16 +64,18 @@ export interface PosSummary {
 /** The query fields `pos/summary find` takes besides `shop`. */
 export const posSummaryFields = ['groupBy', 'from', 'to', 'cashier'] as const
 
-/** The longest range one report may cover, in days, and with hourly dated buckets (yearMonthDateHour). */
-export const POS_SUMMARY_MAX_DAYS = 366
-export const POS_SUMMARY_MAX_HOURLY_DAYS = 31
+/**
+ * The longest range one report may cover, in days: a shift, a day, a week or a month. The report reads
+ * the orders themselves; longer ranges are the charts' (sales/summary reads the rollup, decision 0082).
+ */
+export const POS_SUMMARY_MAX_DAYS = 31
 
 const DAY_MS = 86_400_000
 
 /**
  * Why a POS summary query is refused (field and message key), or null: the sales summary's rules
  * (groupBy, dates, order), an optional cashier id, and a shorter range than the charts' — the report
- * reads the orders themselves, not the rollup: a year at most, a month when every hour is a bucket.
+ * reads the orders themselves, not the rollup: a month at most.
  */
 export const posSummaryQueryProblem = (
   query: Record<string, unknown>
@@ -89,7 +91,6 @@ export const posSummaryQueryProblem = (
   )
     return { field: 'cashier', key: 'format.invalid' }
   const days = (Date.parse(String(query.to)) - Date.parse(String(query.from))) / DAY_MS
-  const limit = query.groupBy === 'yearMonthDateHour' ? POS_SUMMARY_MAX_HOURLY_DAYS : POS_SUMMARY_MAX_DAYS
-  if (days > limit) return { field: 'to', key: 'pos.summary.rangeTooLong', values: { days: limit } }
+  if (days > POS_SUMMARY_MAX_DAYS) return { field: 'to', key: 'pos.summary.rangeTooLong', values: { days: POS_SUMMARY_MAX_DAYS } }
   return null
 }

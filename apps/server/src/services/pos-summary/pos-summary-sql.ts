@@ -3,18 +3,18 @@ import type { SummaryGroupBy } from '@emporia/shared'
 
 /**
  * The POS summary's reads (decision 0096). Each is one statement over the period's rows of one shop,
- * bucketed in the shop's zone: `l` is the moment as local time (`x at time zone zone`). The keys are
+ * bucketed in the shop's zone: `$L` is the moment as local time (`x at time zone zone`). The keys are
  * the ones `bucketOf` gives (packages/shared/src/orders/sales.ts; the tests compare the two).
  */
 export const localBucketSql: Record<SummaryGroupBy, string> = {
-  year: `extract(year from l)::int::text`,
-  yearMonth: `to_char(l, 'YYYY-MM')`,
-  month: `(extract(month from l) - 1)::int::text`,
-  date: `extract(day from l)::int::text`,
-  yearMonthDate: `to_char(l, 'YYYY-MM-DD')`,
-  hour: `extract(hour from l)::int::text`,
-  yearMonthDateHour: `to_char(l, 'YYYY-MM-DD HH24:00')`,
-  day: `extract(dow from l)::int::text`
+  year: `extract(year from $L)::int::text`,
+  yearMonth: `to_char($L, 'YYYY-MM')`,
+  month: `(extract(month from $L) - 1)::int::text`,
+  date: `extract(day from $L)::int::text`,
+  yearMonthDate: `to_char($L, 'YYYY-MM-DD')`,
+  hour: `extract(hour from $L)::int::text`,
+  yearMonthDateHour: `to_char($L, 'YYYY-MM-DD HH24:00')`,
+  day: `extract(dow from $L)::int::text`
 }
 
 /** What every read is bound to: the shop, its zone, the period [lo, hi) and the optional cashier. */
@@ -26,8 +26,9 @@ export interface Period {
   cashier: string | null
 }
 
+/** The bucket expression of a column, inline (a subquery per row measured twice as slow); binds the zone once. */
 const bucket = (groupBy: SummaryGroupBy, column: string) =>
-  `(select ${localBucketSql[groupBy]} from (select ${column} at time zone ?::text as l) z)`
+  localBucketSql[groupBy].replace('$L', `(${column} at time zone ?::text)`)
 
 /** Orders that count as sales: taken at the till, not waiting for money and not voided. */
 const COUNTED = `o.status not in ('unpaid', 'void')`
