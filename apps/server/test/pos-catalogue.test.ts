@@ -137,6 +137,34 @@ describe.each(await dialects())('pos/catalogue (%s)', (dialect) => {
     expect((await catalogue(`&since=${since}`)).products.map((product) => product._id)).not.toContain(made.rice)
   })
 
+  it("keeps each whole answer current with the shop's changes, deletions and late commits", async () => {
+    const priceOf = async (id: string) => (await catalogue()).products.find((product) => product._id === id)?.price
+    const ids = async () => (await catalogue()).products.map((product) => product._id)
+    const warm = await catalogue()
+    expect(await priceOf(made.tea)).toBe(warm.products.find((product) => product._id === made.tea)!.price)
+    expect((await api.patch(`products/${made.tea}`, { price: 1400 })).status).toBe(200)
+    expect(await priceOf(made.tea)).toBe(1400)
+    const cake = await makeProduct(t, owner, { name: 'Cake', price: 3000 })
+    expect(await ids()).toContain(cake)
+    expect((await api.patch(`products/${cake}`, { status: 'draft' })).status).toBe(200)
+    expect(await ids()).not.toContain(cake)
+    const bun = await makeProduct(t, owner, { name: 'Bun', price: 800 })
+    expect(await ids()).toContain(bun)
+    expect((await api.remove(`products/${bun}`)).status).toBe(200)
+    const after = await catalogue()
+    expect(after.products.map((product) => product._id)).not.toContain(bun)
+    expect(after.products.length).toBe(after.total)
+    // A change that commits late carries a stamp older than the newest one read: it is read again all the same.
+    const newest = Date.parse(after.version!)
+    await t.db
+      .knex('products')
+      .where({ _id: made.tea })
+      .update({ price: 1500, updatedAt: new Date(newest - 60_000).toISOString() })
+    expect(await priceOf(made.tea)).toBe(1500)
+    expect((await api.patch(`categories/${drinks}`, { name: { en: 'Hot drinks' } })).status).toBe(200)
+    expect((await catalogue()).categories).toEqual([{ _id: drinks, name: { en: 'Hot drinks' }, order: 2 }])
+  })
+
   it('refuses a bad `since` or an unknown field with its key and field', async () => {
     expect(await api.get('pos/catalogue', '&since=yesterday')).toMatchObject({
       status: 400,

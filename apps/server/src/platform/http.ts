@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import { gzip } from 'node:zlib'
 import { BadRequest, FeathersError, NotFound } from '@feathersjs/errors'
 import { serveStatic, type FeathersKoaContext } from '@feathersjs/koa'
 import type { Next } from 'koa'
@@ -123,37 +121,6 @@ export const securityHeaders = () => async (ctx: FeathersKoaContext, next: Next)
   return next()
 }
 
-const gzipped = promisify(gzip)
-/** API answers sent gzipped over REST when the client accepts it: the till's catalogue (decision 0096). */
-const COMPRESSED_PATHS = new Set(['/pos/catalogue'])
-/** Below this a gzip header costs more than it saves. */
-const COMPRESS_FROM_BYTES = 1024
-
-/**
- * Gzips a large JSON answer of a compressed path. The catalogue of 100,000 products is tens of
- * megabytes of repeated keys that gzip to a few; level 1 (measured in docs/benchmarks.md) keeps most
- * of the saving at a fraction of the time, and zlib runs off the event loop.
- */
-const compressAnswer = async (ctx: FeathersKoaContext) => {
-  if (!COMPRESSED_PATHS.has(ctx.path) || ctx.method !== 'GET' || ctx.status !== 200) return
-  const body: unknown = ctx.body
-  if (
-    body === null ||
-    typeof body !== 'object' ||
-    Buffer.isBuffer(body) ||
-    typeof (body as { pipe?: unknown }).pipe === 'function'
-  )
-    return
-  ctx.vary('Accept-Encoding')
-  // No Accept-Encoding at all means "anything" to the negotiator: a plain client gets plain JSON.
-  if (!ctx.get('Accept-Encoding') || ctx.acceptsEncodings('gzip', 'identity') !== 'gzip') return
-  const text = JSON.stringify(body)
-  if (Buffer.byteLength(text) < COMPRESS_FROM_BYTES) return
-  ctx.body = await gzipped(text, { level: 1 })
-  ctx.type = 'application/json; charset=utf-8'
-  ctx.set('Content-Encoding', 'gzip')
-}
-
 /**
  * `/api/*` goes on to the Feathers REST middleware with the prefix taken off; everything else is
  * the web app: a built file, or index.html for the client-side router.
@@ -165,8 +132,7 @@ export const splitApiAndWeb = (webDist?: string) => {
   return async (ctx: FeathersKoaContext, next: Next) => {
     if (ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`)) {
       ctx.path = ctx.path.slice(API_PREFIX.length) || '/'
-      await next()
-      return compressAnswer(ctx)
+      return next()
     }
     if (!root || !files) {
       ctx.status = 404

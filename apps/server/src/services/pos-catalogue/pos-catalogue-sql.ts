@@ -1,7 +1,6 @@
 /**
- * The till's catalogue in SQL (decision 0096). PostgreSQL builds each product's compact form and the
- * whole list as one JSON text (one row instead of 100,000 for the driver to decode): defaults are left
- * out (no SKUs, not weighed, selling), and nulls stripped.
+ * The till's catalogue in SQL (decision 0096). PostgreSQL builds each product's compact form as JSON
+ * text: defaults are left out (no SKUs, not weighed, selling), and nulls stripped.
  */
 
 /** What the POS may sell: not a draft or discontinued, and offered at the counter. Sold-out goods stay (the ledger decides). */
@@ -25,13 +24,12 @@ const compact = `jsonb_strip_nulls(jsonb_build_object(
     'weightType', nullif(p."weightType", 'none'), 'weightUnit', p."weightUnit", 'image', ${image},
     'status', nullif(p.status, 'selling')))`
 
-/** The sellable products (changed after `?` when `changed`), in _id order, as one JSON array text. */
-export const productsJson = (changed: boolean) =>
-  `select coalesce(json_agg(${compact} order by p._id), '[]')::text as products
-     from products p where p.shop = ? and ${SELLABLE} ${changed ? `and p."updatedAt" > ?` : ''}`
+/** Every sellable product's compact JSON text, in _id order: texts, so neither side parses what it only passes on. */
+export const compactRows = `select p._id, ${compact}::text as json from products p where p.shop = ? and ${SELLABLE} order by p._id`
 
-/** Products changed after `?` that the POS may no longer sell. */
-export const removedIds = `select p._id from products p where p.shop = ? and p."updatedAt" > ? and not (${SELLABLE}) order by p._id`
+/** Products changed after `?`: the compact text of those the POS may sell, null for the others (no longer sold). */
+export const changedRows = `select p._id, case when ${SELLABLE} then ${compact}::text end as json
+  from products p where p.shop = ? and p."updatedAt" > ? order by p._id`
 
 /** The newest change of the shop's products and how many the POS may sell now. */
 export const catalogueState = `select max(p."updatedAt") as version, (count(*) filter (where ${SELLABLE}))::int as total
