@@ -103,10 +103,16 @@ export const runPosCatalogue = async (log: Log): Promise<Outcome> => {
       await bench.app.app.service('pos/catalogue').find({ query: { shop: SHOP } })
       service.push(performance.now() - started)
     }
+    // The fastest of three per level: one gzip on a loaded machine varies by more than the levels differ.
     const levels = [1, 6].map((level) => {
-      const started = performance.now()
-      const size = gzipSync(text, { level }).length
-      return { level, ms: Number(fixed(performance.now() - started, 1)), bytes: size }
+      let best = Infinity
+      let size = 0
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now()
+        size = gzipSync(text, { level }).length
+        best = Math.min(best, performance.now() - started)
+      }
+      return { level, ms: Number(fixed(best, 1)), bytes: size }
     })
 
     // A till that loaded an hour ago: CHANGED products were edited since (stamped now).
