@@ -65,6 +65,9 @@ import { shopUserPoints } from './shop-user-points/shop-user-points'
 import { pointLogs } from './point-logs/point-logs'
 import { pointTransfers } from './point-transfers/point-transfers'
 import { pointAdjustments } from './point-adjustments/point-adjustments'
+// The point of sale's report and catalogue (decision 0096).
+import { posSummary } from './pos-summary/pos-summary'
+import { posCatalogue } from './pos-catalogue/pos-catalogue'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -145,6 +148,9 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.pointLogs, register: pointLogs },
   { path: servicePaths.pointTransfers, register: pointTransfers },
   { path: servicePaths.pointAdjustments, register: pointAdjustments },
+  // The point of sale (decision 0096): the summary report and the till's catalogue, find only.
+  { path: servicePaths.posSummary, register: posSummary },
+  { path: servicePaths.posCatalogue, register: posCatalogue },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }

@@ -83,6 +83,10 @@ export const sharedMessages = {
     'pos.error.cashierIdTaken': 'Another cashier of this shop already has this ID',
     'pos.error.posCashiersOnlyNull': 'The legacy cashier list can only be cleared',
     'pos.error.bannerImage': "The banner's image must be one of this shop's media",
+    'pos.summary.rangeOrder': 'The end must be after the start',
+    'pos.summary.rangeTooLong': 'At most {days} days at a time',
+    'order.idempotencyMismatch': 'This order was already sent with other items: check the orders list before sending it again',
+    'order.priceNotAllowed': 'At the till a price comes only from a price label',
     // Customers (issue 14, decision 0083)
     'customer.nameOrContact': 'Give a name, an e-mail or a phone number',
     'customer.emailTaken': 'Another customer of this shop already has this e-mail',
@@ -236,6 +240,10 @@ export const sharedMessages = {
     'pos.error.cashierIdTaken': '本店另一部收銀機已使用此編號',
     'pos.error.posCashiersOnlyNull': '舊收銀機清單只可清除',
     'pos.error.bannerImage': '橫額圖片必須是本店的媒體',
+    'pos.summary.rangeOrder': '結束時間必須晚於開始時間',
+    'pos.summary.rangeTooLong': '每次最多 {days} 日',
+    'order.idempotencyMismatch': '此訂單已以不同的貨品送出，請先查看訂單列表再重新送出',
+    'order.priceNotAllowed': '收銀台只可使用價格標籤上的價格',
     // Customers (issue 14, decision 0083)
     'customer.nameOrContact': '請填寫姓名、電郵或電話',
     'customer.emailTaken': '此電郵已被本店另一位客戶使用',
@@ -389,6 +397,10 @@ export const sharedMessages = {
     'pos.error.cashierIdTaken': '本店另一台收银机已使用此编号',
     'pos.error.posCashiersOnlyNull': '旧收银机列表只可清除',
     'pos.error.bannerImage': '横幅图片必须是本店的媒体',
+    'pos.summary.rangeOrder': '结束时间必须晚于开始时间',
+    'pos.summary.rangeTooLong': '每次最多 {days} 天',
+    'order.idempotencyMismatch': '此订单已以不同的货品送出，请先查看订单列表再重新送出',
+    'order.priceNotAllowed': '收银台只可使用价格标签上的价格',
     // Customers (issue 14, decision 0083)
     'customer.nameOrContact': '请填写姓名、邮箱或电话',
     'customer.emailTaken': '此邮箱已被本店另一位客户使用',
