@@ -268,7 +268,7 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   'subShops/summary': () => Promise.resolve('&from=2026-01-01&to=2027-01-01'),
   'subShops/stocks': () => Promise.resolve(refOfB('subShops')),
   // The POS report is found by its period, the catalogue by the changes since a moment: both answer the asking shop's own.
-  'pos/summary': () => Promise.resolve('&groupBy=yearMonthDate&from=2026-01-01&to=2026-12-31'),
+  'pos/summary': () => Promise.resolve('&groupBy=yearMonthDate&from=2026-11-01T00:00:00.000Z&to=2026-12-01T00:00:00.000Z'),
   'pos/catalogue': () => Promise.resolve('&since=2026-01-01T00:00:00.000Z'),
   // Points (decision 0091): B gives a customer points by hand and moves some to another; the lots
   // and the log are what that wrote.
