@@ -16,6 +16,9 @@ import { runOrderList } from './order-list'
 import { runOverhead } from './overhead'
 // Pricing engine (issue 15, decision 0088): evaluate in Node and in Chromium.
 import { runPricingEngine } from './pricing-engine'
+// The point of sale (issue 16, decision 0096): the Z report and the till's catalogue.
+import { runPosCatalogue } from './pos-catalogue'
+import { runPosSummary } from './pos-summary'
 import { runProfiles } from './profile'
 import { runSalesSummary } from './sales-summary'
 import { runStockSales } from './stock-sales'
@@ -49,7 +52,9 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'sub-shop-rollup': runSubShopRollup,
   ageing: runAgeing,
   'pricing-engine': runPricingEngine,
-  'coupon-redemption': runCouponRedemption
+  'coupon-redemption': runCouponRedemption,
+  'pos-summary': runPosSummary,
+  'pos-catalogue': runPosCatalogue
 }
 
 /**

@@ -42,7 +42,9 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
     expect(created.status).toBe(201)
     const shop = created.body as unknown as Shop & { attributes: object }
     expect(shop._id).toMatch(/^[0-9a-f]{24}$/)
-    expect(shop.users).toEqual([{ user: userId, role: 'admin', roles: ['admin', 'user', 'pos'], perm: [], accepted: true }])
+    expect(shop.users).toEqual([
+      { user: userId, role: 'admin', roles: ['admin', 'user', 'pos'], perm: [], accepted: true, posAccess: 'admin' }
+    ])
     expect(shop.attributes).toEqual({})
     const days = (Date.parse(shop.validUtil) - Date.now()) / 86_400_000
     expect(days).toBeGreaterThan(29.9)

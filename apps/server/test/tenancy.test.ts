@@ -92,6 +92,9 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   // Sub-shops roll-up (decision 0087): find only; that a parent reads only its linked sub-shops is sub-shop-rollup.test.ts's.
   'subShops/summary': () => ({}),
   'subShops/stocks': () => ({}),
+  // The point of sale (decision 0096): the report and the till's catalogue are found, never made.
+  'pos/summary': () => ({}),
+  'pos/catalogue': () => ({}),
   // Discount rules (decision 0089): the schema's first type (a bundle) needs its quantity; this one
   // names B's product, so a rule reaching another shop's goods is walked too.
   discounts: () => ({
@@ -107,10 +110,13 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   // Points (decision 0091): operations on B's customers; the lots and log they write are walked as
   // shopUserPoints and pointLogs (MAKERS moves points first).
   pointTransfers: () => ({ from: refOfB('shopUsers'), to: refOfB('shopUsers'), pointType: refOfB('pointTypes'), points: 1 }),
-  pointAdjustments: () => ({ user: refOfB('shopUsers'), pointType: refOfB('pointTypes'), points: 1 })
+  pointAdjustments: () => ({ user: refOfB('shopUsers'), pointType: refOfB('pointTypes'), points: 1 }),
+  // POS stations (decision 0095): `id` has a pattern the sampler cannot fill, and is unique per shop.
+  'shop/cashiers': () => ({ id: `T${++sequence}`, name: 'Till' })
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
+  'shop/cashiers': { name: 'Renamed' },
   'shop/staff': { name: 'Renamed' },
   subShops: { name: 'Renamed' },
   // Once saved, an entry changes only its supplier, comment and expiry (docs/decisions/0040).
@@ -134,6 +140,8 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'subsequentPayments/ageing': {},
   'subShops/summary': {},
   'subShops/stocks': {},
+  'pos/summary': {},
+  'pos/catalogue': {},
   // A rule's changes are its terms, not only its name.
   discounts: { name: 'Renamed', percentageDiscount: 15, priority: 7 },
   // A coupon is never edited (its use is an order's); a batch is an operation.
@@ -259,6 +267,9 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   // Sub-shops roll-up: the range, and B's own sub-shop entry (unlinked: an empty page of B's).
   'subShops/summary': () => Promise.resolve('&from=2026-01-01&to=2027-01-01'),
   'subShops/stocks': () => Promise.resolve(refOfB('subShops')),
+  // The POS report is found by its period, the catalogue by the changes since a moment: both answer the asking shop's own.
+  'pos/summary': () => Promise.resolve('&groupBy=yearMonthDate&from=2026-11-01T00:00:00.000Z&to=2026-12-01T00:00:00.000Z'),
+  'pos/catalogue': () => Promise.resolve('&since=2026-01-01T00:00:00.000Z'),
   // Points (decision 0091): B gives a customer points by hand and moves some to another; the lots
   // and the log are what that wrote.
   pointAdjustments: async (base, owner) => (await pointsOf(base, owner)).user,
@@ -292,7 +303,9 @@ const HEARD: Record<string, string[]> = {
   inventoryLogs: ['created'],
   // Orders are voided or refunded, never removed; a payment is announced when taken.
   orders: ['created', 'patched'],
-  payments: ['created']
+  payments: ['created'],
+  // Cashier stations are deselected (patched), never removed (decision 0095).
+  'shop/cashiers': ['created', 'patched']
 }
 async function orderOf(base: string, owner: Owner) {
   await inventoryAs(base, owner, 'inventoryOperations', sampleOf('inventoryOperations'))
@@ -322,6 +335,8 @@ const FINDERS: Record<
   'sales/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true },
   'subsequentPayments/ageing': { query: (type) => type, shopOf: (body) => body?.shop, figures: true },
   'subShops/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true },
+  'pos/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true },
+  'pos/catalogue': { query: (since) => since, shopOf: (body) => body?.shop, figures: true },
   // B's entry asked through A's shop: not one of A's sub-shops, 404.
   'subShops/stocks': { query: (entry) => `&subShop=${entry}`, shopOf: (body) => body?.shop }
 }

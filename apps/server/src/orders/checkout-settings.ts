@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { shopTimeZone, type OrderIdList, type RoundingSettings } from '@emporia/shared'
+import { shopTimeZone, type BarcodeLayout, type OrderIdList, type RoundingSettings } from '@emporia/shared'
 
 /** What an order or a payment needs to know of its shop's settings (spec §3.1). */
 export interface CheckoutSettings extends RoundingSettings {
@@ -13,6 +13,8 @@ export interface CheckoutSettings extends RoundingSettings {
   useCashboxLog?: boolean | null
   /** Staff discount limits are enforced on manual discounts (decision 0092). */
   useDiscountLimit?: boolean | null
+  /** In-store labels with an embedded price or weight (decision 0040): a till may send only such a price (0096). */
+  barcodeLayouts?: BarcodeLayout[] | null
 }
 
 /** One read of the shop row; every checkout reads it, so it is one statement and no more. */

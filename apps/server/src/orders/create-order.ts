@@ -6,7 +6,7 @@ import { recomputeRank } from '../ranks'
 import { earnOrderPoints } from '../points'
 import { newObjectId } from '../platform/object-id'
 import { loadCheckoutSettings } from './checkout-settings'
-import { findIdempotent } from './idempotency'
+import { checkReplay, findIdempotent } from './idempotency'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { takeOrderId } from './order-numbers'
 import { defaultWarehouse, priceOrder, type PricedOrder } from './order-pricing'
@@ -101,6 +101,7 @@ export const createOrder = async (
   const { shop } = ctx
   const existing = await findIdempotent<OrderRow>(trx, 'orders', shop, data.idempotencyKey)
   if (existing) {
+    checkReplay(existing, data)
     const payments = (await trx('payments').where({ shop, order: existing._id }).orderBy('date')) as PaymentRow[]
     return { order: existing, payments, replayed: true }
   }

@@ -1,4 +1,6 @@
+import { Conflict } from '@feathersjs/errors'
 import type { Knex } from 'knex'
+import type { OrderData } from '@emporia/shared'
 
 /**
  * A retried create finds the first one's record (decision 0078). The key is locked for the rest of
@@ -15,4 +17,33 @@ export const findIdempotent = async <T>(
   if (!key) return undefined
   await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`${table}:${shop}:${key}`])
   return (await trx(table).where({ shop, idempotencyKey: key }).first()) as T | undefined
+}
+
+type StoredLine = { product: string; sku?: string | null; quantity: number | string; price?: number | string | null }
+
+/**
+ * A replay must be the same order (decision 0096): a till that reused a key for another cart would
+ * otherwise be told "done" about a sale it never made. Source and lines (product, SKU, quantity, and a
+ * price when one was sent) must match the first; payments are not compared, since the first order's
+ * payments and later refunds are what it now has. 409 `order.idempotencyMismatch` otherwise.
+ */
+export const checkReplay = (order: { source: string; products: StoredLine[] | string }, data: OrderData) => {
+  const stored = (typeof order.products === 'string' ? JSON.parse(order.products) : order.products) as StoredLine[]
+  const same =
+    order.source === data.source &&
+    stored.length === data.products.length &&
+    data.products.every((line, i) => {
+      const first = stored[i]
+      return (
+        first.product === line.product &&
+        (first.sku ?? '') === (line.sku ?? '') &&
+        Number(first.quantity) === Number(line.quantity) &&
+        (line.price === undefined || Number(first.price) === line.price)
+      )
+    })
+  if (!same)
+    throw new Conflict('This idempotencyKey was used for another order', {
+      key: 'order.idempotencyMismatch',
+      field: 'idempotencyKey'
+    })
 }

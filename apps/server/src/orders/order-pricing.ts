@@ -1,6 +1,14 @@
 import { NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { isWeighted, multiplyCents, roundOrder, type OrderData, type OrderLine, type OrderPricing } from '@emporia/shared'
+import {
+  DEFAULT_BARCODE_LAYOUT,
+  isWeighted,
+  multiplyCents,
+  roundOrder,
+  type OrderData,
+  type OrderLine,
+  type OrderPricing
+} from '@emporia/shared'
 import { badField, checkUnits } from '../ledger/quantities'
 import { chargeBudget, channelOf, priceWithRules, storedPricing, type RulesResult } from '../pricing'
 import type { CheckoutSettings } from './checkout-settings'
@@ -15,6 +23,7 @@ interface ProductRow {
   category?: string | null
   brand?: string | null
   tags?: string[] | null
+  posCode?: string | null
 }
 
 export interface PricedLine extends OrderLine {
@@ -60,7 +69,7 @@ export const priceOrder = async (
   fallbackWarehouse: string | null,
   ctx: PricingContext
 ): Promise<PricedOrder> => {
-  const lines = await priceLines(trx, shop, input, fallbackWarehouse)
+  const lines = await priceLines(trx, shop, input, fallbackWarehouse, input.source === 'pos' ? tillPrice(settings) : undefined)
   const subtotal = lines.reduce((total, line) => total + line.total, 0)
   const channel = channelOf(input.source)
   const rules = await priceWithRules(
@@ -89,6 +98,22 @@ export const priceOrder = async (
 }
 
 /**
+ * At the till a line's price comes from the catalogue, or from an in-store label that embeds it
+ * (decision 0096): the till sends the price it read, never one typed. So a POS line may carry a price
+ * only for a product that can have such a label — a numeric posCode that fits the item digits of one
+ * of the shop's price layouts — and only a price those digits can hold. Anything else is refused.
+ */
+const tillPrice = (settings: CheckoutSettings) => {
+  const layouts = (settings.barcodeLayouts?.length ? settings.barcodeLayouts : [DEFAULT_BARCODE_LAYOUT]).filter(
+    (layout) => layout.value === 'price'
+  )
+  return (product: ProductRow, price: number) => {
+    const code = product.posCode ?? ''
+    return /^\d+$/.test(code) && layouts.some((layout) => code.length <= layout.itemDigits && price < 10 ** layout.valueDigits)
+  }
+}
+
+/**
  * Prices an order's lines from the shop's own products (decision 0078): a line names a product of
  * this shop and, when the product has SKUs, one of them; its price is the SKU's, else the product's,
  * unless staff gave one; units are whole unless the goods are weighed (never rounded: 2.5 bags are
@@ -98,13 +123,14 @@ const priceLines = async (
   trx: Knex.Transaction,
   shop: string,
   input: { products: OrderLine[]; warehouse?: string | null },
-  fallbackWarehouse: string | null
+  fallbackWarehouse: string | null,
+  priceAllowed?: (product: ProductRow, price: number) => boolean
 ): Promise<PricedLine[]> => {
   const ids = [...new Set(input.products.map((line) => line.product))]
   const rows = (await trx('products')
     .where({ shop })
     .whereIn('_id', ids)
-    .select('_id', 'name', 'price', 'skus', 'weightType', 'categories', 'category', 'brand', 'tags')) as ProductRow[]
+    .select('_id', 'name', 'price', 'skus', 'weightType', 'categories', 'category', 'brand', 'tags', 'posCode')) as ProductRow[]
   const products = new Map(rows.map((row) => [row._id, row]))
   return input.products.map((line, i): PricedLine => {
     const product = products.get(line.product)
@@ -115,6 +141,8 @@ const priceLines = async (
     if (skus.length ? !sku : skuId !== '')
       throw badField(`products.${i}.sku`, skus.length ? "Choose one of the product's SKUs" : 'This product has no SKUs')
     const quantity = checkUnits(line.quantity, `products.${i}.quantity`, isWeighted(product))
+    if (line.price !== undefined && priceAllowed && !priceAllowed(product, line.price))
+      throw badField(`products.${i}.price`, 'At the till a price comes only from a price label', 'order.priceNotAllowed')
     const price = line.price ?? sku?.price ?? product.price
     const warehouse = line.warehouse ?? input.warehouse ?? fallbackWarehouse
     if (!warehouse) throw badField(`products.${i}.warehouse`, 'Choose the warehouse the goods come from', 'order.noWarehouse')

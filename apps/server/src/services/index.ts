@@ -36,6 +36,7 @@ import { orderSplits } from './order-splits/order-splits'
 import { payments } from './payments/payments'
 import { salesSummary } from './sales-summary/sales-summary'
 import { cashboxLogs } from './cashbox-logs/cashbox-logs'
+import { cashiers } from './cashiers/cashiers'
 import { shopUsers } from './shop-users/shop-users'
 import { companyUsers } from './company-users/company-users'
 import { shopRankGroups } from './shop-rank-groups/shop-rank-groups'
@@ -64,6 +65,9 @@ import { shopUserPoints } from './shop-user-points/shop-user-points'
 import { pointLogs } from './point-logs/point-logs'
 import { pointTransfers } from './point-transfers/point-transfers'
 import { pointAdjustments } from './point-adjustments/point-adjustments'
+// The point of sale's report and catalogue (decision 0096).
+import { posSummary } from './pos-summary/pos-summary'
+import { posCatalogue } from './pos-catalogue/pos-catalogue'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -114,6 +118,8 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.payments, register: payments },
   { path: servicePaths.salesSummary, register: salesSummary },
   { path: servicePaths.cashboxLogs, register: cashboxLogs },
+  // POS cashier stations bound to devices (decision 0095).
+  { path: servicePaths.cashiers, register: cashiers },
   { path: servicePaths.shopUsers, register: shopUsers },
   { path: servicePaths.shopUserMerge, register: shopUserMerge },
   { path: servicePaths.shopUserErase, register: shopUserErase },
@@ -142,6 +148,9 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.pointLogs, register: pointLogs },
   { path: servicePaths.pointTransfers, register: pointTransfers },
   { path: servicePaths.pointAdjustments, register: pointAdjustments },
+  // The point of sale (decision 0096): the summary report and the till's catalogue, find only.
+  { path: servicePaths.posSummary, register: posSummary },
+  { path: servicePaths.posCatalogue, register: posCatalogue },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }

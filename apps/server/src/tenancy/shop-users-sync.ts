@@ -1,7 +1,7 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Application } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import { impliedRoles, servicePaths, type ShopRole } from '@emporia/shared'
+import { impliedRoles, posAccessOf, servicePaths, type PosAccessType, type ShopRole } from '@emporia/shared'
 import type { ShopDirectory } from './shop-directory'
 
 /**
@@ -22,13 +22,21 @@ export class ShopUsersSync {
   /** Rewrites shop.users; refuses (rolling back) a change that leaves no accepted admin. */
   async rewrite(trx: Knex.Transaction, shop: string) {
     const members = (await trx('shopMembers')
-      .select('user', 'role', 'perm')
+      .select('user', 'role', 'perm', 'posAccess')
       .where({ shop, accepted: true })
       .whereNotNull('user')
-      .orderBy('_id')) as { user: string; role: ShopRole; perm: string[] }[]
+      .orderBy('_id')) as { user: string; role: ShopRole; perm: string[]; posAccess: PosAccessType | null }[]
     if (!members.some((member) => member.role === 'admin'))
       throw new BadRequest('A shop needs at least one admin', { key: 'errors.lastAdmin' })
-    const users = members.map(({ user, role, perm }) => ({ user, role, roles: [...impliedRoles(role)], perm, accepted: true }))
+    // Each member's POS level travels with the shop, so the till reads its own (decision 0095).
+    const users = members.map(({ user, role, perm, posAccess }) => ({
+      user,
+      role,
+      roles: [...impliedRoles(role)],
+      perm,
+      accepted: true,
+      posAccess: posAccessOf({ role, posAccess })
+    }))
     await trx('shops')
       .where({ _id: shop })
       .update({ users: JSON.stringify(users), updatedAt: trx.fn.now() })

@@ -3,16 +3,21 @@ import { servicePaths, type ShopStaff } from '@emporia/shared'
 import { pageOf, shopApi, type Row } from './resource-client'
 import { useCurrentShopId } from './shop'
 
-/** The shop's staff by user id: who took an order, took a payment or changed something. */
-export const useStaffNames = () => {
+/** The shop's staff (`shop/staff`, admins only: for others the query fails and the list is empty). */
+export const useShopStaff = () => {
   const shop = useCurrentShopId()
-  const staff = useQuery({
+  return useQuery({
     queryKey: [servicePaths.shopStaff, 'find', { names: true, shop }],
     enabled: Boolean(shop),
     staleTime: 60_000,
     queryFn: async () =>
       pageOf((await shopApi(servicePaths.shopStaff).find({ $limit: 500 })) as unknown as Row[]).data as unknown as ShopStaff[]
   })
+}
+
+/** The shop's staff by user id: who took an order, took a payment or changed something. */
+export const useStaffNames = () => {
+  const staff = useShopStaff()
   const names = new Map<string, string>()
   for (const member of staff.data ?? []) if (member.user) names.set(member.user, member.name || member.email)
   /** A user's name, or a short form of the id when they are not (or no longer) staff. */

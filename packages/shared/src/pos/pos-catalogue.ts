@@ -2,6 +2,7 @@
  * The till's catalogue (decision 0094): `pos/catalogue find {shop, since?}` answers every product the
  * POS may sell in a compact, column-light form, so 100,000 products load in one request and a scan is
  * a map lookup in the browser. `since` (an updatedAt) answers only what changed, with removed ids.
+ * Products are the shop's own (not those shared from other shops, which its orders cannot sell), by _id.
  */
 
 export interface PosCatalogueSku {
@@ -28,10 +29,18 @@ export interface PosCatalogueProduct {
 }
 
 export interface PosCatalogue {
+  /** The shop whose catalogue this is. */
+  shop: string
+  /**
+   * How many products the POS may sell now. With `since`, after applying `products` and `removed` to
+   * its copy the till must hold exactly this many: more means products were deleted outright (which
+   * leaves no trace to report), and the till loads the whole catalogue again.
+   */
+  total: number
   /** The newest updatedAt included: the next call's `since`. */
   version: string | null
   products: PosCatalogueProduct[]
-  /** With `since`: products removed or no longer sold since then. */
+  /** With `since`: products changed since then that the POS may no longer sell (draft, discontinued, not for the POS). */
   removed: string[]
   categories: { _id: string; name: unknown; parent?: string | null; order?: number }[]
 }

@@ -10,6 +10,12 @@ import { storedTextSchema } from '../shops/stored-text'
 /** A staff member's level at the till (spec §6.2 POS access types). */
 export const posAccessTypes = ['admin', 'manager', 'user'] as const
 export type PosAccessType = (typeof posAccessTypes)[number]
+/**
+ * A member's level at the till (spec §6.2; decision 0095): as set on the staff member, else admin for
+ * shop admins and user for everyone else.
+ */
+export const posAccessOf = (member: { role?: string; posAccess?: PosAccessType | null }): PosAccessType =>
+  member.posAccess ?? (member.role === 'admin' ? 'admin' : 'user')
 /** Who may open the drawer by hand (spec §6.2). */
 export const posDrawerOpeners = ['none', 'manager', 'everyone'] as const
 export type PosDrawerOpener = (typeof posDrawerOpeners)[number]

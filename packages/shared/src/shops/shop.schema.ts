@@ -22,7 +22,9 @@ export const shopUserRefSchema = Type.Object({
   role: roleSchema,
   roles: Type.Array(roleSchema),
   perm: Type.Array(Type.String()),
-  accepted: Type.Boolean()
+  accepted: Type.Boolean(),
+  /** The member's level at the till (spec §6.2; decision 0095), so the till reads the caller's own from the shop. */
+  posAccess: Type.Optional(Type.Union(posAccessTypes.map((value) => Type.Literal(value))))
 })
 
 /** The shop (spec §3.1). Settings of later screens are added by the issues that build them. */

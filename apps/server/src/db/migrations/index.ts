@@ -39,6 +39,10 @@ import * as couponsTables from './20261125220000-coupons'
 import * as pointsTables from './20261125220000-points'
 // Pricing in orders and the staff discount budget (decision 0092).
 import * as orderPricing from './20261126200000-order-pricing'
+// POS stations, device tokens, POS settings and staff POS access (decision 0095).
+import * as posStations from './20261126210000-pos-stations'
+// The till's catalogue reads products changed since its copy (decision 0096).
+import * as posCatalogueIndex from './20261126230000-pos-catalogue-index'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -81,5 +85,7 @@ export const migrations: Record<string, Migration> = {
   '20261125214603-point-types': pointTypesTable,
   '20261125220000-coupons': couponsTables,
   '20261125220000-points': pointsTables,
-  '20261126200000-order-pricing': orderPricing
+  '20261126200000-order-pricing': orderPricing,
+  '20261126210000-pos-stations': posStations,
+  '20261126230000-pos-catalogue-index': posCatalogueIndex
 }

@@ -11,6 +11,7 @@ import { createDefaultWarehouse } from '../warehouses/warehouses'
 import { stripReadOnly } from '../../records/validate-data'
 import { writeShopSecrets } from '../../secrets/shop-secrets'
 import { applySettingsWrite, checkSettings, newShopCardFlags, prepareSettingsWrite, presentShop } from './shop-settings'
+import { checkNewShopPos, checkPosBanners, posSettingsWrite, presentPosAccess } from './pos-settings'
 
 /** A new shop's free trial (spec §4.3; decided in docs/decisions/0020-accounts-and-tenancy.md). */
 export const TRIAL_DAYS = 30
@@ -47,8 +48,16 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
     }
     const user = params.user
     if (!user) throw new BadRequest('A shop needs an owner')
+    checkNewShopPos(settings.data)
     const _id = newObjectId()
-    const owner = { user: user._id, role: 'admin' as const, roles: [...impliedRoles('admin')], perm: [], accepted: true }
+    const owner = {
+      user: user._id,
+      role: 'admin' as const,
+      roles: [...impliedRoles('admin')],
+      perm: [],
+      accepted: true,
+      posAccess: 'admin' as const
+    }
     const record = {
       ...stripReadOnly(this.model, settings.data),
       _id,
@@ -89,8 +98,10 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
       if (!data || typeof data !== 'object' || Array.isArray(data)) return await super.patch(id, data, params)
       const settings = prepareSettingsWrite(data as Row, Boolean(params.provider))
       const statusRule = mentions(data, 'resetInventoryStatus')
-      if (id === null && settings.touchesSettings) throw new BadRequest('Checkout settings are changed one shop at a time')
-      if (id === null || (!statusRule && !settings.touchesSettings))
+      const pos = posSettingsWrite(data as Row, Boolean(params.provider))
+      if (id === null && (settings.touchesSettings || pos.bannersWritten))
+        throw new BadRequest('Checkout settings are changed one shop at a time')
+      if (id === null || (!statusRule && !settings.touchesSettings && !pos.bannersWritten))
         return await super.patch(id, settings.data as ShopPatch, params)
       let zoneChanged = false
       const run = async (trx: Knex.Transaction) => {
@@ -100,6 +111,7 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
         const shop = (await super.patch(id, settings.data as ShopPatch, { ...params, transaction: trx })) as Shop
         zoneChanged = (before?.timeZone ?? null) !== ((shop as { timeZone?: string | null }).timeZone ?? null)
         if (settings.touchesSettings) checkSettings((await trx('shops').where({ _id: id }).first()) as Row)
+        if (pos.bannersWritten) await checkPosBanners(trx, id)
         if (statusRule) {
           // "Reset Product Status" turned: the status rule runs over the shop's products in the same write (0070).
           const changes = new ChangeSet()
@@ -121,6 +133,7 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
 
   /** Every shop answered (reads, writes and their events) without card secrets, with its next order id (0079). */
   protected override present(record: Row, params: RecordParams): Row {
+    presentPosAccess(record)
     return presentShop(record, (params.query as Row | undefined)?.$select)
   }
 

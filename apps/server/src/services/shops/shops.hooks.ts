@@ -1,6 +1,6 @@
 import { Forbidden, NotAuthenticated } from '@feathersjs/errors'
 import type { HookContext } from '@feathersjs/feathers'
-import { callerIn, isObjectId } from '@emporia/shared'
+import { callerIn, isObjectId, refusal, serviceRules, servicePaths } from '@emporia/shared'
 import type { ShopDirectory } from '../../tenancy'
 
 const signedInUser = (context: HookContext) => {
@@ -16,13 +16,30 @@ export const onlyMyShops = (context: HookContext) => {
   context.params.query = { ...context.params.query, 'users.user': user._id }
 }
 
-/** Only a shop's admins change it; others get 403 whether or not the shop exists. */
+/** The till's last step of the legacy cashier migration (spec §4.7): the patch clears `posCashiers` and nothing else. */
+const onlyClearsLegacyCashiers = (data: unknown) => {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return false
+  const entries = Object.entries(data as Record<string, unknown>)
+  if (entries.length !== 1) return false
+  const [key, value] = entries[0]
+  if (key === 'posCashiers') return value === null
+  return key === '$unset' && !!value && typeof value === 'object' && Object.keys(value).join() === 'posCashiers'
+}
+
+/**
+ * Only a shop's admins change it; others get 403 whether or not the shop exists. One exception
+ * (decision 0095): whoever may set up the shop's cashier stations may finish the legacy migration
+ * the till runs when it opens, by clearing the legacy list.
+ */
 export const adminOfShop = (directory: ShopDirectory) => async (context: HookContext) => {
   if (!context.params.provider) return
   const user = signedInUser(context)
   if (!isObjectId(context.id)) throw new Forbidden('No Permission', { key: 'errors.noPermission' })
   const shop = await directory.get(context.id)
-  const { role } = callerIn(shop ?? {}, user._id)
-  if (role === 'none') throw new Forbidden('You are not a member of this shop', { key: 'errors.notMember' })
-  if (role !== 'admin') throw new Forbidden('No Permission', { key: 'errors.noPermission' })
+  const caller = callerIn(shop ?? {}, user._id)
+  if (caller.role === 'none') throw new Forbidden('You are not a member of this shop', { key: 'errors.notMember' })
+  if (caller.role === 'admin') return
+  const stations = serviceRules[servicePaths.cashiers].write
+  if (onlyClearsLegacyCashiers(context.data) && refusal(stations, caller) === null) return
+  throw new Forbidden('No Permission', { key: 'errors.noPermission' })
 }

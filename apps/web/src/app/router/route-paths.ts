@@ -97,6 +97,7 @@ const screenRoutes = (screen: ScreenDef): RouteSpec[] => {
 export const devRoutes = ['batch', 'importWithScript', 'label', 'printer', 'test', 'weight'].map(
   (name) => `${DEV_PREFIX}/${name}`
 )
+const devTestPages = new Set(['batch', 'label', 'printer', 'test', 'weight'].map((name) => `${DEV_PREFIX}/${name}`))
 
 export const routeSpecs: RouteSpec[] = [
   { path: '', name: 'index', layout: 'bare', access: 'public', shop: false, page: 'index' },
@@ -125,7 +126,8 @@ export const routeSpecs: RouteSpec[] = [
   user('profile', 'profile', false),
   user('profile/changeInfo', 'changeInfo', false),
   user('profile/changePassword', 'changePassword', false),
-  ...devRoutes.map((path) => user(path, path.endsWith('/test') ? 'devTest' : 'placeholder', false))
+  // The developer test page shows the hardware pages too, by route (decision 0097).
+  ...devRoutes.map((path) => user(path, devTestPages.has(path) ? 'devTest' : 'placeholder', false))
 ]
 
 /** A concrete URL for a route, filling an id parameter with `id` (or leaving an optional one out). */

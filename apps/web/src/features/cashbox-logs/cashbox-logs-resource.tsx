@@ -3,10 +3,10 @@ import { cashCheckSchema, servicePaths } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import { formatMoney } from '../../lib/format'
 import { listT } from '../../lib/i18n/lists'
-import { amountRule, diffColour, prepareCashCheck, statusLabels, typeLabels } from './cash-check-labels'
-import { CashCheckResult } from './cash-check-result'
+import { amountRule, diffColour, prepareCashCheck, statusLabels, typeLabels } from '../../components/cash-check/cash-check-labels'
+import { CashCheckResult } from '../../components/cash-check/cash-check-result'
 import { cashboxLogsScreen } from './cashbox-logs.screen'
-import { DenominationsInput } from './denominations-input'
+import { DenominationsInput } from '../../components/cash-check/denominations-input'
 
 /**
  * The cashbox log (spec §3.11, §5.3; decision 0081), newest first: each check with what the drawer

@@ -13,6 +13,13 @@ import { usePageOptions } from '../../lib/page-options'
 const FieldGallery = lazy(() => import('./field-gallery').then((m) => ({ default: m.FieldGallery })))
 // `?fixture=nested|cursor|lookup|virtual` shows one table fixture over a real service instead (browser tests).
 const DevFixture = lazy(() => import('./dev-fixtures').then((m) => ({ default: m.DevFixture })))
+// The hardware pages (decision 0097) bring the printer encoder: each loads on its own route only.
+const hardwarePages = {
+  printer: lazy(() => import('./dev-printer-page').then((m) => ({ default: m.PrinterTestPage }))),
+  label: lazy(() => import('./dev-label-page').then((m) => ({ default: m.LabelTestPage }))),
+  weight: lazy(() => import('./dev-weight-page').then((m) => ({ default: m.WeightTestPage }))),
+  batch: lazy(() => import('./dev-batch-page').then((m) => ({ default: m.BatchTestPage })))
+}
 
 /** An error whose message cannot be read: showing it breaks the error page on purpose. */
 const unreadableError = () => {
@@ -26,14 +33,24 @@ const unreadableError = () => {
 }
 
 /**
- * Developer test page (spec §2.2), with the browser tests' table fixtures. It exists only when the
+ * Developer test pages (spec §2.2): the shell's checks with the browser tests' table fixtures at
+ * `emporia/test`, the till's hardware at `emporia/printer`, `label`, `weight` and `batch`. It exists only when the
  * server says developer tools are on (DEV_TOOLS=1, decision 0067); otherwise it is a 404, and until
  * the server has answered it shows nothing.
  */
 export const DevTestPage = () => {
   const features = useLoadedFeatures()
+  const pathname = useLocation({ select: (location) => location.pathname })
   if (!features) return null
-  return features.devTools ? <DevTestContent /> : <NotFoundPage />
+  if (!features.devTools) return <NotFoundPage />
+  const Hardware = hardwarePages[pathname.split('/').pop() as keyof typeof hardwarePages]
+  return Hardware ? (
+    <Suspense fallback={null}>
+      <Hardware />
+    </Suspense>
+  ) : (
+    <DevTestContent />
+  )
 }
 
 /** Exercises the shell's gestures, badges, messages and error page. */

@@ -48,7 +48,11 @@ export interface ReceiptData {
   pointsUsable?: number
   /** Printed as a QR (the order id or a link). */
   qr?: string
-  /** Labels of the receipt's own words ("Total", "Change"…), translated by the caller. */
+  /**
+   * Labels of the receipt's own words ("Total", "Change"…), translated by the caller, by the keys of
+   * `receiptLabelDefaults` (receipt-layout.ts: orderNo, subtotal, total, cashReceived, change…); English
+   * for a key not given. A payment's line is labelled by its `method`.
+   */
   labels: Record<string, string>
 }
 
@@ -62,6 +66,51 @@ export interface ReceiptOptions {
   /** Kick the drawer after printing. */
   openDrawer?: boolean
   cut?: boolean
+  /**
+   * Draws a line of text as a bitmap for `cjk: 'image'` (and for a line the printer's charset lacks). The
+   * browser's canvas one is used when none is given; without one (Node) such a line prints as text.
+   */
+  rasterise?: Rasteriser
+}
+
+/** A line of text drawn black on white, `width` dots wide: RGBA pixels, 4 bytes a dot. */
+export interface RasterImage {
+  width: number
+  height: number
+  data: Uint8ClampedArray
+}
+export type Rasteriser = (text: string, width: number, options: { bold?: boolean; columns: number }) => RasterImage
+
+/** A product label (spec §3.12 label print), on the receipt printer. Texts in the label's language. */
+export interface LabelData {
+  name: string
+  /** The product's number (its code), printed when `showNum`; also the barcode when it is one. */
+  num?: string
+  /** The product's id, printed when `showID`. */
+  id?: string
+  /** Price, already formatted. */
+  price?: string
+  /** Quantity, already formatted. */
+  quantity?: string
+  /** Weight with its unit, already formatted ("0.250 kg"). */
+  weight?: string
+  /** Date, already formatted; printed when `showDate`. */
+  date?: string
+  labels?: Partial<Record<'price' | 'quantity' | 'weight' | 'date' | 'num' | 'id', string>>
+}
+
+export interface LabelOptions {
+  language: PrinterLanguage
+  /** How many copies. */
+  copies: number
+  showDate: boolean
+  showID: boolean
+  showNum: boolean
+  /** `small`: 32 columns, no barcode; `default`: the printer's columns with a barcode. */
+  labelSize: 'default' | 'small'
+  columns?: number
+  cjk?: ReceiptOptions['cjk']
+  rasterise?: Rasteriser
 }
 
 /** A connected printer: send bytes, whatever the transport. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { Paper, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, TextField, Typography } from '@mui/material'
 import { detailsAmount, detailsTotal, hkCashDenominations, type CashDetail } from '@emporia/shared'
-import type { FieldProps } from '../../components/fields/field-types'
+import type { FieldProps } from '../fields/field-types'
 import { formatMoney } from '../../lib/format'
 import { useListT } from '../../lib/i18n/lists'
 import { denominationText } from './cash-check-labels'

@@ -1,0 +1,18 @@
+import type { Application } from '@feathersjs/feathers'
+import { servicePaths } from '@emporia/shared'
+import type { ServiceContext } from '../../platform/service-context'
+import { registerShopPath } from '../../records/shop-scoped'
+import { tokenHosts } from '../../pos/device-token'
+import { CashierService } from './cashiers.class'
+import { cashierModel } from './cashiers.schema'
+
+/**
+ * Cashier stations (decision 0095): found, read, created and patched by the shop's POS staff; never
+ * replaced (a PUT would drop the binding and the station's settings at once) nor removed (orders,
+ * payments and cash checks name the station; the setup dialog deselects instead).
+ */
+export const cashiers = (context: ServiceContext) => (app: Application) => {
+  const hosts = tokenHosts(context.config)
+  const service = new CashierService({ ...context.records, model: cashierModel }, (params) => hosts(params.headers))
+  registerShopPath(app, context.directory, servicePaths.cashiers, service, ['find', 'get', 'create', 'patch'])
+}

@@ -1,0 +1,4 @@
+export interface DialogProps {
+  open: boolean
+  onClose: () => void
+}

@@ -1,0 +1,50 @@
+import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder'
+import { wrap } from './cjk'
+import { canvasRasteriser } from './canvas-rasteriser'
+import { spread, writeBlock, type Block } from './print-text'
+import type { LabelData, LabelOptions } from './types'
+
+/** At most this many copies in one job: a typo of 1000 would empty the roll. */
+export const MAX_LABEL_COPIES = 100
+
+const labelDefaults = { price: 'Price', quantity: 'Qty', weight: 'Weight', date: 'Date', num: 'No.', id: 'ID' }
+
+/**
+ * Product labels on the receipt printer (spec §3.12 label print; decision 0097): `copies` labels, each
+ * cut apart. `default` size uses the printer's columns and prints the product number as a barcode
+ * (EAN-13 when it is 13 digits, else Code 128); `small` is 32 columns of text, for 40 mm stock.
+ */
+export const encodeLabel = (data: LabelData, options: LabelOptions): Uint8Array => {
+  if (!Number.isInteger(options.copies) || options.copies < 1 || options.copies > MAX_LABEL_COPIES)
+    throw new Error(`label copies must be 1 to ${MAX_LABEL_COPIES}, not ${options.copies}`)
+  const columns = options.labelSize === 'small' ? 32 : (options.columns ?? 48)
+  const encoder = new ReceiptPrinterEncoder({ language: options.language, columns })
+  const context = {
+    language: options.language,
+    cjk: options.cjk ?? 'image',
+    rasterise: options.rasterise ?? canvasRasteriser()
+  }
+  const label = (key: keyof typeof labelDefaults) => data.labels?.[key] ?? labelDefaults[key]
+  const blocks: Block[] = wrap(data.name, columns).map((text) => ({ kind: 'row', text, bold: true }))
+  const pair = (key: keyof typeof labelDefaults, value: string | undefined, bold = false) => {
+    if (value) blocks.push({ kind: 'row', text: spread(label(key), value, columns), bold })
+  }
+  pair('price', data.price, true)
+  pair('quantity', data.quantity)
+  pair('weight', data.weight)
+  if (options.showNum) pair('num', data.num)
+  if (options.showID) pair('id', data.id)
+  if (options.showDate) pair('date', data.date)
+
+  encoder.initialize()
+  for (let copy = 0; copy < options.copies; copy++) {
+    for (const block of blocks) writeBlock(encoder, block, context)
+    if (options.showNum && data.num && options.labelSize === 'default' && /^[\x20-\x7e]+$/.test(data.num))
+      encoder
+        .align('center')
+        .barcode(data.num, /^\d{13}$/.test(data.num) ? 'ean13' : 'code128', 60)
+        .align('left')
+    encoder.newline(2).cut('partial')
+  }
+  return encoder.encode()
+}
