@@ -58,7 +58,7 @@ const printReport = () => {
  * in the sections order, cash, payment, category and basic; printed with the browser's print.
  */
 export const PosSummaryDialog = ({ open, onClose, cashier }: { open: boolean; onClose: () => void; cashier?: string }) => {
-  const { t } = useListT()
+  const { t, tAny } = useListT()
   const shop = useCurrentShop(open)
   // Today in the shop's zone on each opening, once the shop is known; the choices last while it is open.
   const [chosen, setChosen] = useState<SummaryRange>()
@@ -105,7 +105,7 @@ export const PosSummaryDialog = ({ open, onClose, cashier }: { open: boolean; on
             value={range.toDate}
             onChange={(event) => set({ toDate: event.target.value })}
             error={Boolean(problem)}
-            helperText={problem ? t(problem) : undefined}
+            helperText={problem ? tAny(problem.key, problem.values) : undefined}
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'pos-summary-to' } }}
           />
           <TextField

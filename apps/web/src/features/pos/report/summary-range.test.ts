@@ -24,10 +24,16 @@ describe('POS summary request (decision 0099)', () => {
     })
   })
 
-  it('refuses a range that ends before it starts or a date half typed', () => {
-    expect(rangeProblem({ fromDate: '2026-11-26', toDate: '2026-11-25', groupBy: 'hour' })).toBe('posReport.toBeforeFrom')
-    expect(rangeProblem({ fromDate: '2026-11-2', toDate: '2026-11-25', groupBy: 'hour' })).toBe('posReport.badDate')
+  it('refuses a range that ends before it starts, a date half typed, or more than the server answers', () => {
+    expect(rangeProblem({ fromDate: '2026-11-26', toDate: '2026-11-25', groupBy: 'hour' })?.key).toBe('posReport.toBeforeFrom')
+    expect(rangeProblem({ fromDate: '2026-11-2', toDate: '2026-11-25', groupBy: 'hour' })?.key).toBe('posReport.badDate')
     expect(rangeProblem(defaultRange('2026-11-26'))).toBeUndefined()
+    // The server's limit (a month at most: 31 days, the last one included), said before asking.
+    expect(rangeProblem({ fromDate: '2026-11-01', toDate: '2026-12-01', groupBy: 'yearMonthDate' })).toBeUndefined()
+    expect(rangeProblem({ fromDate: '2026-11-01', toDate: '2026-12-02', groupBy: 'yearMonthDate' })).toEqual({
+      key: 'pos.summary.rangeTooLong',
+      values: { days: 31 }
+    })
   })
 
   it('calls a period with no sale and no cash movement empty', () => {
@@ -44,6 +50,7 @@ describe('POS summary request (decision 0099)', () => {
       voided: 0
     }
     const none: PosSummary = {
+      shop,
       from: '',
       to: '',
       groupBy: 'hour',

@@ -1,4 +1,4 @@
-import type { PosSummary, PosSummaryQuery, SummaryGroupBy } from '@emporia/shared'
+import { posSummaryQueryProblem, type PosSummary, type PosSummaryQuery, type SummaryGroupBy } from '@emporia/shared'
 import { addDays } from '../../../lib/sales-summary'
 
 /*
@@ -24,10 +24,15 @@ export const defaultRange = (today: string, cashier?: string): SummaryRange => (
   ...(cashier ? { cashier } : {})
 })
 
-/** A problem with the dates, as a message key; the report is not asked for until it is fixed. */
-export const rangeProblem = (range: SummaryRange): 'posReport.badDate' | 'posReport.toBeforeFrom' | undefined => {
-  if (!DATE_RE.test(range.fromDate) || !DATE_RE.test(range.toDate)) return 'posReport.badDate'
-  return range.toDate < range.fromDate ? 'posReport.toBeforeFrom' : undefined
+/**
+ * A problem with the range, as a message key and its values; the report is not asked for until it is
+ * fixed. A half-typed date is the form's; the rest is the server's own rule (order, 31 days at most).
+ */
+export const rangeProblem = (range: SummaryRange): { key: string; values?: Record<string, number> } | undefined => {
+  if (!DATE_RE.test(range.fromDate) || !DATE_RE.test(range.toDate)) return { key: 'posReport.badDate' }
+  if (range.toDate < range.fromDate) return { key: 'posReport.toBeforeFrom' }
+  const problem = posSummaryQueryProblem({ ...summaryRequest(range, ''), shop: undefined })
+  return problem ? { key: problem.key, values: problem.values } : undefined
 }
 
 export const summaryRequest = (range: SummaryRange, shop: string): PosSummaryQuery => ({
