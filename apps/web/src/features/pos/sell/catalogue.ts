@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { servicePaths, type PosCatalogue } from '@emporia/shared'
+import { shopApi } from '../../../lib/resource-client'
+import type { CatalogueIndex } from '../pos-types'
+import { buildCatalogueIndex, mergeCatalogue } from './catalogue-index'
+import { dbGet, dbPut } from './pos-db'
+
+/*
+ * The till's catalogue (decision 0098): the stored copy first (the till opens offline and at once), then
+ * `pos/catalogue {since: version}` for what changed, stored again. A full load only when nothing is stored.
+ */
+
+export interface CatalogueState {
+  index: CatalogueIndex | null
+  catalogue: PosCatalogue | null
+  /** The server's copy is being fetched. */
+  loading: boolean
+  error: unknown
+  refresh(): Promise<void>
+}
+
+const fetchCatalogue = async (since: string | null): Promise<PosCatalogue> =>
+  (await shopApi(servicePaths.posCatalogue).find(since ? { since } : {})) as unknown as PosCatalogue
+
+export const useCatalogue = (shop: string | undefined): CatalogueState => {
+  const [catalogue, setCatalogue] = useState<PosCatalogue | null>(null)
+  const [index, setIndex] = useState<CatalogueIndex | null>(null)
+  const [loading, setLoading] = useState(false)
+  const [error, setError] = useState<unknown>(null)
+  const current = useRef<PosCatalogue | null>(null)
+
+  const show = useCallback((next: PosCatalogue) => {
+    current.current = next
+    setCatalogue(next)
+    setIndex(buildCatalogueIndex(next))
+  }, [])
+
+  const refresh = useCallback(async () => {
+    if (!shop) return
+    setLoading(true)
+    try {
+      const base = current.current
+      const answer = await fetchCatalogue(base?.version ?? null)
+      const next = base ? mergeCatalogue(base, answer) : answer
+      if (next !== base) show(next)
+      setError(null)
+      await dbPut('catalogue', shop, next)
+    } catch (caught) {
+      setError(caught)
+    } finally {
+      setLoading(false)
+    }
+  }, [shop, show])
+
+  useEffect(() => {
+    if (!shop) return
+    let live = true
+    current.current = null
+    void (async () => {
+      const stored = await dbGet<PosCatalogue>('catalogue', shop)
+      if (!live) return
+      if (stored) show(stored)
+      await refresh()
+    })()
+    return () => {
+      live = false
+    }
+  }, [shop, refresh, show])
+
+  // Back online: fetch what changed meanwhile.
+  useEffect(() => {
+    const online = () => void refresh()
+    window.addEventListener('online', online)
+    return () => window.removeEventListener('online', online)
+  }, [refresh])
+
+  return { index, catalogue, loading, error, refresh }
+}
