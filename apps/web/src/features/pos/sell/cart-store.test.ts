@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { addProblem, cartReducer, emptyCart, hasUnsaved, payProblem, quantityProblem, type CartState, type SellLine } from './cart-store'
+import {
+  addProblem,
+  cartReducer,
+  emptyCart,
+  hasUnsaved,
+  payProblem,
+  quantityProblem,
+  type CartState,
+  type SellLine
+} from './cart-store'
 
 const line = (product: string, extra: Partial<SellLine> = {}): Omit<SellLine, 'id'> => ({
   product,
@@ -14,7 +23,12 @@ const open = () => cartReducer(emptyCart(), { type: 'new', clientId: 'order-1' }
 
 describe('cartReducer', () => {
   it('adds the same goods to one line and other goods as new lines', () => {
-    const state = run(open(), { type: 'add', line: line('a') }, { type: 'add', line: line('a') }, { type: 'add', line: line('b') })
+    const state = run(
+      open(),
+      { type: 'add', line: line('a') },
+      { type: 'add', line: line('a') },
+      { type: 'add', line: line('b') }
+    )
     expect(state.lines.map((l) => [l.product, l.quantity, l.id])).toEqual([
       ['a', 2, '1'],
       ['b', 1, '2']
@@ -83,7 +97,9 @@ describe('the till rules (spec §4.8)', () => {
 
   it('asks for the start cash check before anything is sold', () => {
     expect(addProblem(open(), { ...context, needsCashCheck: true })).toBe('pos.requiresCashCheck')
-    expect(payProblem(run(open(), { type: 'add', line: line('a') }), { ...context, needsCashCheck: true })).toBe('pos.requiresCashCheck')
+    expect(payProblem(run(open(), { type: 'add', line: line('a') }), { ...context, needsCashCheck: true })).toBe(
+      'pos.requiresCashCheck'
+    )
   })
 
   it('asks for a new order first unless the cashier opens one by itself', () => {
@@ -101,5 +117,15 @@ describe('the till rules (spec §4.8)', () => {
   it('counts an open order with lines as unsaved', () => {
     expect(hasUnsaved(open())).toBe(false)
     expect(hasUnsaved(run(open(), { type: 'add', line: line('a') }))).toBe(true)
+  })
+})
+
+describe('an order opened by its first item (autoNewOrder)', () => {
+  it('opens with the given client id and keeps a member picked before', () => {
+    let state = cartReducer(emptyCart(), { type: 'member', member: { _id: 'm', name: 'Mia' } })
+    state = cartReducer(state, { type: 'add', line: line('a'), clientId: 'auto-1' })
+    state = cartReducer(state, { type: 'add', line: line('b'), clientId: 'auto-2' })
+    expect(state).toMatchObject({ open: true, clientId: 'auto-1', member: { _id: 'm' } })
+    expect(state.lines.map((l) => l.product)).toEqual(['a', 'b'])
   })
 })

@@ -51,7 +51,8 @@ export interface CartState {
 export type CartAction =
   | { type: 'new'; clientId: string }
   | { type: 'clear' }
-  | { type: 'add'; line: Omit<SellLine, 'id'> }
+  /** Opens the order (with `clientId`) when none is open: the cashier's autoNewOrder (checked by addProblem). */
+  | { type: 'add'; line: Omit<SellLine, 'id'>; clientId?: string }
   | { type: 'quantity'; index: number; quantity: number }
   | { type: 'remove'; index: number }
   | { type: 'member'; member: Member | null }
@@ -75,7 +76,12 @@ export const emptyCart = (clientId = ''): CartState => ({
 
 /** The same goods again add to the line, unless weighed or priced by their label (each is its own pack). */
 const sameGoods = (line: SellLine, next: Omit<SellLine, 'id'>) =>
-  line.product === next.product && (line.sku ?? '') === (next.sku ?? '') && !line.weighted && !line.fixedPrice && !next.weighted && !next.fixedPrice
+  line.product === next.product &&
+  (line.sku ?? '') === (next.sku ?? '') &&
+  !line.weighted &&
+  !line.fixedPrice &&
+  !next.weighted &&
+  !next.fixedPrice
 
 export const cartReducer = (state: CartState, action: CartAction): CartState => {
   switch (action.type) {
@@ -84,6 +90,7 @@ export const cartReducer = (state: CartState, action: CartAction): CartState => 
     case 'clear':
       return { ...state, lines: [], member: null, staff: null, chosenDiscounts: [], single: false }
     case 'add': {
+      if (!state.open) state = { ...state, open: true, clientId: action.clientId ?? state.clientId }
       const at = state.lines.findIndex((line) => sameGoods(line, action.line))
       if (at >= 0)
         return {

@@ -15,7 +15,13 @@ const synthetic = (n: number): PosCatalogue => {
       code: `C${i}`,
       posCode: i % 7 === 0 ? String(4_000_000 + i) : null,
       categories: [hex(1_000_000 + (i % 20))],
-      skus: i % 10 === 0 ? [{ id: 's1', code: `C${i}-S1` }, { id: 's2', code: `C${i}-S2` }] : undefined
+      skus:
+        i % 10 === 0
+          ? [
+              { id: 's1', code: `C${i}-S1` },
+              { id: 's2', code: `C${i}-S2` }
+            ]
+          : undefined
     }
   const categories = Array.from({ length: 20 }, (_, c) => ({
     _id: hex(1_000_000 + c),
@@ -79,7 +85,10 @@ describe('mergeCatalogue', () => {
     const base = synthetic(5)
     const merged = mergeCatalogue(base, {
       version: 'v2',
-      products: [{ ...base.products[1], price: 999 }, { _id: hex(99), name: 'New', price: 5, categories: [] }],
+      products: [
+        { ...base.products[1], price: 999 },
+        { _id: hex(99), name: 'New', price: 5, categories: [] }
+      ],
       removed: [hex(3)],
       categories: []
     })

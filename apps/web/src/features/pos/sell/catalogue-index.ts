@@ -12,7 +12,11 @@ type Hit = { product: PosCatalogueProduct; sku?: string }
 /** Every language's name of a stored text, lower case, one string. */
 const namesOf = (name: unknown): string => {
   if (typeof name === 'string') return name.toLowerCase()
-  if (name && typeof name === 'object') return Object.values(name as Record<string, unknown>).filter((v) => typeof v === 'string').join('\u0001').toLowerCase()
+  if (name && typeof name === 'object')
+    return Object.values(name as Record<string, unknown>)
+      .filter((v) => typeof v === 'string')
+      .join('\u0001')
+      .toLowerCase()
   return ''
 }
 

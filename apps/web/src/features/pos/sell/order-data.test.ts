@@ -6,8 +6,14 @@ describe('orderDataOf', () => {
   it('sends goods and payments, never totals; a price only from a label', () => {
     let state = cartReducer(emptyCart(), { type: 'new', clientId: 'client-123456' })
     state = cartReducer(state, { type: 'add', line: { product: 'a', name: 'A', price: 500, quantity: 2, weighted: false } })
-    state = cartReducer(state, { type: 'add', line: { product: 'b', sku: 's', name: 'B', price: 300, quantity: 1, weighted: false } })
-    state = cartReducer(state, { type: 'add', line: { product: 'c', name: 'C', price: 990, quantity: 1, weighted: false, fixedPrice: true } })
+    state = cartReducer(state, {
+      type: 'add',
+      line: { product: 'b', sku: 's', name: 'B', price: 300, quantity: 1, weighted: false }
+    })
+    state = cartReducer(state, {
+      type: 'add',
+      line: { product: 'c', name: 'C', price: 990, quantity: 1, weighted: false, fixedPrice: true }
+    })
     state = cartReducer(state, { type: 'member', member: { _id: 'm1', name: 'Mia' } })
     const data = orderDataOf(state, { cashier: 'k1', warehouse: 'w1' }, [{ method: 'cash', amount: 2_290, received: 3_000 }])
     expect(data).toEqual({
@@ -38,5 +44,15 @@ describe('drawerOpensAfter', () => {
     expect(drawerOpensAfter({ cashDrawer: 'any' }, card, 100)).toBe(true)
     expect(drawerOpensAfter({ cashDrawer: 'any' }, cash, 0)).toBe(false)
     expect(drawerOpensAfter({ cashDrawer: 'any', cashDrawerZeroOpen: true }, cash, 0)).toBe(true)
+  })
+})
+
+describe('drawerOpenOf', () => {
+  it('follows the own drawer when it has a count, else the shop drawer', async () => {
+    const { drawerOpenOf } = await import('./drawer-state')
+    expect(drawerOpenOf({ type: 'beginCheck' }, { type: 'endCheck' })).toBe(true)
+    expect(drawerOpenOf({ type: 'endCheck' }, { type: 'beginCheck' })).toBe(false)
+    expect(drawerOpenOf(undefined, { type: 'beginCheck' })).toBe(true)
+    expect(drawerOpenOf(undefined, undefined)).toBe(false)
   })
 })

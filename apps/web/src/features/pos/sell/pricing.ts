@@ -52,7 +52,13 @@ export const priceCart = (state: CartState, input: PricingInput): TillPricing =>
     }
   )
   const rounded = roundOrder(evaluation.subtotal, evaluation.discount, input.rounding)
-  return { evaluation, subtotal: evaluation.subtotal, discount: evaluation.discount, rounding: rounded.rounding, total: rounded.total }
+  return {
+    evaluation,
+    subtotal: evaluation.subtotal,
+    discount: evaluation.discount,
+    rounding: rounded.rounding,
+    total: rounded.total
+  }
 }
 
 /** Bundle rules the cashier may pick (non-automatic, for the till): what "select bundle discount" lists. */

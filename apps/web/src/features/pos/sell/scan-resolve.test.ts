@@ -13,7 +13,13 @@ const product = (n: number, extra: Partial<PosCatalogueProduct> = {}): PosCatalo
 })
 const products = [
   product(1, { code: 'PLAIN', posCode: '111111' }),
-  product(2, { code: 'SHIRT', skus: [{ id: 's', code: 'SHIRT-S' }, { id: 'm', code: 'SHIRT-M' }] }),
+  product(2, {
+    code: 'SHIRT',
+    skus: [
+      { id: 's', code: 'SHIRT-S' },
+      { id: 'm', code: 'SHIRT-M' }
+    ]
+  }),
   product(3, { posCode: '222222', weightType: 'weighted', weightUnit: 'kg' }),
   product(4, { code: 'TWIN' }),
   product(5, { posCode: 'TWIN' }),
@@ -54,7 +60,10 @@ describe('resolveScan', () => {
   })
 
   it('refuses a weight in a unit grams do not convert to exactly', () => {
-    expect(resolveScan(embedCode(weight, '444444', 500), index, layouts)).toEqual({ kind: 'error', key: 'pos.error.badExtraCode' })
+    expect(resolveScan(embedCode(weight, '444444', 500), index, layouts)).toEqual({
+      kind: 'error',
+      key: 'pos.error.badExtraCode'
+    })
   })
 
   it('tells a misread label (bad check digit) from an unknown code', () => {
@@ -77,7 +86,13 @@ describe('resolveScan', () => {
   it('refuses a zero value and a label that names two products', () => {
     expect(resolveScan(embedCode(price, '111111', 0), index, [price])).toEqual({ kind: 'error', key: 'pos.error.badExtraCode' })
     // Item digits "011111" name both posCode "011111" and "11111": no guessing.
-    const both = buildCatalogueIndex({ products: [product(10, { posCode: '011111' }), product(11, { posCode: '11111' })], categories: [] })
-    expect(resolveScan(embedCode(price, '011111', 1000), both, [price])).toEqual({ kind: 'error', key: 'pos.error.tooManyMatched' })
+    const both = buildCatalogueIndex({
+      products: [product(10, { posCode: '011111' }), product(11, { posCode: '11111' })],
+      categories: []
+    })
+    expect(resolveScan(embedCode(price, '011111', 1000), both, [price])).toEqual({
+      kind: 'error',
+      key: 'pos.error.tooManyMatched'
+    })
   })
 })

@@ -65,7 +65,8 @@ export const resolveScan = (
       for (const hit of index.byCode(item)) {
         const byPosCode = hit.product.posCode?.trim() === item
         if (!byPosCode) otherCode = true
-        else if (!matches.some((m) => m.product._id === hit.product._id && m.reading === reading)) matches.push({ ...hit, reading })
+        else if (!matches.some((m) => m.product._id === hit.product._id && m.reading === reading))
+          matches.push({ ...hit, reading })
       }
   // Two products, or one read two ways by two layouts: no guessing (as the server's products/lookup).
   if (new Set(matches.map((m) => `${m.product._id} ${m.reading.layout.value} ${m.reading.value}`)).size > 1)

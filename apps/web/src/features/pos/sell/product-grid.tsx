@@ -1,0 +1,153 @@
+import { useDeferredValue, useMemo, useRef, useState, type RefObject } from 'react'
+import { Box, ButtonBase, Chip, CircularProgress, InputAdornment, TextField, Typography } from '@mui/material'
+import SearchIcon from '@mui/icons-material/Search'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import type { PosCatalogueProduct } from '@emporia/shared'
+import { formatMoney } from '../../../lib/format/money'
+import { useListT } from '../../../lib/i18n/lists'
+import type { CatalogueIndex } from '../pos-types'
+import { useText } from './pick-dialogs'
+
+/*
+ * The till's product list (decision 0098): categories, a search box that also takes typed or scanned
+ * codes (`data-pos-scan`), and a virtual grid: only the tiles in view exist, whatever the catalogue's size.
+ */
+
+const COLUMNS = 4
+const ROW_HEIGHT = 96
+/** Enough for any screen of tiles, and a bound on a search's cost. */
+const LIMIT = 2_000
+
+export const ProductGrid = (props: {
+  index: CatalogueIndex | null
+  loading: boolean
+  searchRef: RefObject<HTMLInputElement | null>
+  /** Held by the till, which empties it after a scan typed into it. */
+  search: string
+  setSearch: (text: string) => void
+  onPick: (product: PosCatalogueProduct) => void
+  onCode: (code: string) => void
+}) => {
+  const { t } = useListT()
+  const text = useText()
+  const { search, setSearch } = props
+  const [category, setCategory] = useState<string | null>(null)
+  const query = useDeferredValue(search)
+  const found = useMemo(() => props.index?.search(query, category, LIMIT) ?? [], [props.index, query, category])
+  const scroller = useRef<HTMLDivElement>(null)
+  const rows = Math.ceil(found.length / COLUMNS)
+  // TanStack Virtual hands out fresh functions each render; this component is simply not memoised.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtual = useVirtualizer({
+    count: rows,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 3
+  })
+  const roots = (props.index?.categories ?? []).filter((c) => !c.parent)
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: '100%' }}>
+      <TextField
+        size="small"
+        inputRef={props.searchRef}
+        value={search}
+        placeholder={t('pos.sell.search')}
+        onChange={(event) => setSearch(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' || !search.trim()) return
+          event.preventDefault()
+          // A typed code is a scan; a search with one result adds it.
+          if (props.index?.byCode(search).length || found.length !== 1) props.onCode(search.trim())
+          else props.onPick(found[0])
+          setSearch('')
+        }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon />
+              </InputAdornment>
+            )
+          },
+          htmlInput: { 'data-testid': 'pos-search', 'data-pos-scan': '', 'aria-label': t('pos.sell.search') }
+        }}
+      />
+      <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', my: 1 }}>
+        <Chip
+          label={t('pos.sell.allCategories')}
+          color={category === null ? 'primary' : 'default'}
+          onClick={() => setCategory(null)}
+          data-testid="pos-category-all"
+        />
+        {roots.map((c) => (
+          <Chip
+            key={c._id}
+            label={text(c.name)}
+            color={category === c._id ? 'primary' : 'default'}
+            onClick={() => setCategory(c._id)}
+            data-testid={`pos-category-${c._id}`}
+          />
+        ))}
+      </Box>
+      {!props.index && props.loading && (
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', p: 2 }}>
+          <CircularProgress size={20} />
+          <Typography>{t('pos.sell.loadingCatalogue')}</Typography>
+        </Box>
+      )}
+      {props.index && !found.length && (
+        <Typography sx={{ p: 2 }} color="text.secondary">
+          {t('pos.sell.noProducts')}
+        </Typography>
+      )}
+      <Box ref={scroller} sx={{ flex: 1, overflow: 'auto', minHeight: 0 }} data-testid="pos-products">
+        <Box sx={{ height: virtual.getTotalSize(), position: 'relative' }}>
+          {virtual.getVirtualItems().map((row) => (
+            <Box
+              key={row.key}
+              sx={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                transform: `translateY(${row.start}px)`,
+                display: 'grid',
+                gridTemplateColumns: `repeat(${COLUMNS}, 1fr)`,
+                gap: 1,
+                height: ROW_HEIGHT - 8
+              }}
+            >
+              {found.slice(row.index * COLUMNS, row.index * COLUMNS + COLUMNS).map((product) => (
+                <ButtonBase
+                  key={product._id}
+                  onClick={() => props.onPick(product)}
+                  data-testid={`pos-product-${product._id}`}
+                  sx={{
+                    flexDirection: 'column',
+                    alignItems: 'flex-start',
+                    justifyContent: 'space-between',
+                    p: 1,
+                    border: 1,
+                    borderColor: 'divider',
+                    borderRadius: 1,
+                    textAlign: 'left',
+                    overflow: 'hidden'
+                  }}
+                >
+                  <Typography variant="body2" sx={{ fontWeight: 500, lineHeight: 1.2 }}>
+                    {text(product.name)}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {product.posCode ?? product.code ?? ''}
+                  </Typography>
+                  <Typography variant="body2">{formatMoney(product.price)}</Typography>
+                </ButtonBase>
+              ))}
+            </Box>
+          ))}
+        </Box>
+      </Box>
+    </Box>
+  )
+}
