@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { PosCatalogue, PosCatalogueProduct } from '@emporia/shared'
-import { buildCatalogueIndex, mergeCatalogue } from './catalogue-index'
+import type { PosCatalogueProduct } from '@emporia/shared'
+import { buildCatalogueIndex, mergeCatalogue, needsFullLoad, type CatalogueData } from './catalogue-index'
 
 const hex = (n: number) => n.toString(16).padStart(24, '0')
 
 /** n synthetic products: every 10th has two SKUs, every 7th a posCode, names in three languages. */
-const synthetic = (n: number): PosCatalogue => {
+const synthetic = (n: number): CatalogueData => {
   const products: PosCatalogueProduct[] = new Array(n)
   for (let i = 0; i < n; i++)
     products[i] = {
@@ -96,5 +96,18 @@ describe('mergeCatalogue', () => {
     expect(merged.categories).toBe(base.categories)
     expect(merged.products.map((p) => p._id).sort()).toEqual([hex(1), hex(2), hex(4), hex(5), hex(99)].sort())
     expect(merged.products.find((p) => p._id === hex(2))?.price).toBe(999)
+  })
+})
+
+describe('needsFullLoad', () => {
+  it('asks for the whole catalogue when the shop sells fewer products than the till holds', () => {
+    const base = synthetic(5)
+    expect(needsFullLoad(mergeCatalogue(base, { version: 'v2', products: [], removed: [], categories: [], total: 5 }))).toBe(
+      false
+    )
+    expect(needsFullLoad(mergeCatalogue(base, { version: 'v2', products: [], removed: [], categories: [], total: 4 }))).toBe(true)
+    expect(
+      needsFullLoad(mergeCatalogue(base, { version: 'v2', products: [], removed: [hex(1)], categories: [], total: 4 }))
+    ).toBe(false)
   })
 })

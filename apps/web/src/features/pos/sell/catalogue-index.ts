@@ -9,6 +9,9 @@ import type { CatalogueIndex } from '../pos-types'
 
 type Hit = { product: PosCatalogueProduct; sku?: string }
 
+/** What the till stores and merges: the answer's catalogue fields (`total`: how many the shop sells now). */
+export type CatalogueData = Pick<PosCatalogue, 'version' | 'products' | 'removed' | 'categories'> & { total?: number }
+
 /** Every language's name of a stored text, lower case, one string. */
 const namesOf = (name: unknown): string => {
   if (typeof name === 'string') return name.toLowerCase()
@@ -85,17 +88,25 @@ export const buildCatalogueIndex = (catalogue: Pick<PosCatalogue, 'products' | '
 }
 
 // An answer with no categories (nothing changed there) keeps the stored ones.
-const categoriesOf = (base: PosCatalogue, delta: PosCatalogue) => (delta.categories.length ? delta.categories : base.categories)
+const categoriesOf = (base: CatalogueData, delta: CatalogueData) => (delta.categories.length ? delta.categories : base.categories)
 
-/** A `since` answer laid over the stored catalogue: changed products replaced or added, removed ones dropped. */
-export const mergeCatalogue = (base: PosCatalogue, delta: PosCatalogue): PosCatalogue => {
+/**
+ * A `since` answer laid over the stored catalogue: changed products replaced or added, removed ones dropped.
+ * When the answer's `total` then differs from what the till holds, products were deleted without a trace
+ * (`needsFullLoad`): the caller loads the whole catalogue again.
+ */
+export const mergeCatalogue = (base: CatalogueData, delta: CatalogueData): CatalogueData => {
   if (!delta.products.length && !delta.removed.length)
-    return { ...base, version: delta.version ?? base.version, categories: categoriesOf(base, delta) }
+    return { ...base, version: delta.version ?? base.version, categories: categoriesOf(base, delta), total: delta.total }
   const gone = new Set([...delta.removed, ...delta.products.map((product) => product._id)])
   return {
     version: delta.version ?? base.version,
     products: [...base.products.filter((product) => !gone.has(product._id)), ...delta.products],
     removed: [],
-    categories: categoriesOf(base, delta)
+    categories: categoriesOf(base, delta),
+    total: delta.total
   }
 }
+
+export const needsFullLoad = (merged: CatalogueData) =>
+  typeof merged.total === 'number' && merged.total !== merged.products.length

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { servicePaths, type PosCatalogue } from '@emporia/shared'
+import { servicePaths } from '@emporia/shared'
 import { shopApi } from '../../../lib/resource-client'
 import type { CatalogueIndex } from '../pos-types'
-import { buildCatalogueIndex, mergeCatalogue } from './catalogue-index'
+import { buildCatalogueIndex, mergeCatalogue, needsFullLoad, type CatalogueData } from './catalogue-index'
 import { dbGet, dbPut } from './pos-db'
 
 /*
@@ -12,24 +12,24 @@ import { dbGet, dbPut } from './pos-db'
 
 export interface CatalogueState {
   index: CatalogueIndex | null
-  catalogue: PosCatalogue | null
+  catalogue: CatalogueData | null
   /** The server's copy is being fetched. */
   loading: boolean
   error: unknown
   refresh(): Promise<void>
 }
 
-const fetchCatalogue = async (since: string | null): Promise<PosCatalogue> =>
-  (await shopApi(servicePaths.posCatalogue).find(since ? { since } : {})) as unknown as PosCatalogue
+const fetchCatalogue = async (since: string | null): Promise<CatalogueData> =>
+  (await shopApi(servicePaths.posCatalogue).find(since ? { since } : {})) as unknown as CatalogueData
 
 export const useCatalogue = (shop: string | undefined): CatalogueState => {
-  const [catalogue, setCatalogue] = useState<PosCatalogue | null>(null)
+  const [catalogue, setCatalogue] = useState<CatalogueData | null>(null)
   const [index, setIndex] = useState<CatalogueIndex | null>(null)
   const [loading, setLoading] = useState(false)
   const [error, setError] = useState<unknown>(null)
-  const current = useRef<PosCatalogue | null>(null)
+  const current = useRef<CatalogueData | null>(null)
 
-  const show = useCallback((next: PosCatalogue) => {
+  const show = useCallback((next: CatalogueData) => {
     current.current = next
     setCatalogue(next)
     setIndex(buildCatalogueIndex(next))
@@ -41,7 +41,8 @@ export const useCatalogue = (shop: string | undefined): CatalogueState => {
     try {
       const base = current.current
       const answer = await fetchCatalogue(base?.version ?? null)
-      const next = base ? mergeCatalogue(base, answer) : answer
+      let next = base ? mergeCatalogue(base, answer) : answer
+      if (base && needsFullLoad(next)) next = await fetchCatalogue(null)
       if (next !== base) show(next)
       setError(null)
       await dbPut('catalogue', shop, next)
@@ -57,7 +58,7 @@ export const useCatalogue = (shop: string | undefined): CatalogueState => {
     let live = true
     current.current = null
     void (async () => {
-      const stored = await dbGet<PosCatalogue>('catalogue', shop)
+      const stored = await dbGet<CatalogueData>('catalogue', shop)
       if (!live) return
       if (stored) show(stored)
       await refresh()

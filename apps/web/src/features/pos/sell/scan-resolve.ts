@@ -1,4 +1,4 @@
-import { readEmbeddedCode, type BarcodeLayout, type PosCatalogueProduct } from '@emporia/shared'
+import { readEmbeddedCode, type BarcodeLayout, type PosCatalogueProduct, type ProductLookup } from '@emporia/shared'
 import type { CatalogueIndex } from '../pos-types'
 
 /*
@@ -79,4 +79,35 @@ export const resolveScan = (
   const quantity = product.weightType === 'weighted' ? quantityOfGrams(reading.value, product.weightUnit) : null
   if (quantity === null) return { kind: 'error', key: 'pos.error.badExtraCode' }
   return { kind: 'line', product, quantity, label: code }
+}
+
+/** Misses the server may know better: a product added or given its code since the catalogue was stored. */
+export const askServerAbout = (result: ScanResult) =>
+  result.kind === 'error' && ['pos.error.noSuchCode', 'pos.sell.noSuchProduct', 'pos.sell.posCodeNotSet'].includes(result.key)
+
+/** A product as the till's catalogue holds it, from the full record `products/lookup` answers. */
+export const catalogueProductOf = (record: ProductLookup['product']): PosCatalogueProduct => ({
+  _id: record._id,
+  name: record.name,
+  price: record.price,
+  posCode: record.posCode ?? null,
+  categories: [...new Set([...(record.categories ?? []), ...(record.category ? [record.category] : [])])],
+  brand: record.brand ?? null,
+  tags: record.tags ?? [],
+  skus: record.skus?.map((sku) => ({ id: sku.id, code: sku.code ?? null, name: sku.name, price: sku.price ?? null })),
+  weightType: record.weightType === 'weighted' ? 'weighted' : 'none',
+  weightUnit: record.weightUnit ?? null
+})
+
+/** What `products/lookup`'s answer means at the till: the same outcomes as a catalogue hit. */
+export const resultOfLookup = (lookup: ProductLookup, code: string): ScanResult => {
+  const product = catalogueProductOf(lookup.product)
+  if (typeof lookup.price === 'number') return { kind: 'line', product, quantity: 1, price: lookup.price, label: code }
+  if (typeof lookup.weight === 'number') {
+    const quantity = quantityOfGrams(lookup.weight, product.weightUnit)
+    return quantity === null || product.weightType !== 'weighted'
+      ? { kind: 'error', key: 'pos.error.badExtraCode' }
+      : { kind: 'line', product, quantity, label: code }
+  }
+  return fromProduct(product, lookup.sku)
 }

@@ -65,12 +65,15 @@ export const Till = () => {
     priceCart(state, {
       rules: rules.data ?? [],
       rounding: shop,
-      facts: (id) => catalogue.index?.get(id),
+      facts: (id) => catalogue.index?.get(id) ?? till.looked.get(id),
       now: new Date().toISOString(),
       timeZone: shopTimeZone(shop)
     })
   // eslint-disable-next-line react-hooks/exhaustive-deps -- priced again when the order, the rules or the shop change
-  const pricing = useMemo(() => (cart.lines.length ? pricingOf(cart) : null), [cart, rules.data, shop, catalogue.index])
+  const pricing = useMemo(
+    () => (cart.lines.length ? pricingOf(cart) : null),
+    [cart, rules.data, shop, catalogue.index, till.looked]
+  )
   const money = (cents: number) => formatMoney(cents)
   const suggestions = (pricing?.evaluation.suggestions ?? []).map((s) => tAny(s.message.key, reasonValues(s.message, money)))
 

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react'
-import type { BarcodeLayout, PosCatalogueProduct } from '@emporia/shared'
+import { servicePaths, type BarcodeLayout, type PosCatalogueProduct, type ProductLookup } from '@emporia/shared'
+import { errorMessage } from '../../../lib/errors'
+import { shopApi } from '../../../lib/resource-client'
 import { i18n } from '../../../lib/i18n/i18n'
 import { notifyError } from '../../../lib/notify'
 import type { CatalogueIndex } from '../pos-types'
 import { addProblem, cartReducer, emptyCart, type SellContext, type SellLine } from './cart-store'
-import { resolveScan, type ScanResult } from './scan-resolve'
+import { askServerAbout, resolveScan, resultOfLookup, type ScanResult } from './scan-resolve'
 
 /*
  * The till's order and what a scan or a tile does to it (decision 0098). A scan is timed from the key
@@ -117,12 +119,31 @@ export const useTill = (
     [addLine, context]
   )
 
+  // Products found by the server rather than the stored catalogue, for the pricing's filters.
+  const [looked, setLooked] = useState<ReadonlyMap<string, PosCatalogueProduct>>(new Map())
+
   const scan = useCallback(
     (code: string) => {
       performance.mark('pos-scan-start')
-      if (!index) return fail('pos.sell.loadingCatalogue')
       const labels = new Set(cartRef.current.lines.flatMap((line) => (line.label ? [line.label] : [])))
-      apply(resolveScan(code, index, layouts, labels), code)
+      const local = index ? resolveScan(code, index, layouts, labels) : ({ kind: 'error', key: 'pos.error.noSuchCode' } as const)
+      if (!askServerAbout(local) || !navigator.onLine || labels.has(code.trim())) return apply(local, code)
+      // A miss online: the stored catalogue may be behind (or still loading); the server reads the code as it would.
+      void (shopApi(servicePaths.productsLookup).find({ code: code.trim() }) as Promise<unknown> as Promise<ProductLookup>).then(
+        (lookup) => {
+          const result = resultOfLookup(lookup, code.trim())
+          if (result.kind !== 'error') setLooked((known) => new Map(known).set(result.product._id, result.product))
+          apply(result, code)
+        },
+        (error: unknown) => {
+          const key = (error as { data?: { key?: string } }).data?.key
+          if (key && key !== 'pos.error.noSuchCode') {
+            notifyError(errorMessage(error))
+            return record(code, key)
+          }
+          apply(local, code)
+        }
+      )
     },
     [index, layouts, apply]
   )
@@ -149,5 +170,5 @@ export const useTill = (
     addLine(lineOf(product, sku, quantity))
   }
 
-  return { cart, dispatch, scan, pick, asking, setAsking, answerSku, answerWeight, history }
+  return { cart, dispatch, scan, pick, asking, setAsking, answerSku, answerWeight, history, looked }
 }
