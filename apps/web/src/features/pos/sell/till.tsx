@@ -69,9 +69,9 @@ export const Till = () => {
       now: new Date().toISOString(),
       timeZone: shopTimeZone(shop)
     })
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- priced again when the order, the rules or the shop change
   const pricing = useMemo(
     () => (cart.lines.length ? pricingOf(cart) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- priced again when the order, the rules or the shop change
     [cart, rules.data, shop, catalogue.index, till.looked]
   )
   const money = (cents: number) => formatMoney(cents)
@@ -193,6 +193,9 @@ export const Till = () => {
   return (
     <Box
       data-testid="pos-page"
+      // The drawer as the till knows it (open / closed / unknown while loading or without a cashbox log).
+      data-drawer={drawer.data === undefined ? 'unknown' : drawer.data ? 'open' : 'closed'}
+      data-catalogue={catalogue.index ? catalogue.index.size : 'none'}
       sx={{
         height: '100vh',
         display: 'flex',

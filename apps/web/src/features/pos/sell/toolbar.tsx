@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Badge, Box, Button, Tooltip } from '@mui/material'
+import { Box, Button, Chip, Tooltip } from '@mui/material'
 import { useListT, type AnyMessageKey } from '../../../lib/i18n/lists'
 
 /*
@@ -36,18 +36,18 @@ export const TillToolbar = (props: { actions: TillAction[]; extra?: React.ReactN
       {props.actions.map((action) => (
         <Tooltip key={action.id} title={action.keyName ?? ''}>
           <span>
-            <Badge badgeContent={action.badge} color="secondary">
-              <Button
-                size="small"
-                variant={action.primary ? 'contained' : 'outlined'}
-                disabled={action.disabled}
-                onClick={action.onClick}
-                data-testid={`pos-${action.id}`}
-              >
-                {t(action.label)}
-                {action.keyName ? ` (${action.keyName})` : ''}
-              </Button>
-            </Badge>
+            <Button
+              size="small"
+              variant={action.primary ? 'contained' : 'outlined'}
+              disabled={action.disabled}
+              onClick={action.onClick}
+              data-testid={`pos-${action.id}`}
+              // The count sits in the button, so its text (and a screen reader) says it.
+              endIcon={action.badge ? <Chip size="small" color="secondary" label={action.badge} /> : undefined}
+            >
+              {t(action.label)}
+              {action.keyName ? ` (${action.keyName})` : ''}
+            </Button>
           </span>
         </Tooltip>
       ))}

@@ -122,14 +122,18 @@ export const useTill = (
   // Products found by the server rather than the stored catalogue, for the pricing's filters.
   const [looked, setLooked] = useState<ReadonlyMap<string, PosCatalogueProduct>>(new Map())
 
-  const scan = useCallback(
-    (code: string) => {
-      performance.mark('pos-scan-start')
+  // Lookups still answering: later scans wait behind them, so lines keep the order they were scanned in.
+  const inFlight = useRef<Promise<void> | null>(null)
+
+  const handle = useCallback(
+    (code: string): Promise<void> | void => {
       const labels = new Set(cartRef.current.lines.flatMap((line) => (line.label ? [line.label] : [])))
       const local = index ? resolveScan(code, index, layouts, labels) : ({ kind: 'error', key: 'pos.error.noSuchCode' } as const)
       if (!askServerAbout(local) || !navigator.onLine || labels.has(code.trim())) return apply(local, code)
       // A miss online: the stored catalogue may be behind (or still loading); the server reads the code as it would.
-      void (shopApi(servicePaths.productsLookup).find({ code: code.trim() }) as Promise<unknown> as Promise<ProductLookup>).then(
+      return (
+        shopApi(servicePaths.productsLookup).find({ code: code.trim() }) as Promise<unknown> as Promise<ProductLookup>
+      ).then(
         (lookup) => {
           const result = resultOfLookup(lookup, code.trim())
           if (result.kind !== 'error') setLooked((known) => new Map(known).set(result.product._id, result.product))
@@ -146,6 +150,20 @@ export const useTill = (
       )
     },
     [index, layouts, apply]
+  )
+
+  const scan = useCallback(
+    (code: string) => {
+      performance.mark('pos-scan-start')
+      const run = () => handle(code) ?? undefined
+      const next = inFlight.current ? inFlight.current.then(run) : run()
+      if (!next) return
+      const tracked: Promise<void> = next.finally(() => {
+        if (inFlight.current === tracked) inFlight.current = null
+      })
+      inFlight.current = tracked
+    },
+    [handle]
   )
 
   /** A tile pressed: as a scan of the product's own code. */
