@@ -78,7 +78,9 @@ export const listenForScans = (
     if (code === null) return
     keyEvent.preventDefault()
     keyEvent.stopPropagation()
-    onScan(code)
+    // In the search box the whole text is the code: a burst that slowed down midway is not cut short.
+    const typed = field instanceof HTMLInputElement ? field.value.trim() : ''
+    onScan(typed.endsWith(code) ? typed : code)
   }
   // Capture: the till sees the scan's Enter before a focused button or the search box handles it.
   target.addEventListener('keydown', listener, true)
