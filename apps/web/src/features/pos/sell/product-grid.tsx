@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useRef, useState, type RefObject } from 'react'
-import { Box, ButtonBase, Chip, CircularProgress, InputAdornment, TextField, Typography } from '@mui/material'
+import { Alert, Box, ButtonBase, Chip, CircularProgress, InputAdornment, TextField, Typography } from '@mui/material'
 import SearchIcon from '@mui/icons-material/Search'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { PosCatalogueProduct } from '@emporia/shared'
@@ -21,6 +21,8 @@ const LIMIT = 2_000
 export const ProductGrid = (props: {
   index: CatalogueIndex | null
   loading: boolean
+  /** The server's copy could not be had: the stored one (if any) is shown. */
+  failed: boolean
   searchRef: RefObject<HTMLInputElement | null>
   /** Held by the till, which empties it after a scan typed into it. */
   search: string
@@ -95,6 +97,11 @@ export const ProductGrid = (props: {
           <CircularProgress size={20} />
           <Typography>{t('pos.sell.loadingCatalogue')}</Typography>
         </Box>
+      )}
+      {props.failed && !props.loading && (
+        <Alert severity="warning" sx={{ mb: 1 }} data-testid="pos-catalogue-error">
+          {t('pos.sell.catalogueError')}
+        </Alert>
       )}
       {props.index && !found.length && (
         <Typography sx={{ p: 2 }} color="text.secondary">

@@ -230,6 +230,7 @@ export const Till = () => {
             <ProductGrid
               index={catalogue.index}
               loading={catalogue.loading}
+              failed={Boolean(catalogue.error)}
               searchRef={searchRef}
               search={search}
               setSearch={setSearch}
