@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { Box, Divider, IconButton, List, ListItem, MenuItem, TextField, Typography } from '@mui/material'
 import DeleteIcon from '@mui/icons-material/Delete'
 import type { Discount } from '@emporia/shared'
@@ -49,13 +49,13 @@ const QuantityInput = (props: {
   )
 }
 
-export const CartPanel = (props: {
+export const CartPanel = memo(function CartPanel(props: {
   cart: CartState
   pricing: TillPricing | null
   suggestions: string[]
   bundles: Discount[]
   dispatch: (action: CartAction) => void
-}) => {
+}) {
   const { t } = useListT()
   const text = useText()
   const { cart, pricing } = props
@@ -154,4 +154,4 @@ export const CartPanel = (props: {
       </Box>
     </Box>
   )
-}
+})

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useRef, useState, type RefObject } from 'react'
+import { memo, useEffect, useMemo, useRef, useState, type RefObject } from 'react'
 import { Alert, Box, ButtonBase, Chip, CircularProgress, InputAdornment, TextField, Typography } from '@mui/material'
 import SearchIcon from '@mui/icons-material/Search'
 import { useVirtualizer } from '@tanstack/react-virtual'
@@ -11,35 +11,43 @@ import { useText } from './pick-dialogs'
 /*
  * The till's product list (decision 0098): categories, a search box that also takes typed or scanned
  * codes (`data-pos-scan`), and a virtual grid: only the tiles in view exist, whatever the catalogue's size.
+ * Memoised, with its search text its own: a scan or a keystroke does not draw the grid again.
  */
 
 const COLUMNS = 4
+const SEARCH_PAUSE_MS = 150
 const ROW_HEIGHT = 96
 /** Enough for any screen of tiles, and a bound on a search's cost. */
 const LIMIT = 2_000
 
-export const ProductGrid = (props: {
+export const ProductGrid = memo(function ProductGrid(props: {
   index: CatalogueIndex | null
   loading: boolean
   /** The server's copy could not be had: the stored one (if any) is shown. */
   failed: boolean
   searchRef: RefObject<HTMLInputElement | null>
-  /** Held by the till, which empties it after a scan typed into it. */
-  search: string
-  setSearch: (text: string) => void
+  /** Set to a function emptying the search box: the till calls it after a scan typed into it. */
+  clearRef: RefObject<(() => void) | null>
   onPick: (product: PosCatalogueProduct) => void
   onCode: (code: string) => void
-}) => {
+}) {
   const { t } = useListT()
   const text = useText()
-  const { search, setSearch } = props
+  const [search, setSearch] = useState('')
+  const { clearRef } = props
+  useEffect(() => {
+    clearRef.current = () => setSearch('')
+  }, [clearRef])
   const [category, setCategory] = useState<string | null>(null)
-  const query = useDeferredValue(search)
+  // The grid follows the box once typing pauses: a scanner's burst into the box never searches 100,000 names.
+  const [query, setQuery] = useState('')
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search), SEARCH_PAUSE_MS)
+    return () => clearTimeout(timer)
+  }, [search])
   const found = useMemo(() => props.index?.search(query, category, LIMIT) ?? [], [props.index, query, category])
   const scroller = useRef<HTMLDivElement>(null)
   const rows = Math.ceil(found.length / COLUMNS)
-  // TanStack Virtual hands out fresh functions each render; this component is simply not memoised.
-  // eslint-disable-next-line react-hooks/incompatible-library
   const virtual = useVirtualizer({
     count: rows,
     getScrollElement: () => scroller.current,
@@ -157,4 +165,4 @@ export const ProductGrid = (props: {
       </Box>
     </Box>
   )
-}
+})

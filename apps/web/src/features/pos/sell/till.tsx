@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { Box, Button, Paper, Typography } from '@mui/material'
-import { fontScalePercent, shopTimeZone, type PosCatalogueProduct } from '@emporia/shared'
+import { fontScalePercent, shopTimeZone } from '@emporia/shared'
 import { useDeviceOnline } from '../../../lib/device-online'
 import { formatMoney } from '../../../lib/format/money'
 import { useListT } from '../../../lib/i18n/lists'
@@ -55,7 +55,7 @@ export const Till = () => {
   const { cart, dispatch } = till
   const held = useHeldOrders(cashier?._id ?? 'default')
   const [dialog, setDialog] = useState<DialogName>(null)
-  const [search, setSearch] = useState('')
+  const clearSearch = useRef<(() => void) | null>(null)
   const [showProducts, setShowProducts] = useState(true)
   const searchRef = useRef<HTMLInputElement>(null)
   const openDrawer = useOpenDrawer()
@@ -74,8 +74,17 @@ export const Till = () => {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- priced again when the order, the rules or the shop change
     [cart, rules.data, shop, catalogue.index, till.looked]
   )
-  const money = (cents: number) => formatMoney(cents)
-  const suggestions = (pricing?.evaluation.suggestions ?? []).map((s) => tAny(s.message.key, reasonValues(s.message, money)))
+  const suggestions = useMemo(
+    () =>
+      (pricing?.evaluation.suggestions ?? []).map((s) =>
+        tAny(
+          s.message.key,
+          reasonValues(s.message, (cents) => formatMoney(cents))
+        )
+      ),
+    [pricing, tAny]
+  )
+  const bundles = useMemo(() => pickableRules(rules.data ?? []), [rules.data])
 
   // Scans from the keyboard wedge: anywhere on the page, except typing in a field other than the search box.
   const scanRef = useRef(till.scan)
@@ -85,7 +94,7 @@ export const Till = () => {
   useEffect(
     () =>
       listenForScans(window, (code) => {
-        setSearch('')
+        clearSearch.current?.()
         scanRef.current(code)
       }),
     []
@@ -232,21 +241,14 @@ export const Till = () => {
               loading={catalogue.loading}
               failed={Boolean(catalogue.error)}
               searchRef={searchRef}
-              search={search}
-              setSearch={setSearch}
-              onPick={(product: PosCatalogueProduct) => till.pick(product)}
+              clearRef={clearSearch}
+              onPick={till.pick}
               onCode={till.scan}
             />
           </Paper>
         )}
         <Paper variant="outlined" sx={{ minHeight: 0 }}>
-          <CartPanel
-            cart={cart}
-            pricing={pricing}
-            suggestions={suggestions}
-            bundles={pickableRules(rules.data ?? [])}
-            dispatch={dispatch}
-          />
+          <CartPanel cart={cart} pricing={pricing} suggestions={suggestions} bundles={bundles} dispatch={dispatch} />
         </Paper>
       </Box>
 
