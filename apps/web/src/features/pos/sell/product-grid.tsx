@@ -67,9 +67,10 @@ export const ProductGrid = memo(function ProductGrid(props: {
         onKeyDown={(event) => {
           if (event.key !== 'Enter' || !search.trim()) return
           event.preventDefault()
-          // A typed code is a scan; a search with one result adds it.
-          if (props.index?.byCode(search).length || found.length !== 1) props.onCode(search.trim())
-          else props.onPick(found[0])
+          // A typed code is a scan; a search with one result adds it (searched now: the grid may lag the box).
+          const hits = props.index?.byCode(search).length ? [] : (props.index?.search(search, category, 2) ?? [])
+          if (hits.length === 1) props.onPick(hits[0])
+          else props.onCode(search.trim())
           setSearch('')
         }}
         slotProps={{
