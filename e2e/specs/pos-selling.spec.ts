@@ -91,7 +91,7 @@ describe.skipIf(!postgresReachable)('pos selling', () => {
     for (const code of ['100001', '100002', '100001', '100003', '100001']) await scan(page, code)
     await expect.poll(() => page.getByTestId('pos-line-2').count(), poll).toBe(1)
     await expect.poll(() => page.getByTestId('pos-line-qty-0').inputValue(), poll).toBe('3')
-    expect(await shell.text(page.getByTestId('pos-line-0'))).toContain('Green tea')
+    expect(await shell.text(page.getByTestId('pos-line-0'))).toMatch(/Green tea.*\$12\.50 × 3.*\$37\.50/)
     expect(await page.getByTestId('pos-line-qty-1').inputValue()).toBe('1')
     expect(await page.getByTestId('pos-line-qty-2').inputValue()).toBe('1')
     await expect.poll(() => shell.text(page.getByTestId('pos-total')), poll).toBe('$65.50')

@@ -77,7 +77,8 @@ export const CartPanel = memo(function CartPanel(props: {
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Typography noWrap>{text(line.name)}</Typography>
                 <Typography variant="caption" color="text.secondary">
-                  {formatMoney(line.price)}
+                  {/* The quantity in words too: the line's text says name, quantity and amount. */}
+                  {`${formatMoney(line.price)} × ${line.quantity}`}
                   {priced?.discount ? ` · −${formatMoney(priced.discount)}` : ''}
                 </Typography>
               </Box>

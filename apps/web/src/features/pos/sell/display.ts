@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react'
 import { servicePaths, type PosDisplay } from '@emporia/shared'
+import { formatMoney } from '../../../lib/format/money'
 import { POS_DISPLAY_CHANNEL, type PosDisplayMessage } from '../../../lib/pos-display'
 import { shopApi } from '../../../lib/resource-client'
+import type { CartState } from './cart-store'
+import type { TillPricing } from './pricing'
 
 /*
  * The customer screen's feed (spec §2.13 posScreen; decision 0098): every change goes at once on the
@@ -10,6 +13,50 @@ import { shopApi } from '../../../lib/resource-client'
  */
 
 export const DISPLAY_PATCH_MS = 300
+
+/** The last sale as the customer screen shows it once the order is cleared. */
+export interface PaidSale {
+  total: number
+  received: number
+  change: number
+}
+
+/** What the customer sees: the order being rung up, else the sale just paid (with the change), else idle. */
+export const displayOf = (
+  cart: CartState,
+  pricing: TillPricing | null,
+  paid: PaidSale | null,
+  suggestions: string[],
+  text: (value: unknown) => string,
+  at: string
+): PosDisplay => {
+  if (!cart.lines.length)
+    return paid
+      ? {
+          state: 'paid',
+          lines: [],
+          total: formatMoney(paid.total),
+          received: formatMoney(paid.received),
+          change: formatMoney(paid.change),
+          at
+        }
+      : { state: 'idle', lines: [], at }
+  const totals = new Map(pricing?.evaluation.lines.map((line) => [line.key, line.total]))
+  return {
+    state: 'order',
+    lines: cart.lines.map((line) => ({
+      name: text(line.name),
+      quantity: line.quantity,
+      price: formatMoney(line.price),
+      total: formatMoney(totals.get(line.id) ?? null)
+    })),
+    ...(pricing
+      ? { subtotal: formatMoney(pricing.subtotal), discount: formatMoney(pricing.discount), total: formatMoney(pricing.total) }
+      : {}),
+    ...(suggestions.length ? { suggest: suggestions } : {}),
+    at
+  }
+}
 
 /** Trims a display to what its schema allows (500 lines, 40-character amounts, 200-character names). */
 export const fitDisplay = (display: PosDisplay): PosDisplay => ({

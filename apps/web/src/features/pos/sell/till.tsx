@@ -15,7 +15,7 @@ import { useStation } from '../station/station'
 import { CartPanel } from './cart-panel'
 import { hasUnsaved, payProblem, type CartState } from './cart-store'
 import { useCatalogue } from './catalogue'
-import { useDisplayFeed } from './display'
+import { displayOf, useDisplayFeed } from './display'
 import { useDrawerOpen } from './drawer-state'
 import { useHeldOrders } from './held-orders'
 import { LeaveDialog, useTillLeaveGuard } from './leave-guard'
@@ -108,28 +108,25 @@ export const Till = () => {
   }
   const leave = useTillLeaveGuard(hasUnsaved(cart), hold)
 
-  useDisplayFeed(
-    cashier?._id ?? null,
-    useMemo(
-      () => ({
-        state: checkout.last && !cart.lines.length ? 'paid' : cart.lines.length ? 'order' : 'idle',
-        lines: cart.lines.map((line) => ({
-          name: text(line.name),
-          quantity: line.quantity,
-          price: formatMoney(line.price),
-          total: formatMoney(pricing?.evaluation.lines.find((l) => l.key === line.id)?.total ?? null)
-        })),
-        subtotal: pricing ? formatMoney(pricing.subtotal) : undefined,
-        discount: pricing?.discount ? formatMoney(pricing.discount) : undefined,
-        total: pricing ? formatMoney(pricing.total) : checkout.last ? formatMoney(checkout.last.total) : undefined,
-        change: !cart.lines.length && checkout.last ? formatMoney(checkout.last.change) : undefined,
-        suggest: suggestions.length ? suggestions : undefined,
-        at: new Date().toISOString()
-      }),
-      // eslint-disable-next-line react-hooks/exhaustive-deps -- the display follows the order, its price and the last sale
-      [cart, pricing, checkout.last]
-    )
+  const paid = checkout.last
+  const display = useMemo(
+    () =>
+      displayOf(
+        cart,
+        pricing,
+        paid && {
+          total: paid.total,
+          received: paid.payments.find((p) => p.method === 'cash')?.received ?? paid.total - paid.change,
+          change: paid.change
+        },
+        suggestions,
+        text,
+        new Date().toISOString()
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the display follows the order, its price and the last sale
+    [cart, pricing, paid, suggestions]
   )
+  useDisplayFeed(cashier?._id ?? null, display)
 
   const startPay = () => {
     const problem = payProblem(cart, context)
