@@ -1,16 +1,13 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
-import { Box, Button, Paper, Typography } from '@mui/material'
+import { Box, Paper } from '@mui/material'
 import { fontScalePercent, shopTimeZone } from '@emporia/shared'
-import { useDeviceOnline } from '../../../lib/device-online'
 import { formatMoney } from '../../../lib/format/money'
 import { useListT } from '../../../lib/i18n/lists'
 import { notifyError, notifySuccess } from '../../../lib/notify'
 import { listenForScans } from '../../../lib/pos-hardware/scanner'
 import { reasonValues } from '../../../lib/pricing-reasons'
 import { useCurrentShop, useCurrentShopId } from '../../../lib/shop'
-import { CashCheckDialog, MemberPicker, PosRefundDialog, StaffPicker, useOpenDrawer } from '../dialogs/pos-dialogs'
-import { PendingOrdersButton } from '../offline/order-queue'
-import { PosSummaryDialog } from '../report/pos-summary-dialog'
+import { useOpenDrawer } from '../dialogs/pos-dialogs'
 import { useStation } from '../station/station'
 import { CartPanel } from './cart-panel'
 import { hasUnsaved, payProblem, type CartState } from './cart-store'
@@ -23,6 +20,8 @@ import { PayDialog } from './pay-dialog'
 import { ConfirmDialog, HeldDialog, ScanHistoryDialog, SkuDialog, useText } from './pick-dialogs'
 import { pickableRules, priceCart } from './pricing'
 import { ProductGrid } from './product-grid'
+import { StationDialogs, type StationDialog } from './station-dialogs'
+import { TillHeader } from './till-header'
 import { useRules } from './rules'
 import { TillToolbar, type TillAction } from './toolbar'
 import { FontScaleButton } from './font-scale'
@@ -30,7 +29,7 @@ import { useCheckout } from './use-checkout'
 import { newClientId, useTill } from './use-till'
 import { WeightDialog } from './weight-dialog'
 
-type DialogName = 'pay' | 'clear' | 'held' | 'history' | 'cashCheck' | 'refund' | 'member' | 'staff' | 'report' | null
+type DialogName = 'pay' | 'clear' | 'held' | 'history' | StationDialog | null
 
 /** The selling screen (spec §2.13, §4.8; decision 0098): catalogue on the left, the order on the right. */
 export const Till = () => {
@@ -40,7 +39,6 @@ export const Till = () => {
   const cashier = station.cashier
   const shopId = useCurrentShopId()
   const shop = useCurrentShop(Boolean(shopId))
-  const online = useDeviceOnline()
   const catalogue = useCatalogue(shopId)
   const rules = useRules(shopId)
   const drawer = useDrawerOpen(shop?.useCashboxLog === true, shopId, cashier?._id ?? null)
@@ -209,17 +207,7 @@ export const Till = () => {
         fontSize: `${fontScalePercent(cashier?.fontScale ?? 0)}%`
       }}
     >
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 1, borderBottom: 1, borderColor: 'divider' }}>
-        <Button data-testid="pos-title" onClick={station.openSetup} sx={{ textTransform: 'none' }}>
-          {cashier ? t('pos.sell.title', { name: cashier.name }) : t('pos.sell.noCashier')}
-        </Button>
-        <Typography data-testid="pos-connection" data-online={online} color={online ? 'success.main' : 'error.main'}>
-          {online ? t('pos.sell.online') : t('pos.sell.offline')}
-        </Typography>
-        <PendingOrdersButton />
-        <Box sx={{ flex: 1 }} />
-        {member(cart, t('pos.sell.guest'))}
-      </Box>
+      <TillHeader cashier={cashier} cart={cart} onSetup={station.openSetup} />
       <TillToolbar actions={actions} extra={<FontScaleButton cashier={cashier} />} />
       <Box
         sx={{
@@ -291,35 +279,14 @@ export const Till = () => {
         onClose={() => setDialog(null)}
       />
       <ScanHistoryDialog open={dialog === 'history'} history={till.history} onClose={() => setDialog(null)} />
-      <CashCheckDialog open={dialog === 'cashCheck'} onClose={() => setDialog(null)} onDone={() => void drawer.refetch()} />
-      <PosRefundDialog open={dialog === 'refund'} order={checkout.last?.order?._id ?? null} onClose={() => setDialog(null)} />
-      <MemberPicker
-        open={dialog === 'member'}
+      <StationDialogs
+        open={dialog}
         onClose={() => setDialog(null)}
-        onPick={(user) => {
-          dispatch({
-            type: 'member',
-            member: user
-              ? { _id: user._id, name: user.name || user.email || user.phone || user._id, rank: user.rank ?? null }
-              : null
-          })
-          setDialog(null)
-        }}
+        lastOrder={checkout.last?.order?._id ?? null}
+        onCounted={() => void drawer.refetch()}
+        dispatch={dispatch}
       />
-      <StaffPicker
-        open={dialog === 'staff'}
-        onClose={() => setDialog(null)}
-        onPick={(staff) => (dispatch({ type: 'staff', staff }), setDialog(null))}
-      />
-      <PosSummaryDialog open={dialog === 'report'} onClose={() => setDialog(null)} />
       <LeaveDialog open={leave.asking} onAnswer={leave.answer} />
     </Box>
   )
 }
-
-const member = (cart: CartState, guest: string) => (
-  <Typography data-testid="pos-customer">
-    {cart.member?.name ?? guest}
-    {cart.staff ? ` · ${cart.staff.name}` : ''}
-  </Typography>
-)
