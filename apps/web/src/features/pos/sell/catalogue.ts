@@ -43,8 +43,11 @@ export const useCatalogue = (shop: string | undefined): CatalogueState => {
       const answer = await fetchCatalogue(base?.version ?? null)
       let next = base ? mergeCatalogue(base, answer) : answer
       if (base && needsFullLoad(next)) next = await fetchCatalogue(null)
-      if (next !== base) show(next)
+      const changed = !base || answer.products.length > 0 || answer.removed.length > 0 || next.products !== base.products
       setError(null)
+      // Nothing new: neither the index nor the stored copy (tens of megabytes at 100,000 products) is redone.
+      if (!changed) return
+      show(next)
       await dbPut('catalogue', shop, next)
     } catch (caught) {
       setError(caught)
