@@ -43,7 +43,11 @@ export const useCatalogue = (shop: string | undefined): CatalogueState => {
       const answer = await fetchCatalogue(base?.version ?? null)
       let next = base ? mergeCatalogue(base, answer) : answer
       if (base && needsFullLoad(next)) next = await fetchCatalogue(null)
-      const changed = !base || answer.products.length > 0 || answer.removed.length > 0 || next.products !== base.products
+      const changed =
+        !base ||
+        next.products !== base.products ||
+        next.version !== base.version ||
+        JSON.stringify(next.categories) !== JSON.stringify(base.categories)
       setError(null)
       // Nothing new: neither the index nor the stored copy (tens of megabytes at 100,000 products) is redone.
       if (!changed) return
