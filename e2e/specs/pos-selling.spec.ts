@@ -10,6 +10,8 @@ import { createRecord } from '../support/records'
 
 // apps/web/src/features/pos/pos.messages.ts and the shared messages, en.
 const REQUIRES_CASH_CHECK = 'Requires Cash Check First'
+const NO_SUCH_CODE = 'No Such Code'
+const SCALE_DISCONNECTED = 'Scale disconnected: type the weight'
 
 const paid = paidServer()
 
@@ -145,5 +147,58 @@ describe.skipIf(!postgresReachable)('pos selling', () => {
     await page.goForward()
     await page.getByTestId('pos-page').waitFor()
     await expect.poll(() => shell.text(page.getByTestId('pos-held-orders')), poll).toBe('Held orders (F6)1')
+  })
+
+  it('asks for the SKU and the weight, refuses finer than grams, and says an unknown code is unknown', async () => {
+    const url = app.server.url
+    const who = await merchant(url, 'pos-weigh')
+    await paid.enable(url, who, ['pos'])
+    await seedProduct(url, who, {
+      name: { en: 'Shirt' },
+      price: 9900,
+      skus: [
+        { id: 's', name: { en: 'Small' }, code: 'SHIRT-S' },
+        { id: 'm', name: { en: 'Medium' }, code: 'SHIRT-M' }
+      ],
+      posCode: 'SHIRT'
+    })
+    await seedProduct(url, who, {
+      name: { en: 'Loose tea' },
+      price: 40000,
+      posCode: '200001',
+      weightType: 'weighted',
+      weightUnit: 'kg'
+    })
+    const page = await app.openAs(who, `/${who.shop!._id}/pos`, { viewport: { width: 1440, height: 900 } })
+    const shell = new Shell(page)
+    await page.getByTestId('pos-page').waitFor()
+    await page.keyboard.press('F2')
+    await page.getByTestId('pos-search').click()
+
+    await scan(page, 'NOPE-123')
+    await expect.poll(() => shell.text(shell.errorSnackbar()), poll).toContain(NO_SUCH_CODE)
+
+    // A code naming the product, not one of its SKUs: the cashier picks the SKU.
+    await scan(page, 'SHIRT')
+    await page.getByTestId('pos-sku-dialog').waitFor()
+    await page.getByTestId('pos-sku-m').click()
+    await expect.poll(() => shell.text(page.getByTestId('pos-line-0')), poll).toMatch(/Shirt.*\$99\.00 × 1/)
+
+    // A weighed product: no scale here, so the weight is typed; thousandths at most.
+    await page.getByTestId('pos-search').click()
+    await scan(page, '200001')
+    await page.getByTestId('pos-weight-dialog').waitFor()
+    expect(await page.getByTestId('pos-weight-state').getAttribute('data-state')).toBe('disconnected')
+    expect(await shell.text(page.getByTestId('pos-weight-state'))).toBe(SCALE_DISCONNECTED)
+    await page.getByTestId('pos-weight-input').fill('0.2505')
+    expect(await page.getByTestId('pos-weight-confirm').isDisabled()).toBe(true)
+    await page.getByTestId('pos-weight-input').fill('0.25')
+    await page.keyboard.press('Enter')
+    await expect.poll(() => shell.text(page.getByTestId('pos-line-1')), poll).toMatch(/Loose tea.*× 0\.25.*\$100\.00/)
+    await expect.poll(() => shell.text(page.getByTestId('pos-total')), poll).toBe('$199.00')
+
+    // The scan history keeps each code with what became of it.
+    await page.getByTestId('pos-scan-history').click()
+    await expect.poll(() => shell.text(page.getByTestId('pos-scan-history-dialog')), poll).toContain(NO_SUCH_CODE)
   })
 })
