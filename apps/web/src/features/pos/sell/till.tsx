@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { Box, Paper } from '@mui/material'
-import { fontScalePercent, shopTimeZone } from '@emporia/shared'
+import { shopTimeZone } from '@emporia/shared'
 import { formatMoney } from '../../../lib/format/money'
 import { useListT } from '../../../lib/i18n/lists'
 import { notifyError, notifySuccess } from '../../../lib/notify'
@@ -8,7 +8,7 @@ import { listenForScans } from '../../../lib/pos-hardware/scanner'
 import { reasonValues } from '../../../lib/pricing-reasons'
 import { useCurrentShop, useCurrentShopId } from '../../../lib/shop'
 import { useOpenDrawer } from '../dialogs/pos-dialogs'
-import { useStation } from '../station/station'
+import { useStation, useStationPageOptions } from '../station/station'
 import { CartPanel } from './cart-panel'
 import { hasUnsaved, payProblem, type CartState } from './cart-store'
 import { useCatalogue } from './catalogue'
@@ -29,6 +29,9 @@ import { useCheckout } from './use-checkout'
 import { newClientId, useTill } from './use-till'
 import { WeightDialog } from './weight-dialog'
 
+/** Full screen without the drawer (spec §2.3); the station puts the cashier in the title. */
+const PAGE_OPTIONS = { fullPage: true, noDrawer: true, noSelect: true }
+
 type DialogName = 'pay' | 'clear' | 'held' | 'history' | StationDialog | null
 
 /** The selling screen (spec §2.13, §4.8; decision 0098): catalogue on the left, the order on the right. */
@@ -36,6 +39,7 @@ export const Till = () => {
   const { t, tAny } = useListT()
   const text = useText()
   const station = useStation()
+  useStationPageOptions(PAGE_OPTIONS)
   const cashier = station.cashier
   const shopId = useCurrentShopId()
   const shop = useCurrentShop(Boolean(shopId))
@@ -204,11 +208,11 @@ export const Till = () => {
         height: '100vh',
         display: 'flex',
         flexDirection: 'column',
-        fontSize: `${fontScalePercent(cashier?.fontScale ?? 0)}%`
+        fontSize: `${station.fontPercent}%`
       }}
     >
       <TillHeader cashier={cashier} cart={cart} onSetup={station.openSetup} />
-      <TillToolbar actions={actions} extra={<FontScaleButton cashier={cashier} />} />
+      <TillToolbar actions={actions} extra={<FontScaleButton />} />
       <Box
         sx={{
           flex: 1,

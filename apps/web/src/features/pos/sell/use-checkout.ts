@@ -4,7 +4,7 @@ import { i18n } from '../../../lib/i18n/i18n'
 import { notifyError, notifySuccess } from '../../../lib/notify'
 import { formatMoney } from '../../../lib/format/money'
 import { shopApi } from '../../../lib/resource-client'
-import { encodeReceipt } from '../../../lib/pos-hardware/receipt'
+import { receiptLabelDefaults } from '../../../lib/pos-hardware/receipt-layout'
 import { usePosPrinter } from '../../../lib/pos-hardware/use-hardware'
 import type { CartState } from './cart-store'
 import { drawerOpensAfter, orderDataOf } from './order-data'
@@ -49,21 +49,22 @@ export const useCheckout = (options: {
         shopName: options.text(shop?.name),
         header: options.text(shop?.posInvoiceHeader),
         footer: options.text(shop?.posInvoiceFooter),
+        address: shop?.location || undefined,
+        email: shop?.shopEmail || undefined,
+        phone: shop?.phone || undefined,
+        qr: shop?.posInvoiceQr === true,
         cashier: cashier?.name,
         staff: sale.state.staff?.name,
         customer: sale.state.member?.name,
         text: options.text,
-        labels: Object.fromEntries(
-          ['total', 'subtotal', 'discount', 'change', 'cash', 'order', 'cashier', 'staff', 'customer'].map((k) => [
-            k,
-            t(`pos.sell.receipt.${k}`)
-          ])
-        ),
+        labels: Object.fromEntries(Object.keys(receiptLabelDefaults).map((k) => [k, t(`pos.sell.receipt.${k}`)])),
         methodName: (p) => (p.method === 'pos' ? (p.extraMethod ?? 'pos') : t(`pos.sell.method.${p.method}`))
       })
+      // The encoder (about 31 KB gzipped) loads at the first print, not with the till.
+      const { encodeReceipt } = await import('../../../lib/pos-hardware/receipt')
       await printer.print(
         encodeReceipt(data, {
-          language: 'esc-pos',
+          language: printer.language,
           columns: 42,
           cjk: 'image',
           invoiceType: shop?.invoiceType ?? 'normal',
