@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { bindCashier, createCashier, scan } from '../pages/pos'
 import { Shell } from '../pages/shell'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
@@ -37,11 +38,6 @@ const counter = (page: Page) => {
   }
 }
 
-/** A keyboard-wedge scan: the code typed as fast as the browser takes it, then Enter (not counted). */
-const scan = async (page: Page, code: string) => {
-  await page.keyboard.type(code)
-  await page.keyboard.press('Enter')
-}
 
 const seed = async (url: string, who: Merchant, name: string, price: number, posCode: string) => {
   const product = await seedProduct(url, who, { name: { en: name }, price, posCode })
@@ -68,6 +64,7 @@ describe.skipIf(!postgresReachable)('pos selling', () => {
     await seed(url, who, 'Green tea', 1250, '100001')
     await seed(url, who, 'Rice cracker', 800, '100002')
     await seed(url, who, 'Oolong tin', 2000, '100003')
+    await createCashier(url, who, 'T1', 'Till 1')
     const shop = who.shop!._id
 
     // The drawer is not counted open: the till says so before anything is sold.
@@ -75,6 +72,8 @@ describe.skipIf(!postgresReachable)('pos selling', () => {
     const shell = new Shell(page)
     await shell.menu('pos').click()
     await page.getByTestId('pos-page').waitFor()
+    // A new device binds its cashier station first (decision 0100).
+    await bindCashier(page, 'T1')
     await expect.poll(() => page.getByTestId('pos-page').getAttribute('data-drawer'), poll).toBe('closed')
     await page.keyboard.press('F2')
     await expect.poll(() => shell.text(shell.errorSnackbar()), poll).toContain(REQUIRES_CASH_CHECK)
@@ -82,6 +81,7 @@ describe.skipIf(!postgresReachable)('pos selling', () => {
     // The opening count (the station's dialog is another part's; the API stands in), then the till reloads.
     await createRecord(url, who, 'cashboxLogs', { type: 'beginCheck', amount: 20_000 })
     await page.reload()
+    await page.getByTestId('pos-page').waitFor()
     await expect.poll(() => page.getByTestId('pos-page').getAttribute('data-drawer'), poll).toBe('open')
 
     const keys = counter(page)
@@ -169,9 +169,11 @@ describe.skipIf(!postgresReachable)('pos selling', () => {
       weightType: 'weighted',
       weightUnit: 'kg'
     })
+    await createCashier(url, who, 'T1', 'Till 1')
     const page = await app.openAs(who, `/${who.shop!._id}/pos`, { viewport: { width: 1440, height: 900 } })
     const shell = new Shell(page)
     await page.getByTestId('pos-page').waitFor()
+    await bindCashier(page, 'T1')
     await page.keyboard.press('F2')
     await page.getByTestId('pos-search').click()
 
