@@ -1,0 +1,126 @@
+import { useState } from 'react'
+import { servicePaths, type Cashier, type Order, type OrderPaymentInput, type Shop } from '@emporia/shared'
+import { i18n } from '../../../lib/i18n/i18n'
+import { notifyError, notifySuccess } from '../../../lib/notify'
+import { formatMoney } from '../../../lib/format/money'
+import { shopApi } from '../../../lib/resource-client'
+import { receiptLabelDefaults } from '../../../lib/pos-hardware/receipt-layout'
+import { usePosPrinter } from '../../../lib/pos-hardware/use-hardware'
+import type { CartState } from './cart-store'
+import { drawerOpensAfter, orderDataOf } from './order-data'
+import { receiptOf } from './receipt-data'
+import { settle, type Tender } from './tender'
+import { useSubmitOrder } from './submit-order'
+
+/*
+ * Paying (spec §2.13, §6.2; decision 0098): the order goes through the queue with its client id, then the
+ * receipt prints when the cashier prints on finish, the drawer opens by the cashier's rule, and a new
+ * order starts when the cashier starts them by itself. A refusal keeps the order on the till to correct.
+ */
+
+export interface LastSale {
+  order: Order | null
+  orderId: string
+  payments: OrderPaymentInput[]
+  total: number
+  change: number
+  state: CartState
+}
+
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+export const useCheckout = (options: {
+  shop: Shop | undefined
+  cashier: Cashier | null
+  text: (value: unknown) => string
+  onRefusedCashCheck: () => void
+}) => {
+  const submit = useSubmitOrder()
+  const printer = usePosPrinter()
+  const [busy, setBusy] = useState(false)
+  const [last, setLast] = useState<LastSale | null>(null)
+  const { shop, cashier } = options
+
+  const print = async (sale: LastSale | null, openDrawer = false) => {
+    if (!sale?.order) return notifyError(i18n.t('pos.sell.noLastOrder'))
+    const t = (key: string) => i18n.t(key)
+    try {
+      const data = receiptOf(sale.order, sale.payments, {
+        shopName: options.text(shop?.name),
+        header: options.text(shop?.posInvoiceHeader),
+        footer: options.text(shop?.posInvoiceFooter),
+        address: shop?.location || undefined,
+        email: shop?.shopEmail || undefined,
+        phone: shop?.phone || undefined,
+        qr: shop?.posInvoiceQr === true,
+        cashier: cashier?.name,
+        staff: sale.state.staff?.name,
+        customer: sale.state.member?.name,
+        text: options.text,
+        labels: Object.fromEntries(Object.keys(receiptLabelDefaults).map((k) => [k, t(`pos.sell.receipt.${k}`)])),
+        methodName: (p) => (p.method === 'pos' ? (p.extraMethod ?? 'pos') : t(`pos.sell.method.${p.method}`))
+      })
+      // The encoder (about 31 KB gzipped) loads at the first print, not with the till.
+      const { encodeReceipt } = await import('../../../lib/pos-hardware/receipt')
+      await printer.print(
+        encodeReceipt(data, {
+          language: printer.language,
+          columns: 42,
+          cjk: 'image',
+          invoiceType: shop?.invoiceType ?? 'normal',
+          openDrawer,
+          cut: true
+        })
+      )
+    } catch (error) {
+      notifyError(i18n.t('pos.sell.printFailed', { reason: reason(error) }))
+    }
+  }
+
+  /** Answers true when the sale is done (sent or queued), false when refused. */
+  const pay = async (state: CartState, total: number, tenders: Tender[]): Promise<boolean> => {
+    const settlement = settle(total, tenders)
+    setBusy(true)
+    try {
+      const data = orderDataOf(
+        state,
+        { cashier: cashier?._id ?? null, warehouse: cashier?.lockWarehouse ?? shop?.posWarehouse ?? null },
+        settlement.payments
+      )
+      const queued = await submit(data)
+      if (queued.state === 'failed') {
+        if (queued.error?.key === 'pos.requiresCashCheck') options.onRefusedCashCheck()
+        notifyError(queued.error?.message ?? i18n.t('error.generic'))
+        return false
+      }
+      let order: Order | null = null
+      if (queued.order)
+        order = (await shopApi(servicePaths.orders)
+          .get(queued.order._id)
+          .catch(() => null)) as Order | null
+      const sale: LastSale = {
+        order,
+        orderId: queued.order?.orderId ?? queued.clientId,
+        payments: settlement.payments,
+        total,
+        change: settlement.change,
+        state
+      }
+      setLast(sale)
+      if (queued.state === 'sent')
+        notifySuccess(i18n.t('pos.sell.paid', { orderId: sale.orderId, change: formatMoney(settlement.change) }))
+      else notifySuccess(i18n.t('pos.sell.queued'))
+      const drawer = drawerOpensAfter(cashier, settlement.payments, total)
+      if (cashier?.printOnFinish && order) await print(sale, drawer)
+      else if (drawer)
+        await printer
+          .kickDrawer()
+          .catch((error: unknown) => notifyError(i18n.t('pos.sell.drawerFailed', { reason: reason(error) })))
+      return true
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return { pay, busy, last, print: () => print(last) }
+}
