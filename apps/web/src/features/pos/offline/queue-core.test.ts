@@ -118,13 +118,29 @@ describe('offline order queue (decision 0099)', () => {
     expect(server.orders.size).toBe(2)
   })
 
-  it('discards a refused order only when asked', async () => {
-    const { queue, server } = setup()
+  it('discards an order refused on a replay only when asked', async () => {
+    const { queue, server, net } = setup()
+    net.online = false
+    await queue.submit(order('key-00001'))
     server.state.refuse.add('key-00001')
-    expect((await queue.submit(order('key-00001'))).state).toBe('failed')
-    expect(await queue.list()).toHaveLength(1)
+    net.online = true
+    await queue.flush()
+    expect((await queue.list()).map((entry) => entry.state)).toEqual(['failed'])
     await queue.discard('key-00001')
     expect(await queue.list()).toEqual([])
+  })
+
+  it('answers a refusal to the till that is waiting for it, without keeping it in the queue', async () => {
+    const { queue, server } = setup()
+    server.state.refuse.add('key-00001')
+    const refused = await queue.submit(order('key-00001'))
+    expect(refused).toMatchObject({ state: 'failed', error: { key: 'inventory.notEnough' } })
+    // The till's cart still holds the sale; the queue is for what the till no longer holds.
+    expect(await queue.list()).toEqual([])
+    server.state.refuse.clear()
+    // Paid again under the same key (the same cart), it goes through once.
+    expect((await queue.submit(order('key-00001'))).state).toBe('sent')
+    expect(server.orders.size).toBe(1)
   })
 
   it('replays an order left "sending" by a closed tab with the same key, so the server answers the first order', async () => {

@@ -68,6 +68,7 @@ export const createOrderQueue = (deps: QueueDeps): FullOrderQueue => {
   // What the server answered for orders sent during a submit, for that submit to return.
   const sentOrders = new Map<string, SentOrder>()
   const awaiting = new Set<string>()
+  const refusedNow = new Map<string, QueuedOrder>()
 
   const list = async () => {
     const all = await deps.store.all()
@@ -107,7 +108,14 @@ export const createOrderQueue = (deps: QueueDeps): FullOrderQueue => {
         await save({ ...entry, state: 'pending' })
         return false
       }
-      await save({ ...entry, state: 'failed', error: { key: errorKey(error), message: deps.describe(error) } })
+      const failed: QueuedOrder = { ...entry, state: 'failed', error: { key: errorKey(error), message: deps.describe(error) } }
+      // Refused while the cashier waits: the answer goes back to the till, whose cart still holds the sale
+      // (paid again, it comes back under the same key). Refused on a replay, it stays here for a person.
+      if (awaiting.has(entry.clientId)) {
+        refusedNow.set(entry.clientId, failed)
+        await deps.store.remove(entry.clientId)
+        await notify()
+      } else await save(failed)
       return true
     }
   }
@@ -154,8 +162,11 @@ export const createOrderQueue = (deps: QueueDeps): FullOrderQueue => {
       awaiting.add(entry.clientId)
       await flush().finally(() => awaiting.delete(entry.clientId))
       const order = sentOrders.get(entry.clientId)
+      const refused = refusedNow.get(entry.clientId)
       sentOrders.delete(entry.clientId)
+      refusedNow.delete(entry.clientId)
       if (order) return { ...entry, state: 'sent', order }
+      if (refused) return refused
       return (await find(entry.clientId)) ?? entry
     },
     list,
