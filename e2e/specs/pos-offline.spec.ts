@@ -110,5 +110,13 @@ describe.skipIf(!postgresReachable)('POS offline queue', () => {
     await page.getByTestId('pos-pending-empty').waitFor()
     expect(await countRecords(base, who, 'orders')).toBe(4)
     expect(await stockOf(base, who, tea._id)).toBe(6)
+
+    // The day's summary report counts the replayed sales with the online one: four cash sales of $10.00.
+    await page.getByTestId('pos-pending-close').click()
+    await page.getByTestId('pos-report').click()
+    await page.getByTestId('pos-summary-dialog').waitFor()
+    await expect.poll(() => text(page, 'pos-summary-basic-orders'), poll).toBe('Orders4')
+    expect(await text(page, 'pos-summary-basic-total')).toBe('Total$40.00')
+    expect(await text(page, 'pos-summary-payment-cash')).toBe('Cash4$40.00$0.00')
   })
 })

@@ -34,8 +34,8 @@ const Head = ({ cells }: { cells: AnyMessageKey[] }) => {
   )
 }
 
-const Cells = ({ values }: { values: ReactNode[] }) => (
-  <TableRow>
+const Cells = ({ values, testId }: { values: ReactNode[]; testId?: string }) => (
+  <TableRow data-testid={testId}>
     {values.map((value, index) => (
       <TableCell key={index} align={index ? 'right' : 'left'}>
         {value}
@@ -110,6 +110,7 @@ export const PosSummarySections = ({ summary }: { summary: PosSummary }) => {
             return (
               <Cells
                 key={row.method}
+                testId={`pos-summary-payment-${row.method}`}
                 values={[
                   paymentMethodText({ method, extraMethod }, t),
                   row.count,
@@ -152,7 +153,7 @@ export const PosSummarySections = ({ summary }: { summary: PosSummary }) => {
               ['posReport.voided', basic.voided]
             ] as const
           ).map(([label, value]) => (
-            <Cells key={label} values={[t(label), value]} />
+            <Cells key={label} testId={`pos-summary-${label.replace('posReport.', 'basic-')}`} values={[t(label), value]} />
           ))}
         </TableBody>
       </Section>

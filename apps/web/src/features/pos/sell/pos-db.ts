@@ -1,27 +1,17 @@
+import { openPosDb } from '../offline/pos-db'
+
 /*
  * The till's own browser database `emporiaPos` (decision 0098): the catalogue per shop, so the till opens
  * offline, and the held orders per station. Plain IndexedDB, two small promises; a browser without it
  * (private mode) just keeps nothing.
  */
 
-const DB = 'emporiaPos'
 export const STORES = ['catalogue', 'held'] as const
 type Store = (typeof STORES)[number]
 
-let opening: Promise<IDBDatabase> | undefined
-
-const open = () =>
-  (opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DB, 1)
-    request.onupgradeneeded = () => {
-      for (const store of STORES) if (!request.result.objectStoreNames.contains(store)) request.result.createObjectStore(store)
-    }
-    request.onsuccess = () => resolve(request.result)
-    request.onerror = () => {
-      opening = undefined
-      reject(request.error ?? new Error('IndexedDB unavailable'))
-    }
-  }))
+// One opener for the database the POS parts share (decision 0099): it adds the stores any part needs and
+// follows version changes, so the queue's `orders` store and these never block or refuse each other.
+const open = () => openPosDb()
 
 const run = async <T>(store: Store, mode: IDBTransactionMode, action: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> => {
   const db = await open()
