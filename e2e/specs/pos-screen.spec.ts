@@ -4,9 +4,10 @@ import { DataTablePage } from '../pages/data-table'
 import { EditorPage } from '../pages/editor'
 import { Choices } from '../pages/products'
 import { Shell } from '../pages/shell'
+import { bindCashier, createCashier, scan } from '../pages/pos'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
-import { readRecord } from '../support/catalogue'
+import { readRecord, seedProduct } from '../support/catalogue'
 import { paidServer, postgresReachable } from '../support/paid-features'
 import { createRecord, patchRecord } from '../support/records'
 
@@ -86,6 +87,29 @@ describe.skipIf(!postgresReachable)('POS customer screen and settings', () => {
 
     await post({ type: 'display', cashier, display: { state: 'idle', lines: [], at: new Date().toISOString() } })
     await expect.poll(() => screen.getByTestId('pos-screen').getAttribute('data-mode'), poll).toBe('idle')
+  })
+
+  it('shows what the till of the same browser rings up, following the cashier the till names', async () => {
+    const base = app.server.url
+    const who = await merchant(base, 'pos-screen-till')
+    await paid.enable(base, who, ['pos'])
+    await seedProduct(base, who, { name: { en: 'Jasmine tea' }, price: 1250, posCode: '400001' })
+    const station = await createCashier(base, who, 'T1', 'Till 1')
+    const shop = who.shop!._id
+    const till = await app.openAs(who, `/${shop}/pos`, { viewport: { width: 1440, height: 900 } })
+    await bindCashier(till, 'T1')
+    // The second monitor: no ?cashier, so it follows the first cashier the till names on the channel.
+    const screen = await till.context().newPage()
+    await screen.goto(app.url(`/${shop}/posScreen`))
+    await screen.getByTestId('pos-screen').waitFor()
+
+    await till.keyboard.press('F2')
+    await till.getByTestId('pos-search').click()
+    await scan(till, '400001')
+    await scan(till, '400001')
+    await expect.poll(() => text(screen, 'pos-screen-line-0'), poll).toContain('Jasmine tea')
+    expect(await screen.getByTestId('pos-screen').getAttribute('data-cashier')).toBe(station._id)
+    await expect.poll(() => text(screen, 'pos-screen-total'), poll).toBe('$25.00')
   })
 
   it("follows the cashier's other device through its patched event, and starts from the display it has", async () => {
