@@ -191,7 +191,9 @@ export const createOrder = async (
   const rows: PaymentRow[] = []
   for (const [i, input] of inputs.entries())
     rows.push(
-      await withinPayment(i, () => paymentRow(trx, { _id, orderId, user: data.user }, input, statuses[i], i + 1, settings, ctx))
+      await withinPayment(i, () =>
+        paymentRow(trx, { _id, orderId, user: data.user, cashier: data.cashier }, input, statuses[i], i + 1, settings, ctx)
+      )
     )
 
   const events: OrderEventInput[] = [

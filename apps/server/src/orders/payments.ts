@@ -123,7 +123,8 @@ export const paymentOf = (order: Pick<OrderRow, '_id' | 'orderId' | 'user'>, ctx
  */
 export const paymentRow = async (
   trx: Knex.Transaction,
-  order: Pick<OrderRow, '_id' | 'orderId' | 'user'>,
+  // The cashier is asked for by name, so no caller forgets it.
+  order: Pick<OrderRow, '_id' | 'orderId' | 'user'> & { cashier: string | null | undefined },
   input: PaymentInput,
   status: 'paid' | 'pending',
   n: number,
@@ -150,7 +151,9 @@ export const paymentRow = async (
   const cash = input.method === 'cash'
   return {
     ...paymentOf(order, ctx, _id, tranID),
-    cashier: input.cashier ?? null,
+    // The order's cashier when the payment names none: its cash is in that cashier's drawer, the drawer
+    // `checkDrawer` required open (decision 0081).
+    cashier: input.cashier ?? order.cashier ?? null,
     method: input.method,
     extraMethod: input.method === 'pos' ? (input.extraMethod ?? null) : null,
     amount: input.amount,
@@ -197,7 +200,9 @@ export const takePayment = async (
   checkDue(input.amount, (order.total ?? 0) - so.committed)
   const status = checkMethod(input, settings)
   await checkDrawer(trx, settings, ctx.shop, [input], order.cashier)
-  const [payment] = await insertPayments(trx, [await paymentRow(trx, order, input, status, so.count + 1, settings, ctx)])
+  const [payment] = await insertPayments(trx, [
+    await paymentRow(trx, { ...order, cashier: order.cashier }, input, status, so.count + 1, settings, ctx)
+  ])
   await recordEvents(trx, [paymentEvent(ctx, payment)])
   const methods = [...new Set([...(order.methods ?? []), input.method])]
   const extra = input.method === 'pos' ? { extraMethod: input.extraMethod } : {}

@@ -238,6 +238,18 @@ describe.each(await dialects())('cashbox logs (%s)', (dialect) => {
     expect(shopCount.cashier).toBeUndefined()
   })
 
+  it("puts the cash of an order taken by a cashier in that cashier's drawer, as the till sends it (order-level cashier)", async () => {
+    const { as, orderBody } = await freshShop('Till drawer')
+    const x = newObjectId()
+    await as.made('cashboxLogs', { type: 'beginCheck', amount: 1_000, cashier: x })
+    // The till names its cashier on the order, not on each payment.
+    const order = (await as.made('orders', { ...orderBody(300), cashier: x })) as { _id: string }
+    const payments = (await as.get('payments', `&order=${order._id}`)).body?.data as { cashier: string | null }[]
+    expect(payments.map((payment) => payment.cashier)).toEqual([x])
+    const count = (await as.made('cashboxLogs', { type: 'endCheck', amount: 1_300, cashier: x })) as Check
+    expect(count).toMatchObject({ cashier: x, lastAmount: 1_000, expectedAmount: 1_300, diff: 0 })
+  })
+
   it("chains concurrent checks of one drawer: each one's last is the one before it", async () => {
     const { as } = await freshShop('Concurrent')
     await as.made('cashboxLogs', { type: 'beginCheck', amount: 1_000 })

@@ -2,7 +2,7 @@ import { Checkbox, FormControlLabel, Stack, TextField } from '@mui/material'
 import { useListT } from '../../lib/i18n/lists'
 import { MAX_LABEL_COPIES } from '../../lib/pos-hardware/label'
 import type { LabelOptions } from '../../lib/pos-hardware/types'
-import { Choice } from './dev-hardware-parts'
+import { Choice } from '../../components/pos-devices/device-parts'
 
 /** The label print fields of spec §3.12: num (how many), showDate, showID, showNum, labelSize. */
 export interface LabelChoices {

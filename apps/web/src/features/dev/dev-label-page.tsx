@@ -5,9 +5,10 @@ import { notifySuccess } from '../../lib/notify'
 import { encodeLabel } from '../../lib/pos-hardware/label'
 import type { LabelData } from '../../lib/pos-hardware/types'
 import { usePosPrinter } from '../../lib/pos-hardware/use-hardware'
-import { HardwarePage, useDeviceAction } from './dev-hardware-parts'
+import { useDeviceAction } from '../../components/pos-devices/device-parts'
+import { HardwarePage } from './dev-hardware-parts'
 import { defaultLabelChoices, LabelChoiceFields, parseCopies } from './dev-label-fields'
-import { PrinterPanel } from './dev-printer-panel'
+import { PrinterPanel } from '../../components/pos-devices/printer-panel'
 
 const fields = ['name', 'num', 'id', 'price', 'quantity', 'weight'] as const
 

@@ -5,8 +5,9 @@ import { notifySuccess } from '../../lib/notify'
 import { encodeReceipt, receiptColumns } from '../../lib/pos-hardware/receipt'
 import type { ReceiptOptions } from '../../lib/pos-hardware/types'
 import { usePosPrinter } from '../../lib/pos-hardware/use-hardware'
-import { Choice, HardwarePage, useDeviceAction } from './dev-hardware-parts'
-import { PrinterPanel } from './dev-printer-panel'
+import { Choice, useDeviceAction } from '../../components/pos-devices/device-parts'
+import { HardwarePage } from './dev-hardware-parts'
+import { PrinterPanel } from '../../components/pos-devices/printer-panel'
 import { sampleReceipt } from './dev-sample-receipt'
 
 const cjkChoices: ReceiptOptions['cjk'][] = ['image', 'big5', 'gb18030']

@@ -109,7 +109,11 @@ export const posMessages = defineMessages({
     'pos.sell.receipt.pointsUsable': 'Points usable',
     'pos.sell.receipt.address': 'Address',
     'pos.sell.receipt.email': 'E-mail',
-    'pos.sell.receipt.phone': 'Phone'
+    'pos.sell.receipt.phone': 'Phone',
+    'pos.sell.devices': 'Devices',
+    'pos.sell.devices.printer': 'Receipt printer and cash drawer',
+    'pos.sell.devices.scale': 'Scale',
+    'pos.sell.devices.done': 'Done'
   },
   cht: {
     'pos.sell.title': '收銀員：{name}',
@@ -218,7 +222,11 @@ export const posMessages = defineMessages({
     'pos.sell.receipt.pointsUsable': '可用積分',
     'pos.sell.receipt.address': '地址',
     'pos.sell.receipt.email': '電郵',
-    'pos.sell.receipt.phone': '電話'
+    'pos.sell.receipt.phone': '電話',
+    'pos.sell.devices': '裝置',
+    'pos.sell.devices.printer': '收據打印機及錢箱',
+    'pos.sell.devices.scale': '電子磅',
+    'pos.sell.devices.done': '完成'
   },
   chs: {
     'pos.sell.title': '收银员：{name}',
@@ -327,7 +335,11 @@ export const posMessages = defineMessages({
     'pos.sell.receipt.pointsUsable': '可用积分',
     'pos.sell.receipt.address': '地址',
     'pos.sell.receipt.email': '邮箱',
-    'pos.sell.receipt.phone': '电话'
+    'pos.sell.receipt.phone': '电话',
+    'pos.sell.devices': '设备',
+    'pos.sell.devices.printer': '收据打印机及钱箱',
+    'pos.sell.devices.scale': '电子秤',
+    'pos.sell.devices.done': '完成'
   }
 })
 

@@ -25,6 +25,7 @@ import { TillHeader } from './till-header'
 import { useRules } from './rules'
 import { TillToolbar, type TillAction } from './toolbar'
 import { FontScaleButton } from './font-scale'
+import { DevicesDialog, useStationDevices } from './devices-dialog'
 import { useCheckout } from './use-checkout'
 import { newClientId, useTill } from './use-till'
 import { WeightDialog } from './weight-dialog'
@@ -32,7 +33,7 @@ import { WeightDialog } from './weight-dialog'
 /** Full screen without the drawer (spec §2.3); the station puts the cashier in the title. */
 const PAGE_OPTIONS = { fullPage: true, noDrawer: true, noSelect: true }
 
-type DialogName = 'pay' | 'clear' | 'held' | 'history' | StationDialog | null
+type DialogName = 'pay' | 'clear' | 'held' | 'history' | 'devices' | StationDialog | null
 
 /** The selling screen (spec §2.13, §4.8; decision 0098): catalogue on the left, the order on the right. */
 export const Till = () => {
@@ -40,6 +41,7 @@ export const Till = () => {
   const text = useText()
   const station = useStation()
   useStationPageOptions(PAGE_OPTIONS)
+  useStationDevices(station.cashier)
   const cashier = station.cashier
   const shopId = useCurrentShopId()
   const shop = useCurrentShop(Boolean(shopId))
@@ -187,6 +189,7 @@ export const Till = () => {
     { id: 'member', label: 'pos.sell.member', onClick: () => setDialog('member'), keyName: 'F7' },
     { id: 'staff', label: 'pos.sell.staff', onClick: () => setDialog('staff') },
     { id: 'scan-history', label: 'pos.sell.scanHistory', onClick: () => setDialog('history') },
+    { id: 'devices', label: 'pos.sell.devices', onClick: () => setDialog('devices') },
     { id: 'toggle-products', label: 'pos.sell.toggleProducts', onClick: () => setShowProducts((shown) => !shown) },
     {
       id: 'full-screen',
@@ -290,6 +293,7 @@ export const Till = () => {
         onCounted={() => void drawer.refetch()}
         dispatch={dispatch}
       />
+      <DevicesDialog open={dialog === 'devices'} onClose={() => setDialog(null)} />
       <LeaveDialog open={leave.asking} onAnswer={leave.answer} />
     </Box>
   )

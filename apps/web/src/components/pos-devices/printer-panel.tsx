@@ -4,7 +4,7 @@ import { useListT } from '../../lib/i18n/lists'
 import { notifyError } from '../../lib/notify'
 import { usePosPrinter } from '../../lib/pos-hardware/use-hardware'
 import type { PrinterLanguage, PrinterTransport } from '../../lib/pos-hardware/types'
-import { Choice, DeviceStateChip, useDeviceAction } from './dev-hardware-parts'
+import { Choice, DeviceStateChip, useDeviceAction } from './device-parts'
 
 const transports: PrinterTransport[] = ['usb', 'bluetooth', 'serial']
 const languages: PrinterLanguage[] = ['esc-pos', 'star-prnt']
