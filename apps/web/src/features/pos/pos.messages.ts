@@ -104,7 +104,7 @@ export const posMessages = defineMessages({
     'pos.sell.receipt.cashReceived': 'Cash received',
     'pos.sell.receipt.change': 'Change',
     'pos.sell.receipt.invoiceNo': 'Invoice No',
-    'pos.sell.receipt.issueTime': 'Issue time',
+    'pos.sell.receipt.issueTime': 'Issued at',
     'pos.sell.receipt.pointsEarned': 'Points earned',
     'pos.sell.receipt.pointsUsable': 'Points usable',
     'pos.sell.receipt.address': 'Address',

@@ -29,7 +29,7 @@ export const receiptLabelDefaults = {
   cashReceived: 'Cash received',
   change: 'Change',
   invoiceNo: 'Invoice No',
-  issueTime: 'Issue time',
+  issueTime: 'Issued at',
   pointsEarned: 'Points earned',
   pointsUsable: 'Points usable',
   address: 'Address',

@@ -10,7 +10,7 @@ import type { CartState } from './cart-store'
 import { drawerOpensAfter, orderDataOf } from './order-data'
 import { receiptOf } from './receipt-data'
 import { settle, type Tender } from './tender'
-import { useSubmitOrder } from './submit-order'
+import { useOrderQueue } from '../offline/order-queue'
 
 /*
  * Paying (spec §2.13, §6.2; decision 0098): the order goes through the queue with its client id, then the
@@ -35,7 +35,8 @@ export const useCheckout = (options: {
   text: (value: unknown) => string
   onRefusedCashCheck: () => void
 }) => {
-  const submit = useSubmitOrder()
+  // Every sale goes through the offline queue (decision 0099): stored first, replayed with its idempotencyKey.
+  const queue = useOrderQueue()
   const printer = usePosPrinter()
   const [busy, setBusy] = useState(false)
   const [last, setLast] = useState<LastSale | null>(null)
@@ -87,7 +88,7 @@ export const useCheckout = (options: {
         { cashier: cashier?._id ?? null, warehouse: cashier?.lockWarehouse ?? shop?.posWarehouse ?? null },
         settlement.payments
       )
-      const queued = await submit(data)
+      const queued = await queue.submit(data)
       if (queued.state === 'failed') {
         if (queued.error?.key === 'pos.requiresCashCheck') options.onRefusedCashCheck()
         notifyError(queued.error?.message ?? i18n.t('error.generic'))
