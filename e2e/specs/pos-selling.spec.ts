@@ -38,7 +38,6 @@ const counter = (page: Page) => {
   }
 }
 
-
 const seed = async (url: string, who: Merchant, name: string, price: number, posCode: string) => {
   const product = await seedProduct(url, who, { name: { en: name }, price, posCode })
   await seedRestock(url, who, { warehouse: await mainWarehouse(url, who), product: product._id, quantity: 50 })

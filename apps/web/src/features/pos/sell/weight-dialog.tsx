@@ -25,7 +25,8 @@ export const WeightDialog = (props: {
   const problem = typed.trim() === '' ? null : quantityProblem({ weighted: true }, value)
   const reading = scale.reading
   // A reading in another unit than the product's is not converted (inexact): it is shown, not used.
-  const usable = reading && reading.stable && reading.unit === unit && reading.value > 0 && !quantityProblem({ weighted: true }, reading.value)
+  const usable =
+    reading && reading.stable && reading.unit === unit && reading.value > 0 && !quantityProblem({ weighted: true }, reading.value)
 
   const confirm = () => {
     if (typed.trim() !== '') {
