@@ -19,6 +19,8 @@ import { runPricingEngine } from './pricing-engine'
 // The point of sale (issue 16, decision 0096): the Z report and the till's catalogue.
 import { runPosCatalogue } from './pos-catalogue'
 import { runPosSummary } from './pos-summary'
+// The till in Chromium: POS ready and scan to line shown (issue 16).
+import { runPosTill } from './pos-till'
 import { runProfiles } from './profile'
 import { runSalesSummary } from './sales-summary'
 import { runStockSales } from './stock-sales'
@@ -54,7 +56,8 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'pricing-engine': runPricingEngine,
   'coupon-redemption': runCouponRedemption,
   'pos-summary': runPosSummary,
-  'pos-catalogue': runPosCatalogue
+  'pos-catalogue': runPosCatalogue,
+  'pos-till': runPosTill
 }
 
 /**
