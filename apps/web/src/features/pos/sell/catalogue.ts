@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { servicePaths } from '@emporia/shared'
+import { TOKEN_KEY } from '../../../lib/client'
 import { shopApi } from '../../../lib/resource-client'
 import type { CatalogueIndex } from '../pos-types'
 import { buildCatalogueIndex, mergeCatalogue, needsFullLoad, type CatalogueData } from './catalogue-index'
@@ -19,8 +20,21 @@ export interface CatalogueState {
   refresh(): Promise<void>
 }
 
-const fetchCatalogue = async (since: string | null): Promise<CatalogueData> =>
-  (await shopApi(servicePaths.posCatalogue).find(since ? { since } : {})) as unknown as CatalogueData
+/**
+ * The whole catalogue comes over REST: the server sends it gzipped as it built it (decision 0096), about a
+ * tenth of the socket's plain JSON for 100,000 products. What changed since comes over the socket.
+ */
+const fetchWhole = async (shop: string): Promise<CatalogueData> => {
+  const token = localStorage.getItem(TOKEN_KEY) ?? ''
+  const response = await fetch(`/api/${servicePaths.posCatalogue}?shop=${encodeURIComponent(shop)}`, {
+    headers: { authorization: `Bearer ${token}` }
+  })
+  if (!response.ok) throw (await response.json().catch(() => ({ message: response.statusText }))) as unknown
+  return (await response.json()) as CatalogueData
+}
+
+const fetchCatalogue = async (shop: string, since: string | null): Promise<CatalogueData> =>
+  since ? ((await shopApi(servicePaths.posCatalogue).find({ since })) as unknown as CatalogueData) : fetchWhole(shop)
 
 export const useCatalogue = (shop: string | undefined): CatalogueState => {
   const [catalogue, setCatalogue] = useState<CatalogueData | null>(null)
@@ -40,9 +54,9 @@ export const useCatalogue = (shop: string | undefined): CatalogueState => {
     setLoading(true)
     try {
       const base = current.current
-      const answer = await fetchCatalogue(base?.version ?? null)
+      const answer = await fetchCatalogue(shop, base?.version ?? null)
       let next = base ? mergeCatalogue(base, answer) : answer
-      if (base && needsFullLoad(next)) next = await fetchCatalogue(null)
+      if (base && needsFullLoad(next)) next = await fetchCatalogue(shop, null)
       const changed =
         !base ||
         next.products !== base.products ||
