@@ -6,8 +6,8 @@ import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { notifySuccess } from '../../lib/notify'
 import { patchOrder } from './orders-api'
 import { fulfilPatchOf } from './order-requests'
-import { unplaced, type Refusal } from './refusal'
-import { serverRefusal } from './server-refusal'
+import { unplaced, type Refusal } from '../../components/editor/refusal'
+import { serverRefusal } from '../../components/editor/server-refusal'
 
 /** Where a line's fulfilment message comes from: a refused status move names the line, a refused save too. */
 const linePaths = (index: number) => [`products.${index}.linkItem.fulfilled`, `fulfil.${index}.fulfilled`, `fulfil.${index}`]

@@ -14,7 +14,7 @@ import { translatablePaths } from '../../lib/table/search-query'
 import { createOrder } from './orders-api'
 import { orderDataOf } from './order-requests'
 import { PricingPreviewCard } from './pricing-preview-card'
-import { translateKnown } from './server-refusal'
+import { translateKnown } from '../../components/editor/server-refusal'
 
 /** A back-office order: products with quantities (price from the product unless typed), a discount, who it is for. */
 const fields: FieldDef[] = [

@@ -4,7 +4,7 @@ import { formatMoney } from '../../lib/format/money'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { reasonValues } from './pricing-preview'
-import { translateKnown } from './server-refusal'
+import { translateKnown } from '../../components/editor/server-refusal'
 
 /**
  * The discounts an order was priced with, as it kept them (decision 0092): each rule's name as it was

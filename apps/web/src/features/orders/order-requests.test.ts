@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Order } from '@emporia/shared'
-import {
-  fulfilPatchOf,
-  orderDataOf,
-  paymentDataOf,
-  refundDataOf,
-  shipFormOf,
-  shippingPatchOf,
-  splitLinesOf
-} from './order-requests'
+import { fulfilPatchOf, orderDataOf, paymentDataOf, shipFormOf, shippingPatchOf, splitLinesOf } from './order-requests'
 
 const id = (c: string) => c.repeat(24)
 const order = {
@@ -99,39 +91,6 @@ describe('what the order forms send', () => {
       customerRemarks: 'paid at noon'
     })
     expect(paymentDataOf(id('a'), { method: 'credit', amount: 2500 })).toEqual({ order: id('a'), method: 'credit', amount: 2500 })
-  })
-
-  it('a refund: the typed ID, the lines with units (none is an explicit none), restock as chosen, the amount when typed', () => {
-    expect(
-      refundDataOf(
-        order,
-        'A0001',
-        [
-          { quantity: '2', restock: true },
-          { quantity: '0', restock: false }
-        ],
-        null,
-        ' damaged '
-      )
-    ).toEqual({ order: id('a'), confirm: 'A0001', lines: [{ line: 0, quantity: 2, restock: true }], reason: 'damaged' })
-    expect(
-      refundDataOf(
-        order,
-        'A0001',
-        [
-          { quantity: '', restock: true },
-          { quantity: '1', restock: false }
-        ],
-        300,
-        ''
-      )
-    ).toEqual({
-      order: id('a'),
-      confirm: 'A0001',
-      lines: [{ line: 1, quantity: 1, restock: false }],
-      amount: 300
-    })
-    expect(refundDataOf(order, 'A0001', [{ quantity: '0', restock: true }], 300, '').lines).toEqual([])
   })
 
   it('a split: the lines with units to move', () => {

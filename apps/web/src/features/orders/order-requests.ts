@@ -1,4 +1,4 @@
-import type { Order, OrderData, OrderPatch, PaymentData, PaymentMethod, RefundData, SplitData } from '@emporia/shared'
+import type { Order, OrderData, OrderPatch, PaymentData, PaymentMethod, SplitData } from '@emporia/shared'
 import type { Values } from '../../lib/form-values'
 import { codesOf, pointsToUseOf } from './pricing-preview'
 
@@ -48,29 +48,6 @@ export const paymentDataOf = (order: string, values: Values): PaymentData => {
     if (remarks) data.customerRemarks = remarks
   }
   return data
-}
-
-export interface LineChoice {
-  quantity: string
-  restock: boolean
-}
-
-/**
- * What the refunds service is asked for: the lines with units to give back (always sent, even none:
- * the service takes "no lines" as every line coming back), the amount when typed.
- */
-export const refundDataOf = (order: Order, confirm: string, lines: LineChoice[], amount: unknown, reason: string): RefundData => {
-  const chosen = lines.flatMap((line, index) => {
-    const quantity = Number(line.quantity)
-    return Number.isFinite(quantity) && quantity > 0 ? [{ line: index, quantity, restock: line.restock }] : []
-  })
-  return {
-    order: order._id,
-    confirm,
-    lines: chosen,
-    ...(typeof amount === 'number' ? { amount } : {}),
-    ...(reason.trim() ? { reason: reason.trim() } : {})
-  }
 }
 
 /** The lines with units to move, by line index; none when nothing was chosen. */

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { orderStatuses, orderTransitions } from '@emporia/shared'
-import {
-  changeFor,
-  extraMethodNames,
-  orderActions,
-  orderAmounts,
-  recordableMethods,
-  refundValue,
-  returnableUnits
-} from './order-rules'
+import { changeFor, extraMethodNames, orderActions, orderAmounts, recordableMethods } from './order-rules'
 
 describe('an order page figures', () => {
   it('works out what is due from the total, what is paid and what was given back', () => {
@@ -82,17 +74,5 @@ describe('payment methods a merchant records', () => {
     expect(changeFor(10000, 12345)).toBe(0)
     expect(changeFor('200', 12345)).toBeUndefined()
     expect(changeFor(null, 12345)).toBeUndefined()
-  })
-})
-
-describe('refunds', () => {
-  it('leaves only what was not given back yet, valued at the lines prices', () => {
-    const lines = [
-      { quantity: 3, returned: 1, price: 1000, total: 3000 },
-      { quantity: 2, price: 250, total: 500 }
-    ]
-    expect(returnableUnits(lines)).toEqual([2, 2])
-    expect(refundValue(lines, [2, 1])).toBe(2250)
-    expect(refundValue(lines, [0, 0])).toBe(0)
   })
 })

@@ -80,14 +80,3 @@ export const changeFor = (received: unknown, amount: unknown): number | undefine
   typeof received === 'number' && typeof amount === 'number' && Number.isSafeInteger(received) && Number.isSafeInteger(amount)
     ? Math.max(0, received - amount)
     : undefined
-
-/** Units of each line that may still be given back. */
-export const returnableUnits = (lines: readonly { quantity: number; returned?: number }[]) =>
-  lines.map((line) => Math.max(0, line.quantity - (line.returned ?? 0)))
-
-/** What a refund of these units is worth at the lines' prices (the server may round it its own way). */
-export const refundValue = (lines: readonly { price?: number; total?: number; quantity: number }[], units: readonly number[]) =>
-  lines.reduce((sum, line, i) => {
-    const unit = line.price ?? (line.total !== undefined && line.quantity ? line.total / line.quantity : 0)
-    return sum + Math.round(unit * (units[i] ?? 0))
-  }, 0)

@@ -7,7 +7,6 @@ import {
   type OrderPatch,
   type Payment,
   type PaymentData,
-  type RefundData,
   type SplitData
 } from '@emporia/shared'
 import { queryKeys } from '../../lib/query-keys'
@@ -25,7 +24,6 @@ export const createPayment = (data: PaymentData) => shopApi(servicePaths.payment
 /** Confirms a pending bank transfer (`paid`) or cancels a pending payment. */
 export const setPaymentStatus = (id: string, status: 'paid' | 'cancelled') =>
   shopApi(servicePaths.payments).patch(id, { status }) as Promise<Payment>
-export const refundOrder = (data: RefundData) => shopApi(servicePaths.orderRefunds).create(data)
 export const splitOrder = (data: SplitData) => shopApi(servicePaths.orderSplits).create(data) as Promise<Order>
 
 /** One order, kept current by the orders service's events. */

@@ -26,7 +26,7 @@ import { useCurrentShop } from '../../lib/shop'
 import { createPayment } from './orders-api'
 import { paymentDataOf } from './order-requests'
 import { changeFor, extraMethodNames, orderAmounts, recordableMethods } from './order-rules'
-import { translateKnown } from './server-refusal'
+import { translateKnown } from '../../components/editor/server-refusal'
 import { SlipInput } from './slip-input'
 
 /** The shop's own POS method names (posExtraPaymentMethods) as a choice. */

@@ -9,7 +9,7 @@ import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { pageOf, shopApi } from '../../lib/resource-client'
 import { useCurrentShop, useCurrentShopId } from '../../lib/shop'
 import { codesOf, previewOf, reasonValues, type PreviewProduct } from './pricing-preview'
-import { translateKnown } from './server-refusal'
+import { translateKnown } from '../../components/editor/server-refusal'
 
 const useRules = (shop: string | undefined) =>
   useQuery({

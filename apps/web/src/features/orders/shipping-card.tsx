@@ -5,8 +5,8 @@ import { useListT } from '../../lib/i18n/lists'
 import { notifySuccess } from '../../lib/notify'
 import { patchOrder } from './orders-api'
 import { shipFormOf, shippingPatchOf, type ShipForm } from './order-requests'
-import { unplaced, type Refusal } from './refusal'
-import { serverRefusal } from './server-refusal'
+import { unplaced, type Refusal } from '../../components/editor/refusal'
+import { serverRefusal } from '../../components/editor/server-refusal'
 
 /** Shipping company, tracking number and address (spec §3.11 ship), and the order's remarks; saved on request. */
 export const ShippingCard = ({ order, onSaved }: { order: Order; onSaved: () => void }) => {

@@ -20,8 +20,8 @@ import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { notifySuccess } from '../../lib/notify'
 import { splitOrder } from './orders-api'
 import { splitLinesOf } from './order-requests'
-import { unplaced, type Refusal } from './refusal'
-import { serverRefusal } from './server-refusal'
+import { unplaced, type Refusal } from '../../components/editor/refusal'
+import { serverRefusal } from '../../components/editor/server-refusal'
 
 /** "Split" (spec §4.8): these quantities of these lines move to a new order linked to this one. */
 export const SplitDialog = ({ order, onClose }: { order: Order; onClose: () => void }) => {

@@ -4,8 +4,8 @@ import type { Order } from '@emporia/shared'
 import { useListT } from '../../lib/i18n/lists'
 import { notifySuccess } from '../../lib/notify'
 import { patchOrder } from './orders-api'
-import { unplaced, type Refusal } from './refusal'
-import { serverRefusal } from './server-refusal'
+import { unplaced, type Refusal } from '../../components/editor/refusal'
+import { serverRefusal } from '../../components/editor/server-refusal'
 
 /** "Void order" asks first (its reserved stock goes back, and it cannot be undone), with an optional reason. */
 export const VoidDialog = ({ order, onClose }: { order: Order; onClose: () => void }) => {

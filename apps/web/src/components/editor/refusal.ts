@@ -1,6 +1,6 @@
-import { refusedFields, type Translate } from '../../components/editor/server-errors'
+import { refusedFields, type Translate } from './server-errors'
 
-/** A server refusal as the order dialogs show it: a message per refused field path, and the whole error's text. */
+/** A server refusal as a dialog shows it: a message per refused field path, and the whole error's text. */
 export interface Refusal {
   fields: Record<string, string>
   message: string

@@ -1,8 +1,8 @@
 import type { Order, RefundData } from '@emporia/shared'
 
 /*
- * The till's refund (spec §4.8) as pure rules: what is left to give back of each line, and the request
- * from what the cashier typed. Quantities are exact to the thousandth (weights): anything finer, negative
+ * A refund (spec §4.8), at the till or on the order page, as pure rules: what is left to give back of
+ * each line, and the request from what was typed. Quantities are exact to the thousandth (weights): anything finer, negative
  * or beyond what is left is refused on its line, never rounded.
  */
 

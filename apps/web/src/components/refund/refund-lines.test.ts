@@ -10,7 +10,7 @@ const order = {
   ]
 } as never
 
-describe('the till’s refund (spec §4.8)', () => {
+describe('a refund, at the till or on the order page (spec §4.8)', () => {
   it('gives back at most what is left of each line, exact to the thousandth', () => {
     expect(leftOf([{ quantity: 3, returned: 1 }, { quantity: 1.25 }, { quantity: 0.3, returned: 0.1 }])).toEqual([2, 1.25, 0.2])
     expect(unitsOf('1.125', 1.25)).toEqual({ units: 1.125 })
@@ -70,5 +70,44 @@ describe('the till’s refund (spec §4.8)', () => {
         [2, 0.5]
       )
     ).toBe(2500 + 1000)
+  })
+
+  it('leaves only what was not given back yet, valued at the lines prices', () => {
+    const lines = [
+      { quantity: 3, returned: 1, price: 1000, total: 3000 },
+      { quantity: 2, price: 250, total: 500 }
+    ]
+    expect(leftOf(lines)).toEqual([2, 2])
+    expect(refundValue(lines, [2, 1])).toBe(2250)
+    expect(refundValue(lines, [0, 0])).toBe(0)
+  })
+
+  it('sends the lines with units (none is an explicit none), restock as chosen, the amount only when typed', () => {
+    expect(
+      refundRequest(
+        order,
+        [
+          { quantity: '2', restock: true },
+          { quantity: '0', restock: false }
+        ],
+        { confirm: '100023', amount: null, reason: ' damaged ', idempotencyKey: 'k1' }
+      )
+    ).toEqual({
+      data: {
+        order: 'a'.repeat(24),
+        confirm: '100023',
+        lines: [{ line: 0, quantity: 2, restock: true }],
+        reason: 'damaged',
+        idempotencyKey: 'k1'
+      }
+    })
+    expect(
+      refundRequest(order, [{ quantity: '0', restock: true }], {
+        confirm: '100023',
+        amount: 300,
+        reason: '',
+        idempotencyKey: 'k1'
+      })
+    ).toEqual({ data: { order: 'a'.repeat(24), confirm: '100023', lines: [], amount: 300, idempotencyKey: 'k1' } })
   })
 })
