@@ -1,38 +1,18 @@
-import dayjs from 'dayjs'
-import 'dayjs/locale/zh-hk'
-import 'dayjs/locale/zh-cn'
 import {
   bucketsBetween,
-  locales,
   paymentMethods,
   seriesOf,
   stampParts,
   type ExportColumn,
   type LocaleId,
   type SalesSummary,
-  type SummaryDim,
-  type SummaryGroupBy
+  type SummaryDim
 } from '@emporia/shared'
+import { keyLabel } from '../../lib/format/date'
 import { resolveText, type Translatable, type Translate } from '../../lib/i18n/translatable'
 import type { SalesRange } from '../../lib/sales-summary'
 
-const dayjsLocale = (locale: LocaleId) => locales.find((entry) => entry.id === locale)?.locale ?? 'en'
-
-/** A bucket's key as the merchant reads it: month and weekday names in the language, hours as 14:00. */
-export const keyLabel = (groupBy: SummaryGroupBy, key: string | number, locale: LocaleId): string => {
-  const at = dayjs('2026-01-04T00:00:00').locale(dayjsLocale(locale))
-  switch (groupBy) {
-    case 'month':
-      return at.month(Number(key)).format('MMMM')
-    case 'day':
-      // 2026-01-04 is a Sunday, weekday 0.
-      return at.add(Number(key), 'day').format('dddd')
-    case 'hour':
-      return `${String(key).padStart(2, '0')}:00`
-    default:
-      return String(key)
-  }
-}
+export { keyLabel }
 
 /** A method or category as the merchant reads it; a shop's own POS method (`pos:<name>`) by its name. */
 export const dimLabel = (

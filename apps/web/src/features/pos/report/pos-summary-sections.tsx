@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react'
 import { Box, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import type { PosSummary } from '@emporia/shared'
-import { formatDateTime, formatMoney } from '../../../lib/format'
+import { formatDateTime, formatMoney, keyLabel } from '../../../lib/format'
 import { useListT, type AnyMessageKey } from '../../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../../lib/i18n/translatable'
 import { paymentMethodText } from '../../../lib/order-labels'
@@ -66,7 +66,7 @@ export const PosSummarySections = ({ summary }: { summary: PosSummary }) => {
             <Cells
               key={row.key}
               values={[
-                row.key,
+                keyLabel(summary.groupBy, row.key, language),
                 row.orders,
                 formatMoney(row.subtotal),
                 formatMoney(row.discount),
