@@ -14,6 +14,8 @@ export interface ReceiptContext {
   address?: string
   email?: string
   phone?: string
+  /** The member's points balance after the sale. */
+  pointsUsable?: number
   /** Print the order id as a QR (the shop's posInvoiceQr). */
   qr?: boolean
   cashier?: string
@@ -61,6 +63,7 @@ export const receiptOf = (order: Order, payments: OrderPaymentInput[], context: 
     cashReceived: cash?.received !== undefined ? formatMoney(cash.received) : undefined,
     change: cash?.received !== undefined ? formatMoney(cash.received - cash.amount) : undefined,
     pointsEarned: pointsOf(order, 'pointsEarned'),
+    pointsUsable: context.pointsUsable,
     qr: context.qr ? order.orderId : undefined,
     labels: context.labels
   }

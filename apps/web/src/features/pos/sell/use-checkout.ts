@@ -46,7 +46,14 @@ export const useCheckout = (options: {
     if (!sale?.order) return notifyError(i18n.t('pos.sell.noLastOrder'))
     const t = (key: string) => i18n.t(key)
     try {
+      // The member's balance after the sale, as the server keeps it (spec §3.11 "points usable").
+      const member = sale.order.user
+        ? ((await shopApi(servicePaths.shopUsers)
+            .get(sale.order.user)
+            .catch(() => null)) as { points?: number } | null)
+        : null
       const data = receiptOf(sale.order, sale.payments, {
+        pointsUsable: typeof member?.points === 'number' ? member.points : undefined,
         shopName: options.text(shop?.name),
         header: options.text(shop?.posInvoiceHeader),
         footer: options.text(shop?.posInvoiceFooter),
