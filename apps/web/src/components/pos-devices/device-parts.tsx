@@ -9,7 +9,15 @@ import { notifyError } from '../../lib/notify'
 export const DeviceStateChip = ({ state, testId }: { state: DeviceState; testId: string }) => {
   const { t } = useListT()
   const color = state === 'connected' ? 'success' : state === 'connecting' ? 'warning' : 'default'
-  return <Chip data-testid={testId} data-state={state} color={color} label={t(`devHardware.state.${state}`)} />
+  return (
+    <Chip
+      data-testid={testId}
+      data-state={state}
+      color={color}
+      label={t(`devHardware.state.${state}`)}
+      sx={{ alignSelf: 'flex-start' }}
+    />
+  )
 }
 
 /** A select over `values`, each labelled by `${prefix}.${value}` (or the value itself without a prefix). */

@@ -37,6 +37,7 @@ export const PrinterPanel = () => {
           label={t('devHardware.printer.language')}
           value={printer.language}
           values={languages}
+          prefix="devHardware.printer.language"
           onChange={printer.setLanguage}
           testId="printer-language"
         />
