@@ -32,7 +32,7 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
   }
 
   it('creates a shop with its creator as admin and a 30-day trial; server-owned fields cannot be set', async () => {
-    const { token, userId } = await shopOwner(t.url, 'Alpha')
+    const { token, userId, email } = await shopOwner(t.url, 'Alpha')
     const created = await post(
       t.url,
       'shops',
@@ -43,7 +43,16 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
     const shop = created.body as unknown as Shop & { attributes: object }
     expect(shop._id).toMatch(/^[0-9a-f]{24}$/)
     expect(shop.users).toEqual([
-      { user: userId, role: 'admin', roles: ['admin', 'user', 'pos'], perm: [], accepted: true, posAccess: 'admin' }
+      {
+        user: userId,
+        role: 'admin',
+        roles: ['admin', 'user', 'pos'],
+        perm: [],
+        accepted: true,
+        posAccess: 'admin',
+        // Colleagues read the member by name; without one, by the e-mail's part before the @.
+        name: email.split('@')[0]
+      }
     ])
     expect(shop.attributes).toEqual({})
     const days = (Date.parse(shop.validUtil) - Date.now()) / 86_400_000

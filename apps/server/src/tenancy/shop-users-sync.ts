@@ -22,20 +22,28 @@ export class ShopUsersSync {
   /** Rewrites shop.users; refuses (rolling back) a change that leaves no accepted admin. */
   async rewrite(trx: Knex.Transaction, shop: string) {
     const members = (await trx('shopMembers')
-      .select('user', 'role', 'perm', 'posAccess')
+      .select('user', 'role', 'perm', 'posAccess', 'name', 'email')
       .where({ shop, accepted: true })
       .whereNotNull('user')
-      .orderBy('_id')) as { user: string; role: ShopRole; perm: string[]; posAccess: PosAccessType | null }[]
+      .orderBy('_id')) as {
+      user: string
+      role: ShopRole
+      perm: string[]
+      posAccess: PosAccessType | null
+      name: string | null
+      email: string
+    }[]
     if (!members.some((member) => member.role === 'admin'))
       throw new BadRequest('A shop needs at least one admin', { key: 'errors.lastAdmin' })
     // Each member's POS level travels with the shop, so the till reads its own (decision 0095).
-    const users = members.map(({ user, role, perm, posAccess }) => ({
+    const users = members.map(({ user, role, perm, posAccess, name, email }) => ({
       user,
       role,
       roles: [...impliedRoles(role)],
       perm,
       accepted: true,
-      posAccess: posAccessOf({ role, posAccess })
+      posAccess: posAccessOf({ role, posAccess }),
+      name: name || email.split('@')[0]
     }))
     await trx('shops')
       .where({ _id: shop })

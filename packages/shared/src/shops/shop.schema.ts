@@ -24,7 +24,12 @@ export const shopUserRefSchema = Type.Object({
   perm: Type.Array(Type.String()),
   accepted: Type.Boolean(),
   /** The member's level at the till (spec §6.2; decision 0095), so the till reads the caller's own from the shop. */
-  posAccess: Type.Optional(Type.Union(posAccessTypes.map((value) => Type.Literal(value))))
+  posAccess: Type.Optional(Type.Union(posAccessTypes.map((value) => Type.Literal(value)))),
+  /**
+   * What colleagues call the member: the staff entry's name, else the part of its e-mail before the @, so
+   * members who may not read the staff list (only admins may) see names at the till and on orders.
+   */
+  name: Type.Optional(Type.String({ maxLength: 254 }))
 })
 
 /** The shop (spec §3.1). Settings of later screens are added by the issues that build them. */

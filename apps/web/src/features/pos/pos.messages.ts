@@ -113,7 +113,9 @@ export const posMessages = defineMessages({
     'pos.sell.devices': 'Devices',
     'pos.sell.devices.printer': 'Receipt printer and cash drawer',
     'pos.sell.devices.scale': 'Scale',
-    'pos.sell.devices.done': 'Done'
+    'pos.sell.devices.done': 'Done',
+    'pos.sell.unavailable': 'Selling at the counter comes with the POS feature, which this shop does not have yet.',
+    'pos.sell.upgrade': 'Upgrade'
   },
   cht: {
     'pos.sell.title': '收銀員：{name}',
@@ -226,7 +228,9 @@ export const posMessages = defineMessages({
     'pos.sell.devices': '裝置',
     'pos.sell.devices.printer': '收據打印機及錢箱',
     'pos.sell.devices.scale': '電子磅',
-    'pos.sell.devices.done': '完成'
+    'pos.sell.devices.done': '完成',
+    'pos.sell.unavailable': '門市收銀屬於 POS 功能，本店尚未啟用。',
+    'pos.sell.upgrade': '升級'
   },
   chs: {
     'pos.sell.title': '收银员：{name}',
@@ -339,7 +343,9 @@ export const posMessages = defineMessages({
     'pos.sell.devices': '设备',
     'pos.sell.devices.printer': '收据打印机及钱箱',
     'pos.sell.devices.scale': '电子秤',
-    'pos.sell.devices.done': '完成'
+    'pos.sell.devices.done': '完成',
+    'pos.sell.unavailable': '门店收银属于 POS 功能，本店尚未启用。',
+    'pos.sell.upgrade': '升级'
   }
 })
 

@@ -1,4 +1,4 @@
-import { Stack } from '@mui/material'
+import { Alert, Stack } from '@mui/material'
 import { DataTable } from '../../components/data-table/data-table'
 import { ShopSettingsForm } from '../../components/editor/shop-settings-form'
 import { useSession } from '../../lib/auth'
@@ -24,7 +24,14 @@ export const SettingsPosPage = () => {
         patchOf={posSettingsPatch}
         testId="pos-settings"
       />
-      <DataTable definition={cashiersResource} title={t('posCashier.title')} />
+      {/* Stations are read through the POS feature's gate: without it the list would only be refused. */}
+      {shop.attributes.pos ? (
+        <DataTable definition={cashiersResource} title={t('posCashier.title')} />
+      ) : (
+        <Alert severity="info" data-testid="pos-cashiers-need-pos">
+          {t('posCashier.needsPos')}
+        </Alert>
+      )}
     </Stack>
   )
 }

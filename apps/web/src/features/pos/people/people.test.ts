@@ -56,4 +56,14 @@ describe('the staff list', () => {
       { _id: 'm'.repeat(24), name: 'Mei Lee' }
     ])
   })
+  it('names the other members by the names the shop carries for them', () => {
+    const members = [
+      { user: 'm'.repeat(24), role: 'pos', roles: [], perm: [], accepted: true, name: 'mei' },
+      { user: '0123456789abcdef01234567', role: 'admin', roles: [], perm: [], accepted: true, name: 'Boss Chan' }
+    ] as never
+    expect(staffChoices(undefined, members, me, '')).toEqual([
+      { _id: '0123456789abcdef01234567', name: 'Boss Chan' },
+      { _id: 'm'.repeat(24), name: 'Mei Lee' }
+    ])
+  })
 })

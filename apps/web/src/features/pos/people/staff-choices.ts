@@ -8,7 +8,8 @@ export interface StaffChoice {
 
 /**
  * Who may be named as serving the customer: the shop's staff list when the caller may read it (admins),
- * else the shop's members (`shop.users`), the caller by name and the others by the end of their id.
+ * else the shop's members (`shop.users`) by the names the server gives them (the end of the id for a shop
+ * whose list was written before names were).
  * Only accepted members; sorted by name; `filter` matches any part of the name.
  */
 export const staffChoices = (
@@ -21,7 +22,9 @@ export const staffChoices = (
   const choices: StaffChoice[] = staff
     ? staff.flatMap((member) => (member.user && member.accepted ? [{ _id: member.user, name: member.name || member.email }] : []))
     : (members ?? []).flatMap((member) =>
-        member.accepted ? [{ _id: member.user, name: member.user === me?._id ? mine : `…${member.user.slice(-6)}` }] : []
+        member.accepted
+          ? [{ _id: member.user, name: member.user === me?._id ? mine : member.name || `…${member.user.slice(-6)}` }]
+          : []
       )
   const wanted = filter.trim().toLowerCase()
   return choices
