@@ -56,7 +56,9 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
       roles: [...impliedRoles('admin')],
       perm: [],
       accepted: true,
-      posAccess: 'admin' as const
+      posAccess: 'admin' as const,
+      // As the members' sync names them (shop-users-sync.ts): no staff name yet, the e-mail's part before the @.
+      name: user.email.split('@')[0]
     }
     const record = {
       ...stripReadOnly(this.model, settings.data),
