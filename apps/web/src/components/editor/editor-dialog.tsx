@@ -23,6 +23,7 @@ import { resourceApi, type Row } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 import type { LocalDefinition, ResourceDefinition } from '../data-table/resource'
 import { ConfirmDialog } from './confirm-dialog'
+import { UnsavedDialog } from './unsaved-dialog'
 import { FormFieldInput } from './form-field-input'
 import { placeServerErrors } from './server-errors'
 import { useEditorForm } from './use-editor-form'
@@ -255,15 +256,7 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
         onClose={() => setConfirming(false)}
         onConfirm={() => void remove()}
       />
-      <ConfirmDialog
-        open={guard.asking}
-        text={t('editor.unsaved')}
-        cancelText={t('editor.stay')}
-        confirmText={t('editor.discard')}
-        onClose={() => guard.answer(false)}
-        onConfirm={() => guard.answer(true)}
-        testId="unsaved-dialog"
-      />
+      <UnsavedDialog guard={guard} />
     </Dialog>
   )
 }

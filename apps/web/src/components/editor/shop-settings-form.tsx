@@ -11,7 +11,7 @@ import { i18n } from '../../lib/i18n/i18n'
 import { useListT, type AnyMessageKey } from '../../lib/i18n/lists'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { getCurrentShopId } from '../../lib/shop'
-import { ConfirmDialog } from './confirm-dialog'
+import { UnsavedDialog } from './unsaved-dialog'
 import { placeServerErrors } from './server-errors'
 import { useEditorForm } from './use-editor-form'
 import { useLeaveGuard } from './use-leave-guard'
@@ -103,15 +103,7 @@ export const ShopSettingsForm = ({ shop, fields, title, valuesOf, patchOf, testI
           {t('editor.save')}
         </Button>
       </Stack>
-      <ConfirmDialog
-        open={guard.asking}
-        text={t('editor.unsaved')}
-        cancelText={t('editor.stay')}
-        confirmText={t('editor.discard')}
-        onClose={() => guard.answer(false)}
-        onConfirm={() => guard.answer(true)}
-        testId="unsaved-dialog"
-      />
+      <UnsavedDialog guard={guard} />
     </Paper>
   )
 }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { Box, Button, Paper, Stack, Typography } from '@mui/material'
 import { shopSchema, type Shop } from '@emporia/shared'
-import { ConfirmDialog } from '../../components/editor/confirm-dialog'
+import { UnsavedDialog } from '../../components/editor/unsaved-dialog'
 import { placeServerErrors } from '../../components/editor/server-errors'
 import { useEditorForm } from '../../components/editor/use-editor-form'
 import { useLeaveGuard } from '../../components/editor/use-leave-guard'
@@ -140,15 +140,7 @@ const PaymentSettingsForm = ({ shop }: { shop: Shop }) => {
           </Button>
         </Box>
       </Stack>
-      <ConfirmDialog
-        open={guard.asking}
-        text={t('editor.unsaved')}
-        cancelText={t('editor.stay')}
-        confirmText={t('editor.discard')}
-        onClose={() => guard.answer(false)}
-        onConfirm={() => guard.answer(true)}
-        testId="unsaved-dialog"
-      />
+      <UnsavedDialog guard={guard} />
     </Box>
   )
 }

@@ -26,9 +26,9 @@ export interface ReceiptContext {
   methodName: (payment: OrderPaymentInput) => string
 }
 
-/** Points the order earned (or used) by its rules, all point types together; none → left off the receipt. */
-const pointsOf = (order: Order, which: 'pointsEarned' | 'pointsUsed') => {
-  const points = (order.pricing?.applied ?? []).reduce((sum, rule) => sum + (rule[which]?.points ?? 0), 0)
+/** Points the order earned by its rules, all point types together; none → left off the receipt. */
+const pointsEarned = (order: Order) => {
+  const points = (order.pricing?.applied ?? []).reduce((sum, rule) => sum + (rule.pointsEarned?.points ?? 0), 0)
   return points || undefined
 }
 
@@ -62,7 +62,7 @@ export const receiptOf = (order: Order, payments: OrderPaymentInput[], context: 
     payments: payments.map((payment) => ({ method: context.methodName(payment), amount: formatMoney(payment.amount) })),
     cashReceived: cash?.received !== undefined ? formatMoney(cash.received) : undefined,
     change: cash?.received !== undefined ? formatMoney(cash.received - cash.amount) : undefined,
-    pointsEarned: pointsOf(order, 'pointsEarned'),
+    pointsEarned: pointsEarned(order),
     pointsUsable: context.pointsUsable,
     qr: context.qr ? order.orderId : undefined,
     labels: context.labels
