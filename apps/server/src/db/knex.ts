@@ -5,6 +5,7 @@ import knexFactory, { type Knex } from 'knex'
 import pg from 'pg'
 import { PGlite } from '@electric-sql/pglite'
 import ClientPGLite from 'knex-pglite'
+import { pgliteExtensions } from './pglite-extensions'
 
 /** True on PostgreSQL (the pg client), false on PGlite. */
 export const isPostgres = (knex: Knex) => (knex.client as { config?: { client?: unknown } }).config?.client === 'pg'
@@ -88,6 +89,7 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
   if (!memory) mkdirSync(pgdata, { recursive: true })
   const pglite = await PGlite.create(pgdata, {
     loadDataDir: options.initialData ?? (memory ? undefined : initialData(pgdata, options.templateDir)),
+    extensions: pgliteExtensions,
     parsers: {
       [INT8]: (value: string) => Number(value),
       [NUMERIC]: (value: string) => Number(value),

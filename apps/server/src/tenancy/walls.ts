@@ -10,6 +10,15 @@ import { enterShop, leaveShop, walledTransaction } from '../db/row-security'
 export const enterWall = <T>(knex: Knex, shop: string, run: (trx: Knex.Transaction) => Promise<T>): Promise<T> =>
   walledTransaction(knex, shop, run)
 
+/**
+ * Exactly one statement behind `shop`'s wall (issue 17). It may run outside any transaction, on a
+ * connection whose session already sits behind that wall: one statement is atomic on its own, so
+ * `run` must issue exactly one (a sale written as one statement is still one transaction).
+ * First version: a walled transaction; the wall work replaces it with the session form.
+ */
+export const wallStatement = <T>(knex: Knex, shop: string, run: (db: Knex | Knex.Transaction) => Promise<T>): Promise<T> =>
+  walledTransaction(knex, shop, run)
+
 /** An open transaction goes behind `shop`'s wall for the rest of it (or switches to that shop's wall). */
 export const joinWall = (trx: Knex.Transaction, shop: string) => enterShop(trx, shop)
 

@@ -17,6 +17,11 @@ export interface Page<T> {
   data: T[]
   /** Present in cursor mode (`$cursor`), where `total` is -1 because no count is taken. */
   cursors?: Cursors
+  /**
+   * `'atLeast'` when the count stopped at a cap (issue 17: a total that is not cached is counted only up
+   * to a bound): at least `total` records match, maybe more. Absent when `total` is exact.
+   */
+  totalPrecision?: 'atLeast'
 }
 
 /** Nested-array operations on one document's JSON array field (spec §7.8). */
