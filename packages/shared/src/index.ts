@@ -68,3 +68,5 @@ export * from './pos/device-token'
 export * from './pos/pos-settings'
 export * from './pos/pos-summary'
 export * from './pos/pos-catalogue'
+// The online shop's page model (decision 0106)
+export * from './pages'
