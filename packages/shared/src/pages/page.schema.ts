@@ -158,7 +158,10 @@ const nodeAt = (depth: number): TSchema =>
       component: Type.Optional(Type.String({ pattern: ID_PATTERN, ref: 'components' })),
       slot: Type.Optional(Type.String({ pattern: VARIABLE_PATTERN })),
       props: propsSchema,
-      ...(depth > 1 ? { children: Type.Optional(Type.Array(nodeAt(depth - 1), { maxItems: MAX_CHILDREN })) } : {})
+      // The deepest level may still say it has no children (`children: []`).
+      children: Type.Optional(
+        depth > 1 ? Type.Array(nodeAt(depth - 1), { maxItems: MAX_CHILDREN }) : Type.Array(Type.Never(), { maxItems: 0 })
+      )
     },
     { additionalProperties: false }
   )

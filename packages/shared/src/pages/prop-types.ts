@@ -90,8 +90,8 @@ const WIDENINGS: Partial<Record<PropTypeName, readonly PropTypeName[]>> = {
   string: ['tran', 'html', 'icon', 'color'],
   // A translatable text resolves to one string in the page's language.
   tran: ['string', 'html'],
-  // A number is a pixel dimension.
-  number: ['dim', 'dim-num'],
+  // A number is a pixel dimension, and shows as text (a price in a text component).
+  number: ['dim', 'dim-num', 'string', 'tran'],
   'dim-num': ['number', 'dim']
 }
 
