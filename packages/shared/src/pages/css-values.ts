@@ -56,6 +56,8 @@ export const colorPresets = [
   '#ff9800'
 ] as const
 
+/** The longest text a CSS value may be (what the CSS editor stores: 40 characters). */
+export const MAX_CSS_TEXT = 40
 const DIMENSION = new RegExp(`^(-?\\d+(?:\\.\\d+)?|-?\\.\\d+)\\s*(${cssUnits.join('|')})?$`, 'i')
 
 /** A dimension split into its number and unit (px when none is written). */
@@ -67,6 +69,8 @@ export interface Dimension {
 /** Reads `12`, `12px`, `1.5 em`, `50%`; undefined when the text is not a number with a known unit. */
 export const parseDimension = (input: string | number): Dimension | undefined => {
   if (typeof input === 'number') return Number.isFinite(input) ? { value: input, unit: defaultCssUnit } : undefined
+  // No length is longer; a cap keeps every check cheap whatever a stored value holds.
+  if (input.length > MAX_CSS_TEXT) return undefined
   const match = DIMENSION.exec(input.trim())
   if (!match) return undefined
   return { value: Number(match[1]), unit: (match[2]?.toLowerCase() ?? defaultCssUnit) as CssUnit }
@@ -144,6 +148,7 @@ export const clampAlpha = (alpha: number) => Math.round(Math.min(1, Math.max(0, 
 
 /** Reads `#rgb`, `#rgba`, `#rrggbb`, `#rrggbbaa`, `rgb(…)`, `rgba(…)`; undefined when not a valid colour. */
 export const parseColor = (input: string): Rgba | undefined => {
+  if (input.length > MAX_CSS_TEXT) return undefined
   const text = input.trim()
   const hex = HEX.exec(text)
   if (hex) {

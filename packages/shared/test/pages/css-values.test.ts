@@ -70,6 +70,10 @@ describe('editor CSS values (spec §5.6, §9.5)', () => {
     expect(parseColor('rgb(256, 0, 0)')).toBeUndefined()
     expect(parseColor('#ggg')).toBeUndefined()
     expect(parseColor('red')).toBeUndefined()
+    // Long values are refused at once (a stored prop may hold up to 100,000 characters).
+    expect(parseColor(`rgba(1, 2, 3, ${'1'.repeat(50_000)}`)).toBeUndefined()
+    expect(parseColor(`rgba(1,2,3,0.${'0'.repeat(20)}5)`)).toEqual({ r: 1, g: 2, b: 3, a: 0 })
+    expect(parseDimension('1'.repeat(41))).toBeUndefined()
     expect(formatColor({ r: 255, g: 0, b: 16, a: 1 })).toBe('#ff0010')
     expect(formatColor({ r: 255, g: 0, b: 16, a: 0.5 })).toBe('rgba(255, 0, 16, 0.5)')
     expect(formatColor({ r: 1, g: 2, b: 3, a: 1 }, 'rgba')).toBe('rgba(1, 2, 3, 1)')
