@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { describeFetch, fetchKey, collectFetches } from '../../src/pages/fetch-source'
 import type { ComponentModel, PageNode } from '../../src/pages/page.schema'
-import { resolvePage, type ResolvedNode } from '../../src/pages/resolve-page'
+import { componentScope, resolvePage, type ResolvedNode } from '../../src/pages/resolve-page'
 import { featured, featuredSource, home, products } from './fixtures'
 
 const fetchedFor = (component: ComponentModel, answers: unknown[], components = {}) =>
@@ -129,6 +129,24 @@ describe('stored components placed in a page', () => {
     const placed = nodes[0].children[0]
     expect(placed).toMatchObject({ key: 'each[0]/card', type: 'component' })
     expect(placed.children.map((node) => node.props.text)).toEqual(['Green tea', 'New', ''])
+  })
+
+  it('evaluates data variables in the order written, each reading the ones before it', () => {
+    const scope = componentScope(
+      {
+        dataType: {},
+        data: { before: { $exp: 'first' }, first: { $exp: 'items.0' }, items: [5, 6], after: { $exp: 'first' } },
+        props: {},
+        content: []
+      },
+      {}
+    )
+    expect(scope.data).toEqual({ before: undefined, first: undefined, items: [5, 6], after: undefined })
+    const ordered = componentScope(
+      { dataType: {}, data: { items: [5, 6], first: { $exp: 'items.0' }, after: { $exp: 'first' } }, props: {}, content: [] },
+      {}
+    )
+    expect(ordered.data).toEqual({ items: [5, 6], first: 5, after: 5 })
   })
 
   it('takes the root props the storefront gives (a product page)', () => {
