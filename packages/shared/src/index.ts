@@ -69,4 +69,4 @@ export * from './pos/pos-settings'
 export * from './pos/pos-summary'
 export * from './pos/pos-catalogue'
 // The online shop's page model (decision 0106)
-export * from './pages'
+export * from './pages/index'
