@@ -68,25 +68,32 @@ const FIELDS: Record<string, [string, Rule]> = {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
+// Precomputed per box: each side's stored path and style property (`padding.top` → `paddingTop`).
+const BOXES = (['padding', 'margin', 'border'] as const).map(
+  (box) =>
+    [
+      box,
+      sides.map((side) => [side, `${box}.${side}`, box === 'border' ? `border${capital(side)}Width` : `${box}${capital(side)}`])
+    ] as const
+)
+const isEmptyCss = (value: unknown) => value === undefined || value === null || value === ''
+
 /** Every (stored path, style property, checked value) a css value sets; value undefined when invalid. */
 const entries = (css: Record<string, unknown>): [string, string, string | undefined][] => {
   const found: [string, string, string | undefined][] = []
-  const emptyValue = (value: unknown) => value === undefined || value === null || value === ''
-  for (const [field, [property, rule]] of Object.entries(FIELDS))
-    if (!emptyValue(css[field])) found.push([field, property, rule(css[field])])
-  for (const box of ['padding', 'margin', 'border'] as const) {
+  for (const field of Object.keys(css)) {
+    if (!Object.hasOwn(FIELDS, field) || isEmptyCss(css[field])) continue
+    const [property, rule] = FIELDS[field]
+    found.push([field, property, rule(css[field])])
+  }
+  for (const [box, boxSides] of BOXES) {
     const value = css[box]
     if (!isRecord(value)) continue
-    for (const side of sides)
-      if (!emptyValue(value[side]))
-        found.push([
-          `${box}.${side}`,
-          box === 'border' ? `border${capital(side)}Width` : `${box}${capital(side)}`,
-          cssLength(value[side], false)
-        ])
+    for (const [side, path, property] of boxSides)
+      if (!isEmptyCss(value[side])) found.push([path, property, cssLength(value[side], false)])
     if (box === 'border') {
-      if (!emptyValue(value.color)) found.push(['border.color', 'borderColor', isColor(value.color) ? value.color : undefined])
-      if (!emptyValue(value.style)) found.push(['border.style', 'borderStyle', oneOf(borderStyles, value.style)])
+      if (!isEmptyCss(value.color)) found.push(['border.color', 'borderColor', isColor(value.color) ? value.color : undefined])
+      if (!isEmptyCss(value.style)) found.push(['border.style', 'borderStyle', oneOf(borderStyles, value.style)])
     }
   }
   return found

@@ -30,12 +30,19 @@ export type PropTypeName = (typeof propTypeNames)[number]
 export type TypeRef = string
 
 const TYPE_PATTERN = /^([A-Za-z][\w-]*)((?:\[\])*)$/
+const parsedTypes = new Map<string, { name: PropTypeName; depth: number } | undefined>()
 
 /** Splits `imageRef[]` into its element name and list depth; undefined for an unknown or malformed type. */
 export const parseType = (type: TypeRef): { name: PropTypeName; depth: number } | undefined => {
+  // Pages use a few dozen types, each read once per prop rendered: read each once.
+  if (parsedTypes.has(type)) return parsedTypes.get(type)
   const match = TYPE_PATTERN.exec(type)
-  if (!match || !(propTypeNames as readonly string[]).includes(match[1])) return undefined
-  return { name: match[1] as PropTypeName, depth: match[2].length / 2 }
+  const parsed =
+    match && (propTypeNames as readonly string[]).includes(match[1])
+      ? { name: match[1] as PropTypeName, depth: match[2].length / 2 }
+      : undefined
+  if (parsedTypes.size < 1000) parsedTypes.set(type, parsed)
+  return parsed
 }
 export const isTypeRef = (type: unknown): type is TypeRef => typeof type === 'string' && parseType(type) !== undefined
 export const isListType = (type: TypeRef) => type.endsWith('[]')

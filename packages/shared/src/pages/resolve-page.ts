@@ -9,7 +9,10 @@ import { defaultForType } from './prop-types'
 import { propApplies, themeComponentSpec } from './theme-components'
 import type { Translate } from './tran'
 
-/** One node ready to render: props evaluated and typed, loops expanded, conditions decided. */
+/**
+ * One node ready to render: props evaluated and typed, loops expanded, conditions decided. Read-only:
+ * its props may share objects with the model and the fetched answers.
+ */
 export interface ResolvedNode {
   /** Unique in the page: the node's id, prefixed by each enclosing loop's id and item index. */
   key: string
@@ -80,11 +83,24 @@ export const evaluateValue = (value: unknown, scope: Scope, fetched: Readonly<Re
     const key = fetchKey(describeFetch(source))
     return Object.hasOwn(fetched, key) ? fetched[key] : undefined
   }
-  if (Array.isArray(value)) return value.map((item) => evaluateValue(item, scope, fetched))
+  // Constants come back as the same object (no copy): most of a page is constant, and copying it all
+  // was most of the resolver's allocations.
+  if (Array.isArray(value)) {
+    let result: unknown[] | undefined
+    value.forEach((item, index) => {
+      const evaluated = evaluateValue(item, scope, fetched)
+      if (evaluated !== item) (result ??= value.slice())[index] = evaluated
+    })
+    return result ?? value
+  }
   if (isRecord(value)) {
-    const result: Record<string, unknown> = {}
-    for (const [key, item] of Object.entries(value)) result[key] = evaluateValue(item, scope, fetched)
-    return result
+    let result: Record<string, unknown> | undefined
+    for (const key of Object.keys(value)) {
+      const item = value[key]
+      const evaluated = evaluateValue(item, scope, fetched)
+      if (evaluated !== item) (result ??= { ...value })[key] = evaluated
+    }
+    return result ?? value
   }
   return value
 }
