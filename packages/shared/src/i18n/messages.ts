@@ -1,3 +1,4 @@
+import { pageModelMessages } from '../pages/pages.messages'
 import { discountRuleMessages } from '../promotions/discount-rules.messages'
 import type { LocaleId } from './locales'
 
@@ -164,7 +165,8 @@ export const sharedMessages = {
     'coupon.templateInUse': 'Coupons of this template have been issued; it cannot be removed',
     'promotion.pointTypeRequired': 'Choose the type of the points given',
     // Discount rules (decision 0089)
-    ...discountRuleMessages.en
+    ...discountRuleMessages.en,
+    ...pageModelMessages.en
   },
   cht: {
     'format.required': '必填',
@@ -321,7 +323,8 @@ export const sharedMessages = {
     'coupon.templateInUse': '此優惠券已有發放，不可刪除',
     'promotion.pointTypeRequired': '請選擇贈送的積分類型',
     // Discount rules (decision 0089)
-    ...discountRuleMessages.cht
+    ...discountRuleMessages.cht,
+    ...pageModelMessages.cht
   },
   chs: {
     'format.required': '必填',
@@ -478,7 +481,8 @@ export const sharedMessages = {
     'coupon.templateInUse': '此优惠券已有发放，不可删除',
     'promotion.pointTypeRequired': '请选择赠送的积分类型',
     // Discount rules (decision 0089)
-    ...discountRuleMessages.chs
+    ...discountRuleMessages.chs,
+    ...pageModelMessages.chs
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

@@ -1,7 +1,7 @@
 /**
  * The page model's messages (decision 0106): `componentProblems` and `resolvePage` name these keys (with
  * the shared `format.*` ones); the pages service spreads them into its errors, the editor shows them on
- * the field. To be spread into `sharedMessages` when the pages service lands (issue 18).
+ * the field., spread into `sharedMessages`.
  */
 export const pageModelMessages = {
   en: {
