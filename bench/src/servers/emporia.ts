@@ -22,7 +22,7 @@ import { ensureDataset, type SeedReport } from '../support/seed'
 const instrument = (counts: CountCache, cacheOff: boolean) => {
   const stats = { totals: 0, computed: 0 }
   const original = counts.total.bind(counts)
-  counts.total = (table, shop, key, compute) => {
+  counts.total = <T,>(table: string, shop: string | null, key: string, compute: () => Promise<T>) => {
     stats.totals++
     const counted = () => {
       stats.computed++
