@@ -44,6 +44,8 @@ export interface RecordOptions extends AdapterServiceOptions {
   maxLimit?: number
   /** PostgreSQL row-level security is set up: shop-bound calls run as the scoped role (0020). */
   rowSecurity?: boolean
+  /** External calls' uncached totals are counted up to this many records (TOTAL_CAP); `false`: exactly. */
+  totalCap?: number | false
 }
 
 const bind = (sql: Sql) => sql.bindings as Knex.RawBinding[]
@@ -320,7 +322,7 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
    */
   private async count(where: Sql, raw: Row, params: RecordParams, pageEnd: number): Promise<Counted> {
     const shop = typeof raw.shop === 'string' ? raw.shop : null
-    const asked = params.totalCap ?? (params.provider ? TOTAL_CAP : false)
+    const asked = params.totalCap ?? (params.provider ? (this.options.totalCap ?? TOTAL_CAP) : false)
     // The page being read is inside the total's reach, however deep it is.
     const cap = asked === false ? undefined : Math.max(asked, pageEnd)
     const run = async (): Promise<Counted> => {
