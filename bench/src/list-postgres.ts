@@ -36,13 +36,18 @@ const uncachedRounds = async (paths: string[], log: (line: string) => void) => {
   try {
     for (const cap of ['exact', ...caps]) {
       const env = { ...ENV, BENCH_COUNT_CACHE: 'off', ...(cap === 'default' ? {} : { BENCH_TOTAL_CAP: cap }) }
-      servers.push({ name: cap === 'exact' ? 'count cache off, exact totals' : `count cache off, capped (${cap})`, server: await startChild('servers/emporia.ts', { env }) })
+      servers.push({
+        name: cap === 'exact' ? 'count cache off, exact totals' : `count cache off, capped (${cap})`,
+        server: await startChild('servers/emporia.ts', { env })
+      })
     }
     const results = await compareRounds(
       servers.map(({ name, server }) => ({ name, url: server.url, paths, pid: server.pid })),
       log
     )
-    const stats = await Promise.all(servers.map(({ server }) => server.request<{ totals: number; computed: number; capped: number }>('stats')))
+    const stats = await Promise.all(
+      servers.map(({ server }) => server.request<{ totals: number; computed: number; capped: number }>('stats'))
+    )
     return results.map((result, i) => ({ ...result, stats: stats[i] }))
   } finally {
     await Promise.all(servers.map(({ server }) => server.stop()))
@@ -93,14 +98,29 @@ export const runListPostgres = async (log: (line: string) => void): Promise<Outc
           goal: '>= 500 req/s',
           pass: !uncached.failed && uncached.rps >= 500
         },
-        { name: 'Emporia, count cache off, exact totals (before 0101)', measured: describe(exact), pass: exact.failed ? false : undefined },
+        {
+          name: 'Emporia, count cache off, exact totals (before 0101)',
+          measured: describe(exact),
+          pass: exact.failed ? false : undefined
+        },
         ...otherCaps.map((r) => ({
           name: `Emporia, ${r.name}`,
           measured: `${describe(r)}; ${r.stats.capped} of ${r.stats.computed} totals hit the cap`
         })),
         { name: 'Emporia, JWT-authenticated', measured: line(authed), pass: authed.failed ? false : undefined }
       ],
-      raw: { seed, paths: paths.length, emporia: e, baseline: b, ratio, counts, exact, uncached, otherCaps, authenticated: authed }
+      raw: {
+        seed,
+        paths: paths.length,
+        emporia: e,
+        baseline: b,
+        ratio,
+        counts,
+        exact,
+        uncached,
+        otherCaps,
+        authenticated: authed
+      }
     }
   } finally {
     await Promise.all([emporia.stop(), baseline.stop()])

@@ -17,7 +17,8 @@ for (const dialect of await dialects()) {
   describe(`capped totals on ${dialect}`, () => {
     let t: TestApp
     let counts: string[] = []
-    const people = () => t.app.service('people') as unknown as RecordService<Person, Record<string, unknown>, Record<string, unknown>>
+    const people = () =>
+      t.app.service('people') as unknown as RecordService<Person, Record<string, unknown>, Record<string, unknown>>
     const find = (query: Record<string, unknown>, params: Record<string, unknown> = external) =>
       people().find({ ...params, query }) as unknown as Promise<Page<Person>>
 
@@ -27,7 +28,13 @@ for (const dialect of await dialects()) {
         register: (ctx, app) =>
           app.use(
             'people',
-            new RecordService({ ...ctx.records, model: personModel, totalCap: CAP, paginate: { default: 2, max: 50 }, multi: true })
+            new RecordService({
+              ...ctx.records,
+              model: personModel,
+              totalCap: CAP,
+              paginate: { default: 2, max: 50 },
+              multi: true
+            })
           )
       })
       await createPeopleTable(t.db.knex)

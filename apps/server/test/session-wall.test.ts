@@ -104,7 +104,10 @@ describe.runIf(await postgresReachable())('session wall (postgres, pool of one)'
   it('runs nothing when setting the session fails, and sets it again on the next use', async () => {
     await wallStatement(knex, a.shopId, seen)
     // The pool's one connection, made to fail its next session setting (as a dropped answer would).
-    const pool = knex.client.pool as { acquire(): { promise: Promise<{ query: (text: string) => Promise<unknown> }> }; release(c: unknown): void }
+    const pool = knex.client.pool as {
+      acquire(): { promise: Promise<{ query: (text: string) => Promise<unknown> }> }
+      release(c: unknown): void
+    }
     const connection = await pool.acquire().promise
     const query = connection.query
     connection.query = function (this: unknown, ...args: unknown[]) {

@@ -22,7 +22,7 @@ import { ensureDataset, type SeedReport } from '../support/seed'
 const instrument = (counts: CountCache, cacheOff: boolean) => {
   const stats = { totals: 0, computed: 0, capped: 0 }
   const original = counts.total.bind(counts)
-  counts.total = <T,>(table: string, shop: string | null, key: string, compute: () => Promise<T>) => {
+  counts.total = <T>(table: string, shop: string | null, key: string, compute: () => Promise<T>) => {
     stats.totals++
     const counted = async () => {
       stats.computed++

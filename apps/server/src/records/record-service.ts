@@ -152,7 +152,11 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
    * side. A write keeps its walled transaction (patch operators, batches and the count cache's
    * invalidation at commit rely on it).
    */
-  private inShop<T>(params: RecordParams, run: (params: RecordParams) => Promise<T>, kind: 'read' | 'write' = 'write'): Promise<T> {
+  private inShop<T>(
+    params: RecordParams,
+    run: (params: RecordParams) => Promise<T>,
+    kind: 'read' | 'write' = 'write'
+  ): Promise<T> {
     if (!this.walled(params)) return run(params)
     const { shop } = params
     if (params.transaction) return joinWall(params.transaction, shop).then(() => run(params))
@@ -335,9 +339,12 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
       }
       // One row past the cap tells "exactly cap" from "more than cap".
       const db = params.transaction ?? params.wallDb ?? this.knex
-      const [{ total }] = (await db
-        .count({ total: '*' })
-        .from(matching.select(db.raw('1')).limit(cap + 1).as('capped'))) as { total: number }[]
+      const [{ total }] = (await db.count({ total: '*' }).from(
+        matching
+          .select(db.raw('1'))
+          .limit(cap + 1)
+          .as('capped')
+      )) as { total: number }[]
       const n = Number(total)
       return n > cap ? { total: cap, atLeast: true } : { total: n }
     }

@@ -6,7 +6,9 @@ declare module 'knex/lib/dialects/postgres/execution/pg-transaction.js' {
 }
 
 declare module 'knex/lib/dialects/postgres/index.js' {
-  const ClientPg: { prototype: { acquireConnection: () => Promise<unknown>; releaseConnection: (connection: unknown) => Promise<void> } }
+  const ClientPg: {
+    prototype: { acquireConnection: () => Promise<unknown>; releaseConnection: (connection: unknown) => Promise<void> }
+  }
   // eslint-disable-next-line no-restricted-syntax -- the module is CommonJS: its export is the default
   export default ClientPg
 }

@@ -2,7 +2,15 @@ import { Box, Button, IconButton, MenuItem, Select, Stack, Typography } from '@m
 import ChevronLeft from '@mui/icons-material/ChevronLeft'
 import ChevronRight from '@mui/icons-material/ChevronRight'
 import { useListT } from '../../lib/i18n/lists'
-import { ALL_ROWS, cappedPageCount, groupedCount, pageButtons, pageCount, pageText, ROWS_PER_PAGE_OPTIONS } from '../../lib/table/paging'
+import {
+  ALL_ROWS,
+  cappedPageCount,
+  groupedCount,
+  pageButtons,
+  pageCount,
+  pageText,
+  ROWS_PER_PAGE_OPTIONS
+} from '../../lib/table/paging'
 
 interface PaginationProps {
   page: number

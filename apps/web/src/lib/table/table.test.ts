@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { cappedPageCount, groupedCount, pageButtons, pageCount, pageText, pageWindow, virtualFetchLimit, virtualPageSize } from './paging'
+import {
+  cappedPageCount,
+  groupedCount,
+  pageButtons,
+  pageCount,
+  pageText,
+  pageWindow,
+  virtualFetchLimit,
+  virtualPageSize
+} from './paging'
 import { selectionState, toggleOne, toggleSelectAll } from './selection'
 import { cycleSort, multiSort, NO_SORT, toFeathersSort } from './sort'
 import { readTableState, writeTableState, defaultTableState, TOP_LEVEL_STATE } from './url-state'
