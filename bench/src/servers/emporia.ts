@@ -20,13 +20,15 @@ import { ensureDataset, type SeedReport } from '../support/seed'
  * touching server code; BENCH_COUNT_CACHE=off makes every total a real count (worst case).
  */
 const instrument = (counts: CountCache, cacheOff: boolean) => {
-  const stats = { totals: 0, computed: 0 }
+  const stats = { totals: 0, computed: 0, capped: 0 }
   const original = counts.total.bind(counts)
-  counts.total = (table, shop, key, compute) => {
+  counts.total = <T>(table: string, shop: string | null, key: string, compute: () => Promise<T>) => {
     stats.totals++
-    const counted = () => {
+    const counted = async () => {
       stats.computed++
-      return compute()
+      const total = await compute()
+      if ((total as { atLeast?: boolean }).atLeast) stats.capped++
+      return total
     }
     return cacheOff ? counted() : original(table, shop, key, counted)
   }
@@ -70,12 +72,18 @@ const main = async () => {
     await migrate(db.knex)
     await shopWall(db.knex, TABLE)
   }
-  let stats = { totals: 0, computed: 0 }
+  let stats = { totals: 0, computed: 0, capped: 0 }
   const emporia = await createApp(config, {
     db,
     register: (ctx, app) => {
       stats = instrument(ctx.counts, process.env.BENCH_COUNT_CACHE === 'off')
-      app.use('benchItems', new RecordService({ ...ctx.records, model: benchItemModel, paginate: { default: 20, max: 100 } }))
+      // BENCH_TOTAL_CAP: the cap of an uncached total (a number, or `exact` for the exact count of before 0101).
+      const cap = process.env.BENCH_TOTAL_CAP
+      const totalCap = cap === undefined ? {} : { totalCap: cap === 'exact' ? (false as const) : Number(cap) }
+      app.use(
+        'benchItems',
+        new RecordService({ ...ctx.records, ...totalCap, model: benchItemModel, paginate: { default: 20, max: 100 } })
+      )
       // BENCH_AUTH=1: lists behind `authenticate('jwt')`, as every real shop-scoped service is.
       if (process.env.BENCH_AUTH === '1') app.service('benchItems').hooks({ before: { find: [authenticate('jwt')] } })
       // BENCH_SCOPED=1: also scope-to-shop, as every shop-scoped service runs (membership + role check).

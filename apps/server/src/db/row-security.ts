@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import PgTransaction from 'knex/lib/dialects/postgres/execution/pg-transaction.js'
+import ClientPg from 'knex/lib/dialects/postgres/index.js'
 import { isPostgres } from './knex'
 
 /**
@@ -80,32 +81,50 @@ export const walledTransaction = <T>(knex: Knex, shop: string, run: (trx: Knex.T
   return walledKnex(knex, shop).transaction(run)
 }
 
-/** Shops whose knex clone is kept; the least recently used is dropped beyond this. */
+/** Shops whose knex clones are kept; the least recently used are dropped beyond this. */
 const CLONES_KEPT = 1000
 /** Events a clone copies its listeners of from the instance it came from, when it is made. */
 const EVENTS = ['query', 'query-error', 'query-response', 'start'] as const
+type Kind = 'transaction' | 'session'
 const clones = new WeakMap<Knex, { listeners: unknown[]; byShop: Map<string, Knex> }>()
 
 const sameListeners = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((listener, i) => listener === b[i])
 
 /**
  * knex hands a transaction its instance's user params (a config's own are overwritten), and
- * `withUserParams` clones the instance: one clone per shop is kept rather than one made per call
- * (the clone cost 3–5 % of a sale's or a lookup's CPU profile; docs/benchmarks.md). A clone shares
+ * `withUserParams` clones the instance: one clone per shop and kind is kept rather than one made per
+ * call (the clone cost 3–5 % of a sale's or a lookup's CPU profile; docs/benchmarks.md). A clone shares
  * the pool of the instance it came from, and copies its event listeners when made, so the clones are
  * made again when those change (a test listening for statements sees the walled ones too).
+ * A `transaction` clone only ever begins walled transactions (their BEGIN sets the wall, local to the
+ * transaction); a `session` clone runs single statements on a connection whose session is behind the wall.
  */
-const walledKnex = (knex: Knex, shop: string): Knex => {
+const walledKnex = (knex: Knex, shop: string, kind: Kind = 'transaction'): Knex => {
   const listeners = EVENTS.flatMap((event) => knex.listeners(event))
   let kept = clones.get(knex)
   if (!kept || !sameListeners(kept.listeners, listeners)) clones.set(knex, (kept = { listeners, byShop: new Map() }))
   const { byShop } = kept
-  let clone = byShop.get(shop)
-  if (clone) byShop.delete(shop)
-  else clone = knex.withUserParams({ ...knex.userParams, wallShop: shop })
-  byShop.set(shop, clone)
-  if (byShop.size > CLONES_KEPT) byShop.delete(byShop.keys().next().value as string)
+  const key = `${kind}:${shop}`
+  let clone = byShop.get(key)
+  if (clone) byShop.delete(key)
+  else {
+    clone = knex.withUserParams(kind === 'transaction' ? { ...knex.userParams, wallShop: shop } : { ...knex.userParams })
+    ;(clone.client as WallClient).wall = kind === 'transaction' ? IN_TRANSACTION : shop
+  }
+  byShop.set(key, clone)
+  if (byShop.size > CLONES_KEPT * 2) byShop.delete(byShop.keys().next().value as string)
   return clone
+}
+
+/**
+ * A knex instance whose every statement runs behind `shop`'s wall, outside any transaction, as the
+ * session of the pooled connection it gets (docs/decisions/0101): one round trip per statement in
+ * the steady state, like a call with row security off. For single statements (a read, one-statement
+ * write); several statements that must agree belong in `walledTransaction`.
+ */
+export const walledSession = (knex: Knex, shop: string): Knex => {
+  if (!SHOP_ID.test(shop)) throw new Error(`Not a shop id: ${shop}`)
+  return walledKnex(knex, shop, 'session')
 }
 
 interface PgTransactionInternals {
@@ -122,4 +141,58 @@ PgTransaction.prototype.begin = function (this: PgTransactionInternals, conn: un
     conn,
     `BEGIN; select set_config('emporia.shop', '${shop}', true), set_config('role', '${SCOPED_ROLE}', true);`
   )
+}
+
+// ---- the session wall (docs/decisions/0101) ------------------------------------------------------
+
+/** A `transaction` clone's mark: its BEGIN sets the wall for the transaction, the session is left as it is. */
+const IN_TRANSACTION = Symbol('walled transaction')
+/** What a connection's session was last set to: a shop id, or `CLEAN` (own role, no shop). */
+const SESSION = Symbol('emporia wall session')
+const CLEAN = ''
+/** A connection whose session setting failed or was never confirmed: set again before any use. */
+const UNKNOWN = Symbol('unknown wall session')
+
+interface WallClient {
+  /** Absent: unwalled (the session must be clean). A shop id: the session must be behind its wall. */
+  wall?: string | typeof IN_TRANSACTION
+}
+interface PgConnection {
+  [SESSION]?: string | typeof UNKNOWN
+  query(text: string): Promise<unknown>
+}
+
+const sessionSql = (wall: string) =>
+  wall === CLEAN
+    ? `select set_config('role', 'none', false), set_config('emporia.shop', '', false)`
+    : `select set_config('emporia.shop', '${wall}', false), set_config('role', '${SCOPED_ROLE}', false)`
+
+/**
+ * Every connection handed out of the pool is brought to the session its user needs before any
+ * statement of that user runs: behind a shop's wall for a `session` clone, clean (the connection's own
+ * role, no shop) for everything else (plain queries, transactions, migrations, streams). A connection
+ * new to the pool is clean. The setting is sent only when it differs from what the connection is
+ * known to have; if it fails or its answer is lost, the connection is marked unknown and set again
+ * by its next user, and the statement waiting for it fails instead of running under the wrong wall.
+ * A walled transaction skips this: its BEGIN sets shop and role for the transaction, over any session.
+ */
+const acquire = ClientPg.prototype.acquireConnection as (this: WallClient) => Promise<PgConnection>
+const release = ClientPg.prototype.releaseConnection as (this: WallClient, connection: PgConnection) => Promise<void>
+ClientPg.prototype.acquireConnection = async function (this: WallClient) {
+  const connection = await acquire.call(this)
+  const wanted = this.wall
+  if (wanted === IN_TRANSACTION) return connection
+  const target = wanted ?? CLEAN
+  const current = connection[SESSION] ?? CLEAN
+  if (current === target) return connection
+  connection[SESSION] = UNKNOWN
+  try {
+    if (typeof target === 'string' && target !== CLEAN && !SHOP_ID.test(target)) throw new Error(`Not a shop id: ${target}`)
+    await connection.query(sessionSql(target))
+    connection[SESSION] = target
+    return connection
+  } catch (error) {
+    await release.call(this, connection)
+    throw error
+  }
 }

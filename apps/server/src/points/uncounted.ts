@@ -6,7 +6,7 @@ import { CountCache } from '../records/count-cache'
  * a cached total could go stale. A customer's lots and log are short lists, counted by index.
  */
 export class UncountedTotals extends CountCache {
-  override total(_table: string, _shop: string | null, _key: string, compute: () => Promise<number>): Promise<number> {
+  override total<T = number>(_table: string, _shop: string | null, _key: string, compute: () => Promise<T>): Promise<T> {
     return compute()
   }
 }

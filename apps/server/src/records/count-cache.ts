@@ -13,8 +13,14 @@ export interface CountCacheOptions {
   onInvalidate?: (table: string, shops: string[] | null) => void
 }
 
-interface Entry {
+/** A total as counted: exact, or (`atLeast`) a count that stopped at a cap (docs/decisions/0101). */
+export interface Counted {
   total: number
+  atLeast?: true
+}
+
+interface Entry {
+  total: unknown
   version: string
   expires: number
 }
@@ -51,21 +57,21 @@ export class CountCache {
    * the background: no write this process knows of has changed it, and making every caller wait
    * for a burst of expiring counts (on PGlite, one connection) would stall the whole server.
    */
-  async total(table: string, shop: string | null, key: string, compute: () => Promise<number>): Promise<number> {
+  async total<T = number>(table: string, shop: string | null, key: string, compute: () => Promise<T>): Promise<T> {
     const cacheKey = `${this.scope(table, shop)}\u0000${key}`
     const version = this.version(table, shop)
     const hit = this.entries.get(cacheKey)
     if (hit && hit.version === version) {
       if (hit.expires <= Date.now() && !this.pending.has(cacheKey))
         void this.refresh(cacheKey, version, compute).catch(() => undefined)
-      return hit.total
+      return hit.total as T
     }
     const pending = this.pending.get(cacheKey)
-    if (pending && pending.version === version) return pending.promise
+    if (pending && pending.version === version) return pending.promise as Promise<T>
     return this.refresh(cacheKey, version, compute)
   }
 
-  private async refresh(cacheKey: string, version: string, compute: () => Promise<number>): Promise<number> {
+  private async refresh<T>(cacheKey: string, version: string, compute: () => Promise<T>): Promise<T> {
     const promise = compute()
     this.pending.set(cacheKey, { version, promise })
     try {
@@ -81,7 +87,7 @@ export class CountCache {
     }
   }
 
-  private readonly pending = new Map<string, { version: string; promise: Promise<number> }>()
+  private readonly pending = new Map<string, { version: string; promise: Promise<unknown> }>()
 
   /** A write touched `table` (rows of `shops`, or unknown rows when null). */
   invalidate(table: string, shops: string[] | null, broadcast = true) {

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { enterShop, leaveShop, walledTransaction } from '../db/row-security'
+import { enterShop, leaveShop, walledSession, walledTransaction } from '../db/row-security'
 
 /**
  * The row-security wall (docs/decisions/0020) as services see it. The SQL lives in db/row-security.ts;
@@ -11,13 +11,16 @@ export const enterWall = <T>(knex: Knex, shop: string, run: (trx: Knex.Transacti
   walledTransaction(knex, shop, run)
 
 /**
- * Exactly one statement behind `shop`'s wall (issue 17). It may run outside any transaction, on a
- * connection whose session already sits behind that wall: one statement is atomic on its own, so
- * `run` must issue exactly one (a sale written as one statement is still one transaction).
- * First version: a walled transaction; the wall work replaces it with the session form.
+ * Exactly one statement behind `shop`'s wall (issue 17), outside any transaction, on a pooled
+ * connection whose session sits behind that wall (docs/decisions/0101): one round trip, no BEGIN or
+ * COMMIT. One statement is atomic on its own, so `run` must issue exactly one (a sale written as one
+ * statement is still one transaction); what needs several belongs in `enterWall`.
  */
 export const wallStatement = <T>(knex: Knex, shop: string, run: (db: Knex | Knex.Transaction) => Promise<T>): Promise<T> =>
-  walledTransaction(knex, shop, run)
+  run(walledSession(knex, shop))
+
+/** Statements each behind `shop`'s wall on their own (a walled read's page and total): see `wallStatement`. */
+export const wallSession = (knex: Knex, shop: string): Knex => walledSession(knex, shop)
 
 /** An open transaction goes behind `shop`'s wall for the rest of it (or switches to that shop's wall). */
 export const joinWall = (trx: Knex.Transaction, shop: string) => enterShop(trx, shop)

@@ -4,3 +4,11 @@ declare module 'knex/lib/dialects/postgres/execution/pg-transaction.js' {
   // eslint-disable-next-line no-restricted-syntax -- the module is CommonJS: its export is the default
   export default PgTransaction
 }
+
+declare module 'knex/lib/dialects/postgres/index.js' {
+  const ClientPg: {
+    prototype: { acquireConnection: () => Promise<unknown>; releaseConnection: (connection: unknown) => Promise<void> }
+  }
+  // eslint-disable-next-line no-restricted-syntax -- the module is CommonJS: its export is the default
+  export default ClientPg
+}

@@ -73,7 +73,8 @@ export const openExport = async (app: Application, request: ExportRequest, param
   if (!(service instanceof RecordService) || !methodsOf(service).includes('find'))
     throw new BadRequest(`"${path}" is not a list that can be exported`, { field: 'path' })
   const list = app.service(path)
-  const counted = await list.find({ ...params, query: { ...query, $limit: 0 } })
+  // The file announces its exact row count: never a capped total (docs/decisions/0101).
+  const counted = await list.find({ ...params, totalCap: false, query: { ...query, $limit: 0 } } as typeof params)
   if (!isPage(counted)) throw new BadRequest(`"${path}" is not a list that can be exported`, { field: 'path' })
   // Referenced lists are read in the export's own shop, never another: checked now, before the file starts.
   const names = new ReferenceNames(app, params, query.shop, request.locale, request.columns)

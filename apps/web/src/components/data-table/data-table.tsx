@@ -212,6 +212,7 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
         page={definition.cursor ? cursors.length : state.page}
         rowsPerPage={state.rowsPerPage}
         total={total}
+        atLeast={result.data?.totalPrecision === 'atLeast'}
         shown={rows.length}
         onPage={(page) => update({ page })}
         onRowsPerPage={(rowsPerPage) => {

@@ -2,12 +2,22 @@ import { Box, Button, IconButton, MenuItem, Select, Stack, Typography } from '@m
 import ChevronLeft from '@mui/icons-material/ChevronLeft'
 import ChevronRight from '@mui/icons-material/ChevronRight'
 import { useListT } from '../../lib/i18n/lists'
-import { ALL_ROWS, pageButtons, pageCount, pageText, ROWS_PER_PAGE_OPTIONS } from '../../lib/table/paging'
+import {
+  ALL_ROWS,
+  cappedPageCount,
+  groupedCount,
+  pageButtons,
+  pageCount,
+  pageText,
+  ROWS_PER_PAGE_OPTIONS
+} from '../../lib/table/paging'
 
 interface PaginationProps {
   page: number
   rowsPerPage: number
   total: number
+  /** The server counted the total only up to a cap: at least `total` rows (decision 0101). */
+  atLeast?: boolean
   shown: number
   onPage: (page: number) => void
   onRowsPerPage: (rows: number) => void
@@ -16,9 +26,10 @@ interface PaginationProps {
 }
 
 /** Rows per page 5/10/20/100/all, at most ten page buttons, "{from}-{to}/{total}" (spec §9.4). */
-export const TablePagination = ({ page, rowsPerPage, total, shown, onPage, onRowsPerPage, cursor }: PaginationProps) => {
+export const TablePagination = ({ page, rowsPerPage, total, atLeast, shown, onPage, onRowsPerPage, cursor }: PaginationProps) => {
   const { t } = useListT()
-  const pages = pageCount(total, rowsPerPage)
+  const pages = atLeast ? cappedPageCount(total, rowsPerPage, page, shown) : pageCount(total, rowsPerPage)
+  const totalText = atLeast ? t('table.atLeast', { count: groupedCount(total) }) : undefined
   return (
     <Stack
       direction="row"
@@ -46,7 +57,7 @@ export const TablePagination = ({ page, rowsPerPage, total, shown, onPage, onRow
         </MenuItem>
       </Select>
       <Typography variant="body2" data-testid="table-page-text" sx={{ mx: 1 }}>
-        {pageText(page, rowsPerPage, shown, total)}
+        {pageText(page, rowsPerPage, shown, total, totalText)}
       </Typography>
       {cursor ? (
         <Box>

@@ -10,11 +10,24 @@ export const CURSOR_TOTAL = 999
 export const pageCount = (total: number, rowsPerPage: number) =>
   rowsPerPage <= 0 ? 1 : Math.max(1, Math.ceil(Math.max(0, total) / rowsPerPage))
 
-/** "{from}-{to}/{total}", with the cursor mode's 999 for an uncounted total. */
-export const pageText = (page: number, rowsPerPage: number, shown: number, total: number) => {
+/**
+ * Pages of a total the server counted only up to a cap (`totalPrecision: 'atLeast'`, decision 0101):
+ * the pages that many rows fill, and one more while the page shown is full, so the user can page on.
+ */
+export const cappedPageCount = (total: number, rowsPerPage: number, page: number, shown: number) =>
+  Math.max(pageCount(total, rowsPerPage), rowsPerPage > 0 && shown >= rowsPerPage ? page + 1 : page)
+
+/** "1,000": a capped total's figure, grouped (the same in en, cht and chs). */
+export const groupedCount = (count: number) => count.toLocaleString('en-US')
+
+/**
+ * "{from}-{to}/{total}", with the cursor mode's 999 for an uncounted total; `totalText` replaces the
+ * figure (a capped total's "1,000+").
+ */
+export const pageText = (page: number, rowsPerPage: number, shown: number, total: number, totalText?: string) => {
   const from = shown === 0 ? 0 : rowsPerPage <= 0 ? 1 : (page - 1) * rowsPerPage + 1
   const to = shown === 0 ? 0 : from + shown - 1
-  return `${from}-${to}/${total < 0 ? CURSOR_TOTAL : total}`
+  return `${from}-${to}/${totalText ?? (total < 0 ? CURSOR_TOTAL : total)}`
 }
 
 /** At most ten page buttons, a window around the current page. */

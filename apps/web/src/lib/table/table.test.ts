@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { pageButtons, pageCount, pageText, pageWindow, virtualFetchLimit, virtualPageSize } from './paging'
+import {
+  cappedPageCount,
+  groupedCount,
+  pageButtons,
+  pageCount,
+  pageText,
+  pageWindow,
+  virtualFetchLimit,
+  virtualPageSize
+} from './paging'
 import { selectionState, toggleOne, toggleSelectAll } from './selection'
 import { cycleSort, multiSort, NO_SORT, toFeathersSort } from './sort'
 import { readTableState, writeTableState, defaultTableState, TOP_LEVEL_STATE } from './url-state'
@@ -75,6 +84,17 @@ describe('paging (spec §9.4)', () => {
     expect(pageText(1, 10, 0, 0)).toBe('0-0/0')
     expect(pageText(2, 10, 10, -1)).toBe('11-20/999')
     expect(pageText(1, -1, 25, 25)).toBe('1-25/25')
+  })
+
+  it('shows a capped total as "at least", and lets the user page on while pages are full (decision 0101)', () => {
+    expect(pageText(1, 20, 20, 1000, `${groupedCount(1000)}+`)).toBe('1-20/1,000+')
+    // 1,000 rows fill 50 pages of 20; on page 50, full, page 51 may exist.
+    expect(cappedPageCount(1000, 20, 1, 20)).toBe(50)
+    expect(cappedPageCount(1000, 20, 50, 20)).toBe(51)
+    expect(cappedPageCount(1020, 20, 51, 20)).toBe(52)
+    // A page that is not full is the last one.
+    expect(cappedPageCount(1000, 20, 51, 7)).toBe(51)
+    expect(cappedPageCount(1000, -1, 1, 1000)).toBe(1)
   })
 
   it('shows at most ten page buttons around the current page', () => {

@@ -16,6 +16,7 @@ export const listsChs: Record<ListMessageKey, string> = {
   'table.clearSelection': '清除选择',
   'table.rowsPerPage': '每页行数',
   'table.all': '全部',
+  'table.atLeast': '{count} 条以上',
   'table.previous': '上一页',
   'table.next': '下一页',
   'table.batchDeleteTitle': '删除已选项目',

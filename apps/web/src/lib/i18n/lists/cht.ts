@@ -16,6 +16,7 @@ export const listsCht: Record<ListMessageKey, string> = {
   'table.clearSelection': '清除選取',
   'table.rowsPerPage': '每頁行數',
   'table.all': '全部',
+  'table.atLeast': '{count} 筆以上',
   'table.previous': '上一頁',
   'table.next': '下一頁',
   'table.batchDeleteTitle': '刪除已選項目',

@@ -18,6 +18,7 @@ export const listsEn = {
   'table.clearSelection': 'Clear selection',
   'table.rowsPerPage': 'Rows per page',
   'table.all': 'All',
+  'table.atLeast': '{count}+',
   'table.previous': 'Previous page',
   'table.next': 'Next page',
   'table.batchDeleteTitle': 'Delete selected items',
