@@ -74,6 +74,14 @@ describe.each(await dialects())('product lists, search and batch status (%s)', (
     expect(await search('tea milk')).toEqual([])
     expect(await search('oolong milk')).toEqual(['oolong'])
     expect((await find('&$search=cake&$limit=1')).total).toBe(3)
+    // Full-width letters and digits are the same words (NFKC), one Chinese character is a word too,
+    // and a code is found by any part of it.
+    expect(await search('ＪＧＴ－０１')).toEqual(['jasmine'])
+    expect(await search('綠')).toEqual(['jasmine'])
+    expect(await search('烏龍 禮盒')).toEqual(['oolong'])
+    expect(await search('tin')).toEqual(['oolong'])
+    expect(await search('100%')).toEqual(['cake'])
+    expect(await search('\\')).toEqual([])
   })
 
   it('treats wildcard and pattern characters as plain text', async () => {
