@@ -53,6 +53,26 @@ export const searchConditions = (search: unknown): Row[] => {
   return words.map((word) => ({ keywords: { $regex: escapeRegex(word) } }))
 }
 
+/**
+ * `keywords` named by a client's query (a condition, inside `$or`/`$and`, or a sort): refused as an
+ * unknown field, as the record service refuses it (docs/decisions/0068). The two-step search runs its
+ * first step before the record service sees the query, so it asks here first.
+ */
+export const refuseKeywords = (query: Row, depth = 0): void => {
+  if (depth > 10) return
+  const refuse = (key: string) => {
+    if (key.split('.')[0] === 'keywords') throw new BadRequest(`Unknown field "${key}"`, { key: 'format.unknownField', field: key })
+  }
+  for (const [key, value] of Object.entries(query)) {
+    if (key === '$or' || key === '$and') {
+      const list = Array.isArray(value) ? value : value && typeof value === 'object' ? Object.values(value) : []
+      for (const sub of list) if (sub && typeof sub === 'object') refuseKeywords(sub as Row, depth + 1)
+    } else if (key === '$sort') {
+      if (value && typeof value === 'object') Object.keys(value).forEach(refuse)
+    } else if (!key.startsWith('$')) refuse(key)
+  }
+}
+
 /** What of the derived stock a read returns: all of it, unless `$select` leaves it out. */
 export interface StockSelection {
   inventories: boolean

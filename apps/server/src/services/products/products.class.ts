@@ -9,7 +9,7 @@ import { carrySkuStock, skuCarry } from '../../ledger/sku-carry'
 import { RecordService, type RecordParams } from '../../records/record-service'
 import { joinWall, leaveWall } from '../../tenancy'
 import { checkProduct } from './product-rules'
-import { productKeywords, productQuery } from './product-search'
+import { productKeywords, productQuery, refuseKeywords } from './product-search'
 import { attachStock } from './product-stock'
 
 type Row = Record<string, unknown>
@@ -63,6 +63,9 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
   override async find(params: RecordParams = {}): Promise<Paginated<ProductRecord> | ProductRecord[]> {
     const { $search, $select, $populate, $paginate, $limit, $skip, $cursor, ...conditions } = (params.query ?? {}) as Row
     if (!this.options.rowSecurity || !params.shop || $search === undefined) return super.find(params)
+    // The first step runs before the record service's own check: a filter on the hidden keywords must
+    // be refused here, or a search matching nothing would answer its total (docs/decisions/0103).
+    if (params.provider) refuseKeywords(conditions)
     const paging: RecordParams = $paginate === false || $paginate === 'false' ? { ...params, paginate: false } : { ...params }
     const idsQuery: Row = { ...conditions, $search, $limit, $skip, $cursor, $select: ['_id'] }
     const found: Paginated<ProductRecord> | ProductRecord[] = await this._find({ ...paging, query: idsQuery } as RecordParams)
