@@ -18,7 +18,30 @@ const texts = (value: unknown): string[] => {
  */
 export const foldText = (text: string) => text.normalize('NFKC').toLowerCase()
 
-/** The search text of a product: names in every language, posCode, SKU names and codes, folded. */
+/**
+ * Chinese, Japanese and Korean letters (the same ranges as `CJK_CLASS` in the migration
+ * 20261127010000-product-keywords, which adds these tokens to older keywords in SQL).
+ */
+const CJK_RUN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+/g
+const CJK_WORD = /^[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]{1,2}$/
+
+/**
+ * Every one and two letters of each CJK run, each between spaces (` 鄉 村 茶 壺 鄉村 村茶 茶壺 `).
+ * A one- or two-letter Chinese word has no trigram of its own inside a run, so `LIKE '%茶壺%'` cannot
+ * use the trigram index and a rare word read every product of the shop (~100 ms per 100,000);
+ * `LIKE '% 茶壺 %'` has the padded trigrams of the token and is served by it. The tokens never add a
+ * match for a word without spaces: one lies inside a single token, which is text of the run itself.
+ */
+const cjkTokens = (text: string): string => {
+  const tokens: string[] = []
+  for (const [run] of text.matchAll(CJK_RUN)) {
+    const letters = [...run]
+    for (const size of [1, 2]) for (let i = 0; i + size <= letters.length; i++) tokens.push(letters.slice(i, i + size).join(''))
+  }
+  return tokens.length ? ` ${tokens.join(' ')} ` : ''
+}
+
+/** The search text of a product: names in every language, posCode, SKU names and codes, folded, and CJK tokens. */
 export const productKeywords = (product: Row): string => {
   const skus = Array.isArray(product.skus) ? (product.skus as Row[]) : []
   const parts = [
@@ -26,10 +49,11 @@ export const productKeywords = (product: Row): string => {
     ...(typeof product.posCode === 'string' ? [product.posCode] : []),
     ...skus.flatMap((sku) => [...texts(sku.name), ...(typeof sku.code === 'string' ? [sku.code] : [])])
   ]
-  return parts
+  const text = parts
     .map((part) => foldText(part).trim())
     .filter(Boolean)
     .join(' ')
+  return text + cjkTokens(text)
 }
 
 /**
@@ -50,7 +74,8 @@ export const searchConditions = (search: unknown): Row[] => {
   const words = [...new Set(foldText(search).split(/\s+/).filter(Boolean))]
   if (words.length > MAX_SEARCH_TERMS)
     throw new BadRequest(`$search takes at most ${MAX_SEARCH_TERMS} words`, { key: 'format.invalid', field: '$search' })
-  return words.map((word) => ({ keywords: { $regex: escapeRegex(word) } }))
+  // A one- or two-letter CJK word is matched as its token (see cjkTokens): the same products.
+  return words.map((word) => ({ keywords: { $regex: escapeRegex(CJK_WORD.test(word) ? ` ${word} ` : word) } }))
 }
 
 /**
