@@ -165,8 +165,18 @@ export const runCatalogue = async (log: (line: string) => void, stamp = 'catalog
     const profile = process.env.CATALOGUE_PROFILE === '1' ? await profileSearch(listPaths, headers, stamp) : undefined
     if (profile) {
       log(`  profiled search (not a figure): ${line(profile.load)}`)
-      log(`  areas: ${profile.summary.areas.slice(0, 8).map((a) => `${a.area} ${a.percent}%`).join(', ')}`)
-      log(`  functions: ${profile.summary.functions.slice(0, 12).map((f) => `${f.name} (${f.where}) ${f.percent}%`).join(', ')}`)
+      log(
+        `  areas: ${profile.summary.areas
+          .slice(0, 8)
+          .map((a) => `${a.area} ${a.percent}%`)
+          .join(', ')}`
+      )
+      log(
+        `  functions: ${profile.summary.functions
+          .slice(0, 12)
+          .map((f) => `${f.name} (${f.where}) ${f.percent}%`)
+          .join(', ')}`
+      )
     }
     const loadAfter = os.loadavg()
     log(`  load average after: ${loadAfter.map((l) => l.toFixed(2)).join(' ')}`)

@@ -5,7 +5,15 @@ import { foldText, productKeywords, searchConditions } from '../../src/services/
 import { POSTGRES_ADMIN_URL, dialects } from '../support/databases'
 
 /** Keywords as the service writes them and as the migration (and the bench's seed) writes them in SQL. */
-const NAMES = ['Jasmine Green Tea 茉莉綠茶', '鄉村茶壺 0123', 'ＵＳＢ１ 充電器', 'サクラ 桜 김치', '燈', 'abc燈def 茶', 'Plain text only']
+const NAMES = [
+  'Jasmine Green Tea 茉莉綠茶',
+  '鄉村茶壺 0123',
+  'ＵＳＢ１ 充電器',
+  'サクラ 桜 김치',
+  '燈',
+  'abc燈def 茶',
+  'Plain text only'
+]
 
 for (const dialect of await dialects()) {
   describe(`product keywords in SQL and in the service on ${dialect}`, () => {

@@ -121,7 +121,10 @@ describe('plain-text patterns compile to LIKE', () => {
     expect(sql({ name: { $regex: '0123$', $options: 'i' } })).toEqual({ sql: '?? like ?', bindings: ['name', '%0123'] })
     expect(sql({ name: { $regex: '茶壺', $options: 'i' } })).toEqual({ sql: '?? like ?', bindings: ['name', '%茶壺%'] })
     expect(sql({ name: { $regex: 'Tea', $options: 'i' } })).toEqual({ sql: '?? ilike ?', bindings: ['name', '%Tea%'] })
-    expect(sql({ name: { $regex: '50%_off', $options: 'i' } })).toEqual({ sql: '?? ilike ?', bindings: ['name', '%50\\%\\_off%'] })
+    expect(sql({ name: { $regex: '50%_off', $options: 'i' } })).toEqual({
+      sql: '?? ilike ?',
+      bindings: ['name', '%50\\%\\_off%']
+    })
     // ILIKE also finds the Kelvin sign for `k`: the regular expression checks what it found.
     expect(sql({ name: { $regex: 'kettle', $options: 'i' } })).toEqual({
       sql: '(?? ilike ?) and (?? ~* ?)',

@@ -26,7 +26,9 @@ export const up = async (knex: Knex) => {
     await knex.raw('create extension if not exists pg_trgm')
     await knex.raw('create index if not exists products_keywords on products using gin (keywords gin_trgm_ops)')
   }
-  await knex.raw(`update products set keywords = lower(normalize(keywords, NFKC)) where keywords <> lower(normalize(keywords, NFKC))`)
+  await knex.raw(
+    `update products set keywords = lower(normalize(keywords, NFKC)) where keywords <> lower(normalize(keywords, NFKC))`
+  )
   await knex.raw(`update products set keywords = keywords || ${cjkTokensSql('keywords')} where keywords ~ '${CJK_CLASS}'`)
 }
 

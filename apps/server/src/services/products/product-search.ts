@@ -86,7 +86,8 @@ export const searchConditions = (search: unknown): Row[] => {
 export const refuseKeywords = (query: Row, depth = 0): void => {
   if (depth > 10) return
   const refuse = (key: string) => {
-    if (key.split('.')[0] === 'keywords') throw new BadRequest(`Unknown field "${key}"`, { key: 'format.unknownField', field: key })
+    if (key.split('.')[0] === 'keywords')
+      throw new BadRequest(`Unknown field "${key}"`, { key: 'format.unknownField', field: key })
   }
   for (const [key, value] of Object.entries(query)) {
     if (key === '$or' || key === '$and') {
