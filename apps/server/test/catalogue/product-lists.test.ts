@@ -137,6 +137,28 @@ describe.each(await dialects())('product lists, search and batch status (%s)', (
     })
   })
 
+  it('answers a search with the same rows and stock as a list, the stock read with the rows', async () => {
+    const statements: string[] = []
+    const listen = (query: { sql: string }) => statements.push(query.sql)
+    const plain = await find('&$limit=10')
+    const total = (await find('&$search=o&$limit=10')).total
+    t.db.knex.on('query', listen)
+    const searched = await find('&$search=o&$limit=10')
+    t.db.knex.removeListener('query', listen)
+    expect(searched.total).toBe(total)
+    const expected = plain.data.filter((product) => searched.data.some((found) => found._id === product._id))
+    expect(searched.data).toEqual(expected)
+    expect(searched.data.find((product) => product._id === ids.oolong)).toMatchObject({
+      inventories: [{ warehouse, sku: 'tin', quantity: 12, reserved: 0 }],
+      skus: [{ id: 'tin', quantity: 12 }]
+    })
+    expect(searched.data.some((product) => 'keywords' in product)).toBe(false)
+    // The ids (and a cached total), then the rows with their stock: no statement of its own for stock
+    // behind the wall (PGlite has no wall and reads a page as a list does).
+    const reads = statements.filter((sql) => !/^(begin|commit|rollback)\b/i.test(sql.trim()) && !/set_config/.test(sql))
+    expect(reads.length).toBeLessThanOrEqual(dialect === 'postgres' ? 2 : 3)
+  })
+
   it('changes the status of many products at once, and nothing else', async () => {
     const list = [ids.jasmine, ids.dots].map((id) => `&_id[$in][]=${id}`).join('')
     const changed = await api.patch('products', { status: 'discontinued' }, list)
