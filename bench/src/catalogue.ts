@@ -4,7 +4,7 @@ import path from 'node:path'
 import { DEFAULT_BARCODE_LAYOUT, embedCode } from '@emporia/shared'
 import { benchUserToken, postJson, removeBenchUsers } from './support/auth'
 import { CATALOGUE_SHOP, categoryId, ensureCatalogue, type CatalogueSeed } from './support/catalogue-seed'
-import { startChild, type ChildHandle } from './support/child'
+import { SRC_DIR, startChild, type ChildHandle } from './support/child'
 import { measure, type LoadResult } from './support/load'
 import { BENCH_URL, ensurePostgresDataset, withClient } from './support/postgres'
 import { summarizeProfile } from './support/cpu-profile'
@@ -144,10 +144,22 @@ export const runCatalogue = async (log: (line: string) => void, stamp = 'catalog
     await verify(server.url, listPaths, headers, (body) => Array.isArray((body as { data?: unknown }).data))
     await verify(server.url, lookupPaths, headers, (body) => Boolean((body as { product?: unknown }).product))
 
-    const [list] = await compareRounds(
-      [{ name: 'products find + $search', url: server.url, paths: listPaths, pid: server.pid, headers }],
-      log
-    )
+    // CATALOGUE_COMPARE=<another checkout's bench/src>: that code's server on the same database, measured
+    // in alternation with this one (same migrations needed), for an in-run ratio of two versions.
+    const other = process.env.CATALOGUE_COMPARE
+      ? await startChild(path.relative(SRC_DIR, path.join(process.env.CATALOGUE_COMPARE, 'servers/emporia.ts')), { env: ENV })
+      : undefined
+    const sides = [{ name: 'products find + $search', url: server.url, paths: listPaths, pid: server.pid, headers }]
+    if (other)
+      sides.push({
+        name: `products find + $search (${process.env.CATALOGUE_COMPARE})`,
+        url: other.url,
+        paths: listPaths,
+        pid: other.pid,
+        headers
+      })
+    const compared = await compareRounds(sides, log).finally(() => other?.stop())
+    const [list] = compared
     const listAt10 = await measure({ url: server.url, paths: listPaths, headers, serverPid: server.pid, connections: 10 })
     log(`  products find + $search, 10 clients: ${line(listAt10)}`)
     const lookups: LoadResult[] = []
@@ -212,6 +224,7 @@ export const runCatalogue = async (log: (line: string) => void, stamp = 'catalog
         listPaths: listPaths.length,
         lookupPaths: lookupPaths.length,
         list,
+        compared: compared.slice(1),
         listAt10,
         lookups,
         lookupAt10,
