@@ -1,8 +1,8 @@
 import type { Knex } from 'knex'
 import { createDb, type Db } from '../../src/db/knex'
-import { cjkTokensSql } from '../../src/db/migrations/20261127010000-product-keywords'
+import { cjkTokensSql, up } from '../../src/db/migrations/20261127010000-product-keywords'
 import { foldText, productKeywords, searchConditions } from '../../src/services/products/product-search'
-import { POSTGRES_ADMIN_URL, dialects } from '../support/databases'
+import { POSTGRES_ADMIN_URL, dialects, freshDb } from '../support/databases'
 
 /** Keywords as the service writes them and as the migration (and the bench's seed) writes them in SQL. */
 const NAMES = [
@@ -31,6 +31,45 @@ for (const dialect of await dialects()) {
         const sql = `select ? || ${cjkTokensSql('?::text')} as keywords`
         const { rows } = (await db.knex.raw(sql, [folded, folded] as Knex.RawBinding[])) as { rows: { keywords: string }[] }
         expect(rows[0].keywords).toBe(productKeywords({ name }))
+      }
+    })
+  })
+}
+
+for (const dialect of await dialects()) {
+  describe(`the keywords migration on ${dialect}`, () => {
+    it('makes keywords written before it what the service writes now', async () => {
+      const db = await freshDb(dialect)
+      try {
+        const shop = 'a0a0a0a0a0a0a0a0a0a0a0a0'
+        await db
+          .knex('shops')
+          .insert({ _id: shop, name: JSON.stringify('Shop'), subdomain: 'migration-keywords', validUtil: new Date() })
+        const products = [
+          { name: { en: 'ＵＳＢ Cable', cht: '鄉村茶壺' }, posCode: 'AB-1' },
+          { name: { en: 'Plain' }, posCode: null },
+          { name: { cht: '燈' }, posCode: 'Z' }
+        ]
+        // Keywords as the service wrote them before: lower-cased, not folded, no tokens.
+        const old = (p: (typeof products)[number]) =>
+          [...Object.values(p.name), ...(p.posCode ? [p.posCode] : [])].map((t) => t.trim().toLowerCase()).join(' ')
+        await db.knex('products').insert(
+          products.map((p, i) => ({
+            _id: `b0b0b0b0b0b0b0b0b0b0b0b${i}`,
+            shop,
+            name: JSON.stringify(p.name),
+            posCode: p.posCode,
+            price: 1,
+            keywords: old(p)
+          }))
+        )
+        await up(db.knex)
+        const rows = (await db.knex('products').orderBy('_id').select('name', 'posCode', 'keywords')) as {
+          keywords: string
+        }[]
+        expect(rows.map((row) => row.keywords)).toEqual(rows.map((row) => productKeywords(row)))
+      } finally {
+        await db.close()
       }
     })
   })
