@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto'
 import type pg from 'pg'
+import { cjkTokensSql } from '../../../apps/server/src/db/migrations/20261127010000-product-keywords'
 import { fixed } from './report'
 
 /**
  * The catalogue dataset: 1,000,000 products in 10 shops, 100,000 in the measured shop,
  * generated in SQL (generate_series, integer arithmetic only) into the real `products` table, with
- * the keywords the products service would keep. Product i is in shop i mod 10 and has the shop's
+ * the keywords the products service would keep (CJK tokens included, docs/decisions/0103).
+ * Product i is in shop i mod 10 and has the shop's
  * number n = i / 10, its posCode the six digits of n; every fifth n has three SKUs with codes.
  */
 export const CATALOGUE_SHOPS = 10
@@ -55,11 +57,10 @@ const array = (words: string[]) => `array[${words.map((w) => `'${w}'`).join(',')
 const pick = (prime: number, size: number) =>
   `(mod(mod(i::bigint * ${prime}, 1000003) * mod(i::bigint * ${prime}, 1000003) + i, 1000003) % ${size})`
 
-const productsSql = (from: number, to: number) => `
+export const productsSql = (from: number, to: number) => `
 insert into products ("_id", shop, name, price, "posCode", skus, categories, status, avail, "cachedInventory", keywords, "createdAt", "updatedAt")
 select id, shop, jsonb_build_object('en', en, 'cht', cht), price, pos, skus, categories, status, 'both', stock,
-  lower(en || ' ' || cht || ' ' || pos || case when skus is null then '' else ' small s' || pos || ' medium m' || pos || ' large l' || pos end),
-  created, created
+  k.kw || ${cjkTokensSql('k.kw')}, created, created
 from (
   select 'c1c1' || lpad(to_hex(i), 20, '0') as id,
     'c0c0' || lpad(to_hex(i % ${CATALOGUE_SHOPS}), 20, '0') as shop,
@@ -77,7 +78,9 @@ from (
     (i % 50)::numeric as stock,
     timestamptz '2025-01-01T00:00:00Z' + i * interval '30 seconds' as created
   from generate_series(${from}, ${to}) as i
-) p`
+) p, lateral (
+  select lower(en || ' ' || cht || ' ' || pos || case when skus is null then '' else ' small s' || pos || ' medium m' || pos || ' large l' || pos end) as kw
+) k`
 
 const shopsSql = `insert into shops ("_id", name, subdomain, "validUtil")
 select 'c0c0' || lpad(to_hex(s), 20, '0'), '"Catalogue bench"', 'bench-catalogue-' || s, now() + interval '10 years'

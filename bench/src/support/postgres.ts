@@ -3,7 +3,8 @@ import { ensureDataset, type RunSql, type SeedReport } from './seed'
 
 /** The machine's PostgreSQL (trust auth); BENCH_POSTGRES_URL points elsewhere. */
 export const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-export const BENCH_DB = 'emporia_bench'
+/** BENCH_DB names another database (a branch whose migrations differ from main's keeps its own). */
+export const BENCH_DB = process.env.BENCH_DB ?? 'emporia_bench'
 export const BENCH_URL = ADMIN_URL.replace(/\/[^/?]*(\?|$)/, `/${BENCH_DB}$1`)
 
 /** Runs `use` with a client of the given database and always releases it. */

@@ -44,7 +44,9 @@ describe.each(await dialects())('product rules (%s)', (dialect) => {
     })
     expect(product.skus[0].quantity).toBe(0)
     expect(product).not.toHaveProperty('keywords')
-    expect(await keywordsOf(t, product._id)).toBe('jasmine tea 茉莉花茶 jt-001 size s 尺寸s jt-s')
+    expect(await keywordsOf(t, product._id)).toBe(
+      'jasmine tea 茉莉花茶 jt-001 size s 尺寸s jt-s 茉 莉 花 茶 茉莉 莉花 花茶 尺 寸 尺寸 '
+    )
     expect((await api.get(`products/${product._id}`)).body).not.toHaveProperty('keywords')
     expect((await api.get('products', '&$select[]=keywords&$select[]=name')).body?.data).toEqual([
       { _id: product._id, name: product.name }
@@ -56,9 +58,11 @@ describe.each(await dialects())('product rules (%s)', (dialect) => {
   it('keeps keywords on every patch, update and patch operator', async () => {
     const { _id } = await api.made('products', { name: 'Oolong', price: 900 })
     await api.patch(`products/${_id}`, { name: { en: 'Milk Oolong', chs: '奶香乌龙' }, posCode: 'MO-1' })
-    expect(await keywordsOf(t, _id)).toBe('milk oolong 奶香乌龙 mo-1')
+    expect(await keywordsOf(t, _id)).toBe('milk oolong 奶香乌龙 mo-1 奶 香 乌 龙 奶香 香乌 乌龙 ')
     await api.patch(`products/${_id}`, { $push: { skus: sku('big', { code: 'MO-BIG', quantity: 5 }) } })
-    expect(await keywordsOf(t, _id)).toBe('milk oolong 奶香乌龙 mo-1 size big 尺寸big mo-big')
+    expect(await keywordsOf(t, _id)).toBe(
+      'milk oolong 奶香乌龙 mo-1 size big 尺寸big mo-big 奶 香 乌 龙 奶香 香乌 乌龙 尺 寸 尺寸 '
+    )
     const stored = (await t.db.knex('products').where({ _id }).first('skus')) as { skus: object[] }
     expect(stored.skus[0]).not.toHaveProperty('quantity')
     await api.update(`products/${_id}`, { name: 'Plain', price: 100 })

@@ -24,7 +24,8 @@ describe('an anchored prefix search compiles to LIKE (an index range scan)', () 
       sql: 'lower(??) like ?',
       bindings: ['name', '50\\%\\_off\\\\%']
     })
-    // Anything else stays a regular expression.
-    expect(sql({ name: textCondition('regexp', 'chan') })).toEqual({ sql: '?? ~* ?', bindings: ['name', 'chan'] })
+    // Text anywhere is ILIKE (literal-regex.test.ts); a real expression stays one.
+    expect(sql({ name: textCondition('regexp', 'chan') })).toEqual({ sql: '?? ilike ?', bindings: ['name', '%chan%'] })
+    expect(sql({ name: { $regex: '^ch.n', $options: 'i' } })).toEqual({ sql: '?? ~* ?', bindings: ['name', '^ch.n'] })
   })
 })

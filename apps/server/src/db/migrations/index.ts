@@ -43,6 +43,7 @@ import * as orderPricing from './20261126200000-order-pricing'
 import * as posStations from './20261126210000-pos-stations'
 // The till's catalogue reads products changed since its copy (decision 0096).
 import * as posCatalogueIndex from './20261126230000-pos-catalogue-index'
+import * as productKeywords from './20261127010000-product-keywords'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -87,5 +88,6 @@ export const migrations: Record<string, Migration> = {
   '20261125220000-points': pointsTables,
   '20261126200000-order-pricing': orderPricing,
   '20261126210000-pos-stations': posStations,
-  '20261126230000-pos-catalogue-index': posCatalogueIndex
+  '20261126230000-pos-catalogue-index': posCatalogueIndex,
+  '20261127010000-product-keywords': productKeywords
 }

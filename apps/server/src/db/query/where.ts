@@ -150,41 +150,106 @@ const compileField = (model: Model, key: string, value: unknown, budget: Budget)
   return and(parts)
 }
 
+/** A pattern that is plain text: what it must contain, and whether it is anchored at either end. */
+export interface LiteralPattern {
+  text: string
+  start: boolean
+  end: boolean
+}
+
 /**
- * The literal text of an anchored prefix pattern (`^chan`, `^a\.b`: what the search dialog's
- * "starts with" sends), or null when the pattern holds anything but escaped or plain characters.
+ * The literal text of a pattern made only of plain or escaped characters, optionally anchored (`^chan`,
+ * `a\.b`, `^0123$`: what the search dialog and the product search send), or null when it holds any
+ * regular-expression syntax. In PostgreSQL's regular expressions `\` before a character that is not a
+ * letter, digit or space is that character; `\d`, `\m` and the like are classes or anchors, not text.
  */
-export const literalPrefix = (pattern: string): string | null => {
-  if (!pattern.startsWith('^') || pattern.length < 2) return null
+export const literalPattern = (pattern: string): LiteralPattern | null => {
+  const start = pattern.startsWith('^')
   let text = ''
-  for (let i = 1; i < pattern.length; i++) {
+  let end = false
+  for (let i = start ? 1 : 0; i < pattern.length; i++) {
     const char = pattern[i]
     if (char === '\\') {
       const next = pattern[++i]
-      // `\.` is a plain dot; `\d`, `\m` and the like are classes or anchors, not text.
       if (next === undefined || /[\p{L}\p{N}_\s]/u.test(next)) return null
       text += next
-    } else if (REGEX_SPECIAL.has(char)) return null
+    } else if (char === '$' && i === pattern.length - 1) end = true
+    else if (REGEX_SPECIAL.has(char)) return null
     else text += char
   }
-  return text
+  return text ? { text, start, end } : null
+}
+
+/** The literal text of an anchored prefix pattern (`^chan`), or null. */
+export const literalPrefix = (pattern: string): string | null => {
+  const literal = literalPattern(pattern)
+  return literal && literal.start && !literal.end ? literal.text : null
 }
 const REGEX_SPECIAL = new Set('.*+?^${}()|[]\\'.split(''))
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&')
 
+/** Every character whose lower case is the key, besides the key and its upper case (e.g. `k`: the Kelvin sign). */
+let foldExtras: Map<string, string[]> | undefined
+const extrasOf = (lower: string): string[] => {
+  if (!foldExtras) {
+    foldExtras = new Map()
+    // The cased scripts all sit below U+20000; one pass, once, on the first case-insensitive literal.
+    for (let code = 0; code < 0x20000; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue
+      const char = String.fromCodePoint(code)
+      // U+0130 (İ) lowers to `i` + a dot in JavaScript's full mapping, to `i` in the databases' simple one.
+      const low = code === 0x130 ? 'i' : char.toLowerCase()
+      if (low === char || low === low.toUpperCase() || char === low.toUpperCase()) continue
+      foldExtras.set(low, [...(foldExtras.get(low) ?? []), char])
+    }
+  }
+  return foldExtras.get(lower) ?? []
+}
+
 /**
- * A `$regex` on a column. An anchored literal prefix becomes `LIKE 'abc%'` (case-insensitive:
- * `lower(col) LIKE 'abc%'`), which a btree index on the column (or on `lower(col)`) with
- * text_pattern_ops answers as a range scan; a regular expression is never answered by a btree. A
- * prefix without cased letters (digits: a phone) needs no `lower`. Same matches as `~` / `~*`.
+ * How `ILIKE` (which compares `lower()` of both sides) relates to `~*` (which matches each pattern
+ * character in its own, lower and upper case) for this text: `same` matches, a `wider` set (`k` also
+ * finds the Kelvin sign under ILIKE), or `other` (a character whose case mapping is not one to one,
+ * such as `ß` or `ſ`, where ILIKE would miss matches).
+ */
+export const caseFolding = (text: string): 'same' | 'wider' | 'other' => {
+  let result: 'same' | 'wider' = 'same'
+  for (const char of text) {
+    const lower = char.toLowerCase()
+    const upper = char.toUpperCase()
+    if (lower === upper) continue
+    if ([...lower].length !== 1 || [...upper].length !== 1 || upper.toLowerCase() !== lower) return 'other'
+    const capital = lower.toUpperCase()
+    const ilike = [lower, ...(capital.toLowerCase() === lower ? [capital] : []), ...extrasOf(lower)]
+    if (ilike.some((other) => other !== char && other !== lower && other !== upper)) result = 'wider'
+  }
+  return result
+}
+
+/**
+ * A `$regex` on a column. A pattern that is plain text (a search for a word, a "starts with") becomes
+ * `LIKE`, with `%` on the sides that are not anchored: the same matches, about three times cheaper per
+ * row than a regular expression (docs/benchmarks.md), and served by a btree index with
+ * text_pattern_ops for a prefix or by a trigram index anywhere in the text. Case-insensitive: a
+ * prefix compares `lower(col)` (an index on `lower(col)` serves it), other text uses `ILIKE` (the
+ * trigram index lowers its own trigrams); text without cased letters (digits, Chinese) needs neither.
+ * Where `ILIKE` finds more than `~*` (the Kelvin sign for `k`), `~*` checks what it found; where the
+ * two differ otherwise the regular expression stays (docs/decisions/0103).
  */
 const compileRegex = (column: string, operator: '~' | '~*', pattern: string): Sql => {
-  const prefix = literalPrefix(pattern)
-  if (prefix === null) return { sql: `?? ${operator} ?`, bindings: [column, pattern] }
-  const caseless = operator === '~' || prefix.toLowerCase() === prefix.toUpperCase()
-  return caseless
-    ? { sql: '?? like ?', bindings: [column, `${escapeLike(prefix)}%`] }
-    : { sql: 'lower(??) like ?', bindings: [column, `${escapeLike(prefix.toLowerCase())}%`] }
+  const regex: Sql = { sql: `?? ${operator} ?`, bindings: [column, pattern] }
+  const literal = literalPattern(pattern)
+  if (literal === null) return regex
+  const like = (text: string) => `${literal.start ? '' : '%'}${escapeLike(text)}${literal.end ? '' : '%'}`
+  const { text } = literal
+  if (operator === '~' || text.toLowerCase() === text.toUpperCase()) return { sql: '?? like ?', bindings: [column, like(text)] }
+  const folding = caseFolding(text)
+  if (folding === 'other') return regex
+  const caseless: Sql =
+    literal.start && !literal.end
+      ? { sql: 'lower(??) like ?', bindings: [column, like(text.toLowerCase())] }
+      : { sql: '?? ilike ?', bindings: [column, like(text)] }
+  return folding === 'same' ? caseless : and([caseless, regex])
 }
 
 const regexPattern = (key: string, operand: unknown): string => {
@@ -232,7 +297,14 @@ const compileJson = (key: string, field: Field, path: string[], value: unknown):
       return { sql: '?? @> ?::jsonb', bindings: [field.name, JSON.stringify(value)] }
     }
     const v = coerce(value)
-    return v === null ? not(exists('@ != null', [])) : equalsAny([v])
+    if (v === null) return not(exists('@ != null', []))
+    // A whole column equal to a value, or an array of values holding it (`categories=<id>`): containment
+    // says the same for a text, number or boolean (a top-level array contains its elements) and costs a
+    // fraction of a JSON-path test per row: a search within a category tests thousands of rows (0103).
+    // Only where the schema rules out nested arrays, which a JSON path (lax) unwraps and containment does not.
+    if (!path.length && typeof v !== 'object' && flatScalars(leaf))
+      return { sql: '?? @> ?::jsonb', bindings: [field.name, JSON.stringify(v)] }
+    return equalsAny([v])
   }
   const parts: Sql[] = []
   for (const [op, operand] of Object.entries(value)) {
@@ -255,6 +327,18 @@ const compileJson = (key: string, field: Field, path: string[], value: unknown):
     }
   }
   return and(parts)
+}
+
+const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean'])
+/** Whether the schema holds one scalar, or an array of scalars (never an array in an array). */
+const flatScalars = (schema: { type?: string | string[]; items?: unknown } | null): boolean => {
+  const types = (Array.isArray(schema?.type) ? schema.type : [schema?.type]).filter((t) => t !== 'null')
+  if (types.length !== 1) return false
+  if (SCALAR_TYPES.has(types[0] as string)) return true
+  if (types[0] !== 'array') return false
+  const items = schema?.items as { type?: string | string[] } | undefined
+  const itemTypes = (Array.isArray(items?.type) ? items.type : [items?.type]).filter((t) => t !== 'null')
+  return itemTypes.length > 0 && itemTypes.every((t) => SCALAR_TYPES.has(t as string))
 }
 
 const leafKind = (schema: { type?: string | string[]; format?: string } | null): FieldKind | 'any' => {

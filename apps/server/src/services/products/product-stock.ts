@@ -29,6 +29,38 @@ export const attachStock = async (db: Knex, products: Row[], want: StockSelectio
     list.push({ warehouse, sku, quantity: Number(quantity), reserved: Number(reserved) })
     byProduct.set(product, list)
   }
+  applyStock(products, byProduct, want)
+}
+
+/**
+ * The stock of each product as one JSON column of the product's own statement (the caller's shop's
+ * rows, in the order attachStock reads them): a page and its stock in one statement behind the wall.
+ */
+export const STOCK_COLUMN = '__stock'
+export const stockColumnSql = `(select coalesce(json_agg(json_build_object('warehouse', s.warehouse, 'sku', s.sku,
+  'quantity', s.quantity, 'reserved', s.reserved) order by s.warehouse, s.sku), '[]'::json)
+  from stocks s where s.product = products."_id" and s.shop = ?) as "${STOCK_COLUMN}"`
+
+/** Takes the stock column off rows read with stockColumnSql and adds their stock as attachStock does. */
+export const takeStockColumn = (products: Row[], want: StockSelection) => {
+  const byProduct = new Map<string, ProductInventory[]>()
+  for (const product of products) {
+    const entries = (product[STOCK_COLUMN] ?? []) as ProductInventory[]
+    delete product[STOCK_COLUMN]
+    byProduct.set(
+      String(product._id),
+      entries.map(({ warehouse, sku, quantity, reserved }) => ({
+        warehouse,
+        sku,
+        quantity: Number(quantity),
+        reserved: Number(reserved)
+      }))
+    )
+  }
+  applyStock(products, byProduct, want)
+}
+
+const applyStock = (products: Row[], byProduct: Map<string, ProductInventory[]>, want: StockSelection) => {
   for (const product of products) {
     const inventories = byProduct.get(String(product._id)) ?? []
     if (want.inventories) product.inventories = inventories

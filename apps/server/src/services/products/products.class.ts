@@ -7,10 +7,11 @@ import { refreshShopProducts } from '../../ledger/product-stock'
 import { userOf } from '../../ledger/service-support'
 import { carrySkuStock, skuCarry } from '../../ledger/sku-carry'
 import { RecordService, type RecordParams } from '../../records/record-service'
-import { joinWall, leaveWall } from '../../tenancy'
+import { compileWhere } from '../../db/query/where'
+import { joinWall, leaveWall, wallStatement } from '../../tenancy'
 import { checkProduct } from './product-rules'
-import { productKeywords, productQuery } from './product-search'
-import { attachStock } from './product-stock'
+import { productKeywords, productQuery, refuseKeywords } from './product-search'
+import { attachStock, stockColumnSql, takeStockColumn } from './product-stock'
 
 type Row = Record<string, unknown>
 
@@ -63,27 +64,54 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
   override async find(params: RecordParams = {}): Promise<Paginated<ProductRecord> | ProductRecord[]> {
     const { $search, $select, $populate, $paginate, $limit, $skip, $cursor, ...conditions } = (params.query ?? {}) as Row
     if (!this.options.rowSecurity || !params.shop || $search === undefined) return super.find(params)
+    // The first step runs before the record service's own check: a filter on the hidden keywords must
+    // be refused here, or a search matching nothing would answer its total (docs/decisions/0103).
+    if (params.provider) refuseKeywords(conditions)
     const paging: RecordParams = $paginate === false || $paginate === 'false' ? { ...params, paginate: false } : { ...params }
     const idsQuery: Row = { ...conditions, $search, $limit, $skip, $cursor, $select: ['_id'] }
     const found: Paginated<ProductRecord> | ProductRecord[] = await this._find({ ...paging, query: idsQuery } as RecordParams)
     const ids = records(found).map((record) => String(record._id))
-    const rows = ids.length
-      ? records(
-          await super.find({
-            ...params,
-            paginate: false,
-            query: {
-              ...conditions,
-              $and: [...((conditions.$and as Row[]) ?? []), { _id: { $in: ids } }],
-              $select,
-              $populate
-            } as Row
-          })
-        )
-      : []
+    const rows = !ids.length
+      ? []
+      : $select === undefined && $populate === undefined && !params.transaction
+        ? await this.pageWithStock(params, conditions, ids)
+        : records(
+            await super.find({
+              ...params,
+              paginate: false,
+              query: {
+                ...conditions,
+                $and: [...((conditions.$and as Row[]) ?? []), { _id: { $in: ids } }],
+                $select,
+                $populate
+              } as Row
+            })
+          )
     const byId = new Map(rows.map((row) => [String(row._id), row]))
     const data = ids.flatMap((id) => byId.get(id) ?? []) as unknown as ProductRecord[]
     return Array.isArray(found) ? data : { ...found, data }
+  }
+
+  /**
+   * The second step of a search in one statement behind the wall: the page's rows by id with the
+   * query's other conditions again, and their stock as a column (what a plain read does in two).
+   * Answered as the record service answers rows: no empty fields, no `keywords` for a client.
+   */
+  private async pageWithStock(params: RecordParams, conditions: Row, ids: string[]): Promise<Row[]> {
+    const { $sort: _sort, ...where } = conditions
+    const sql = compileWhere(this.options.model, { ...where, $and: [...((where.$and as Row[]) ?? []), { _id: { $in: ids } }] })
+    const shop = params.shop as string
+    const rows = (await wallStatement(this.db, shop, (db) =>
+      db('products')
+        .select('products.*', db.raw(stockColumnSql, [shop]))
+        .whereRaw(sql.sql, sql.bindings as Knex.RawBinding[])
+    )) as Row[]
+    const hidden = params.provider || !params.withSecrets ? new Set(this.options.secret ?? []) : new Set<string>()
+    const page = rows.map((row) =>
+      Object.fromEntries(Object.entries(row).filter(([key, value]) => value !== null && value !== undefined && !hidden.has(key)))
+    )
+    takeStockColumn(page, { inventories: true, skus: true })
+    return page
   }
 
   override async _find(params?: RecordParams & { paginate?: PaginationOptions }): Promise<Paginated<ProductRecord>>
