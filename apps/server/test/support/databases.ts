@@ -115,9 +115,13 @@ const migratedTemplate = () =>
   }))
 
 /** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
-export const freshDb = async (dialect: DialectName, options: { poolMax?: number } = {}): Promise<Db & { url?: string }> => {
+export const freshDb = async (
+  dialect: DialectName,
+  options: { poolMax?: number; pgliteWorker?: boolean } = {}
+): Promise<Db & { url?: string }> => {
   if (dialect === 'pglite') {
-    const db = await createDb({ dataDir: 'memory://', initialData: await migratedPglite() })
+    // In-thread unless asked: the worker path has its own suites (docs/decisions/0104).
+    const db = await createDb({ dataDir: 'memory://', initialData: await migratedPglite(), worker: options.pgliteWorker })
     await migrate(db.knex) // nothing to do: it only checks the dump is current
     return db
   }
