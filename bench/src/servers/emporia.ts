@@ -56,7 +56,8 @@ const main = async () => {
     }
   )
   const started = performance.now()
-  const db = await createDb({ databaseUrl, dataDir })
+  // PGlite in a worker thread as `npm start` runs it; BENCH_PGLITE_WORKER=off keeps it in this thread.
+  const db = await createDb({ databaseUrl, dataDir, worker: process.env.BENCH_PGLITE_WORKER !== 'off' })
   const openSeconds = (performance.now() - started) / 1000
   // PGlite is only reachable from inside this process, so its dataset is seeded here.
   let seed: SeedReport | undefined
