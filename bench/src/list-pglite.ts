@@ -78,8 +78,16 @@ export const runListPglite = async (log: (line: string) => void): Promise<Outcom
       workload: 'list (PGlite)',
       erroring: l.failed || t.failed || p.failed || u.failed,
       figures: [
-        { name: 'PGlite (worker) find + total', measured: `${describe(l)}, server ${cores(l.runs)} cores`, pass: l.failed ? false : undefined },
-        { name: 'PGlite in-thread, same run', measured: `${describe(t)}, server ${cores(t.runs)} cores`, pass: t.failed ? false : undefined },
+        {
+          name: 'PGlite (worker) find + total',
+          measured: `${describe(l)}, server ${cores(l.runs)} cores`,
+          pass: l.failed ? false : undefined
+        },
+        {
+          name: 'PGlite in-thread, same run',
+          measured: `${describe(t)}, server ${cores(t.runs)} cores`,
+          pass: t.failed ? false : undefined
+        },
         { name: 'PostgreSQL, same run', measured: describe(p), pass: p.failed ? false : undefined },
         { name: 'PGlite / PostgreSQL', measured: fixed(ratio), goal: '>= 0.5', pass: !l.failed && !p.failed && ratio >= 0.5 },
         { name: 'PGlite in-thread / PostgreSQL', measured: fixed(t.rps / p.rps) },

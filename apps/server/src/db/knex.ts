@@ -104,7 +104,9 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
   if (!memory) mkdirSync(pgdata, { recursive: true })
   const loadDataDir = options.initialData ?? (memory ? undefined : initialData(pgdata, options.templateDir))
   // In a worker the event loop is never blocked by a query, so no yield is needed there.
-  const pglite = options.worker ? await PgliteWorkerHost.open(pgdata, loadDataDir) : yielding(await openPglite(pgdata, loadDataDir))
+  const pglite = options.worker
+    ? await PgliteWorkerHost.open(pgdata, loadDataDir)
+    : yielding(await openPglite(pgdata, loadDataDir))
   // PGlite has one connection: knex-pglite pins the pool at one, so concurrent callers queue in
   // the pool instead of failing. The acquire timeout bounds how long a caller waits in that queue
   // (then 503, "busy, please retry").

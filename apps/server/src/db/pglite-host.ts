@@ -25,7 +25,11 @@ const startWorker = (start: WorkerStart, transfer: ArrayBuffer[]) => {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./pglite-worker.js', import.meta.url), options)
   // tsx's ES module API (its CommonJS one cannot register hooks from an eval'd script); a data: URL
   // module may import absolute file URLs only, so both are resolved here.
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href
+  const tsx = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs')
+  ).href
   const entry = new URL('./pglite-worker.ts', import.meta.url).href
   const boot = `const { tsImport } = await import(${JSON.stringify(tsx)}); await tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)})`
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(boot)}`), options)

@@ -55,6 +55,7 @@ export const errorFromData = (data: ErrorData): Error => {
   Object.assign(error, data.fields)
   Object.defineProperty(error, 'name', { value: data.name, configurable: true, writable: true })
   // The worker's stack says where PostgreSQL's error was read; the caller's own follows it.
-  if (data.stack) error.stack = `${data.stack}\n    --- in the server thread ---\n${new Error().stack?.split('\n').slice(2).join('\n')}`
+  if (data.stack)
+    error.stack = `${data.stack}\n    --- in the server thread ---\n${new Error().stack?.split('\n').slice(2).join('\n')}`
   return error
 }

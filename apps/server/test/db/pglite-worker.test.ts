@@ -31,7 +31,11 @@ const sampleRow = {
   bytes: Buffer.from([0, 1, 254, 255]),
   tags: ['x', 'y']
 }
-const failure = (run: Promise<unknown>) => run.then(() => expect.fail('should have failed'), (error: unknown) => error)
+const failure = (run: Promise<unknown>) =>
+  run.then(
+    () => expect.fail('should have failed'),
+    (error: unknown) => error
+  )
 
 describe('PGlite in a worker thread', () => {
   let inThread: Db
@@ -70,7 +74,8 @@ describe('PGlite in a worker thread', () => {
     const here = (await duplicate(inThread)) as Record<string, unknown>
     const there = (await duplicate(worker)) as Record<string, unknown>
     expect(there).toBeInstanceOf(Error)
-    for (const field of ['code', 'constraint', 'detail', 'table', 'severity', 'message']) expect(there[field]).toEqual(here[field])
+    for (const field of ['code', 'constraint', 'detail', 'table', 'severity', 'message'])
+      expect(there[field]).toEqual(here[field])
     expect(there.code).toBe('23505')
     const mapped = toFeathersError(there)
     expect(mapped).toBeInstanceOf(Conflict)
@@ -86,7 +91,11 @@ describe('PGlite in a worker thread', () => {
     await worker.knex.transaction(async (trx) => {
       await trx('sample').insert({ key: 't1' })
       // Queued behind the transaction on the one connection: it must see the row, committed.
-      outside = worker.knex('sample').where({ key: 't1' }).first().then((row) => order.push(row ? 'outside saw t1' : 'outside missed t1'))
+      outside = worker
+        .knex('sample')
+        .where({ key: 't1' })
+        .first()
+        .then((row) => order.push(row ? 'outside saw t1' : 'outside missed t1'))
       await new Promise((resolve) => setTimeout(resolve, 20))
       order.push('commit')
     })
