@@ -6,6 +6,7 @@ import pg from 'pg'
 import type { PGlite } from '@electric-sql/pglite'
 import ClientPGLite from 'knex-pglite'
 import { PgliteWorkerHost } from './pglite-host'
+import { pgliteSessionsClient } from './pglite-sessions'
 import { INT8, NUMERIC, TIMESTAMP, TIMESTAMPTZ, openPglite, toIso } from './pglite-open'
 
 /** True on PostgreSQL (the pg client), false on PGlite. */
@@ -47,8 +48,9 @@ export interface DbOptions {
   /**
    * PGlite only: run the database in a worker thread, off the event loop (docs/decisions/0104).
    * The server turns it on (PGLITE_WORKER, default on); tests open PGlite in their own thread.
+   * A number sets how many sessions of the worker knex's pool holds (true: 8; 1 = one connection).
    */
-  worker?: boolean
+  worker?: boolean | number
 }
 
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000
@@ -85,6 +87,10 @@ const yielding = (pglite: PGlite) => {
   return pglite
 }
 
+const PGLITE_ACQUIRE_TIMEOUT_MS = 20_000
+/** Sessions of the PGlite worker in knex's pool: enough that a statement always waits in the worker. */
+const WORKER_SESSIONS = 8
+
 export const createDb = async (options: DbOptions): Promise<Db> => {
   if (options.databaseUrl) {
     // A startup parameter of every pooled connection: it holds through the walled transactions'
@@ -104,16 +110,17 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
   if (!memory) mkdirSync(pgdata, { recursive: true })
   const loadDataDir = options.initialData ?? (memory ? undefined : initialData(pgdata, options.templateDir))
   // In a worker the event loop is never blocked by a query, so no yield is needed there.
-  const pglite = options.worker
-    ? await PgliteWorkerHost.open(pgdata, loadDataDir)
+  const sessions = options.worker === true ? WORKER_SESSIONS : options.worker || 0
+  const pglite = sessions
+    ? await PgliteWorkerHost.open(pgdata, { loadDataDir, maxWaitMs: PGLITE_ACQUIRE_TIMEOUT_MS })
     : yielding(await openPglite(pgdata, loadDataDir))
-  // PGlite has one connection: knex-pglite pins the pool at one, so concurrent callers queue in
-  // the pool instead of failing. The acquire timeout bounds how long a caller waits in that queue
-  // (then 503, "busy, please retry").
+  // PGlite has one connection: in-thread, knex-pglite pins the pool at one, so concurrent callers
+  // queue in the pool instead of failing; in a worker, the pool's sessions share it (pglite-sessions.ts).
+  // The acquire timeout bounds how long a caller waits in that queue (then 503, "busy, please retry").
   const knex = knexFactory({
-    client: ClientPGLite as unknown as typeof knexFactory.Client,
+    client: (sessions ? pgliteSessionsClient(sessions) : ClientPGLite) as unknown as typeof knexFactory.Client,
     connection: () => ({ pglite }) as unknown as Knex.StaticConnectionConfig,
-    acquireConnectionTimeout: 20_000
+    acquireConnectionTimeout: PGLITE_ACQUIRE_TIMEOUT_MS
   })
   await knex.raw('select 1')
   return {

@@ -13,7 +13,7 @@ import {
 } from './pglite-protocol'
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void }
-type Call = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never
+type Call = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id' | 'session'> : never) : never
 
 /**
  * The worker's entry: the built `dist/pglite-worker.js` beside the bundle (build.mjs), or, when the
@@ -42,6 +42,14 @@ const cloneable = (options?: Record<string, unknown>): CloneableQueryOptions | u
   return rowMode || paramTypes ? { rowMode, paramTypes } : undefined
 }
 
+export interface PgliteSession {
+  readonly waitReady: Promise<void>
+  readonly closed: boolean
+  query: <T>(sql: string, params?: unknown[], options?: Record<string, unknown>) => Promise<Results<T>>
+  exec: (sql: string, options?: Record<string, unknown>) => Promise<Results[]>
+  close: () => Promise<void>
+}
+
 /**
  * PGlite in a worker thread, behind the part of PGlite's interface knex-pglite and knex.ts use
  * (`waitReady`, `query`, `exec`, `dumpDataDir`, `close`, `closed`). The database's WASM and its
@@ -52,6 +60,7 @@ export class PgliteWorkerHost {
   #worker: Worker
   #pending = new Map<number, Pending>()
   #nextId = READY_ID + 1
+  #nextSession = 1
   #closed = false
   #failure?: Error
 
@@ -65,9 +74,9 @@ export class PgliteWorkerHost {
     this.#worker.on('exit', (code) => this.#fail(new Error(`The PGlite worker stopped (exit code ${code})`)))
   }
 
-  static async open(dataDir: string, loadDataDir?: Blob): Promise<PgliteWorkerHost> {
-    const data = loadDataDir ? await loadDataDir.arrayBuffer() : undefined
-    const host = new PgliteWorkerHost({ dataDir, loadDataDir: data }, data ? [data] : [])
+  static async open(dataDir: string, options: { loadDataDir?: Blob; maxWaitMs: number }): Promise<PgliteWorkerHost> {
+    const data = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined
+    const host = new PgliteWorkerHost({ dataDir, loadDataDir: data, maxWaitMs: options.maxWaitMs }, data ? [data] : [])
     try {
       await host.waitReady
     } catch (error) {
@@ -89,6 +98,25 @@ export class PgliteWorkerHost {
     return this.#call({ op: 'exec', sql, options: cloneable(options) }) as Promise<Results[]>
   }
 
+  /**
+   * One more connection for knex's pool: its calls go to the same backend, and the worker keeps a
+   * transaction it begins to it alone. Closing it frees nothing (the host is closed with the Db).
+   */
+  session(): PgliteSession {
+    const session = this.#nextSession++
+    return {
+      waitReady: this.waitReady,
+      get closed() {
+        return false
+      },
+      query: <T>(sql: string, params?: unknown[], options?: Record<string, unknown>) =>
+        this.#call({ op: 'query', sql, params, options: cloneable(options) }, session) as Promise<Results<T>>,
+      exec: (sql: string, options?: Record<string, unknown>) =>
+        this.#call({ op: 'exec', sql, options: cloneable(options) }, session) as Promise<Results[]>,
+      close: async () => undefined
+    }
+  }
+
   async dumpDataDir(compression: 'none' | 'gzip' | 'auto' = 'auto'): Promise<Blob> {
     return new Blob([(await this.#call({ op: 'dump', compression })) as ArrayBuffer])
   }
@@ -103,13 +131,13 @@ export class PgliteWorkerHost {
     }
   }
 
-  #call(call: Call): Promise<unknown> {
+  #call(call: Call, session = 0): Promise<unknown> {
     if (this.#failure) return Promise.reject(this.#failure)
     if (this.#closed) return Promise.reject(new Error('PGlite is closed'))
     const id = this.#nextId++
     return new Promise((resolve, reject) => {
       try {
-        this.#worker.postMessage({ ...call, id } as Request)
+        this.#worker.postMessage({ ...call, id, session } as Request)
       } catch (error) {
         // A parameter that cannot be cloned (a function, a symbol): the caller's mistake, told at once.
         reject(error as Error)

@@ -7,6 +7,8 @@
 /** What the worker is started with (`workerData`). */
 export interface WorkerStart {
   dataDir: string
+  /** Longest a call waits while another session's transaction holds the backend (then SQLSTATE 53300, a 503). */
+  maxWaitMs: number
   /** A data directory dump to start from (tests, the build's template), moved, not copied. */
   loadDataDir?: ArrayBuffer
 }
@@ -17,11 +19,15 @@ export interface CloneableQueryOptions {
   paramTypes?: number[]
 }
 
+/**
+ * `session`: which of the host's connections sent it (knex's pool hands them out). All sessions share
+ * PGlite's one backend; the worker only keeps a transaction to the session that began it.
+ */
 export type Request =
-  | { id: number; op: 'query'; sql: string; params?: unknown[]; options?: CloneableQueryOptions }
-  | { id: number; op: 'exec'; sql: string; options?: CloneableQueryOptions }
-  | { id: number; op: 'dump'; compression: 'none' | 'gzip' | 'auto' }
-  | { id: number; op: 'close' }
+  | { id: number; session: number; op: 'query'; sql: string; params?: unknown[]; options?: CloneableQueryOptions }
+  | { id: number; session: number; op: 'exec'; sql: string; options?: CloneableQueryOptions }
+  | { id: number; session: number; op: 'dump'; compression: 'none' | 'gzip' | 'auto' }
+  | { id: number; session: number; op: 'close' }
 
 /** An error as data: the message and every field PostgreSQL reported (SQLSTATE `code`, `constraint`, …). */
 export interface ErrorData {

@@ -4,9 +4,7 @@ import { openPglite } from './pglite-open'
 import { READY_ID, errorToData, type Reply, type Request, type WorkerStart } from './pglite-protocol'
 
 /**
- * The PGlite worker (docs/decisions/0104): owns the database and runs one request at a time in
- * arrival order. The server's single connection (knex-pglite's pool of one) means requests arrive
- * one by one anyway; running them in order here keeps BEGIN … COMMIT on that connection intact.
+ * The PGlite worker (docs/decisions/0104): owns the database and serves the host's sessions.
  */
 const port = parentPort
 if (!port) throw new Error('pglite-worker must run as a worker thread')
@@ -47,21 +45,54 @@ const main = async () => {
     return
   }
   port.postMessage({ id: READY_ID, ok: true, value: undefined } satisfies Reply)
-  // One at a time: PGlite itself serialises, but the order of the replies must be the order of arrival.
-  let queue: Promise<void> = Promise.resolve()
-  port.on('message', (request: Request) => {
-    queue = queue.then(async () => {
-      let reply: Reply
+  const reply = (request: Request, answer: Reply) => {
+    // A dump is moved to the server's thread, not copied (it can be hundreds of megabytes).
+    port.postMessage(answer, answer.ok && answer.value instanceof ArrayBuffer ? [answer.value] : [])
+    if (request.op === 'close') port.close()
+  }
+  /*
+   * One request at a time, in arrival order, except that while a session is inside a transaction
+   * (BEGIN … COMMIT/ROLLBACK) only that session's requests run: the others wait their turn, exactly as
+   * they waited for the one connection before. So the host may send requests of several sessions
+   * at once and the database never idles between two of them.
+   */
+  const queue: { request: Request; arrived: number }[] = []
+  let owner: number | undefined
+  let running = false
+  const pump = async () => {
+    if (running) return
+    running = true
+    for (;;) {
+      const index = owner === undefined ? 0 : queue.findIndex(({ request }) => request.session === owner)
+      if (index < 0 || queue.length === 0) break
+      const [{ request }] = queue.splice(index, 1)
       try {
-        const value = await run(db, request)
-        reply = { id: request.id, ok: true, value }
+        reply(request, { id: request.id, ok: true, value: await run(db, request) })
       } catch (error) {
-        reply = { id: request.id, ok: false, error: errorToData(error) }
+        reply(request, { id: request.id, ok: false, error: errorToData(error) })
       }
-      // A dump is moved to the server's thread, not copied (it can be hundreds of megabytes).
-      port.postMessage(reply, reply.ok && reply.value instanceof ArrayBuffer ? [reply.value] : [])
-      if (request.op === 'close') port.close()
-    })
+      owner = !db.closed && db.isInTransaction() ? request.session : undefined
+    }
+    running = false
+  }
+  // A caller held up by another session's transaction longer than the bound is told the server is
+  // busy (pg-errors.ts: 503), as a caller waiting too long for the one connection was.
+  const expire = setInterval(() => {
+    const now = Date.now()
+    for (let i = queue.length - 1; i >= 0; i--) {
+      const { request, arrived } = queue[i]
+      if (owner === undefined || request.session === owner || now - arrived < start.maxWaitMs) continue
+      queue.splice(i, 1)
+      const error = Object.assign(new Error('Timeout acquiring a connection: another transaction holds the database'), {
+        code: '53300'
+      })
+      reply(request, { id: request.id, ok: false, error: errorToData(error) })
+    }
+  }, 1000)
+  expire.unref()
+  port.on('message', (request: Request) => {
+    queue.push({ request, arrived: Date.now() })
+    void pump()
   })
 }
 

@@ -5,6 +5,7 @@ import { Conflict } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { createDb, type Db } from '../../src/db/knex'
 import { toFeathersError } from '../../src/db/pg-errors'
+import { PgliteWorkerHost } from '../../src/db/pglite-host'
 import { freshDb } from '../support/databases'
 
 /**
@@ -110,6 +111,38 @@ describe('PGlite in a worker thread', () => {
     expect(await worker.knex('sample').where({ key: 't2' }).first()).toBeUndefined()
   })
 
+  it('keeps a transaction to the session that began it: concurrent transactions never interleave', async () => {
+    const seen: Record<string, string[]> = {}
+    const inside = (name: string, key: string, end: 'commit' | 'rollback') =>
+      worker.knex
+        .transaction(async (trx) => {
+          await trx('sample').insert({ key })
+          await new Promise((resolve) => setTimeout(resolve, 20))
+          seen[name] = await trx('sample').whereIn('key', ['s1', 's2']).pluck('key')
+          if (end === 'rollback') throw new Error('roll back')
+        })
+        .catch(() => undefined)
+    await Promise.all([inside('first', 's1', 'rollback'), inside('second', 's2', 'commit')])
+    // Each saw its own row only: the other's BEGIN waited in the worker until this one ended.
+    expect(seen).toEqual({ first: ['s1'], second: ['s2'] })
+    expect(await worker.knex('sample').whereIn('key', ['s1', 's2']).pluck('key')).toEqual(['s2'])
+  })
+
+  it("tells a caller held up by another session's transaction past the bound that the server is busy (503)", async () => {
+    const host = await PgliteWorkerHost.open('memory://', { maxWaitMs: 50 })
+    try {
+      const [holder, waiter] = [host.session(), host.session()]
+      await holder.query('begin')
+      const error = (await failure(waiter.query('select 1'))) as { code?: string }
+      expect(error.code).toBe('53300')
+      expect(toFeathersError(error).code).toBe(503)
+      await holder.query('rollback')
+      expect((await waiter.query('select 1 as one')).rows).toEqual([{ one: 1 }])
+    } finally {
+      await host.close()
+    }
+  })
+
   it('refuses a parameter that cannot cross to the worker, and keeps serving', async () => {
     const error = await failure(worker.knex.raw('select ?::text as v', [(() => 1) as unknown as string]))
     expect(error).toBeInstanceOf(Error)
@@ -121,14 +154,15 @@ describe('PGlite in a worker thread', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'emporia-pglite-worker-'))
     try {
       const onDisk = await createDb({ dataDir: dir, initialData: dump, worker: true })
-      expect(await onDisk.knex('sample').pluck('key').orderBy('key')).toEqual(['a', 't1'])
+      const before = await worker.knex('sample').pluck('key').orderBy('key')
+      expect(await onDisk.knex('sample').pluck('key').orderBy('key')).toEqual(before)
       await onDisk.knex('sample').insert({ key: 'on-disk' })
       await onDisk.close()
       await expect(onDisk.knex('sample').select()).rejects.toThrow()
       // The same directory opened in the server's thread: the worker's write is there.
       const reopened = await createDb({ dataDir: dir })
       try {
-        expect(await reopened.knex('sample').pluck('key').orderBy('key')).toEqual(['a', 'on-disk', 't1'])
+        expect(await reopened.knex('sample').pluck('key').orderBy('key')).toEqual([...before, 'on-disk'].sort())
       } finally {
         await reopened.close()
       }
