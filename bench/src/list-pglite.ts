@@ -12,7 +12,8 @@ import { verifyLists } from './support/verify'
 /** Kept between runs like the PostgreSQL database, so only the first run pays for seeding. */
 export const PGLITE_DIR = process.env.BENCH_PGLITE_DIR ?? path.join(os.tmpdir(), 'emporia-bench', 'pglite')
 
-type Host = 'worker' | 'in-thread'
+/** `worker-1`: the worker behind knex's one connection (no statement waits in the worker). */
+type Host = 'worker' | 'worker-1' | 'in-thread'
 
 /** PGlite as `npm start` runs it (in a worker thread, docs/decisions/0104) or in the server's thread. */
 const startPglite = (host: Host, countCache: 'on' | 'off' = 'on') =>
@@ -21,7 +22,7 @@ const startPglite = (host: Host, countCache: 'on' | 'off' = 'on') =>
       BENCH_DATA_DIR: PGLITE_DIR,
       BENCH_DATABASE_URL: undefined,
       BENCH_COUNT_CACHE: countCache,
-      BENCH_PGLITE_WORKER: host === 'worker' ? 'on' : 'off'
+      BENCH_PGLITE_WORKER: host === 'worker' ? 'on' : host === 'worker-1' ? '1' : 'off'
     }
   })
 
@@ -47,7 +48,7 @@ export const runListPglite = async (log: (line: string) => void): Promise<Outcom
   let current: ChildHandle | undefined = first
   try {
     await verifyLists(first.url, paths, PAGE_SIZE, postgres.url)
-    const runs: Record<Host | 'postgres', LoadResult[]> = { worker: [], 'in-thread': [], postgres: [] }
+    const runs: Record<Host | 'postgres', LoadResult[]> = { worker: [], 'worker-1': [], 'in-thread': [], postgres: [] }
     const record = (name: keyof typeof runs, result: LoadResult, round: number) => {
       runs[name].push(result)
       log(
@@ -55,7 +56,7 @@ export const runListPglite = async (log: (line: string) => void): Promise<Outcom
       )
     }
     for (let round = 1; round <= ROUNDS; round++) {
-      for (const host of ['worker', 'in-thread'] as const) {
+      for (const host of ['worker', 'worker-1', 'in-thread'] as const) {
         current ??= await startPglite(host)
         if (host === 'in-thread' && round === 1) await verifyLists(current.url, paths, PAGE_SIZE, postgres.url)
         record(host, await measure({ url: current.url, paths, serverPid: current.pid }), round)
@@ -67,16 +68,17 @@ export const runListPglite = async (log: (line: string) => void): Promise<Outcom
     await postgres.stop()
     const l = summarise('pglite worker', runs.worker)
     const t = summarise('pglite in-thread', runs['in-thread'])
+    const one = summarise('pglite worker, one session', runs['worker-1'])
     const p = summarise('postgres', runs.postgres)
     // The worst case for one connection: every request also counts, so callers queue deeply.
     current = await startPglite('worker', 'off')
     const u = await measure({ url: current.url, paths, serverPid: current.pid })
     log(`  pglite worker, every total counted: ${u.rps} req/s, p99 ${u.latencyMs.p99} ms`)
     const ratio = l.rps / p.rps
-    const all = [...l.runs, ...t.runs, u]
+    const all = [...l.runs, ...one.runs, ...t.runs, u]
     return {
       workload: 'list (PGlite)',
-      erroring: l.failed || t.failed || p.failed || u.failed,
+      erroring: l.failed || one.failed || t.failed || p.failed || u.failed,
       figures: [
         {
           name: 'PGlite (worker) find + total',
@@ -87,6 +89,11 @@ export const runListPglite = async (log: (line: string) => void): Promise<Outcom
           name: 'PGlite in-thread, same run',
           measured: `${describe(t)}, server ${cores(t.runs)} cores`,
           pass: t.failed ? false : undefined
+        },
+        {
+          name: 'PGlite worker, one session, same run',
+          measured: `${describe(one)}, server ${cores(one.runs)} cores`,
+          pass: one.failed ? false : undefined
         },
         { name: 'PostgreSQL, same run', measured: describe(p), pass: p.failed ? false : undefined },
         { name: 'PGlite / PostgreSQL', measured: fixed(ratio), goal: '>= 0.5', pass: !l.failed && !p.failed && ratio >= 0.5 },
@@ -106,7 +113,18 @@ export const runListPglite = async (log: (line: string) => void): Promise<Outcom
           measured: seed.reused ? 'reused' : `${fixed(seed.insertSeconds + seed.indexSeconds + seed.vacuumSeconds, 1)} s`
         }
       ],
-      raw: { dataDir: PGLITE_DIR, seed, openSeconds, startSeconds, pglite: l, inThread: t, postgres: p, ratio, uncached: u }
+      raw: {
+        dataDir: PGLITE_DIR,
+        seed,
+        openSeconds,
+        startSeconds,
+        pglite: l,
+        oneSession: one,
+        inThread: t,
+        postgres: p,
+        ratio,
+        uncached: u
+      }
     }
   } finally {
     await Promise.all([current?.stop(), postgres.stop()])
