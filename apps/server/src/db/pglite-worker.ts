@@ -62,18 +62,28 @@ const main = async () => {
   const pump = async () => {
     if (running) return
     running = true
-    for (;;) {
-      const index = owner === undefined ? 0 : queue.findIndex(({ request }) => request.session === owner)
-      if (index < 0 || queue.length === 0) break
-      const [{ request }] = queue.splice(index, 1)
-      try {
-        reply(request, { id: request.id, ok: true, value: await run(db, request) })
-      } catch (error) {
-        reply(request, { id: request.id, ok: false, error: errorToData(error) })
+    try {
+      for (;;) {
+        const index = owner === undefined ? 0 : queue.findIndex(({ request }) => request.session === owner)
+        if (index < 0 || queue.length === 0) break
+        const [{ request }] = queue.splice(index, 1)
+        let answer: Reply
+        try {
+          answer = { id: request.id, ok: true, value: await run(db, request) }
+        } catch (error) {
+          answer = { id: request.id, ok: false, error: errorToData(error) }
+        }
+        try {
+          reply(request, answer)
+        } catch (error) {
+          // An answer that cannot be cloned is that caller's error, never a stalled worker.
+          reply(request, { id: request.id, ok: false, error: errorToData(error) })
+        }
+        owner = !db.closed && db.isInTransaction() ? request.session : undefined
       }
-      owner = !db.closed && db.isInTransaction() ? request.session : undefined
+    } finally {
+      running = false
     }
-    running = false
   }
   // A caller held up by another session's transaction longer than the bound is told the server is
   // busy (pg-errors.ts: 503), as a caller waiting too long for the one connection was.
