@@ -7,8 +7,10 @@ import { createRequire } from 'node:module'
 import { PGlite } from '@electric-sql/pglite'
 
 await build({
-  entryPoints: ['src/index.ts'],
-  outfile: 'dist/index.js',
+  // The PGlite worker (src/db/pglite-worker.ts) is its own entry: the server starts it from the
+  // file beside the bundle, dist/pglite-worker.js (db/pglite-host.ts).
+  entryPoints: { index: 'src/index.ts', 'pglite-worker': 'src/db/pglite-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

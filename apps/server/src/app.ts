@@ -44,7 +44,8 @@ export const createApp = async (
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       templateDir: config.dbTemplateDir,
-      statementTimeoutMs: config.statementTimeoutMs
+      statementTimeoutMs: config.statementTimeoutMs,
+      worker: config.pgliteWorker
     }))
   await migrate(db.knex)
   const rowSecurity = config.rowSecurity && (await rowSecurityAvailable(db.knex))

@@ -28,6 +28,8 @@ export interface AppConfig {
   rowSecurity: boolean
   /** Longest one PostgreSQL statement may run, in ms (STATEMENT_TIMEOUT_MS, default 30 s, 0 = none; docs/decisions/0068). */
   statementTimeoutMs: number
+  /** PGlite in a worker thread, off the event loop (PGLITE_WORKER=off keeps it in-thread; docs/decisions/0104). */
+  pgliteWorker: boolean
   /** Failed logins / codes allowed per 15 minutes, per account and per address. */
   loginLimits: { account: number; address: number }
   /**
@@ -67,6 +69,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     registration: env.REGISTRATION !== 'off',
     rowSecurity: env.ROW_SECURITY !== 'off',
     statementTimeoutMs: Number(env.STATEMENT_TIMEOUT_MS ?? 30_000),
+    pgliteWorker: env.PGLITE_WORKER !== 'off',
     loginLimits: { account: Number(env.LOGIN_LIMIT_ACCOUNT ?? 10), address: Number(env.LOGIN_LIMIT_ADDRESS ?? 50) },
     devTools: env.DEV_TOOLS === '1' || env.DEV_TOOLS === 'true',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),

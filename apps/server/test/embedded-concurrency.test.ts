@@ -3,11 +3,18 @@ import { json } from './support/clients'
 import { createPeopleTable, personModel } from './support/people'
 import { startTestApp, type TestApp } from './support/test-app'
 
-/** PGlite has one connection: concurrent callers must queue, never fail or hang. */
-describe('embedded database under 50 concurrent callers', () => {
+/**
+ * PGlite has one connection: concurrent callers must queue, never fail or hang, whether PGlite runs
+ * in the server's thread (tests) or in a worker (`npm start`, docs/decisions/0104).
+ */
+describe.each([
+  { host: 'in the server thread', pgliteWorker: false },
+  { host: 'in a worker thread', pgliteWorker: true }
+])('embedded database $host under 50 concurrent callers', ({ pgliteWorker }) => {
   let t: TestApp
   beforeAll(async () => {
     t = await startTestApp('pglite', {
+      pgliteWorker,
       register: (ctx, app) =>
         app.use('people', new RecordService({ ...ctx.records, model: personModel, paginate: { default: 10, max: 50 } }))
     })

@@ -58,7 +58,11 @@ const main = async () => {
     }
   )
   const started = performance.now()
-  const db = await createDb({ databaseUrl, dataDir })
+  // PGlite in a worker thread as `npm start` runs it; BENCH_PGLITE_WORKER=off keeps it in this thread,
+  // a number sets the worker's sessions in knex's pool (1: one connection, as in-thread).
+  const pgliteWorker = process.env.BENCH_PGLITE_WORKER ?? 'on'
+  const worker = pgliteWorker === 'off' ? false : pgliteWorker === 'on' ? true : Number(pgliteWorker)
+  const db = await createDb({ databaseUrl, dataDir, worker })
   const openSeconds = (performance.now() - started) / 1000
   // PGlite is only reachable from inside this process, so its dataset is seeded here.
   let seed: SeedReport | undefined

@@ -44,19 +44,22 @@ export const compareRounds = async (sides: Side[], log: (line: string) => void, 
       )
     }
   }
-  return sides.map((side, i) => {
-    const rps = runs[i].map((r) => r.rps)
-    return {
-      name: side.name,
-      rps: Math.round(median(rps)),
-      p50: median(runs[i].map((r) => r.latencyMs.p50)),
-      mean: median(runs[i].map((r) => r.latencyMs.mean)),
-      p99: median(runs[i].map((r) => r.latencyMs.p99)),
-      rpsRange: [Math.min(...rps), Math.max(...rps)],
-      failed: runs[i].some((r) => r.failed),
-      runs: runs[i]
-    }
-  })
+  return sides.map((side, i) => summarise(side.name, runs[i]))
+}
+
+/** The medians and range of one side's rounds. */
+export const summarise = (name: string, runs: LoadResult[]): SideResult => {
+  const rps = runs.map((r) => r.rps)
+  return {
+    name,
+    rps: Math.round(median(rps)),
+    p50: median(runs.map((r) => r.latencyMs.p50)),
+    mean: median(runs.map((r) => r.latencyMs.mean)),
+    p99: median(runs.map((r) => r.latencyMs.p99)),
+    rpsRange: [Math.min(...rps), Math.max(...rps)],
+    failed: runs.some((r) => r.failed),
+    runs
+  }
 }
 
 export const describe = (side: SideResult) =>

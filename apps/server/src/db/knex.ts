@@ -3,9 +3,11 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import knexFactory, { type Knex } from 'knex'
 import pg from 'pg'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import ClientPGLite from 'knex-pglite'
-import { pgliteExtensions } from './pglite-extensions'
+import { PgliteWorkerHost } from './pglite-host'
+import { pgliteSessionsClient } from './pglite-sessions'
+import { INT8, NUMERIC, TIMESTAMP, TIMESTAMPTZ, openPglite, toIso } from './pglite-open'
 
 /** True on PostgreSQL (the pg client), false on PGlite. */
 export const isPostgres = (knex: Knex) => (knex.client as { config?: { client?: unknown } }).config?.client === 'pg'
@@ -21,13 +23,7 @@ export interface Db {
 }
 
 // Timestamps travel as ISO strings and 64-bit integers (counts, cents) as numbers: both drivers
-// must agree, or the same record would look different on PGlite and on PostgreSQL.
-const toIso = (value: string) => new Date(value).toISOString()
-const INT8 = 20
-const TIMESTAMPTZ = 1184
-const TIMESTAMP = 1114
-const NUMERIC = 1700
-
+// must agree, or the same record would look different on PGlite and on PostgreSQL (pglite-open.ts).
 pg.types.setTypeParser(INT8, (value) => Number(value))
 pg.types.setTypeParser(NUMERIC, (value) => Number(value))
 pg.types.setTypeParser(TIMESTAMPTZ, toIso)
@@ -49,6 +45,12 @@ export interface DbOptions {
    * are the defence (docs/decisions/0068).
    */
   statementTimeoutMs?: number
+  /**
+   * PGlite only: run the database in a worker thread, off the event loop (docs/decisions/0104).
+   * The server turns it on (PGLITE_WORKER, default on); tests open PGlite in their own thread.
+   * A number sets how many sessions of the worker knex's pool holds (true: 8; 1 = one connection).
+   */
+  worker?: boolean | number
 }
 
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000
@@ -70,6 +72,25 @@ const initialData = (pgdata: string, templateDir?: string): Blob | undefined => 
   return existsSync(template) ? new Blob([readFileSync(template)]) : undefined
 }
 
+/**
+ * A PGlite query runs synchronously and resolves through promises only, so queued queries would
+ * run back to back without the event loop ever accepting a connection or reading a request: some
+ * callers got nothing for 10 s while others were served 20 times (docs/benchmarks.md). Yielding
+ * before each query lets I/O in between, so the queue is served in arrival order.
+ */
+const yielding = (pglite: PGlite) => {
+  const query = pglite.query.bind(pglite)
+  pglite.query = (async (...args: Parameters<typeof query>) => {
+    await new Promise((resolve) => setImmediate(resolve))
+    return query(...args)
+  }) as typeof pglite.query
+  return pglite
+}
+
+const PGLITE_ACQUIRE_TIMEOUT_MS = 20_000
+/** Sessions of the PGlite worker in knex's pool: enough that a statement always waits in the worker. */
+const WORKER_SESSIONS = 8
+
 export const createDb = async (options: DbOptions): Promise<Db> => {
   if (options.databaseUrl) {
     // A startup parameter of every pooled connection: it holds through the walled transactions'
@@ -87,32 +108,19 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
   const memory = options.dataDir.startsWith('memory://')
   const pgdata = memory ? 'memory://' : path.join(options.dataDir, 'pgdata')
   if (!memory) mkdirSync(pgdata, { recursive: true })
-  const pglite = await PGlite.create(pgdata, {
-    loadDataDir: options.initialData ?? (memory ? undefined : initialData(pgdata, options.templateDir)),
-    extensions: pgliteExtensions,
-    parsers: {
-      [INT8]: (value: string) => Number(value),
-      [NUMERIC]: (value: string) => Number(value),
-      [TIMESTAMPTZ]: toIso,
-      [TIMESTAMP]: toIso
-    }
-  })
-  // A PGlite query runs synchronously and resolves through promises only, so queued queries would
-  // run back to back without the event loop ever accepting a connection or reading a request: some
-  // callers got nothing for 10 s while others were served 20 times (docs/benchmarks.md). Yielding
-  // before each query lets I/O in between, so the queue is served in arrival order.
-  const query = pglite.query.bind(pglite)
-  pglite.query = (async (...args: Parameters<typeof query>) => {
-    await new Promise((resolve) => setImmediate(resolve))
-    return query(...args)
-  }) as typeof pglite.query
-  // PGlite has one connection: knex-pglite pins the pool at one, so concurrent callers queue in
-  // the pool instead of failing. The acquire timeout bounds how long a caller waits in that queue
-  // (then 503, "busy, please retry").
+  const loadDataDir = options.initialData ?? (memory ? undefined : initialData(pgdata, options.templateDir))
+  // In a worker the event loop is never blocked by a query, so no yield is needed there.
+  const sessions = options.worker === true ? WORKER_SESSIONS : options.worker || 0
+  const pglite = sessions
+    ? await PgliteWorkerHost.open(pgdata, { loadDataDir, maxWaitMs: PGLITE_ACQUIRE_TIMEOUT_MS })
+    : yielding(await openPglite(pgdata, loadDataDir))
+  // PGlite has one connection: in-thread, knex-pglite pins the pool at one, so concurrent callers
+  // queue in the pool instead of failing; in a worker, the pool's sessions share it (pglite-sessions.ts).
+  // The acquire timeout bounds how long a caller waits in that queue (then 503, "busy, please retry").
   const knex = knexFactory({
-    client: ClientPGLite as unknown as typeof knexFactory.Client,
+    client: (sessions ? pgliteSessionsClient(sessions) : ClientPGLite) as unknown as typeof knexFactory.Client,
     connection: () => ({ pglite }) as unknown as Knex.StaticConnectionConfig,
-    acquireConnectionTimeout: 20_000
+    acquireConnectionTimeout: PGLITE_ACQUIRE_TIMEOUT_MS
   })
   await knex.raw('select 1')
   return {

@@ -18,9 +18,11 @@ export const startTestApp = async (
     config?: Partial<AppConfig>
     listen?: boolean
     poolMax?: number
+    /** PGlite in a worker thread, as `npm start` runs it (docs/decisions/0104). */
+    pgliteWorker?: boolean
   } = {}
 ): Promise<TestApp> => {
-  const db = await freshDb(dialect, { poolMax: options.poolMax })
+  const db = await freshDb(dialect, { poolMax: options.poolMax, pgliteWorker: options.pgliteWorker })
   const config = loadConfig(
     {},
     { authSecret: 'test-secret-that-is-long-enough', logLevel: 'silent', dataDir: 'memory://', ...options.config }
