@@ -7,11 +7,12 @@ import { asRecord } from '../../ledger/changes'
 import type { LedgerEnv } from '../../ledger/moves'
 import { shopOf, userOf } from '../../ledger/service-support'
 import { applyMoves } from '../../ledger/stock-ledger'
+import { coversSale, quickSale } from '../../ledger/quick-sale'
 import { shopTransaction } from '../../tenancy'
 import type { ShopDirectory } from '../../tenancy'
 import type { RecordParams } from '../../records/record-service'
 import { parseOperation } from './inventory-operations.schema'
-import { operationMoves } from './operation-moves'
+import { exportMove, operationMoves } from './operation-moves'
 
 /**
  * SKU inventory operations (spec §3.7): restock, export (take away), separate, transfer and
@@ -44,6 +45,20 @@ export class InventoryOperationService {
       })
       return { logs: logs.map((row) => asRecord(inventoryLogSchema, row) as unknown as InventoryLog) }
     }
-    return shopTransaction(knex, this.context.records.rowSecurity, shop, run, params.transaction)
+    const rowSecurity = this.context.records.rowSecurity
+    // A take-away outside a caller's transaction (every till sale) is one statement (docs/decisions/0102).
+    if (input.mode === 'export' && !params.transaction) {
+      const move = exportMove(input, shop)
+      if (coversSale(move)) {
+        const logs = await quickSale(knex, rowSecurity ? shop : undefined, move, {
+          env: this.env(),
+          user,
+          comment: input.comment,
+          source: { type: 'operation', id: newObjectId() }
+        })
+        if (logs) return { logs: logs.map((row) => asRecord(inventoryLogSchema, row) as unknown as InventoryLog) }
+      }
+    }
+    return shopTransaction(knex, rowSecurity, shop, run, params.transaction)
   }
 }
