@@ -23,7 +23,8 @@ export class InventoryOperationService {
   constructor(
     private readonly context: ServiceContext,
     private readonly directory: ShopDirectory,
-    private readonly env: () => LedgerEnv
+    private readonly env: () => LedgerEnv,
+    private readonly options: { quickSale: boolean } = { quickSale: true }
   ) {}
 
   async create(data: InventoryOperationData, params: RecordParams = {}): Promise<InventoryOperationResult> {
@@ -47,7 +48,7 @@ export class InventoryOperationService {
     }
     const rowSecurity = this.context.records.rowSecurity
     // A take-away outside a caller's transaction (every till sale) is one statement (docs/decisions/0102).
-    if (input.mode === 'export' && !params.transaction) {
+    if (this.options.quickSale && input.mode === 'export' && !params.transaction) {
       const move = exportMove(input, shop)
       if (coversSale(move)) {
         const logs = await quickSale(knex, rowSecurity ? shop : undefined, move, {
