@@ -177,7 +177,17 @@ export const runStockSales = async (log: Log): Promise<Outcome> => {
           pass: audited.ok
         }
       ],
-      raw: { distinct, hot, distinctGeneral, hotGeneral, list, deadlocks: locked, audited, connections: CONNECTIONS, seconds: SECONDS }
+      raw: {
+        distinct,
+        hot,
+        distinctGeneral,
+        hotGeneral,
+        list,
+        deadlocks: locked,
+        audited,
+        connections: CONNECTIONS,
+        seconds: SECONDS
+      }
     }
   } finally {
     await Promise.all([server.stop(), general.stop()])

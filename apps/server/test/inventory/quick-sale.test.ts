@@ -61,7 +61,9 @@ describe.each(await dialects())('one-statement sale (%s)', (dialect) => {
     })
     expect(answer).toMatchObject({
       status: 201,
-      body: { logs: [{ type: 'export', delta: -2, quantity: 3, comment: 'till 1', user: a.userId, source: { type: 'operation' } }] }
+      body: {
+        logs: [{ type: 'export', delta: -2, quantity: 3, comment: 'till 1', user: a.userId, source: { type: 'operation' } }]
+      }
     })
     const data = statements.filter((sql) => /stocks|products|"inventoryLogs"|warehouses|shops/.test(sql))
     expect(data).toHaveLength(1)
@@ -70,7 +72,10 @@ describe.each(await dialects())('one-statement sale (%s)', (dialect) => {
     expect(statements.length).toBeLessThanOrEqual(dialect === 'pglite' ? 1 : 3)
     expect(await stockOf(t, w1, product)).toMatchObject({ quantity: 3, reserved: 0 })
     expect(await ledgerSum(t, w1, product)).toBe(3)
-    expect(await footprint(product)).toMatchObject({ logs: 2, product: { cachedInventory: 3, cachedReserved: 0, status: 'selling' } })
+    expect(await footprint(product)).toMatchObject({
+      logs: 2,
+      product: { cachedInventory: 3, cachedReserved: 0, status: 'selling' }
+    })
   })
 
   it('answers every refusal of the general path with its key and writes nothing', async () => {
@@ -82,12 +87,30 @@ describe.each(await dialects())('one-statement sale (%s)', (dialect) => {
     await operate(t, a, { mode: 'restock', warehouse: w1, product: plain, delta: 3 })
     const before = [await footprint(product), await footprint(plain)]
     const refusals: [Record<string, unknown>, Record<string, unknown>][] = [
-      [{ warehouse: foreignWarehouse, product: plain }, { status: 403, body: { data: { key: 'errors.noPermission', field: 'warehouse' } } }],
-      [{ warehouse: w1, product: foreignProduct }, { status: 404, body: { data: { field: 'product' } } }],
-      [{ warehouse: w1, product, sku: 'green' }, { status: 400, body: { data: { field: 'sku' } } }],
-      [{ warehouse: w1, product }, { status: 400, body: { data: { field: 'sku' } } }],
-      [{ warehouse: w1, product: plain, sku: 'red' }, { status: 400, body: { data: { field: 'sku' } } }],
-      [{ warehouse: w1, product: plain, delta: 1.5 }, { status: 400, body: { data: { key: 'format.integer', field: 'delta' } } }],
+      [
+        { warehouse: foreignWarehouse, product: plain },
+        { status: 403, body: { data: { key: 'errors.noPermission', field: 'warehouse' } } }
+      ],
+      [
+        { warehouse: w1, product: foreignProduct },
+        { status: 404, body: { data: { field: 'product' } } }
+      ],
+      [
+        { warehouse: w1, product, sku: 'green' },
+        { status: 400, body: { data: { field: 'sku' } } }
+      ],
+      [
+        { warehouse: w1, product },
+        { status: 400, body: { data: { field: 'sku' } } }
+      ],
+      [
+        { warehouse: w1, product: plain, sku: 'red' },
+        { status: 400, body: { data: { field: 'sku' } } }
+      ],
+      [
+        { warehouse: w1, product: plain, delta: 1.5 },
+        { status: 400, body: { data: { key: 'format.integer', field: 'delta' } } }
+      ],
       [
         { warehouse: w1, product, sku: 'red', delta: 4 },
         { status: 409, body: { data: { key: 'errors.insufficientStock', product, sku: 'red', warehouse: w1, available: 3 } } }
@@ -143,7 +166,11 @@ describe.each(await dialects())('one-statement sale (%s)', (dialect) => {
       const left = i < 10 ? 5 : 0
       expect({ i, ...(await stockOf(t, w1, product)) }).toMatchObject({ i, quantity: left })
       expect({ i, ledger: await ledgerSum(t, w1, product) }).toEqual({ i, ledger: left })
-      expect({ i, ...(await productOf(t, product)) }).toEqual({ i, cachedInventory: left, status: left ? 'selling' : 'auto_soldOut' })
+      expect({ i, ...(await productOf(t, product)) }).toEqual({
+        i,
+        cachedInventory: left,
+        status: left ? 'selling' : 'auto_soldOut'
+      })
     }
   })
 
@@ -177,7 +204,12 @@ describe.each(await dialects())('one-statement sale (%s)', (dialect) => {
       return () => operate(t, a, { mode: 'export', warehouse, product, sku, delta: 1 })
     })
     const answers = await Promise.all(work.map((run) => run()))
-    expect(answers.filter((x) => x.status >= 300).map(keyOf).every((key) => key === '409 errors.insufficientStock')).toBe(true)
+    expect(
+      answers
+        .filter((x) => x.status >= 300)
+        .map(keyOf)
+        .every((key) => key === '409 errors.insufficientStock')
+    ).toBe(true)
     const rows = (await t.db.knex('stocks').where({ product })) as { quantity: number; reserved: number }[]
     const onHand = rows.reduce((sum, row) => sum + Number(row.quantity), 0)
     const held = rows.reduce((sum, row) => sum + Number(row.reserved), 0)
