@@ -1,9 +1,12 @@
+import { mkdirSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
 import autocannon from 'autocannon'
 import { databaseUrl, deadlocks as countDeadlocks, dropDatabase, freshDatabase, statRow } from './support/bench-db'
 import { prepareShop, type BenchShop as Shop } from './support/bench-shop'
 import { startChild, type ChildHandle } from './support/child'
 import { cpuMeter, type CpuShare } from './support/cpu'
-import { type Outcome } from './support/report'
+import { summarizeProfile } from './support/cpu-profile'
+import { RESULTS_DIR, type Outcome } from './support/report'
 
 /** A database of its own, made afresh each run: every run starts from the same empty inventory. */
 const DB = 'emporia_bench_stock'
@@ -101,6 +104,43 @@ const describeRun = (name: string, r: SalesResult) =>
   `  ${name}: ${r.rps} sales/s, p50 ${r.p50} ms, p99 ${r.p99} ms, non-2xx ${r.non2xx}, errors ${r.errors}; CPU server ${r.cpu.server}, PostgreSQL ${r.cpu.postgres}, load ${r.cpu.loadGenerator}; server ${cpuPerSale(r)} ms CPU/sale`
 
 /**
+ * BENCH_STOCK_PROFILE=1: a third server, run with --cpu-prof, sells for a few seconds after the measured
+ * runs (profiling slows it, so it is not one of them); the largest self times are logged.
+ */
+const profileSales = async (log: Log, shop: Shop) => {
+  const dir = path.join(RESULTS_DIR, 'profiles', `stock-sales-${Date.now()}`)
+  mkdirSync(dir, { recursive: true })
+  const profiled = await startChild('servers/emporia.ts', {
+    env: { BENCH_DATABASE_URL: DB_URL },
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`]
+  })
+  let answered = 0
+  try {
+    answered = (await sell(profiled, shop, shop.products, 5)).answered
+  } finally {
+    await profiled.stop()
+  }
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .map((f) => path.join(dir, f))
+    .sort((a, b) => statSync(b).size - statSync(a).size)
+  const summary = summarizeProfile(files[0] ?? '')
+  log(
+    `  profile (${dir}): ${summary.areas
+      .slice(0, 8)
+      .map((a) => `${a.area} ${a.percent}%`)
+      .join(', ')}`
+  )
+  log(
+    `    functions: ${summary.functions
+      .slice(0, 10)
+      .map((f) => `${f.name} ${f.percent}%`)
+      .join(', ')}`
+  )
+  return answered
+}
+
+/**
  * Stock-sales figure (docs/benchmarks.md): stock-decrementing operations (`inventoryOperations` export, one unit) per
  * second over the API on PostgreSQL, with row-level security on, 50 concurrent clients — each on a
  * SKU of its own, then all of them on the same 10 SKUs (the hot case), deadlocks counted.
@@ -134,6 +174,10 @@ export const runStockSales = async (log: Log): Promise<Outcome> => {
     log(describeRun('50 clients, the same 10 SKUs', hot))
     const hotGeneral = await measure(general, shop.products.slice(0, 10), SECONDS)
     log(describeRun('  same, general path (INVENTORY_QUICK_SALE=off)', hotGeneral))
+    if (process.env.BENCH_STOCK_PROFILE === '1') {
+      sold += await profileSales(log, shop)
+      runs++
+    }
     const locked = (await deadlocks()) - before
     const audited = await audit(shop, sold, runs)
     log(
