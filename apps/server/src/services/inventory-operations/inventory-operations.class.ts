@@ -47,10 +47,12 @@ export class InventoryOperationService {
       return { logs: logs.map((row) => asRecord(inventoryLogSchema, row) as unknown as InventoryLog) }
     }
     const rowSecurity = this.context.records.rowSecurity
-    // A take-away outside a caller's transaction (every till sale) is one statement (docs/decisions/0102).
+    // A take-away outside a caller's transaction is one statement (docs/decisions/0102).
     if (this.options.quickSale && input.mode === 'export' && !params.transaction) {
       const move = exportMove(input, shop)
-      if (coversSale(move)) {
+      // A shop that keeps lots always takes the general path: skip the statement that would only say so.
+      const lots = (await this.directory.get(shop))?.useInventoryLot === true
+      if (coversSale(move) && !lots) {
         const logs = await quickSale(knex, rowSecurity ? shop : undefined, move, {
           env: this.env(),
           user,
