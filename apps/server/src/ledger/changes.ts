@@ -69,6 +69,13 @@ export class ChangeSet {
     )
   }
 
+  /** Announces changes already committed (a statement run on its own, quick-sale.ts). */
+  publishCommitted(env: LedgerEnv | undefined) {
+    if (!env) return
+    this.stale(env)
+    this.publish(env)
+  }
+
   publish({ app }: LedgerEnv) {
     if (!app) return
     const emit = (path: string, event: string, record: Row) => {

@@ -9,16 +9,21 @@ import type { WallSwitch } from '../tenancy'
  * stock), and comes back to selling when stock returns. With the switch off the inventory sets no
  * status, so one it had set goes back to selling. A status a person set is left alone. It runs
  * whenever stock moves, a product is written, and the switch changes: one rule, one status.
+ * `avail` is the SQL for what is available (aliases: `p` the product, `sh` its shop).
  */
-const STATUS_RULE = `case
+export const statusRule = (avail: string) => `case
     when not sh."resetInventoryStatus" then (case when p.status = 'auto_soldOut' then 'selling' else p.status end)
-    when p.status = 'selling' and s.avail <= 0 and not coalesce(p."allowOutOfStock", false) then 'auto_soldOut'
-    when p.status = 'auto_soldOut' and (s.avail > 0 or coalesce(p."allowOutOfStock", false)) then 'selling'
+    when p.status = 'selling' and ${avail} <= 0 and not coalesce(p."allowOutOfStock", false) then 'auto_soldOut'
+    when p.status = 'auto_soldOut' and (${avail} > 0 or coalesce(p."allowOutOfStock", false)) then 'selling'
     else p.status end`
+const STATUS_RULE = statusRule('s.avail')
 
-/** `cachedInventory` (on hand, all warehouses and SKUs) and status of some of one shop's products. */
+/**
+ * `cachedInventory` (on hand, all warehouses and SKUs), `cachedReserved` (held for orders) and status
+ * of some of one shop's products. The one-statement sale (quick-sale.ts) moves both totals by its delta.
+ */
 const REFRESH = `update products as p
-  set "cachedInventory" = s.onhand, status = ${STATUS_RULE}, "updatedAt" = now()
+  set "cachedInventory" = s.onhand, "cachedReserved" = s.onhand - s.avail, status = ${STATUS_RULE}, "updatedAt" = now()
   from shops sh, (
     select u.pid, coalesce(sum(st.quantity), 0) as onhand, coalesce(sum(st.quantity - st.reserved), 0) as avail
     from unnest(?::char(24)[]) as u(pid) left join stocks st on st.shop = ? and st.product = u.pid

@@ -11,9 +11,9 @@ export interface LockedStock {
 
 const keyOf = (move: StockKey) => [move.shop, move.warehouse, move.product, move.sku]
 
-/** The refusal a sale of more than is available gets (docs/decisions/0040). */
-const insufficient = async (trx: Knex.Transaction, move: StockMove) => {
-  const current = (await trx('stocks')
+/** The refusal a sale of more than is available gets (docs/decisions/0040), `available` read afresh. */
+export const notEnough = async (db: Knex | Knex.Transaction, move: StockKey) => {
+  const current = (await db('stocks')
     .where({ shop: move.shop, warehouse: move.warehouse, product: move.product, sku: move.sku })
     .first('quantity', 'reserved')) as { quantity: number; reserved: number } | undefined
   const available = current ? round3(current.quantity - current.reserved) : 0
@@ -73,7 +73,7 @@ export const lockStock = async (
         lockProducts
       )
     )
-    if (!rows.length) throw await insufficient(trx, move)
+    if (!rows.length) throw await notEnough(trx, move)
     return { row: rows[0], created: false }
   }
   const [{ inserted, ...row }] = await run<LockedStock['row'] & { inserted: boolean }>(

@@ -42,6 +42,7 @@ import * as orderPricing from './20261126200000-order-pricing'
 // POS stations, device tokens, POS settings and staff POS access (decision 0095).
 import * as posStations from './20261126210000-pos-stations'
 // The till's catalogue reads products changed since its copy (decision 0096).
+import * as productsCachedReserved from './20261127000000-products-cached-reserved'
 import * as posCatalogueIndex from './20261126230000-pos-catalogue-index'
 import * as productKeywords from './20261127010000-product-keywords'
 
@@ -89,5 +90,6 @@ export const migrations: Record<string, Migration> = {
   '20261126200000-order-pricing': orderPricing,
   '20261126210000-pos-stations': posStations,
   '20261126230000-pos-catalogue-index': posCatalogueIndex,
+  '20261127000000-products-cached-reserved': productsCachedReserved,
   '20261127010000-product-keywords': productKeywords
 }

@@ -7,11 +7,12 @@ import { asRecord } from '../../ledger/changes'
 import type { LedgerEnv } from '../../ledger/moves'
 import { shopOf, userOf } from '../../ledger/service-support'
 import { applyMoves } from '../../ledger/stock-ledger'
+import { coversSale, quickSale } from '../../ledger/quick-sale'
 import { shopTransaction } from '../../tenancy'
 import type { ShopDirectory } from '../../tenancy'
 import type { RecordParams } from '../../records/record-service'
 import { parseOperation } from './inventory-operations.schema'
-import { operationMoves } from './operation-moves'
+import { exportMove, operationMoves } from './operation-moves'
 
 /**
  * SKU inventory operations (spec §3.7): restock, export (take away), separate, transfer and
@@ -22,7 +23,8 @@ export class InventoryOperationService {
   constructor(
     private readonly context: ServiceContext,
     private readonly directory: ShopDirectory,
-    private readonly env: () => LedgerEnv
+    private readonly env: () => LedgerEnv,
+    private readonly options: { quickSale: boolean } = { quickSale: true }
   ) {}
 
   async create(data: InventoryOperationData, params: RecordParams = {}): Promise<InventoryOperationResult> {
@@ -44,6 +46,22 @@ export class InventoryOperationService {
       })
       return { logs: logs.map((row) => asRecord(inventoryLogSchema, row) as unknown as InventoryLog) }
     }
-    return shopTransaction(knex, this.context.records.rowSecurity, shop, run, params.transaction)
+    const rowSecurity = this.context.records.rowSecurity
+    // A take-away outside a caller's transaction is one statement (docs/decisions/0102).
+    if (this.options.quickSale && input.mode === 'export' && !params.transaction) {
+      const move = exportMove(input, shop)
+      // A shop that keeps lots always takes the general path: skip the statement that would only say so.
+      const lots = (await this.directory.get(shop))?.useInventoryLot === true
+      if (coversSale(move) && !lots) {
+        const logs = await quickSale(knex, rowSecurity ? shop : undefined, move, {
+          env: this.env(),
+          user,
+          comment: input.comment,
+          source: { type: 'operation', id: newObjectId() }
+        })
+        if (logs) return { logs: logs.map((row) => asRecord(inventoryLogSchema, row) as unknown as InventoryLog) }
+      }
+    }
+    return shopTransaction(knex, rowSecurity, shop, run, params.transaction)
   }
 }

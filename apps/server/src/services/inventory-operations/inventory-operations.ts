@@ -12,7 +12,10 @@ export const inventoryOperations = (context: ServiceContext) => (app: Applicatio
     app,
     context.directory,
     path,
-    new InventoryOperationService(context, context.directory, () => ({ app, counts: context.counts })),
+    new InventoryOperationService(context, context.directory, () => ({ app, counts: context.counts }), {
+      // Off only to measure the general path beside it (bench stock-sales, docs/decisions/0102).
+      quickSale: process.env.INVENTORY_QUICK_SALE !== 'off'
+    }),
     ['create']
   )
   app.service(path).hooks({ after: { create: [noEvent] } })

@@ -41,6 +41,17 @@ const readProduct = async (trx: Knex.Transaction, shop: string, id: string, fiel
   return row
 }
 
+/** A take-away (`export`): one move out of the operation's stock row; needs nothing read. */
+export const exportMove = (input: OperationInput, shop: string): StockMove => ({
+  shop,
+  warehouse: input.warehouse,
+  product: input.product,
+  sku: input.sku,
+  delta: -input.delta,
+  type: 'export',
+  fields: { quantity: 'delta' }
+})
+
 /** Turns an operation into ledger moves (the ledger checks warehouses, SKUs and units). */
 export const operationMoves = async (
   trx: Knex.Transaction,
@@ -74,7 +85,7 @@ export const operationMoves = async (
     case 'restock':
       return [{ ...from, delta: input.delta, type: 'restock', fields: { quantity: 'delta' } }]
     case 'export':
-      return [out('export')]
+      return [exportMove(input, scope.shop)]
     case 'transfer': {
       const toWarehouse = input.toWarehouse as string
       if (toWarehouse === input.warehouse) throw badField('toWarehouse', 'Choose another warehouse to transfer to')
