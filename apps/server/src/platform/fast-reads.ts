@@ -41,6 +41,14 @@ const isPlainJson = (body: unknown): body is object => {
   return proto === Object.prototype || proto === null
 }
 
+const encode = (body: object) => {
+  try {
+    return JSON.stringify(body)
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * A thinner REST dispatch for reads (docs/decisions/0105): `GET`/`HEAD` of a Feathers service under
  * `/api` calls the same service method with the same params as `@feathersjs/koa`'s REST middleware
@@ -75,9 +83,8 @@ export const fastReads = (app: Application, options: FastReadOptions): Listener 
     return (await service.parse(req, res, ...strategies)) ?? undefined
   }
 
-  const send = (req: IncomingMessage, res: ServerResponse, body: object) => {
+  const send = (req: IncomingMessage, res: ServerResponse, text: string) => {
     for (const [name, value] of apiHeaders) res.setHeader(name, value)
-    const text = JSON.stringify(body)
     res.statusCode = 200
     res.setHeader('Content-Type', JSON_TYPE)
     res.setHeader('Content-Length', String(Buffer.byteLength(text)))
@@ -109,7 +116,11 @@ export const fastReads = (app: Application, options: FastReadOptions): Listener 
       })
     }
     const { status, headers, body } = http.getResponse(context)
-    if (status === 200 && isPlainJson(body) && Object.keys(headers).length === 0 && !res.headersSent) return send(req, res, body)
+    if (status === 200 && isPlainJson(body) && Object.keys(headers).length === 0 && !res.headersSent) {
+      // A body JSON cannot encode (a BigInt, a cycle) fails in Koa's respond, as it always did.
+      const text = encode(body)
+      if (text !== undefined) return send(req, res, text)
+    }
     return viaKoa(req, res, (ctx) => {
       ctx.status = status
       ctx.set(headers as Record<string, string>)
@@ -136,6 +147,11 @@ export const fastReads = (app: Application, options: FastReadOptions): Listener 
     const method = http.getServiceMethod(req.method, id, override)
     // A 405 is Koa's to answer, as it always was.
     if (!serviceOptions.methods.includes(method) || (override && defaultServiceMethods.includes(override))) return koa(req, res)
-    return serve(req, res, request, lookup.service as never, method, id, route)
+    return serve(req, res, request, lookup.service as never, method, id, route).catch((error: unknown) => {
+      // Only a fault of this file lands here (service errors went to Koa): never leave the caller hanging.
+      console.error(error)
+      if (!res.headersSent) res.statusCode = 500
+      res.end()
+    })
   }
 }
