@@ -1,8 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { createContext, defaultServiceMethods, getServiceOptions } from '@feathersjs/feathers'
+import { createRequire } from 'node:module'
+import type * as Feathers from '@feathersjs/feathers'
 import type { Application, FeathersKoaContext } from '@feathersjs/koa'
 import { http } from '@feathersjs/transport-commons'
 import type { Next } from 'koa'
+
+// These are CommonJS exports Node's ESM loader cannot name (the built server imports packages at run time).
+const { createContext, defaultServiceMethods, getServiceOptions } = createRequire(import.meta.url)(
+  '@feathersjs/feathers'
+) as typeof Feathers
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown
 type Middleware = (ctx: FeathersKoaContext, next: Next) => unknown
