@@ -10,7 +10,16 @@ import type { AppConfig } from './config'
 import { createDb, type Db } from './db/knex'
 import { migrate } from './db/migrate'
 import { toFeathersError } from './db/pg-errors'
-import { API_HEADERS, API_PREFIX, BODY_LIMIT_BYTES, errorHandler, onlyWhen, PUBLIC_FILE, securityHeaders, splitApiAndWeb } from './platform/http'
+import {
+  API_HEADERS,
+  API_PREFIX,
+  BODY_LIMIT_BYTES,
+  errorHandler,
+  onlyWhen,
+  PUBLIC_FILE,
+  securityHeaders,
+  splitApiAndWeb
+} from './platform/http'
 import { fastReads } from './platform/fast-reads'
 import { isFileRequest } from './services/attachments/file-routes'
 import { shareEventsWithPeers } from './platform/peer-events'

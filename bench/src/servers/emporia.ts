@@ -98,8 +98,7 @@ const main = async () => {
     }
   })
   // BENCH_KOA_PATH=1: every request through the Koa chain, without the fast read path (decision 0105).
-  const server =
-    process.env.BENCH_KOA_PATH === '1' ? await listenKoaOnly(emporia.app) : await emporia.app.listen(0, '127.0.0.1')
+  const server = process.env.BENCH_KOA_PATH === '1' ? await listenKoaOnly(emporia.app) : await emporia.app.listen(0, '127.0.0.1')
   if (!server.listening) await new Promise((resolve) => server.once('listening', resolve))
   // BENCH_SQL=1: the orchestrator may run SQL here (PGlite is reachable from this process only).
   const sql = async (body: unknown) => {

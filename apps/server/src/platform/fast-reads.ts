@@ -144,8 +144,7 @@ export const fastReads = (app: Application, options: FastReadOptions): Listener 
     const lookup = app.lookup(path.slice('/api'.length))
     if (!lookup) return koa(req, res)
     const serviceOptions = getServiceOptions(lookup.service) as
-      | { methods: string[]; koa?: { before?: unknown[]; after?: unknown[] } }
-      | undefined
+      { methods: string[]; koa?: { before?: unknown[]; after?: unknown[] } } | undefined
     // A service with its own Koa middleware keeps the Koa path.
     if (!serviceOptions || serviceOptions.koa?.before?.length || serviceOptions.koa?.after?.length) return koa(req, res)
     const { __id: id = null, ...route } = (lookup.params ?? {}) as Record<string, string>

@@ -116,20 +116,42 @@ describe(`fast reads answer exactly as the Koa path (${dialect})`, () => {
   }
 
   it('answers plain reads without Koa, with the same status, headers and body', async () => {
-    for (const path of ['/api/probe/abc', '/api/probe/abc?x=1&y[z]=2&list=a&list=b', '/api/probe', '/api/health', '/api/probe/list'])
+    for (const path of [
+      '/api/probe/abc',
+      '/api/probe/abc?x=1&y[z]=2&list=a&list=b',
+      '/api/probe',
+      '/api/health',
+      '/api/probe/list'
+    ])
       expect(await koaContexts(path), path).toBe(0)
     const read = await same('/api/probe/abc?x=1&y[z]=2&list=a&list=b&$limit=3')
     expect(read.status).toBe(200)
-    expect(JSON.parse(read.body)).toEqual({ id: 'abc', query: { x: '1', y: { z: '2' }, list: ['a', 'b'], $limit: '3' }, route: {} })
+    expect(JSON.parse(read.body)).toEqual({
+      id: 'abc',
+      query: { x: '1', y: { z: '2' }, list: ['a', 'b'], $limit: '3' },
+      route: {}
+    })
     expect(read.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'")
     expect(read.headers['content-type']).toBe('application/json; charset=utf-8')
-    for (const path of ['/api/probe/abc', '/api/probe/list', '/api/probe', '/api/health', '/api/probe/%E4%B8%AD%20x', '/api/probe/abc?'])
+    for (const path of [
+      '/api/probe/abc',
+      '/api/probe/list',
+      '/api/probe',
+      '/api/health',
+      '/api/probe/%E4%B8%AD%20x',
+      '/api/probe/abc?'
+    ])
       await same(path)
   })
 
   it('builds the same params: provider, address, query, route, parsed credentials', async () => {
     const anonymous = await same('/api/probe?q=1')
-    expect(JSON.parse(anonymous.body)).toMatchObject({ provider: 'rest', address: '127.0.0.1', query: { q: '1' }, authentication: null })
+    expect(JSON.parse(anonymous.body)).toMatchObject({
+      provider: 'rest',
+      address: '127.0.0.1',
+      query: { q: '1' },
+      authentication: null
+    })
     const signedIn = await same('/api/probe', 'GET', { authorization: `Bearer ${token}` })
     expect(JSON.parse(signedIn.body).authentication).toEqual({ strategy: 'jwt', accessToken: token })
     const otherScheme = await same('/api/probe', 'GET', { authorization: 'Basic abc' })
