@@ -12,7 +12,16 @@ class Probe {
   async find(params: Params) {
     const { query, route, provider, address, authentication, headers } = params as Params & Record<string, unknown>
     // The headers' names: the values hold each server's own port.
-    return { query, route, provider, address, authentication: authentication ?? null, headers: Object.keys(headers ?? {}) }
+    return {
+      query,
+      route,
+      provider,
+      address,
+      authentication: authentication ?? null,
+      headers: Object.keys(headers ?? {}),
+      // Every param the transport set, in order: nothing more or less on either path.
+      params: Object.keys(params)
+    }
   }
 
   async get(id: Id, params: Params) {
