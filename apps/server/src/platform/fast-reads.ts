@@ -89,11 +89,12 @@ export const fastReads = (app: Application, options: FastReadOptions): Listener 
     return (await service.parse(req, res, ...strategies)) ?? undefined
   }
 
+  // One flat list handed to writeHead: the same header lines, without a setHeader (and its map) per header.
+  const head = [...apiHeaders.flat(), 'Content-Type', JSON_TYPE, 'Content-Length']
   const send = (req: IncomingMessage, res: ServerResponse, text: string) => {
-    for (const [name, value] of apiHeaders) res.setHeader(name, value)
-    res.statusCode = 200
-    res.setHeader('Content-Type', JSON_TYPE)
-    res.setHeader('Content-Length', String(Buffer.byteLength(text)))
+    const lines = head.slice()
+    lines.push(String(Buffer.byteLength(text)))
+    res.writeHead(200, lines)
     if (req.method === 'HEAD') res.end()
     else res.end(text)
   }
