@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { BadRequest, NotFound, TooManyRequests } from '@feathersjs/errors'
+import { BadRequest, Forbidden, NotFound, TooManyRequests } from '@feathersjs/errors'
 import type { HookContext, Id, Params } from '@feathersjs/feathers'
 import { Koa } from '@feathersjs/koa'
 import { signUp } from '../support/clients'
@@ -30,6 +30,8 @@ class Probe {
         throw new BadRequest('Bad probe', { field: 'x' })
       case 'missing':
         throw new NotFound('No probe')
+      case 'forbidden':
+        throw new Forbidden('Not yours', { key: 'errors.forbidden' })
       case 'slow-down':
         throw new TooManyRequests('Wait', { retryAfter: 7 })
       case 'crash':
@@ -184,10 +186,11 @@ describe(`fast reads answer exactly as the Koa path (${dialect})`, () => {
     await same('/api/nothing-here', 'HEAD')
   })
 
-  it('hands errors to the Koa error handler: 400, 401, 404, 405, 429, 500', async () => {
+  it('hands errors to the Koa error handler: 400, 401, 403, 404, 405, 429, 500', async () => {
     const cases: [string, number, Record<string, string>?][] = [
       ['/api/probe/bad', 400],
       ['/api/probe/missing', 404],
+      ['/api/probe/forbidden', 403],
       ['/api/probe/slow-down', 429],
       ['/api/probe/crash', 500],
       ['/api/users', 401],
