@@ -68,6 +68,18 @@ describe(`fast reads answer exactly as the Koa path (${dialect})`, () => {
     t = await startTestApp(dialect, {
       register: (_ctx, app) => {
         app.use('probe', new Probe(), { methods: ['find', 'get', 'create'] })
+        // A service with Koa middleware of its own keeps the Koa path (its middleware must run).
+        app.use('probeKoa', new Probe(), {
+          methods: ['get'],
+          koa: {
+            after: [
+              async (ctx, next) => {
+                ctx.set('X-Koa-After', 'ran')
+                await next()
+              }
+            ]
+          }
+        })
         app.service('probe').hooks({
           before: { all: [(ctx: HookContext) => void hookRuns.push(`${ctx.method}:${String(ctx.id ?? '')}`)] },
           after: {
@@ -233,5 +245,7 @@ describe(`fast reads answer exactly as the Koa path (${dialect})`, () => {
     expect(await koaContexts('/api/probe', 'POST')).toBe(1)
     expect(await koaContexts(`/api/files/${'0'.repeat(24)}`)).toBe(1)
     expect(await koaContexts('/api/dev/mailbox')).toBe(1)
+    expect(await koaContexts('/api/probeKoa/abc')).toBe(1)
+    expect((await same('/api/probeKoa/abc')).headers['x-koa-after']).toBe('ran')
   })
 })
