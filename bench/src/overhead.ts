@@ -22,18 +22,20 @@ export const runOverhead = async (log: (line: string) => void): Promise<Outcome>
       ['servers/emporia.ts', { BENCH_DATABASE_URL: BENCH_URL }],
       ['servers/fastify-empty.ts', {}],
       ['servers/node-http-empty.ts', {}],
-      ['servers/feathers-koa-empty.ts', {}]
+      ['servers/feathers-koa-empty.ts', {}],
+      // The same Emporia app with its reads through the Koa chain (no fast read path, decision 0105).
+      ['servers/emporia.ts', { BENCH_DATABASE_URL: BENCH_URL, BENCH_KOA_PATH: '1' }]
     ] as const) {
       servers.push(await startChild(file, { env }))
       await checkAnswer(servers[servers.length - 1].url)
     }
-    const names = ['emporia', 'fastify', 'node:http', 'feathers+koa']
-    const [e, f, h, k] = await compareRounds(
+    const names = ['emporia', 'fastify', 'node:http', 'feathers+koa', 'emporia (Koa path)']
+    const [e, f, h, k, ek] = await compareRounds(
       servers.map((s, i) => ({ name: names[i], url: s.url, paths: [EMPTY_PATH], pid: s.pid })),
       log
     )
     const ratio = e.rps / f.rps
-    const failed = [e, f, h, k].some((side) => side.failed)
+    const failed = [e, f, h, k, ek].some((side) => side.failed)
     return {
       workload: 'overhead (empty get)',
       erroring: failed,
@@ -43,9 +45,11 @@ export const runOverhead = async (log: (line: string) => void): Promise<Outcome>
         { name: 'Emporia / Fastify', measured: fixed(ratio), goal: '>= 0.65', pass: !e.failed && !f.failed && ratio >= 0.65 },
         { name: 'bare node:http', measured: describe(h), pass: h.failed ? false : undefined },
         { name: 'plain Feathers on Koa', measured: describe(k), pass: k.failed ? false : undefined },
-        { name: 'Emporia / plain Feathers+Koa', measured: fixed(e.rps / k.rps) }
+        { name: 'Emporia / plain Feathers+Koa', measured: fixed(e.rps / k.rps) },
+        { name: 'Emporia, reads through Koa', measured: describe(ek), pass: ek.failed ? false : undefined },
+        { name: 'fast read path / Koa path', measured: fixed(e.rps / ek.rps) }
       ],
-      raw: { emporia: e, fastify: f, nodeHttp: h, feathersKoa: k, ratio }
+      raw: { emporia: e, fastify: f, nodeHttp: h, feathersKoa: k, emporiaKoaPath: ek, ratio }
     }
   } finally {
     await Promise.all(servers.map((s) => s.stop()))

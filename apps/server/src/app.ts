@@ -1,6 +1,6 @@
 import type { Server as HttpServer } from 'node:http'
 import { feathers, type HookContext } from '@feathersjs/feathers'
-import { bodyParser, koa, parseAuthentication, rest, type Application } from '@feathersjs/koa'
+import { bodyParser, koa, parseAuthentication, rest, type Application, type FeathersKoaContext } from '@feathersjs/koa'
 import socketio from '@feathersjs/socketio'
 import { createAdapter } from '@socket.io/redis-adapter'
 import { Redis } from 'ioredis'
@@ -10,7 +10,18 @@ import type { AppConfig } from './config'
 import { createDb, type Db } from './db/knex'
 import { migrate } from './db/migrate'
 import { toFeathersError } from './db/pg-errors'
-import { BODY_LIMIT_BYTES, errorHandler, onlyWhen, securityHeaders, splitApiAndWeb } from './platform/http'
+import {
+  API_HEADERS,
+  API_PREFIX,
+  BODY_LIMIT_BYTES,
+  errorHandler,
+  onlyWhen,
+  PUBLIC_FILE,
+  securityHeaders,
+  splitApiAndWeb
+} from './platform/http'
+import { fastReads } from './platform/fast-reads'
+import { isFileRequest } from './services/attachments/file-routes'
 import { shareEventsWithPeers } from './platform/peer-events'
 import { hybridParser, useMsgpackPerConnection } from './platform/socket-encoding'
 import type { ServiceContext } from './platform/service-context'
@@ -70,8 +81,10 @@ export const createApp = async (
   }
 
   const app = koa(feathers())
-  app.use(securityHeaders())
-  app.use(errorHandler(log))
+  const headers = securityHeaders()
+  const errors = errorHandler(log)
+  app.use(headers)
+  app.use(errors)
   app.use(splitApiAndWeb(config.webDist))
   // Without MAIL_URL mail stays in the outbox; with DEV_TOOLS=1 a developer reads it here (loopback only).
   if (config.devTools && !mailer.provider) app.use(devMailbox(db.knex))
@@ -82,7 +95,22 @@ export const createApp = async (
   app.use(onlyWhen((ctx) => ctx.method !== 'GET' && ctx.method !== 'HEAD', bodyParser({ jsonLimit: BODY_LIMIT_BYTES })))
   // Only a request carrying credentials has anything to parse (the JWT strategy reads the header).
   app.use(onlyWhen((ctx) => Boolean(ctx.headers.authorization), parseAuthentication()))
-  app.configure(rest())
+  // rest() parses credentials again for every request; the line above already did (no strategies: no second parse).
+  app.configure(rest({ authentication: { strategies: [] } }))
+  // Reads of a Feathers service skip the Koa chain (docs/decisions/0105); the routes above that answer
+  // some /api paths themselves are named here, so a read of theirs still reaches them.
+  const koaCallback = app.callback.bind(app)
+  app.callback = () =>
+    fastReads(app, {
+      koa: koaCallback(),
+      claimedByKoa: (method, path) =>
+        PUBLIC_FILE.test(path) ||
+        isFileRequest({ method, path: path.slice(API_PREFIX.length) } as FeathersKoaContext) ||
+        path.startsWith(`${API_PREFIX}/dev/`) ||
+        path.startsWith(`${API_PREFIX}/payments/webhooks/`),
+      apiHeaders: API_HEADERS,
+      wrap: [headers, errors]
+    }) as ReturnType<typeof koaCallback>
 
   const redisClients: Redis[] = []
   const emporia: EmporiaApp = { app, db, counts, context, close: async () => undefined }

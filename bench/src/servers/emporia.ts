@@ -1,4 +1,6 @@
+import { createServer, type Server } from 'node:http'
 import os from 'node:os'
+import { Koa, type Application } from '@feathersjs/koa'
 import { authenticate } from '@feathersjs/authentication'
 import { createApp } from '../../../apps/server/src/app'
 import { loadConfig } from '../../../apps/server/src/config'
@@ -42,6 +44,14 @@ const drain = async (pool: unknown) => {
   while ((busy?.numUsed?.() ?? 0) + (busy?.numPendingAcquires?.() ?? 0) > 0 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50))
   }
+}
+
+const listenKoaOnly = async (app: Application) => {
+  const server = createServer(Koa.prototype.callback.call(app) as never)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  ;(app as unknown as { server: Server }).server = server
+  await app.setup(server)
+  return server
 }
 
 const main = async () => {
@@ -99,7 +109,8 @@ const main = async () => {
       app.use('empty', new EmptyService(), { methods: ['get'] })
     }
   })
-  const server = await emporia.app.listen(0, '127.0.0.1')
+  // BENCH_KOA_PATH=1: every request through the Koa chain, without the fast read path (decision 0105).
+  const server = process.env.BENCH_KOA_PATH === '1' ? await listenKoaOnly(emporia.app) : await emporia.app.listen(0, '127.0.0.1')
   if (!server.listening) await new Promise((resolve) => server.once('listening', resolve))
   // BENCH_SQL=1: the orchestrator may run SQL here (PGlite is reachable from this process only).
   const sql = async (body: unknown) => {
