@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import { literals } from '../catalogue/product.schema'
+import { literals, longTextSchema } from '../catalogue/product.schema'
 import { localeIds } from '../i18n/locales'
 import { ID_PATTERN } from '../platform/ids'
 import { storedTextSchema } from '../shops/stored-text'
@@ -35,15 +35,8 @@ export const PAGE_PATH_PATTERN = '^/$|^(/([A-Za-z0-9._~-]{1,100}|:[A-Za-z_][A-Za
 
 /** A translatable text a prop holds: plain, per language, or the {lang, value} list of §3.5. */
 export const tranSchema = Type.Union([
-  Type.String({ maxLength: 100_000 }),
-  Type.Object(
-    {
-      en: Type.Optional(Type.String({ maxLength: 100_000 })),
-      cht: Type.Optional(Type.String({ maxLength: 100_000 })),
-      chs: Type.Optional(Type.String({ maxLength: 100_000 }))
-    },
-    { additionalProperties: false }
-  ),
+  // Plain or per language, as a product's long text (HTML-sized).
+  ...longTextSchema.anyOf,
   Type.Array(Type.Object({ lang: literals(localeIds), value: Type.String({ maxLength: 100_000 }) }), { maxItems: 3 })
 ])
 
