@@ -61,6 +61,18 @@ const PATCH_OPERATOR_KEYS = new Set(['$push', '$set', '$pull', '$unset'])
  * only 200 reached the 500 req/s of issue 17).
  */
 export const TOTAL_CAP = 200
+
+const TEXT_OPERATORS = new Set(['$regex', '$like', '$ilike', '$search'])
+
+/**
+ * Whether a query looks for text (a search box, a `$regex`): only such a total is capped (0101). Its count
+ * must test every candidate's text, while a plain filter's total is an index count the cache keeps, and a
+ * list without a search shows its exact size (a virtual table's scrollbar spans it, spec §9.4).
+ */
+const searches = (value: unknown, depth = 0): boolean => {
+  if (!value || typeof value !== 'object' || depth > 10) return false
+  return Object.entries(value).some(([key, inner]) => TEXT_OPERATORS.has(key) || searches(inner, depth + 1))
+}
 /** Rows per INSERT of a batch create (bind parameters stay far below PostgreSQL's 65,535). */
 const INSERT_CHUNK = 500
 
@@ -328,7 +340,7 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
    */
   private async count(where: Sql, raw: Row, params: RecordParams, pageEnd: number): Promise<Counted> {
     const shop = typeof raw.shop === 'string' ? raw.shop : null
-    const asked = params.totalCap ?? (params.provider ? (this.options.totalCap ?? TOTAL_CAP) : false)
+    const asked = params.totalCap ?? (params.provider && searches(raw) ? (this.options.totalCap ?? TOTAL_CAP) : false)
     // The page being read is inside the total's reach, however deep it is.
     const cap = asked === false ? undefined : Math.max(asked, pageEnd)
     const run = async (): Promise<Counted> => {

@@ -9,6 +9,8 @@ import { pagesForRange, pagesToDrop } from '../../lib/table/virtual-window'
 
 interface Store {
   total: number
+  /** The total is a search's capped count (decision 0101): at least this many rows, maybe more. */
+  atLeast?: boolean
   pages: Map<number, Row[]>
 }
 
@@ -68,12 +70,14 @@ export const useVirtualPages = (path: ListServicePath, query: Query, pageSize: n
         .find({ ...query, $limit: pageSize, $skip: page * pageSize })
         .then((result) => {
           if (loading !== generation.current) return
-          const { total, data } = pageOf(result)
+          const { total, data, totalPrecision } = pageOf(result)
+          const atLeast = totalPrecision === 'atLeast'
           commit((current) => {
             const pages = new Map(current.pages).set(page, data)
             const center = Math.floor(wanted.current.start / pageSize)
             for (const drop of pagesToDrop([...pages.keys()], center, pageSize)) pages.delete(drop)
-            return { total, pages }
+            // A deeper page's capped count reaches further (the server counts past the page asked).
+            return { total: atLeast ? Math.max(total, current.total) : total, atLeast, pages }
           })
         })
         .finally(() => loading === generation.current && pending.current.delete(page))
@@ -139,5 +143,5 @@ export const useVirtualPages = (path: ListServicePath, query: Query, pageSize: n
   }, [key, flags.patch, flags.create, flags.remove])
 
   const rowAt = (index: number): Row | undefined => store.pages.get(Math.floor(index / pageSize))?.[index % pageSize]
-  return { total: store.total, rowAt, request, loadedPages: store.pages.size }
+  return { total: store.total, atLeast: Boolean(store.atLeast), rowAt, request, loadedPages: store.pages.size }
 }

@@ -54,7 +54,8 @@ export const VirtualTable = ({ definition, live }: { definition: ResourceDefinit
     sortDesc: definition.defaultSort?.sortDesc ?? []
   })
   const data = useVirtualPages(definition.path, query, pageSize, live)
-  const count = Math.max(0, data.total)
+  // A capped total (a broad search) gets one more window: scrolling into it loads the rows past the count.
+  const count = Math.max(0, data.total) + (data.atLeast ? pageSize : 0)
   // TanStack Virtual hands out fresh functions each render; this component is simply not memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
