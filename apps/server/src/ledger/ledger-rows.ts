@@ -5,30 +5,39 @@ import type { LedgerContext, Row, StockMove } from './moves'
 import { round3 } from './quantities'
 import type { LockedStock } from './stock-rows'
 
+/** One ledger record of a move: `delta` of it (one lot piece, or the whole move), `quantity` on hand after. */
+export const ledgerRecord = (
+  move: StockMove,
+  ctx: LedgerContext,
+  piece: Pick<Piece, 'delta' | 'lot'>,
+  quantity: number,
+  now = new Date().toISOString()
+): Row => ({
+  _id: newObjectId(),
+  shop: move.shop,
+  warehouse: move.warehouse,
+  product: move.product,
+  sku: move.sku,
+  type: move.type,
+  delta: piece.delta,
+  quantity,
+  source: ctx.source,
+  status: 'done',
+  lot: piece.lot?._id ?? null,
+  counterpart: move.counterpart ?? null,
+  user: ctx.user ?? null,
+  comment: ctx.comment ?? null,
+  createdAt: now,
+  updatedAt: now
+})
+
 /** A move's ledger records (one per lot piece), each with the on-hand quantity after it. */
 export const ledgerRecords = (move: StockMove, stock: LockedStock, pieces: Piece[], ctx: LedgerContext): Row[] => {
   let after = round3(stock.row.quantity - move.delta)
   const now = new Date().toISOString()
   return pieces.map((piece) => {
     after = round3(after + piece.delta)
-    return {
-      _id: newObjectId(),
-      shop: move.shop,
-      warehouse: move.warehouse,
-      product: move.product,
-      sku: move.sku,
-      type: move.type,
-      delta: piece.delta,
-      quantity: after,
-      source: ctx.source,
-      status: 'done',
-      lot: piece.lot?._id ?? null,
-      counterpart: move.counterpart ?? null,
-      user: ctx.user ?? null,
-      comment: ctx.comment ?? null,
-      createdAt: now,
-      updatedAt: now
-    }
+    return ledgerRecord(move, ctx, piece, after, now)
   })
 }
 

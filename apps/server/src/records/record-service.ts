@@ -53,7 +53,7 @@ const bind = (sql: Sql) => sql.bindings as Knex.RawBinding[]
 const FILTERS = new Set(['$limit', '$skip', '$sort', '$select', '$populate', '$cursor', '$paginate'])
 const PATCH_OPERATOR_KEYS = new Set(['$push', '$set', '$pull', '$unset'])
 /**
- * An external list's total that is not in the count cache is counted up to this many records, or to
+ * An external search's total that is not in the count cache is counted up to this many records, or to
  * the end of the asked page when that is further (docs/decisions/0101): beyond it the answer is
  * "at least this many" (`totalPrecision: 'atLeast'`), and the count costs what finding about twice
  * page 5's rows costs rather than what reading every match costs (list-postgres, every total
@@ -108,8 +108,13 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
     return this.options.db.knex
   }
 
+  /** Where a call's statements run: its transaction, else a read's walled session, else the pool. */
+  protected connection(params?: RecordParams): Knex {
+    return params?.transaction ?? params?.wallDb ?? this.knex
+  }
+
   private table(params?: RecordParams) {
-    return (params?.transaction ?? params?.wallDb ?? this.knex)(this.model.table)
+    return this.connection(params)(this.model.table)
   }
 
   // ---- public methods: boundary checks, then the adapter -------------------------------------
@@ -350,7 +355,7 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
         return { total: Number(total) }
       }
       // One row past the cap tells "exactly cap" from "more than cap".
-      const db = params.transaction ?? params.wallDb ?? this.knex
+      const db = this.connection(params)
       const [{ total }] = (await db.count({ total: '*' }).from(
         matching
           .select(db.raw('1'))

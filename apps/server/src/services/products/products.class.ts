@@ -121,14 +121,14 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
     const { query, stock } = productQuery(params.query as Row)
     const result = await super._find({ ...params, query })
     // A walled read's stock is read behind the same session wall as its rows (0101).
-    await attachStock(params.transaction ?? params.wallDb ?? this.db, records(result), stock, params.shop)
+    await attachStock(this.connection(params), records(result), stock, params.shop)
     return result
   }
 
   override async _get(id: Id, params: RecordParams = {}): Promise<ProductRecord> {
     const { query, stock } = productQuery(params.query as Row)
     const record = await super._get(id, { ...params, query })
-    await attachStock(params.transaction ?? params.wallDb ?? this.db, [record as unknown as Row], stock, params.shop)
+    await attachStock(this.connection(params), [record as unknown as Row], stock, params.shop)
     return record
   }
 
