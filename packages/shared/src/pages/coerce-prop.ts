@@ -17,18 +17,10 @@ export interface CoerceContext {
 }
 
 /** A menu item ready to render: texts picked, links made, dimensions checked. */
-export interface ResolvedMenuItem {
-  id?: string
+export interface ResolvedMenuItem extends Omit<MenuItem, 'type' | 'name' | 'to' | 'childs'> {
   type: string
   name?: string
   to?: ResolvedLink
-  icon?: string
-  width?: string
-  height?: string
-  padding?: string
-  align?: string
-  justify?: string
-  showFlag?: boolean
   childs: ResolvedMenuItem[]
 }
 
