@@ -330,14 +330,17 @@ const compileJson = (key: string, field: Field, path: string[], value: unknown):
 }
 
 const SCALAR_TYPES = new Set(['string', 'number', 'integer', 'boolean'])
+/** A schema's JSON types, `null` left out. */
+const typesOf = (schema: { type?: string | string[] } | null | undefined) =>
+  (Array.isArray(schema?.type) ? schema.type : [schema?.type]).filter((t) => t !== 'null')
+
 /** Whether the schema holds one scalar, or an array of scalars (never an array in an array). */
 const flatScalars = (schema: { type?: string | string[]; items?: unknown } | null): boolean => {
-  const types = (Array.isArray(schema?.type) ? schema.type : [schema?.type]).filter((t) => t !== 'null')
+  const types = typesOf(schema)
   if (types.length !== 1) return false
   if (SCALAR_TYPES.has(types[0] as string)) return true
   if (types[0] !== 'array') return false
-  const items = schema?.items as { type?: string | string[] } | undefined
-  const itemTypes = (Array.isArray(items?.type) ? items.type : [items?.type]).filter((t) => t !== 'null')
+  const itemTypes = typesOf(schema?.items as { type?: string | string[] } | undefined)
   return itemTypes.length > 0 && itemTypes.every((t) => SCALAR_TYPES.has(t as string))
 }
 
