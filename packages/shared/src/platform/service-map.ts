@@ -42,6 +42,10 @@ import type { Shop, ShopData, ShopStaff, ShopStaffData, ShopStaffPatch, ShopPatc
 import type { Registration, User, UserPatch } from '../users/user.schema'
 import type { servicePaths, ServicePath } from './service-paths'
 import type { Banner, BannerData, BannerPatch } from '../eshop/banner.schema'
+import type { Theme, ThemeData, ThemePatch } from '../eshop/theme.schema'
+import type { SiteVersion, SiteVersionData } from '../eshop/site-version.schema'
+import type { ShippingMethod, ShippingMethodData, ShippingMethodPatch } from '../eshop/shipping-method.schema'
+import type { Component, ComponentData, ShopPage, ShopPageData, ShopPagePatch } from '../pages/page.schema'
 import type { Order, OrderData, OrderEvent, OrderPatch, RefundData, RefundResult, SplitData } from '../orders/order.schema'
 import type { Payment, PaymentData, PaymentPatch } from '../orders/payment.schema'
 import type { SalesSummary, SalesSummaryQuery } from '../orders/sales'
@@ -160,6 +164,13 @@ export interface ServiceMap {
   /** Rebuilds a shop's derived stock numbers and answers what it corrected (decision 0040). */
   [servicePaths.inventoryRebuild]: ServiceShape<LooseRecord, { shop?: string }, never, ServiceQuery, never>
   [servicePaths.banners]: ServiceShape<Banner, BannerData, BannerPatch>
+  [servicePaths.pages]: ServiceShape<ShopPage, ShopPageData, ShopPagePatch>
+  [servicePaths.components]: ServiceShape<Component, ComponentData, Partial<ComponentData>>
+  /** One per shop: `find` answers it (or nothing before the wizard), `patch` edits it. */
+  [servicePaths.themes]: ServiceShape<Theme, ThemeData, ThemePatch>
+  /** `create` publishes the drafts (or restores a version into them); history by `find`; nothing is patched. */
+  [servicePaths.siteVersions]: ServiceShape<SiteVersion, SiteVersionData, never>
+  [servicePaths.shippingMethods]: ServiceShape<ShippingMethod, ShippingMethodData, ShippingMethodPatch>
   [servicePaths.orders]: ServiceShape<Order, OrderData, OrderPatch>
   [servicePaths.orderHistory]: ServiceShape<OrderEvent, never, never>
   [servicePaths.orderRefunds]: ServiceShape<RefundResult, RefundData, never, ServiceQuery, never>

@@ -29,6 +29,12 @@ export const servicePaths = {
   stockReservations: 'stockReservations',
   inventoryRebuild: 'inventoryRebuild',
   banners: 'banners',
+  // The online shop (issue 18; decisions 0106, 0107): drafts, publishing, shipping.
+  pages: 'pages',
+  components: 'components',
+  themes: 'themes',
+  siteVersions: 'siteVersions',
+  shippingMethods: 'shippingMethods',
   orders: 'orders',
   orderHistory: 'orders/history',
   orderRefunds: 'orders/refunds',

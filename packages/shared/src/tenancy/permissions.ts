@@ -103,6 +103,14 @@ export const serviceRules: Record<string, ServiceRule> = {
   stockReservations: { read: { roles: pos }, write: { roles: staff } },
   inventoryRebuild: { read: { roles: admin }, write: { roles: admin } },
   banners: { read: { roles: ['pos', 'subshop'] }, write: areas.eshop },
+  // The online shop's drafts and publishing are the e-shop area's (issue 18); the storefront reads the
+  // published version on the server's side, never through these.
+  pages: { read: areas.eshop, write: areas.eshop },
+  components: { read: areas.eshop, write: areas.eshop },
+  themes: { read: areas.eshop, write: areas.eshop },
+  siteVersions: { read: areas.eshop, write: areas.eshop },
+  // Checkout settings: admins keep them; staff read them (orders show the method).
+  shippingMethods: { read: { roles: pos }, write: areas.settings },
   // Orders and payments (decision 0078): the counter sells, takes money and refunds (a refund needs the
   // order ID typed); the history is written by the server only.
   orders: { read: areas.orders, write: areas.orders },
