@@ -81,7 +81,7 @@ const vitest = (title, workspace, options = {}) => {
   }
 }
 
-const typechecks = ['apps/web', 'apps/server', 'e2e', 'bench', 'packages/shared']
+const typechecks = ['apps/web', 'apps/server', 'e2e', 'bench', 'packages/shared', 'packages/theme']
   .filter((project) => existsSync(path.join(root, project, 'tsconfig.json')))
   .map((project) => ({ title: `typecheck ${project}`, command: 'npx', args: ['tsc', '-p', project] }))
 
@@ -93,6 +93,7 @@ const steps = [
   { title: 'format', command: 'npx', args: ['prettier', '--check', '.'] },
   ...typechecks.slice(2),
   vitest('shared: unit tests', 'packages/shared'),
+  vitest('theme: unit tests', 'packages/theme'),
   vitest('web: unit tests', 'apps/web'),
   // Both need the build (the server tests start it as a process: kill -9 durability, scale-out).
   // They run side by side: the server tests keep about one core busy, the browser tests mostly

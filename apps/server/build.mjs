@@ -18,7 +18,7 @@ await build({
   sourcemap: true,
   packages: 'external',
   // The shared workspace is TypeScript source: bundle it rather than import it at run time.
-  alias: { '@emporia/shared': '../../packages/shared/src/index.ts' },
+  alias: { '@emporia/shared': '../../packages/shared/src/index.ts', '@emporia/theme': '../../packages/theme/src/index.ts' },
   logLevel: 'warning'
 })
 
