@@ -1,3 +1,4 @@
+import { templateMessages } from '../eshop/templates/templates.messages'
 import { pageModelMessages } from '../pages/pages.messages'
 import { discountRuleMessages } from '../promotions/discount-rules.messages'
 import type { LocaleId } from './locales'
@@ -168,7 +169,8 @@ export const sharedMessages = {
     'promotion.pointTypeRequired': 'Choose the type of the points given',
     // Discount rules (decision 0089)
     ...discountRuleMessages.en,
-    ...pageModelMessages.en
+    ...pageModelMessages.en,
+    ...templateMessages.en
   },
   cht: {
     'format.required': '必填',
@@ -328,7 +330,8 @@ export const sharedMessages = {
     'promotion.pointTypeRequired': '請選擇贈送的積分類型',
     // Discount rules (decision 0089)
     ...discountRuleMessages.cht,
-    ...pageModelMessages.cht
+    ...pageModelMessages.cht,
+    ...templateMessages.cht
   },
   chs: {
     'format.required': '必填',
@@ -488,7 +491,8 @@ export const sharedMessages = {
     'promotion.pointTypeRequired': '请选择赠送的积分类型',
     // Discount rules (decision 0089)
     ...discountRuleMessages.chs,
-    ...pageModelMessages.chs
+    ...pageModelMessages.chs,
+    ...templateMessages.chs
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 
