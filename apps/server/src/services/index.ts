@@ -69,6 +69,11 @@ import { pointAdjustments } from './point-adjustments/point-adjustments'
 // The point of sale's report and catalogue (decision 0096).
 import { posSummary } from './pos-summary/pos-summary'
 import { posCatalogue } from './pos-catalogue/pos-catalogue'
+// The online shop's content (decision 0107).
+import { components } from './components/components'
+import { pages } from './pages/pages'
+import { themes } from './themes/themes'
+import { siteVersions } from './site-versions/site-versions'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -153,6 +158,11 @@ export const services: readonly ServiceRegistration[] = [
   // The point of sale (decision 0096): the summary report and the till's catalogue, find only.
   { path: servicePaths.posSummary, register: posSummary },
   { path: servicePaths.posCatalogue, register: posCatalogue },
+  // The online shop's content (decision 0107): pages name components, the theme names a page, a version copies them.
+  { path: servicePaths.components, register: components },
+  { path: servicePaths.pages, register: pages },
+  { path: servicePaths.themes, register: themes },
+  { path: servicePaths.siteVersions, register: siteVersions },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }
