@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Alert, Paper, Stack, Typography } from '@mui/material'
-import { servicePaths } from '@emporia/shared'
+import { isSubdomain, servicePaths } from '@emporia/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { useAppNavigate } from '../../components/ui/app-link'
 import { Field, Form, SubmitButton, useSubmit } from '../../components/ui/form'
@@ -10,8 +10,6 @@ import { loadClient } from '../../lib/client'
 import { i18n, useT } from '../../lib/i18n/i18n'
 import { notifySuccess } from '../../lib/notify'
 import { fetchShops, useShops } from '../../lib/shop'
-
-const SUBDOMAIN_RE = /^[A-Za-z0-9_-]{1,256}$/
 
 /**
  * /eshop. The setup wizard of spec §2.9 is not built yet; until then a merchant without a shop can
@@ -27,7 +25,7 @@ export const EshopPage = () => {
   const [tried, setTried] = useState(false)
   const errors = {
     name: required(values.name),
-    subdomain: required(values.subdomain) ?? (SUBDOMAIN_RE.test(values.subdomain) ? undefined : i18n.t('format.subdomain'))
+    subdomain: required(values.subdomain) ?? (isSubdomain(values.subdomain.trim()) ? undefined : i18n.t('format.subdomain'))
   }
   const { busy, submit } = useSubmit(async () => {
     setTried(true)
