@@ -1,2 +1,2 @@
 // The storefront's theme components (issue 18; decision 0108). Filled in by the storefront work.
-export {}
+export * from './commerce'

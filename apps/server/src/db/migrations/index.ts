@@ -44,6 +44,7 @@ import * as posStations from './20261126210000-pos-stations'
 // The till's catalogue reads products changed since its copy (decision 0096).
 import * as productsCachedReserved from './20261127000000-products-cached-reserved'
 import * as posCatalogueIndex from './20261126230000-pos-catalogue-index'
+import * as storefrontCheckout from './20261128090000-storefront-checkout'
 import * as productKeywords from './20261127010000-product-keywords'
 
 interface Migration {
@@ -91,5 +92,6 @@ export const migrations: Record<string, Migration> = {
   '20261126210000-pos-stations': posStations,
   '20261126230000-pos-catalogue-index': posCatalogueIndex,
   '20261127000000-products-cached-reserved': productsCachedReserved,
-  '20261127010000-product-keywords': productKeywords
+  '20261127010000-product-keywords': productKeywords,
+  '20261128090000-storefront-checkout': storefrontCheckout
 }
