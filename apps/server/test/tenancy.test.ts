@@ -112,7 +112,9 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   pointTransfers: () => ({ from: refOfB('shopUsers'), to: refOfB('shopUsers'), pointType: refOfB('pointTypes'), points: 1 }),
   pointAdjustments: () => ({ user: refOfB('shopUsers'), pointType: refOfB('pointTypes'), points: 1 }),
   // POS stations (decision 0095): `id` has a pattern the sampler cannot fill, and is unique per shop.
-  'shop/cashiers': () => ({ id: `T${++sequence}`, name: 'Till' })
+  'shop/cashiers': () => ({ id: `T${++sequence}`, name: 'Till' }),
+  // The wizard's install (decision 0110): an operation writing B's pages, components and theme, then publishing.
+  'themes/install': () => ({ template: 'harbour', mode: 'install' })
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
@@ -147,6 +149,7 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   // A coupon is never edited (its use is an order's); a batch is an operation.
   coupons: {},
   'coupons/generate': {},
+  'themes/install': {},
   pointTransfers: {},
   pointAdjustments: {}
 }
