@@ -114,7 +114,14 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   // POS stations (decision 0095): `id` has a pattern the sampler cannot fill, and is unique per shop.
   'shop/cashiers': () => ({ id: `T${++sequence}`, name: 'Till' }),
   // The wizard's install (decision 0110): an operation writing B's pages, components and theme, then publishing.
-  'themes/install': () => ({ template: 'harbour', mode: 'install' })
+  'themes/install': () => ({ template: 'harbour', mode: 'install' }),
+  // Shipping methods (decision 0113): a name with text and price ranges that do not overlap.
+  shippingMethods: () => ({
+    name: { en: 'Courier', cht: '速遞' },
+    price: 3000,
+    priceRanges: [{ min: 0, max: 50_000, price: 3000 }],
+    enabled: true
+  })
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
@@ -151,7 +158,8 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'coupons/generate': {},
   'themes/install': {},
   pointTransfers: {},
-  pointAdjustments: {}
+  pointAdjustments: {},
+  shippingMethods: { name: 'Renamed', price: 2500 }
 }
 
 /** Each shop-scoped record service's shared schema, read from the running app in `beforeAll`. */
