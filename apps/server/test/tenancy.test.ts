@@ -113,6 +113,8 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   pointAdjustments: () => ({ user: refOfB('shopUsers'), pointType: refOfB('pointTypes'), points: 1 }),
   // POS stations (decision 0095): `id` has a pattern the sampler cannot fill, and is unique per shop.
   'shop/cashiers': () => ({ id: `T${++sequence}`, name: 'Till' }),
+  // The wizard's install (decision 0110): an operation writing B's pages, components and theme, then publishing.
+  'themes/install': () => ({ template: 'harbour', mode: 'install' }),
   // Shipping methods (decision 0113): a name with text and price ranges that do not overlap.
   shippingMethods: () => ({
     name: { en: 'Courier', cht: '速遞' },
@@ -161,6 +163,7 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   // A coupon is never edited (its use is an order's); a batch is an operation.
   coupons: {},
   'coupons/generate': {},
+  'themes/install': {},
   pointTransfers: {},
   pointAdjustments: {},
   shippingMethods: { name: 'Renamed', price: 2500 }

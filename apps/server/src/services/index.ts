@@ -29,6 +29,7 @@ import { tags } from './tags/tags'
 import { users } from './users/users'
 import { warehouses } from './warehouses/warehouses'
 import { banners } from './banners/banners'
+import { themeInstall } from './theme-install/theme-install'
 import { orders } from './orders/orders'
 import { orderHistory } from './order-history/order-history'
 import { orderRefunds } from './order-refunds/order-refunds'
@@ -116,6 +117,8 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.stockReservations, register: stockReservations },
   { path: servicePaths.inventoryRebuild, register: inventoryRebuild },
   { path: servicePaths.banners, register: banners },
+  // After the pages, components, themes and siteVersions services it writes through (decision 0110).
+  { path: servicePaths.themeInstall, register: themeInstall },
   { path: servicePaths.shippingMethods, register: shippingMethods },
   // Orders move stock through the ledger, so they come after the inventory.
   { path: servicePaths.orders, register: orders },

@@ -7,6 +7,7 @@ import type { ShopTemplate } from './template.types'
 export * from './template.types'
 export * from './install-template'
 export * from './templates.messages'
+export * from './theme-install'
 
 /** Every template the wizard offers, in the order it shows them. */
 export const shopTemplates: readonly ShopTemplate[] = [harbourTemplate, jadeTemplate, neonTemplate]
