@@ -113,6 +113,15 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   pointAdjustments: () => ({ user: refOfB('shopUsers'), pointType: refOfB('pointTypes'), points: 1 }),
   // POS stations (decision 0095): `id` has a pattern the sampler cannot fill, and is unique per shop.
   'shop/cashiers': () => ({ id: `T${++sequence}`, name: 'Till' }),
+  // The wizard's install (decision 0110): an operation writing B's pages, components and theme, then publishing.
+  'themes/install': () => ({ template: 'harbour', mode: 'install' }),
+  // Shipping methods (decision 0113): a name with text and price ranges that do not overlap.
+  shippingMethods: () => ({
+    name: { en: 'Courier', cht: '速遞' },
+    price: 3000,
+    priceRanges: [{ min: 0, max: 50_000, price: 3000 }],
+    enabled: true
+  }),
   // The online shop's content (decision 0107): a component's tree holds ids of components (refs that
   // name their own service), a page's path is unique in its shop (MAKERS makes its component first),
   // a theme is one per shop (MAKERS replaces it), a version publishes the shop's drafts.
@@ -154,8 +163,10 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   // A coupon is never edited (its use is an order's); a batch is an operation.
   coupons: {},
   'coupons/generate': {},
+  'themes/install': {},
   pointTransfers: {},
-  pointAdjustments: {}
+  pointAdjustments: {},
+  shippingMethods: { name: 'Renamed', price: 2500 }
 }
 
 /** Each shop-scoped record service's shared schema, read from the running app in `beforeAll`. */

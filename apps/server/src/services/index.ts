@@ -29,6 +29,7 @@ import { tags } from './tags/tags'
 import { users } from './users/users'
 import { warehouses } from './warehouses/warehouses'
 import { banners } from './banners/banners'
+import { themeInstall } from './theme-install/theme-install'
 import { orders } from './orders/orders'
 import { orderHistory } from './order-history/order-history'
 import { orderRefunds } from './order-refunds/order-refunds'
@@ -41,6 +42,7 @@ import { shopUsers } from './shop-users/shop-users'
 import { companyUsers } from './company-users/company-users'
 import { shopRankGroups } from './shop-rank-groups/shop-rank-groups'
 import { shopRanks } from './shop-ranks/shop-ranks'
+import { shippingMethods } from './shipping-methods/shipping-methods'
 // membership ranks (decision 0084)
 import { shopRankLogs } from './shop-rank-logs/shop-rank-logs'
 import { purchasingOrderStatuses } from './purchasing-order-statuses/purchasing-order-statuses'
@@ -115,6 +117,9 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.stockReservations, register: stockReservations },
   { path: servicePaths.inventoryRebuild, register: inventoryRebuild },
   { path: servicePaths.banners, register: banners },
+  // After the pages, components, themes and siteVersions services it writes through (decision 0110).
+  { path: servicePaths.themeInstall, register: themeInstall },
+  { path: servicePaths.shippingMethods, register: shippingMethods },
   // Orders move stock through the ledger, so they come after the inventory.
   { path: servicePaths.orders, register: orders },
   { path: servicePaths.orderHistory, register: orderHistory },
