@@ -37,6 +37,9 @@ import { settingsPosScreen } from '../features/settings-pos/settings-pos.screen'
 import { settingsPosBannersScreen } from '../features/settings-pos-banners/settings-pos-banners.screen'
 import { eshopComponentsScreen, eshopPagesScreen } from '../features/eshop-pages/eshop-pages.screen'
 import { eshopThemeScreen } from '../features/eshop-theme/eshop-theme.screen'
+import { settingsShippingMethodsScreen } from '../features/settings-shipping-methods/settings-shipping-methods.screen'
+import { settingsSocialScreen } from '../features/settings-social/settings-social.screen'
+import { settingsUiScreen } from '../features/settings-ui/settings-ui.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -71,8 +74,8 @@ export const wizardScreen: ScreenDef = {
   drawer: { group: 'eshop', order: 10, label: 'menu.wizard', key: 'eshop' }
 }
 
-const settingsScreens = ['access', 'email', 'imports', 'integrations', 'shippingMethods', 'shop', 'social', 'ui', 'verify'].map(
-  (name) => planned(`settings/${name}`)
+const settingsScreens = ['access', 'email', 'imports', 'integrations', 'shop', 'verify'].map((name) =>
+  planned(`settings/${name}`)
 )
 
 /** Every shop screen: built ones from their feature's screen file, planned ones here. */
@@ -127,6 +130,9 @@ export const screens: readonly ScreenDef[] = [
   settingsPaymentScreen,
   settingsPosScreen,
   settingsPosBannersScreen,
+  settingsShippingMethodsScreen,
+  settingsSocialScreen,
+  settingsUiScreen,
   ...settingsScreens,
   shopRankGroupsScreen,
   shopRanksScreen,
