@@ -45,6 +45,7 @@ import * as posStations from './20261126210000-pos-stations'
 import * as productsCachedReserved from './20261127000000-products-cached-reserved'
 import * as posCatalogueIndex from './20261126230000-pos-catalogue-index'
 import * as productKeywords from './20261127010000-product-keywords'
+import * as domainsTable from './20261127020000-domains'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -91,5 +92,6 @@ export const migrations: Record<string, Migration> = {
   '20261126210000-pos-stations': posStations,
   '20261126230000-pos-catalogue-index': posCatalogueIndex,
   '20261127000000-products-cached-reserved': productsCachedReserved,
-  '20261127010000-product-keywords': productKeywords
+  '20261127010000-product-keywords': productKeywords,
+  '20261127020000-domains': domainsTable
 }

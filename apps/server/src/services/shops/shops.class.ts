@@ -10,6 +10,7 @@ import { RecordService, type RecordParams } from '../../records/record-service'
 import { createDefaultWarehouse } from '../warehouses/warehouses'
 import { stripReadOnly } from '../../records/validate-data'
 import { writeShopSecrets } from '../../secrets/shop-secrets'
+import { checkAliasWrite } from '../../eshop/domains/alias-rule'
 import { applySettingsWrite, checkSettings, newShopCardFlags, prepareSettingsWrite, presentShop } from './shop-settings'
 import { checkNewShopPos, checkPosBanners, posSettingsWrite, presentPosAccess } from './pos-settings'
 
@@ -98,6 +99,8 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
     try {
       // What is not an object is the base's to refuse.
       if (!data || typeof data !== 'object' || Array.isArray(data)) return await super.patch(id, data, params)
+      // A client's alias is one of the shop's verified domains (decision 0112).
+      if (params.provider) await checkAliasWrite(this.options.db.knex, id, data as Row)
       const settings = prepareSettingsWrite(data as Row, Boolean(params.provider))
       const statusRule = mentions(data, 'resetInventoryStatus')
       const pos = posSettingsWrite(data as Row, Boolean(params.provider))
