@@ -30,6 +30,7 @@ export const pages: Record<PageName, RouteComponent> = {
   subShopStock: lazyPage(() => import('../../features/sub-shops/sub-shop-stock-page'), 'SubShopStockPage'),
   customerDetail: lazyPage(() => import('../../features/shop-users/customer-page'), 'CustomerPage'),
   pos: lazyPage(() => import('../../features/pos/pos-page'), 'PosPage'),
+  domainPurchase: lazyPage(() => import('../../features/eshop-domains/domain-purchase-page'), 'DomainPurchasePage'),
   settings: lazyPage(() => import('../settings/settings-page'), 'SettingsPage'),
   placeholder: lazyPage(() => import('../../features/placeholder/placeholder-page'), 'PlaceholderPage')
 }

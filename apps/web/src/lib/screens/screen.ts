@@ -50,6 +50,7 @@ export type ScreenPage =
   | 'customerDetail'
   | 'settings'
   | 'pos'
+  | 'domainPurchase'
 
 /** Where a screen sits in the drawer; without one the screen has no entry of its own. */
 export interface DrawerEntry {
