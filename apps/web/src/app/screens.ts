@@ -13,6 +13,7 @@ import { specsScreen } from '../features/specs/specs.screen'
 import { tagsScreen } from '../features/tags/tags.screen'
 import { warehousesScreen } from '../features/warehouses/warehouses.screen'
 import { bannersScreen } from '../features/banners/banners.screen'
+import { eshopDomainsScreen } from '../features/eshop-domains/eshop-domains.screen'
 import { ordersScreen } from '../features/orders/orders.screen'
 import { paymentsScreen } from '../features/payments/payments.screen'
 import { cashboxLogsScreen } from '../features/cashbox-logs/cashbox-logs.screen'
@@ -93,7 +94,7 @@ export const screens: readonly ScreenDef[] = [
   eshopThemeScreen,
   categoriesScreen,
   brandsScreen,
-  planned('eshop/domains', { edit: true, more: ['purchase'], feature: 'domain', drawer: { group: 'eshop', order: 50 } }),
+  eshopDomainsScreen,
   bannersScreen,
   planned('app', { area: 'app', drawer: top(30, 'app', { teaser: true }) }),
   planned('mini', { drawer: { group: 'mini', order: 10, label: 'menu.miniSettings' } }),

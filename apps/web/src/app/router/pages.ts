@@ -32,6 +32,7 @@ export const pages: Record<PageName, RouteComponent> = {
   pos: lazyPage(() => import('../../features/pos/pos-page'), 'PosPage'),
   pageDesigner: lazyPage(() => import('../../features/eshop-pages/page-designer-page'), 'PageDesignerPage'),
   eshopTheme: lazyPage(() => import('../../features/eshop-theme/theme-page'), 'ThemePage'),
+  domainPurchase: lazyPage(() => import('../../features/eshop-domains/domain-purchase-page'), 'DomainPurchasePage'),
   settings: lazyPage(() => import('../settings/settings-page'), 'SettingsPage'),
   placeholder: lazyPage(() => import('../../features/placeholder/placeholder-page'), 'PlaceholderPage')
 }

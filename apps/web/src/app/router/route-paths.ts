@@ -57,6 +57,7 @@ export type PageName =
   | 'pos'
   | 'pageDesigner'
   | 'eshopTheme'
+  | 'domainPurchase'
 
 /** The developer test pages' prefix is named after the product (ARCHITECTURE §4). */
 export const DEV_PREFIX = 'emporia'

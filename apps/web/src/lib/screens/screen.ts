@@ -53,6 +53,7 @@ export type ScreenPage =
   // The online shop's page editor and theme (decision 0111).
   | 'pageDesigner'
   | 'eshopTheme'
+  | 'domainPurchase'
 
 /** Where a screen sits in the drawer; without one the screen has no entry of its own. */
 export interface DrawerEntry {
