@@ -67,5 +67,6 @@ describe.skipIf(!ready)('the published site across server processes', () => {
       await b.close()
       await shared.close()
     }
-  })
+    // Two whole servers and a database made from the template: slow on a loaded machine.
+  }, 240_000)
 })
