@@ -224,8 +224,8 @@ describe.each(await dialects())('storefront serving (%s)', (dialect) => {
 
   it('picks the language from ?lang, then the cookie, then Accept-Language, else cht', async () => {
     const chosen = await get(t.url, `/s/${sub}/?lang=en`)
-    expect(String(chosen.headers['set-cookie'])).toContain('emporia_lang=en')
-    expect((await get(t.url, `/s/${sub}/`, { cookie: 'emporia_lang=chs' })).text).toContain('<html lang="zh-Hans-CN">')
+    expect(String(chosen.headers['set-cookie'])).toContain('emporia-lang=en')
+    expect((await get(t.url, `/s/${sub}/`, { cookie: 'emporia-lang=chs' })).text).toContain('<html lang="zh-Hans-CN">')
     expect((await get(t.url, `/s/${sub}/`, { 'accept-language': 'en-GB,en;q=0.8' })).text).toContain('<title>Home of tea</title>')
     const fallback = await get(t.url, `/s/${sub}/`)
     expect(fallback.text).toContain('<html lang="zh-Hant-HK">')
