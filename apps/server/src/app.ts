@@ -35,6 +35,7 @@ import { rememberClientAddress, rememberSocketAddress } from './platform/client-
 import { plainIds } from './hooks/plain-ids'
 import { createStorefront, type Storefront } from './storefront'
 import { siteFromVersions } from './storefront/site'
+import { mountCommerce } from './storefront/commerce/mount-commerce'
 
 export interface EmporiaApp {
   app: Application
@@ -94,6 +95,8 @@ export const createApp = async (
     publicHost: config.publicHost,
     loadSite: siteFromVersions(app.services, () => (app.services.siteVersions ? app.service('siteVersions') : undefined))
   })
+  // The cart's and checkout's JSON calls on a shop's address (decision 0109), before its pages (GET only).
+  app.use(mountCommerce(app, context, storefront.lookup, config.publicHost))
   app.use(storefront.middleware)
   app.use(splitApiAndWeb(config.webDist))
   // Without MAIL_URL mail stays in the outbox; with DEV_TOOLS=1 a developer reads it here (loopback only).
