@@ -30,7 +30,14 @@ export const CartPage = ({ locale, base }: { locale: LocaleId; base: string }) =
     </ul>
     <div data-cart-suggestions />
     <form className="ef-coupon" data-cart-coupon>
-      <input name="coupon" type="text" autoComplete="off" aria-label={commerceText('cart.coupon', locale)} placeholder={commerceText('cart.coupon', locale)} maxLength={64} />
+      <input
+        name="coupon"
+        type="text"
+        autoComplete="off"
+        aria-label={commerceText('cart.coupon', locale)}
+        placeholder={commerceText('cart.coupon', locale)}
+        maxLength={64}
+      />
       <button className="ef-btn ef-btn--outlined" type="submit">
         {commerceText('cart.applyCoupon', locale)}
       </button>

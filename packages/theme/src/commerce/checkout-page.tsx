@@ -14,7 +14,13 @@ export interface CheckoutOffers {
   shipping: { _id: string; name: unknown }[]
 }
 
-const Field = ({ name, label, type = 'text', required, autoComplete }: {
+const Field = ({
+  name,
+  label,
+  type = 'text',
+  required,
+  autoComplete
+}: {
   name: string
   label: string
   type?: string

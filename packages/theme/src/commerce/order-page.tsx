@@ -32,7 +32,19 @@ const Sum = ({ label, cents, total }: { label: string; cents: number; total?: bo
  * status in the customer's words, and while a bank transfer is awaited the shop's accounts and a slip
  * upload (the slip island sends it to the same link).
  */
-export const OrderPage = ({ locale, base, link, view, fresh }: { locale: LocaleId; base: string; link: string; view: OrderPageView; fresh?: boolean }) => {
+export const OrderPage = ({
+  locale,
+  base,
+  link,
+  view,
+  fresh
+}: {
+  locale: LocaleId
+  base: string
+  link: string
+  view: OrderPageView
+  fresh?: boolean
+}) => {
   const t = (key: CommerceMessageKey, values?: Record<string, string>) => commerceText(key, locale, values)
   const bank = view.payments.find((payment) => payment.method === 'bank' && payment.status === 'pending')
   const statusKey = `order.status.${view.status ?? 'unpaid'}` as CommerceMessageKey
@@ -60,7 +72,9 @@ export const OrderPage = ({ locale, base, link, view, fresh }: { locale: LocaleI
       <div className="ef-sums">
         <Sum label={t('cart.subtotal')} cents={view.subtotal} />
         {view.discount > 0 && <Sum label={t('cart.discount')} cents={-view.discount} />}
-        {view.shipping && <Sum label={`${t('cart.shipping')} (${pickTran(view.shipping.name, locale)})`} cents={view.shipping.fee} />}
+        {view.shipping && (
+          <Sum label={`${t('cart.shipping')} (${pickTran(view.shipping.name, locale)})`} cents={view.shipping.fee} />
+        )}
         <Sum label={t('cart.total')} cents={view.total} total />
       </div>
       {view.address && (

@@ -27,7 +27,11 @@ const checkoutOffers = (commerce: Commerce, shop: string) =>
 const orderNotFound = (request: StorefrontRequest): StorefrontAnswer => ({
   status: 404,
   title: commerceText('storefront.orderNotFound', request.locale),
-  body: createElement('section', { className: 'ef-commerce' }, createElement('h1', null, commerceText('storefront.orderNotFound', request.locale)))
+  body: createElement(
+    'section',
+    { className: 'ef-commerce' },
+    createElement('h1', null, commerceText('storefront.orderNotFound', request.locale))
+  )
 })
 
 /**
@@ -59,7 +63,10 @@ export const registerCommercePages = (app: Application, commerce: Commerce) => {
           base,
           link: params.token,
           fresh: query.get('placed') === '1',
-          view: { ...view, shipping: view.shipping ? { name: pickTran(view.shipping.name, locale), fee: view.shipping.fee } : null }
+          view: {
+            ...view,
+            shipping: view.shipping ? { name: pickTran(view.shipping.name, locale), fee: view.shipping.fee } : null
+          }
         })
       }
     }

@@ -26,7 +26,11 @@ export const mountCommerce = (app: Application, context: ServiceContext, lookup:
     if (!ctx.path.includes(`${COMMERCE_PREFIX}/`) || ctx.path.startsWith('/api/')) return next()
     const target = await storefrontTarget(lookup, publicHost, ctx.get('host'), ctx.path)
     if (!target || !target.path.startsWith(`${COMMERCE_PREFIX}/`)) return next()
-    const { locale } = storefrontLocale((ctx.query.lang as string | undefined) ?? null, ctx.cookies.get(LANG_COOKIE), ctx.get('accept-language'))
+    const { locale } = storefrontLocale(
+      (ctx.query.lang as string | undefined) ?? null,
+      ctx.cookies.get(LANG_COOKIE),
+      ctx.get('accept-language')
+    )
     if (ctx.method === 'POST' && ctx.is('application/json')) await parse(ctx, async () => undefined)
     if (!(await routes(ctx, target.shop._id, target.path, locale))) throw new NotFound(`Path ${target.path} not found`)
   }
