@@ -33,9 +33,10 @@ import { createMailer } from './mail/mailer'
 import { devMailbox } from './mail/dev-mailbox'
 import { rememberClientAddress, rememberSocketAddress } from './platform/client-address'
 import { plainIds } from './hooks/plain-ids'
-import { createStorefront, type Storefront } from './storefront'
-import { siteFromVersions } from './storefront/site'
-import { mountCommerce } from './storefront/commerce/mount-commerce'
+import { createStorefront, registerStorefrontHandler, type Storefront } from './storefront'
+import { commerceRoutes } from './storefront/commerce/commerce-routes'
+import { registerCommercePages } from './storefront/commerce/commerce-pages'
+import { onSitePublished, publishedSite } from './eshop/published-site'
 
 export interface EmporiaApp {
   app: Application
@@ -93,10 +94,9 @@ export const createApp = async (
   // Shops' sites answer before the back office's own files and its client-side routes.
   const storefront = createStorefront(app, db.knex, {
     publicHost: config.publicHost,
-    loadSite: siteFromVersions(app.services, () => (app.services.siteVersions ? app.service('siteVersions') : undefined))
+    loadSite: (shop) => publishedSite(app, shop),
+    onPublish: (listener) => onSitePublished(app, listener)
   })
-  // The cart's and checkout's JSON calls on a shop's address (decision 0109), before its pages (GET only).
-  app.use(mountCommerce(app, context, storefront.lookup, config.publicHost))
   app.use(storefront.middleware)
   app.use(splitApiAndWeb(config.webDist))
   // Without MAIL_URL mail stays in the outbox; with DEV_TOOLS=1 a developer reads it here (loopback only).
@@ -154,6 +154,9 @@ export const createApp = async (
   options.register?.(context, app)
   app.configure(channels(directory, db.knex))
   storefront.listen()
+  // The cart and checkout's JSON calls and pages (decision 0109) answer under each storefront's own address.
+  registerStorefrontHandler(app, commerceRoutes({ app, context }))
+  registerCommercePages(app, { app, context })
 
   // Last line of defence for both transports: an error that is not a Feathers error is logged
   // and replaced by a generic one, so no internal text reaches a client.
