@@ -35,6 +35,7 @@ import { rememberClientAddress, rememberSocketAddress } from './platform/client-
 import { plainIds } from './hooks/plain-ids'
 import { createStorefront, registerStorefrontHandler, type Storefront } from './storefront'
 import { commerceRoutes } from './storefront/commerce/commerce-routes'
+import { registerCommercePages } from './storefront/commerce/commerce-pages'
 import { onSitePublished, publishedSite } from './eshop/published-site'
 
 export interface EmporiaApp {
@@ -153,8 +154,9 @@ export const createApp = async (
   options.register?.(context, app)
   app.configure(channels(directory, db.knex))
   storefront.listen()
-  // The cart and checkout's JSON calls (decision 0109) answer under each storefront's own address.
+  // The cart and checkout's JSON calls and pages (decision 0109) answer under each storefront's own address.
   registerStorefrontHandler(app, commerceRoutes({ app, context }))
+  registerCommercePages(app, { app, context })
 
   // Last line of defence for both transports: an error that is not a Feathers error is logged
   // and replaced by a generic one, so no internal text reaches a client.
