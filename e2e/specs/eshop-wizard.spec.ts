@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { Shell } from '../pages/shell'
 import { authenticate, merchant, uniqueSubdomain, type Merchant } from '../support/api'
+import { seedProduct } from '../support/catalogue'
 import { poll, useApp } from '../support/app'
 
 // apps/web/src/features/eshop/eshop.messages.ts and packages/shared/src/eshop/templates, cht.
@@ -49,6 +50,7 @@ describe('e-shop setup wizard', () => {
 
     // Step three: a preset scheme, then one colour of its own.
     await page.getByTestId('wizard-scheme-rose-clay').click()
+    await expect.poll(() => page.getByTestId('wizard-colour-theme-hex').inputValue(), poll).toBe('#8c4a4a')
     await page.getByTestId('wizard-colour-accent-hex').fill('#aa3355')
     await expect.poll(() => page.getByTestId('wizard-colour-accent').getAttribute('data-value'), poll).toBe('#aa3355')
     await page.screenshot({ path: '/tmp/eshop-wizard-colours-cht.png' })
@@ -77,12 +79,37 @@ describe('e-shop setup wizard', () => {
     expect(theme).toMatchObject({ template: 'jade', colors: { accent: '#aa3355', primary: '#8c4a4a' } })
     expect((await list(app.server.url, who, shopId, 'siteVersions')).map((row) => row.version)).toEqual([1])
 
+    // The merchant's products appear in the template's lists at once.
+    const owner = { ...who, shop: { _id: shopId } } as Merchant
+    const picture = { type: 'src', src: '/eshop-templates/jade-about.svg', width: 1600, height: 640 }
+    await seedProduct(app.server.url, owner, {
+      name: { en: 'Jade bangle', cht: '翡翠手鐲' },
+      price: 128_000,
+      avail: 'both',
+      images: [picture]
+    })
+    await seedProduct(app.server.url, owner, {
+      name: { en: 'Tea cup', cht: '茶杯' },
+      price: 12_000,
+      dprice: 9_900,
+      avail: 'eshop',
+      images: [picture]
+    })
+
     // The storefront, in another browser (a customer), at the path fallback.
-    const customer = await app.open({ lang: 'cht' })
+    const customer = await app.open({ lang: 'cht', viewport: { width: 1280, height: 900 } })
     const storefront = await customer.goto(app.url(`/s/${subdomain}/?lang=cht`))
     expect(storefront?.status()).toBe(200)
-    await expect.poll(() => customer.locator('body').textContent(), poll).toContain(JADE_TAGLINE)
+    const body = () => customer.locator('body').innerText()
+    await expect.poll(body, poll).toContain(JADE_TAGLINE)
+    await expect.poll(body, poll).toContain('翡翠手鐲')
+    expect(await body()).toContain('$1,280.00')
+    expect(await body()).toMatch(/\$99\.00\s+\$120\.00/)
     await customer.screenshot({ path: '/tmp/eshop-wizard-storefront-cht.png', fullPage: true })
+    await customer.getByRole('link', { name: '翡翠手鐲' }).first().click()
+    await expect.poll(() => customer.locator('h1').first().textContent(), poll).toBe('翡翠手鐲')
+    expect(new URL(customer.url()).pathname).toMatch(new RegExp(`^/s/${subdomain}/products/[0-9a-f]{24}$`))
+    await customer.screenshot({ path: '/tmp/eshop-wizard-product-cht.png', fullPage: true })
 
     // Re-theming: install beside the pages is refused on the taken path, with the way on (replace).
     await page.getByTestId('wizard-again').click()

@@ -173,6 +173,7 @@ describe('installing a template (decision 0110)', () => {
     const theme = templateThemeData(template, ids)
     expect(JSON.stringify(theme.headerMenu)).toContain(`"page":"${ids.about}"`)
     expect(theme.template).toBe('neon')
+    expect(theme.favicon).toEqual({ type: 'src', src: '/eshop-templates/neon-icon.svg', width: 64, height: 64 })
     expect(theme.colors).toEqual(template.colorSchemes[0].colors)
   })
 

@@ -169,6 +169,7 @@ export const buildTemplate = (style: TemplateStyle): ShopTemplate => {
     name: style.name,
     description: style.description,
     preview: `/eshop-templates/${style.id}-slide-1.svg`,
+    favicon: `/eshop-templates/${style.id}-icon.svg`,
     font: style.font,
     colorSchemes: style.colorSchemes,
     headerMenu: [

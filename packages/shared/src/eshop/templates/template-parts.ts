@@ -144,7 +144,13 @@ export const cardComponent = (look: PartsLook): TemplateComponent => ({
                 css: { color: look.text, fontSize: 15, fontWeight: 500 }
               }
             },
-            priceNodes('price', 'product', look)
+            // A block of its own, so the price sits under the name (the link is inline).
+            {
+              id: 'price-row',
+              type: 'container',
+              props: { css: { margin: box('6px', '0px', '0px', '0px') } },
+              children: [priceNodes('price', 'product', look)]
+            }
           ]
         }
       ]
