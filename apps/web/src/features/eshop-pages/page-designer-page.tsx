@@ -39,6 +39,7 @@ import {
   useCategoryNames,
   useComponent,
   useComponents,
+  useFetchedAnswers,
   usePages
 } from './eshop-pages-api'
 import { designPath } from './design-path'
