@@ -1,5 +1,14 @@
-import { useQuery } from '@tanstack/react-query'
-import { servicePaths, type Component, type ComponentData, type ShopPage, type SiteVersion } from '@emporia/shared'
+import { useMemo } from 'react'
+import { useQueries, useQuery } from '@tanstack/react-query'
+import {
+  fetchKey,
+  servicePaths,
+  type ServiceCall,
+  type Component,
+  type ComponentData,
+  type ShopPage,
+  type SiteVersion
+} from '@emporia/shared'
 import { queryKeys } from '../../lib/query-keys'
 import { pageOf, shopApi, type Row } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
@@ -30,14 +39,14 @@ export const useComponent = (id: string | undefined) => {
   })
 }
 
-/** The shop's components (to place, and their names), at most 500. */
+/** The shop's components (to place, to preview where placed), at most 500. */
 export const useComponents = () => {
   const shop = useCurrentShopId()
-  const query = { $limit: 500, $sort: { name: 1 }, $select: ['_id', 'name', 'props'] }
+  const query = { $limit: 500, $sort: { name: 1 } }
   return useQuery({
     queryKey: queryKeys.find(servicePaths.components, { ...query, shop }),
     enabled: Boolean(shop),
-    queryFn: async () => rows<Pick<Component, '_id' | 'name' | 'props'>>(await shopApi(servicePaths.components).find(query))
+    queryFn: async () => rows<Component>(await shopApi(servicePaths.components).find(query))
   })
 }
 
@@ -72,4 +81,24 @@ export const useVersions = (enabled: boolean) => {
     enabled: Boolean(shop) && enabled,
     queryFn: async () => rows<SiteVersion>(await shopApi(servicePaths.siteVersions).find(query))
   })
+}
+
+/**
+ * The answers of a component's data sources (shared `collectFetches`), run through the client as the
+ * storefront runs them on the server, keyed by `fetchKey` for `resolvePage`. A failed one answers [].
+ */
+export const useFetchedAnswers = (calls: readonly ServiceCall[]): Record<string, unknown> => {
+  const shop = useCurrentShopId()
+  const results = useQueries({
+    queries: calls.map((call) => ({
+      queryKey: [call.path, 'find', { ...call.params.query, shop }],
+      enabled: Boolean(shop) && call.path === servicePaths.products,
+      staleTime: 60_000,
+      queryFn: async () => rows<Row>(await shopApi(servicePaths.products).find(call.params.query))
+    }))
+  })
+  return useMemo(
+    () => Object.fromEntries(calls.map((call, index) => [fetchKey(call), results[index]?.data ?? []])),
+    [calls, results]
+  )
 }

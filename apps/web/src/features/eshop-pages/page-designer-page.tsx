@@ -19,12 +19,13 @@ import History from '@mui/icons-material/History'
 import ArrowBack from '@mui/icons-material/ArrowBack'
 import { useQueryClient } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
-import { pickTran, servicePaths, type LocaleId } from '@emporia/shared'
+import { collectFetches, pickTran, servicePaths, type ComponentModel, type LocaleId } from '@emporia/shared'
 import { UnsavedDialog } from '../../components/editor/unsaved-dialog'
 import { useLeaveGuard } from '../../components/editor/use-leave-guard'
 import { refusedFields } from '../../components/editor/server-errors'
 import { translateKnown } from '../../components/editor/server-refusal'
 import { PageEditorEnvContext, type PageEditorEnv } from '../../components/page-editor/editor-env'
+import { PreviewProvider, type PreviewInputs } from '../../components/page-editor/preview/preview-env'
 import { PageCanvas, type CanvasHistory, type EditedModel } from '../../components/page-editor/puck-adapter/page-canvas'
 import { useAppNavigate } from '../../components/ui/app-link'
 import { errorMessage } from '../../lib/errors'
@@ -38,6 +39,7 @@ import {
   useCategoryNames,
   useComponent,
   useComponents,
+  useFetchedAnswers,
   usePages
 } from './eshop-pages-api'
 import { designPath } from './design-path'
@@ -54,8 +56,18 @@ const problemsOf = (error: unknown) =>
     text: (entry.key && translateKnown(entry.key, entry.values)) || entry.message || errorMessage(error)
   }))
 
-const Designer = ({ id, initial, env }: { id?: string; initial: EditedModel; env: PageEditorEnv }) => {
-  const { t } = useListT()
+const Designer = ({
+  id,
+  initial,
+  env,
+  stored
+}: {
+  id?: string
+  initial: EditedModel
+  env: PageEditorEnv
+  stored: Record<string, ComponentModel>
+}) => {
+  const { t, language } = useListT()
   const navigate = useAppNavigate()
   const queryClient = useQueryClient()
   const [model, setModel] = useState(initial)
@@ -67,6 +79,13 @@ const Designer = ({ id, initial, env }: { id?: string; initial: EditedModel; env
   const dirty = snapshot(model) !== saved
   const guard = useLeaveGuard(dirty, () => navigate('/eshop/pages?tab=components'))
   const labels = useMemo(() => ({ name: t('pe.componentName'), variables: t('pe.variables'), declared: t('pe.declared') }), [t])
+  // The canvas renders with the same inputs as the storefront: the page's data sources run through the client.
+  const calls = useMemo(() => collectFetches(model, stored), [model, stored])
+  const fetched = useFetchedAnswers(calls)
+  const preview = useMemo<PreviewInputs>(
+    () => ({ model, fetched, locale: language as LocaleId, pages: env.pages, components: stored }),
+    [model, fetched, language, env.pages, stored]
+  )
   const placeable = useMemo(() => env.components.filter((component) => component._id !== id), [env.components, id])
 
   /** Saves the draft; answers the component's id (a new one is created, and the route follows it). */
@@ -175,14 +194,16 @@ const Designer = ({ id, initial, env }: { id?: string; initial: EditedModel; env
       ) : null}
       <Box sx={{ flex: 1, minHeight: 0 }}>
         <PageEditorEnvContext.Provider value={env}>
-          <PageCanvas
-            initial={initial}
-            placeable={placeable}
-            labels={labels}
-            title={model.name || t('route.eshop/pages/design')}
-            onChange={setModel}
-            actions={actions}
-          />
+          <PreviewProvider inputs={preview}>
+            <PageCanvas
+              initial={initial}
+              placeable={placeable}
+              labels={labels}
+              title={model.name || t('route.eshop/pages/design')}
+              onChange={setModel}
+              actions={actions}
+            />
+          </PreviewProvider>
         </PageEditorEnvContext.Provider>
       </Box>
       <Dialog open={publishing !== undefined} onClose={() => setPublishing(undefined)} fullWidth maxWidth="xs">
@@ -240,6 +261,10 @@ export const PageDesignerPage = () => {
     }),
     [components.data, pages.data, categories.data, language]
   )
+  const stored = useMemo(
+    () => Object.fromEntries((components.data ?? []).map((entry) => [entry._id, entry as ComponentModel])),
+    [components.data]
+  )
   const initial = useMemo<EditedModel | undefined>(
     () =>
       id
@@ -256,5 +281,5 @@ export const PageDesignerPage = () => {
   if (id && component.isError) return <Alert severity="warning">{t('pe.notFound')}</Alert>
   // Puck's component list is built once: wait for the shop's components too.
   if (!initial || components.isPending) return <CircularProgress sx={{ m: 4 }} />
-  return <Designer key={`${id ?? 'new'}-${component.dataUpdatedAt}`} id={id} initial={initial} env={env} />
+  return <Designer key={`${id ?? 'new'}-${component.dataUpdatedAt}`} id={id} initial={initial} env={env} stored={stored} />
 }

@@ -1,7 +1,7 @@
 import type { ComponentConfig, Config, CustomField, Fields, SlotComponent } from '@puckeditor/core'
 import { propApplies, themeComponentNames, themeComponentSpec, type PropSpec, type ThemeComponentSpec } from '@emporia/shared'
 import { PropField } from '../prop-field'
-import { renderNodePreview, type PreviewSlots } from '../preview/node-preview'
+import { PreviewFrame, renderNodePreview, type PreviewSlots } from '../preview/node-preview'
 import { DeclaredPropsEditor, VariablesEditor } from '../variables-editor'
 import { FieldWidget } from '../widgets/field-widget'
 import { COMPONENT_PREFIX, PROP_PREFIX, propKey, SLOT_PREFIX, slotKey, slotsOf } from './puck-data'
@@ -110,9 +110,9 @@ const themeConfig = (type: string, spec: ThemeComponentSpec): ComponentConfig =>
           }
         }
       : {}),
-    render: ({ id, puck, ...props }) => {
+    render: ({ id, puck: _puck, ...props }) => {
       const { ours, slots } = split(props)
-      return renderNodePreview({ id, type, props: ours, slots, dragRef: puck.dragRef })
+      return renderNodePreview({ id, type, props: ours, slots })
     }
   }
 }
@@ -125,15 +125,15 @@ const storedConfig = (component: PlaceableComponent): ComponentConfig => {
     label: component.name,
     fields: fieldsOf('component', props),
     defaultProps: defaultsOf('component', props),
-    render: ({ id, puck, ...rest }) =>
+    // Puck's own `puck` prop is not ours.
+    render: ({ id, puck: _puck, ...rest }) =>
       renderNodePreview({
         id,
         type: 'component',
         component: component._id,
         label: component.name,
         props: split(rest).ours,
-        slots: {},
-        dragRef: puck.dragRef
+        slots: {}
       })
   }
 }
@@ -187,7 +187,7 @@ export const buildPuckConfig = (
           render: ({ value, onChange }) => <DeclaredPropsEditor value={value} onChange={onChange} testId="component-props" />
         }
       },
-      render: ({ children }: { children?: React.ReactNode }) => <div data-testid="page-canvas">{children}</div>
+      render: ({ children }: { children?: React.ReactNode }) => <PreviewFrame>{children}</PreviewFrame>
     }
   }
 }
