@@ -84,6 +84,26 @@ export default tseslint.config(
     }
   },
   {
+    // The theme renders on the server and in the editor: pure React, no Node, no browser-only hooks
+    // (decision 0108). Its islands are the only code that runs in the shopper's browser.
+    files: ['packages/theme/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto', 'react-dom', 'react-dom/*'] }],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'process', 'Buffer']
+    }
+  },
+  {
+    // Islands: small vanilla scripts in the browser (no React, nothing from the server).
+    files: ['packages/theme/src/islands/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom', '@emporia/*', '../*'] }],
+      'no-restricted-globals': ['error', 'process', 'Buffer']
+    }
+  },
+  {
     files: ['apps/server/**/*.ts', 'bench/**/*.ts'],
     ignores: ['apps/server/src/tenancy/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [tenancyInternals] }] }

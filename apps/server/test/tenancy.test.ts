@@ -125,7 +125,23 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
     agreeTerms: true
   }),
   'domains/verify': () => ({ domain: refOfB('domains') }),
-  'domains/alias': () => ({ domain: null })
+  'domains/alias': () => ({ domain: null }),
+  // The wizard's install (decision 0110): an operation writing B's pages, components and theme, then publishing.
+  'themes/install': () => ({ template: 'harbour', mode: 'install' }),
+  // Shipping methods (decision 0113): a name with text and price ranges that do not overlap.
+  shippingMethods: () => ({
+    name: { en: 'Courier', cht: '速遞' },
+    price: 3000,
+    priceRanges: [{ min: 0, max: 50_000, price: 3000 }],
+    enabled: true
+  }),
+  // The online shop's content (decision 0107): a component's tree holds ids of components (refs that
+  // name their own service), a page's path is unique in its shop (MAKERS makes its component first),
+  // a theme is one per shop (MAKERS replaces it), a version publishes the shop's drafts.
+  components: () => ({ name: 'Block', dataType: {}, data: {}, props: {}, content: [{ id: 'title', type: 'text', props: {} }] }),
+  pages: () => ({ name: 'Page', path: `/p${++sequence}`, component: refOfB('components') }),
+  themes: () => ({ colors: { primary: '#123456' }, headerMenu: [], footerMenu: [] }),
+  siteVersions: () => ({ note: 'Sample' })
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
@@ -166,8 +182,10 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   // A coupon is never edited (its use is an order's); a batch is an operation.
   coupons: {},
   'coupons/generate': {},
+  'themes/install': {},
   pointTransfers: {},
-  pointAdjustments: {}
+  pointAdjustments: {},
+  shippingMethods: { name: 'Renamed', price: 2500 }
 }
 
 /** Each shop-scoped record service's shared schema, read from the running app in `beforeAll`. */
@@ -301,7 +319,19 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   'domains/register': async (base, owner) =>
     String((await inventoryAs(base, owner, 'domains/register', sampleOf('domains/register')))._id),
   'domains/verify': () => Promise.resolve(refOfB('domains')),
-  'domains/alias': () => Promise.resolve(refOfB('domains'))
+  'domains/alias': () => Promise.resolve(refOfB('domains')),
+  // A page needs a component of its shop; a theme is the shop's one, so a new one replaces it.
+  pages: async (base, owner) => {
+    const component = await inventoryAs(base, owner, 'components', sampleOf('components'))
+    const page = { name: 'Page', path: `/p${++sequence}`, component: component._id }
+    return String((await inventoryAs(base, owner, 'pages', page))._id)
+  },
+  themes: async (base, owner) => {
+    const found = await json(`${base}/api/themes?shop=${owner.shopId}`, { token: owner.token })
+    for (const theme of (found.body?.data ?? []) as { _id: string }[])
+      await json(`${base}/api/themes/${theme._id}?shop=${owner.shopId}`, { method: 'DELETE', token: owner.token })
+    return String((await inventoryAs(base, owner, 'themes', sampleOf('themes')))._id)
+  }
 }
 async function pointsOf(base: string, owner: Owner) {
   const type = await inventoryAs(base, owner, 'pointTypes', { name: 'Stars', expireType: 'now', allowTransfer: true })

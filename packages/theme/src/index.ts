@@ -1,2 +1,25 @@
-// The storefront's theme components (issue 18; decision 0108). Filled in by the storefront work.
-export {}
+// The storefront's theme components (issue 18; decision 0108): React renderers of resolved page trees,
+// pure (no browser-only hooks) so the server renders them to HTML and the editor previews the same.
+export { RenderNodes, themeRenderers, type ThemeComponentProps } from './render-nodes'
+export {
+  ThemeContextProvider,
+  defaultRenderContext,
+  renderContext,
+  useRenderContext,
+  type Crumb,
+  type ListingQuery,
+  type ThemeRenderContext
+} from './context'
+export { Picture, imageSource, type ImageSource } from './media'
+export { MenuItemView, MenuList } from './menu'
+export { Header, Footer, Drawer } from './chrome'
+export { Button, Container, Flex, Html, Layout, Link, Text } from './blocks'
+export { ImageButton, Slider, Video } from './media-blocks'
+export { NumPicker, ProductFilter, Tab, listingSorts } from './interactive'
+export { Attributes, SitePath } from './product-blocks'
+export { Icon } from './icons'
+export { baseCss, defaultThemeColors, themeVariables } from './base-css'
+export { say, storefrontMessages, type StorefrontMessageKey } from './messages'
+export { escapeText, formatCents } from './props'
+// The storefront's cart and checkout pieces (decision 0109).
+export * from './commerce'

@@ -2,7 +2,7 @@ import { BadRequest } from '@feathersjs/errors'
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormats from 'ajv-formats'
 import type { TObject, TSchema } from '@sinclair/typebox'
-import { HOST_PATTERN, SUBDOMAIN_PATTERN, sharedMessage, type SharedMessageKey } from '@emporia/shared'
+import { patternMessageKey, sharedMessage, type SharedMessageKey } from '@emporia/shared'
 import type { Model } from '../db/query/model'
 
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: true })
@@ -119,12 +119,9 @@ const keyOf = (error: ErrorObject): Keyed => {
       return { key: 'format.unique' }
     case 'format':
       return params(error).format === 'email' ? { key: 'format.email' } : { key: 'format.invalid' }
-    case 'pattern': {
-      const pattern = params(error).pattern
-      if (pattern === SUBDOMAIN_PATTERN) return { key: 'format.subdomain' }
-      if (pattern === HOST_PATTERN) return { key: 'format.host' }
-      return { key: 'format.invalid' }
-    }
+    case 'pattern':
+      // Subdomains, hosts, web addresses and phones have their own messages (decision 0113).
+      return { key: patternMessageKey(String(params(error).pattern)) as SharedMessageKey }
     default:
       return { key: 'format.invalid' }
   }

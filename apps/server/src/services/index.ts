@@ -29,6 +29,7 @@ import { tags } from './tags/tags'
 import { users } from './users/users'
 import { warehouses } from './warehouses/warehouses'
 import { banners } from './banners/banners'
+import { themeInstall } from './theme-install/theme-install'
 import { domains } from './domains/domains'
 import { domainAvailability } from './domain-actions/domain-availability'
 import { domainRegister } from './domain-actions/domain-register'
@@ -47,6 +48,7 @@ import { shopUsers } from './shop-users/shop-users'
 import { companyUsers } from './company-users/company-users'
 import { shopRankGroups } from './shop-rank-groups/shop-rank-groups'
 import { shopRanks } from './shop-ranks/shop-ranks'
+import { shippingMethods } from './shipping-methods/shipping-methods'
 // membership ranks (decision 0084)
 import { shopRankLogs } from './shop-rank-logs/shop-rank-logs'
 import { purchasingOrderStatuses } from './purchasing-order-statuses/purchasing-order-statuses'
@@ -74,6 +76,11 @@ import { pointAdjustments } from './point-adjustments/point-adjustments'
 // The point of sale's report and catalogue (decision 0096).
 import { posSummary } from './pos-summary/pos-summary'
 import { posCatalogue } from './pos-catalogue/pos-catalogue'
+// The online shop's content (decision 0107).
+import { components } from './components/components'
+import { pages } from './pages/pages'
+import { themes } from './themes/themes'
+import { siteVersions } from './site-versions/site-versions'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -116,6 +123,9 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.stockReservations, register: stockReservations },
   { path: servicePaths.inventoryRebuild, register: inventoryRebuild },
   { path: servicePaths.banners, register: banners },
+  // After the pages, components, themes and siteVersions services it writes through (decision 0110).
+  { path: servicePaths.themeInstall, register: themeInstall },
+  { path: servicePaths.shippingMethods, register: shippingMethods },
   // Domains (decision 0112): the records, then their actions and the TLS proxy's question.
   { path: servicePaths.domains, register: domains },
   { path: servicePaths.domainAvailability, register: domainAvailability },
@@ -164,6 +174,11 @@ export const services: readonly ServiceRegistration[] = [
   // The point of sale (decision 0096): the summary report and the till's catalogue, find only.
   { path: servicePaths.posSummary, register: posSummary },
   { path: servicePaths.posCatalogue, register: posCatalogue },
+  // The online shop's content (decision 0107): pages name components, the theme names a page, a version copies them.
+  { path: servicePaths.components, register: components },
+  { path: servicePaths.pages, register: pages },
+  { path: servicePaths.themes, register: themes },
+  { path: servicePaths.siteVersions, register: siteVersions },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }

@@ -36,6 +36,9 @@ import { pointTypesScreen } from '../features/point-types/point-types.screen'
 import { posScreenDef } from '../features/pos/pos.screen'
 import { settingsPosScreen } from '../features/settings-pos/settings-pos.screen'
 import { settingsPosBannersScreen } from '../features/settings-pos-banners/settings-pos-banners.screen'
+import { settingsShippingMethodsScreen } from '../features/settings-shipping-methods/settings-shipping-methods.screen'
+import { settingsSocialScreen } from '../features/settings-social/settings-social.screen'
+import { settingsUiScreen } from '../features/settings-ui/settings-ui.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -70,8 +73,8 @@ export const wizardScreen: ScreenDef = {
   drawer: { group: 'eshop', order: 10, label: 'menu.wizard', key: 'eshop' }
 }
 
-const settingsScreens = ['access', 'email', 'imports', 'integrations', 'shippingMethods', 'shop', 'social', 'ui', 'verify'].map(
-  (name) => planned(`settings/${name}`)
+const settingsScreens = ['access', 'email', 'imports', 'integrations', 'shop', 'verify'].map((name) =>
+  planned(`settings/${name}`)
 )
 
 /** Every shop screen: built ones from their feature's screen file, planned ones here. */
@@ -125,6 +128,9 @@ export const screens: readonly ScreenDef[] = [
   settingsPaymentScreen,
   settingsPosScreen,
   settingsPosBannersScreen,
+  settingsShippingMethodsScreen,
+  settingsSocialScreen,
+  settingsUiScreen,
   ...settingsScreens,
   shopRankGroupsScreen,
   shopRanksScreen,

@@ -1,4 +1,6 @@
+import { templateMessages } from '../eshop/templates/templates.messages'
 import { pageModelMessages } from '../pages/pages.messages'
+import { siteContentMessages } from '../eshop/site-content.messages'
 import { discountRuleMessages } from '../promotions/discount-rules.messages'
 import type { LocaleId } from './locales'
 
@@ -17,7 +19,9 @@ export const sharedMessages = {
     'format.shouldGreaterOrEqual': 'Must be greater than or equal to {value}',
     'format.badExp': 'Invalid value or expression',
     'format.token': 'Verification code format error',
-    'format.subdomain': 'Letters, digits, "-" and "_" only (1–256 characters)',
+    'format.subdomain': 'Letters, digits and "-" only, 1–63 characters, not starting or ending with "-"',
+    'format.url': 'Enter a web address starting with http:// or https://',
+    'format.phone': 'Enter a phone number (digits, optionally starting with +)',
     'format.host': 'Letters, digits, ".", "-" and "_" only (1–256 characters)',
     'format.invalid': 'Invalid value',
     'format.unknownField': 'Unknown field',
@@ -166,7 +170,9 @@ export const sharedMessages = {
     'promotion.pointTypeRequired': 'Choose the type of the points given',
     // Discount rules (decision 0089)
     ...discountRuleMessages.en,
-    ...pageModelMessages.en
+    ...pageModelMessages.en,
+    ...templateMessages.en,
+    ...siteContentMessages.en
   },
   cht: {
     'format.required': '必填',
@@ -177,7 +183,9 @@ export const sharedMessages = {
     'format.shouldGreaterOrEqual': '必須大於或等於 {value}',
     'format.badExp': '無效的數值或算式',
     'format.token': '驗證碼格式錯誤',
-    'format.subdomain': '只可使用英文字母、數字、「-」及「_」（1–256 個字元）',
+    'format.subdomain': '只可使用英文字母、數字及「-」，1–63 個字元，不可以「-」開頭或結尾',
+    'format.url': '請輸入以 http:// 或 https:// 開頭的網址',
+    'format.phone': '請輸入電話號碼（數字，可以 + 開頭）',
     'format.host': '只可使用英文字母、數字、「.」、「-」及「_」（1–256 個字元）',
     'format.invalid': '數值無效',
     'format.unknownField': '不明欄位',
@@ -324,7 +332,9 @@ export const sharedMessages = {
     'promotion.pointTypeRequired': '請選擇贈送的積分類型',
     // Discount rules (decision 0089)
     ...discountRuleMessages.cht,
-    ...pageModelMessages.cht
+    ...pageModelMessages.cht,
+    ...templateMessages.cht,
+    ...siteContentMessages.cht
   },
   chs: {
     'format.required': '必填',
@@ -335,7 +345,9 @@ export const sharedMessages = {
     'format.shouldGreaterOrEqual': '必须大于或等于 {value}',
     'format.badExp': '无效的数值或算式',
     'format.token': '验证码格式错误',
-    'format.subdomain': '只可使用英文字母、数字、“-”及“_”（1–256 个字符）',
+    'format.subdomain': '只可使用英文字母、数字及“-”，1–63 个字符，不可以“-”开头或结尾',
+    'format.url': '请输入以 http:// 或 https:// 开头的网址',
+    'format.phone': '请输入电话号码（数字，可以 + 开头）',
     'format.host': '只可使用英文字母、数字、“.”、“-”及“_”（1–256 个字符）',
     'format.invalid': '数值无效',
     'format.unknownField': '未知字段',
@@ -482,7 +494,9 @@ export const sharedMessages = {
     'promotion.pointTypeRequired': '请选择赠送的积分类型',
     // Discount rules (decision 0089)
     ...discountRuleMessages.chs,
-    ...pageModelMessages.chs
+    ...pageModelMessages.chs,
+    ...templateMessages.chs,
+    ...siteContentMessages.chs
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

@@ -58,6 +58,22 @@ const expressionProblems = (spec: PropSpec, value: { $exp: unknown }, scope: Typ
   if (!fits) report(path, 'pages.notAssignable', { type, wanted: spec.type })
 }
 
+/**
+ * A page link whose parameters may be linked (`{page, params: {id: {$exp: '$$0._id'}}}`): a product card
+ * in a loop leads to its own product's page. Linked parameters must read a text or a number.
+ */
+const pageRefProblems = (value: unknown, scope: TypeScope, path: string, report: Report) => {
+  let link = value
+  if (isRecord(value) && isRecord(value.params)) {
+    const constants: Record<string, unknown> = {}
+    for (const [name, param] of Object.entries(value.params))
+      if (isExpression(param)) expressionProblems({ type: 'string' }, param, scope, `${path}.params.${name}`, report)
+      else constants[name] = param
+    link = { ...value, params: constants }
+  }
+  if (linkProblem(link)) report(path, 'pages.badLink')
+}
+
 /** Problems of one value against its prop spec; constants by their type, expressions by theirs. */
 export const valueProblems = (spec: PropSpec, value: unknown, scope: TypeScope, path: string, report: Report): void => {
   if (value === undefined || value === null) return
@@ -112,7 +128,7 @@ export const valueProblems = (spec: PropSpec, value: unknown, scope: TypeScope, 
       return
     }
     case 'pageRef':
-      return linkProblem(value) ? report(path, 'pages.badLink') : undefined
+      return pageRefProblems(value, scope, path, report)
     case 'menuItems':
       if (!fitsSchema(menuItemsSchema, value)) return report(path, 'format.invalid')
       return menuProblems(value as MenuItem[], path, report)

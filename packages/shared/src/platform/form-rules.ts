@@ -1,3 +1,5 @@
+import { patternMessageKey } from './patterns'
+
 /**
  * Form rules from the same TypeBox schemas the server validates with (one schema, two sides): what a
  * field requires, its limits and its pattern, read from the JSON schema, and the check of a value
@@ -142,7 +144,8 @@ export const checkRules = (rules: FormRules, value: unknown, scale = 1): RuleErr
       return { key: 'format.length', values: { length: rules.minLength } }
     if (rules.maxLength !== undefined && value.length > rules.maxLength)
       return { key: 'format.tooLong', values: { length: rules.maxLength } }
-    if (rules.pattern !== undefined && !new RegExp(rules.pattern, 'u').test(value)) return { key: 'format.invalid' }
+    if (rules.pattern !== undefined && !new RegExp(rules.pattern, 'u').test(value))
+      return { key: patternMessageKey(rules.pattern) }
     if (rules.enum && !rules.enum.includes(value)) return { key: 'format.choice' }
     return undefined
   }

@@ -44,6 +44,7 @@ import type { servicePaths, ServicePath } from './service-paths'
 import type { Banner, BannerData, BannerPatch } from '../eshop/banner.schema'
 import type { Theme, ThemeData, ThemePatch } from '../eshop/theme.schema'
 import type { SiteVersion, SiteVersionData } from '../eshop/site-version.schema'
+import type { ThemeInstallData, ThemeInstallResult } from '../eshop/templates/theme-install'
 import type { ShippingMethod, ShippingMethodData, ShippingMethodPatch } from '../eshop/shipping-method.schema'
 import type {
   Domain,
@@ -178,6 +179,8 @@ export interface ServiceMap {
   [servicePaths.components]: ServiceShape<Component, ComponentData, Partial<ComponentData>>
   /** One per shop: `find` answers it (or nothing before the wizard), `patch` edits it. */
   [servicePaths.themes]: ServiceShape<Theme, ThemeData, ThemePatch>
+  /** Installs a template (pages, components, theme) into the shop and publishes it; create only (decision 0110). */
+  [servicePaths.themeInstall]: ServiceShape<ThemeInstallResult, ThemeInstallData, never, ServiceQuery, never>
   /** `create` publishes the drafts (or restores a version into them); history by `find`; nothing is patched. */
   [servicePaths.siteVersions]: ServiceShape<SiteVersion, SiteVersionData, never>
   [servicePaths.shippingMethods]: ServiceShape<ShippingMethod, ShippingMethodData, ShippingMethodPatch>

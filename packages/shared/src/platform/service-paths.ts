@@ -33,6 +33,8 @@ export const servicePaths = {
   pages: 'pages',
   components: 'components',
   themes: 'themes',
+  // The setup wizard's template install (decision 0110).
+  themeInstall: 'themes/install',
   siteVersions: 'siteVersions',
   shippingMethods: 'shippingMethods',
   // Domains (decision 0112): records, and the actions on them; `domains/ask` is the TLS proxy's question.

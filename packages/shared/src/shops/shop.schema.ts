@@ -5,14 +5,14 @@ import { shopAttributes } from '../tenancy/permissions'
 import { shopPermissions, shopRoles } from '../tenancy/roles'
 import { checkoutSettingsFields } from './checkout-settings'
 import { posAccessTypes, posSettingsFields } from '../pos/pos-settings'
+import { siteSettingsFields } from './site-settings'
 import { storedTextSchema } from './stored-text'
 
 export { storedTextSchema } from './stored-text'
 
-/** Letters, digits, '-' and '_', 1–256 characters (spec §5.1 format.subdomain). */
-export const SUBDOMAIN_PATTERN = '^[A-Za-z0-9_-]{1,256}$'
-/** As a subdomain, also '.' (spec §5.1 format.host). */
-export const HOST_PATTERN = '^[A-Za-z0-9_.-]{1,256}$'
+import { HOST_PATTERN, SUBDOMAIN_PATTERN } from '../platform/patterns'
+
+export { HOST_PATTERN, SUBDOMAIN_PATTERN } from '../platform/patterns'
 
 const roleSchema = Type.Union(shopRoles.map((role) => Type.Literal(role)))
 
@@ -74,6 +74,8 @@ export const shopSchema = Type.Object(
     ...checkoutSettingsFields,
     // POS settings (settings/pos, settings/posBanners; decision 0094).
     ...posSettingsFields,
+    // Social links and storefront UI settings (settings/social, settings/ui; decision 0113).
+    ...siteSettingsFields,
     createdAt: Type.String({ format: 'date-time', readOnly: true }),
     updatedAt: Type.String({ format: 'date-time', readOnly: true })
   },

@@ -108,6 +108,7 @@ export const serviceRules: Record<string, ServiceRule> = {
   pages: { read: areas.eshop, write: areas.eshop },
   components: { read: areas.eshop, write: areas.eshop },
   themes: { read: areas.eshop, write: areas.eshop },
+  'themes/install': { read: areas.eshop, write: areas.eshop },
   siteVersions: { read: areas.eshop, write: areas.eshop },
   // Checkout settings: admins keep them; staff read them (orders show the method).
   shippingMethods: { read: { roles: pos }, write: areas.settings },

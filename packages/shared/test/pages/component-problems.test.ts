@@ -18,6 +18,25 @@ describe('component problems (decision 0106)', () => {
     expect(componentProblems(home)).toEqual([{ path: 'content.1.props.css.color', key: 'format.invalid' }])
   })
 
+  it('lets a page link take linked params (a card leads to its own product) and checks them', () => {
+    const to = (id: unknown) => ({ page: 'c-product', params: { id, ref: 'home' } })
+    const loop = (id: unknown): PageNode => ({
+      id: 'each',
+      type: 'for',
+      props: { source: { $exp: 'products' } },
+      children: [{ id: 'card', type: 'imageButton', props: { to: to(id) } }]
+    })
+    expect(keysOf(withContent([loop({ $exp: '$$0._id' })]))).toEqual([])
+    expect(keysOf(withContent([loop({ $exp: '$$0.price' })]))).toEqual([])
+    expect(keysOf(withContent([loop({ $exp: '$$0.images' })]))).toEqual([
+      'content.0.children.0.props.to.params.id pages.notAssignable'
+    ])
+    expect(keysOf(withContent([loop({ $exp: 'nobody._id' })]))).toEqual([
+      'content.0.children.0.props.to.params.id pages.unknownVariable'
+    ])
+    expect(keysOf(withContent([loop({ nested: 1 })]))).toEqual(['content.0.children.0.props.to pages.badLink'])
+  })
+
   it('checks constants against their prop types', () => {
     expect(
       keysOf(

@@ -13,6 +13,7 @@ import { writeShopSecrets } from '../../secrets/shop-secrets'
 import { checkAliasWrite } from '../../eshop/domains/alias-rule'
 import { applySettingsWrite, checkSettings, newShopCardFlags, prepareSettingsWrite, presentShop } from './shop-settings'
 import { checkNewShopPos, checkPosBanners, posSettingsWrite, presentPosAccess } from './pos-settings'
+import { checkSiteSettings, lowerSubdomain, touchesUiRule } from './site-settings'
 
 /** A new shop's free trial (spec §4.3; decided in docs/decisions/0020-accounts-and-tenancy.md). */
 export const TRIAL_DAYS = 30
@@ -31,7 +32,10 @@ const conflictOn = (error: unknown) => (error as { code?: number; data?: { const
 
 /** Shops (spec §3.1). Creating one makes the caller its admin and its default warehouse, in the same transaction. */
 export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
-  override async create(data: ShopData | ShopData[], params: Caller = {}): Promise<Shop | Shop[]> {
+  override async create(input: ShopData | ShopData[], params: Caller = {}): Promise<Shop | Shop[]> {
+    const data = Array.isArray(input)
+      ? input.map((one) => lowerSubdomain(one as Row) as ShopData)
+      : (lowerSubdomain(input as Row) as ShopData)
     if (!params.provider && (Array.isArray(data) || !prepareSettingsWrite(data as Row, false).touchesSettings))
       return super.create(data, params)
     if (Array.isArray(data)) throw new BadRequest('Create one shop at a time')
@@ -88,6 +92,7 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
         await createDefaultWarehouse(trx, _id)
         await writeShopSecrets(trx, _id, settings.secrets)
         if (settings.touchesSettings) checkSettings(shop as unknown as Row)
+        checkSiteSettings(shop as unknown as Row)
         return shop
       })
     } catch (error) {
@@ -95,18 +100,20 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
     }
   }
 
-  override async patch(id: string | null, data: ShopPatch, params: RecordParams = {}): Promise<Shop | Shop[]> {
+  override async patch(id: string | null, input: ShopPatch, params: RecordParams = {}): Promise<Shop | Shop[]> {
     try {
       // What is not an object is the base's to refuse.
-      if (!data || typeof data !== 'object' || Array.isArray(data)) return await super.patch(id, data, params)
+      if (!input || typeof input !== 'object' || Array.isArray(input)) return await super.patch(id, input, params)
+      const data = lowerSubdomain(input as Row) as ShopPatch
+      const uiRule = touchesUiRule(data as Row)
       // A client's alias is one of the shop's verified domains (decision 0112).
       if (params.provider) await checkAliasWrite(this.options.db.knex, id, data as Row)
       const settings = prepareSettingsWrite(data as Row, Boolean(params.provider))
       const statusRule = mentions(data, 'resetInventoryStatus')
       const pos = posSettingsWrite(data as Row, Boolean(params.provider))
-      if (id === null && (settings.touchesSettings || pos.bannersWritten))
+      if (id === null && (settings.touchesSettings || pos.bannersWritten || uiRule))
         throw new BadRequest('Checkout settings are changed one shop at a time')
-      if (id === null || (!statusRule && !settings.touchesSettings && !pos.bannersWritten))
+      if (id === null || (!statusRule && !settings.touchesSettings && !pos.bannersWritten && !uiRule))
         return await super.patch(id, settings.data as ShopPatch, params)
       let zoneChanged = false
       const run = async (trx: Knex.Transaction) => {
@@ -117,6 +124,7 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
         zoneChanged = (before?.timeZone ?? null) !== ((shop as { timeZone?: string | null }).timeZone ?? null)
         if (settings.touchesSettings) checkSettings((await trx('shops').where({ _id: id }).first()) as Row)
         if (pos.bannersWritten) await checkPosBanners(trx, id)
+        if (uiRule) checkSiteSettings((await trx('shops').where({ _id: id }).first()) as Row)
         if (statusRule) {
           // "Reset Product Status" turned: the status rule runs over the shop's products in the same write (0070).
           const changes = new ChangeSet()

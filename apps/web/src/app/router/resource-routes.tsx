@@ -7,6 +7,8 @@ import { settingsInventoryScreen } from '../../features/settings-inventory/setti
 import { settingsPaymentScreen } from '../../features/settings-payment/settings-payment.screen'
 import { settingsPosScreen } from '../../features/settings-pos/settings-pos.screen'
 import { settingsPosBannersScreen } from '../../features/settings-pos-banners/settings-pos-banners.screen'
+import { settingsSocialScreen } from '../../features/settings-social/settings-social.screen'
+import { settingsUiScreen } from '../../features/settings-ui/settings-ui.screen'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { useRecordTitle } from './use-record-title'
 
@@ -47,6 +49,12 @@ const forms: Record<string, ComponentType> = {
   ),
   [settingsPosBannersScreen.route]: lazy(() =>
     import('../../features/settings-pos-banners/settings-pos-banners-page').then((m) => ({ default: m.SettingsPosBannersPage }))
+  ),
+  [settingsSocialScreen.route]: lazy(() =>
+    import('../../features/settings-social/settings-social-page').then((m) => ({ default: m.SettingsSocialPage }))
+  ),
+  [settingsUiScreen.route]: lazy(() =>
+    import('../../features/settings-ui/settings-ui-page').then((m) => ({ default: m.SettingsUiPage }))
   )
 }
 

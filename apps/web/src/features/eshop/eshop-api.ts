@@ -1,0 +1,38 @@
+import {
+  servicePaths,
+  type Shop,
+  type Theme,
+  type ThemeColors,
+  type ThemeInstallMode,
+  type ThemeInstallResult
+} from '@emporia/shared'
+import type { Page } from '@emporia/shared'
+import { loadClient } from '../../lib/client'
+
+/** A new shop (spec §2.9 step one); the caller then makes it the current shop. */
+export const createShop = async (values: { name: string; subdomain: string }): Promise<Shop> => {
+  const { client } = await loadClient()
+  return client.service(servicePaths.shops).create({ name: values.name.trim(), subdomain: values.subdomain.trim() })
+}
+
+/** Renames an existing shop or moves its subdomain, when the wizard's first step changed them. */
+export const patchShop = async (id: string, values: { name: string; subdomain: string }): Promise<Shop> => {
+  const { client } = await loadClient()
+  return client.service(servicePaths.shops).patch(id, { name: values.name.trim(), subdomain: values.subdomain.trim() })
+}
+
+/** The shop's theme (its installed template and colours), or undefined before the first install. */
+export const fetchTheme = async (shop: string): Promise<Theme | undefined> => {
+  const { client } = await loadClient()
+  const answer = (await client.service(servicePaths.themes).find({ query: { shop, $limit: 1 } })) as Page<Theme> | Theme[]
+  return (Array.isArray(answer) ? answer : answer.data)[0]
+}
+
+/** Installs a template into the shop and publishes it (`themes/install`, decision 0110). */
+export const installTemplate = async (
+  shop: string,
+  data: { template: string; colors: ThemeColors; mode: ThemeInstallMode }
+): Promise<ThemeInstallResult> => {
+  const { client } = await loadClient()
+  return client.service(servicePaths.themeInstall).create(data, { query: { shop } })
+}

@@ -1,0 +1,102 @@
+import { renderToString } from 'react-dom/server'
+import { describe, expect, it } from 'vitest'
+import { resolvePage, type ComponentModel, type PageNode } from '@emporia/shared'
+import { RenderNodes, ThemeContextProvider, renderContext, themeRenderers } from '../src'
+import { themeComponentNames } from '@emporia/shared'
+
+const page = (content: PageNode[], data: Record<string, unknown> = {}): ComponentModel =>
+  ({ name: 'page', dataType: {}, data, props: {}, content }) as unknown as ComponentModel
+
+const render = (content: PageNode[], context = {}, options: Partial<Parameters<typeof resolvePage>[1]> = {}) => {
+  const { nodes } = resolvePage(page(content), { locale: 'en', ...options })
+  return renderToString(
+    <ThemeContextProvider value={renderContext({ locale: 'en', shopName: 'Tea House', ...context })}>
+      <RenderNodes nodes={nodes} />
+    </ThemeContextProvider>
+  )
+}
+
+describe('theme renderers', () => {
+  it('has a renderer for every theme component of §3.15', () => {
+    for (const name of themeComponentNames) expect(themeRenderers).toHaveProperty(name)
+  })
+
+  it('escapes text and never renders a javascript: link', () => {
+    const html = render([
+      { id: 't', type: 'text', props: { text: '<script>alert(1)</script>', tag: 'h1' } },
+      { id: 'b', type: 'button', props: { text: 'Go', to: 'javascript:alert(1)' } },
+      { id: 'l', type: 'link', props: { text: 'Out', to: { type: 'external', url: 'https://example.com' } } }
+    ])
+    expect(html).toContain('<h1 class="ef-text ef-text--h1">&lt;script&gt;alert(1)&lt;/script&gt;</h1>')
+    expect(html).not.toContain('javascript:')
+    expect(html).toContain('<button type="button"')
+    expect(html).toContain('href="https://example.com" target="_blank" rel="noopener noreferrer"')
+  })
+
+  it('shows rich text through the sanitizer it is given, and as text without one', () => {
+    const content: PageNode[] = [{ id: 'h', type: 'html', props: { html: '<b>bold</b><img src=x onerror=alert(1)>' } }]
+    expect(render(content)).toContain('&lt;b&gt;bold&lt;/b&gt;')
+    expect(render(content, { sanitizeHtml: (value: string) => value.replace(/<img[^>]*>/g, '') })).toContain('<b>bold</b></div>')
+  })
+
+  it('gives uploaded images a webp and jpg srcset with their size, lazily past the first slide', () => {
+    const image = { type: 'attachment', attachment: 'a'.repeat(24), width: 1000, height: 500 }
+    const html = render([
+      {
+        id: 's',
+        type: 'slider',
+        props: {
+          items: [
+            { image, text: 'One' },
+            { image, text: 'Two' }
+          ]
+        }
+      },
+      { id: 'i', type: 'imageButton', props: { image, text: 'Tea' } }
+    ])
+    expect(html).toContain(`/api/files/${'a'.repeat(24)}.small.webp 400w`)
+    expect(html).toContain(`/api/files/${'a'.repeat(24)}.large.jpg 1000w`)
+    expect(html).not.toContain('exlarge')
+    expect(html).toContain('width="1000" height="500"')
+    expect(html).toContain('data-island="slider"')
+    expect(html.match(/loading="eager"/g)).toHaveLength(1)
+  })
+
+  it('keeps the link prefix of the path fallback in page links and menus', () => {
+    const pages = [{ component: 'c'.repeat(24), path: '/about' }]
+    const html = render(
+      [
+        {
+          id: 'h',
+          type: 'header',
+          props: {
+            items: [{ type: 'logo' }, { name: 'About', to: { page: 'c'.repeat(24) } }, { type: 'cart' }, { type: 'search' }]
+          }
+        }
+      ],
+      { base: '/s/tea' },
+      { pages, base: '/s/tea' }
+    )
+    expect(html).toContain('href="/s/tea/about"')
+    expect(html).toContain('href="/s/tea/cart"')
+    expect(html).toContain('action="/s/tea/search"')
+    expect(html).toContain('Tea House')
+  })
+
+  it('renders one panel per tab child, the chosen one shown', () => {
+    const html = render([
+      {
+        id: 'tb',
+        type: 'tab',
+        props: { tabs: ['A', 'B'], value: 1 },
+        children: [
+          { id: 'x', type: 'text', props: { text: 'first' } },
+          { id: 'y', type: 'text', props: { text: 'second' } }
+        ]
+      }
+    ])
+    expect(html.match(/role="tabpanel"/g)).toHaveLength(2)
+    expect(html).toMatch(/aria-selected="true"[^>]*>B</)
+    expect(html).toMatch(/hidden=""[^>]*><p class="ef-text ef-text--p">first/)
+  })
+})
