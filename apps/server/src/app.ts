@@ -37,6 +37,7 @@ import { createStorefront, registerStorefrontHandler, type Storefront } from './
 import { commerceRoutes } from './storefront/commerce/commerce-routes'
 import { registerCommercePages } from './storefront/commerce/commerce-pages'
 import { onSitePublished, publishedSite } from './eshop/published-site'
+import { serveVerifiedDomains } from './eshop/domains/storefront-hookup'
 
 export interface EmporiaApp {
   app: Application
@@ -157,6 +158,8 @@ export const createApp = async (
   // The cart and checkout's JSON calls and pages (decision 0109) answer under each storefront's own address.
   registerStorefrontHandler(app, commerceRoutes({ app, context }))
   registerCommercePages(app, { app, context })
+  // Verified custom domains serve their shop's storefront (decision 0112).
+  serveVerifiedDomains(app, storefront.lookup)
 
   // Last line of defence for both transports: an error that is not a Feathers error is logged
   // and replaced by a generic one, so no internal text reaches a client.

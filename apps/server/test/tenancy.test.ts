@@ -115,6 +115,17 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   pointAdjustments: () => ({ user: refOfB('shopUsers'), pointType: refOfB('pointTypes'), points: 1 }),
   // POS stations (decision 0095): `id` has a pattern the sampler cannot fill, and is unique per shop.
   'shop/cashiers': () => ({ id: `T${++sequence}`, name: 'Till' }),
+  // Domains (decision 0112): a name is a host name, unique across shops; the actions name B's domain.
+  domains: () => ({ name: `d${Math.random().toString(36).slice(2, 10)}.example.org` }),
+  'domains/availability': () => ({}),
+  'domains/register': () => ({
+    name: `r${Math.random().toString(36).slice(2, 10)}.com`,
+    years: 1,
+    price: 9_800,
+    agreeTerms: true
+  }),
+  'domains/verify': () => ({ domain: refOfB('domains') }),
+  'domains/alias': () => ({ domain: null }),
   // The wizard's install (decision 0110): an operation writing B's pages, components and theme, then publishing.
   'themes/install': () => ({ template: 'harbour', mode: 'install' }),
   // Shipping methods (decision 0113): a name with text and price ranges that do not overlap.
@@ -130,18 +141,7 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   components: () => ({ name: 'Block', dataType: {}, data: {}, props: {}, content: [{ id: 'title', type: 'text', props: {} }] }),
   pages: () => ({ name: 'Page', path: `/p${++sequence}`, component: refOfB('components') }),
   themes: () => ({ colors: { primary: '#123456' }, headerMenu: [], footerMenu: [] }),
-  siteVersions: () => ({ note: 'Sample' }),
-  // Domains (decision 0112): a name is a host name, unique across shops; the actions name B's domain.
-  domains: () => ({ name: `d${Math.random().toString(36).slice(2, 10)}.example.org` }),
-  'domains/availability': () => ({}),
-  'domains/register': () => ({
-    name: `r${Math.random().toString(36).slice(2, 10)}.com`,
-    years: 1,
-    price: 9_800,
-    agreeTerms: true
-  }),
-  'domains/verify': () => ({ domain: refOfB('domains') }),
-  'domains/alias': () => ({ domain: null })
+  siteVersions: () => ({ note: 'Sample' })
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
@@ -313,6 +313,16 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   pointTransfers: async (base, owner) => (await pointsOf(base, owner)).user,
   shopUserPoints: async (base, owner) => (await pointsOf(base, owner)).lot,
   pointLogs: async (base, owner) => (await pointsOf(base, owner)).log,
+<<<<<<< HEAD
+=======
+  // Domains (decision 0112): availability is found by a name; the actions write B's domain and shop,
+  // walked under domains and shops.
+  'domains/availability': () => Promise.resolve(`a${Math.random().toString(36).slice(2, 10)}.com`),
+  'domains/register': async (base, owner) =>
+    String((await inventoryAs(base, owner, 'domains/register', sampleOf('domains/register')))._id),
+  'domains/verify': () => Promise.resolve(refOfB('domains')),
+  'domains/alias': () => Promise.resolve(refOfB('domains')),
+>>>>>>> domains
   // A page needs a component of its shop; a theme is the shop's one, so a new one replaces it.
   pages: async (base, owner) => {
     const component = await inventoryAs(base, owner, 'components', sampleOf('components'))
@@ -324,6 +334,7 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
     for (const theme of (found.body?.data ?? []) as { _id: string }[])
       await json(`${base}/api/themes/${theme._id}?shop=${owner.shopId}`, { method: 'DELETE', token: owner.token })
     return String((await inventoryAs(base, owner, 'themes', sampleOf('themes')))._id)
+<<<<<<< HEAD
   },
   // Domains (decision 0112): availability is found by a name; the actions write B's domain and shop,
   // walked under domains and shops.
@@ -332,6 +343,9 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
     String((await inventoryAs(base, owner, 'domains/register', sampleOf('domains/register')))._id),
   'domains/verify': () => Promise.resolve(refOfB('domains')),
   'domains/alias': () => Promise.resolve(refOfB('domains'))
+=======
+  }
+>>>>>>> domains
 }
 async function pointsOf(base: string, owner: Owner) {
   const type = await inventoryAs(base, owner, 'pointTypes', { name: 'Stars', expireType: 'now', allowTransfer: true })

@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { client, memberOf, type Owner } from '../catalogue/catalogue-support'
 import { shopOwner } from '../support/accounts'
@@ -237,5 +238,40 @@ describe.each(await dialects())('domains: park, verify by DNS, alias, register (
     expect(await ask(`nobody-${unique()}.${PUBLIC_HOST}`)).toBe(404)
     expect(await ask(`unknown-${unique()}.example.org`)).toBe(404)
     expect(await ask('')).toBe(400)
+  })
+
+  /** A storefront request as a browser at that host sends it (fetch cannot set Host). */
+  const visit = (host: string, path = '/') =>
+    new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: t.port, path, headers: { host } }, (res) => {
+        let body = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk: string) => (body += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body }))
+      })
+      req.on('error', reject)
+      req.end()
+    })
+
+  it('serves the shop’s storefront at a verified domain, and nothing at a pending one', async () => {
+    expect((await apiA.create('themes/install', { template: 'harbour' })).status).toBe(201)
+    const home = await visit(`${subdomainA}.${PUBLIC_HOST}`)
+    expect(home).toMatchObject({ status: 200, type: expect.stringContaining('text/html') })
+    const name = `www.front-${unique()}.example.org`
+    const domain = await park(apiA, name)
+    // Asked before it is verified: not this shop's storefront (and that answer is not kept).
+    const before = await visit(name)
+    expect(before.status).not.toBe(200)
+    expect(before.body).not.toContain('Domains A')
+    dns.zone.set(name, { cname: `${subdomainA.toLowerCase()}.${PUBLIC_HOST}` })
+    expect((await verify(apiA, domain._id)).body).toMatchObject({ status: 'verified' })
+    const after = await visit(name.toUpperCase())
+    expect(after).toMatchObject({ status: 200, type: expect.stringContaining('text/html') })
+    // The shop's own site.
+    expect(home.body).toContain('aria-label="Domains A"')
+    expect(after.body).toContain('aria-label="Domains A"')
+    // Removed, it serves nothing again.
+    expect((await apiA.remove(`domains/${domain._id}`)).status).toBe(200)
+    expect((await visit(name)).status).not.toBe(200)
   })
 })
