@@ -313,8 +313,6 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   pointTransfers: async (base, owner) => (await pointsOf(base, owner)).user,
   shopUserPoints: async (base, owner) => (await pointsOf(base, owner)).lot,
   pointLogs: async (base, owner) => (await pointsOf(base, owner)).log,
-<<<<<<< HEAD
-=======
   // Domains (decision 0112): availability is found by a name; the actions write B's domain and shop,
   // walked under domains and shops.
   'domains/availability': () => Promise.resolve(`a${Math.random().toString(36).slice(2, 10)}.com`),
@@ -322,7 +320,6 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
     String((await inventoryAs(base, owner, 'domains/register', sampleOf('domains/register')))._id),
   'domains/verify': () => Promise.resolve(refOfB('domains')),
   'domains/alias': () => Promise.resolve(refOfB('domains')),
->>>>>>> domains
   // A page needs a component of its shop; a theme is the shop's one, so a new one replaces it.
   pages: async (base, owner) => {
     const component = await inventoryAs(base, owner, 'components', sampleOf('components'))
@@ -334,18 +331,7 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
     for (const theme of (found.body?.data ?? []) as { _id: string }[])
       await json(`${base}/api/themes/${theme._id}?shop=${owner.shopId}`, { method: 'DELETE', token: owner.token })
     return String((await inventoryAs(base, owner, 'themes', sampleOf('themes')))._id)
-<<<<<<< HEAD
-  },
-  // Domains (decision 0112): availability is found by a name; the actions write B's domain and shop,
-  // walked under domains and shops.
-  'domains/availability': () => Promise.resolve(`a${Math.random().toString(36).slice(2, 10)}.com`),
-  'domains/register': async (base, owner) =>
-    String((await inventoryAs(base, owner, 'domains/register', sampleOf('domains/register')))._id),
-  'domains/verify': () => Promise.resolve(refOfB('domains')),
-  'domains/alias': () => Promise.resolve(refOfB('domains'))
-=======
   }
->>>>>>> domains
 }
 async function pointsOf(base: string, owner: Owner) {
   const type = await inventoryAs(base, owner, 'pointTypes', { name: 'Stars', expireType: 'now', allowTransfer: true })
