@@ -340,19 +340,19 @@ describe.each(await dialects())('storefront serving (%s)', (dialect) => {
   it('renders code-defined routes inside the theme’s layout, never from the cache', async () => {
     let calls = 0
     registerStorefrontRoute(t.app, {
-      path: '/cart',
-      render: ({ shop, base }) => {
+      path: '/wishes/:token',
+      render: ({ shop, base, params }) => {
         calls++
-        return { title: 'Cart', body: createElement('p', { id: 'cart' }, `cart of ${shop._id} at ${base}`) }
+        return { title: 'Wishes', body: createElement('p', { id: 'wishes' }, `wishes ${params.token} of ${shop._id} at ${base}`) }
       }
     })
-    const first = await get(t.url, `/s/${sub}/cart?lang=en`)
-    await get(t.url, `/s/${sub}/cart?lang=en`)
+    const first = await get(t.url, `/s/${sub}/wishes/abc?lang=en`)
+    await get(t.url, `/s/${sub}/wishes/abc?lang=en`)
     expect(calls).toBe(2)
     expect(first.status).toBe(200)
-    expect(first.text).toContain(`cart of ${owner.shopId} at /s/${sub}`)
+    expect(first.text).toContain(`wishes abc of ${owner.shopId} at /s/${sub}`)
     expect(first.text).toContain('class="ef-header')
     expect(first.headers['cache-control']).toBe('private, no-store')
-    expect((await get(t.url, `/s/${sub}/robots.txt`)).text).toContain('Disallow: /cart')
+    expect((await get(t.url, `/s/${sub}/robots.txt`)).text).toContain('Disallow: /wishes')
   })
 })
