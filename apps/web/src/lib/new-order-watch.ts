@@ -15,7 +15,7 @@ export interface OrderEvent {
   shop?: string
   source?: string
   status?: string
-  /** Integer cents (decision 0003); `total` when `amount` is absent. */
+  /** Integer cents (decision 0003); the popup shows `total`, else `amount`. */
   amount?: number
   total?: number
   products?: OrderProductLine[]
@@ -54,5 +54,6 @@ export const summarizeOrder = (order: OrderEvent) => {
   const product = first?.product
   const image =
     first?.image ?? imageUrl(first?.images?.[0]) ?? (typeof product === 'object' ? imageUrl(product?.images?.[0]) : undefined)
-  return { name: first?.name, image: image ?? undefined, more: rest.length, totalCents: order.amount ?? order.total ?? 0 }
+  // The order's total (§2.6): a `prepare` e-shop order awaiting its bank transfer has paid nothing yet.
+  return { name: first?.name, image: image ?? undefined, more: rest.length, totalCents: order.total ?? order.amount ?? 0 }
 }

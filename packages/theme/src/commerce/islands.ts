@@ -324,7 +324,8 @@ const addToCart = () => {
   if (!product) return
   document.addEventListener('click', (event) => {
     const target = (event.target as Element).closest<HTMLElement>('a[href], [data-add-to-cart]')
-    if (!target || target.closest('.ef-cart-link')) return
+    // The page's own button, not the header's cart icon or the footer's link.
+    if (!target || target.closest('.ef-cart-link') || !target.closest('main')) return
     const href = target.getAttribute('href') ?? ''
     if (!target.hasAttribute('data-add-to-cart') && !/\/cart\/?$/.test(href)) return
     event.preventDefault()
