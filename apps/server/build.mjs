@@ -22,6 +22,26 @@ await build({
   logLevel: 'warning'
 })
 
+// The storefront's islands (decision 0108): one small script, served under a hashed name with a long
+// cache (storefront/islands.ts reads dist/islands.js). Same entry and options as islands.ts builds from source.
+const themeDir = path.resolve('../../packages/theme/src')
+const commerceIslands = path.join(themeDir, 'commerce/islands.ts')
+await build({
+  stdin: {
+    contents: [`import './islands/index.ts'`, ...(existsSync(commerceIslands) ? [`import './commerce/islands.ts'`] : [])].join(
+      '\n'
+    ),
+    resolveDir: themeDir,
+    loader: 'ts'
+  },
+  outfile: 'dist/islands.js',
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  target: 'es2019',
+  logLevel: 'warning'
+})
+
 const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite')
 const { version } = JSON.parse(readFileSync(path.resolve(path.dirname(entry), '../package.json'), 'utf8'))
 const template = `dist/pgdata-template-${version}.tgz`

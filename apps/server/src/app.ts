@@ -33,12 +33,19 @@ import { createMailer } from './mail/mailer'
 import { devMailbox } from './mail/dev-mailbox'
 import { rememberClientAddress, rememberSocketAddress } from './platform/client-address'
 import { plainIds } from './hooks/plain-ids'
+import { createStorefront, registerStorefrontHandler, type Storefront } from './storefront'
+import { commerceRoutes } from './storefront/commerce/commerce-routes'
+import { registerCommercePages } from './storefront/commerce/commerce-pages'
+import { onSitePublished, publishedSite } from './eshop/published-site'
+import { serveVerifiedDomains } from './eshop/domains/storefront-hookup'
 
 export interface EmporiaApp {
   app: Application
   db: Db
   counts: CountCache
   io?: Server
+  /** The shops' storefront (decision 0108). */
+  storefront: Storefront
   /** Registers more services before `listen` (tests use it for their own fixtures). */
   context: ServiceContext
   close: () => Promise<void>
@@ -85,6 +92,13 @@ export const createApp = async (
   const errors = errorHandler(log)
   app.use(headers)
   app.use(errors)
+  // Shops' sites answer before the back office's own files and its client-side routes.
+  const storefront = createStorefront(app, db.knex, {
+    publicHost: config.publicHost,
+    loadSite: (shop) => publishedSite(app, shop),
+    onPublish: (listener) => onSitePublished(app, listener)
+  })
+  app.use(storefront.middleware)
   app.use(splitApiAndWeb(config.webDist))
   // Without MAIL_URL mail stays in the outbox; with DEV_TOOLS=1 a developer reads it here (loopback only).
   if (config.devTools && !mailer.provider) app.use(devMailbox(db.knex))
@@ -113,7 +127,7 @@ export const createApp = async (
     }) as ReturnType<typeof koaCallback>
 
   const redisClients: Redis[] = []
-  const emporia: EmporiaApp = { app, db, counts, context, close: async () => undefined }
+  const emporia: EmporiaApp = { app, db, counts, context, storefront, close: async () => undefined }
   app.configure(
     socketio(
       {
@@ -140,6 +154,12 @@ export const createApp = async (
   registerServices(app, context)
   options.register?.(context, app)
   app.configure(channels(directory, db.knex))
+  storefront.listen()
+  // The cart and checkout's JSON calls and pages (decision 0109) answer under each storefront's own address.
+  registerStorefrontHandler(app, commerceRoutes({ app, context }))
+  registerCommercePages(app, { app, context })
+  // Verified custom domains serve their shop's storefront (decision 0112).
+  serveVerifiedDomains(app, storefront.lookup)
 
   // Last line of defence for both transports: an error that is not a Feathers error is logged
   // and replaced by a generic one, so no internal text reaches a client.

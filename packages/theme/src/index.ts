@@ -21,3 +21,5 @@ export { Icon } from './icons'
 export { baseCss, defaultThemeColors, themeVariables } from './base-css'
 export { say, storefrontMessages, type StorefrontMessageKey } from './messages'
 export { escapeText, formatCents } from './props'
+// The storefront's cart and checkout pieces (decision 0109).
+export * from './commerce'

@@ -3,6 +3,12 @@ import type { LocaleId } from '@emporia/shared'
 /** The storefront's own words (labels the merchant does not write), in the three languages of §9.1. */
 const messages = {
   en: {
+    comingSoon: 'Coming soon',
+    comingSoonText: 'Our online shop is being prepared. Please visit again soon.',
+    notFound: 'Page not found',
+    notFoundText: 'The page you are looking for does not exist or has moved.',
+    backHome: 'Back to the home page',
+    soldOut: 'Sold out',
     search: 'Search',
     searchPlaceholder: 'Search products',
     cart: 'Cart',
@@ -31,6 +37,12 @@ const messages = {
     language: 'Language'
   },
   cht: {
+    comingSoon: '即將開幕',
+    comingSoonText: '網店正在準備中，請稍後再來。',
+    notFound: '找不到頁面',
+    notFoundText: '您要找的頁面不存在或已移除。',
+    backHome: '返回首頁',
+    soldOut: '售罄',
     search: '搜尋',
     searchPlaceholder: '搜尋產品',
     cart: '購物車',
@@ -59,6 +71,12 @@ const messages = {
     language: '語言'
   },
   chs: {
+    comingSoon: '即将开业',
+    comingSoonText: '网店正在准备中，请稍后再来。',
+    notFound: '找不到页面',
+    notFoundText: '您要找的页面不存在或已移除。',
+    backHome: '返回首页',
+    soldOut: '售罄',
     search: '搜索',
     searchPlaceholder: '搜索产品',
     cart: '购物车',

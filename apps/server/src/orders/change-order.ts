@@ -7,6 +7,7 @@ import { lockOrder, saveOrder, type OrderRow } from './order-rows'
 import { closeReservations, type OrderContext } from './payments'
 import { reverseOrderPoints } from '../points'
 import { reversePricing } from '../pricing'
+import { waitsForPayment } from './waits-for-payment'
 
 const linkMessages = {
   'order.notFulfilledAll': 'Order not fulfilled',
@@ -75,7 +76,8 @@ export const changeOrder = async (trx: Knex.Transaction, id: string, patch: Orde
   const from = order.status as OrderStatus
   const to = patch.status
   if (to !== undefined && to !== from) {
-    if (!canMove(from, to as OrderStatus))
+    // An online order prepared while its money is still due moves as an unpaid one: only to void (decision 0109).
+    if (!canMove(waitsForPayment(order) ? 'unpaid' : from, to as OrderStatus))
       throw new BadRequest(`An order cannot go from ${from} to ${to}`, {
         key: 'order.badTransition',
         field: 'status',

@@ -8,7 +8,9 @@ export interface CheckoutSettings extends RoundingSettings {
   eshopWarehouse?: string | null
   posWarehouse?: string | null
   posExtraPaymentMethods?: { name: string }[] | null
-  bankTransfer?: { enabled?: boolean } | null
+  bankTransfer?: { enabled?: boolean; accounts?: { bankName: string; name: string; no: string; enabled: boolean }[] } | null
+  /** Cash on pick-up in the online shop (decision 0109). */
+  pickUp?: { enabled?: boolean; address?: string } | null
   cardPayment?: { enabled?: boolean; statementDescriptor?: string } | null
   useCashboxLog?: boolean | null
   /** Staff discount limits are enforced on manual discounts (decision 0092). */

@@ -25,6 +25,11 @@ import { addSale, paidOrderSale } from '../sales/rollup'
 import { checkOrderCustomer } from '../customers/customer-references'
 import { loyalty } from '../pricing'
 
+/** What an online checkout adds to an order (decision 0109): delivery, priced by the server. */
+export interface OrderExtras {
+  shipping?: { method: string | null; name?: OrderLine['name']; fee: number } | null
+}
+
 export interface CreatedOrder {
   order: OrderRow
   payments: PaymentRow[]
@@ -96,7 +101,8 @@ export const createOrder = async (
   trx: Knex.Transaction,
   data: OrderData,
   ctx: OrderContext,
-  approvedBy: string | null = null
+  approvedBy: string | null = null,
+  extras: OrderExtras = {}
 ): Promise<CreatedOrder> => {
   const { shop } = ctx
   const existing = await findIdempotent<OrderRow>(trx, 'orders', shop, data.idempotencyKey)
@@ -111,6 +117,9 @@ export const createOrder = async (
   const now = new Date()
   const _id = newObjectId()
   const priced = await priceOrder(trx, shop, data, settings, fallback, { now, staff: ctx.user ?? null, approvedBy })
+  // Delivery is charged on top of the goods' price (never discounted or rounded by their rules).
+  const shipping = extras.shipping ?? null
+  const total = priced.total + (shipping?.fee ?? 0)
   await consumeLoyalty(trx, data, priced, _id, ctx, now)
   const source = data.replaces ? await checkReplaced(trx, shop, data.replaces) : undefined
 
@@ -118,14 +127,14 @@ export const createOrder = async (
   let taken = 0
   const statuses: ('paid' | 'pending')[] = []
   for (const [i, input] of inputs.entries()) {
-    await withinPayment(i, () => checkDue(input.amount, priced.total - taken))
+    await withinPayment(i, () => checkDue(input.amount, total - taken))
     statuses.push(await withinPayment(i, () => checkMethod(input, settings)))
     taken += input.amount
   }
   await withinPayment(0, () => checkDrawer(trx, settings, shop, inputs, data.cashier))
   const paid = inputs.reduce((sum, input, i) => sum + (statuses[i] === 'paid' ? input.amount : 0), 0)
   // A free order (everything discounted) is paid the moment it is taken.
-  const settled = paid >= priced.total
+  const settled = paid >= total
 
   const reservations = await reserveMany(
     trx,
@@ -168,7 +177,8 @@ export const createOrder = async (
     subtotal: priced.subtotal,
     discount: priced.discount,
     rounding: priced.rounding,
-    total: priced.total,
+    total,
+    shipping,
     coupons: data.coupons ?? [],
     chosenDiscounts: data.chosenDiscounts ?? [],
     usePoints: data.usePoints ?? null,
@@ -197,7 +207,7 @@ export const createOrder = async (
     )
 
   const events: OrderEventInput[] = [
-    { shop, order: _id, user: ctx.user, action: 'created', to: 'unpaid', detail: { total: priced.total } },
+    { shop, order: _id, user: ctx.user, action: 'created', to: 'unpaid', detail: { total } },
     ...rows.map((payment) => paymentEvent(ctx, payment)),
     ...(settled ? [{ shop, order: _id, user: ctx.user, action: 'status' as const, from: 'unpaid', to: 'paid' }] : [])
   ]

@@ -17,7 +17,8 @@ const JSON_FIELDS = new Set([
   'coupons',
   'chosenDiscounts',
   'usePoints',
-  'pricing'
+  'pricing',
+  'shipping'
 ])
 export const toColumns = (values: Record<string, unknown>) =>
   Object.fromEntries(

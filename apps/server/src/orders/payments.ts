@@ -13,6 +13,7 @@ import type { CheckoutSettings } from './checkout-settings'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { saveOrder, type OrderRow } from './order-rows'
 import type { PaymentProvider } from '../payments/provider/provider'
+import { waitsForPayment } from './waits-for-payment'
 
 export interface OrderContext {
   shop: string
@@ -194,7 +195,7 @@ export const takePayment = async (
   settings: CheckoutSettings,
   ctx: OrderContext
 ): Promise<{ payment: PaymentRow; order: OrderRow }> => {
-  if (order.status !== 'unpaid')
+  if (!waitsForPayment(order))
     throw new BadRequest('This order is not waiting for payment', { key: 'payment.orderNotUnpaid', field: 'order' })
   const so = await paymentsSoFar(trx, ctx.shop, order._id)
   checkDue(input.amount, (order.total ?? 0) - so.committed)
@@ -235,7 +236,10 @@ export const settle = async (
 ): Promise<OrderRow> => {
   await closeReservations(trx, order, 'committed', ctx)
   const updated = await saveOrder(trx, order._id, { ...also, status: 'paid' })
-  await recordEvents(trx, [{ shop: ctx.shop, order: order._id, user: ctx.user, action: 'status', from: 'unpaid', to: 'paid' }])
+  // An online order prepared before its money came (decision 0109) moves from `prepare`.
+  await recordEvents(trx, [
+    { shop: ctx.shop, order: order._id, user: ctx.user, action: 'status', from: order.status, to: 'paid' }
+  ])
   // The sales figures change in the same transaction (decision 0082): fresh the moment it commits.
   const payments = (await trx('payments').where({ shop: ctx.shop, order: order._id, status: 'paid' })) as PaymentRow[]
   await addSale(trx, paidOrderSale(updated, payments))

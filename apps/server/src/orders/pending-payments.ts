@@ -3,6 +3,7 @@ import type { Knex } from 'knex'
 import { recordEvents } from './order-history'
 import { lockOrder, type OrderRow } from './order-rows'
 import { addPaid, type OrderContext, type PaymentRow } from './payments'
+import { waitsForPayment } from './waits-for-payment'
 
 /**
  * A payment that was waiting is confirmed or cancelled (decision 0078): a bank transfer by the
@@ -29,7 +30,7 @@ export const closePending = async (
       key: 'payment.confirmedByProvider',
       field: 'status'
     })
-  if (to === 'paid' && order.status !== 'unpaid')
+  if (to === 'paid' && !waitsForPayment(order))
     throw new BadRequest('This order is not waiting for payment', { key: 'payment.orderNotUnpaid', field: 'status' })
   if (to === 'cancelled' && payment.method === 'stripe' && by === 'merchant') {
     const provider = ctx.provider ? await ctx.provider(trx) : null

@@ -30,6 +30,12 @@ import { users } from './users/users'
 import { warehouses } from './warehouses/warehouses'
 import { banners } from './banners/banners'
 import { themeInstall } from './theme-install/theme-install'
+import { domains } from './domains/domains'
+import { domainAvailability } from './domain-actions/domain-availability'
+import { domainRegister } from './domain-actions/domain-register'
+import { domainVerify } from './domain-actions/domain-verify'
+import { domainAlias } from './domain-actions/domain-alias'
+import { domainAsk } from './domain-actions/domain-ask'
 import { orders } from './orders/orders'
 import { orderHistory } from './order-history/order-history'
 import { orderRefunds } from './order-refunds/order-refunds'
@@ -70,6 +76,11 @@ import { pointAdjustments } from './point-adjustments/point-adjustments'
 // The point of sale's report and catalogue (decision 0096).
 import { posSummary } from './pos-summary/pos-summary'
 import { posCatalogue } from './pos-catalogue/pos-catalogue'
+// The online shop's content (decision 0107).
+import { components } from './components/components'
+import { pages } from './pages/pages'
+import { themes } from './themes/themes'
+import { siteVersions } from './site-versions/site-versions'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -115,6 +126,13 @@ export const services: readonly ServiceRegistration[] = [
   // After the pages, components, themes and siteVersions services it writes through (decision 0110).
   { path: servicePaths.themeInstall, register: themeInstall },
   { path: servicePaths.shippingMethods, register: shippingMethods },
+  // Domains (decision 0112): the records, then their actions and the TLS proxy's question.
+  { path: servicePaths.domains, register: domains },
+  { path: servicePaths.domainAvailability, register: domainAvailability },
+  { path: servicePaths.domainRegister, register: domainRegister },
+  { path: servicePaths.domainVerify, register: (context) => domainVerify(context) },
+  { path: servicePaths.domainAlias, register: domainAlias },
+  { path: servicePaths.domainAsk, register: domainAsk },
   // Orders move stock through the ledger, so they come after the inventory.
   { path: servicePaths.orders, register: orders },
   { path: servicePaths.orderHistory, register: orderHistory },
@@ -156,6 +174,11 @@ export const services: readonly ServiceRegistration[] = [
   // The point of sale (decision 0096): the summary report and the till's catalogue, find only.
   { path: servicePaths.posSummary, register: posSummary },
   { path: servicePaths.posCatalogue, register: posCatalogue },
+  // The online shop's content (decision 0107): pages name components, the theme names a page, a version copies them.
+  { path: servicePaths.components, register: components },
+  { path: servicePaths.pages, register: pages },
+  { path: servicePaths.themes, register: themes },
+  { path: servicePaths.siteVersions, register: siteVersions },
   // attachments and attachments/token.
   { path: servicePaths.attachments, register: attachments },
   { path: EXPORT_PATH, register: dataExport }

@@ -118,7 +118,8 @@ describe.each(await dialects())('subdomains, social and UI settings (%s)', (dial
     expect(await shopPatch({ uiLocales: [] })).toMatchObject({ status: 400 })
     expect(await shopPatch({ uiLocales: ['en', 'en'] })).toMatchObject(refused('uiLocales', 'format.unique'))
     expect(await shopPatch({ uiLocales: ['fr'] })).toMatchObject({ status: 400 })
-    expect(await shopPatch({ uiProductsPerPage: 25 })).toMatchObject({ status: 400 })
+    expect(await shopPatch({ uiProductsPerPage: 3 })).toMatchObject(refused('uiProductsPerPage', 'format.shouldGreaterOrEqual'))
+    expect(await shopPatch({ uiProductsPerPage: 12.5 })).toMatchObject(refused('uiProductsPerPage', 'format.integer'))
     expect(await shopPatch({ uiProductImageRatio: '2:1' })).toMatchObject({ status: 400 })
     const saved = { uiProductsPerPage: 36, uiShowStock: true, uiShowSoldOut: false, uiProductImageRatio: '4:3' }
     expect(await shopPatch(saved)).toMatchObject({ status: 200, body: saved })

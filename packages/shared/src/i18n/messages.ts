@@ -1,5 +1,6 @@
 import { templateMessages } from '../eshop/templates/templates.messages'
 import { pageModelMessages } from '../pages/pages.messages'
+import { siteContentMessages } from '../eshop/site-content.messages'
 import { discountRuleMessages } from '../promotions/discount-rules.messages'
 import type { LocaleId } from './locales'
 
@@ -170,7 +171,8 @@ export const sharedMessages = {
     // Discount rules (decision 0089)
     ...discountRuleMessages.en,
     ...pageModelMessages.en,
-    ...templateMessages.en
+    ...templateMessages.en,
+    ...siteContentMessages.en
   },
   cht: {
     'format.required': '必填',
@@ -331,7 +333,8 @@ export const sharedMessages = {
     // Discount rules (decision 0089)
     ...discountRuleMessages.cht,
     ...pageModelMessages.cht,
-    ...templateMessages.cht
+    ...templateMessages.cht,
+    ...siteContentMessages.cht
   },
   chs: {
     'format.required': '必填',
@@ -492,7 +495,8 @@ export const sharedMessages = {
     // Discount rules (decision 0089)
     ...discountRuleMessages.chs,
     ...pageModelMessages.chs,
-    ...templateMessages.chs
+    ...templateMessages.chs,
+    ...siteContentMessages.chs
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

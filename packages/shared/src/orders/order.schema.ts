@@ -189,6 +189,19 @@ export const orderSchema = Type.Object(
     ),
     pricing: Type.Optional(Type.Union([orderPricingSchema, Type.Null()], { readOnly: true })),
     ship: Type.Optional(Type.Union([shippingSchema, Type.Null()])),
+    /** An online order's delivery (decision 0109): the method chosen and its fee, which is part of the total. */
+    shipping: Type.Optional(
+      Type.Union(
+        [
+          Type.Object(
+            { method: Type.Optional(Type.Union([id(), Type.Null()])), name: Type.Optional(storedTextSchema), fee: moneySchema },
+            { additionalProperties: false }
+          ),
+          Type.Null()
+        ],
+        { readOnly: true }
+      )
+    ),
     remarks: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
     /** Orders split from or linked to this one (both ways). */
     linkOrders: Type.Optional(Type.Array(id('orders'), { readOnly: true, maxItems: 100 })),

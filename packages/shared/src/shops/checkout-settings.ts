@@ -58,6 +58,12 @@ export const bankTransferSchema = Type.Object(
   { additionalProperties: false }
 )
 
+/** Cash on pick-up in the online shop (decision 0109): offered at checkout only while enabled. */
+export const pickUpSchema = Type.Object(
+  { enabled: Type.Boolean(), address: Type.Optional(Type.String({ maxLength: 500 })) },
+  { additionalProperties: false }
+)
+
 export const posExtraPaymentMethodsSchema = Type.Array(
   Type.Object({ name: Type.String({ minLength: 1, maxLength: 50 }) }, { additionalProperties: false }),
   { maxItems: 20 }
@@ -96,6 +102,7 @@ export const checkoutSettingsFields = {
   /** An IANA time zone; Asia/Hong_Kong when unset (`shopTimeZone`). */
   timeZone: Type.Optional(Type.String({ maxLength: 64, pattern: TIME_ZONE_PATTERN })),
   bankTransfer: Type.Optional(bankTransferSchema),
+  pickUp: Type.Optional(pickUpSchema),
   posExtraPaymentMethods: Type.Optional(posExtraPaymentMethodsSchema),
   invoiceType: Type.Optional(choice(invoiceTypes)),
   cardPayment: Type.Optional(cardPaymentSchema)

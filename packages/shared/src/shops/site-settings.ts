@@ -31,8 +31,6 @@ export const socialSettingNames = Object.keys(socialSettingsFields) as SocialSet
 /** How product pictures are cropped on the storefront's cards (width:height). */
 export const productImageRatios = ['1:1', '4:3', '3:4', '16:9'] as const
 export type ProductImageRatio = (typeof productImageRatios)[number]
-/** The page sizes a collection page may have: multiples of the 2-, 3- and 4-column grids. */
-export const productsPerPageChoices = [12, 24, 36, 48] as const
 
 const localeSchema = Type.Union(localeIds.map((id) => Type.Literal(id)))
 
@@ -41,8 +39,8 @@ export const uiSettingsFields = {
   uiDefaultLocale: Type.Optional(localeSchema),
   /** The languages the storefront offers (its language switch); all three when unset. */
   uiLocales: Type.Optional(Type.Array(localeSchema, { minItems: 1, maxItems: localeIds.length, uniqueItems: true })),
-  /** Products on one collection or search page; 24 when unset. */
-  uiProductsPerPage: Type.Optional(Type.Union(productsPerPageChoices.map((value) => Type.Literal(value)))),
+  /** Products on one collection or search page, 4–100; 24 when unset. */
+  uiProductsPerPage: Type.Optional(Type.Union([Type.Integer({ minimum: 4, maximum: 100 }), Type.Null()])),
   /** Show "n left" on product pages (off: only in stock / sold out). */
   uiShowStock: Type.Optional(Type.Boolean()),
   /** List sold-out products (marked sold out) rather than hide them; on when unset. */

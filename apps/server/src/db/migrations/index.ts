@@ -10,6 +10,7 @@ import * as inventory from './20261121070000-inventory'
 import * as productSearch from './20261121080000-product-search'
 import * as usersTokensValidAfter from './20261124000000-users-tokens-valid-after'
 import * as bannersTable from './20261125020220-banners'
+import * as siteContent from './20261127020000-site-content'
 import * as ordersTables from './20261125040000-orders'
 import * as checkoutSettings from './20261126010000-checkout-settings'
 import * as salesRollup from './20261126020000-sales-rollup'
@@ -46,7 +47,9 @@ import * as productsCachedReserved from './20261127000000-products-cached-reserv
 import * as posCatalogueIndex from './20261126230000-pos-catalogue-index'
 // Shipping methods, social and UI settings, case-insensitive subdomains (decision 0113).
 import * as siteSettings from './20261127030113-site-settings'
+import * as storefrontCheckout from './20261128090000-storefront-checkout'
 import * as productKeywords from './20261127010000-product-keywords'
+import * as domainsTable from './20261128100000-domains'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -94,5 +97,8 @@ export const migrations: Record<string, Migration> = {
   '20261126230000-pos-catalogue-index': posCatalogueIndex,
   '20261127000000-products-cached-reserved': productsCachedReserved,
   '20261127010000-product-keywords': productKeywords,
-  '20261127030113-site-settings': siteSettings
+  '20261127020000-site-content': siteContent,
+  '20261127030113-site-settings': siteSettings,
+  '20261128090000-storefront-checkout': storefrontCheckout,
+  '20261128100000-domains': domainsTable
 }

@@ -44,7 +44,7 @@ const authorise = async (ctx: FeathersKoaContext, tokens: UploadTokens, director
 }
 
 /** Streams the multipart field `file` to a temporary file, never holding the upload in memory. */
-const receive = (ctx: FeathersKoaContext, target: string, maxBytes: number) =>
+export const receive = (ctx: FeathersKoaContext, target: string, maxBytes: number) =>
   new Promise<{ name: string; truncated: boolean } | undefined>((resolve, reject) => {
     let busboy: Busboy.Busboy
     try {

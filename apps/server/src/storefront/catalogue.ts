@@ -1,0 +1,165 @@
+import type { Application } from '@feathersjs/feathers'
+import { pickTran, servicePaths, type LocaleId, type ServiceCall } from '@emporia/shared'
+import { formatCents } from '@emporia/theme'
+
+type Row = Record<string, unknown>
+const isRecord = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/** What the storefront shows (decision 0108): offered online (eshop or both), and not a draft nor discontinued. */
+export const VISIBLE_PRODUCTS = {
+  avail: { $in: ['eshop', 'both'] },
+  status: { $nin: ['draft', 'discontinued'] }
+} as const
+
+/** The request's filters on a collection or search page: they narrow every products source of the page. */
+export interface Listing {
+  q?: string
+  category?: string
+  min?: number
+  max?: number
+  sort?: string
+  page?: number
+}
+
+const SORTS: Record<string, Row> = {
+  newest: { createdAt: -1 },
+  price: { price: 1 },
+  '-price': { price: -1 },
+  name: { name: 1 }
+}
+
+/** A category as the storefront needs it: id and stored (translatable) name. */
+export interface StorefrontCategory {
+  _id: string
+  name: unknown
+}
+
+const money = (cents: unknown) => (typeof cents === 'number' ? formatCents(cents) : '')
+const lower = (value: string) => value.trim().toLowerCase()
+/** Every language's text of a stored name (a category is found by any of them, trimmed). */
+const namesOf = (name: unknown): string[] =>
+  typeof name === 'string'
+    ? [lower(name)]
+    : isRecord(name)
+      ? Object.values(name).flatMap((one) => (typeof one === 'string' ? [lower(one)] : []))
+      : []
+
+/**
+ * A product as a page may show it: no cost or minimum prices, no stock by warehouse, no internal links;
+ * categories as their names in the page's language (the binding's `categories: string[]`, §3.15).
+ */
+export const publicProduct = (row: Row, categories: ReadonlyMap<string, StorefrontCategory>, locale: LocaleId): Row => {
+  const skus = Array.isArray(row.skus)
+    ? row.skus
+        .filter(isRecord)
+        .map((sku) => ({ name: sku.name, desc: sku.desc, price: sku.price, dprice: sku.dprice, quantity: sku.quantity }))
+    : []
+  const ids = Array.isArray(row.categories) ? row.categories.map(String) : []
+  return {
+    _id: row._id,
+    name: row.name,
+    desc: row.desc ?? '',
+    content: row.content ?? '',
+    images: Array.isArray(row.images) ? row.images : [],
+    categories: ids.flatMap((id) => (categories.has(id) ? [pickTran(categories.get(id)!.name, locale)] : [])),
+    categoryIds: ids,
+    // Shown as money (§9.1): the page model binds prices straight into texts (decision 0108).
+    price: money(row.price),
+    dprice: typeof row.dprice === 'number' ? money(row.dprice) : '',
+    priceCents: typeof row.price === 'number' ? row.price : 0,
+    dpriceCents: typeof row.dprice === 'number' ? row.dprice : null,
+    skus,
+    attributes: Array.isArray(row.attributes) ? row.attributes : [],
+    specs: Array.isArray(row.specs) ? row.specs : [],
+    seo: isRecord(row.seo) ? row.seo : {},
+    stock: typeof row.cachedInventory === 'number' ? row.cachedInventory : 0,
+    soldOut: row.status === 'soldOut' || row.status === 'auto_soldOut',
+    allowOutOfStock: row.allowOutOfStock === true,
+    updatedAt: row.updatedAt
+  }
+}
+
+/**
+ * The shop's catalogue as the storefront reads it: every call is an internal call naming the shop, so
+ * the products service runs it behind the shop's row-security wall, with the storefront's visibility.
+ */
+export class StorefrontCatalogue {
+  private readonly categoryCache = new Map<string, Promise<Map<string, StorefrontCategory>>>()
+
+  constructor(private readonly app: Application) {}
+
+  categories(shop: string): Promise<Map<string, StorefrontCategory>> {
+    let found = this.categoryCache.get(shop)
+    if (!found) {
+      found = (
+        this.app.service(servicePaths.categories).find({
+          query: { shop, $limit: 1000, $select: ['_id', 'name'] },
+          paginate: false
+        } as never) as Promise<Row[]>
+      ).then((rows) => new Map(rows.map((row) => [String(row._id), { _id: String(row._id), name: row.name }])))
+      found.catch(() => this.categoryCache.delete(shop))
+      this.categoryCache.set(shop, found)
+    }
+    return found
+  }
+
+  forgetCategories(shop: string) {
+    this.categoryCache.delete(shop)
+  }
+
+  /** Category ids whose name, in any language, is one of `names` (an unknown name matches nothing). */
+  async categoryIds(shop: string, names: readonly unknown[]): Promise<string[]> {
+    const wanted = new Set(names.filter((name): name is string => typeof name === 'string').map(lower))
+    const ids: string[] = []
+    for (const category of (await this.categories(shop)).values())
+      if (namesOf(category.name).some((name) => wanted.has(name))) ids.push(category._id)
+    return ids
+  }
+
+  /** One visible product, or undefined (unknown, another shop's, hidden from the storefront). */
+  async product(shop: string, id: string, locale: LocaleId): Promise<Row | undefined> {
+    if (!/^[0-9a-f]{24}$/.test(id)) return undefined
+    const rows = (await this.app.service(servicePaths.products).find({
+      query: { shop, _id: id, ...VISIBLE_PRODUCTS, $limit: 1 },
+      paginate: false
+    } as never)) as Row[]
+    return rows[0] ? publicProduct(rows[0], await this.categories(shop), locale) : undefined
+  }
+
+  /**
+   * The answer of a page's products source (`$fetch`, §3.15), narrowed by the listing's filters on a
+   * collection page. Category names become ids here (our products keep ids).
+   */
+  async products(shop: string, call: ServiceCall, locale: LocaleId, listing?: Listing): Promise<Row[]> {
+    if (call.path !== servicePaths.products) return []
+    const { normalizedCategories, ...asked } = call.params.query
+    const query: Row = { ...asked, shop, ...VISIBLE_PRODUCTS }
+    const names = [
+      ...(isRecord(normalizedCategories) && Array.isArray(normalizedCategories.$in) ? [normalizedCategories.$in] : []),
+      ...(listing?.category ? [[listing.category]] : [])
+    ]
+    // Each list of names narrows the answer: a source's categories and the visitor's choice both hold.
+    const idSets = await Promise.all(names.map((list) => this.categoryIds(shop, list)))
+    if (idSets.some((ids) => ids.length === 0)) return []
+    if (idSets.length === 1) query.categories = { $in: idSets[0] }
+    else if (idSets.length > 1) {
+      const both = idSets[0].filter((id) => idSets.slice(1).every((ids) => ids.includes(id)))
+      if (!both.length) return []
+      query.categories = { $in: both }
+    }
+    if (listing) {
+      if (listing.q) query.$search = listing.q.slice(0, 100)
+      if (listing.min !== undefined || listing.max !== undefined) {
+        const range: Row = isRecord(query.price) ? { ...query.price } : {}
+        if (listing.min !== undefined) range.$gte = listing.min
+        if (listing.max !== undefined) range.$lte = listing.max
+        query.price = range
+      }
+      if (listing.sort && SORTS[listing.sort]) query.$sort = SORTS[listing.sort]
+      if (listing.page && listing.page > 1) query.$skip = (listing.page - 1) * Number(query.$limit ?? 10)
+    }
+    const rows = (await this.app.service(servicePaths.products).find({ query, paginate: false } as never)) as Row[]
+    const categories = await this.categories(shop)
+    return rows.map((row) => publicProduct(row, categories, locale))
+  }
+}

@@ -1,0 +1,83 @@
+import { NotFound } from '@feathersjs/errors'
+import type { Order } from '@emporia/shared'
+import { loadCheckoutSettings } from '../../orders/checkout-settings'
+import { orderRecord } from '../../orders/order-rows'
+import type { PaymentRow } from '../../orders/payments'
+import { waitsForPayment } from '../../orders/waits-for-payment'
+import { commerceTransaction, type Commerce } from './commerce-context'
+import { orderOfLink } from './order-link'
+
+/** What the customer's order page shows: their order, not the shop's notes on it. */
+export interface OrderStatusView {
+  _id: string
+  orderId: string
+  date: string
+  status: Order['status']
+  products: { name: unknown; sku?: string | null; price: number; quantity: number; total: number }[]
+  subtotal: number
+  discount: number
+  rounding: number
+  shipping: Order['shipping'] | null
+  total: number
+  paid: number
+  waitsForPayment: boolean
+  customer: Order['customer'] | null
+  address: string | null
+  payments: { _id: string; method: string; status: string; amount: number; slip: boolean }[]
+  /** The shop's accounts to transfer to, while a bank transfer is awaited. */
+  bankAccounts: { bankName: string; name: string; no: string }[]
+}
+
+const notFound = () => new NotFound('We could not find this order', { key: 'storefront.orderNotFound' })
+
+/**
+ * An order read by its secret link (decision 0109): a link that is not this shop's signature for an
+ * order of this shop is a 404, the same answer for a forged, a foreign and a removed order.
+ */
+export const orderStatus = async (commerce: Commerce, shop: string, token: unknown): Promise<OrderStatusView> => {
+  const id = orderOfLink(commerce.context.config.authSecret, shop, token)
+  if (!id) throw notFound()
+  return commerceTransaction(commerce, shop, async (trx) => {
+    const row = (await trx('orders').where({ shop, _id: id, source: 'eshop' }).first()) as Record<string, unknown> | undefined
+    if (!row) throw notFound()
+    const order = orderRecord(row)
+    const payments = (await trx('payments').where({ shop, order: id }).orderBy('date')) as PaymentRow[]
+    const waiting = waitsForPayment(order as Parameters<typeof waitsForPayment>[0])
+    const bankWaits = waiting && payments.some((payment) => payment.method === 'bank' && payment.status === 'pending')
+    const settings = bankWaits ? await loadCheckoutSettings(trx, shop) : undefined
+    return {
+      _id: order._id,
+      orderId: order.orderId,
+      date: order.date,
+      status: order.status,
+      products: order.products.map((line) => ({
+        name: line.name,
+        sku: line.sku ?? null,
+        price: line.price ?? 0,
+        quantity: line.quantity,
+        total: line.total ?? 0
+      })),
+      subtotal: order.subtotal ?? 0,
+      discount: order.discount ?? 0,
+      rounding: order.rounding ?? 0,
+      shipping: order.shipping ?? null,
+      total: order.total ?? 0,
+      paid: order.amount ?? 0,
+      waitsForPayment: waiting,
+      customer: order.customer ?? null,
+      address: order.ship?.address ?? null,
+      payments: payments
+        .filter((payment) => payment.status !== 'refunded')
+        .map((payment) => ({
+          _id: payment._id,
+          method: payment.method,
+          status: payment.status ?? 'pending',
+          amount: payment.amount,
+          slip: Boolean(payment.reference)
+        })),
+      bankAccounts: (settings?.bankTransfer?.accounts ?? [])
+        .filter((account) => account.enabled)
+        .map(({ bankName, name, no }) => ({ bankName, name, no }))
+    }
+  })
+}

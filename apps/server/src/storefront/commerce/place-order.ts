@@ -1,0 +1,134 @@
+import type { Knex } from 'knex'
+import type { LocaleId, Order, OrderData } from '@emporia/shared'
+import { createOrder, type CreatedOrder } from '../../orders/create-order'
+import { findIdempotent } from '../../orders/idempotency'
+import { recordEvents } from '../../orders/order-history'
+import { defaultWarehouse, priceOrder } from '../../orders/order-pricing'
+import { orderRecord, paymentRecord, saveOrder } from '../../orders/order-rows'
+import { loadCheckoutSettings, type CheckoutSettings } from '../../orders/checkout-settings'
+import { cardProviders } from '../../payments/card-providers'
+import { commerceTransaction, type Commerce } from './commerce-context'
+import { refuse } from './cart-input'
+import type { CheckoutInput } from './checkout-input'
+import { orderLinkToken } from './order-link'
+import { checkoutCustomer } from './shop-customer'
+import { shippingQuote } from './shipping-quotes'
+import { checkSellable } from './storefront-products'
+
+export interface PlacedOrder {
+  order: Order
+  /** The secret link's token for the order status page. */
+  link: string
+  /** A card payment's client secret for the page's card form, while it waits. */
+  clientSecret?: string
+  publicKey?: string
+  replayed: boolean
+}
+
+/**
+ * The payment methods and pick-up this shop offers online (decision 0109), from its checkout settings:
+ * an order without a shipping method is collected, which the shop must allow, and so is cash.
+ */
+const checkOffered = (input: CheckoutInput, settings: CheckoutSettings) => {
+  const { payment } = input
+  const offered =
+    payment === 'bank'
+      ? settings.bankTransfer?.enabled === true && (settings.bankTransfer.accounts ?? []).some((account) => account.enabled)
+      : payment === 'stripe'
+        ? settings.cardPayment?.enabled === true
+        : settings.pickUp?.enabled === true
+  if (!offered) throw refuse('payment', 'This payment method is not available', 'storefront.methodUnavailable')
+  if (!input.shippingMethod && settings.pickUp?.enabled !== true)
+    throw refuse('shippingMethod', 'Choose a delivery method', 'storefront.shippingRequired')
+}
+
+/**
+ * An online order that waits for a bank transfer or for cash at pick-up is put straight into
+ * `prepare` (decision 0109): the shop starts on it, the back office pops it up (spec §2.6), and its
+ * payment is still due (`waitsForPayment`).
+ */
+const startPreparing = async (trx: Knex.Transaction, created: CreatedOrder, shop: string) => {
+  const order = await saveOrder(trx, created.order._id, { status: 'prepare' })
+  await recordEvents(trx, [
+    { shop, order: order._id, action: 'status', from: 'unpaid', to: 'prepare', detail: { awaiting: 'payment' } }
+  ])
+  return { ...created, order }
+}
+
+/**
+ * The storefront's checkout (decision 0109), in one transaction of the shop: the lines must be
+ * sellable online; the customer is found or made; the goods are priced by the same `priceOrder`
+ * the order will use, to price the delivery by the shipping method's ranges; then `createOrder` takes
+ * the order — stock, coupons, points, totals and the retry key by the same rules as every order —
+ * with a pending bank-transfer or card payment for the total, or none for cash on pick-up. The
+ * browser never sends a price. Events are announced once the transaction has committed.
+ */
+export const placeOrder = async (
+  commerce: Commerce,
+  shop: string,
+  input: CheckoutInput,
+  _locale: LocaleId
+): Promise<PlacedOrder> => {
+  const providerFor = cardProviders(commerce.context)
+  const result = await commerceTransaction(commerce, shop, async (trx, wall) => {
+    await checkSellable(trx, shop, input.lines)
+    const settings = await loadCheckoutSettings(trx, shop)
+    checkOffered(input, settings)
+    const user = await checkoutCustomer(commerce, trx, shop, input.customer)
+    const data: OrderData = {
+      source: 'eshop',
+      products: input.lines.map((line) => ({ product: line.product, sku: line.sku, quantity: line.quantity })),
+      coupons: input.coupons,
+      user,
+      customer: {
+        name: [input.customer.firstName, input.customer.lastName].filter(Boolean).join(' '),
+        email: input.customer.email,
+        phone: input.customer.phone
+      },
+      ship: input.address ? { address: input.address } : null,
+      remarks: input.remarks ?? null,
+      // Kept apart from keys the counter and the back office send.
+      idempotencyKey: `storefront:${input.idempotencyKey}`
+    }
+    const ctx = {
+      shop,
+      env: { app: commerce.app, counts: commerce.context.counts },
+      wall,
+      provider: (t: Knex.Transaction) => providerFor(shop, t)
+    }
+    // A double submit answers the first order before anything is priced again (its coupon is used by now).
+    if (await findIdempotent(trx, 'orders', shop, data.idempotencyKey))
+      return { created: await createOrder(trx, data, ctx), settings }
+    const fallback = await defaultWarehouse(trx, shop, 'eshop', settings)
+    const goods = await priceOrder(trx, shop, data, settings, fallback, { now: new Date(), staff: null, approvedBy: null })
+    const shipping = input.shippingMethod ? await shippingQuote(trx, shop, input.shippingMethod, goods.total) : undefined
+    // The payment asks for the whole total; createOrder prices again under its locks and refuses a payment above it.
+    const due = goods.total + (shipping?.fee ?? 0)
+    const method = input.payment === 'cash' ? null : input.payment
+    const payments = method && due > 0 ? [{ method, amount: due }] : []
+    const created = await createOrder(trx, { ...data, payments }, ctx, null, {
+      shipping: shipping ? { method: shipping._id, name: shipping.name, fee: shipping.fee } : null
+    })
+    const waiting = input.payment !== 'stripe' && created.order.status === 'unpaid'
+    return { created: !created.replayed && waiting ? await startPreparing(trx, created, shop) : created, settings }
+  })
+  const { created, settings } = result
+  const order = orderRecord(created.order)
+  if (!created.replayed) {
+    // As the orders service announces its creates: the back office's popup hears it (spec §2.6).
+    commerce.app.service('orders').emit('created', order)
+    for (const payment of created.payments) commerce.app.service('payments').emit('created', paymentRecord(payment))
+  }
+  const card = created.payments.find((payment) => payment.method === 'stripe' && payment.status === 'pending')
+  return {
+    order,
+    link: orderLinkToken(commerce.context.config.authSecret, shop, order._id),
+    ...(card?.clientSecret
+      ? {
+          clientSecret: card.clientSecret,
+          publicKey: (settings.cardPayment as { publicKey?: string } | null | undefined)?.publicKey
+        }
+      : {}),
+    replayed: created.replayed
+  }
+}

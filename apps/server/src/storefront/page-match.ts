@@ -1,0 +1,62 @@
+import { matchPagePath, type ShopPage, type Theme } from '@emporia/shared'
+import type { Listing } from './catalogue'
+import { specificity } from './routes'
+
+/** A published page the request's path leads to, with its `:name` parameters. */
+export interface PageMatch {
+  page: ShopPage
+  params: Record<string, string>
+}
+
+/**
+ * The page for a path (decision 0108): `/` is the page at `/`, else the theme's home page; otherwise the
+ * most specific page path that matches (`/products/featured` before `/products/:id`).
+ */
+export const matchPage = (pages: readonly ShopPage[], theme: Theme | null, path: string): PageMatch | undefined => {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path
+  if (clean === '/') {
+    const home = pages.find((page) => page.path === '/') ?? pages.find((page) => page._id === theme?.homePage)
+    return home ? { page: home, params: {} } : undefined
+  }
+  const ordered = [...pages].sort((a, b) => specificity(b.path) - specificity(a.path))
+  for (const page of ordered) {
+    const params = matchPagePath(page.path, clean)
+    if (params && page.path !== '/') return { page, params }
+  }
+  return undefined
+}
+
+/** A product page: its path is under `/products/` and takes `:id` (the product shown). */
+export const isProductPage = (path: string) => path.startsWith('/products/') && path.split('/').includes(':id')
+
+/**
+ * A collection page: `/search`, anything under `/collections`, or a path taking `:category`. The visitor's
+ * `q`, `category`, `price`, `sort` and `page` narrow its products sources.
+ */
+export const isListingPage = (path: string) =>
+  path === '/search' || path === '/collections' || path.startsWith('/collections/') || path.split('/').includes(':category')
+
+const cents = (text: string | undefined) => {
+  if (text === undefined || text === '' || !/^\d{1,12}$/.test(text)) return undefined
+  return Number(text)
+}
+
+/** The listing's filters read from the query (`price=min-max` in cents, either end optional). */
+export const listingOf = (query: URLSearchParams, params: Record<string, string>): Listing => {
+  const listing: Listing = {}
+  const q = query.get('q')?.trim()
+  if (q) listing.q = q.slice(0, 100)
+  const category = (params.category ?? query.get('category') ?? '').trim()
+  if (category) listing.category = category.slice(0, 200)
+  const price = query.get('price')
+  if (price) {
+    const [min, max] = price.split('-')
+    listing.min = cents(min)
+    listing.max = cents(max)
+  }
+  const sort = query.get('sort')
+  if (sort) listing.sort = sort
+  const page = Number(query.get('page'))
+  if (Number.isInteger(page) && page > 1 && page <= 1000) listing.page = page
+  return listing
+}

@@ -1,0 +1,284 @@
+import { createElement, type ReactNode } from 'react'
+import { renderToString } from 'react-dom/server'
+import {
+  collectFetches,
+  fetchKey,
+  pickTran,
+  resolvePage,
+  type Component,
+  type ComponentModel,
+  type LocaleId,
+  type MenuItem,
+  type PageNode,
+  type PageTarget,
+  type ResolvedNode,
+  type Theme
+} from '@emporia/shared'
+import {
+  RenderNodes,
+  ThemeContextProvider,
+  renderContext,
+  say,
+  themeVariables,
+  type Crumb,
+  type ThemeRenderContext
+} from '@emporia/theme'
+import type { Listing, StorefrontCatalogue } from './catalogue'
+import { htmlDocument, type DocumentHead } from './document'
+import { isListingPage, isProductPage, listingOf, matchPage } from './page-match'
+import type { StorefrontPage, StorefrontRoutes } from './routes'
+import { sanitizeHtml } from '../eshop/sanitize-html'
+import { absoluteImage, productJsonLd, seoFields } from './seo'
+import type { StorefrontShop } from './shop-by-host'
+import type { LoadSite, PublishedSite } from './site'
+
+type Row = Record<string, unknown>
+
+/** What rendering a storefront page needs besides the request. */
+export interface RenderDeps {
+  loadSite: LoadSite
+  catalogue: StorefrontCatalogue
+  routes: StorefrontRoutes
+  /** The islands script's address. */
+  script: () => Promise<string>
+}
+
+export interface RenderRequest {
+  shop: StorefrontShop
+  base: string
+  path: string
+  query: URLSearchParams
+  locale: LocaleId
+  /** `https://host` of the request, for canonical and social addresses. */
+  origin: string
+  /** Renders a code-defined route's page (the middleware passes the Koa context along). */
+  route?: (
+    match: NonNullable<ReturnType<StorefrontRoutes['match']>>,
+    site: PublishedSite | null
+  ) => Promise<RenderResult | undefined>
+}
+
+export interface RenderResult {
+  status: number
+  html?: string
+  redirect?: string
+  /** May the full-page cache keep it (published pages: yes; visitors' own pages: no). */
+  cacheable: boolean
+}
+
+/** A component made of given nodes (the theme's header and footer resolve through the same resolver). */
+const wrapper = (content: PageNode[]): ComponentModel => ({ dataType: {}, data: {}, props: {}, content })
+
+const DEFAULT_HEADER: MenuItem[] = [{ type: 'logo' }, { type: 'spacer' }, { type: 'search' }, { type: 'lang' }, { type: 'cart' }]
+
+/** The theme's header, drawer (when its menu has a drawer button) and footer, resolved like a page's nodes. */
+const themeChrome = (theme: Theme | null, locale: LocaleId, pages: PageTarget[], base: string, own: Set<string>) => {
+  const headerMenu = theme?.headerMenu?.length ? (theme.headerMenu as MenuItem[]) : DEFAULT_HEADER
+  const content: PageNode[] = []
+  if (!own.has('header'))
+    content.push({ id: 'theme-header', type: 'header', props: { ...(theme?.header ?? {}), items: headerMenu } })
+  if (!own.has('drawer') && headerMenu.some((item) => item.type === 'drawer'))
+    content.push({
+      id: 'theme-drawer',
+      type: 'drawer',
+      props: { type: 'hidden', temporary: true, items: headerMenu.filter((item) => !item.type || item.type === 'item') }
+    })
+  const footer: PageNode[] = own.has('footer')
+    ? []
+    : [{ id: 'theme-footer', type: 'footer', props: { ...(theme?.footer ?? {}), items: theme?.footerMenu ?? [] } }]
+  const resolve = (nodes: PageNode[]) => resolvePage(wrapper(nodes), { locale, pages, base }).nodes
+  return { top: resolve(content), bottom: resolve(footer) }
+}
+
+const notice = (title: string, text: string, home?: { href: string; label: string }) =>
+  createElement(
+    'section',
+    { className: 'ef-notice' },
+    createElement('h1', null, title),
+    createElement('p', null, text),
+    home ? createElement('a', { className: 'ef-btn ef-btn--contained', href: home.href }, home.label) : null
+  )
+
+const isRecord = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * One storefront page (decision 0108): a code-defined route, else the published page the path leads
+ * to, its data fetched inside the shop's wall, resolved (shared `resolvePage`) and rendered with the
+ * theme's components inside its header and footer; "coming soon" before the first publish; 404 with
+ * the theme's layout for any other path.
+ */
+export const renderSite = async (deps: RenderDeps, request: RenderRequest): Promise<RenderResult> => {
+  const { shop, base, path, locale, origin } = request
+  const site = await deps.loadSite(shop._id)
+  const shopName = pickTran(shop.name, locale)
+  const theme = site?.snapshot.theme ?? null
+  const pages = site?.snapshot.pages ?? []
+  const components: Record<string, Component> = Object.fromEntries((site?.snapshot.components ?? []).map((one) => [one._id, one]))
+  const targets: PageTarget[] = pages.map((page) => ({ component: page.component, path: page.path }))
+  const script = await deps.script()
+  const head: Omit<DocumentHead, 'title'> = {
+    locale,
+    siteName: shopName,
+    variables: themeVariables(theme?.colors, theme?.font),
+    favicon: faviconOf(theme, shop),
+    themeColor: theme?.colors?.primary,
+    ogImage: theme?.logo ? absoluteImage(theme.logo, origin) : undefined,
+    script
+  }
+  const context: ThemeRenderContext = renderContext({
+    locale,
+    base,
+    shopName,
+    path,
+    logo: theme?.logo ?? undefined,
+    sanitizeHtml,
+    currency: '$'
+  })
+  const draw = (nodes: ResolvedNode[], extra: Partial<ThemeRenderContext> = {}, body?: ReactNode) => {
+    const own = new Set(nodes.map((node) => node.type))
+    const chrome = themeChrome(theme, locale, targets, base, own)
+    return renderToString(
+      createElement(
+        ThemeContextProvider,
+        { value: { ...context, ...extra } },
+        createElement(RenderNodes, { nodes: chrome.top }),
+        createElement('main', { className: 'ef-main', id: 'main' }, createElement(RenderNodes, { nodes }), body),
+        createElement(RenderNodes, { nodes: chrome.bottom })
+      )
+    )
+  }
+  const home = { href: `${base}/`, label: say(locale, 'backHome') }
+
+  const code = deps.routes.match(path)
+  if (code && request.route) {
+    const answer = await request.route(code, site)
+    if (answer) return answer
+  }
+
+  if (!site) {
+    const status = path === '/' ? 200 : 404
+    const body = renderToString(notice(say(locale, 'comingSoon'), say(locale, 'comingSoonText')))
+    return {
+      status,
+      cacheable: true,
+      html: htmlDocument(
+        { ...head, title: `${shopName} | ${say(locale, 'comingSoon')}`, noindex: true, script: undefined },
+        `<main class="ef-main">${body}</main>`
+      )
+    }
+  }
+
+  const notFound = (): RenderResult => ({
+    status: 404,
+    cacheable: true,
+    html: htmlDocument(
+      { ...head, title: `${say(locale, 'notFound')} | ${shopName}`, noindex: true },
+      draw([], {}, notice(say(locale, 'notFound'), say(locale, 'notFoundText'), home))
+    )
+  })
+
+  const match = matchPage(pages, theme, path)
+  const component = match && Object.hasOwn(components, match.page.component) ? components[match.page.component] : undefined
+  if (!match || !component) return notFound()
+
+  const rootProps: Row = {}
+  const crumbs: Crumb[] = []
+  let product: Row | undefined
+  if (isProductPage(match.page.path)) {
+    product = await deps.catalogue.product(shop._id, match.params.id ?? '', locale)
+    if (!product) return notFound()
+    rootProps.product = product
+    const categoryPage = pages.find((page) => page.path.split('/').includes(':category'))
+    const category = Array.isArray(product.categories) ? (product.categories[0] as string | undefined) : undefined
+    if (category)
+      crumbs.push({
+        name: category,
+        href: categoryPage ? `${base}${categoryPage.path.replace(':category', encodeURIComponent(category))}` : undefined
+      })
+    crumbs.push({ name: pickTran(product.name, locale) })
+  } else if (match.page.path !== '/') crumbs.push({ name: pickTran(match.page.name, locale) })
+  let listing: Listing | undefined
+  if (isListingPage(match.page.path)) {
+    listing = listingOf(request.query, match.params)
+    if (listing.category) rootProps.category = listing.category
+    if (listing.q) rootProps.q = listing.q
+    if (listing.category && crumbs.length) crumbs[crumbs.length - 1] = { name: listing.category }
+  }
+  for (const [name, value] of Object.entries(match.params)) if (!(name in rootProps)) rootProps[name] = value
+
+  const fetched: Row = {}
+  await Promise.all(
+    collectFetches(component, components).map(async (call) => {
+      // A source that cannot run (a sort the products service refuses) shows nothing rather than failing the page.
+      fetched[fetchKey(call)] = await deps.catalogue.products(shop._id, call, locale, listing).catch(() => [])
+    })
+  )
+  const { nodes } = resolvePage(component, { locale, fetched, components, pages: targets, base, props: rootProps })
+  const categories = listing
+    ? [...(await deps.catalogue.categories(shop._id)).values()].map((one) => pickTran(one.name, locale))
+    : []
+  const canonical = `${origin}${base}${path === '/' ? '/' : path.replace(/\/+$/, '')}`
+  const seo = seoFields(locale, shopName, match.page, theme, product)
+  const firstImage = product && Array.isArray(product.images) ? absoluteImage(product.images[0], origin) : undefined
+  const html = htmlDocument(
+    {
+      ...head,
+      ...seo,
+      canonical,
+      ogType: product ? 'product' : 'website',
+      ogImage: firstImage ?? head.ogImage,
+      jsonLd: product ? [productJsonLd(product, locale, canonical, origin, shopName)] : undefined
+    },
+    draw(nodes, { crumbs, categories, listing: listing ? { ...listing } : {} })
+  )
+  return { status: 200, cacheable: true, html }
+}
+
+/** The theme's favicon (its thumbnail for an upload), else the shop's icon. */
+const faviconOf = (theme: Theme | null, shop: StorefrontShop): string | undefined => {
+  const favicon = theme?.favicon
+  if (isRecord(favicon)) {
+    if (favicon.type === 'attachment' && typeof favicon.attachment === 'string' && /^[0-9a-f]{24}$/.test(favicon.attachment))
+      return `/api/thumbs/${favicon.attachment}`
+    if (typeof favicon.src === 'string' && /^(https?:\/\/|\/[^/])[^\s"<>]*$/i.test(favicon.src)) return favicon.src
+  }
+  return shop.icon && /^[0-9a-f]{24}$/.test(shop.icon.trim()) ? `/api/thumbs/${shop.icon.trim()}` : undefined
+}
+
+/** A code-defined route's page inside the theme's layout. */
+export const renderRoutePage = async (
+  deps: RenderDeps,
+  request: RenderRequest,
+  site: PublishedSite | null,
+  page: StorefrontPage
+): Promise<RenderResult> => {
+  const { shop, base, path, locale } = request
+  const shopName = pickTran(shop.name, locale)
+  const theme = site?.snapshot.theme ?? null
+  const targets = (site?.snapshot.pages ?? []).map((one) => ({ component: one.component, path: one.path }))
+  const chrome = themeChrome(theme, locale, targets, base, new Set())
+  const body = renderToString(
+    createElement(
+      ThemeContextProvider,
+      { value: renderContext({ locale, base, shopName, path, logo: theme?.logo ?? undefined, sanitizeHtml }) },
+      createElement(RenderNodes, { nodes: chrome.top }),
+      createElement('main', { className: 'ef-main', id: 'main' }, page.body),
+      createElement(RenderNodes, { nodes: chrome.bottom })
+    )
+  )
+  const html = htmlDocument(
+    {
+      locale,
+      title: page.title ? `${page.title} | ${shopName}` : shopName,
+      description: page.description,
+      siteName: shopName,
+      variables: themeVariables(theme?.colors, theme?.font),
+      favicon: faviconOf(theme, shop),
+      themeColor: theme?.colors?.primary,
+      noindex: page.noindex !== false,
+      script: await deps.script()
+    },
+    body
+  )
+  return { status: page.status ?? 200, html, cacheable: false }
+}

@@ -1,0 +1,144 @@
+import type { Application } from '@feathersjs/feathers'
+import type { Knex } from 'knex'
+import { servicePaths } from '@emporia/shared'
+
+/** What the storefront needs of a shop. */
+export interface StorefrontShop {
+  _id: string
+  name: unknown
+  subdomain: string
+  alias: string | null
+  icon: string | null
+}
+
+/** Finds the shop a host serves (a verified custom domain, part E); undefined when it serves none. */
+export type HostResolver = (host: string) => Promise<string | undefined>
+
+/** Where a storefront request goes: the shop, the prefix its links keep, the path inside the shop. */
+export interface StorefrontTarget {
+  shop: StorefrontShop
+  base: string
+  path: string
+}
+
+const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
+/** The path fallback for machines without wildcard DNS: `/s/{subdomain}/…`. */
+const FALLBACK = /^\/s\/([^/]+)(\/.*)?$/
+
+/** A Host header as a bare lower-case name (port and trailing dot off); undefined when malformed. */
+export const hostName = (header: string | undefined): string | undefined => {
+  if (!header) return undefined
+  const name = header
+    .trim()
+    .toLowerCase()
+    .replace(/:\d{1,5}$/, '')
+    .replace(/\.$/, '')
+  return /^[a-z0-9.-]{1,253}$/.test(name) ? name : undefined
+}
+
+/** The subdomain of `{subdomain}.{publicHost}`, case-insensitive; undefined for any other host. */
+export const subdomainOf = (host: string, publicHost: string | undefined): string | undefined => {
+  const base = publicHost ? hostName(publicHost) : undefined
+  if (!base || !host.endsWith(`.${base}`)) return undefined
+  const label = host.slice(0, -base.length - 1)
+  return SUBDOMAIN.test(label) ? label : undefined
+}
+
+const COLUMNS = ['_id', 'name', 'subdomain', 'alias', 'icon'] as const
+
+/**
+ * Host → shop, cached per process (a storefront request must not cost a query to find its shop). Entries
+ * are dropped on every shops event (peers re-emit them, decision 0007) and after `ttlMs` at most;
+ * unknown names are remembered too, briefly, so a flood of made-up hosts costs one query each per TTL.
+ */
+export class ShopLookup {
+  private readonly cache = new Map<string, { at: number; shop: Promise<StorefrontShop | undefined> }>()
+  private readonly resolvers: HostResolver[] = []
+
+  constructor(
+    private readonly knex: Knex,
+    private readonly ttlMs = 30_000,
+    private readonly maxEntries = 10_000
+  ) {}
+
+  /**
+   * Adds a way to find a shop by host (part E: verified custom domains). Resolvers run in order after
+   * the shop's own alias; the first answer wins.
+   */
+  addResolver(resolver: HostResolver) {
+    this.resolvers.push(resolver)
+    this.cache.clear()
+  }
+
+  bySubdomain(subdomain: string) {
+    return this.cached(`s:${subdomain.toLowerCase()}`, () =>
+      this.knex('shops').select(COLUMNS).whereRaw('lower(subdomain) = ?', [subdomain.toLowerCase()]).first()
+    )
+  }
+
+  /** A custom host: the shop's alias (spec §3.1), else the registered resolvers. */
+  byHost(host: string) {
+    return this.cached(`h:${host}`, async () => {
+      const byAlias = await this.knex('shops').select(COLUMNS).whereRaw('lower(alias) = ?', [host]).first()
+      if (byAlias) return byAlias
+      for (const resolver of this.resolvers) {
+        const id = await resolver(host)
+        if (id) return this.knex('shops').select(COLUMNS).where({ _id: id }).first()
+      }
+      return undefined
+    })
+  }
+
+  forgetAll() {
+    this.cache.clear()
+  }
+
+  /** Drops every entry on any change of any shop: renames of subdomains and aliases move hosts. */
+  listen(app: Application) {
+    for (const event of ['created', 'patched', 'updated', 'removed'])
+      app.service(servicePaths.shops).on(event, () => this.forgetAll())
+  }
+
+  private cached(key: string, load: () => Promise<StorefrontShop | undefined>): Promise<StorefrontShop | undefined> {
+    const hit = this.cache.get(key)
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.shop
+    if (this.cache.size >= this.maxEntries) this.cache.clear()
+    const shop = load().then((row) => (row ? { ...row, _id: String(row._id).trim() } : undefined))
+    this.cache.set(key, { at: Date.now(), shop })
+    shop.catch(() => this.cache.delete(key))
+    return shop
+  }
+}
+
+/**
+ * The shop a request is for: `{subdomain}.{PUBLIC_HOST}`, the shop's alias or a verified domain (links
+ * without prefix), or the path fallback `/s/{subdomain}/…` on any host (links keep the prefix).
+ * Undefined: not a storefront request (the back office and its API go on).
+ */
+export const storefrontTarget = async (
+  lookup: ShopLookup,
+  publicHost: string | undefined,
+  hostHeader: string | undefined,
+  path: string
+): Promise<StorefrontTarget | undefined> => {
+  const fallback = FALLBACK.exec(path)
+  if (fallback) {
+    let subdomain: string
+    try {
+      subdomain = decodeURIComponent(fallback[1]).toLowerCase()
+    } catch {
+      return undefined
+    }
+    if (!SUBDOMAIN.test(subdomain)) return undefined
+    const shop = await lookup.bySubdomain(subdomain)
+    return shop ? { shop, base: `/s/${fallback[1]}`, path: fallback[2] || '/' } : undefined
+  }
+  const host = hostName(hostHeader)
+  if (!host) return undefined
+  const base = publicHost ? hostName(publicHost) : undefined
+  // The back office's own host (and plain addresses) never serve a shop.
+  if (host === base || host === 'localhost' || /^[\d.]+$/.test(host)) return undefined
+  const subdomain = subdomainOf(host, publicHost)
+  const shop = subdomain ? await lookup.bySubdomain(subdomain) : await lookup.byHost(host)
+  return shop ? { shop, base: '', path } : undefined
+}

@@ -1,0 +1,250 @@
+import { createHash } from 'node:crypto'
+import { gzipSync } from 'node:zlib'
+import type { Application } from '@feathersjs/feathers'
+import type { FeathersKoaContext } from '@feathersjs/koa'
+import { bodyParser } from '@feathersjs/koa'
+import type { Next } from 'koa'
+import { servicePaths } from '@emporia/shared'
+import { StorefrontCatalogue } from './catalogue'
+import { ISLANDS_PREFIX, loadIslands } from './islands'
+import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_MS, storefrontLocale } from './locale'
+import { PageCache } from './page-cache'
+import { renderRoutePage, renderSite, type RenderDeps, type RenderRequest, type RenderResult } from './render-site'
+import { storefrontRoutes } from './routes'
+import { robotsTxt, sitemapXml } from './seo-files'
+import { ShopLookup, storefrontTarget, type StorefrontTarget } from './shop-by-host'
+import type { LoadSite } from './site'
+import { BODY_LIMIT_BYTES } from '../platform/http'
+
+export interface StorefrontOptions {
+  /** `PUBLIC_HOST`: shops answer at `{subdomain}.{publicHost}`. */
+  publicHost?: string
+  loadSite: LoadSite
+  /** Bytes the full-page cache may hold. */
+  cacheBytes?: number
+  /** How long a host's shop is remembered (changes of shops drop it at once). */
+  hostTtlMs?: number
+  /** Subscribes to publishes (part A's `onSitePublished`): the shop's pages are dropped on each. */
+  onPublish?: (listener: (event: { shop: string }) => void) => void
+}
+
+/** The storefront's content security policy: our script only; video players of the two hosts §3.6 knows. */
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "media-src 'self' https:",
+  'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'"
+].join(';')
+
+const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`
+
+/** The services whose changes show on a shop's pages: the page cache drops that shop's pages on each. */
+const CATALOGUE_PATHS = [servicePaths.products, servicePaths.categories, servicePaths.banners] as const
+
+/**
+ * The storefront (decision 0108): Koa middleware before the web app's fallback. A request for a shop
+ * (its host, or `/s/{subdomain}/…`) gets the shop's published site, server-rendered, through a full-page
+ * cache; everything else goes on to the back office.
+ */
+export const createStorefront = (
+  app: Application,
+  knex: ConstructorParameters<typeof ShopLookup>[0],
+  options: StorefrontOptions
+) => {
+  const lookup = new ShopLookup(knex, options.hostTtlMs)
+  const cache = new PageCache(options.cacheBytes)
+  const catalogue = new StorefrontCatalogue(app)
+  const routes = storefrontRoutes(app)
+  const deps: RenderDeps = {
+    loadSite: options.loadSite,
+    catalogue,
+    routes,
+    script: async () => `${ISLANDS_PREFIX}${(await loadIslands()).name}`
+  }
+  const gzipped = new WeakMap<object, Buffer>()
+  const parseBody = bodyParser({ jsonLimit: BODY_LIMIT_BYTES })
+
+  const serveIslands = async (ctx: FeathersKoaContext) => {
+    const bundle = await loadIslands()
+    if (ctx.path !== `${ISLANDS_PREFIX}${bundle.name}`) {
+      ctx.status = 404
+      ctx.body = 'Not found'
+      return
+    }
+    ctx.set('Cache-Control', 'public, max-age=31536000, immutable')
+    ctx.set('Cross-Origin-Resource-Policy', 'cross-origin')
+    ctx.type = 'application/javascript; charset=utf-8'
+    ctx.vary('Accept-Encoding')
+    const encoding = ctx.acceptsEncodings('br', 'gzip', 'identity')
+    if (encoding === 'br' || encoding === 'gzip') ctx.set('Content-Encoding', encoding)
+    ctx.body = encoding === 'br' ? bundle.brotli : encoding === 'gzip' ? bundle.gzip : bundle.code
+  }
+
+  const send = (
+    ctx: FeathersKoaContext,
+    page: { status: number; body: string; etag: string },
+    cacheable: boolean,
+    hit: boolean
+  ) => {
+    ctx.set('Content-Security-Policy', CSP)
+    ctx.set('X-Frame-Options', 'SAMEORIGIN')
+    ctx.set('Cache-Control', cacheable ? 'public, max-age=0, must-revalidate' : 'private, no-store')
+    ctx.set('X-Storefront-Cache', hit ? 'hit' : 'miss')
+    ctx.vary('Accept-Language')
+    ctx.vary('Cookie')
+    ctx.vary('Accept-Encoding')
+    ctx.set('ETag', page.etag)
+    ctx.status = page.status
+    if (ctx.fresh && page.status === 200) {
+      ctx.status = 304
+      return
+    }
+    ctx.type = 'text/html; charset=utf-8'
+    if (page.body.length > 1024 && ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
+      let packed = gzipped.get(page)
+      if (!packed) gzipped.set(page, (packed = gzipSync(page.body, { level: 6 })))
+      ctx.set('Content-Encoding', 'gzip')
+      ctx.body = packed
+    } else ctx.body = page.body
+  }
+
+  const renderRequest = (
+    ctx: FeathersKoaContext,
+    target: StorefrontTarget,
+    query: URLSearchParams,
+    locale: RenderRequest['locale']
+  ) => {
+    const origin = `${ctx.protocol}://${ctx.host}`
+    const request: RenderRequest = {
+      shop: target.shop,
+      base: target.base,
+      path: target.path,
+      query,
+      locale,
+      origin,
+      route: async (match, site) => {
+        const answer = await match.route.render({
+          shop: target.shop,
+          locale,
+          base: target.base,
+          path: target.path,
+          params: match.params,
+          query,
+          site,
+          ctx
+        })
+        if ('redirect' in answer) return { status: answer.status ?? 302, redirect: answer.redirect, cacheable: false }
+        return renderRoutePage(deps, request, site, answer)
+      }
+    }
+    return request
+  }
+
+  const middleware = async (ctx: FeathersKoaContext, next: Next) => {
+    if (ctx.path.startsWith(ISLANDS_PREFIX) && (ctx.method === 'GET' || ctx.method === 'HEAD')) return serveIslands(ctx)
+    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next()
+    const target = await storefrontTarget(lookup, options.publicHost, ctx.get('host'), ctx.path)
+    if (!target) return next()
+    const query = new URLSearchParams(ctx.querystring)
+    const { locale, chosen } = storefrontLocale(query.get('lang'), ctx.cookies.get(LANG_COOKIE), ctx.get('accept-language'))
+    if (routes.handlers.length) {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') await parseBody(ctx, async () => undefined)
+      for (const handler of routes.handlers) if (await handler(ctx, target.shop._id, target.path, locale)) return
+    }
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      ctx.status = 405
+      ctx.set('Allow', 'GET, HEAD')
+      ctx.body = 'Method not allowed'
+      return
+    }
+    if (chosen)
+      ctx.cookies.set(LANG_COOKIE, locale, { maxAge: LANG_COOKIE_MAX_AGE_MS, httpOnly: false, sameSite: 'lax', overwrite: true })
+    query.delete('lang')
+    query.sort()
+    const root = `${ctx.protocol}://${ctx.host}${target.base}`
+
+    if (target.path === '/robots.txt') {
+      ctx.type = 'text/plain; charset=utf-8'
+      ctx.set('Cache-Control', 'public, max-age=3600')
+      ctx.body = robotsTxt(root, routes.paths)
+      return
+    }
+    const shop = target.shop._id
+    const key = PageCache.key(ctx.host.toLowerCase(), `${target.base}${target.path}?${query.toString()}`, locale)
+    if (target.path === '/sitemap.xml') {
+      let page = cache.get(key)
+      if (!page) {
+        const generation = cache.generation(shop)
+        const body = await sitemapXml(app, shop, await options.loadSite(shop), root)
+        page = { shop, status: 200, body, etag: etagOf(body), bytes: 0 }
+        cache.set(key, page, generation)
+      }
+      ctx.type = 'application/xml; charset=utf-8'
+      ctx.set('Cache-Control', 'public, max-age=3600')
+      ctx.body = page.body
+      return
+    }
+    // Code-defined routes (cart, checkout) depend on the visitor: never from the cache.
+    if (!routes.match(target.path)) {
+      const hit = cache.get(key)
+      if (hit) return send(ctx, hit, true, true)
+    }
+    const generation = cache.generation(shop)
+    const result: RenderResult = await renderSite(deps, renderRequest(ctx, target, query, locale))
+    if (result.redirect) {
+      ctx.status = result.status
+      ctx.set('Cache-Control', 'private, no-store')
+      ctx.redirect(result.redirect)
+      return
+    }
+    const page = { shop, status: result.status, body: result.html ?? '', etag: etagOf(result.html ?? '') }
+    if (result.cacheable) cache.set(key, page, generation)
+    ctx.set('Content-Language', locale)
+    send(ctx, page, result.cacheable, false)
+  }
+
+  /** Drops cached pages when what they show changes; call once every service is registered. */
+  const listen = () => {
+    lookup.listen(app)
+    const purge = (record: unknown) => {
+      const shop = (record as { shop?: unknown } | null)?.shop
+      if (typeof shop === 'string') cache.purgeShop(shop.trim())
+    }
+    options.onPublish?.((event) => cache.purgeShop(event.shop))
+    for (const path of CATALOGUE_PATHS) {
+      if (!app.services[path]) continue
+      for (const event of ['created', 'patched', 'updated', 'removed']) app.service(path).on(event, purge)
+    }
+    if (app.services[servicePaths.categories])
+      for (const event of ['created', 'patched', 'updated', 'removed'])
+        app.service(servicePaths.categories).on(event, (record: unknown) => {
+          const shop = (record as { shop?: unknown } | null)?.shop
+          if (typeof shop === 'string') catalogue.forgetCategories(shop.trim())
+        })
+    // A shop's name or icon shows on every page.
+    for (const event of ['patched', 'updated', 'removed'])
+      app.service(servicePaths.shops).on(event, (record: unknown) => {
+        const id = (record as { _id?: unknown } | null)?._id
+        if (typeof id === 'string') cache.purgeShop(id.trim())
+      })
+  }
+
+  /** Where published sites come from (part A's cached `publishedSite` once merged; tests give their own). */
+  const useSiteLoader = (loadSite: LoadSite) => {
+    deps.loadSite = loadSite
+    options.loadSite = loadSite
+    cache.clear()
+  }
+
+  return { middleware, listen, useSiteLoader, cache, lookup, catalogue, routes }
+}
+
+export type Storefront = ReturnType<typeof createStorefront>
