@@ -52,7 +52,11 @@ describe.each(await dialects())('themes/install (%s)', (dialect) => {
     const links = JSON.stringify(home.content).match(/"page":"([^"]+)"/g) ?? []
     expect(links.length).toBeGreaterThan(0)
     for (const link of links) expect(ids.has(link.slice(8, -1))).toBe(true)
-    expect(theme).toMatchObject({ template: 'harbour', font: harbour.font })
+    expect(theme).toMatchObject({
+      template: 'harbour',
+      font: harbour.font,
+      favicon: { src: '/eshop-templates/harbour-icon.svg' }
+    })
     expect(theme.colors.accent).toBe('#ff0000')
     expect(theme.colors.primary).toBe(harbour.colorSchemes[0].colors.primary)
     expect(theme.homePage).toBe(pages.find((page) => page.path === '/')!._id)

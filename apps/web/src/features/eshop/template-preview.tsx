@@ -1,7 +1,18 @@
-import { Box, Stack } from '@mui/material'
-import type { LocaleId, ShopTemplate, TemplateText, ThemeColors } from '@emporia/shared'
-
-const pick = (text: TemplateText | undefined, language: LocaleId) => (text ? text[language] || text.en : '')
+import { useMemo, useState } from 'react'
+import { createPortal } from 'react-dom'
+import { Box } from '@mui/material'
+import { baseCss, RenderNodes, renderContext, ThemeContextProvider, themeVariables } from '@emporia/theme'
+import {
+  collectFetches,
+  fetchKey,
+  pickTran,
+  resolvePage,
+  type ComponentModel,
+  type LocaleId,
+  type PageNode,
+  type ShopTemplate,
+  type ThemeColors
+} from '@emporia/shared'
 
 interface TemplatePreviewProps {
   template: ShopTemplate
@@ -12,83 +23,87 @@ interface TemplatePreviewProps {
   testId?: string
 }
 
+/** The width the page is laid out at before it is scaled down: a desktop storefront. */
+const PAGE_WIDTH = 1280
+const PAGE_HEIGHT = 1100
+
+/** Sample products, so the featured list shows cards as the merchant's products will. */
+const samples = (template: ShopTemplate, language: LocaleId) =>
+  [
+    { en: 'Linen tote', cht: '亞麻手袋', chs: '亚麻手袋', price: 38_000 },
+    { en: 'Ceramic cup', cht: '陶瓷杯', chs: '陶瓷杯', price: 16_000, dprice: 12_800 },
+    { en: 'Desk lamp', cht: '檯燈', chs: '台灯', price: 89_000 },
+    { en: 'Tea set', cht: '茶具套裝', chs: '茶具套装', price: 56_000 }
+  ].map((sample, index) => ({
+    _id: `sample${index}`,
+    name: pickTran(sample, language),
+    images: [{ type: 'src', src: `/eshop-templates/${template.id}-slide-${(index % 3) + 1}.svg`, width: 1600, height: 640 }],
+    price: sample.price,
+    dprice: sample.dprice ?? null
+  }))
+
 /**
- * A screenshot-like picture of a template's home page in the chosen colours: header with its menu,
- * the first banner, the tagline and a row of product cards. Drawn from the template's own data, so it
- * follows the template and the colours as they change; the storefront renders the real page.
+ * A real rendering of the template's home page (the storefront's own theme components over the shared
+ * resolver, decisions 0106 and 0108) with its header, sample products and the chosen colours, in an
+ * isolated frame (the theme's stylesheet stays out of the back office) scaled down like a screenshot.
  */
 export const TemplatePreview = ({ template, colors, language, compact, testId }: TemplatePreviewProps) => {
-  const home = template.components.find((component) => component.key === template.home)
-  const tagline = home?.content.flatMap((node) => node.children ?? []).find((node) => node.id === 'tagline')
-  const menu = template.headerMenu.filter((item) => item.type === 'item').map((item) => pick(item.name as TemplateText, language))
-  const dark = template.header.dark === true
-  const scale = compact ? 0.62 : 1
-  const slideText = pick(((home?.content[0]?.props.items as { text: TemplateText }[] | undefined) ?? [])[0]?.text, language)
+  const [body, setBody] = useState<HTMLElement | null>(null)
+  const scale = compact ? 0.22 : 0.4
+  const nodes = useMemo(() => {
+    const components: Record<string, ComponentModel> = Object.fromEntries(
+      template.components.map((component) => [component.key, { ...component, _id: component.key }])
+    )
+    const home = components[template.home]
+    const header: PageNode = { id: 'preview-header', type: 'header', props: { ...template.header, items: template.headerMenu } }
+    const model = { ...home, content: [header, ...home.content] }
+    const products = samples(template, language)
+    const fetched = Object.fromEntries(collectFetches(model, components).map((call) => [fetchKey(call), products]))
+    const pages = template.pages.map((page) => ({ component: page.component, path: page.path }))
+    return resolvePage(model, { locale: language, fetched, components, pages }).nodes
+  }, [template, language])
+  const context = useMemo(
+    () => renderContext({ locale: language, shopName: pickTran(template.name, language) }),
+    [language, template]
+  )
   return (
     <Box
       aria-hidden
       data-testid={testId}
       sx={{
-        bgcolor: colors.background,
-        color: colors.text,
-        fontFamily: `'${template.font}', sans-serif`,
-        fontSize: 12 * scale,
-        borderRadius: 1,
+        position: 'relative',
+        width: PAGE_WIDTH * scale,
+        maxWidth: '100%',
+        height: PAGE_HEIGHT * scale,
         overflow: 'hidden',
+        borderRadius: 1,
         border: 1,
         borderColor: 'divider',
-        userSelect: 'none'
+        bgcolor: colors.background
       }}
     >
-      <Stack
-        direction="row"
-        spacing={1.5 * scale}
-        sx={{ alignItems: 'center', px: 1.5, height: 34 * scale, bgcolor: dark ? colors.theme : colors.background }}
-      >
-        <Box sx={{ fontWeight: 800, color: dark ? colors.primaryText : colors.theme }}>{pick(template.name, language)}</Box>
-        <Box sx={{ flex: 1 }} />
-        {menu.map((name) => (
-          <Box key={name} sx={{ color: dark ? colors.primaryText : colors.text, opacity: 0.9 }}>
-            {name}
-          </Box>
-        ))}
-      </Stack>
-      <Box sx={{ position: 'relative', height: 120 * scale, bgcolor: colors.theme }}>
-        <Box
-          component="img"
-          src={template.preview}
-          alt=""
-          width={1600}
-          height={640}
-          sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-        />
-        <Box
-          sx={{
-            position: 'absolute',
-            left: 12,
-            bottom: 10,
-            color: '#fff',
-            fontWeight: 700,
-            fontSize: 16 * scale,
-            textShadow: '0 1px 3px rgba(0,0,0,.5)'
-          }}
-        >
-          {slideText}
-        </Box>
-      </Box>
-      <Box sx={{ textAlign: 'center', fontWeight: 700, fontSize: 15 * scale, pt: 1.5 * scale, px: 1 }}>
-        {pick(tagline?.props.text as TemplateText | undefined, language)}
-      </Box>
-      <Stack direction="row" spacing={1} sx={{ p: 1.5 * scale, justifyContent: 'center' }}>
-        {[0, 1, 2, 3].map((index) => (
-          <Box key={index} sx={{ flex: 1, maxWidth: 90, border: 1, borderColor: colors.disabledText, borderRadius: 0.5 }}>
-            <Box sx={{ height: 44 * scale, bgcolor: colors.secondary, opacity: 0.35 + index * 0.12 }} />
-            <Box sx={{ height: 5, m: 0.75, bgcolor: colors.text, opacity: 0.5, borderRadius: 1 }} />
-            <Box sx={{ height: 5, width: '40%', m: 0.75, bgcolor: colors.accent, borderRadius: 1 }} />
-          </Box>
-        ))}
-      </Stack>
-      <Box sx={{ height: 14 * scale, bgcolor: colors.theme, opacity: 0.85 }} />
+      <iframe
+        title={pickTran(template.name, language)}
+        tabIndex={-1}
+        srcDoc="<!doctype html><html><head></head><body></body></html>"
+        onLoad={(event) => setBody(event.currentTarget.contentDocument?.body ?? null)}
+        style={{
+          width: PAGE_WIDTH,
+          height: PAGE_HEIGHT,
+          border: 0,
+          transform: `scale(${scale})`,
+          transformOrigin: '0 0',
+          pointerEvents: 'none'
+        }}
+      />
+      {body &&
+        createPortal(
+          <ThemeContextProvider value={context}>
+            <style>{`${baseCss}${themeVariables(colors, template.font)}body{overflow:hidden}`}</style>
+            <RenderNodes nodes={nodes} />
+          </ThemeContextProvider>,
+          body
+        )}
     </Box>
   )
 }
