@@ -1,6 +1,7 @@
 import { useMemo, type ReactNode } from 'react'
 import { createUsePuck, Puck, type Data } from '@puckeditor/core'
-import '@puckeditor/core/puck.css'
+// Without the web font Puck's default sheet fetches from another site (the app's CSP allows none).
+import '@puckeditor/core/no-external.css'
 import type { ComponentModel } from '@emporia/shared'
 import { buildPuckConfig, type PlaceableComponent } from './puck-config'
 import { fromPuckData, toPuckData } from './puck-data'
