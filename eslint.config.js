@@ -104,6 +104,15 @@ export default tseslint.config(
     }
   },
   {
+    // The cart's islands (decision 0109): browser code too, which registers with the theme's islands.
+    files: ['packages/theme/src/commerce/islands.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom', '@emporia/*'] }],
+      'no-restricted-globals': ['error', 'process', 'Buffer']
+    }
+  },
+  {
     files: ['apps/server/**/*.ts', 'bench/**/*.ts'],
     ignores: ['apps/server/src/tenancy/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [tenancyInternals] }] }

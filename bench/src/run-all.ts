@@ -24,6 +24,8 @@ import { runPosTill } from './pos-till'
 import { runProfiles } from './profile'
 import { runSalesSummary } from './sales-summary'
 import { runStockSales } from './stock-sales'
+// The storefront (issue 18, decision 0108): cached pages per second, uncached product page render.
+import { runStorefront } from './storefront'
 import { runThumbnails } from './thumbnails'
 // Sub-shops roll-up (decision 0087)
 import { runSubShopRollup } from './sub-shop-rollup'
@@ -57,7 +59,8 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'coupon-redemption': runCouponRedemption,
   'pos-summary': runPosSummary,
   'pos-catalogue': runPosCatalogue,
-  'pos-till': runPosTill
+  'pos-till': runPosTill,
+  storefront: runStorefront
 }
 
 /**

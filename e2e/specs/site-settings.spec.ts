@@ -15,6 +15,13 @@ const MAX_ABOVE_MIN = '須大於「訂單總額由」'
 // packages/shared/src/i18n/messages.ts, cht.
 const URL_ONLY = '請輸入以 http:// 或 https:// 開頭的網址'
 
+// packages/shared/src/i18n/messages.ts, cht.
+const SUBDOMAIN_RULE = '只可使用英文字母、數字及「-」，1–63 個字元，不可以「-」開頭或結尾'
+// apps/web/src/features/settings-shop/settings-shop.messages.ts, cht.
+const SEO_NEEDS_WEBSITE = '請先建立網站（網店的設定精靈），之後可在此設定其 SEO 文字。'
+
+const shell = (page: Page) => new Shell(page)
+
 /** The message under a settings field (MUI helper text), '' when there is none. */
 const messageOf = async (page: Page, name: string) => {
   const helper = page
@@ -112,5 +119,46 @@ describe('site settings', () => {
       uiLocales: ['en', 'cht', 'chs'],
       uiDefaultLocale: 'cht'
     })
+  })
+
+  it('renames the subdomain as a DNS label and saves the website SEO on the theme, in cht', async () => {
+    const who = await merchant(app.server.url, 'shopset')
+    const shop = who.shop!._id
+    const page = await app.openAs(who, `/${shop}/settings/shop`, { lang: 'cht' })
+    await page.getByTestId('shop-settings').waitFor()
+    await expect.poll(() => shell(page).text(page.getByTestId('seo-needs-website')), poll).toBe(SEO_NEEDS_WEBSITE)
+    await page.getByTestId('field-subdomain').fill('my_shop')
+    await page.getByTestId('shop-settings-save').click()
+    await expect.poll(() => messageOf(page, 'subdomain'), poll).toBe(SUBDOMAIN_RULE)
+    const wanted = `Tea-${Date.now().toString(36)}`
+    await page.getByTestId('field-subdomain').fill(wanted)
+    await page.getByTestId('shop-settings-save').click()
+    // Stored in one case: DNS does not tell them apart.
+    await expect
+      .poll(async () => (await readRecord<Shop>(app.server.url, who, 'shops', shop)).subdomain, poll)
+      .toBe(wanted.toLowerCase())
+
+    // Once the website is set up, its SEO texts are set here.
+    const installed = await fetch(`${app.server.url}/api/themes/install?shop=${shop}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${who.session.accessToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ template: 'harbour', mode: 'install' })
+    })
+    expect(installed.status).toBe(201)
+    await page.reload()
+    await page.getByTestId('seo-settings').waitFor()
+    await page.getByTestId('field-seo-title-tab-cht').click()
+    await page.getByTestId('field-seo-title-cht').fill('海港茶莊')
+    await page.getByTestId('seo-settings-save').click()
+    const themeOf = async () =>
+      (
+        (await (
+          await fetch(`${app.server.url}/api/themes?shop=${shop}`, {
+            headers: { authorization: `Bearer ${who.session.accessToken}` }
+          })
+        ).json()) as { data: { seo?: { title?: unknown } }[] }
+      ).data[0]
+    await expect.poll(async () => (await themeOf())?.seo?.title, poll).toMatchObject({ cht: '海港茶莊' })
+    await page.screenshot({ path: '/tmp/settings-shop-cht.png' })
   })
 })

@@ -33,8 +33,10 @@ import { createMailer } from './mail/mailer'
 import { devMailbox } from './mail/dev-mailbox'
 import { rememberClientAddress, rememberSocketAddress } from './platform/client-address'
 import { plainIds } from './hooks/plain-ids'
-import { createStorefront, type Storefront } from './storefront'
-import { siteFromVersions } from './storefront/site'
+import { createStorefront, registerStorefrontHandler, type Storefront } from './storefront'
+import { commerceRoutes } from './storefront/commerce/commerce-routes'
+import { registerCommercePages } from './storefront/commerce/commerce-pages'
+import { onSitePublished, publishedSite } from './eshop/published-site'
 import { serveVerifiedDomains } from './eshop/domains/storefront-hookup'
 
 export interface EmporiaApp {
@@ -93,7 +95,8 @@ export const createApp = async (
   // Shops' sites answer before the back office's own files and its client-side routes.
   const storefront = createStorefront(app, db.knex, {
     publicHost: config.publicHost,
-    loadSite: siteFromVersions(app.services, () => (app.services.siteVersions ? app.service('siteVersions') : undefined))
+    loadSite: (shop) => publishedSite(app, shop),
+    onPublish: (listener) => onSitePublished(app, listener)
   })
   app.use(storefront.middleware)
   app.use(splitApiAndWeb(config.webDist))
@@ -152,6 +155,9 @@ export const createApp = async (
   options.register?.(context, app)
   app.configure(channels(directory, db.knex))
   storefront.listen()
+  // The cart and checkout's JSON calls and pages (decision 0109) answer under each storefront's own address.
+  registerStorefrontHandler(app, commerceRoutes({ app, context }))
+  registerCommercePages(app, { app, context })
   // Verified custom domains serve their shop's storefront (decision 0112).
   serveVerifiedDomains(app, storefront.lookup)
 

@@ -42,6 +42,7 @@ export const themeVariables = (colors: ThemeColors | undefined, font?: string) =
  */
 export const baseCss = `
 *,*::before,*::after{box-sizing:border-box}
+[hidden]{display:none!important}
 html{-webkit-text-size-adjust:100%}
 body{margin:0;font-family:var(--ef-font);color:var(--ef-text);background:var(--ef-background);line-height:1.5;font-size:16px}
 img,video,iframe{max-width:100%;display:block}

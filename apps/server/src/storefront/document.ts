@@ -52,7 +52,8 @@ export const htmlDocument = (head: DocumentHead, body: string) =>
     meta('og:site_name', head.siteName, 'property'),
     meta('og:locale', ogLocale(head.locale), 'property'),
     meta('twitter:card', head.ogImage ? 'summary_large_image' : 'summary'),
-    head.favicon ? `<link rel="icon" href="${attr(head.favicon)}">` : '',
+    // Without an icon of its own the page names an empty one: browsers then ask for no /favicon.ico.
+    `<link rel="icon" href="${head.favicon ? attr(head.favicon) : 'data:,'}">`,
     meta('theme-color', head.themeColor),
     `<style>${head.variables}${baseCss}</style>`,
     ...(head.jsonLd ?? []).map(jsonScript),

@@ -1,7 +1,7 @@
 import { isLocaleId, pickLocale, type LocaleId } from '@emporia/shared'
 
 /** The storefront's language cookie (§9.1: language settings last 365 days). */
-export const LANG_COOKIE = 'emporia_lang'
+export const LANG_COOKIE = 'emporia-lang'
 export const LANG_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000
 
 /**

@@ -36,6 +36,9 @@ import { pointTypesScreen } from '../features/point-types/point-types.screen'
 import { posScreenDef } from '../features/pos/pos.screen'
 import { settingsPosScreen } from '../features/settings-pos/settings-pos.screen'
 import { settingsPosBannersScreen } from '../features/settings-pos-banners/settings-pos-banners.screen'
+import { eshopComponentsScreen, eshopPagesScreen } from '../features/eshop-pages/eshop-pages.screen'
+import { eshopThemeScreen } from '../features/eshop-theme/eshop-theme.screen'
+import { settingsShopScreen } from '../features/settings-shop/settings-shop.screen'
 import { settingsShippingMethodsScreen } from '../features/settings-shipping-methods/settings-shipping-methods.screen'
 import { settingsSocialScreen } from '../features/settings-social/settings-social.screen'
 import { settingsUiScreen } from '../features/settings-ui/settings-ui.screen'
@@ -73,9 +76,7 @@ export const wizardScreen: ScreenDef = {
   drawer: { group: 'eshop', order: 10, label: 'menu.wizard', key: 'eshop' }
 }
 
-const settingsScreens = ['access', 'email', 'imports', 'integrations', 'shop', 'verify'].map((name) =>
-  planned(`settings/${name}`)
-)
+const settingsScreens = ['access', 'email', 'imports', 'integrations', 'verify'].map((name) => planned(`settings/${name}`))
 
 /** Every shop screen: built ones from their feature's screen file, planned ones here. */
 export const screens: readonly ScreenDef[] = [
@@ -87,8 +88,9 @@ export const screens: readonly ScreenDef[] = [
     drawer: top(10, 'home', { label: 'menu.home', key: 'home' })
   },
   wizardScreen,
-  planned('eshop/pages', { edit: true, feature: 'pageEditor', drawer: { group: 'eshop', order: 20 } }),
-  planned('eshop/theme', { feature: 'pageEditor', drawer: { group: 'eshop', order: 25 } }),
+  eshopPagesScreen,
+  eshopComponentsScreen,
+  eshopThemeScreen,
   categoriesScreen,
   brandsScreen,
   eshopDomainsScreen,
@@ -129,6 +131,7 @@ export const screens: readonly ScreenDef[] = [
   settingsPosScreen,
   settingsPosBannersScreen,
   settingsShippingMethodsScreen,
+  settingsShopScreen,
   settingsSocialScreen,
   settingsUiScreen,
   ...settingsScreens,

@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import type { LocaleId, OrderLine } from '@emporia/shared'
+import { pickTran, type LocaleId } from '@emporia/shared'
 import { commerceText, formatCents } from '@emporia/theme'
 import { loadCheckoutSettings, type CheckoutSettings } from '../../orders/checkout-settings'
 import { defaultWarehouse, priceOrder, type PricedOrder } from '../../orders/order-pricing'
@@ -10,7 +10,8 @@ import { checkSellable } from './storefront-products'
 export interface CartLinePrice {
   product: string
   sku: string
-  name: OrderLine['name']
+  /** In the customer's language. */
+  name: string
   price: number
   quantity: number
   total: number
@@ -111,7 +112,7 @@ export const cartPrice = (
     lines: priced.lines.map((line, i) => ({
       product: line.product,
       sku: line.sku,
-      name: line.name,
+      name: pickTran(line.name, locale),
       price: line.price,
       quantity: line.quantity,
       total: line.total,

@@ -7,6 +7,7 @@ import { settingsInventoryScreen } from '../../features/settings-inventory/setti
 import { settingsPaymentScreen } from '../../features/settings-payment/settings-payment.screen'
 import { settingsPosScreen } from '../../features/settings-pos/settings-pos.screen'
 import { settingsPosBannersScreen } from '../../features/settings-pos-banners/settings-pos-banners.screen'
+import { settingsShopScreen } from '../../features/settings-shop/settings-shop.screen'
 import { settingsSocialScreen } from '../../features/settings-social/settings-social.screen'
 import { settingsUiScreen } from '../../features/settings-ui/settings-ui.screen'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
@@ -49,6 +50,9 @@ const forms: Record<string, ComponentType> = {
   ),
   [settingsPosBannersScreen.route]: lazy(() =>
     import('../../features/settings-pos-banners/settings-pos-banners-page').then((m) => ({ default: m.SettingsPosBannersPage }))
+  ),
+  [settingsShopScreen.route]: lazy(() =>
+    import('../../features/settings-shop/settings-shop-page').then((m) => ({ default: m.SettingsShopPage }))
   ),
   [settingsSocialScreen.route]: lazy(() =>
     import('../../features/settings-social/settings-social-page').then((m) => ({ default: m.SettingsSocialPage }))

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Box, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material'
 import type { LocaleId, ShopTemplate, ThemeColorKey, ThemeColors } from '@emporia/shared'
 import { ColourInput } from '../../components/fields/colour-field'
@@ -23,6 +24,8 @@ const sameColors = (a: ThemeColors, b: ThemeColors) => EDITED.every((key) => a[k
 export const CustomizeStep = ({ template, colors, onChange, errors, language }: CustomizeStepProps) => {
   const { t } = useListT()
   const scheme = template.colorSchemes.find((candidate) => sameColors(candidate.colors, colors))?.id ?? ''
+  // The colour fields keep what is typed in them; a chosen scheme starts them afresh.
+  const [revision, setRevision] = useState(0)
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
       <Stack spacing={2}>
@@ -34,7 +37,9 @@ export const CustomizeStep = ({ template, colors, onChange, errors, language }: 
           value={scheme}
           onChange={(_, id: string | null) => {
             const chosen = template.colorSchemes.find((candidate) => candidate.id === id)
-            if (chosen) onChange({ ...chosen.colors })
+            if (!chosen) return
+            setRevision(revision + 1)
+            onChange({ ...chosen.colors })
           }}
           aria-label={t('wizard.scheme')}
           sx={{ flexWrap: 'wrap' }}
@@ -59,7 +64,7 @@ export const CustomizeStep = ({ template, colors, onChange, errors, language }: 
         </Typography>
         {EDITED.map((key) => (
           <ColourInput
-            key={key}
+            key={`${key}-${revision}`}
             field={{ name: key, label: `wizard.colour.${key}` as AnyMessageKey, type: 'colour' }}
             value={colors[key]}
             onChange={(value) => typeof value === 'string' && onChange({ ...colors, [key]: value })}

@@ -110,6 +110,7 @@ export const templateThemeData = (
     template: template.id,
     colors,
     font: template.font,
+    favicon: { type: 'src', src: template.favicon, width: 64, height: 64 },
     headerMenu: relink(template.headerMenu, ids) as MenuItem[],
     footerMenu: relink(template.footerMenu, ids) as MenuItem[],
     header: recolor(template.header, swap) as Record<string, unknown>,

@@ -60,7 +60,12 @@ export const priceNodes = (id: string, product: string, look: PartsLook, size = 
     {
       id: `${id}-price`,
       type: 'text',
-      props: { text: { $exp: `${product}.price` }, tag: 'span', css: { color: look.accent, fontSize: size, fontWeight: 600 } }
+      props: {
+        text: { $exp: `${product}.price` },
+        tag: 'span',
+        format: 'money',
+        css: { color: look.accent, fontSize: size, fontWeight: 600 }
+      }
     },
     {
       id: `${id}-sale`,
@@ -74,6 +79,7 @@ export const priceNodes = (id: string, product: string, look: PartsLook, size = 
           props: {
             text: { $exp: `${product}.dprice` },
             tag: 'span',
+            format: 'money',
             css: { color: look.accent, fontSize: size, fontWeight: 700 }
           }
         },
@@ -83,6 +89,7 @@ export const priceNodes = (id: string, product: string, look: PartsLook, size = 
           props: {
             text: { $exp: `${product}.price` },
             tag: 'span',
+            format: 'money',
             css: { textDecoration: 'line-through', fontSize: Math.max(12, size - 3), color: look.line }
           }
         }
@@ -137,7 +144,13 @@ export const cardComponent = (look: PartsLook): TemplateComponent => ({
                 css: { color: look.text, fontSize: 15, fontWeight: 500 }
               }
             },
-            priceNodes('price', 'product', look)
+            // A block of its own, so the price sits under the name (the link is inline).
+            {
+              id: 'price-row',
+              type: 'container',
+              props: { css: { margin: box('6px', '0px', '0px', '0px') } },
+              children: [priceNodes('price', 'product', look)]
+            }
           ]
         }
       ]

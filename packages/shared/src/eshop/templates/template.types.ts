@@ -41,6 +41,8 @@ export interface ShopTemplate {
   description: TemplateText
   /** The picture the wizard's card shows (a path the web app serves). */
   preview: string
+  /** The storefront's favicon until the merchant sets one (a path the web app serves). */
+  favicon: string
   font: 'Roboto' | 'Arial' | 'Barlow' | 'Noto Sans' | 'Montserrat' | 'Aleo' | 'Bitter'
   /** The first is the template's own; the wizard offers them all, then the colour field. */
   colorSchemes: ColorScheme[]

@@ -1,0 +1,74 @@
+import { createElement } from 'react'
+import type { Application } from '@feathersjs/feathers'
+import { pickTran } from '@emporia/shared'
+import { CartPage, CheckoutPage, OrderPage, commerceText } from '@emporia/theme'
+import { loadCheckoutSettings } from '../../orders/checkout-settings'
+import { registerStorefrontRoute, type StorefrontAnswer, type StorefrontRequest } from '../routes'
+import { commerceTransaction, type Commerce } from './commerce-context'
+import { orderStatus } from './order-status'
+import { shippingQuotes } from './shipping-quotes'
+
+/** The checkout page's choices from the shop's settings and shipping methods (the order is checked again). */
+const checkoutOffers = (commerce: Commerce, shop: string) =>
+  commerceTransaction(commerce, shop, async (trx) => {
+    const settings = await loadCheckoutSettings(trx, shop)
+    const hasMethods = await trx.schema.hasTable('shippingMethods')
+    const pickUp = settings.pickUp?.enabled === true
+    return {
+      bank: settings.bankTransfer?.enabled === true && (settings.bankTransfer.accounts ?? []).some((account) => account.enabled),
+      cash: pickUp,
+      pickUp,
+      ...(settings.pickUp?.address ? { pickUpAddress: settings.pickUp.address } : {}),
+      shipping: hasMethods ? (await shippingQuotes(trx, shop, 0)).map(({ _id, name }) => ({ _id, name })) : []
+    }
+  })
+
+/** An order page for a link that names no order of this shop: the same answer for all. */
+const orderNotFound = (request: StorefrontRequest): StorefrontAnswer => ({
+  status: 404,
+  title: commerceText('storefront.orderNotFound', request.locale),
+  body: createElement(
+    'section',
+    { className: 'ef-commerce' },
+    createElement('h1', null, commerceText('storefront.orderNotFound', request.locale))
+  )
+})
+
+/**
+ * The storefront's code-defined pages (decision 0109) in the theme's layout: `/cart`, `/checkout` and
+ * `/orders/:token` (the order's secret link). None is cached or indexed: each depends on its visitor.
+ */
+export const registerCommercePages = (app: Application, commerce: Commerce) => {
+  registerStorefrontRoute(app, {
+    path: '/cart',
+    render: ({ locale, base }) => ({ title: commerceText('cart.title', locale), body: createElement(CartPage, { locale, base }) })
+  })
+  registerStorefrontRoute(app, {
+    path: '/checkout',
+    render: async ({ locale, base, shop }) => ({
+      title: commerceText('checkout.title', locale),
+      body: createElement(CheckoutPage, { locale, base, offers: await checkoutOffers(commerce, shop._id) })
+    })
+  })
+  registerStorefrontRoute(app, {
+    path: '/orders/:token',
+    render: async (request) => {
+      const { locale, base, shop, params, query } = request
+      const view = await orderStatus(commerce, shop._id, params.token).catch(() => undefined)
+      if (!view) return orderNotFound(request)
+      return {
+        title: commerceText('order.title', locale, { orderId: view.orderId }),
+        body: createElement(OrderPage, {
+          locale,
+          base,
+          link: params.token,
+          fresh: query.get('placed') === '1',
+          view: {
+            ...view,
+            shipping: view.shipping ? { name: pickTran(view.shipping.name, locale), fee: view.shipping.fee } : null
+          }
+        })
+      }
+    }
+  })
+}

@@ -1,0 +1,121 @@
+import type { LocaleId } from '@emporia/shared'
+import { pickTran } from '@emporia/shared'
+import { commerceText } from './commerce-messages'
+import { commerceCss } from './commerce-css'
+import { islandTexts } from './island-texts'
+import { CART_TEXTS } from './cart-page'
+
+/** What the shop offers at checkout, from its settings (the server decides again when the order comes). */
+export interface CheckoutOffers {
+  bank: boolean
+  cash: boolean
+  pickUp: boolean
+  pickUpAddress?: string
+  shipping: { _id: string; name: unknown }[]
+}
+
+const Field = ({
+  name,
+  label,
+  type = 'text',
+  required,
+  autoComplete
+}: {
+  name: string
+  label: string
+  type?: string
+  required?: boolean
+  autoComplete?: string
+}) => (
+  <label>
+    {label}
+    <input name={name} type={type} required={required} autoComplete={autoComplete} maxLength={type === 'email' ? 254 : 100} />
+    <span className="ef-error" data-error-for={name} />
+  </label>
+)
+
+/**
+ * The checkout page (decision 0109): who the customer is, delivery (a shipping method with its fee
+ * for this cart, or pick-up), payment (bank transfer, cash on pick-up) and the order's sums. The
+ * checkout island sends it with the cart and a retry key, then opens the order's page.
+ */
+export const CheckoutPage = ({ locale, base, offers }: { locale: LocaleId; base: string; offers: CheckoutOffers }) => {
+  const t = (key: Parameters<typeof commerceText>[0]) => commerceText(key, locale)
+  const firstDelivery = offers.shipping[0]?._id ?? (offers.pickUp ? 'pickUp' : '')
+  const firstPayment = offers.bank ? 'bank' : offers.cash ? 'cash' : ''
+  return (
+    <section
+      className="ef-commerce"
+      data-island="checkout"
+      data-base={base}
+      data-texts={islandTexts(locale, [...CART_TEXTS, 'checkout.placing', 'checkout.placeOrder'])}
+    >
+      <style>{commerceCss}</style>
+      <h1>{t('checkout.title')}</h1>
+      <div className="ef-checkout">
+        <form className="ef-form" data-checkout-form noValidate>
+          <fieldset>
+            <legend>{t('checkout.contact')}</legend>
+            <Field name="customer.firstName" label={t('checkout.firstName')} required autoComplete="given-name" />
+            <Field name="customer.lastName" label={t('checkout.lastName')} autoComplete="family-name" />
+            <Field name="customer.email" label={t('checkout.email')} type="email" required autoComplete="email" />
+            <Field name="customer.phone" label={t('checkout.phone')} type="tel" required autoComplete="tel" />
+          </fieldset>
+          <fieldset>
+            <legend>{t('checkout.delivery')}</legend>
+            {offers.shipping.map((method) => (
+              <label className="ef-choice" key={method._id}>
+                <input type="radio" name="delivery" value={method._id} defaultChecked={method._id === firstDelivery} />
+                <span>{pickTran(method.name, locale)}</span>
+                <span data-shipping-fee={method._id} />
+              </label>
+            ))}
+            {offers.pickUp && (
+              <label className="ef-choice">
+                <input type="radio" name="delivery" value="pickUp" defaultChecked={firstDelivery === 'pickUp'} />
+                <span>
+                  {t('checkout.pickUpHere')}
+                  {offers.pickUpAddress ? ` (${offers.pickUpAddress})` : ''}
+                </span>
+              </label>
+            )}
+            <span className="ef-error" data-error-for="shippingMethod" />
+            <label data-address>
+              {t('checkout.address')}
+              <textarea name="address" rows={2} maxLength={500} autoComplete="street-address" />
+              <span className="ef-error" data-error-for="address" />
+            </label>
+          </fieldset>
+          <fieldset>
+            <legend>{t('checkout.payment')}</legend>
+            {offers.bank && (
+              <label className="ef-choice">
+                <input type="radio" name="payment" value="bank" defaultChecked={firstPayment === 'bank'} />
+                <span>{t('checkout.bank')}</span>
+              </label>
+            )}
+            {offers.cash && (
+              <label className="ef-choice">
+                <input type="radio" name="payment" value="cash" defaultChecked={firstPayment === 'cash'} />
+                <span>{t('checkout.pickUp')}</span>
+              </label>
+            )}
+            <span className="ef-error" data-error-for="payment" />
+          </fieldset>
+          <label>
+            {t('checkout.remarks')}
+            <textarea name="remarks" rows={2} maxLength={1000} />
+          </label>
+          <div className="ef-error" data-checkout-error role="alert" />
+          <button className="ef-btn ef-btn--contained ef-btn--large ef-btn--block" type="submit" data-checkout-submit>
+            {t('checkout.placeOrder')}
+          </button>
+        </form>
+        <aside>
+          <ul className="ef-cart-lines" data-cart-lines />
+          <div className="ef-sums" data-cart-sums />
+        </aside>
+      </div>
+    </section>
+  )
+}

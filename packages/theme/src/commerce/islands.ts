@@ -1,0 +1,341 @@
+// The cart's islands (decision 0109): the visitor's cart in localStorage, add-to-cart on product pages,
+// the cart and checkout pages priced by the server, and the bank slip upload. Plain DOM, no framework.
+import { hydrateIslands, registerIsland } from '../islands/index'
+import { formatCents } from '../props'
+
+interface Line {
+  product: string
+  sku: string
+  quantity: number
+}
+interface Cart {
+  lines: Line[]
+  coupons: string[]
+}
+type Texts = Record<string, string>
+interface Priced {
+  lines: { product: string; sku: string; name: string; price: number; quantity: number; total: number }[]
+  subtotal: number
+  discount: number
+  total: number
+  coupons: string[]
+  refused: { code: string; message: string }[]
+  suggestions: { message: string }[]
+  shipping: { _id: string; fee: number }[]
+}
+
+const PRODUCT_PATH = /\/products\/([0-9a-f]{24})\/?$/
+const MAX_QUANTITY = 9999
+
+/** The shop's part of the address: '' on its own host, `/s/{subdomain}` on the path fallback. */
+const baseOf = () => /^\/s\/[^/]+/.exec(location.pathname)?.[0] ?? ''
+const storeKey = (base: string) => `emporia-cart:${location.host}${base}`
+
+const readCart = (base: string): Cart => {
+  try {
+    const stored = JSON.parse(localStorage.getItem(storeKey(base)) ?? '') as Cart
+    if (Array.isArray(stored.lines) && Array.isArray(stored.coupons)) return stored
+  } catch {
+    // No cart yet, or one this version cannot read: start empty.
+  }
+  return { lines: [], coupons: [] }
+}
+
+const writeCart = (base: string, cart: Cart) => {
+  localStorage.setItem(storeKey(base), JSON.stringify(cart))
+  showCount(base)
+}
+
+/** The header's cart badge: how many items the cart holds. */
+const showCount = (base: string) => {
+  const count = readCart(base).lines.reduce((sum, line) => sum + line.quantity, 0)
+  document.querySelectorAll<HTMLElement>('[data-cart-count]').forEach((badge) => {
+    badge.textContent = String(count)
+    badge.hidden = count === 0
+  })
+}
+
+const add = (base: string, line: Line) => {
+  const cart = readCart(base)
+  const same = cart.lines.find((known) => known.product === line.product && known.sku === line.sku)
+  if (same) same.quantity = Math.min(MAX_QUANTITY, same.quantity + line.quantity)
+  else cart.lines.push(line)
+  writeCart(base, cart)
+}
+
+/** Posts JSON to one of the shop's commerce calls; a refusal rejects with the server's (translated) error. */
+const call = async <T>(base: string, path: string, body: unknown): Promise<T> => {
+  const response = await fetch(`${base}/_commerce${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body)
+  })
+  const answer = (await response.json()) as T & { message?: string; data?: { field?: string } }
+  if (!response.ok) throw answer
+  return answer
+}
+
+const element = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) => {
+  const node = document.createElement(tag)
+  if (className) node.className = className
+  if (text !== undefined) node.textContent = text
+  return node
+}
+
+const textsOf = (root: HTMLElement): Texts => JSON.parse(root.dataset.texts ?? '{}') as Texts
+
+/** The sums block: subtotal, discount, delivery (when chosen) and total. */
+const drawSums = (root: HTMLElement, texts: Texts, priced: Priced, shipping = 0) => {
+  const sums = root.querySelector<HTMLElement>('[data-cart-sums]')
+  if (!sums) return
+  const row = (label: string, cents: number, total = false) => {
+    const line = element('div', total ? 'ef-sums__total' : undefined)
+    line.append(element('span', undefined, label), element('span', undefined, formatCents(cents)))
+    return line
+  }
+  sums.replaceChildren(
+    row(texts['cart.subtotal'], priced.subtotal),
+    ...(priced.discount > 0 ? [row(texts['cart.discount'], -priced.discount)] : []),
+    ...(shipping > 0 ? [row(texts['cart.shipping'], shipping)] : []),
+    row(texts['cart.total'], priced.total + shipping, true)
+  )
+  sums.dataset.total = String(priced.total + shipping)
+}
+
+/** The cart page: lines with quantity pickers, coupons, suggestions and sums, repriced on every change. */
+const cartIsland = (root: HTMLElement) => {
+  const base = root.dataset.base ?? baseOf()
+  const texts = textsOf(root)
+  const list = root.querySelector<HTMLElement>('[data-cart-lines]')
+  const error = root.querySelector<HTMLElement>('[data-cart-error]')
+  const checkout = root.querySelector<HTMLElement>('[data-cart-checkout]')
+  const suggestions = root.querySelector<HTMLElement>('[data-cart-suggestions]')
+  const refresh = async () => {
+    const cart = readCart(base)
+    if (error) error.textContent = ''
+    if (!cart.lines.length) {
+      list?.replaceChildren(element('li', 'ef-note', texts['cart.empty']))
+      root.querySelector('[data-cart-sums]')?.replaceChildren()
+      suggestions?.replaceChildren()
+      if (checkout) checkout.hidden = true
+      return
+    }
+    let priced: Priced
+    try {
+      priced = await call<Priced>(base, '/cart', cart)
+    } catch (refusal) {
+      const problem = refusal as { message?: string; data?: { field?: string } }
+      // A line the shop no longer sells is dropped, so the rest can still be bought.
+      const at = /^lines\.(\d+)/.exec(problem.data?.field ?? '')
+      if (at) {
+        cart.lines.splice(Number(at[1]), 1)
+        writeCart(base, cart)
+      }
+      if (error) error.textContent = problem.message ?? ''
+      if (at) void refresh()
+      return
+    }
+    if (priced.refused.length) writeCart(base, { ...cart, coupons: priced.coupons })
+    if (error) error.textContent = priced.refused.map((refused) => `${refused.code}: ${refused.message}`).join(' ')
+    list?.replaceChildren(
+      ...priced.lines.map((line, i) => {
+        const item = element('li', 'ef-cart-line')
+        item.dataset.product = line.product
+        const name = element('span', 'ef-cart-line__name', line.name)
+        const picker = element('div', 'ef-num')
+        picker.dataset.island = 'numPicker'
+        const minus = element('button', undefined, '−')
+        minus.type = 'button'
+        minus.dataset.step = '-1'
+        const plus = element('button', undefined, '+')
+        plus.type = 'button'
+        plus.dataset.step = '1'
+        const input = element('input')
+        Object.assign(input, { type: 'number', min: '1', max: String(MAX_QUANTITY), value: String(line.quantity) })
+        input.setAttribute('aria-label', texts['cart.quantity'])
+        input.addEventListener('change', () => {
+          const quantity = Math.min(MAX_QUANTITY, Math.max(1, Math.floor(Number(input.value) || 1)))
+          const now = readCart(base)
+          if (now.lines[i]) now.lines[i].quantity = quantity
+          writeCart(base, now)
+          void refresh()
+        })
+        picker.append(minus, input, plus)
+        const remove = element('button', 'ef-cart-line__remove', texts['cart.remove'])
+        remove.type = 'button'
+        remove.addEventListener('click', () => {
+          const now = readCart(base)
+          now.lines.splice(i, 1)
+          writeCart(base, now)
+          void refresh()
+        })
+        const total = element('span', undefined, formatCents(line.total))
+        const side = element('div')
+        side.append(picker, remove)
+        item.append(name, side, total)
+        return item
+      })
+    )
+    if (list) hydrateIslands(list)
+    suggestions?.replaceChildren(...priced.suggestions.map((suggestion) => element('p', 'ef-note', suggestion.message)))
+    drawSums(root, texts, priced)
+    if (checkout) checkout.hidden = false
+  }
+  root.querySelector<HTMLFormElement>('[data-cart-coupon]')?.addEventListener('submit', (event) => {
+    event.preventDefault()
+    const field = (event.target as HTMLFormElement).elements.namedItem('coupon') as HTMLInputElement
+    const code = field.value.trim()
+    if (!code) return
+    const cart = readCart(base)
+    if (!cart.coupons.includes(code)) cart.coupons.push(code)
+    writeCart(base, cart)
+    field.value = ''
+    void refresh()
+  })
+  void refresh()
+}
+
+/** A random key for this checkout, kept until it succeeds: a second click or a retry sends the same. */
+const checkoutKey = (base: string) => {
+  const name = `emporia-checkout:${base}`
+  let key = sessionStorage.getItem(name)
+  if (!key) {
+    const bytes = crypto.getRandomValues(new Uint8Array(18))
+    key = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+    sessionStorage.setItem(name, key)
+  }
+  return key
+}
+
+/** The checkout page: the cart's sums with the delivery fee, and the order sent once. */
+const checkoutIsland = (root: HTMLElement) => {
+  const base = root.dataset.base ?? baseOf()
+  const texts = textsOf(root)
+  const form = root.querySelector<HTMLFormElement>('[data-checkout-form]')
+  if (!form) return
+  let priced: Priced | undefined
+  const value = (name: string) => {
+    const field = form.elements.namedItem(name) as HTMLInputElement | RadioNodeList | null
+    return field ? field.value.trim() : ''
+  }
+  const showDelivery = () => {
+    const pickUp = value('delivery') === 'pickUp' || value('delivery') === ''
+    const address = root.querySelector<HTMLElement>('[data-address]')
+    if (address) address.hidden = pickUp
+    const fee = pickUp ? 0 : (priced?.shipping.find((method) => method._id === value('delivery'))?.fee ?? 0)
+    if (priced) drawSums(root, texts, priced, fee)
+  }
+  const load = async () => {
+    const cart = readCart(base)
+    if (!cart.lines.length) {
+      location.href = `${base}/cart`
+      return
+    }
+    priced = await call<Priced>(base, '/cart', cart)
+    root.querySelector('[data-cart-lines]')?.replaceChildren(
+      ...priced.lines.map((line) => {
+        const item = element('li', 'ef-cart-line')
+        item.append(
+          element('span', 'ef-cart-line__name', line.name),
+          element('span', undefined, `× ${line.quantity}`),
+          element('span', undefined, formatCents(line.total))
+        )
+        return item
+      })
+    )
+    for (const method of priced.shipping) {
+      const fee = root.querySelector<HTMLElement>(`[data-shipping-fee="${method._id}"]`)
+      if (fee) fee.textContent = formatCents(method.fee)
+    }
+    showDelivery()
+  }
+  form.addEventListener('change', showDelivery)
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault()
+    const button = root.querySelector<HTMLButtonElement>('[data-checkout-submit]')
+    root.querySelectorAll('[data-error-for], [data-checkout-error]').forEach((node) => (node.textContent = ''))
+    const cart = readCart(base)
+    const delivery = value('delivery')
+    const body = {
+      ...cart,
+      customer: {
+        firstName: value('customer.firstName'),
+        lastName: value('customer.lastName'),
+        email: value('customer.email'),
+        phone: value('customer.phone')
+      },
+      ...(delivery && delivery !== 'pickUp' ? { shippingMethod: delivery, address: value('address') } : {}),
+      payment: value('payment'),
+      remarks: value('remarks'),
+      idempotencyKey: checkoutKey(base)
+    }
+    if (button) {
+      button.disabled = true
+      button.textContent = texts['checkout.placing']
+    }
+    try {
+      const placed = await call<{ link: string }>(base, '/checkout', body)
+      writeCart(base, { lines: [], coupons: [] })
+      sessionStorage.removeItem(`emporia-checkout:${base}`)
+      location.href = `${base}/orders/${placed.link}?placed=1`
+    } catch (refusal) {
+      const problem = refusal as { message?: string; data?: { field?: string } }
+      const field = problem.data?.field ?? ''
+      const spot = root.querySelector(`[data-error-for="${field}"]`) ?? root.querySelector('[data-checkout-error]')
+      if (spot) spot.textContent = problem.message ?? ''
+      if (button) {
+        button.disabled = false
+        button.textContent = texts['checkout.placeOrder']
+      }
+    }
+  })
+  load().catch((refusal: { message?: string }) => {
+    const spot = root.querySelector('[data-checkout-error]')
+    if (spot) spot.textContent = refusal.message ?? ''
+  })
+}
+
+/** The order page's slip upload: the file goes to the order's own link. */
+const slipIsland = (root: HTMLElement) => {
+  const form = root.querySelector<HTMLFormElement>('[data-slip-form]')
+  form?.addEventListener('submit', async (event) => {
+    event.preventDefault()
+    const error = root.querySelector<HTMLElement>('[data-slip-error]')
+    const response = await fetch(`${root.dataset.base ?? ''}/_commerce/orders/${root.dataset.link ?? ''}/slip`, {
+      method: 'POST',
+      body: new FormData(form)
+    })
+    if (response.ok) {
+      form.replaceWith(element('p', 'ef-note', textsOf(root)['order.slipReceived']))
+      return
+    }
+    if (error) error.textContent = ((await response.json()) as { message?: string }).message ?? ''
+  })
+}
+
+/**
+ * Add to cart on a product page (`…/products/{id}`): the page's own link or button to the cart adds
+ * the product with the quantity of the page's picker, then opens the cart.
+ */
+const addToCart = () => {
+  const base = baseOf()
+  const product = PRODUCT_PATH.exec(location.pathname)?.[1]
+  showCount(base)
+  if (!product) return
+  document.addEventListener('click', (event) => {
+    const target = (event.target as Element).closest<HTMLElement>('a[href], [data-add-to-cart]')
+    if (!target || target.closest('.ef-cart-link')) return
+    const href = target.getAttribute('href') ?? ''
+    if (!target.hasAttribute('data-add-to-cart') && !/\/cart\/?$/.test(href)) return
+    event.preventDefault()
+    const picker = document.querySelector<HTMLInputElement>('main .ef-num input')
+    const quantity = Math.min(MAX_QUANTITY, Math.max(1, Math.floor(Number(picker?.value) || 1)))
+    add(base, { product, sku: target.dataset.sku ?? '', quantity })
+    location.href = `${base}/cart`
+  })
+}
+
+registerIsland('cart', cartIsland)
+registerIsland('checkout', checkoutIsland)
+registerIsland('slip', slipIsland)
+addToCart()

@@ -1,0 +1,117 @@
+import { pickTran, type LocaleId } from '@emporia/shared'
+import { formatCents } from '../props'
+import { commerceText, type CommerceMessageKey } from './commerce-messages'
+import { commerceCss } from './commerce-css'
+import { islandTexts } from './island-texts'
+
+/** What the order page shows (the server's order status view, decision 0109). */
+export interface OrderPageView {
+  orderId: string
+  status?: string
+  products: { name: unknown; price: number; quantity: number; total: number }[]
+  subtotal: number
+  discount: number
+  rounding: number
+  shipping?: { name?: unknown; fee: number } | null
+  total: number
+  waitsForPayment: boolean
+  address: string | null
+  payments: { method: string; status: string; amount: number; slip: boolean }[]
+  bankAccounts: { bankName: string; name: string; no: string }[]
+}
+
+const Sum = ({ label, cents, total }: { label: string; cents: number; total?: boolean }) => (
+  <div className={total ? 'ef-sums__total' : undefined}>
+    <span>{label}</span>
+    <span>{formatCents(cents)}</span>
+  </div>
+)
+
+/**
+ * The order's own page, reached by its secret link (decision 0109): what was bought, the sums, the
+ * status in the customer's words, and while a bank transfer is awaited the shop's accounts and a slip
+ * upload (the slip island sends it to the same link).
+ */
+export const OrderPage = ({
+  locale,
+  base,
+  link,
+  view,
+  fresh
+}: {
+  locale: LocaleId
+  base: string
+  link: string
+  view: OrderPageView
+  fresh?: boolean
+}) => {
+  const t = (key: CommerceMessageKey, values?: Record<string, string>) => commerceText(key, locale, values)
+  const bank = view.payments.find((payment) => payment.method === 'bank' && payment.status === 'pending')
+  const statusKey = `order.status.${view.status ?? 'unpaid'}` as CommerceMessageKey
+  return (
+    <section className="ef-commerce" data-order={view.orderId}>
+      <style>{commerceCss}</style>
+      {/* The checkout island clears the visitor's cart when it opens this page. */}
+      {fresh && <p className="ef-note">{t('order.thanks')}</p>}
+      <h1>{t('order.title', { orderId: view.orderId })}</h1>
+      <p>
+        {t('order.status')}: <strong data-order-status>{t(statusKey)}</strong>
+      </p>
+      {view.waitsForPayment && <p className="ef-note">{t('order.paymentPending')}</p>}
+      <ul className="ef-cart-lines">
+        {view.products.map((line, i) => (
+          <li className="ef-cart-line" key={i}>
+            <span className="ef-cart-line__name">{pickTran(line.name, locale)}</span>
+            <span>
+              {line.quantity} × {formatCents(line.price)}
+            </span>
+            <span>{formatCents(line.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="ef-sums">
+        <Sum label={t('cart.subtotal')} cents={view.subtotal} />
+        {view.discount > 0 && <Sum label={t('cart.discount')} cents={-view.discount} />}
+        {view.shipping && (
+          <Sum label={`${t('cart.shipping')} (${pickTran(view.shipping.name, locale)})`} cents={view.shipping.fee} />
+        )}
+        <Sum label={t('cart.total')} cents={view.total} total />
+      </div>
+      {view.address && (
+        <p>
+          {t('checkout.address')}: {view.address}
+        </p>
+      )}
+      {bank && view.waitsForPayment && (
+        <div data-island="slip" data-base={base} data-link={link} data-texts={islandTexts(locale, ['order.slipReceived'])}>
+          <h2>{t('checkout.bank')}</h2>
+          <p>{t('checkout.bankHint')}</p>
+          <ul className="ef-accounts">
+            {view.bankAccounts.map((account) => (
+              <li key={account.no}>
+                {account.bankName} · {account.name} · {account.no}
+              </li>
+            ))}
+          </ul>
+          {bank.slip ? (
+            <p className="ef-note" data-slip-done>
+              {t('order.slipReceived')}
+            </p>
+          ) : (
+            <form className="ef-form" data-slip-form>
+              <label>
+                {t('order.slip')}
+                <input type="file" name="file" accept="image/*,application/pdf" required />
+              </label>
+              <div className="ef-error" data-slip-error role="alert" />
+              <button className="ef-btn ef-btn--outlined" type="submit">
+                {t('order.uploadSlip')}
+              </button>
+            </form>
+          )}
+        </div>
+      )}
+      <p className="ef-text">{t('order.keepLink')}</p>
+    </section>
+  )
+}
