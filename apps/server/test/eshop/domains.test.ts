@@ -116,6 +116,19 @@ describe.each(await dialects())('domains: park, verify by DNS, alias, register (
   })
 
   it('never verifies by hand: plain fields, operators and a whole-record write are all refused or ignored', async () => {
+    // Not when parking either: a new domain is pending and external whatever the data says.
+    const parked = await apiA.made('domains', {
+      name: `made-${unique()}.example.org`,
+      status: 'verified',
+      type: 'registered',
+      verifiedAt: new Date().toISOString(),
+      expiresAt: '2030-01-01T00:00:00.000Z',
+      token: 'f'.repeat(32)
+    })
+    expect(parked).toMatchObject({ status: 'pending', type: 'external' })
+    expect(parked.token).not.toBe('f'.repeat(32))
+    expect(parked.verifiedAt ?? null).toBeNull()
+    expect(parked.expiresAt ?? null).toBeNull()
     const domain = await park(apiA, `hand-${unique()}.example.org`)
     const id = domain._id
     await apiA.patch(`domains/${id}`, { status: 'verified', type: 'registered', verifiedAt: new Date().toISOString() })

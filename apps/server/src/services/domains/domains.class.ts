@@ -10,6 +10,7 @@ import { requireRegistrar, type DomainRegistrar } from '../../eshop/domains/regi
 import { storefrontHost } from '../../eshop/domains/storefront-host'
 import { CheckedRecordService } from '../../records/checked-write'
 import type { RecordOptions, RecordParams } from '../../records/record-service'
+import { stripReadOnly } from '../../records/validate-data'
 
 type Row = Record<string, unknown>
 
@@ -80,7 +81,8 @@ export class DomainService extends CheckedRecordService<Domain> {
     const shop = params.shop as string
     const token = randomBytes(16).toString('hex')
     const record: Row = {
-      ...input,
+      // Only what a client owns; the server-owned fields are set below.
+      ...stripReadOnly(this.model, input),
       name,
       type: 'external',
       status: 'pending',
