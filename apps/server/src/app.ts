@@ -33,8 +33,9 @@ import { createMailer } from './mail/mailer'
 import { devMailbox } from './mail/dev-mailbox'
 import { rememberClientAddress, rememberSocketAddress } from './platform/client-address'
 import { plainIds } from './hooks/plain-ids'
-import { createStorefront, type Storefront } from './storefront'
-import { siteFromVersions } from './storefront/site'
+import { createStorefront, registerStorefrontHandler, type Storefront } from './storefront'
+import { commerceRoutes } from './storefront/commerce/commerce-routes'
+import { onSitePublished, publishedSite } from './eshop/published-site'
 
 export interface EmporiaApp {
   app: Application
@@ -92,7 +93,8 @@ export const createApp = async (
   // Shops' sites answer before the back office's own files and its client-side routes.
   const storefront = createStorefront(app, db.knex, {
     publicHost: config.publicHost,
-    loadSite: siteFromVersions(app.services, () => (app.services.siteVersions ? app.service('siteVersions') : undefined))
+    loadSite: (shop) => publishedSite(app, shop),
+    onPublish: (listener) => onSitePublished(app, listener)
   })
   app.use(storefront.middleware)
   app.use(splitApiAndWeb(config.webDist))
@@ -151,6 +153,8 @@ export const createApp = async (
   options.register?.(context, app)
   app.configure(channels(directory, db.knex))
   storefront.listen()
+  // The cart and checkout's JSON calls (decision 0109) answer under each storefront's own address.
+  registerStorefrontHandler(app, commerceRoutes({ app, context }))
 
   // Last line of defence for both transports: an error that is not a Feathers error is logged
   // and replaced by a generic one, so no internal text reaches a client.

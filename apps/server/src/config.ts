@@ -43,6 +43,25 @@ export interface AppConfig {
   invitationLimit: number
   /** Where card payments go (STRIPE_API_BASE, e.g. the local double `http://127.0.0.1:12111`); unset = Stripe's API. */
   stripeApiBase?: string
+  /**
+   * DNS servers the domain check asks (DNS_SERVERS, comma-separated `host[:port]`); unset = the system's.
+   * Tests point it at a local DNS server (decision 0112).
+   */
+  dnsServers?: string[]
+  /**
+   * The domain registrar and DNS provider (DOMAIN_REGISTRAR). Only `local`, the test double, exists on these
+   * machines; unset = none, and buying domains or managing their DNS answers 503 (never a silent double).
+   */
+  domainRegistrar?: 'local'
+  /** The address custom domains' A records point at (PUBLIC_IP), shown in the manual configuration. */
+  publicIp?: string
+}
+
+/** A registrar nobody built is a startup error, not a silent fallback (decision 0112). */
+const registrarOf = (value: string | undefined): 'local' | undefined => {
+  if (!value) return undefined
+  if (value === 'local') return value
+  throw new Error(`DOMAIN_REGISTRAR=${value}: the only registrar is "local" (the test double; docs/domains-tls.md)`)
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig => {
@@ -75,6 +94,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     invitationLimit: Number(env.INVITATION_LIMIT ?? 20),
     stripeApiBase: env.STRIPE_API_BASE || undefined,
+    dnsServers: env.DNS_SERVERS
+      ? env.DNS_SERVERS.split(',')
+          .map((server) => server.trim())
+          .filter(Boolean)
+      : undefined,
+    domainRegistrar: registrarOf(env.DOMAIN_REGISTRAR),
+    publicIp: env.PUBLIC_IP || undefined,
     ...overrides
   }
 }

@@ -71,13 +71,28 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
       status: 409,
       body: { message: 'This subdomain is already taken', data: { key: 'errors.subdomainTaken', field: 'subdomain' } }
     })
+    // An alias is one of the shop's verified domains (decision 0112; tests/eshop/domains.test.ts has the rest).
+    expect(await api(`shops/${shopId}`, 'PATCH', token, { alias: 'shop.example.com' })).toMatchObject({
+      status: 400,
+      body: { data: { key: 'domain.aliasNeedsVerified', field: 'alias' } }
+    })
+    await t.db.knex('domains').insert({
+      _id: 'd'.repeat(24),
+      shop: shopId,
+      name: 'shop.example.com',
+      status: 'verified',
+      type: 'external',
+      token: '0'.repeat(32),
+      manualConfig: JSON.stringify({ records: [], alias: 'gamma.example.net', aRecord: null })
+    })
     expect((await api(`shops/${shopId}`, 'PATCH', token, { alias: 'shop.example.com' })).body).toMatchObject({
       alias: 'shop.example.com'
     })
+    // Another shop cannot take it: the domain is this shop's.
     const other = await shopOwner(t.url, 'Delta')
     expect(await api(`shops/${other.shopId}`, 'PATCH', other.token, { alias: 'shop.example.com' })).toMatchObject({
-      status: 409,
-      body: { data: { key: 'errors.aliasTaken' } }
+      status: 400,
+      body: { data: { key: 'domain.aliasNeedsVerified' } }
     })
     const unset = await api(`shops/${shopId}`, 'PATCH', token, { $unset: { alias: '' } })
     expect(unset.status).toBe(200)

@@ -29,7 +29,9 @@ const NOT_SHOP_SCOPED: Record<string, 'public' | 'own account' | 'own shops'> = 
   // Issues upload tokens through scope-to-shop with the attachments rule; it stores nothing.
   'attachments/token': 'own shops',
   // Streams a list through that list's own service with the caller's identity (tenancy applies there).
-  export: 'own account'
+  export: 'own account',
+  // The TLS proxy's question (decision 0112): whether a host is served, which DNS already tells anyone.
+  'domains/ask': 'public'
 }
 
 /** B's record of each shop-scoped path, made in `beforeAll`; samples name B's product and warehouse. */
@@ -128,12 +130,29 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   components: () => ({ name: 'Block', dataType: {}, data: {}, props: {}, content: [{ id: 'title', type: 'text', props: {} }] }),
   pages: () => ({ name: 'Page', path: `/p${++sequence}`, component: refOfB('components') }),
   themes: () => ({ colors: { primary: '#123456' }, headerMenu: [], footerMenu: [] }),
-  siteVersions: () => ({ note: 'Sample' })
+  siteVersions: () => ({ note: 'Sample' }),
+  // Domains (decision 0112): a name is a host name, unique across shops; the actions name B's domain.
+  domains: () => ({ name: `d${Math.random().toString(36).slice(2, 10)}.example.org` }),
+  'domains/availability': () => ({}),
+  'domains/register': () => ({
+    name: `r${Math.random().toString(36).slice(2, 10)}.com`,
+    years: 1,
+    price: 9_800,
+    agreeTerms: true
+  }),
+  'domains/verify': () => ({ domain: refOfB('domains') }),
+  'domains/alias': () => ({ domain: null })
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
   'shop/cashiers': { name: 'Renamed' },
   'shop/staff': { name: 'Renamed' },
+  // A domain's name is what was proven; its DNS setup is what a client changes.
+  domains: { dnsSetup: null },
+  'domains/availability': {},
+  'domains/register': {},
+  'domains/verify': {},
+  'domains/alias': {},
   subShops: { name: 'Renamed' },
   // Once saved, an entry changes only its supplier, comment and expiry (docs/decisions/0040).
   inventories: { comment: 'Renamed' },
@@ -305,7 +324,14 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
     for (const theme of (found.body?.data ?? []) as { _id: string }[])
       await json(`${base}/api/themes/${theme._id}?shop=${owner.shopId}`, { method: 'DELETE', token: owner.token })
     return String((await inventoryAs(base, owner, 'themes', sampleOf('themes')))._id)
-  }
+  },
+  // Domains (decision 0112): availability is found by a name; the actions write B's domain and shop,
+  // walked under domains and shops.
+  'domains/availability': () => Promise.resolve(`a${Math.random().toString(36).slice(2, 10)}.com`),
+  'domains/register': async (base, owner) =>
+    String((await inventoryAs(base, owner, 'domains/register', sampleOf('domains/register')))._id),
+  'domains/verify': () => Promise.resolve(refOfB('domains')),
+  'domains/alias': () => Promise.resolve(refOfB('domains'))
 }
 async function pointsOf(base: string, owner: Owner) {
   const type = await inventoryAs(base, owner, 'pointTypes', { name: 'Stars', expireType: 'now', allowTransfer: true })
@@ -367,6 +393,8 @@ const FINDERS: Record<
   'subShops/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true },
   'pos/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true },
   'pos/catalogue': { query: (since) => since, shopOf: (body) => body?.shop, figures: true },
+  // The registrar's answer for the asking shop (a name it already has is taken for it).
+  'domains/availability': { query: (name) => `&name=${name}`, shopOf: (body) => body?.shop, figures: true },
   // B's entry asked through A's shop: not one of A's sub-shops, 404.
   'subShops/stocks': { query: (entry) => `&subShop=${entry}`, shopOf: (body) => body?.shop }
 }
@@ -380,7 +408,8 @@ describe.each(await dialects())('tenancy matrix (%s)', (dialect) => {
   let shopPaths: string[] = []
 
   beforeAll(async () => {
-    t = await startTestApp(dialect)
+    // The registrar double, so the domain actions are walked too (decision 0112).
+    t = await startTestApp(dialect, { config: { domainRegistrar: 'local' } })
     for (const key of Object.keys(recordOfB)) delete recordOfB[key]
     for (const path of Object.keys(serviceRules).filter((path) => path in t.app.services)) {
       const model = (t.app.service(path) as { model?: { schema: TObject } }).model

@@ -74,9 +74,7 @@ export const Footer = ({ props }: Props) => {
         </div>
       ) : null}
       {flag(props.hideBottom) ? null : (
-        <p className="ef-footer__bottom">
-          © {year} {text(props.name) || shopName}. {say(locale, 'rights')}
-        </p>
+        <p className="ef-footer__bottom">{`© ${year} ${text(props.name) || shopName}. ${say(locale, 'rights')}`}</p>
       )}
     </footer>
   )

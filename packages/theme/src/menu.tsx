@@ -28,6 +28,15 @@ const ItemLink = ({ item }: { item: ResolvedMenuItem }) => {
   )
 }
 
+const EDGE: Record<string, string> = { center: 'center', end: 'flex-end', 'space-between': 'space-between' }
+/** An item's own alignment (§3.15 align, justify); the default `start` leaves the bar's own. */
+const itemAlignment = (item: ResolvedMenuItem) => {
+  const style: Record<string, string> = {}
+  if (item.align && EDGE[item.align]) style.alignSelf = EDGE[item.align]
+  if (item.justify && EDGE[item.justify]) style.marginLeft = 'auto'
+  return Object.keys(style).length ? style : undefined
+}
+
 /** One menu item of §3.15, drawn by its type; items with children open a sub-menu (no script needed). */
 export const MenuItemView = ({ item, placement = 'bar' }: { item: ResolvedMenuItem; placement?: MenuPlacement }) => {
   const context = useRenderContext()
@@ -124,7 +133,7 @@ export const MenuItemView = ({ item, placement = 'bar' }: { item: ResolvedMenuIt
     default:
       if (item.childs.length === 0)
         return (
-          <li style={{ alignSelf: item.align, justifySelf: item.justify }}>
+          <li style={itemAlignment(item)}>
             <ItemLink item={item} />
           </li>
         )

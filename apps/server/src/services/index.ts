@@ -30,6 +30,12 @@ import { users } from './users/users'
 import { warehouses } from './warehouses/warehouses'
 import { banners } from './banners/banners'
 import { themeInstall } from './theme-install/theme-install'
+import { domains } from './domains/domains'
+import { domainAvailability } from './domain-actions/domain-availability'
+import { domainRegister } from './domain-actions/domain-register'
+import { domainVerify } from './domain-actions/domain-verify'
+import { domainAlias } from './domain-actions/domain-alias'
+import { domainAsk } from './domain-actions/domain-ask'
 import { orders } from './orders/orders'
 import { orderHistory } from './order-history/order-history'
 import { orderRefunds } from './order-refunds/order-refunds'
@@ -120,6 +126,13 @@ export const services: readonly ServiceRegistration[] = [
   // After the pages, components, themes and siteVersions services it writes through (decision 0110).
   { path: servicePaths.themeInstall, register: themeInstall },
   { path: servicePaths.shippingMethods, register: shippingMethods },
+  // Domains (decision 0112): the records, then their actions and the TLS proxy's question.
+  { path: servicePaths.domains, register: domains },
+  { path: servicePaths.domainAvailability, register: domainAvailability },
+  { path: servicePaths.domainRegister, register: domainRegister },
+  { path: servicePaths.domainVerify, register: (context) => domainVerify(context) },
+  { path: servicePaths.domainAlias, register: domainAlias },
+  { path: servicePaths.domainAsk, register: domainAsk },
   // Orders move stock through the ledger, so they come after the inventory.
   { path: servicePaths.orders, register: orders },
   { path: servicePaths.orderHistory, register: orderHistory },

@@ -1,5 +1,6 @@
 import type { Application } from '@feathersjs/feathers'
 import { pickTran, servicePaths, type LocaleId, type ServiceCall } from '@emporia/shared'
+import { formatCents } from '@emporia/theme'
 
 type Row = Record<string, unknown>
 const isRecord = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -33,6 +34,7 @@ export interface StorefrontCategory {
   name: unknown
 }
 
+const money = (cents: unknown) => (typeof cents === 'number' ? formatCents(cents) : '')
 const lower = (value: string) => value.trim().toLowerCase()
 /** Every language's text of a stored name (a category is found by any of them, trimmed). */
 const namesOf = (name: unknown): string[] =>
@@ -61,8 +63,11 @@ export const publicProduct = (row: Row, categories: ReadonlyMap<string, Storefro
     images: Array.isArray(row.images) ? row.images : [],
     categories: ids.flatMap((id) => (categories.has(id) ? [pickTran(categories.get(id)!.name, locale)] : [])),
     categoryIds: ids,
-    price: row.price,
-    dprice: row.dprice ?? null,
+    // Shown as money (§9.1): the page model binds prices straight into texts (decision 0108).
+    price: money(row.price),
+    dprice: typeof row.dprice === 'number' ? money(row.dprice) : '',
+    priceCents: typeof row.price === 'number' ? row.price : 0,
+    dpriceCents: typeof row.dprice === 'number' ? row.dprice : null,
     skus,
     attributes: Array.isArray(row.attributes) ? row.attributes : [],
     specs: Array.isArray(row.specs) ? row.specs : [],

@@ -45,6 +45,7 @@ export interface StorefrontRoute {
 /** The code-defined routes of one app; they win over published pages of the same path. */
 export class StorefrontRoutes {
   private readonly routes: StorefrontRoute[] = []
+  readonly handlers: StorefrontHandler[] = []
 
   add(route: StorefrontRoute) {
     if (this.routes.some((known) => known.path === route.path)) throw new Error(`storefront route ${route.path} twice`)
@@ -73,6 +74,13 @@ export const specificity = (path: string) =>
     .filter(Boolean)
     .reduce((score, segment) => score + (segment.startsWith(':') ? 1 : 100), 0)
 
+/**
+ * A storefront endpoint that is not a page (part K's `/_commerce/…` JSON calls): given the request once
+ * the shop is known (never from the request itself), it answers true when it handled it. Any method; the
+ * body is parsed for it.
+ */
+export type StorefrontHandler = (ctx: FeathersKoaContext, shop: string, path: string, locale: LocaleId) => Promise<boolean>
+
 const registries = new WeakMap<object, StorefrontRoutes>()
 
 /** The route registry of an app (one per app: tests run several). */
@@ -84,3 +92,6 @@ export const storefrontRoutes = (app: object): StorefrontRoutes => {
 
 /** Adds a code-defined storefront page (part K: cart, checkout, order status, account). */
 export const registerStorefrontRoute = (app: object, route: StorefrontRoute) => storefrontRoutes(app).add(route)
+
+/** Adds a storefront endpoint (part K: `commerceRoutes`); handlers run in order before any page. */
+export const registerStorefrontHandler = (app: object, handler: StorefrontHandler) => storefrontRoutes(app).handlers.push(handler)

@@ -71,7 +71,7 @@ export const absoluteImage = (image: unknown, origin: string): string | undefine
 /** Structured data of a product page (schema.org Product with its offer in HKD). */
 export const productJsonLd = (product: Row, locale: LocaleId, url: string, origin: string, shopName: string) => {
   const images = (Array.isArray(product.images) ? product.images : []).flatMap((image) => absoluteImage(image, origin) ?? [])
-  const cents = typeof product.dprice === 'number' ? product.dprice : typeof product.price === 'number' ? product.price : 0
+  const cents = typeof product.dpriceCents === 'number' ? product.dpriceCents : Number(product.priceCents ?? 0)
   const inStock = !product.soldOut && (product.allowOutOfStock === true || Number(product.stock) > 0)
   return {
     '@context': 'https://schema.org',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { gzipSync } from 'node:zlib'
 import type { Application } from '@feathersjs/feathers'
 import type { FeathersKoaContext } from '@feathersjs/koa'
+import { bodyParser } from '@feathersjs/koa'
 import type { Next } from 'koa'
 import { servicePaths } from '@emporia/shared'
 import { StorefrontCatalogue } from './catalogue'
@@ -13,6 +14,7 @@ import { storefrontRoutes } from './routes'
 import { robotsTxt, sitemapXml } from './seo-files'
 import { ShopLookup, storefrontTarget, type StorefrontTarget } from './shop-by-host'
 import type { LoadSite } from './site'
+import { BODY_LIMIT_BYTES } from '../platform/http'
 
 export interface StorefrontOptions {
   /** `PUBLIC_HOST`: shops answer at `{subdomain}.{publicHost}`. */
@@ -22,6 +24,8 @@ export interface StorefrontOptions {
   cacheBytes?: number
   /** How long a host's shop is remembered (changes of shops drop it at once). */
   hostTtlMs?: number
+  /** Subscribes to publishes (part A's `onSitePublished`): the shop's pages are dropped on each. */
+  onPublish?: (listener: (event: { shop: string }) => void) => void
 }
 
 /** The storefront's content security policy: our script only; video players of the two hosts §3.6 knows. */
@@ -44,7 +48,6 @@ const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('bas
 
 /** The services whose changes show on a shop's pages: the page cache drops that shop's pages on each. */
 const CATALOGUE_PATHS = [servicePaths.products, servicePaths.categories, servicePaths.banners] as const
-const SITE_PATHS = ['siteVersions'] as const
 
 /**
  * The storefront (decision 0108): Koa middleware before the web app's fallback. A request for a shop
@@ -67,6 +70,7 @@ export const createStorefront = (
     script: async () => `${ISLANDS_PREFIX}${(await loadIslands()).name}`
   }
   const gzipped = new WeakMap<object, Buffer>()
+  const parseBody = bodyParser({ jsonLimit: BODY_LIMIT_BYTES })
 
   const serveIslands = async (ctx: FeathersKoaContext) => {
     const bundle = await loadIslands()
@@ -149,14 +153,18 @@ export const createStorefront = (
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next()
     const target = await storefrontTarget(lookup, options.publicHost, ctx.get('host'), ctx.path)
     if (!target) return next()
+    const query = new URLSearchParams(ctx.querystring)
+    const { locale, chosen } = storefrontLocale(query.get('lang'), ctx.cookies.get(LANG_COOKIE), ctx.get('accept-language'))
+    if (routes.handlers.length) {
+      if (ctx.method !== 'GET' && ctx.method !== 'HEAD') await parseBody(ctx, async () => undefined)
+      for (const handler of routes.handlers) if (await handler(ctx, target.shop._id, target.path, locale)) return
+    }
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.status = 405
       ctx.set('Allow', 'GET, HEAD')
       ctx.body = 'Method not allowed'
       return
     }
-    const query = new URLSearchParams(ctx.querystring)
-    const { locale, chosen } = storefrontLocale(query.get('lang'), ctx.cookies.get(LANG_COOKIE), ctx.get('accept-language'))
     if (chosen)
       ctx.cookies.set(LANG_COOKIE, locale, { maxAge: LANG_COOKIE_MAX_AGE_MS, httpOnly: false, sameSite: 'lax', overwrite: true })
     query.delete('lang')
@@ -210,7 +218,8 @@ export const createStorefront = (
       const shop = (record as { shop?: unknown } | null)?.shop
       if (typeof shop === 'string') cache.purgeShop(shop.trim())
     }
-    for (const path of [...CATALOGUE_PATHS, ...SITE_PATHS]) {
+    options.onPublish?.((event) => cache.purgeShop(event.shop))
+    for (const path of CATALOGUE_PATHS) {
       if (!app.services[path]) continue
       for (const event of ['created', 'patched', 'updated', 'removed']) app.service(path).on(event, purge)
     }

@@ -1,7 +1,11 @@
-import type { PageNode } from '@emporia/shared'
+import type { ComponentModel, PageNode } from '@emporia/shared'
 
 /** A stored component's data with just a tree (and the variables a test gives it). */
-export const componentOf = (name: string, content: PageNode[], more: Record<string, unknown> = {}) => ({
+export const componentOf = (
+  name: string,
+  content: PageNode[],
+  more: Partial<ComponentModel> = {}
+): ComponentModel & { name: string } => ({
   name,
   dataType: {},
   data: {},

@@ -128,9 +128,11 @@ describe.each(await dialects())('site versions (%s)', (dialect) => {
     const extra = await own.made('components', componentOf('Extra', [text('e')]))
     await own.made('pages', { name: 'Extra', path: '/extra', component: extra._id })
     await own.patch(`themes/${theme._id}`, { colors: { primary: '#222222' } })
+    const published: SitePublished[] = []
+    const stop = onSitePublished(t.app, (event) => published.push(event))
     const socket = await connect(t.url)
     const heard: string[] = []
-    for (const path of ['pages', 'components', 'themes'])
+    for (const path of ['pages', 'components', 'themes', 'siteVersions'])
       for (const event of ['created', 'patched', 'removed'])
         socket.on(`${path} ${event}`, (data: Body) => heard.push(`${path} ${event} ${String(data._id)}`))
     await call(socket, 'create', 'authentication', { strategy: 'jwt', accessToken: shop.token })
@@ -151,9 +153,17 @@ describe.each(await dialects())('site versions (%s)', (dialect) => {
           `pages patched ${page._id}`
         ])
       )
-      // Restoring changes drafts only: the published site is still v1 until the next publish.
-      expect(await publishedSite(t.app, shop.shopId)).toMatchObject({ version: 1 })
+      // Restoring changes drafts only: no version is created, no publish is announced.
+      expect(heard.filter((entry) => entry.startsWith('siteVersions'))).toEqual([])
+      expect(published).toEqual([])
+      const v2 = await own.made('siteVersions', { note: 'v2' })
+      expect(v2.version).toBe(2)
+      expect(await publishedSite(t.app, shop.shopId)).toMatchObject({
+        version: 2,
+        snapshot: { components: [{ _id: card._id }, { _id: home._id }] }
+      })
     } finally {
+      stop()
       socket.close()
     }
   })

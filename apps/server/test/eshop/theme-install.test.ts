@@ -1,3 +1,4 @@
+import type { HookContext } from '@feathersjs/feathers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shopTemplates, type Component, type PageNode, type ShopPage, type Theme } from '@emporia/shared'
 import { client, memberOf, type Owner } from '../catalogue/catalogue-support'
@@ -105,6 +106,29 @@ describe.each(await dialects())('themes/install (%s)', (dialect) => {
       mode: 'replace'
     })
     expect(refused.status).toBe(403)
+  })
+
+  it('writes nothing when a step fails part way: the theme write fails after the components and pages', async () => {
+    const c = await shopOwner(t.url, 'Failing wizard')
+    let failing = true
+    t.app.service('themes').hooks({
+      before: {
+        create: [
+          async (context: HookContext) => {
+            if (failing && (context.params as { shop?: string }).shop === c.shopId) throw new Error('disk full')
+          }
+        ]
+      }
+    })
+    const api = client(t, c)
+    expect((await api.create('themes/install', { template: 'jade' })).status).toBe(500)
+    const count = async (path: string) => (((await api.get(path, '&$paginate=false')).body ?? []) as Body[]).length
+    expect([await count('components'), await count('pages'), await count('themes'), await count('siteVersions')]).toEqual([
+      0, 0, 0, 0
+    ])
+    failing = false
+    expect((await api.create('themes/install', { template: 'jade' })).status).toBe(201)
+    expect(await count('pages')).toBe(shopTemplates[1].pages.length)
   })
 
   it('installs into a new shop as its first site, and never into another shop', async () => {

@@ -13,6 +13,7 @@ import { specsScreen } from '../features/specs/specs.screen'
 import { tagsScreen } from '../features/tags/tags.screen'
 import { warehousesScreen } from '../features/warehouses/warehouses.screen'
 import { bannersScreen } from '../features/banners/banners.screen'
+import { eshopDomainsScreen } from '../features/eshop-domains/eshop-domains.screen'
 import { ordersScreen } from '../features/orders/orders.screen'
 import { paymentsScreen } from '../features/payments/payments.screen'
 import { cashboxLogsScreen } from '../features/cashbox-logs/cashbox-logs.screen'
@@ -36,6 +37,8 @@ import { posScreenDef } from '../features/pos/pos.screen'
 import { settingsPosScreen } from '../features/settings-pos/settings-pos.screen'
 import { settingsPosBannersScreen } from '../features/settings-pos-banners/settings-pos-banners.screen'
 import { settingsShopScreen } from '../features/settings-shop/settings-shop.screen'
+import { eshopComponentsScreen, eshopPagesScreen } from '../features/eshop-pages/eshop-pages.screen'
+import { eshopThemeScreen } from '../features/eshop-theme/eshop-theme.screen'
 import { settingsShippingMethodsScreen } from '../features/settings-shipping-methods/settings-shipping-methods.screen'
 import { settingsSocialScreen } from '../features/settings-social/settings-social.screen'
 import { settingsUiScreen } from '../features/settings-ui/settings-ui.screen'
@@ -85,11 +88,12 @@ export const screens: readonly ScreenDef[] = [
     drawer: top(10, 'home', { label: 'menu.home', key: 'home' })
   },
   wizardScreen,
-  planned('eshop/pages', { edit: true, feature: 'pageEditor', drawer: { group: 'eshop', order: 20 } }),
-  planned('eshop/theme', { feature: 'pageEditor', drawer: { group: 'eshop', order: 25 } }),
+  eshopPagesScreen,
+  eshopComponentsScreen,
+  eshopThemeScreen,
   categoriesScreen,
   brandsScreen,
-  planned('eshop/domains', { edit: true, more: ['purchase'], feature: 'domain', drawer: { group: 'eshop', order: 50 } }),
+  eshopDomainsScreen,
   bannersScreen,
   planned('app', { area: 'app', drawer: top(30, 'app', { teaser: true }) }),
   planned('mini', { drawer: { group: 'mini', order: 10, label: 'menu.miniSettings' } }),

@@ -3,6 +3,7 @@ import { coerceProp, type CoerceContext } from './coerce-prop'
 import { conditionsHold, type Condition } from './conditions'
 import { fetchOf, lookup, pathOf, type Scope } from './expressions'
 import { describeFetch, fetchKey } from './fetch-source'
+import { moneyText } from './money-text'
 import type { PageTarget } from './page-links'
 import type { ComponentModel, PageNode } from './page.schema'
 import { defaultForType } from './prop-types'
@@ -180,6 +181,12 @@ const resolveNode = (run: Run, node: PageNode, scope: Scope, prefix: string): Re
     type: node.type,
     props,
     children: spec.children ? resolveList(run, children, scope, `${key}/`) : []
+  }
+  // Prices are bound as cents (decision 0003): a money text shows them as money, whatever the language.
+  // The format is applied here, so renderers only ever see the text.
+  if (node.type === 'text') {
+    if (props.format === 'money') props.text = moneyText(raw.text, props.text)
+    delete props.format
   }
   if (spec.island) resolved.island = true
   return resolved

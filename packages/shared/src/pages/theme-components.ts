@@ -168,7 +168,13 @@ export const themeComponents = {
   },
   text: {
     children: false,
-    props: { text: { type: 'tran', default: '' }, tag: choice(['p', 'span', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'], 'p'), css }
+    props: {
+      text: { type: 'tran', default: '' },
+      tag: choice(['p', 'span', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'], 'p'),
+      /** `money`: a number bound to the text is cents, shown as the shop shows money ($1,234.50; §9.1). */
+      format: choice(['text', 'money'], 'text'),
+      css
+    }
   },
   button: {
     children: false,

@@ -46,6 +46,16 @@ import type { Theme, ThemeData, ThemePatch } from '../eshop/theme.schema'
 import type { SiteVersion, SiteVersionData } from '../eshop/site-version.schema'
 import type { ThemeInstallData, ThemeInstallResult } from '../eshop/templates/theme-install'
 import type { ShippingMethod, ShippingMethodData, ShippingMethodPatch } from '../eshop/shipping-method.schema'
+import type {
+  Domain,
+  DomainAliasData,
+  DomainAliasResult,
+  DomainAvailability,
+  DomainData,
+  DomainPatch,
+  DomainRegisterData,
+  DomainVerifyData
+} from '../eshop/domain.schema'
 import type { Component, ComponentData, ShopPage, ShopPageData, ShopPagePatch } from '../pages/page.schema'
 import type { Order, OrderData, OrderEvent, OrderPatch, RefundData, RefundResult, SplitData } from '../orders/order.schema'
 import type { Payment, PaymentData, PaymentPatch } from '../orders/payment.schema'
@@ -174,6 +184,24 @@ export interface ServiceMap {
   /** `create` publishes the drafts (or restores a version into them); history by `find`; nothing is patched. */
   [servicePaths.siteVersions]: ServiceShape<SiteVersion, SiteVersionData, never>
   [servicePaths.shippingMethods]: ServiceShape<ShippingMethod, ShippingMethodData, ShippingMethodPatch>
+  /** Creating one parks the merchant's own domain; only its DNS records and provider setup are patched (decision 0112). */
+  [servicePaths.domains]: ServiceShape<Domain, DomainData, DomainPatch>
+  /** Find `{name}`: whether the registrar sells it and for how much. */
+  [servicePaths.domainAvailability]: ServiceShape<
+    DomainAvailability,
+    never,
+    never,
+    ServiceQuery<{ name: string }>,
+    DomainAvailability
+  >
+  /** Create: buys the name and answers the new, verified domain. */
+  [servicePaths.domainRegister]: ServiceShape<Domain, DomainRegisterData, never, ServiceQuery, never>
+  /** Create: checks the domain's DNS now and answers it, verified or pending with the reason. */
+  [servicePaths.domainVerify]: ServiceShape<Domain, DomainVerifyData, never, ServiceQuery, never>
+  /** Create: sets (a verified domain) or removes (`null`) the shop's alias. */
+  [servicePaths.domainAlias]: ServiceShape<DomainAliasResult, DomainAliasData, never, ServiceQuery, never>
+  /** The TLS proxy's question (public): find `{domain}` answers 200 only for a host we serve. */
+  [servicePaths.domainAsk]: ServiceShape<{ ok: true }, never, never, ServiceQuery<{ domain: string }>, { ok: true }>
   [servicePaths.orders]: ServiceShape<Order, OrderData, OrderPatch>
   [servicePaths.orderHistory]: ServiceShape<OrderEvent, never, never>
   [servicePaths.orderRefunds]: ServiceShape<RefundResult, RefundData, never, ServiceQuery, never>

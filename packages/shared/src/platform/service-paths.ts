@@ -37,6 +37,13 @@ export const servicePaths = {
   themeInstall: 'themes/install',
   siteVersions: 'siteVersions',
   shippingMethods: 'shippingMethods',
+  // Domains (decision 0112): records, and the actions on them; `domains/ask` is the TLS proxy's question.
+  domains: 'domains',
+  domainAvailability: 'domains/availability',
+  domainRegister: 'domains/register',
+  domainVerify: 'domains/verify',
+  domainAlias: 'domains/alias',
+  domainAsk: 'domains/ask',
   orders: 'orders',
   orderHistory: 'orders/history',
   orderRefunds: 'orders/refunds',

@@ -112,6 +112,12 @@ export const serviceRules: Record<string, ServiceRule> = {
   siteVersions: { read: areas.eshop, write: areas.eshop },
   // Checkout settings: admins keep them; staff read them (orders show the method).
   shippingMethods: { read: { roles: pos }, write: areas.settings },
+  // Domains (decision 0112): the e-shop area's; buying one spends the shop's money, so only admins do.
+  domains: { read: areas.eshop, write: areas.eshop },
+  'domains/availability': { read: areas.eshop, write: { roles: admin } },
+  'domains/register': { read: { roles: admin }, write: { roles: admin } },
+  'domains/verify': { read: areas.eshop, write: areas.eshop },
+  'domains/alias': { read: areas.eshop, write: areas.eshop },
   // Orders and payments (decision 0078): the counter sells, takes money and refunds (a refund needs the
   // order ID typed); the history is written by the server only.
   orders: { read: areas.orders, write: areas.orders },

@@ -74,7 +74,14 @@ describe('shop templates (spec §2.9, decision 0110)', () => {
   it.each(shopTemplates.map((template) => [template.id, template]))(
     '%s: home, collection, product, cart and about pages',
     (_, template) => {
-      expect(template.pages.map((page) => page.path).sort()).toEqual(['/', '/about', '/cart', '/collection', '/products/:id'])
+      expect(template.pages.map((page) => page.path).sort()).toEqual([
+        '/',
+        '/about',
+        '/cart',
+        '/collections',
+        '/products/:id',
+        '/search'
+      ])
       const keys = template.components.map((component) => component.key)
       for (const page of template.pages) expect(keys).toContain(page.component)
       expect(template.pages.find((page) => page.path === '/')?.component).toBe(template.home)
@@ -115,7 +122,7 @@ describe('shop templates (spec §2.9, decision 0110)', () => {
     const items = slider?.props.items as { image: { src: string }; text: string; to: { href: string } }[]
     expect(items).toHaveLength(3)
     expect(items[0].image.src).toBe('/eshop-templates/harbour-slide-1.svg')
-    expect(items[0].to.href).toBe('/s/demo/collection')
+    expect(items[0].to.href).toBe('/s/demo/collections')
     expect(items[0].text).toBe('新季節，新到貨')
     const names = nodes.filter((node) => node.type === 'link' && String(node.key).includes('featured-grid'))
     expect(names.map((node) => node.props.text)).toEqual(['亞麻恤衫', 'Tea cup'])
@@ -124,7 +131,7 @@ describe('shop templates (spec §2.9, decision 0110)', () => {
     const prices = nodes
       .filter((node) => node.type === 'text' && /price|dprice|was/.test(node.key))
       .map((node) => node.props.text)
-    expect(prices).toEqual(['39900', '9900', '12000'])
+    expect(prices).toEqual(['$399.00', '$99.00', '$120.00'])
   })
 
   it('binds the product page to the product prop: images, name, description, content, attributes, add to cart', () => {

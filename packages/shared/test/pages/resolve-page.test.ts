@@ -221,3 +221,22 @@ describe('bounds on the work of one page', () => {
     expect(problems).toContainEqual({ key: 'pages.tooLarge' })
   })
 })
+
+describe('money texts (a bound price in cents shown as money)', () => {
+  const priced = (text: unknown, format?: string): ComponentModel => ({
+    dataType: { price: 'number' },
+    data: { price: text as number },
+    props: {},
+    content: [{ id: 'p', type: 'text', props: format ? { text: { $exp: 'price' }, format } : { text: { $exp: 'price' } } }]
+  })
+  const shown = (model: ComponentModel) => resolvePage(model, { locale: 'en' }).nodes[0].props
+
+  it('formats whole cents with the symbol, thousands and two decimals; leaves other texts alone', () => {
+    expect(shown(priced(123456, 'money'))).toEqual({ text: '$1,234.56', tag: 'p', css: {} })
+    expect(shown(priced(-5, 'money')).text).toBe('-$0.05')
+    expect(shown(priced(0, 'money')).text).toBe('$0.00')
+    expect(shown(priced(12.5, 'money')).text).toBe('12.5')
+    expect(shown(priced(123456)).text).toBe('123456')
+    expect(shown(priced(123456, 'text'))).not.toHaveProperty('format')
+  })
+})

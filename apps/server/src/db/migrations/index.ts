@@ -49,6 +49,7 @@ import * as posCatalogueIndex from './20261126230000-pos-catalogue-index'
 import * as siteSettings from './20261127030113-site-settings'
 import * as storefrontCheckout from './20261128090000-storefront-checkout'
 import * as productKeywords from './20261127010000-product-keywords'
+import * as domainsTable from './20261127020000-domains'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -96,6 +97,7 @@ export const migrations: Record<string, Migration> = {
   '20261126230000-pos-catalogue-index': posCatalogueIndex,
   '20261127000000-products-cached-reserved': productsCachedReserved,
   '20261127010000-product-keywords': productKeywords,
+  '20261127020000-domains': domainsTable,
   '20261127020000-site-content': siteContent,
   '20261127030113-site-settings': siteSettings,
   '20261128090000-storefront-checkout': storefrontCheckout

@@ -9,6 +9,7 @@ import { carrySkuStock, skuCarry } from '../../ledger/sku-carry'
 import { RecordService, type RecordParams } from '../../records/record-service'
 import { compileWhere } from '../../db/query/where'
 import { joinWall, leaveWall, wallStatement } from '../../tenancy'
+import { withCategoryIds } from './category-names'
 import { checkProduct } from './product-rules'
 import { productKeywords, productQuery, refuseKeywords } from './product-search'
 import { attachStock, stockColumnSql, takeStockColumn } from './product-stock'
@@ -62,6 +63,8 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
    * wall, by id, with the query's other conditions again: every row that leaves still passes it.
    */
   override async find(params: RecordParams = {}): Promise<Paginated<ProductRecord> | ProductRecord[]> {
+    if ((params.query as Row | undefined)?.normalizedCategories !== undefined)
+      params = { ...params, query: await withCategoryIds(this.db, params.query as Row, params.shop) }
     const { $search, $select, $populate, $paginate, $limit, $skip, $cursor, ...conditions } = (params.query ?? {}) as Row
     if (!this.options.rowSecurity || !params.shop || $search === undefined) return super.find(params)
     // The first step runs before the record service's own check: a filter on the hidden keywords must

@@ -10,6 +10,7 @@ import { RecordService, type RecordParams } from '../../records/record-service'
 import { createDefaultWarehouse } from '../warehouses/warehouses'
 import { stripReadOnly } from '../../records/validate-data'
 import { writeShopSecrets } from '../../secrets/shop-secrets'
+import { checkAliasWrite } from '../../eshop/domains/alias-rule'
 import { applySettingsWrite, checkSettings, newShopCardFlags, prepareSettingsWrite, presentShop } from './shop-settings'
 import { checkNewShopPos, checkPosBanners, posSettingsWrite, presentPosAccess } from './pos-settings'
 import { checkSiteSettings, lowerSubdomain, touchesUiRule } from './site-settings'
@@ -105,6 +106,8 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
       if (!input || typeof input !== 'object' || Array.isArray(input)) return await super.patch(id, input, params)
       const data = lowerSubdomain(input as Row) as ShopPatch
       const uiRule = touchesUiRule(data as Row)
+      // A client's alias is one of the shop's verified domains (decision 0112).
+      if (params.provider) await checkAliasWrite(this.options.db.knex, id, data as Row)
       const settings = prepareSettingsWrite(data as Row, Boolean(params.provider))
       const statusRule = mentions(data, 'resetInventoryStatus')
       const pos = posSettingsWrite(data as Row, Boolean(params.provider))

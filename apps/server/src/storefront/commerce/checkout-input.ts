@@ -2,12 +2,13 @@ import { BadRequest } from '@feathersjs/errors'
 import { isObjectId } from '@emporia/shared'
 import { readCart, readText, refuse, type CartInput } from './cart-input'
 
-export const storefrontPayments = ['bank', 'stripe', 'pickUp'] as const
+/** Bank transfer, a card through the provider, or cash when the customer collects the goods. */
+export const storefrontPayments = ['bank', 'stripe', 'cash'] as const
 export type StorefrontPayment = (typeof storefrontPayments)[number]
 
 export interface CheckoutInput extends CartInput {
   customer: { firstName: string; lastName?: string; email: string; phone: string }
-  /** Where to deliver; not needed when the goods are picked up. */
+  /** Where to deliver, with the shipping method; neither when the customer picks the goods up. */
   address?: string
   shippingMethod?: string
   payment: StorefrontPayment
@@ -44,10 +45,10 @@ export const readCheckout = (body: unknown): CheckoutInput => {
   if (shippingMethod !== undefined && shippingMethod !== null && !isObjectId(shippingMethod))
     throw refuse('shippingMethod', 'Invalid value', 'format.invalid')
   const address = readText(data, 'address', 500, false)
-  // Goods that travel need somewhere to go; picked-up goods need no delivery method.
-  if (payment !== 'pickUp' && !shippingMethod)
-    throw refuse('shippingMethod', 'Choose a delivery method', 'storefront.shippingRequired')
+  // Goods that travel need somewhere to go; cash is paid when the customer collects them.
   if (shippingMethod && !address) throw refuse('address', 'Required', 'format.required')
+  if (shippingMethod && payment === 'cash')
+    throw refuse('payment', 'Cash is paid when you pick the goods up', 'storefront.cashOnPickUpOnly')
   const key = data.idempotencyKey
   if (typeof key !== 'string' || !KEY.test(key))
     throw refuse('idempotencyKey', 'Please reload the page and try again', 'storefront.idempotencyKey')

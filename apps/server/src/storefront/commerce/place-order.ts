@@ -25,8 +25,12 @@ export interface PlacedOrder {
   replayed: boolean
 }
 
-/** The payment methods this shop offers online (decision 0109), from its checkout settings. */
-const checkOffered = (payment: CheckoutInput['payment'], settings: CheckoutSettings) => {
+/**
+ * The payment methods and pick-up this shop offers online (decision 0109), from its checkout settings:
+ * an order without a shipping method is collected, which the shop must allow, and so is cash.
+ */
+const checkOffered = (input: CheckoutInput, settings: CheckoutSettings) => {
+  const { payment } = input
   const offered =
     payment === 'bank'
       ? settings.bankTransfer?.enabled === true && (settings.bankTransfer.accounts ?? []).some((account) => account.enabled)
@@ -34,6 +38,8 @@ const checkOffered = (payment: CheckoutInput['payment'], settings: CheckoutSetti
         ? settings.cardPayment?.enabled === true
         : settings.pickUp?.enabled === true
   if (!offered) throw refuse('payment', 'This payment method is not available', 'storefront.methodUnavailable')
+  if (!input.shippingMethod && settings.pickUp?.enabled !== true)
+    throw refuse('shippingMethod', 'Choose a delivery method', 'storefront.shippingRequired')
 }
 
 /**
@@ -67,7 +73,7 @@ export const placeOrder = async (
   const result = await commerceTransaction(commerce, shop, async (trx, wall) => {
     await checkSellable(trx, shop, input.lines)
     const settings = await loadCheckoutSettings(trx, shop)
-    checkOffered(input.payment, settings)
+    checkOffered(input, settings)
     const user = await checkoutCustomer(commerce, trx, shop, input.customer)
     const data: OrderData = {
       source: 'eshop',
@@ -98,7 +104,7 @@ export const placeOrder = async (
     const shipping = input.shippingMethod ? await shippingQuote(trx, shop, input.shippingMethod, goods.total) : undefined
     // The payment asks for the whole total; createOrder prices again under its locks and refuses a payment above it.
     const due = goods.total + (shipping?.fee ?? 0)
-    const method = input.payment === 'pickUp' ? null : input.payment
+    const method = input.payment === 'cash' ? null : input.payment
     const payments = method && due > 0 ? [{ method, amount: due }] : []
     const created = await createOrder(trx, { ...data, payments }, ctx, null, {
       shipping: shipping ? { method: shipping._id, name: shipping.name, fee: shipping.fee } : null

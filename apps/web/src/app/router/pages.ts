@@ -30,6 +30,9 @@ export const pages: Record<PageName, RouteComponent> = {
   subShopStock: lazyPage(() => import('../../features/sub-shops/sub-shop-stock-page'), 'SubShopStockPage'),
   customerDetail: lazyPage(() => import('../../features/shop-users/customer-page'), 'CustomerPage'),
   pos: lazyPage(() => import('../../features/pos/pos-page'), 'PosPage'),
+  pageDesigner: lazyPage(() => import('../../features/eshop-pages/page-designer-page'), 'PageDesignerPage'),
+  eshopTheme: lazyPage(() => import('../../features/eshop-theme/theme-page'), 'ThemePage'),
+  domainPurchase: lazyPage(() => import('../../features/eshop-domains/domain-purchase-page'), 'DomainPurchasePage'),
   settings: lazyPage(() => import('../settings/settings-page'), 'SettingsPage'),
   placeholder: lazyPage(() => import('../../features/placeholder/placeholder-page'), 'PlaceholderPage')
 }

@@ -55,6 +55,9 @@ export type PageName =
   | 'customerDetail'
   | 'settings'
   | 'pos'
+  | 'pageDesigner'
+  | 'eshopTheme'
+  | 'domainPurchase'
 
 /** The developer test pages' prefix is named after the product (ARCHITECTURE §4). */
 export const DEV_PREFIX = 'emporia'

@@ -50,6 +50,10 @@ export type ScreenPage =
   | 'customerDetail'
   | 'settings'
   | 'pos'
+  // The online shop's page editor and theme (decision 0111).
+  | 'pageDesigner'
+  | 'eshopTheme'
+  | 'domainPurchase'
 
 /** Where a screen sits in the drawer; without one the screen has no entry of its own. */
 export interface DrawerEntry {

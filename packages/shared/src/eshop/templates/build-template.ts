@@ -204,7 +204,9 @@ export const buildTemplate = (style: TemplateStyle): ShopTemplate => {
     ],
     pages: [
       { name: tx('Home', '首頁', '首页'), path: '/', component: HOME, seo: { description: style.intro } },
-      { name: style.collectionTitle, path: '/collection', component: partKeys.collection },
+      // The storefront narrows the products of `/collections` and `/search` by the visitor's filters (decision 0108).
+      { name: style.collectionTitle, path: '/collections', component: partKeys.collection },
+      { name: tx('Search', '搜尋', '搜索'), path: '/search', component: partKeys.collection },
       { name: tx('Product', '商品', '商品'), path: '/products/:id', component: partKeys.product },
       { name: tx('Cart', '購物車', '购物车'), path: '/cart', component: partKeys.cart },
       { name: about, path: '/about', component: ABOUT }

@@ -60,7 +60,12 @@ export const priceNodes = (id: string, product: string, look: PartsLook, size = 
     {
       id: `${id}-price`,
       type: 'text',
-      props: { text: { $exp: `${product}.price` }, tag: 'span', css: { color: look.accent, fontSize: size, fontWeight: 600 } }
+      props: {
+        text: { $exp: `${product}.price` },
+        tag: 'span',
+        format: 'money',
+        css: { color: look.accent, fontSize: size, fontWeight: 600 }
+      }
     },
     {
       id: `${id}-sale`,
@@ -74,6 +79,7 @@ export const priceNodes = (id: string, product: string, look: PartsLook, size = 
           props: {
             text: { $exp: `${product}.dprice` },
             tag: 'span',
+            format: 'money',
             css: { color: look.accent, fontSize: size, fontWeight: 700 }
           }
         },
@@ -83,6 +89,7 @@ export const priceNodes = (id: string, product: string, look: PartsLook, size = 
           props: {
             text: { $exp: `${product}.price` },
             tag: 'span',
+            format: 'money',
             css: { textDecoration: 'line-through', fontSize: Math.max(12, size - 3), color: look.line }
           }
         }

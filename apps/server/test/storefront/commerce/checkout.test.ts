@@ -1,0 +1,347 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { shopOwner } from '../../support/accounts'
+import { dialects } from '../../support/databases'
+import { startTestApp, type TestApp } from '../../support/test-app'
+import { call, operate, stockOf } from '../../inventory/inventory-api'
+import { setShop } from '../../orders/order-api'
+import { setShop as setFeatures } from '../../catalogue/catalogue-support'
+import { issueCoupons } from '../../../src/coupons'
+import { commerceTransaction, type Commerce } from '../../../src/storefront/commerce/commerce-context'
+import { readCart } from '../../../src/storefront/commerce/cart-input'
+import { readCheckout } from '../../../src/storefront/commerce/checkout-input'
+import { cartPrice, priceStorefrontOrder } from '../../../src/storefront/commerce/price-cart'
+import { placeOrder } from '../../../src/storefront/commerce/place-order'
+import { orderStatus } from '../../../src/storefront/commerce/order-status'
+
+type Owner = Awaited<ReturnType<typeof shopOwner>>
+type Body = Record<string, unknown>
+
+const refusal = async (run: Promise<unknown>) => {
+  try {
+    await run
+  } catch (error) {
+    return error as { code: number; message: string; data?: { key?: string; field?: string; values?: Body } }
+  }
+  throw new Error('expected a refusal')
+}
+
+let keys = 0
+const newKey = () => `test-key-${Date.now()}-${keys++}-abcdefgh`
+
+/** The storefront's cart and checkout against a real database (decision 0109). */
+describe.each(await dialects())('storefront cart and checkout (%s)', (dialect) => {
+  let t: TestApp
+  let a: Owner
+  let b: Owner
+  let commerce: Commerce
+  let warehouse: string
+  let tea: string
+  let counterOnly: string
+  let foreign: string
+
+  const product = async (owner: Owner, body: Body) =>
+    ((await call(t, owner, 'POST', 'products', body)).body as { _id: string })._id
+  const restock = async (owner: Owner, id: string, delta: number) => {
+    const w = ((await t.db.knex('warehouses').where({ shop: owner.shopId }).first('_id')) as { _id: string })._id
+    await operate(t, owner, { mode: 'restock', warehouse: w, product: id, delta })
+    return w
+  }
+  const price = (shop: string, body: Body, locale: 'en' | 'cht' | 'chs' = 'en') =>
+    commerceTransaction(commerce, shop, async (trx) =>
+      cartPrice(await priceStorefrontOrder(trx, shop, readCart(body), { locale }), locale)
+    )
+  /** A checkout as the browser sends it; cash on pick-up unless the body says otherwise. */
+  const checkout = async (shop: string, body: Body) =>
+    placeOrder(
+      commerce,
+      shop,
+      readCheckout({
+        customer: { firstName: 'Mei', lastName: 'Chan', email: 'mei@example.com', phone: '+852 9123 4567' },
+        payment: 'cash',
+        idempotencyKey: newKey(),
+        ...body
+      }),
+      'en'
+    )
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect)
+    commerce = { app: t.app, context: t.context }
+    a = await shopOwner(t.url, 'Online')
+    b = await shopOwner(t.url, 'Other')
+    await setFeatures(t, a.shopId, { attributes: { discount: true, promotion: true } })
+    await setShop(t, a, {
+      bankTransfer: { enabled: true, accounts: [{ bankName: 'HSBC', name: 'Online Ltd', no: '123-456789-001', enabled: true }] },
+      pickUp: { enabled: true, address: '1 Queen’s Road' }
+    })
+    tea = await product(a, { name: { en: 'Tea', cht: '茶' }, price: 1000, avail: 'eshop' })
+    counterOnly = await product(a, { name: { en: 'Counter tea' }, price: 500, avail: 'pos' })
+    foreign = await product(b, { name: { en: 'Their tea' }, price: 100 })
+    warehouse = await restock(a, tea, 100)
+    await restock(a, counterOnly, 10)
+    await restock(b, foreign, 10)
+  })
+  afterAll(() => t.close())
+
+  it('prices from the catalogue, never from a price the browser sends', async () => {
+    const cart = await price(a.shopId, { lines: [{ product: tea, quantity: 2, price: 1, total: 2 }] })
+    expect(cart).toMatchObject({ subtotal: 2000, discount: 0, total: 2000, lines: [{ product: tea, price: 1000, total: 2000 }] })
+  })
+
+  it('refuses a product the storefront does not sell and another shop’s product alike', async () => {
+    for (const id of [counterOnly, foreign]) {
+      const error = await refusal(
+        price(a.shopId, {
+          lines: [
+            { product: tea, quantity: 1 },
+            { product: id, quantity: 1 }
+          ]
+        })
+      )
+      expect(error).toMatchObject({ code: 400, data: { key: 'storefront.productUnavailable', field: 'lines.1.product' } })
+    }
+    const draft = await product(a, { name: { en: 'Draft' }, price: 100, status: 'draft' })
+    expect(await refusal(price(a.shopId, { lines: [{ product: draft, quantity: 1 }] }))).toMatchObject({
+      data: { key: 'storefront.productUnavailable' }
+    })
+  })
+
+  it('refuses bad input on the field with a translatable key', async () => {
+    expect(await refusal(price(a.shopId, { lines: [] }))).toMatchObject({ code: 400, data: { key: 'storefront.cartEmpty' } })
+    expect(await refusal(price(a.shopId, { lines: [{ product: tea, quantity: 1.5 }] }))).toMatchObject({
+      data: { key: 'format.integer', field: 'lines.0.quantity' }
+    })
+    expect(
+      await refusal(
+        checkout(a.shopId, {
+          lines: [{ product: tea, quantity: 1 }],
+          customer: { firstName: 'A', email: 'x', phone: '91234567' }
+        })
+      )
+    ).toMatchObject({ data: { key: 'format.email', field: 'customer.email' } })
+  })
+
+  it('applies a coupon code, reports a refused one in the customer’s language, and suggests what to add', async () => {
+    await call(t, a, 'POST', 'discounts', {
+      name: { en: 'Spend $30 get $5' },
+      type: 'fixed',
+      status: 'valid',
+      avail: 'eshop',
+      automatic: true,
+      suggest: true,
+      fixedDiscount: 500,
+      minPrice: 3000
+    })
+    await call(t, a, 'POST', 'discounts', {
+      name: { en: 'Web code' },
+      type: 'fixed',
+      status: 'valid',
+      avail: 'both',
+      couponCode: 'WEB2',
+      fixedDiscount: 200
+    })
+    const cart = await price(a.shopId, { lines: [{ product: tea, quantity: 2 }], coupons: ['WEB2', 'NOPE'] }, 'cht')
+    expect(cart).toMatchObject({ subtotal: 2000, discount: 200, total: 1800, coupons: ['WEB2'] })
+    expect(cart.refused).toEqual([{ code: 'NOPE', key: 'coupon.notValid', message: '優惠券無效' }])
+    expect(cart.suggestions).toEqual([expect.objectContaining({ spend: 1000, gain: 500, message: '再買 $10.00 即減 $5.00' })])
+    const more = await price(a.shopId, { lines: [{ product: tea, quantity: 3 }] })
+    expect(more).toMatchObject({ discount: 500, total: 2500, suggestions: [] })
+    await t.db.knex('discounts').where({ shop: a.shopId }).update({ status: 'draft' })
+  })
+
+  it('checks out with bank transfer: a prepared eshop order, a pending payment, a customer, a secret link; the merchant confirms', async () => {
+    const events: Body[] = []
+    const listen = (order: Body) => events.push(order)
+    t.app.service('orders').on('created', listen)
+    const placed = await checkout(a.shopId, { lines: [{ product: tea, quantity: 2, price: 1 }], payment: 'bank' })
+    t.app.service('orders').removeListener('created', listen)
+    expect(placed.order).toMatchObject({ source: 'eshop', status: 'prepare', subtotal: 2000, total: 2000, amount: 0 })
+    // The back office hears it as the orders service's own create (the §2.6 popup).
+    expect(events).toEqual([expect.objectContaining({ _id: placed.order._id, status: 'prepare', source: 'eshop' })])
+    const customer = (await t.db
+      .knex('shopUsers')
+      .where({ shop: a.shopId, email: 'mei@example.com' })
+      .first('_id', 'name')) as Body
+    expect(customer).toMatchObject({ name: 'Mei Chan' })
+    expect(placed.order.user).toBe(customer._id)
+    const payment = (await t.db.knex('payments').where({ order: placed.order._id }).first()) as { _id: string }
+    expect(payment).toMatchObject({ method: 'bank', amount: 2000, status: 'pending' })
+    const view = await orderStatus(commerce, a.shopId, placed.link)
+    expect(view).toMatchObject({
+      orderId: placed.order.orderId,
+      status: 'prepare',
+      total: 2000,
+      waitsForPayment: true,
+      bankAccounts: [{ bankName: 'HSBC', no: '123-456789-001' }]
+    })
+    // Nothing moves the goods on before the money has come; the merchant's confirmation pays it.
+    expect((await call(t, a, 'PATCH', `orders/${placed.order._id}`, { status: 'shipped' })).status).toBe(400)
+    expect((await call(t, a, 'PATCH', `payments/${payment._id}`, { status: 'paid' })).status).toBe(200)
+    expect((await call(t, a, 'GET', `orders/${placed.order._id}`)).body).toMatchObject({ status: 'paid', amount: 2000 })
+    expect(await orderStatus(commerce, a.shopId, placed.link)).toMatchObject({
+      status: 'paid',
+      waitsForPayment: false,
+      bankAccounts: []
+    })
+  })
+
+  it('charges the delivery by the shipping method’s price ranges', async (ctx) => {
+    if (!(await t.db.knex.schema.hasTable('shippingMethods'))) ctx.skip()
+    const method = (
+      (
+        await call(t, a, 'POST', 'shippingMethods', {
+          name: { en: 'Courier' },
+          price: 3000,
+          priceRanges: [
+            { min: 0, max: 5000, price: 3000 },
+            { min: 5000, price: 0 }
+          ],
+          enabled: true
+        })
+      ).body as { _id: string }
+    )._id
+    const placed = await checkout(a.shopId, {
+      lines: [{ product: tea, quantity: 2 }],
+      payment: 'bank',
+      shippingMethod: method,
+      address: '2 Nathan Road'
+    })
+    expect(placed.order).toMatchObject({ status: 'prepare', total: 5000, shipping: { method, fee: 3000 } })
+    const payment = (await t.db.knex('payments').where({ order: placed.order._id }).first()) as {
+      _id: string
+      amount: number
+      status: string
+    }
+    expect(payment).toMatchObject({ amount: 5000, status: 'pending' })
+    const confirmed = await call(t, a, 'PATCH', `payments/${payment._id}`, { status: 'paid' })
+    expect(confirmed.status).toBe(200)
+    const order = await call(t, a, 'GET', `orders/${placed.order._id}`)
+    expect(order.body).toMatchObject({ status: 'paid', amount: 5000 })
+    const free = await checkout(a.shopId, {
+      lines: [{ product: tea, quantity: 5 }],
+      payment: 'bank',
+      shippingMethod: method,
+      address: '2 Nathan Road'
+    })
+    expect(free.order).toMatchObject({ total: 5000, shipping: { fee: 0 } })
+  })
+
+  it('takes cash at pick-up only when the shop allows it, and voids an order whose money never came', async () => {
+    await setShop(t, a, { pickUp: { enabled: false } })
+    expect(await refusal(checkout(a.shopId, { lines: [{ product: tea, quantity: 1 }], payment: 'cash' }))).toMatchObject({
+      data: { key: 'storefront.methodUnavailable', field: 'payment' }
+    })
+    await setShop(t, a, { pickUp: { enabled: true } })
+    const placed = await checkout(a.shopId, { lines: [{ product: tea, quantity: 1 }], payment: 'cash' })
+    expect(placed.order).toMatchObject({ status: 'prepare', total: 1000 })
+    // Moving on before the money came is refused; taking cash at pick-up pays it.
+    expect((await call(t, a, 'PATCH', `orders/${placed.order._id}`, { status: 'done' })).status).toBe(400)
+    const paid = await call(t, a, 'POST', 'payments', { order: placed.order._id, method: 'cash', amount: 1000 })
+    expect(paid.status).toBe(201)
+    expect((await call(t, a, 'GET', `orders/${placed.order._id}`)).body).toMatchObject({ status: 'paid', amount: 1000 })
+
+    const never = await checkout(a.shopId, { lines: [{ product: tea, quantity: 1 }], payment: 'cash' })
+    const before = await stockOf(t, warehouse, tea)
+    expect((await call(t, a, 'PATCH', `orders/${never.order._id}`, { status: 'void' })).status).toBe(200)
+    expect((await stockOf(t, warehouse, tea)).reserved).toBe(before.reserved - 1)
+  })
+
+  it('makes one order of a double submit, with the same link', async () => {
+    const body = readCheckout({
+      lines: [{ product: tea, quantity: 1 }],
+      customer: { firstName: 'Ka', email: 'ka@example.com', phone: '61234567' },
+      payment: 'cash',
+      idempotencyKey: newKey()
+    })
+    const [first, second] = await Promise.all([
+      placeOrder(commerce, a.shopId, body, 'en'),
+      placeOrder(commerce, a.shopId, body, 'en')
+    ])
+    expect(first.order._id).toBe(second.order._id)
+    expect(first.link).toBe(second.link)
+    expect([first.replayed, second.replayed].sort()).toEqual([false, true])
+    const [{ n }] = (await t.db.knex('orders').where({ shop: a.shopId, user: first.order.user }).count({ n: '*' })) as {
+      n: string
+    }[]
+    expect(Number(n)).toBe(1)
+    expect(await t.db.knex('shopUsers').where({ shop: a.shopId, email: 'ka@example.com' })).toHaveLength(1)
+  })
+
+  it('uses a coupon once when two checkouts race for it', async () => {
+    const rule = await call(t, a, 'POST', 'discounts', {
+      name: { en: 'Coupon $3' },
+      type: 'fixed',
+      status: 'valid',
+      avail: 'both',
+      fixedDiscount: 300
+    })
+    const template = await call(t, a, 'POST', 'couponTemplates', {
+      name: { en: 'Once' },
+      discount: (rule.body as { _id: string })._id
+    })
+    const {
+      codes: [code]
+    } = await t.db.knex.transaction((trx) =>
+      issueCoupons(trx, a.shopId, {
+        template: (template.body as { _id: string })._id,
+        count: 1,
+        user: null,
+        now: new Date().toISOString()
+      })
+    )
+    const results = await Promise.allSettled(
+      ['r1@example.com', 'r2@example.com'].map((email, i) =>
+        checkout(a.shopId, {
+          lines: [{ product: tea, quantity: 1 }],
+          coupons: [code],
+          customer: { firstName: 'Race', email, phone: `5123456${i}` },
+          payment: 'cash'
+        })
+      )
+    )
+    const made = results.filter((result) => result.status === 'fulfilled')
+    expect(made).toHaveLength(1)
+    expect((made[0] as PromiseFulfilledResult<{ order: { total: number } }>).value.order.total).toBe(700)
+    const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult
+    expect(refused.reason).toMatchObject({ data: { field: 'coupons' } })
+    expect(await t.db.knex('coupons').where({ shop: a.shopId, code }).first('status')).toMatchObject({ status: 'used' })
+    await t.db.knex('discounts').where({ shop: a.shopId }).update({ status: 'draft' })
+  })
+
+  it('sells the last unit once when two checkouts race for it', async () => {
+    const last = await product(a, { name: { en: 'Last one' }, price: 800, avail: 'both' })
+    const w = await restock(a, last, 1)
+    const results = await Promise.allSettled(
+      ['s1@example.com', 's2@example.com'].map((email, i) =>
+        checkout(a.shopId, {
+          lines: [{ product: last, quantity: 1 }],
+          customer: { firstName: 'Stock', email, phone: `5223456${i}` },
+          payment: 'cash'
+        })
+      )
+    )
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+    const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult
+    // Whichever comes second finds the unit held: by the ledger, or the product already sold out.
+    expect(['errors.insufficientStock', 'storefront.productUnavailable']).toContain(
+      (refused.reason as { data: { key: string } }).data.key
+    )
+    expect(await stockOf(t, w, last)).toMatchObject({ quantity: 1, reserved: 1 })
+  })
+
+  it('answers an order only by its own shop’s secret link', async () => {
+    const placed = await checkout(a.shopId, { lines: [{ product: tea, quantity: 1 }], payment: 'cash' })
+    expect((await orderStatus(commerce, a.shopId, placed.link)).orderId).toBe(placed.order.orderId)
+    const [id, signature] = placed.link.split('.')
+    const forged = `${id}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`
+    for (const [shop, link] of [
+      [a.shopId, forged],
+      [a.shopId, id],
+      [b.shopId, placed.link]
+    ])
+      expect(await refusal(orderStatus(commerce, shop, link))).toMatchObject({
+        code: 404,
+        data: { key: 'storefront.orderNotFound' }
+      })
+  })
+})

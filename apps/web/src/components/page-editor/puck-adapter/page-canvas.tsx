@@ -1,0 +1,62 @@
+import { useMemo, type ReactNode } from 'react'
+import { createUsePuck, Puck, type Data } from '@puckeditor/core'
+import '@puckeditor/core/puck.css'
+import type { ComponentModel } from '@emporia/shared'
+import { buildPuckConfig, type PlaceableComponent } from './puck-config'
+import { fromPuckData, toPuckData } from './puck-data'
+import { rootVariables, toRootProps } from './root-props'
+
+const usePuckSelect = createUsePuck()
+
+/** Undo and redo over Puck's history, for the screen's own toolbar. */
+export interface CanvasHistory {
+  undo: () => void
+  redo: () => void
+  canUndo: boolean
+  canRedo: boolean
+}
+
+/** Renders the screen's toolbar inside Puck, where its history is in reach. */
+const Actions = ({ render }: { render: (history: CanvasHistory) => ReactNode }) => {
+  const history = usePuckSelect((state) => state.history)
+  return <>{render({ undo: history.back, redo: history.forward, canUndo: history.hasPast, canRedo: history.hasFuture })}</>
+}
+
+export type EditedModel = Pick<ComponentModel, 'name' | 'dataType' | 'data' | 'props' | 'content'>
+
+export interface PageCanvasProps {
+  /** The component as loaded: Puck starts from it (remount with a new `key` to load another). */
+  initial: EditedModel
+  placeable: readonly PlaceableComponent[]
+  labels: { name: string; variables: string; declared: string }
+  title: string
+  onChange: (model: EditedModel) => void
+  actions: (history: CanvasHistory) => ReactNode
+}
+
+/** Puck's data as our component (decision 0111): settings from the root, the tree from the content. */
+export const modelOf = (data: Partial<Data>): EditedModel => {
+  const root = rootVariables(data.root)
+  return { name: root.name, dataType: root.dataType, data: root.data, props: root.declared, content: fromPuckData(data) }
+}
+
+/**
+ * The page editor's canvas (spec §2.10): Puck with the catalogue's components, the component tree
+ * (outline), our widgets in the props panel, undo/redo. It reports our model on every change; Puck's
+ * own data never leaves this file.
+ */
+export const PageCanvas = ({ initial, placeable, labels, title, onChange, actions }: PageCanvasProps) => {
+  const config = useMemo(() => buildPuckConfig(placeable, labels), [placeable, labels])
+  // Puck reads `data` once; the key of this component decides when another model is loaded.
+  const data = useMemo(() => ({ ...toPuckData(initial.content), root: { props: toRootProps(initial) } }), [initial])
+  return (
+    <Puck
+      config={config}
+      data={data}
+      headerTitle={title}
+      onChange={(next) => onChange(modelOf(next))}
+      iframe={{ enabled: false }}
+      overrides={{ headerActions: () => <Actions render={actions} /> }}
+    />
+  )
+}

@@ -1,0 +1,193 @@
+import type { ComponentConfig, Config, CustomField, Fields, SlotComponent } from '@puckeditor/core'
+import { propApplies, themeComponentNames, themeComponentSpec, type PropSpec, type ThemeComponentSpec } from '@emporia/shared'
+import { PropField } from '../prop-field'
+import { renderNodePreview, type PreviewSlots } from '../preview/node-preview'
+import { DeclaredPropsEditor, VariablesEditor } from '../variables-editor'
+import { FieldWidget } from '../widgets/field-widget'
+import { COMPONENT_PREFIX, PROP_PREFIX, propKey, SLOT_PREFIX, slotKey, slotsOf } from './puck-data'
+import { rootVariables, type PuckRootProps } from './root-props'
+import { useNodeScope, usePuckDispatch } from './use-node-scope'
+
+/** A stored component a page can place: its name and the props it declares. */
+export interface PlaceableComponent {
+  _id: string
+  name: string
+  props: Record<string, { type: string; default?: unknown }>
+}
+
+/** One prop of the selected node, in Puck's fields panel: our widget, in the node's scope. */
+const NodePropField = ({
+  name,
+  spec,
+  value,
+  onChange
+}: {
+  name: string
+  spec: PropSpec
+  value: unknown
+  onChange: (value: unknown) => void
+}) => {
+  const scope = useNodeScope()
+  const dispatch = usePuckDispatch()
+  // "New variable": a data variable of the prop's type joins the component's root settings (its value the type's default).
+  const onNewVariable = (variable: string, type: string) =>
+    dispatch({
+      type: 'setData',
+      data: (previous) => {
+        const root = rootVariables(previous.root)
+        const props: PuckRootProps = {
+          name: root.name,
+          declared: root.declared,
+          variables: {
+            dataType: { ...root.dataType, [variable]: type },
+            data: { ...root.data, [variable]: (spec.default ?? null) as never }
+          }
+        }
+        // Puck types its root's props as its own default (`title`); ours ride there as data.
+        return { root: { ...previous.root, props: props as unknown as { title?: string } } }
+      }
+    })
+  return (
+    <PropField
+      name={name}
+      spec={spec}
+      value={value}
+      onChange={onChange}
+      scope={scope}
+      onNewVariable={onNewVariable}
+      testId={`prop-${name}`}
+    />
+  )
+}
+
+const propField = (name: string, spec: PropSpec): CustomField<unknown> => ({
+  type: 'custom',
+  label: name,
+  render: ({ value, onChange }) => <NodePropField name={name} spec={spec} value={value} onChange={onChange} />
+})
+
+const fieldsOf = (type: string, props: Record<string, PropSpec>): Fields => {
+  const fields: Fields = {}
+  for (const [name, spec] of Object.entries(props)) fields[propKey(name)] = propField(name, spec)
+  for (const slot of slotsOf(type)) fields[slotKey(slot)] = { type: 'slot' }
+  return fields
+}
+
+const defaultsOf = (type: string, props: Record<string, PropSpec>) => {
+  const defaults: Record<string, unknown> = {}
+  for (const [name, spec] of Object.entries(props)) if (spec.default !== undefined) defaults[propKey(name)] = spec.default
+  for (const slot of slotsOf(type)) defaults[slotKey(slot)] = []
+  return defaults
+}
+
+/** Our props of a Puck item (prefix dropped), and its slots as render functions. */
+const split = (props: Record<string, unknown>) => {
+  const ours: Record<string, unknown> = {}
+  const slots: PreviewSlots = {}
+  for (const [key, value] of Object.entries(props)) {
+    if (key.startsWith(PROP_PREFIX)) ours[key.slice(PROP_PREFIX.length)] = value
+    else if (key.startsWith(SLOT_PREFIX)) slots[key.slice(SLOT_PREFIX.length)] = value as SlotComponent
+  }
+  return { ours, slots }
+}
+
+const themeConfig = (type: string, spec: ThemeComponentSpec): ComponentConfig => {
+  const conditional = Object.values(spec.props).some((prop) => prop.when)
+  return {
+    label: type,
+    fields: fieldsOf(type, spec.props),
+    defaultProps: defaultsOf(type, spec.props),
+    // Per-type props (menuItem's): a prop shows only while the props it depends on allow it (§3.15).
+    ...(conditional
+      ? {
+          resolveFields: (data, { fields }) => {
+            const { ours } = split(data.props as Record<string, unknown>)
+            return Object.fromEntries(
+              Object.entries(fields).filter(
+                ([key]) => !key.startsWith(PROP_PREFIX) || propApplies(spec.props[key.slice(PROP_PREFIX.length)], ours)
+              )
+            )
+          }
+        }
+      : {}),
+    render: ({ id, puck, ...props }) => {
+      const { ours, slots } = split(props)
+      return renderNodePreview({ id, type, props: ours, slots, dragRef: puck.dragRef })
+    }
+  }
+}
+
+const storedConfig = (component: PlaceableComponent): ComponentConfig => {
+  const props: Record<string, PropSpec> = Object.fromEntries(
+    Object.entries(component.props).map(([name, prop]) => [name, { type: prop.type, default: prop.default }])
+  )
+  return {
+    label: component.name,
+    fields: fieldsOf('component', props),
+    defaultProps: defaultsOf('component', props),
+    render: ({ id, puck, ...rest }) =>
+      renderNodePreview({
+        id,
+        type: 'component',
+        component: component._id,
+        label: component.name,
+        props: split(rest).ours,
+        slots: {},
+        dragRef: puck.dragRef
+      })
+  }
+}
+
+/**
+ * Puck's configuration generated from the catalogue (decision 0106): every theme component with its
+ * props as our widgets (custom fields) and its slots, the shop's stored components to place, and the
+ * root carrying the component's own settings (name, data variables, declared props).
+ */
+export const buildPuckConfig = (
+  placeable: readonly PlaceableComponent[],
+  labels: { name: string; variables: string; declared: string }
+): Config => {
+  const components: Config['components'] = {}
+  for (const type of themeComponentNames) components[type] = themeConfig(type, themeComponentSpec(type)!)
+  for (const component of placeable) components[`${COMPONENT_PREFIX}${component._id}`] = storedConfig(component)
+  return {
+    components,
+    categories: {
+      layout: { title: 'Layout', components: ['layout', 'container', 'flex', 'tab', 'header', 'footer', 'drawer'] },
+      content: {
+        title: 'Content',
+        components: ['text', 'button', 'link', 'imageButton', 'slider', 'video', 'html', 'menuItem', 'sitePath']
+      },
+      data: { title: 'Data', components: ['for', 'if', 'productFilter', 'attributes', 'numPicker'] },
+      other: { title: 'Components', components: placeable.map((component) => `${COMPONENT_PREFIX}${component._id}`) }
+    },
+    root: {
+      fields: {
+        name: {
+          type: 'custom',
+          label: labels.name,
+          render: ({ value, onChange }) => (
+            <FieldWidget
+              type="text"
+              label={labels.name}
+              value={value ?? ''}
+              onChange={(next) => onChange(String(next ?? ''))}
+              testId="component-name"
+            />
+          )
+        },
+        variables: {
+          type: 'custom',
+          label: labels.variables,
+          render: ({ value, onChange }) => <VariablesEditor value={value} onChange={onChange} testId="component-variables" />
+        },
+        declared: {
+          type: 'custom',
+          label: labels.declared,
+          render: ({ value, onChange }) => <DeclaredPropsEditor value={value} onChange={onChange} testId="component-props" />
+        }
+      },
+      render: ({ children }: { children?: React.ReactNode }) => <div data-testid="page-canvas">{children}</div>
+    }
+  }
+}

@@ -1,0 +1,260 @@
+import { useMemo, useState } from 'react'
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Stack,
+  TextField,
+  Tooltip
+} from '@mui/material'
+import Undo from '@mui/icons-material/Undo'
+import Redo from '@mui/icons-material/Redo'
+import History from '@mui/icons-material/History'
+import ArrowBack from '@mui/icons-material/ArrowBack'
+import { useQueryClient } from '@tanstack/react-query'
+import { useParams } from '@tanstack/react-router'
+import { pickTran, servicePaths, type LocaleId } from '@emporia/shared'
+import { UnsavedDialog } from '../../components/editor/unsaved-dialog'
+import { useLeaveGuard } from '../../components/editor/use-leave-guard'
+import { refusedFields } from '../../components/editor/server-errors'
+import { translateKnown } from '../../components/editor/server-refusal'
+import { PageEditorEnvContext, type PageEditorEnv } from '../../components/page-editor/editor-env'
+import { PageCanvas, type CanvasHistory, type EditedModel } from '../../components/page-editor/puck-adapter/page-canvas'
+import { useAppNavigate } from '../../components/ui/app-link'
+import { errorMessage } from '../../lib/errors'
+import { useListT } from '../../lib/i18n/lists'
+import { notifyError, notifySuccess } from '../../lib/notify'
+import {
+  createComponent,
+  patchComponent,
+  publishSite,
+  restoreVersion,
+  useCategoryNames,
+  useComponent,
+  useComponents,
+  usePages
+} from './eshop-pages-api'
+import { designPath } from './design-path'
+import { VersionHistory } from './version-history'
+
+const emptyModel: EditedModel = { name: '', dataType: {}, data: {}, props: {}, content: [] }
+/** What is compared to tell unsaved changes: the model as it would be sent. */
+const snapshot = (model: EditedModel) => JSON.stringify(model)
+
+/** A refused save's problems (`componentProblems` on the server): each translated, with where it is. */
+const problemsOf = (error: unknown) =>
+  refusedFields(error).map((entry) => ({
+    path: entry.field ?? '',
+    text: (entry.key && translateKnown(entry.key, entry.values)) || entry.message || errorMessage(error)
+  }))
+
+const Designer = ({ id, initial, env }: { id?: string; initial: EditedModel; env: PageEditorEnv }) => {
+  const { t } = useListT()
+  const navigate = useAppNavigate()
+  const queryClient = useQueryClient()
+  const [model, setModel] = useState(initial)
+  const [saved, setSaved] = useState(() => snapshot(initial))
+  const [busy, setBusy] = useState(false)
+  const [problems, setProblems] = useState<{ path: string; text: string }[]>([])
+  const [publishing, setPublishing] = useState<string | undefined>()
+  const [history, setHistory] = useState(false)
+  const dirty = snapshot(model) !== saved
+  const guard = useLeaveGuard(dirty, () => navigate('/eshop/pages?tab=components'))
+  const labels = useMemo(() => ({ name: t('pe.componentName'), variables: t('pe.variables'), declared: t('pe.declared') }), [t])
+  const placeable = useMemo(() => env.components.filter((component) => component._id !== id), [env.components, id])
+
+  /** Saves the draft; answers the component's id (a new one is created, and the route follows it). */
+  const save = async (): Promise<string | undefined> => {
+    setBusy(true)
+    setProblems([])
+    try {
+      const data = { ...model, name: (model.name ?? '').trim() || t('route.eshop/pages/design') }
+      const stored = id ? await patchComponent(id, data) : await createComponent(data)
+      setSaved(snapshot(model))
+      void queryClient.invalidateQueries({ queryKey: [servicePaths.components] })
+      notifySuccess(t('pe.saved'))
+      if (!id) {
+        guard.close()
+        navigate(designPath(stored._id), { replace: true })
+      }
+      return stored._id
+    } catch (error) {
+      const found = problemsOf(error)
+      setProblems(found.length ? found : [{ path: '', text: errorMessage(error) }])
+      return undefined
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const publish = async (note: string) => {
+    if (dirty && !(await save())) return
+    setBusy(true)
+    try {
+      const version = await publishSite(note.trim() || undefined)
+      notifySuccess(t('pe.published', { version: version.version }))
+      setPublishing(undefined)
+      void queryClient.invalidateQueries({ queryKey: [servicePaths.siteVersions] })
+    } catch (error) {
+      const found = problemsOf(error)
+      setProblems(found.length ? found : [{ path: '', text: errorMessage(error) }])
+      setPublishing(undefined)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const restore = async (version: number) => {
+    try {
+      await restoreVersion(version)
+      notifySuccess(t('pe.restored', { version }))
+      setHistory(false)
+      // The drafts changed under the editor: load them again (the page remounts on the new data).
+      await queryClient.resetQueries({ queryKey: [servicePaths.components] })
+      await queryClient.invalidateQueries({ queryKey: [servicePaths.pages] })
+    } catch (error) {
+      notifyError(errorMessage(error))
+    }
+  }
+
+  const actions = (canvas: CanvasHistory) => (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Tooltip title={t('pe.back')}>
+        <IconButton aria-label={t('pe.back')} onClick={guard.requestClose} data-testid="designer-back">
+          <ArrowBack />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={t('pe.undo')}>
+        <span>
+          <IconButton aria-label={t('pe.undo')} disabled={!canvas.canUndo} onClick={canvas.undo} data-testid="designer-undo">
+            <Undo />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={t('pe.redo')}>
+        <span>
+          <IconButton aria-label={t('pe.redo')} disabled={!canvas.canRedo} onClick={canvas.redo} data-testid="designer-redo">
+            <Redo />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={t('pe.versions')}>
+        <IconButton aria-label={t('pe.versions')} onClick={() => setHistory(true)} data-testid="designer-history">
+          <History />
+        </IconButton>
+      </Tooltip>
+      <Button variant="outlined" disabled={busy} onClick={() => void save()} data-testid="designer-save" data-dirty={dirty}>
+        {t('pe.save')}
+      </Button>
+      <Button variant="contained" disabled={busy} onClick={() => setPublishing('')} data-testid="designer-publish">
+        {t('pe.publish')}
+      </Button>
+    </Stack>
+  )
+
+  return (
+    <Box sx={{ height: 'calc(100vh - 64px)', display: 'flex', flexDirection: 'column' }} data-testid="page-designer">
+      {problems.length ? (
+        <Alert severity="error" onClose={() => setProblems([])} data-testid="designer-problems">
+          {t('pe.problems')}
+          <ul style={{ margin: 0 }}>
+            {problems.map((problem, index) => (
+              <li key={index} data-path={problem.path}>
+                {problem.path ? `${problem.path}: ` : ''}
+                {problem.text}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+      <Box sx={{ flex: 1, minHeight: 0 }}>
+        <PageEditorEnvContext.Provider value={env}>
+          <PageCanvas
+            initial={initial}
+            placeable={placeable}
+            labels={labels}
+            title={model.name || t('route.eshop/pages/design')}
+            onChange={setModel}
+            actions={actions}
+          />
+        </PageEditorEnvContext.Provider>
+      </Box>
+      <Dialog open={publishing !== undefined} onClose={() => setPublishing(undefined)} fullWidth maxWidth="xs">
+        <DialogTitle>{t('pe.publish')}</DialogTitle>
+        <DialogContent>
+          <TextField
+            fullWidth
+            size="small"
+            sx={{ mt: 1 }}
+            label={t('pe.publishNote')}
+            value={publishing ?? ''}
+            onChange={(event) => setPublishing(event.target.value)}
+            slotProps={{ htmlInput: { 'data-testid': 'publish-note', maxLength: 500 } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setPublishing(undefined)}>{t('pe.cancel')}</Button>
+          <Button
+            variant="contained"
+            disabled={busy}
+            onClick={() => void publish(publishing ?? '')}
+            data-testid="publish-confirm"
+          >
+            {t('pe.publish')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <VersionHistory open={history} onClose={() => setHistory(false)} onRestore={restore} />
+      <UnsavedDialog guard={guard} />
+    </Box>
+  )
+}
+
+/**
+ * The page editor (spec §2.10): one stored component designed on Puck's canvas, with its data variables
+ * and declared props; save the draft, publish the site, restore a published version, undo/redo.
+ */
+export const PageDesignerPage = () => {
+  const { t, language } = useListT()
+  const { id } = useParams({ strict: false }) as { id?: string }
+  const component = useComponent(id)
+  const components = useComponents()
+  const pages = usePages()
+  const categories = useCategoryNames()
+  const env = useMemo<PageEditorEnv>(
+    () => ({
+      components: (components.data ?? []).map((entry) => ({ _id: entry._id, name: entry.name, props: entry.props })),
+      pages: (pages.data ?? []).map((page) => ({
+        _id: page._id,
+        component: page.component,
+        path: page.path,
+        name: pickTran(page.name, language as LocaleId)
+      })),
+      categories: (categories.data ?? []).map((category) => pickTran(category.name, language as LocaleId)).filter(Boolean)
+    }),
+    [components.data, pages.data, categories.data, language]
+  )
+  const initial = useMemo<EditedModel | undefined>(
+    () =>
+      id
+        ? component.data && {
+            name: component.data.name,
+            dataType: component.data.dataType,
+            data: component.data.data,
+            props: component.data.props,
+            content: component.data.content
+          }
+        : emptyModel,
+    [id, component.data]
+  )
+  if (id && component.isError) return <Alert severity="warning">{t('pe.notFound')}</Alert>
+  // Puck's component list is built once: wait for the shop's components too.
+  if (!initial || components.isPending) return <CircularProgress sx={{ m: 4 }} />
+  return <Designer key={`${id ?? 'new'}-${component.dataUpdatedAt}`} id={id} initial={initial} env={env} />
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query'
+import { servicePaths, type ShopPage, type Theme, type ThemeData, type ThemePatch } from '@emporia/shared'
+import { queryKeys } from '../../lib/query-keys'
+import { pageOf, shopApi, type Row } from '../../lib/resource-client'
+import { useCurrentShopId } from '../../lib/shop'
+
+// The theme screen's calls (ARCHITECTURE §2: one place per operation).
+
+const rows = <T>(result: unknown) => pageOf(result as Row[]).data as unknown as T[]
+
+/** The shop's theme: one record, or none before the wizard or the first save. */
+export const useTheme = () => {
+  const shop = useCurrentShopId()
+  return useQuery({
+    queryKey: queryKeys.find(servicePaths.themes, { shop }),
+    enabled: Boolean(shop),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    queryFn: async () => rows<Theme>(await shopApi(servicePaths.themes).find({ $limit: 1 }))[0] ?? null
+  })
+}
+
+export const saveTheme = (id: string | undefined, data: ThemeData) =>
+  (id ? shopApi(servicePaths.themes).patch(id, data as ThemePatch) : shopApi(servicePaths.themes).create(data)) as Promise<Theme>
+
+export const useShopPages = () => {
+  const shop = useCurrentShopId()
+  const query = { $limit: 500, $sort: { path: 1 } }
+  return useQuery({
+    queryKey: queryKeys.find(servicePaths.pages, { ...query, shop }),
+    enabled: Boolean(shop),
+    queryFn: async () => rows<ShopPage>(await shopApi(servicePaths.pages).find(query))
+  })
+}

@@ -1,0 +1,98 @@
+import { defineMessages } from '../../lib/i18n/screen-messages'
+
+/** The theme screen (spec §2.10, §3.1): menus and theme options, in every language. */
+export const eshopThemeMessages = defineMessages({
+  en: {
+    'theme.menus': 'Menus',
+    'theme.headerMenu': 'Header menu',
+    'theme.footerMenu': 'Footer menu',
+    'theme.options': 'Theme options',
+    'theme.colors': 'Colours',
+    'theme.font': 'Font',
+    'theme.logo': 'Logo',
+    'theme.favicon': 'Favicon',
+    'theme.header': 'Header',
+    'theme.footer': 'Footer',
+    'theme.homePage': 'Home page',
+    'theme.save': 'Save',
+    'theme.saved': 'Theme saved',
+    'theme.color.accent': 'Accent',
+    'theme.color.background': 'Background',
+    'theme.color.disabledText': 'Disabled text',
+    'theme.color.error': 'Error',
+    'theme.color.icon': 'Icon',
+    'theme.color.info': 'Info',
+    'theme.color.primary': 'Primary',
+    'theme.color.primaryText': 'Primary text',
+    'theme.color.secondary': 'Secondary',
+    'theme.color.secondaryText': 'Secondary text',
+    'theme.color.success': 'Success',
+    'theme.color.text': 'Text',
+    'theme.color.theme': 'Theme',
+    'theme.color.warning': 'Warning'
+  },
+  cht: {
+    'theme.menus': '選單',
+    'theme.headerMenu': '頁首選單',
+    'theme.footerMenu': '頁尾選單',
+    'theme.options': '主題選項',
+    'theme.colors': '顏色',
+    'theme.font': '字型',
+    'theme.logo': '標誌',
+    'theme.favicon': '網站圖示',
+    'theme.header': '頁首',
+    'theme.footer': '頁尾',
+    'theme.homePage': '首頁',
+    'theme.save': '儲存',
+    'theme.saved': '主題已儲存',
+    'theme.color.accent': '強調色',
+    'theme.color.background': '背景',
+    'theme.color.disabledText': '停用文字',
+    'theme.color.error': '錯誤',
+    'theme.color.icon': '圖示',
+    'theme.color.info': '資訊',
+    'theme.color.primary': '主色',
+    'theme.color.primaryText': '主要文字',
+    'theme.color.secondary': '次色',
+    'theme.color.secondaryText': '次要文字',
+    'theme.color.success': '成功',
+    'theme.color.text': '文字',
+    'theme.color.theme': '主題色',
+    'theme.color.warning': '警告'
+  },
+  chs: {
+    'theme.menus': '菜单',
+    'theme.headerMenu': '页首菜单',
+    'theme.footerMenu': '页尾菜单',
+    'theme.options': '主题选项',
+    'theme.colors': '颜色',
+    'theme.font': '字体',
+    'theme.logo': '标志',
+    'theme.favicon': '网站图标',
+    'theme.header': '页首',
+    'theme.footer': '页尾',
+    'theme.homePage': '首页',
+    'theme.save': '保存',
+    'theme.saved': '主题已保存',
+    'theme.color.accent': '强调色',
+    'theme.color.background': '背景',
+    'theme.color.disabledText': '停用文字',
+    'theme.color.error': '错误',
+    'theme.color.icon': '图标',
+    'theme.color.info': '信息',
+    'theme.color.primary': '主色',
+    'theme.color.primaryText': '主要文字',
+    'theme.color.secondary': '次色',
+    'theme.color.secondaryText': '次要文字',
+    'theme.color.success': '成功',
+    'theme.color.text': '文字',
+    'theme.color.theme': '主题色',
+    'theme.color.warning': '警告'
+  }
+})
+
+declare module '../../lib/i18n/screen-messages' {
+  interface ScreenMessageKeys {
+    eshopTheme: keyof typeof eshopThemeMessages.en
+  }
+}
