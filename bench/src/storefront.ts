@@ -36,7 +36,7 @@ const ensureSeed = async (knex: Knex, log: Log) => {
     `insert into products ("_id", shop, name, "desc", content, price, dprice, categories, images, specs, status, avail, "createdAt", "updatedAt")
      select ${hex('e3', 'i')}, ?, jsonb_build_object('en', 'Product ' || i || ' linen shirt', 'cht', '產品 ' || i || ' 亞麻襯衫'),
             jsonb_build_object('en', 'A light shirt for warm days, number ' || i),
-            '<p>Woven from <strong>pure linen</strong>, washed for softness.</p><ul><li>Relaxed fit</li><li>Mother-of-pearl buttons</li></ul>',
+            to_jsonb('<p>Woven from <strong>pure linen</strong>, washed for softness.</p><ul><li>Relaxed fit</li><li>Mother-of-pearl buttons</li></ul>'::text),
             1000 + (i * 7919) % 99000, case when i % 4 = 0 then 900 + (i * 7919) % 80000 end,
             jsonb_build_array(${hex('e4', '1 + i % 20')}),
             jsonb_build_array(jsonb_build_object('type', 'attachment', 'attachment', ${hex('e9', 'i')}, 'width', 1600, 'height', 1600),
