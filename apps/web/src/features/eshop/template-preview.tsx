@@ -11,6 +11,8 @@ import {
   type LocaleId,
   type PageNode,
   type ShopTemplate,
+  templateComponentData,
+  templateThemeData,
   type ThemeColors
 } from '@emporia/shared'
 
@@ -51,17 +53,23 @@ export const TemplatePreview = ({ template, colors, language, compact, testId }:
   const [body, setBody] = useState<HTMLElement | null>(null)
   const scale = compact ? 0.22 : 0.4
   const nodes = useMemo(() => {
+    // As installed: the template's own colours swapped for the chosen ones (keys stand for ids here).
+    const ids = Object.fromEntries(template.components.map((component) => [component.key, component.key]))
     const components: Record<string, ComponentModel> = Object.fromEntries(
-      template.components.map((component) => [component.key, { ...component, _id: component.key }])
+      template.components.map((component) => [
+        component.key,
+        { ...templateComponentData(template, component, ids, colors), _id: component.key }
+      ])
     )
     const home = components[template.home]
-    const header: PageNode = { id: 'preview-header', type: 'header', props: { ...template.header, items: template.headerMenu } }
+    const theme = templateThemeData(template, ids, colors)
+    const header: PageNode = { id: 'preview-header', type: 'header', props: { ...theme.header, items: theme.headerMenu } }
     const model = { ...home, content: [header, ...home.content] }
     const products = samples(template, language)
     const fetched = Object.fromEntries(collectFetches(model, components).map((call) => [fetchKey(call), products]))
     const pages = template.pages.map((page) => ({ component: page.component, path: page.path }))
     return resolvePage(model, { locale: language, fetched, components, pages }).nodes
-  }, [template, language])
+  }, [template, language, colors])
   const context = useMemo(
     () => renderContext({ locale: language, shopName: pickTran(template.name, language) }),
     [language, template]
