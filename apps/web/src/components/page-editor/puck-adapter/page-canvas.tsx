@@ -56,7 +56,8 @@ export const PageCanvas = ({ initial, placeable, labels, title, onChange, action
       data={data}
       headerTitle={title}
       onChange={(next) => onChange(modelOf(next))}
-      iframe={{ enabled: false }}
+      // The canvas is a frame of its own: the storefront's style sheet must not restyle the back office.
+      iframe={{ enabled: true }}
       overrides={{ headerActions: () => <Actions render={actions} /> }}
     />
   )
