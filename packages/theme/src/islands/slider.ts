@@ -4,11 +4,14 @@ export const slider = (root: HTMLElement) => {
   if (!track || track.children.length < 2) return
   const count = track.children.length
   const dots = Array.from(root.querySelectorAll<HTMLElement>('.ef-slider__dots [data-slide]'))
-  const current = () => Math.round(track.scrollLeft / Math.max(1, track.clientWidth))
-  const go = (index: number) => {
-    const next = ((index % count) + count) % count
-    track.scrollTo({ left: next * track.clientWidth })
-    mark(next)
+  const shown = () => Math.round(track.scrollLeft / Math.max(1, track.clientWidth))
+  // The slide asked for, not the one the scroll is passing: a click during a smooth scroll counts from it.
+  let index = shown()
+  const current = () => index
+  const go = (wanted: number) => {
+    index = ((wanted % count) + count) % count
+    track.scrollTo({ left: index * track.clientWidth })
+    mark(index)
   }
   const mark = (index: number) => dots.forEach((dot, at) => dot.setAttribute('aria-current', String(at === index)))
   let timer: ReturnType<typeof setInterval> | undefined
@@ -35,7 +38,8 @@ export const slider = (root: HTMLElement) => {
     'scroll',
     () => {
       clearTimeout(settle)
-      settle = setTimeout(() => mark(current()), 60)
+      // A swipe ends where the visitor left it: that slide is the current one.
+      settle = setTimeout(() => mark((index = shown())), 120)
     },
     { passive: true }
   )
