@@ -63,6 +63,13 @@ describe.skipIf(!postgresReachable)('the online shop, from sign-up to a paid ord
       }
     })
     const tea = await stockedProduct(base, who, '凍頂烏龍茶', 12000, 5)
+    // Delivery by courier, free from $50 (spec §3.13 price ranges by order total).
+    await api(base, who, 'POST', 'shippingMethods', {
+      name: { en: 'Courier', cht: '速遞' },
+      price: 3000,
+      priceRanges: [{ min: 5000, price: 0 }],
+      enabled: true
+    })
     await api(base, who, 'POST', 'discounts', {
       name: { en: 'Welcome', cht: '歡迎' },
       type: 'fixed',
@@ -96,6 +103,7 @@ describe.skipIf(!postgresReachable)('the online shop, from sign-up to a paid ord
     await customer.locator('input[name="customer.lastName"]').fill('陳')
     await customer.locator('input[name="customer.email"]').fill(`mei-${Date.now()}@example.test`)
     await customer.locator('input[name="customer.phone"]').fill('9123 4567')
+    await customer.locator('textarea[name="address"]').fill('九龍彌敦道 100 號')
     await customer.locator('input[name="payment"][value="bank"]').check()
     await customer.locator('[data-checkout-submit]').click()
     await expect.poll(() => customer.locator('[data-order-status]').textContent(), poll).toBe('準備中')
@@ -119,5 +127,5 @@ describe.skipIf(!postgresReachable)('the online shop, from sign-up to a paid ord
     await expect.poll(() => order.statusValue(), poll).toBe('paid')
     await customer.reload()
     await expect.poll(() => customer.locator('[data-order-status]').textContent(), poll).toBe('已付款')
-  })
+  }, 120_000)
 })
