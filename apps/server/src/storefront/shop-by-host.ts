@@ -22,6 +22,11 @@ export interface StorefrontTarget {
 }
 
 const SUBDOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
+/**
+ * What the path fallback accepts: also the subdomains stored before they had to be DNS labels ('_', up
+ * to 256 letters), which keep working there (decision 0113); no host can carry them.
+ */
+const STORED_SUBDOMAIN = /^[a-z0-9_-]{1,256}$/
 /** The path fallback for machines without wildcard DNS: `/s/{subdomain}/…`. */
 const FALLBACK = /^\/s\/([^/]+)(\/.*)?$/
 
@@ -129,7 +134,7 @@ export const storefrontTarget = async (
     } catch {
       return undefined
     }
-    if (!SUBDOMAIN.test(subdomain)) return undefined
+    if (!STORED_SUBDOMAIN.test(subdomain)) return undefined
     const shop = await lookup.bySubdomain(subdomain)
     return shop ? { shop, base: `/s/${fallback[1]}`, path: fallback[2] || '/' } : undefined
   }

@@ -133,6 +133,23 @@ describe.each(await dialects())('storefront serving (%s)', (dialect) => {
     expect(res.text).not.toContain('/s/')
   })
 
+  it('serves a shop whose subdomain predates the DNS-label rule on the path fallback', async () => {
+    await t.db
+      .knex('shops')
+      .where({ _id: owner.shopId })
+      .update({ subdomain: `legacy_${sub}` })
+    t.storefront.lookup.forgetAll()
+    try {
+      const res = await get(t.url, `/s/legacy_${sub}/about?lang=en`)
+      expect(res.status).toBe(200)
+      expect(res.text).toContain('About the tea house')
+      expect(res.text).toContain(`href="/s/legacy_${sub}/`)
+    } finally {
+      await t.db.knex('shops').where({ _id: owner.shopId }).update({ subdomain: sub })
+      t.storefront.lookup.forgetAll()
+    }
+  })
+
   it('serves the shop at its alias, and leaves other hosts to the back office', async () => {
     await t.db.knex('shops').where({ _id: owner.shopId }).update({ alias: 'tea.example.org' })
     t.storefront.lookup.forgetAll()
