@@ -16,11 +16,7 @@ const tree: PageNode[] = [
   { id: 'box', type: 'container', props: { css: {} }, children: [{ id: 'inner', type: 'button', props: { text: 'Buy' } }] },
   { id: 'loop', type: 'for', props: { source: products }, children: [{ id: 'name', type: 'text', props: { text: 'Name' } }] },
   { id: 'rich', type: 'html', props: { html: '<p>About</p>' } },
-  {
-    id: 'clip',
-    type: 'video',
-    props: { video: { type: 'link', link: 'https://vimeo.com/1', linkInfo: { type: 'vimeo', id: '1' } } }
-  }
+  { id: 'clip', type: 'video', props: {} }
 ]
 
 const seed = async (baseUrl: string, who: Merchant) =>
