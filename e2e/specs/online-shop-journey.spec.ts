@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { Shell } from '../pages/shell'
 import { OrderPage } from '../pages/orders'
-import { authenticate, merchant, uniqueSubdomain, type Merchant } from '../support/api'
+import { authenticate, merchant, uniqueSubdomain } from '../support/api'
 import { poll, useApp } from '../support/app'
+import { createRecord } from '../support/records'
 import { patchShop, stockedProduct } from '../support/orders'
 import { paidServer, postgresReachable } from '../support/paid-features'
 import type { Shop } from '@emporia/shared'
 
 const paid = paidServer()
-
-const api = async (base: string, who: Merchant, method: string, path: string, body: unknown) => {
-  const response = await fetch(`${base}/api/${path}?shop=${who.shop!._id}`, {
-    method,
-    headers: { authorization: `Bearer ${who.session.accessToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body)
-  })
-  expect(response.status, await response.clone().text()).toBeLessThan(300)
-  return (await response.json()) as Record<string, unknown>
-}
 
 /**
  * Issue 18's whole journey in one browser test, in cht: a merchant who has just signed up builds the
@@ -64,13 +55,13 @@ describe.skipIf(!postgresReachable)('the online shop, from sign-up to a paid ord
     })
     const tea = await stockedProduct(base, who, '凍頂烏龍茶', 12000, 5)
     // Delivery by courier, free from $50 (spec §3.13 price ranges by order total).
-    await api(base, who, 'POST', 'shippingMethods', {
+    await createRecord(base, who, 'shippingMethods', {
       name: { en: 'Courier', cht: '速遞' },
       price: 3000,
       priceRanges: [{ min: 5000, price: 0 }],
       enabled: true
     })
-    await api(base, who, 'POST', 'discounts', {
+    await createRecord(base, who, 'discounts', {
       name: { en: 'Welcome', cht: '歡迎' },
       type: 'fixed',
       status: 'valid',

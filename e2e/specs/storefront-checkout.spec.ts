@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { Shell } from '../pages/shell'
 import { OrderPage } from '../pages/orders'
-import { merchant, type Merchant } from '../support/api'
+import { merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
+import { createRecord } from '../support/records'
 import { patchShop, stockedProduct } from '../support/orders'
 import { paidServer, postgresReachable } from '../support/paid-features'
 
 const paid = paidServer()
-
-const api = async (base: string, who: Merchant, method: string, path: string, body: unknown) => {
-  const response = await fetch(`${base}/api/${path}?shop=${who.shop!._id}`, {
-    method,
-    headers: { authorization: `Bearer ${who.session.accessToken}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body)
-  })
-  expect(response.status, await response.clone().text()).toBeLessThan(300)
-  return (await response.json()) as Record<string, unknown>
-}
 
 /**
  * The storefront's checkout (decision 0109), in cht: a customer in a browser of their own adds a product
@@ -37,9 +28,9 @@ describe.skipIf(!postgresReachable)('storefront checkout', () => {
       },
       pickUp: { enabled: true, address: '中環皇后大道中 1 號' }
     })
-    await api(base, who, 'POST', 'themes/install', { template: 'jade', mode: 'install' })
+    await createRecord(base, who, 'themes/install', { template: 'jade', mode: 'install' })
     const tea = await stockedProduct(base, who, '烏龍茶', 12000, 5)
-    await api(base, who, 'POST', 'discounts', {
+    await createRecord(base, who, 'discounts', {
       name: { en: 'Welcome', cht: '歡迎' },
       type: 'fixed',
       status: 'valid',

@@ -10,7 +10,8 @@ import { normalizeValues, type Values } from '../../lib/form-values'
 import { i18n } from '../../lib/i18n/i18n'
 import { useListT, type AnyMessageKey } from '../../lib/i18n/lists'
 import { notifyError, notifySuccess } from '../../lib/notify'
-import { getCurrentShopId } from '../../lib/shop'
+import { useSession } from '../../lib/auth'
+import { getCurrentShopId, useCurrentShop } from '../../lib/shop'
 import { UnsavedDialog } from './unsaved-dialog'
 import { placeServerErrors } from './server-errors'
 import { useEditorForm } from './use-editor-form'
@@ -106,4 +107,11 @@ export const ShopSettingsForm = ({ shop, fields, title, valuesOf, patchOf, testI
       <UnsavedDialog guard={guard} />
     </Paper>
   )
+}
+
+/** A settings screen that is only the form, over the current shop (nothing until it is loaded). */
+export const CurrentShopSettingsForm = (props: Omit<ShopSettingsFormProps, 'shop'>) => {
+  const { user } = useSession()
+  const shop = useCurrentShop(Boolean(user))
+  return shop ? <ShopSettingsForm key={shop._id} shop={shop} {...props} /> : null
 }
