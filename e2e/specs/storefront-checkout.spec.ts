@@ -46,12 +46,7 @@ describe.skipIf(!postgresReachable)('storefront checkout', () => {
     await office.waitForLoadState('networkidle')
 
     // The customer: the product page's "add to cart" puts it in their cart.
-    // A shop without a favicon of its own: the browser asks the host's /favicon.ico, which the back
-    // office does not serve (reported to the storefront's owner); that 404 alone is allowed here.
-    const customer = await app.open({
-      lang: 'cht',
-      allowErrors: [/^Failed to load resource: the server responded with a status of 404/]
-    })
+    const customer = await app.open({ lang: 'cht' })
     await customer.goto(`${base}${shop}/products/${tea._id}?lang=cht`)
     await customer.locator('main a[href$="/cart"]').first().click()
     await expect.poll(() => customer.locator('[data-cart-lines] .ef-cart-line__name').first().textContent(), poll).toBe('烏龍茶')

@@ -148,9 +148,13 @@ export const createStorefront = (
     return request
   }
 
+  const TEMPLATE_ASSETS = '/eshop-templates/'
   const middleware = async (ctx: FeathersKoaContext, next: Next) => {
     if (ctx.path.startsWith(ISLANDS_PREFIX) && (ctx.method === 'GET' || ctx.method === 'HEAD')) return serveIslands(ctx)
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next()
+    // The templates' pictures and favicons are the web app's public files (decision 0110): every host
+    // serves them, a shop's own too.
+    if (ctx.path.startsWith(TEMPLATE_ASSETS)) return next()
     const target = await storefrontTarget(lookup, options.publicHost, ctx.get('host'), ctx.path)
     if (!target) return next()
     const query = new URLSearchParams(ctx.querystring)

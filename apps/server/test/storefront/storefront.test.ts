@@ -160,6 +160,9 @@ describe.each(await dialects())('storefront serving (%s)', (dialect) => {
     expect(elsewhere.headers['x-storefront-cache']).toBeUndefined()
     const backOffice = await get(t.url, '/about', { host: PUBLIC_HOST })
     expect(backOffice.headers['x-storefront-cache']).toBeUndefined()
+    // The templates' pictures are the web app's files on the shop's own host too, never a shop page.
+    const picture = await get(t.url, '/eshop-templates/jade-hero.svg', { host: 'Tea.Example.org' })
+    expect(picture.headers['x-storefront-cache']).toBeUndefined()
   })
 
   it('lists only products the storefront may show, of this shop only', async () => {
