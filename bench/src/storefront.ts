@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import type { PageNode } from '@emporia/shared'
 import { newObjectId } from '../../apps/server/src/platform/object-id'
 import { ensurePosShop, openPosBench, type PosBench } from './pos-bench-app'
-import { closedLoop } from './support/closed-loop'
+import { measure } from './support/load'
 import { fixed, type Outcome } from './support/report'
 import { percentiles } from './support/stats'
 
@@ -268,20 +268,21 @@ export const runStorefront = async (log: Log): Promise<Outcome> => {
     storefront.cache.clear()
     const paths = [`${base}/`, ...products]
     for (const path of paths) await get(path)
-    const loop = await closedLoop({
+    // autocannon rather than fetch: it costs the shared event loop far less per request.
+    const loop = await measure({
       url: bench.url,
       paths,
-      seconds: SECONDS,
+      durationSeconds: SECONDS,
       connections: CONNECTIONS,
       headers: { 'accept-encoding': 'gzip' }
     })
-    log(`  cached pages: ${loop.rps} req/s, p95 ${loop.p95} ms, ${loop.failed} failed`)
+    log(`  cached pages: ${loop.rps} req/s, p99 ${loop.latencyMs.p99} ms, ${loop.non2xx + loop.errors} failed`)
     return {
       workload: 'storefront',
       figures: [
         {
-          name: `cached page req/s (${CONNECTIONS} callers, load generator in process)`,
-          measured: `${loop.rps}`,
+          name: `cached page req/s (${CONNECTIONS} connections, autocannon in the server's process)`,
+          measured: `${loop.rps} (p99 ${loop.latencyMs.p99} ms)`,
           goal: `≥ ${CACHED_GOAL}`,
           pass: loop.rps >= CACHED_GOAL
         },
@@ -295,7 +296,7 @@ export const runStorefront = async (log: Log): Promise<Outcome> => {
         { name: 'product page HTML (gzip)', measured: `${fixed(bytes / 1024, 1)} KB` }
       ],
       raw: { uncached, loop, bytes },
-      erroring: loop.failed > 0
+      erroring: loop.failed
     }
   } finally {
     await bench.close()
