@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { Shell } from '../pages/shell'
-import { OrderPage } from '../pages/orders'
 import { merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { createRecord } from '../support/records'
+import { confirmStorefrontOrder } from '../support/storefront'
 import { patchShop, stockedProduct } from '../support/orders'
 import { paidServer, postgresReachable } from '../support/paid-features'
 
@@ -69,19 +69,7 @@ describe.skipIf(!postgresReachable)('storefront checkout', () => {
     // The merchant: the popup, then the order, whose pending transfer they confirm.
     await expect.poll(() => shell.text(office.getByTestId('new-order-product')), poll).toBe('烏龍茶')
     expect(await shell.text(office.getByTestId('new-order-total'))).toContain('$100.00')
-    const orderId = (await customer.locator('[data-order]').getAttribute('data-order')) ?? ''
     await office.getByTestId('new-order-skip').click()
-    const orders = (await (
-      await fetch(`${base}/api/orders?shop=${who.shop!._id}&orderId=${encodeURIComponent(orderId)}`, {
-        headers: { authorization: `Bearer ${who.session.accessToken}` }
-      })
-    ).json()) as { data: { _id: string }[] }
-    await office.goto(`${base}/${who.shop!._id}/orders/${orders.data[0]._id}`)
-    const order = new OrderPage(office)
-    await expect.poll(() => order.statusValue(), poll).toBe('prepare')
-    await office.getByTestId('payment-confirm').click()
-    await expect.poll(() => order.statusValue(), poll).toBe('paid')
-    await customer.reload()
-    await expect.poll(() => customer.locator('[data-order-status]').textContent(), poll).toBe('已付款')
+    await confirmStorefrontOrder(base, who, office, customer)
   })
 })

@@ -4,11 +4,9 @@ import { call, connect } from '../support/clients'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { client, type Owner } from '../catalogue/catalogue-support'
-import { componentOf, html, placed, text } from './site-support'
+import { componentOf, fields, html, placed, text } from './site-support'
 
 type Body = Record<string, unknown>
-const fields = (body: Body | undefined) =>
-  ((body?.errors ?? []) as { field: string; key: string }[]).map((e) => `${e.field} ${e.key}`)
 
 describe.each(await dialects())('components (%s)', (dialect) => {
   let t: TestApp

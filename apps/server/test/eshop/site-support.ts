@@ -27,3 +27,7 @@ export const placed = (id: string, component: string, props: Record<string, unkn
 
 /** An `html` node (rich text). */
 export const html = (id: string, value: unknown): PageNode => ({ id, type: 'html', props: { html: value } })
+
+/** A refusal's field errors as `field key` lines, the shape the web's `refusedFields` reads. */
+export const fields = (body: Record<string, unknown> | undefined) =>
+  ((body?.errors ?? []) as { field: string; key: string }[]).map((e) => `${e.field} ${e.key}`)

@@ -3,11 +3,9 @@ import { shopOwner } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { client, type Owner } from '../catalogue/catalogue-support'
-import { componentOf, text } from './site-support'
+import { componentOf, fields, text } from './site-support'
 
 type Body = Record<string, unknown>
-const fields = (body: Body | undefined) =>
-  ((body?.errors ?? []) as { field: string; key: string }[]).map((e) => `${e.field} ${e.key}`)
 const theme = (more: Body = {}) => ({ colors: { primary: '#112233' }, headerMenu: [], footerMenu: [], ...more })
 
 describe.each(await dialects())('themes (%s)', (dialect) => {
