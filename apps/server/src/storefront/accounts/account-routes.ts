@@ -41,7 +41,8 @@ export const accountRoutes = (commerce: Commerce, limits = new CommerceRateLimit
       limits.take('account', shop, address)
       if (ctx.method !== 'GET' && !ctx.is('application/json'))
         throw new BadRequest('Send JSON', { key: 'format.invalid' })
-      const body = ctx.method === 'GET' ? {} : readBody((ctx.request as { body?: unknown }).body)
+      // Koa's body parser leaves a DELETE's body alone; none is needed.
+      const body = ctx.method === 'GET' || ctx.method === 'DELETE' ? {} : readBody((ctx.request as { body?: unknown }).body)
       const user = requestUser(ctx, secret, shop)
       if (ctx.method === 'POST' && rest === '/code') {
         const email = readEmail(body)
