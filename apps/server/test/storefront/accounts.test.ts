@@ -96,9 +96,14 @@ describe.each(await dialects())('storefront customer accounts (%s)', (dialect) =
     const { code, mail } = await mailedCode(baseA, 'mei@example.com')
     expect(mail.subject).toContain('Tea House')
     // An address the shop has never seen gets the same answer (and its own mail).
-    expect(await account(baseA, 'POST', '/code', { email: 'nobody@example.com' })).toMatchObject({ status: 202, body: { sent: true } })
+    expect(await account(baseA, 'POST', '/code', { email: 'nobody@example.com' })).toMatchObject({
+      status: 202,
+      body: { sent: true }
+    })
     // Stored hashed only.
-    const stored = (await t.db.knex('shopUserCodes').where({ email: 'mei@example.com' }).first('codeHash')) as { codeHash: string }
+    const stored = (await t.db.knex('shopUserCodes').where({ email: 'mei@example.com' }).first('codeHash')) as {
+      codeHash: string
+    }
     expect(stored.codeHash).not.toContain(code)
 
     const answer = await account(baseA, 'POST', '/sign-in', { email: 'MEI@example.com', code })
@@ -118,7 +123,9 @@ describe.each(await dialects())('storefront customer accounts (%s)', (dialect) =
     const link = (view.body.orders as { link: string }[])[0].link
     expect((await fetch(`${t.url}${baseA}/orders/${link}`)).status).toBe(200)
     // A code is used once.
-    expect((await account(baseA, 'POST', '/sign-in', { email: 'mei@example.com', code })).body.data?.key).toBe('account.codeExpired')
+    expect((await account(baseA, 'POST', '/sign-in', { email: 'mei@example.com', code })).body.data?.key).toBe(
+      'account.codeExpired'
+    )
   })
 
   it('registers an unknown address on its first sign-in, asking for a name first', async () => {
@@ -145,21 +152,26 @@ describe.each(await dialects())('storefront customer accounts (%s)', (dialect) =
       body: { message: '登入碼不正確，請檢查電郵後再試', data: { key: 'account.codeWrong', field: 'code' } }
     })
     for (let i = 2; i <= 4; i++)
-      expect((await account(baseA, 'POST', '/sign-in', { email: 'wrong@example.com', code: wrongCode(code) })).body.data?.key).toBe(
-        'account.codeWrong'
-      )
+      expect(
+        (await account(baseA, 'POST', '/sign-in', { email: 'wrong@example.com', code: wrongCode(code) })).body.data?.key
+      ).toBe('account.codeWrong')
     expect((await account(baseA, 'POST', '/sign-in', { email: 'wrong@example.com', code: wrongCode(code) })).body.data?.key).toBe(
       'account.codeSpent'
     )
     // The fifth wrong try ended it: the right code is no good now.
-    expect((await account(baseA, 'POST', '/sign-in', { email: 'wrong@example.com', code })).body.data?.key).toBe('account.codeExpired')
+    expect((await account(baseA, 'POST', '/sign-in', { email: 'wrong@example.com', code })).body.data?.key).toBe(
+      'account.codeExpired'
+    )
     expect((await account(baseA, 'POST', '/sign-in', { email: 'wrong@example.com', code: '12' })).body.data).toMatchObject({
       key: 'format.token',
       field: 'code'
     })
 
     const late = await mailedCode(baseA, 'late@example.com')
-    await t.db.knex('shopUserCodes').where({ email: 'late@example.com' }).update({ expiresAt: new Date(Date.now() - 1000) })
+    await t.db
+      .knex('shopUserCodes')
+      .where({ email: 'late@example.com' })
+      .update({ expiresAt: new Date(Date.now() - 1000) })
     expect((await account(baseA, 'POST', '/sign-in', { email: 'late@example.com', code: late.code })).body.data?.key).toBe(
       'account.codeExpired'
     )
@@ -210,13 +222,18 @@ describe.each(await dialects())('storefront customer accounts (%s)', (dialect) =
     expect(added).toMatchObject({ status: 201, body: { addresses: [{ ...home, default: true }] } })
 
     const refusal = async (address: Body) => (await account(baseA, 'POST', '/addresses?lang=cht', { address }, cookie)).body
-    expect(await refusal({ ...home, apt: ' ' })).toMatchObject({ message: '必填', data: { key: 'format.required', field: 'address.apt' } })
+    expect(await refusal({ ...home, apt: ' ' })).toMatchObject({
+      message: '必填',
+      data: { key: 'format.required', field: 'address.apt' }
+    })
     expect(await refusal({ ...home, label: 'x'.repeat(61) })).toMatchObject({
       message: '最多 60 個字元',
       data: { key: 'format.tooLong', field: 'address.label' }
     })
     expect(await refusal({ ...home, phone: 'call me' })).toMatchObject({ data: { key: 'format.phone', field: 'address.phone' } })
-    expect(await refusal({ ...home, street: 'x' })).toMatchObject({ data: { key: 'format.unknownField', field: 'address.street' } })
+    expect(await refusal({ ...home, street: 'x' })).toMatchObject({
+      data: { key: 'format.unknownField', field: 'address.street' }
+    })
 
     const office = { firstName: 'Kit', apt: '2 Des Voeux Road', phone: '+852 2123 4567', default: true }
     const two = await account(baseA, 'POST', '/addresses', { address: office }, cookie)
@@ -238,7 +255,9 @@ describe.each(await dialects())('storefront customer accounts (%s)', (dialect) =
 
   it('files a signed-in checkout under the customer, shows only their orders, and changes the e-mail only with its code', async () => {
     const cookie = await signedIn(baseA, 'own@example.com', { firstName: 'Own', phone: '51234567' })
-    const me = ((await t.db.knex('shopUsers').where({ shop: a.shopId, email: 'own@example.com' }).first('_id')) as { _id: string })._id
+    const me = (
+      (await t.db.knex('shopUsers').where({ shop: a.shopId, email: 'own@example.com' }).first('_id')) as { _id: string }
+    )._id
     // Typed as someone else: still this customer's order.
     const mine = await checkout(baseA, { firstName: 'Own', email: 'typed@example.com', phone: '51234567' }, cookie)
     expect(mine.user).toBe(me)
@@ -251,7 +270,13 @@ describe.each(await dialects())('storefront customer accounts (%s)', (dialect) =
     const unproven = await account(baseA, 'PATCH', '', { firstName: 'Own', email: 'new@example.com', phone: '51234567' }, cookie)
     expect(unproven).toMatchObject({ status: 400, body: { data: { key: 'account.emailCode', field: 'code' } } })
     const { code } = await mailedCode(baseA, 'new@example.com')
-    const changed = await account(baseA, 'PATCH', '', { firstName: 'Owen', email: 'new@example.com', phone: '51234567', code }, cookie)
+    const changed = await account(
+      baseA,
+      'PATCH',
+      '',
+      { firstName: 'Owen', email: 'new@example.com', phone: '51234567', code },
+      cookie
+    )
     expect(changed).toMatchObject({ status: 200, body: { customer: { firstName: 'Owen', email: 'new@example.com' } } })
     const taken = await account(baseA, 'PATCH', '', { firstName: 'Owen', email: 'new@example.com', phone: '91234567' }, cookie)
     expect(taken).toMatchObject({ status: 409, body: { data: { key: 'customer.phoneTaken', field: 'phone' } } })

@@ -145,7 +145,9 @@ const account = (root: HTMLElement) => {
   if (profile) profileForm(base, texts, profile)
   root.querySelectorAll<HTMLFormElement>('[data-address-form]').forEach((form) => addressForm(base, form))
   root.addEventListener('click', (event) => {
-    const target = (event.target as Element).closest<HTMLElement>('[data-account-signout], [data-address-remove], [data-address-default]')
+    const target = (event.target as Element).closest<HTMLElement>(
+      '[data-account-signout], [data-address-remove], [data-address-default]'
+    )
     if (!target) return
     const call = target.hasAttribute('data-account-signout')
       ? send(base, 'POST', '/sign-out')

@@ -89,14 +89,34 @@ const SignedIn = ({ locale, base, view }: { locale: LocaleId; base: string; view
       <section>
         <h2>{t('account.details')}</h2>
         <form className="ef-form" data-account-profile data-email={customer.email} noValidate>
-          <AccountField name="firstName" label={t('account.firstName')} value={customer.firstName} required autoComplete="given-name" />
+          <AccountField
+            name="firstName"
+            label={t('account.firstName')}
+            value={customer.firstName}
+            required
+            autoComplete="given-name"
+          />
           <AccountField name="lastName" label={t('account.lastName')} value={customer.lastName} autoComplete="family-name" />
-          <AccountField name="email" label={t('account.email')} type="email" value={customer.email} autoComplete="email" maxLength={254} />
+          <AccountField
+            name="email"
+            label={t('account.email')}
+            type="email"
+            value={customer.email}
+            autoComplete="email"
+            maxLength={254}
+          />
           <div className="ef-form" data-code-step hidden>
             <p className="ef-note">{t('account.emailCode')}</p>
             <AccountField name="code" label={t('account.code')} autoComplete="one-time-code" maxLength={6} />
           </div>
-          <AccountField name="phone" label={t('account.phone')} type="tel" value={customer.phone} autoComplete="tel" maxLength={30} />
+          <AccountField
+            name="phone"
+            label={t('account.phone')}
+            type="tel"
+            value={customer.phone}
+            autoComplete="tel"
+            maxLength={30}
+          />
           <div className="ef-error" data-account-error role="alert" />
           <p>
             <button className="ef-btn ef-btn--contained" type="submit">

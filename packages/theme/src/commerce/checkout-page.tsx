@@ -112,7 +112,14 @@ export const CheckoutPage = ({
               value={account?.email}
               readOnly={Boolean(account)}
             />
-            <Field name="customer.phone" label={t('checkout.phone')} type="tel" required autoComplete="tel" value={account?.phone} />
+            <Field
+              name="customer.phone"
+              label={t('checkout.phone')}
+              type="tel"
+              required
+              autoComplete="tel"
+              value={account?.phone}
+            />
           </fieldset>
           <fieldset>
             <legend>{t('checkout.delivery')}</legend>
@@ -135,13 +142,7 @@ export const CheckoutPage = ({
             <span className="ef-error" data-error-for="shippingMethod" />
             <label data-address>
               {t('checkout.address')}
-              <textarea
-                name="address"
-                rows={2}
-                maxLength={500}
-                autoComplete="street-address"
-                defaultValue={account?.address}
-              />
+              <textarea name="address" rows={2} maxLength={500} autoComplete="street-address" defaultValue={account?.address} />
               <span className="ef-error" data-error-for="address" />
             </label>
           </fieldset>

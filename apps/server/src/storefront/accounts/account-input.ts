@@ -44,7 +44,8 @@ export const readProfile = (body: Row, firstNameRequired: boolean): ProfileInput
   const firstName = readText(body, 'firstName', 100, firstNameRequired)
   const lastName = readText(body, 'lastName', 100, false) ?? null
   const phone = readText(body, 'phone', 30, false) ?? null
-  if (phone && !PHONE.test(phone)) throw refuse('phone', 'Enter a phone number (digits, optionally starting with +)', 'format.phone')
+  if (phone && !PHONE.test(phone))
+    throw refuse('phone', 'Enter a phone number (digits, optionally starting with +)', 'format.phone')
   return { ...(firstName ? { firstName } : {}), lastName, phone }
 }
 
@@ -69,7 +70,10 @@ export const readAddress = (body: Row): CustomerAddress => {
     const value = typeof raw === 'string' ? raw.trim() : raw
     if (value !== undefined && value !== null && typeof value !== 'string')
       throw refuse(`address.${field}`, 'Must be text', 'format.text')
-    const rules: FormRules = { ...formRules(customerAddressSchema, field), ...(ADDRESS_REQUIRED.has(field) ? { required: true } : {}) }
+    const rules: FormRules = {
+      ...formRules(customerAddressSchema, field),
+      ...(ADDRESS_REQUIRED.has(field) ? { required: true } : {})
+    }
     const problem = checkRules(rules, value)
     if (problem)
       throw refuse(
@@ -82,7 +86,8 @@ export const readAddress = (body: Row): CustomerAddress => {
       throw refuse('address.phone', 'Enter a phone number (digits, optionally starting with +)', 'format.phone')
     if (value) address[field] = value as string
   }
-  if (data.default !== undefined && typeof data.default !== 'boolean') throw refuse('address.default', 'Must be yes or no', 'format.boolean')
+  if (data.default !== undefined && typeof data.default !== 'boolean')
+    throw refuse('address.default', 'Must be yes or no', 'format.boolean')
   if (data.default === true) address.default = true
   return address
 }

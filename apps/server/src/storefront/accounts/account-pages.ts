@@ -33,7 +33,11 @@ export const registerAccountPages = (app: Application, commerce: Commerce) => {
     path: '/account',
     render: async (request) => ({
       title: commerceText('account.title', request.locale),
-      body: createElement(AccountPage, { locale: request.locale, base: request.base, view: await signedInView(commerce, request) })
+      body: createElement(AccountPage, {
+        locale: request.locale,
+        base: request.base,
+        view: await signedInView(commerce, request)
+      })
     })
   })
 }

@@ -39,8 +39,7 @@ export const accountRoutes = (commerce: Commerce, limits = new CommerceRateLimit
     ctx.set('Cache-Control', 'no-store')
     try {
       limits.take('account', shop, address)
-      if (ctx.method !== 'GET' && !ctx.is('application/json'))
-        throw new BadRequest('Send JSON', { key: 'format.invalid' })
+      if (ctx.method !== 'GET' && !ctx.is('application/json')) throw new BadRequest('Send JSON', { key: 'format.invalid' })
       // Koa's body parser leaves a DELETE's body alone; none is needed.
       const body = ctx.method === 'GET' || ctx.method === 'DELETE' ? {} : readBody((ctx.request as { body?: unknown }).body)
       const user = requestUser(ctx, secret, shop)

@@ -19,7 +19,14 @@ const HISTORY = 50
 
 export const signedOut = () => new NotAuthenticated('Please sign in again', { key: 'account.signedOut' })
 
-type Customer = { _id: string; firstName: string | null; lastName: string | null; email: string | null; phone: string | null; addresses: unknown }
+type Customer = {
+  _id: string
+  firstName: string | null
+  lastName: string | null
+  email: string | null
+  phone: string | null
+  addresses: unknown
+}
 
 /** The session's customer, still this shop's and not erased; else the session is worth nothing. */
 export const sessionCustomer = async (
@@ -28,11 +35,12 @@ export const sessionCustomer = async (
   user: string | undefined,
   lock = false
 ): Promise<Customer> => {
-  const query = trx('shopUsers').where({ shop, _id: user ?? '' }).whereNull('erasedAt')
+  const query = trx('shopUsers')
+    .where({ shop, _id: user ?? '' })
+    .whereNull('erasedAt')
   const row = user
     ? ((await (lock ? query.forUpdate() : query).first('_id', 'firstName', 'lastName', 'email', 'phone', 'addresses')) as
-        | Customer
-        | undefined)
+        Customer | undefined)
     : undefined
   if (!row) throw signedOut()
   return row
@@ -54,7 +62,13 @@ export const accountView = (commerce: Commerce, shop: string, user: string | und
         { column: '_id', order: 'desc' }
       ])
       .limit(HISTORY)
-      .select('_id', 'orderId', 'date', 'status', 'total')) as { _id: string; orderId: string; date: Date | string; status: Order['status']; total: number | string }[]
+      .select('_id', 'orderId', 'date', 'status', 'total')) as {
+      _id: string
+      orderId: string
+      date: Date | string
+      status: Order['status']
+      total: number | string
+    }[]
     const secret = commerce.context.config.authSecret
     return {
       customer: {
@@ -132,13 +146,17 @@ export const changeAddresses = (commerce: Commerce, shop: string, user: string |
     const addresses = addressesOf(customer)
     if (change.action !== 'add' && !addresses[change.index]) throw noSuchAddress()
     let next: CustomerAddress[]
-    if (change.action === 'add') next = oneDefault([...addresses, change.address], change.address.default ? addresses.length : undefined)
+    if (change.action === 'add')
+      next = oneDefault([...addresses, change.address], change.address.default ? addresses.length : undefined)
     else if (change.action === 'edit')
       next = oneDefault(
-        addresses.map((address, i) => (i === change.index ? { ...change.address, default: change.address.default ?? address.default } : address)),
+        addresses.map((address, i) =>
+          i === change.index ? { ...change.address, default: change.address.default ?? address.default } : address
+        ),
         change.address.default ? change.index : undefined
       )
-    else if (change.action === 'remove') next = addresses.length > 1 ? oneDefault(addresses.filter((_, i) => i !== change.index)) : []
+    else if (change.action === 'remove')
+      next = addresses.length > 1 ? oneDefault(addresses.filter((_, i) => i !== change.index)) : []
     else next = oneDefault(addresses, change.index)
     await patchCustomer(commerce, trx, shop, customer._id, { addresses: next })
     return next

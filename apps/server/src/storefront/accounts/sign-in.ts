@@ -55,17 +55,16 @@ export const signIn = async (
     // As checkout does: two first sign-ins of one address make one customer.
     await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`shopUsers:${shop}:${email}`])
     const known = (await trx('shopUsers').where({ shop, email }).whereNull('erasedAt').first('_id')) as
-      | { _id: string }
-      | undefined
+      { _id: string } | undefined
     let user = known?._id
     if (!user) {
       if (!profile.firstName) return { register: true }
       const made = (await commerce.app
         .service('shopUsers')
-        .create(
-          { firstName: profile.firstName, lastName: profile.lastName, email, phone: profile.phone },
-          { shop, transaction: trx } as Record<string, unknown>
-        )) as ShopUser
+        .create({ firstName: profile.firstName, lastName: profile.lastName, email, phone: profile.phone }, {
+          shop,
+          transaction: trx
+        } as Record<string, unknown>)) as ShopUser
       user = made._id
     }
     await checkSignInCode(trx, secret, shop, email, code, true)

@@ -25,19 +25,16 @@ export const checkoutCustomer = async (
   if (byEmail) return byEmail._id
   await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`shopUsers:${shop}:${phone}`])
   const byPhone = (await trx('shopUsers').where({ shop, phone }).first('_id', 'email')) as
-    | { _id: string; email: string | null }
-    | undefined
+    { _id: string; email: string | null } | undefined
   if (byPhone && !byPhone.email) return byPhone._id
-  const made = (await commerce.app
-    .service('shopUsers')
-    .create(
-      {
-        firstName: customer.firstName,
-        lastName: customer.lastName ?? null,
-        email: customer.email,
-        phone: byPhone ? null : customer.phone
-      },
-      { shop, transaction: trx } as Record<string, unknown>
-    )) as ShopUser
+  const made = (await commerce.app.service('shopUsers').create(
+    {
+      firstName: customer.firstName,
+      lastName: customer.lastName ?? null,
+      email: customer.email,
+      phone: byPhone ? null : customer.phone
+    },
+    { shop, transaction: trx } as Record<string, unknown>
+  )) as ShopUser
   return made._id
 }
