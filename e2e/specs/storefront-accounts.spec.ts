@@ -61,5 +61,6 @@ describe('storefront accounts', () => {
       .poll(() => customer.locator('[data-account-addresses] [data-address-text]').first().textContent(), poll)
       .toContain('1 Queen’s Road Central')
     expect(await customer.locator('[data-account-addresses] li').first().textContent()).toContain('Default')
+    await customer.screenshot({ path: '/tmp/storefront-account-en.png', fullPage: true })
   })
 })
