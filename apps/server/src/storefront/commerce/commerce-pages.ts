@@ -7,6 +7,7 @@ import { registerStorefrontRoute, type StorefrontAnswer, type StorefrontRequest 
 import { commerceTransaction, type Commerce } from './commerce-context'
 import { orderStatus } from './order-status'
 import { shippingQuotes } from './shipping-quotes'
+import { checkoutAccount, signedInView } from '../accounts/account-pages'
 
 /** The checkout page's choices from the shop's settings and shipping methods (the order is checked again). */
 const checkoutOffers = (commerce: Commerce, shop: string) =>
@@ -45,9 +46,14 @@ export const registerCommercePages = (app: Application, commerce: Commerce) => {
   })
   registerStorefrontRoute(app, {
     path: '/checkout',
-    render: async ({ locale, base, shop }) => ({
-      title: commerceText('checkout.title', locale),
-      body: createElement(CheckoutPage, { locale, base, offers: await checkoutOffers(commerce, shop._id) })
+    render: async (request) => ({
+      title: commerceText('checkout.title', request.locale),
+      body: createElement(CheckoutPage, {
+        locale: request.locale,
+        base: request.base,
+        offers: await checkoutOffers(commerce, request.shop._id),
+        account: checkoutAccount(await signedInView(commerce, request))
+      })
     })
   })
   registerStorefrontRoute(app, {
