@@ -15,6 +15,9 @@ export const VISIBLE_PRODUCTS = {
 export interface Listing {
   q?: string
   category?: string
+  /** A brand's or a tag's name in any language (`/brands/:brand`, `?tag=`…). */
+  brand?: string
+  tag?: string
   min?: number
   max?: number
   sort?: string
@@ -28,7 +31,10 @@ const SORTS: Record<string, Row> = {
   name: { name: 1 }
 }
 
-/** A category as the storefront needs it: id and stored (translatable) name. */
+/** The kinds of named records a listing filters by. */
+export type NamedKind = 'categories' | 'brands' | 'tags'
+
+/** A category (brand, tag) as the storefront needs it: id and stored (translatable) name. */
 export interface StorefrontCategory {
   _id: string
   name: unknown
@@ -84,39 +90,54 @@ export const publicProduct = (row: Row, categories: ReadonlyMap<string, Storefro
  * the products service runs it behind the shop's row-security wall, with the storefront's visibility.
  */
 export class StorefrontCatalogue {
-  private readonly categoryCache = new Map<string, Promise<Map<string, StorefrontCategory>>>()
+  /** Per kind and shop: the names products are filtered by (categories, brands, tags), cached until they change. */
+  private readonly nameCache = new Map<string, Promise<Map<string, StorefrontCategory>>>()
 
   constructor(private readonly app: Application) {}
 
-  categories(shop: string): Promise<Map<string, StorefrontCategory>> {
-    let found = this.categoryCache.get(shop)
+  private named(kind: NamedKind, shop: string): Promise<Map<string, StorefrontCategory>> {
+    const key = `${kind}:${shop}`
+    let found = this.nameCache.get(key)
     if (!found) {
       found = (
-        this.app.service(servicePaths.categories).find({
+        this.app.service(servicePaths[kind]).find({
           query: { shop, $limit: 1000, $select: ['_id', 'name'] },
           paginate: false
         } as never) as Promise<Row[]>
       ).then((rows) => new Map(rows.map((row) => [String(row._id), { _id: String(row._id), name: row.name }])))
-      found.catch(() => this.categoryCache.delete(shop))
-      this.categoryCache.set(shop, found)
+      found.catch(() => this.nameCache.delete(key))
+      this.nameCache.set(key, found)
     }
     return found
   }
 
-  forgetCategories(shop: string) {
-    this.categoryCache.delete(shop)
+  categories(shop: string): Promise<Map<string, StorefrontCategory>> {
+    return this.named('categories', shop)
   }
 
-  /** Category ids whose name, in any language, is one of `names` (an unknown name matches nothing). */
-  async categoryIds(shop: string, names: readonly unknown[]): Promise<string[]> {
+  /** Drops a shop's cached names of one kind (its service changed them). */
+  forget(kind: NamedKind, shop: string) {
+    this.nameCache.delete(`${kind}:${shop}`)
+  }
+
+  forgetCategories(shop: string) {
+    this.forget('categories', shop)
+  }
+
+  /** Ids of the kind whose name, in any language, is one of `names` (an unknown name matches nothing). */
+  async namedIds(kind: NamedKind, shop: string, names: readonly unknown[]): Promise<string[]> {
     const wanted = new Set(names.filter((name): name is string => typeof name === 'string').map(lower))
     const ids: string[] = []
-    for (const category of (await this.categories(shop)).values())
-      if (namesOf(category.name).some((name) => wanted.has(name))) ids.push(category._id)
+    for (const entry of (await this.named(kind, shop)).values())
+      if (namesOf(entry.name).some((name) => wanted.has(name))) ids.push(entry._id)
     return ids
   }
 
-  /** One visible product, or undefined (unknown, another shop's, hidden from the storefront). */
+  /** Category ids whose name, in any language, is one of `names` (an unknown name matches nothing). */
+  categoryIds(shop: string, names: readonly unknown[]): Promise<string[]> {
+    return this.namedIds('categories', shop, names)
+  }
+
   async product(shop: string, id: string, locale: LocaleId): Promise<Row | undefined> {
     if (!/^[0-9a-f]{24}$/.test(id)) return undefined
     const rows = (await this.app.service(servicePaths.products).find({
@@ -146,6 +167,16 @@ export class StorefrontCatalogue {
       const both = idSets[0].filter((id) => idSets.slice(1).every((ids) => ids.includes(id)))
       if (!both.length) return []
       query.categories = { $in: both }
+    }
+    // The visitor's brand or tag (a name in any language): an unknown one shows nothing, not everything.
+    for (const [kind, field, name] of [
+      ['brands', 'brand', listing?.brand],
+      ['tags', 'tags', listing?.tag]
+    ] as const) {
+      if (!name) continue
+      const ids = await this.namedIds(kind, shop, [name])
+      if (!ids.length) return []
+      query[field] = { $in: ids }
     }
     if (listing) {
       if (listing.q) query.$search = listing.q.slice(0, 100)

@@ -29,12 +29,17 @@ export const matchPage = (pages: readonly ShopPage[], theme: Theme | null, path:
 /** A product page: its path is under `/products/` and takes `:id` (the product shown). */
 export const isProductPage = (path: string) => path.startsWith('/products/') && path.split('/').includes(':id')
 
+const LISTING_PARAMS = [':category', ':brand', ':tag']
+
 /**
- * A collection page: `/search`, anything under `/collections`, or a path taking `:category`. The visitor's
- * `q`, `category`, `price`, `sort` and `page` narrow its products sources.
+ * A collection page: `/search`, anything under `/collections`, or a path taking `:category`, `:brand` or
+ * `:tag`. The visitor's `q`, `category`, `brand`, `tag`, `price`, `sort` and `page` narrow its products sources.
  */
 export const isListingPage = (path: string) =>
-  path === '/search' || path === '/collections' || path.startsWith('/collections/') || path.split('/').includes(':category')
+  path === '/search' ||
+  path === '/collections' ||
+  path.startsWith('/collections/') ||
+  path.split('/').some((segment) => LISTING_PARAMS.includes(segment))
 
 const cents = (text: string | undefined) => {
   if (text === undefined || text === '' || !/^\d{1,12}$/.test(text)) return undefined
@@ -48,6 +53,10 @@ export const listingOf = (query: URLSearchParams, params: Record<string, string>
   if (q) listing.q = q.slice(0, 100)
   const category = (params.category ?? query.get('category') ?? '').trim()
   if (category) listing.category = category.slice(0, 200)
+  const brand = (params.brand ?? query.get('brand') ?? '').trim()
+  if (brand) listing.brand = brand.slice(0, 200)
+  const tag = (params.tag ?? query.get('tag') ?? '').trim()
+  if (tag) listing.tag = tag.slice(0, 200)
   const price = query.get('price')
   if (price) {
     const [min, max] = price.split('-')

@@ -208,9 +208,10 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
   let listing: Listing | undefined
   if (isListingPage(match.page.path)) {
     listing = listingOf(request.query, match.params)
-    if (listing.category) rootProps.category = listing.category
-    if (listing.q) rootProps.q = listing.q
-    if (listing.category && crumbs.length) crumbs[crumbs.length - 1] = { name: listing.category }
+    for (const key of ['category', 'brand', 'tag', 'q'] as const) if (listing[key]) rootProps[key] = listing[key]
+    // The crumb names what is listed: the category, else the brand, else the tag.
+    const named = listing.category ?? listing.brand ?? listing.tag
+    if (named && crumbs.length) crumbs[crumbs.length - 1] = { name: named }
   }
   for (const [name, value] of Object.entries(match.params)) if (!(name in rootProps)) rootProps[name] = value
 

@@ -227,12 +227,17 @@ export const createStorefront = (
       if (!app.services[path]) continue
       for (const event of ['created', 'patched', 'updated', 'removed']) app.service(path).on(event, purge)
     }
-    if (app.services[servicePaths.categories])
+    // Renamed categories, brands and tags change what a listing's names find, and what product pages say.
+    for (const kind of ['categories', 'brands', 'tags'] as const) {
+      if (!app.services[servicePaths[kind]]) continue
       for (const event of ['created', 'patched', 'updated', 'removed'])
-        app.service(servicePaths.categories).on(event, (record: unknown) => {
+        app.service(servicePaths[kind]).on(event, (record: unknown) => {
           const shop = (record as { shop?: unknown } | null)?.shop
-          if (typeof shop === 'string') catalogue.forgetCategories(shop.trim())
+          if (typeof shop !== 'string') return
+          catalogue.forget(kind, shop.trim())
+          if (kind !== 'categories') cache.purgeShop(shop.trim())
         })
+    }
     // A shop's name or icon shows on every page.
     for (const event of ['patched', 'updated', 'removed'])
       app.service(servicePaths.shops).on(event, (record: unknown) => {

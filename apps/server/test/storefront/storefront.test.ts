@@ -42,11 +42,15 @@ describe.each(await dialects())('storefront serving (%s)', (dialect) => {
     const api = client(t, owner)
     const tea = (await api.made('categories', { name: { en: 'Tea', cht: '茶' } }))._id
     const cake = (await api.made('categories', { name: 'Cake' }))._id
+    const brand = (ids.brand = (await api.made('brands', { name: { en: 'Leaf Co', cht: '葉記' } }))._id)
+    const gift = (await api.made('tags', { name: 'Gift' }))._id
     ids.jasmine = (
       await api.made('products', {
         name: { en: 'Jasmine tea', cht: '茉莉花茶' },
         price: 12900,
         categories: [tea],
+        brand,
+        tags: [gift],
         desc: 'Fragrant tea',
         content: '<p>Picked <em>by hand</em></p>'
       })
@@ -103,6 +107,7 @@ describe.each(await dialects())('storefront serving (%s)', (dialect) => {
     await made({ name: 'Product', path: '/products/:id', component: product._id })
     await made({ name: 'Category', path: '/collections/:category', component: collection._id })
     await made({ name: 'Search', path: '/search', component: collection._id })
+    await made({ name: 'Brand', path: '/brands/:brand', component: collection._id })
     await api.made('themes', {
       colors: { primary: '#123456' },
       headerMenu: [{ type: 'logo' }, { name: 'About', to: { page: about._id } }, { type: 'cart' }],
@@ -318,6 +323,22 @@ describe.each(await dialects())('storefront serving (%s)', (dialect) => {
     const sorted = await get(t.url, `/s/${sub}/search?sort=-price&lang=en`)
     expect(sorted.text.indexOf('Jasmine tea')).toBeLessThan(sorted.text.indexOf('Baked cheesecake'))
     expect(sorted.text).toContain('<option value="-price" selected="">')
+  })
+
+  it('narrows collection pages by brand and tag, named in any language; an unknown one lists nothing', async () => {
+    const brand = await get(t.url, `/s/${sub}/brands/${encodeURIComponent('葉記')}?lang=en`)
+    expect(brand.status).toBe(200)
+    expect(brand.text).toContain('Jasmine tea')
+    expect(brand.text).not.toContain('cheesecake')
+    expect((await get(t.url, `/s/${sub}/brands/leaf%20co?lang=en`)).text).toContain('Jasmine tea')
+    expect((await get(t.url, `/s/${sub}/brands/Nobody?lang=en`)).text).not.toContain('Jasmine tea')
+    const tagged = await get(t.url, `/s/${sub}/search?tag=gift&lang=en`)
+    expect(tagged.text).toContain('Jasmine tea')
+    expect(tagged.text).not.toContain('cheesecake')
+    expect((await get(t.url, `/s/${sub}/search?tag=Nothing&lang=en`)).text).not.toContain('Jasmine tea')
+    // A renamed brand is found by its new name at once (its names are cached until they change).
+    await client(t, owner).patch(`brands/${ids.brand}`, { name: { en: 'Green Leaf', cht: '葉記' } })
+    expect((await get(t.url, `/s/${sub}/brands/green%20leaf?lang=en`)).text).toContain('Jasmine tea')
   })
 
   it('serves sitemap.xml and robots.txt per shop', async () => {
