@@ -229,7 +229,13 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
       ogImage: firstImage ?? head.ogImage,
       jsonLd: product ? [productJsonLd(product, locale, canonical, origin, shopName)] : undefined
     },
-    draw(nodes, { crumbs, categories, listing: listing ? { ...listing } : {} })
+    draw(nodes, {
+      crumbs,
+      categories,
+      listing: listing ? { ...listing } : {},
+      // The SKU picker's choice without script (`?sku=`, decision 0115).
+      ...(product ? { sku: request.query.get('sku') ?? undefined } : {})
+    })
   )
   return { status: 200, cacheable: true, html }
 }

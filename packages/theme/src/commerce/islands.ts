@@ -331,7 +331,9 @@ const addToCart = () => {
     event.preventDefault()
     const picker = document.querySelector<HTMLInputElement>('main .ef-num input')
     const quantity = Math.min(MAX_QUANTITY, Math.max(1, Math.floor(Number(picker?.value) || 1)))
-    add(base, { product, sku: target.dataset.sku ?? '', quantity })
+    // The page's SKU picker's choice (decision 0115); a product without SKUs has none.
+    const chosen = document.querySelector<HTMLInputElement>('main [data-island="skuPicker"] input[name="sku"]:checked')
+    add(base, { product, sku: chosen?.value ?? target.dataset.sku ?? '', quantity })
     location.href = `${base}/cart`
   })
 }
