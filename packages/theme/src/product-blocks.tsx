@@ -125,8 +125,7 @@ export const SkuPicker = ({ props }: Props) => {
   const { locale, sku: asked } = useRenderContext()
   const skus = skusOf(record(props.product))
   if (!skus.length) return null
-  const chosen =
-    skus.find((sku) => sku.id === asked && sku.inStock) ?? skus.find((sku) => sku.inStock) ?? skus[0]
+  const chosen = skus.find((sku) => sku.id === asked && sku.inStock) ?? skus.find((sku) => sku.inStock) ?? skus[0]
   return (
     <form
       className="ef-skus"

@@ -64,6 +64,8 @@ export interface RenderResult {
   redirect?: string
   /** May the full-page cache keep it (published pages: yes; visitors' own pages: no). */
   cacheable: boolean
+  /** Origins the page's CSP allows besides the storefront's own (code routes only). */
+  allow?: StorefrontPage['allow']
 }
 
 /** A component made of given nodes (the theme's header and footer resolve through the same resolver). */
@@ -286,5 +288,5 @@ export const renderRoutePage = async (
     },
     body
   )
-  return { status: page.status ?? 200, html, cacheable: false }
+  return { status: page.status ?? 200, html, cacheable: false, ...(page.allow ? { allow: page.allow } : {}) }
 }

@@ -2,11 +2,24 @@ import { createElement } from 'react'
 import type { Application } from '@feathersjs/feathers'
 import { pickTran } from '@emporia/shared'
 import { CartPage, CheckoutPage, OrderPage, commerceText } from '@emporia/theme'
-import { loadCheckoutSettings } from '../../orders/checkout-settings'
+import type { Knex } from 'knex'
+import { loadCheckoutSettings, type CheckoutSettings } from '../../orders/checkout-settings'
+import { cardProviders } from '../../payments/card-providers'
 import { registerStorefrontRoute, type StorefrontAnswer, type StorefrontRequest } from '../routes'
 import { commerceTransaction, type Commerce } from './commerce-context'
 import { orderStatus } from './order-status'
 import { shippingQuotes } from './shipping-quotes'
+
+/**
+ * The card provider's browser script and the shop's public key, when the shop takes cards online: card
+ * payments enabled, a public key, and a provider (the secret key set). Otherwise the checkout offers none.
+ */
+const cardOffer = async (commerce: Commerce, trx: Knex.Transaction, shop: string, settings: CheckoutSettings) => {
+  const publicKey = (settings.cardPayment as { publicKey?: string } | null | undefined)?.publicKey
+  if (settings.cardPayment?.enabled !== true || !publicKey) return undefined
+  const provider = await cardProviders(commerce.context)(shop, trx)
+  return provider ? { publicKey, script: provider.browserScript } : undefined
+}
 
 /** The checkout page's choices from the shop's settings and shipping methods (the order is checked again). */
 const checkoutOffers = (commerce: Commerce, shop: string) =>
@@ -14,7 +27,10 @@ const checkoutOffers = (commerce: Commerce, shop: string) =>
     const settings = await loadCheckoutSettings(trx, shop)
     const hasMethods = await trx.schema.hasTable('shippingMethods')
     const pickUp = settings.pickUp?.enabled === true
+    const card = await cardOffer(commerce, trx, shop, settings)
     return {
+      ...(card ? { card: { publicKey: card.publicKey, script: card.script.url } } : {}),
+      cardScript: card?.script,
       bank: settings.bankTransfer?.enabled === true && (settings.bankTransfer.accounts ?? []).some((account) => account.enabled),
       cash: pickUp,
       pickUp,
@@ -45,10 +61,17 @@ export const registerCommercePages = (app: Application, commerce: Commerce) => {
   })
   registerStorefrontRoute(app, {
     path: '/checkout',
-    render: async ({ locale, base, shop }) => ({
-      title: commerceText('checkout.title', locale),
-      body: createElement(CheckoutPage, { locale, base, offers: await checkoutOffers(commerce, shop._id) })
-    })
+    render: async ({ locale, base, shop }) => {
+      const { cardScript, ...offers } = await checkoutOffers(commerce, shop._id)
+      return {
+        title: commerceText('checkout.title', locale),
+        body: createElement(CheckoutPage, { locale, base, offers }),
+        // Exactly the provider's origins, on this page only (decision 0115).
+        ...(cardScript
+          ? { allow: { script: [new URL(cardScript.url).origin], connect: cardScript.connect, frame: cardScript.frame } }
+          : {})
+      }
+    }
   })
   registerStorefrontRoute(app, {
     path: '/orders/:token',
