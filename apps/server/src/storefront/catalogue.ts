@@ -61,7 +61,8 @@ export const publicProduct = (
     ? row.skus.filter(isRecord).map((sku) => {
         const price = typeof sku.price === 'number' ? sku.price : typeof row.price === 'number' ? row.price : 0
         const dprice = typeof sku.dprice === 'number' ? sku.dprice : null
-        const stock = skuStock?.get(String(sku.id))
+        // A SKU never restocked has no stock row: none on hand.
+        const stock = skuStock ? (skuStock.get(String(sku.id)) ?? 0) : undefined
         return {
           id: String(sku.id),
           name: pickTran(sku.name, locale),
