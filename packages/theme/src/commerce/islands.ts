@@ -372,6 +372,37 @@ const checkoutIsland = (root: HTMLElement) => {
   })
 }
 
+/** The order page's card form (decision 0115): pays the order's pending card payment, then shows the page again. */
+const orderCardIsland = (root: HTMLElement) => {
+  const texts = textsOf(root)
+  const card = cardForm(root)
+  let busy = false
+  root.addEventListener('submit', async (event) => {
+    event.preventDefault()
+    if (busy) return
+    busy = true
+    const button = root.querySelector<HTMLButtonElement>('[data-card-pay]')
+    const error = root.querySelector<HTMLElement>('[data-card-error]')
+    const label = button?.textContent ?? ''
+    if (error) error.textContent = ''
+    if (button) {
+      button.disabled = true
+      button.textContent = texts['checkout.paying']
+    }
+    const pay = await card
+    const outcome = pay ? await pay(root.dataset.clientSecret ?? '') : undefined
+    if (outcome === 'paid') return location.reload()
+    if (error)
+      error.textContent =
+        texts[!pay ? 'checkout.cardUnavailable' : outcome === 'declined' ? 'checkout.cardDeclined' : 'checkout.cardFailed']
+    busy = false
+    if (button) {
+      button.disabled = false
+      button.textContent = label
+    }
+  })
+}
+
 /** The order page's slip upload: the file goes to the order's own link. */
 const slipIsland = (root: HTMLElement) => {
   const form = root.querySelector<HTMLFormElement>('[data-slip-form]')
@@ -418,4 +449,5 @@ const addToCart = () => {
 registerIsland('cart', cartIsland)
 registerIsland('checkout', checkoutIsland)
 registerIsland('slip', slipIsland)
+registerIsland('orderCard', orderCardIsland)
 addToCart()

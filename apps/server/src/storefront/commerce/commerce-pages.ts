@@ -7,6 +7,7 @@ import { loadCheckoutSettings, type CheckoutSettings } from '../../orders/checko
 import { cardProviders } from '../../payments/card-providers'
 import { registerStorefrontRoute, type StorefrontAnswer, type StorefrontRequest } from '../routes'
 import { commerceTransaction, type Commerce } from './commerce-context'
+import { orderCard } from './order-card'
 import { orderStatus } from './order-status'
 import { shippingQuotes } from './shipping-quotes'
 
@@ -79,13 +80,19 @@ export const registerCommercePages = (app: Application, commerce: Commerce) => {
       const { locale, base, shop, params, query } = request
       const view = await orderStatus(commerce, shop._id, params.token).catch(() => undefined)
       if (!view) return orderNotFound(request)
+      const card = view.status === 'unpaid' ? await orderCard(commerce, shop._id, view._id) : undefined
       return {
+        // The card form again, with exactly the provider's origins allowed (decision 0115).
+        ...(card
+          ? { allow: { script: [new URL(card.script.url).origin], connect: card.script.connect, frame: card.script.frame } }
+          : {}),
         title: commerceText('order.title', locale, { orderId: view.orderId }),
         body: createElement(OrderPage, {
           locale,
           base,
           link: params.token,
           fresh: query.get('placed') === '1',
+          ...(card ? { card: { script: card.script.url, publicKey: card.publicKey, clientSecret: card.clientSecret } } : {}),
           view: {
             ...view,
             shipping: view.shipping ? { name: pickTran(view.shipping.name, locale), fee: view.shipping.fee } : null
