@@ -105,7 +105,7 @@ export default tseslint.config(
   },
   {
     // The cart's islands (decision 0109): browser code too, which registers with the theme's islands.
-    files: ['packages/theme/src/commerce/islands.ts'],
+    files: ['packages/theme/src/commerce/islands.ts', 'packages/theme/src/commerce/account-islands.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom', '@emporia/*'] }],

@@ -279,9 +279,8 @@ describe('page editor widgets', () => {
     expect(nodeOf(component, 'rich')!.props.html).toBe('')
   })
 
-  // Not passing yet (decision 0111, issue 18 note): after an edit in the rich-text field, undo is enabled
-  // but the canvas does not show the earlier text again. Kept so the gap stays visible.
-  it.skip('undo brings an emptied rich text back; redo empties it again', async () => {
+  // Undo had failed here because every save remounted the editor (its undo history went with it).
+  it('undo brings an emptied rich text back; redo empties it again', async () => {
     const { page } = await open('richundo')
     await select(page, 'rich')
     const editor = visible(page, 'prop-html-value').locator('[contenteditable="true"]')
@@ -293,6 +292,8 @@ describe('page editor widgets', () => {
     await editor.click()
     await page.keyboard.press('Control+A')
     await page.keyboard.press('Backspace')
+    // The emptied text reaches the canvas (and Puck's history) first; then undo.
+    await expect.poll(() => canvas(page).getByText('Our story').count(), poll).toBe(0)
     await visible(page, 'designer-undo').click()
     await expect.poll(() => canvas(page).getByText('Our story').count(), poll).toBeGreaterThan(0)
     await visible(page, 'designer-redo').click()

@@ -36,6 +36,8 @@ import { plainIds } from './hooks/plain-ids'
 import { createStorefront, registerStorefrontHandler, type Storefront } from './storefront'
 import { commerceRoutes } from './storefront/commerce/commerce-routes'
 import { registerCommercePages } from './storefront/commerce/commerce-pages'
+import { accountRoutes } from './storefront/accounts/account-routes'
+import { registerAccountPages } from './storefront/accounts/account-pages'
 import { onSitePublished, publishedSite } from './eshop/published-site'
 import { serveVerifiedDomains } from './eshop/domains/storefront-hookup'
 
@@ -158,6 +160,9 @@ export const createApp = async (
   // The cart and checkout's JSON calls and pages (decision 0109) answer under each storefront's own address.
   registerStorefrontHandler(app, commerceRoutes({ app, context }))
   registerCommercePages(app, { app, context })
+  // Customers' sign-in by mailed code, account, addresses and order history (decision 0114).
+  registerStorefrontHandler(app, accountRoutes({ app, context }))
+  registerAccountPages(app, { app, context })
   // Verified custom domains serve their shop's storefront (decision 0112).
   serveVerifiedDomains(app, storefront.lookup)
 

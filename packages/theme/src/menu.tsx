@@ -90,7 +90,8 @@ export const MenuItemView = ({ item, placement = 'bar' }: { item: ResolvedMenuIt
     case 'favorite':
       return (
         <li>
-          <a className="ef-menu__link ef-menu__icon" href={`${base}/account`} aria-label={say(locale, 'favorite')}>
+          {/* The customer's account (decision 0114): orders, details, addresses; favourites live there too. */}
+          <a className="ef-menu__link ef-menu__icon ef-account-link" href={`${base}/account`} aria-label={say(locale, 'account')}>
             <Icon name="favorite" />
           </a>
         </li>

@@ -51,6 +51,11 @@ export const mailMessages: Record<LocaleId, MailLocale> = {
         subject: 'You are invited to {shopName} on Emporia',
         before: ['{inviter} invited you to work in {shopName} as {role}.'],
         after: ['Sign in to Emporia with this e-mail address (or register with it) to accept the invitation: {link}']
+      },
+      shopSignIn: {
+        subject: 'Your sign-in code for {shopName}',
+        before: ['Use this code to sign in to your account at {shopName}:'],
+        after: ['The code expires in {expiresIn}.', 'If you did not ask to sign in, you can ignore this e-mail.']
       }
     }
   },
@@ -81,6 +86,11 @@ export const mailMessages: Record<LocaleId, MailLocale> = {
         subject: '{shopName} 邀請您加入 Emporia',
         before: ['{inviter} 邀請您以「{role}」身份在 {shopName} 工作。'],
         after: ['請以此電郵地址登入（或註冊）Emporia 以接受邀請：{link}']
+      },
+      shopSignIn: {
+        subject: '您在 {shopName} 的登入碼',
+        before: ['請使用以下登入碼登入您在 {shopName} 的帳戶：'],
+        after: ['登入碼將於 {expiresIn}後失效。', '如果您沒有要求登入，請忽略此電郵。']
       }
     }
   },
@@ -111,6 +121,11 @@ export const mailMessages: Record<LocaleId, MailLocale> = {
         subject: '{shopName} 邀请您加入 Emporia',
         before: ['{inviter} 邀请您以“{role}”身份在 {shopName} 工作。'],
         after: ['请以此电子邮箱登录（或注册）Emporia 以接受邀请：{link}']
+      },
+      shopSignIn: {
+        subject: '您在 {shopName} 的登录码',
+        before: ['请使用以下登录码登录您在 {shopName} 的账户：'],
+        after: ['登录码将在 {expiresIn}后失效。', '如果您没有请求登录，请忽略此邮件。']
       }
     }
   }

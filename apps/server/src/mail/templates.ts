@@ -14,7 +14,7 @@ const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => entities[char])
 
 // How long a code stays valid when the caller does not say (the account flows own the real expiry).
-const defaultMinutes: Partial<Record<MailType, number>> = { verify: 24 * 60, resetPassword: 15 }
+const defaultMinutes: Partial<Record<MailType, number>> = { verify: 24 * 60, resetPassword: 15, shopSignIn: 10 }
 
 export const localiseMinutes = (minutes: number, locale: LocaleId): string => {
   const strings = mailMessages[locale] ?? mailMessages[fallbackLocale]

@@ -1,5 +1,8 @@
-/** The transactional mails the server sends; each has a template in every interface language. */
-export const mailTypes = ['verify', 'resetPassword', 'passwordChanged', 'invitation'] as const
+/**
+ * The transactional mails the server sends; each has a template in every interface language.
+ * `shopSignIn` goes to a shop's customer (decision 0114), the others to staff.
+ */
+export const mailTypes = ['verify', 'resetPassword', 'passwordChanged', 'invitation', 'shopSignIn'] as const
 export type MailType = (typeof mailTypes)[number]
 
 export const isMailType = (value: unknown): value is MailType => mailTypes.includes(value as MailType)

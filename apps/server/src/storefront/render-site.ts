@@ -71,7 +71,15 @@ export interface RenderResult {
 /** A component made of given nodes (the theme's header and footer resolve through the same resolver). */
 const wrapper = (content: PageNode[]): ComponentModel => ({ dataType: {}, data: {}, props: {}, content })
 
-const DEFAULT_HEADER: MenuItem[] = [{ type: 'logo' }, { type: 'spacer' }, { type: 'search' }, { type: 'lang' }, { type: 'cart' }]
+const DEFAULT_HEADER: MenuItem[] = [
+  { type: 'logo' },
+  { type: 'spacer' },
+  { type: 'search' },
+  { type: 'lang' },
+  // The customer's account (decision 0114).
+  { type: 'favorite' },
+  { type: 'cart' }
+]
 
 /** The theme's header, drawer (when its menu has a drawer button) and footer, resolved like a page's nodes. */
 const themeChrome = (theme: Theme | null, locale: LocaleId, pages: PageTarget[], base: string, own: Set<string>) => {

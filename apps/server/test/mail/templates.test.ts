@@ -17,7 +17,8 @@ describe('mail templates', () => {
           link: 'https://example.com/login'
         })
         subjects.add(mail.subject)
-        expect(mail.subject).toMatch(/Emporia/)
+        // A shop's customer reads the shop's name, not ours (decision 0114).
+        expect(mail.subject).toMatch(type === 'shopSignIn' ? /Tea House/ : /Emporia/)
         expect(mail.html).toContain('<!doctype html>')
         expect(mail.text).toContain('Ann')
         expect(mail.html).toContain('Ann')

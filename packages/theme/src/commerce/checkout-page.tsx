@@ -16,22 +16,43 @@ export interface CheckoutOffers {
   card?: { script: string; publicKey: string }
 }
 
+/** A signed-in customer's details and default address (decision 0114), filled in for them. */
+export interface CheckoutAccount {
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  address: string
+}
+
 const Field = ({
   name,
   label,
   type = 'text',
   required,
-  autoComplete
+  autoComplete,
+  value,
+  readOnly
 }: {
   name: string
   label: string
   type?: string
   required?: boolean
   autoComplete?: string
+  value?: string
+  readOnly?: boolean
 }) => (
   <label>
     {label}
-    <input name={name} type={type} required={required} autoComplete={autoComplete} maxLength={type === 'email' ? 254 : 100} />
+    <input
+      name={name}
+      type={type}
+      required={required}
+      autoComplete={autoComplete}
+      maxLength={type === 'email' ? 254 : 100}
+      defaultValue={value}
+      readOnly={readOnly}
+    />
     <span className="ef-error" data-error-for={name} />
   </label>
 )
@@ -39,10 +60,21 @@ const Field = ({
 /**
  * The checkout page (decision 0109): who the customer is, delivery (a shipping method with its fee
  * for this cart, or pick-up), payment (card through the provider's script, decision 0115; bank
- * transfer; cash on pick-up) and the order's sums. The
- * checkout island sends it with the cart and a retry key, then opens the order's page.
+ * transfer; cash on pick-up) and the order's sums. The checkout island sends it with the cart and a
+ * retry key, then opens the order's page. A signed-in customer finds their details and default
+ * address filled in; the order is theirs (decision 0114).
  */
-export const CheckoutPage = ({ locale, base, offers }: { locale: LocaleId; base: string; offers: CheckoutOffers }) => {
+export const CheckoutPage = ({
+  locale,
+  base,
+  offers,
+  account
+}: {
+  locale: LocaleId
+  base: string
+  offers: CheckoutOffers
+  account?: CheckoutAccount
+}) => {
   const t = (key: Parameters<typeof commerceText>[0]) => commerceText(key, locale)
   const firstDelivery = offers.shipping[0]?._id ?? (offers.pickUp ? 'pickUp' : '')
   const firstPayment = offers.card ? 'stripe' : offers.bank ? 'bank' : offers.cash ? 'cash' : ''
@@ -69,10 +101,38 @@ export const CheckoutPage = ({ locale, base, offers }: { locale: LocaleId; base:
         <form className="ef-form" data-checkout-form noValidate>
           <fieldset>
             <legend>{t('checkout.contact')}</legend>
-            <Field name="customer.firstName" label={t('checkout.firstName')} required autoComplete="given-name" />
-            <Field name="customer.lastName" label={t('checkout.lastName')} autoComplete="family-name" />
-            <Field name="customer.email" label={t('checkout.email')} type="email" required autoComplete="email" />
-            <Field name="customer.phone" label={t('checkout.phone')} type="tel" required autoComplete="tel" />
+            {account && (
+              <p>
+                <a className="ef-link" href={`${base}/account`}>
+                  {t('account.title')}
+                </a>
+              </p>
+            )}
+            <Field
+              name="customer.firstName"
+              label={t('checkout.firstName')}
+              required
+              autoComplete="given-name"
+              value={account?.firstName}
+            />
+            <Field name="customer.lastName" label={t('checkout.lastName')} autoComplete="family-name" value={account?.lastName} />
+            <Field
+              name="customer.email"
+              label={t('checkout.email')}
+              type="email"
+              required
+              autoComplete="email"
+              value={account?.email}
+              readOnly={Boolean(account)}
+            />
+            <Field
+              name="customer.phone"
+              label={t('checkout.phone')}
+              type="tel"
+              required
+              autoComplete="tel"
+              value={account?.phone}
+            />
           </fieldset>
           <fieldset>
             <legend>{t('checkout.delivery')}</legend>
@@ -95,7 +155,7 @@ export const CheckoutPage = ({ locale, base, offers }: { locale: LocaleId; base:
             <span className="ef-error" data-error-for="shippingMethod" />
             <label data-address>
               {t('checkout.address')}
-              <textarea name="address" rows={2} maxLength={500} autoComplete="street-address" />
+              <textarea name="address" rows={2} maxLength={500} autoComplete="street-address" defaultValue={account?.address} />
               <span className="ef-error" data-error-for="address" />
             </label>
           </fieldset>

@@ -21,5 +21,13 @@ export const commerceCss = `
 .ef-card{display:grid;gap:4px}.ef-card[hidden]{display:none}.ef-card__label{font-size:14px}
 .ef-card__field{padding:10px 12px;border:1px solid rgba(0,0,0,.25);border-radius:6px;min-height:44px}
 .ef-accounts{margin:8px 0;padding-left:20px}
+/* The account (decision 0114). */
+.ef-account section{margin:24px 0}
+.ef-account-orders{width:100%;border-collapse:collapse}
+.ef-account-orders th,.ef-account-orders td{text-align:left;padding:8px 4px;border-bottom:1px solid rgba(0,0,0,.1)}
+.ef-account-addresses{list-style:none;margin:0;padding:0}
+.ef-account-addresses>li{padding:12px 0;border-bottom:1px solid rgba(0,0,0,.1)}
+.ef-badge--inline{position:static;display:inline-block;padding:0 8px}
+.ef-account .ef-btn--text{background:none;border:0;color:var(--ef-primary);cursor:pointer;font:inherit;padding:4px 8px 4px 0}
 @media (min-width:800px){.ef-checkout{display:grid;grid-template-columns:3fr 2fr;gap:32px;align-items:start}}
 `

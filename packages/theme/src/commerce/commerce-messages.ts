@@ -1,4 +1,5 @@
 import { formatMessage, sharedMessages, type LocaleId } from '@emporia/shared'
+import { accountMessages } from './account-messages'
 
 /**
  * The storefront cart's and checkout's words (decision 0109), in the three languages. Server errors
@@ -73,7 +74,8 @@ export const commerceMessages = {
     'storefront.tooManyRequests': 'Too many requests. Please try again in a moment.',
     'storefront.orderNotFound': 'We could not find this order',
     'storefront.slipNotWanted': 'This order does not wait for a bank transfer slip',
-    'storefront.idempotencyKey': 'Please reload the page and try again'
+    'storefront.idempotencyKey': 'Please reload the page and try again',
+    ...accountMessages.en
   },
   cht: {
     'storefront.chooseSku': '請選擇產品的款式',
@@ -143,7 +145,8 @@ export const commerceMessages = {
     'storefront.tooManyRequests': '請求過多，請稍後再試。',
     'storefront.orderNotFound': '找不到此訂單',
     'storefront.slipNotWanted': '此訂單不需要銀行轉帳收據',
-    'storefront.idempotencyKey': '請重新載入頁面再試'
+    'storefront.idempotencyKey': '請重新載入頁面再試',
+    ...accountMessages.cht
   },
   chs: {
     'storefront.chooseSku': '请选择产品的款式',
@@ -213,7 +216,8 @@ export const commerceMessages = {
     'storefront.tooManyRequests': '请求过多，请稍后再试。',
     'storefront.orderNotFound': '找不到此订单',
     'storefront.slipNotWanted': '此订单不需要银行转账凭证',
-    'storefront.idempotencyKey': '请重新加载页面再试'
+    'storefront.idempotencyKey': '请重新加载页面再试',
+    ...accountMessages.chs
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

@@ -1,5 +1,7 @@
-// The storefront's cart and checkout (decision 0109): words, and the pages' components.
+// The storefront's cart, checkout (decision 0109) and customer account (0114): words, and the pages' components.
 export * from './commerce-messages'
 export { CartPage, CART_TEXTS } from './cart-page'
-export { CheckoutPage, type CheckoutOffers } from './checkout-page'
+export { CheckoutPage, type CheckoutAccount, type CheckoutOffers } from './checkout-page'
 export { OrderPage, type OrderPageView } from './order-page'
+export { AccountPage, type AccountPageView } from './account-page'
+export { addressLine, type AccountAddress } from './account-fields'

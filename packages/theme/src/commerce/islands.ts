@@ -2,6 +2,8 @@
 // the cart and checkout pages priced by the server, and the bank slip upload. Plain DOM, no framework.
 import { hydrateIslands, registerIsland } from '../islands/index'
 import { formatCents } from '../props'
+// The account's island (decision 0114) rides in the same bundle.
+import './account-islands'
 
 interface Line {
   product: string

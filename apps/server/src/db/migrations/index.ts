@@ -50,6 +50,7 @@ import * as siteSettings from './20261127030113-site-settings'
 import * as storefrontCheckout from './20261128090000-storefront-checkout'
 import * as productKeywords from './20261127010000-product-keywords'
 import * as domainsTable from './20261128100000-domains'
+import * as shopUserCodes from './20261128110000-shop-user-codes'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -100,5 +101,6 @@ export const migrations: Record<string, Migration> = {
   '20261127020000-site-content': siteContent,
   '20261127030113-site-settings': siteSettings,
   '20261128090000-storefront-checkout': storefrontCheckout,
-  '20261128100000-domains': domainsTable
+  '20261128100000-domains': domainsTable,
+  '20261128110000-shop-user-codes': shopUserCodes
 }

@@ -10,6 +10,7 @@ import { commerceTransaction, type Commerce } from './commerce-context'
 import { orderCard } from './order-card'
 import { orderStatus } from './order-status'
 import { shippingQuotes } from './shipping-quotes'
+import { checkoutAccount, signedInView } from '../accounts/account-pages'
 
 /**
  * The card provider's browser script and the shop's public key, when the shop takes cards online: card
@@ -62,11 +63,16 @@ export const registerCommercePages = (app: Application, commerce: Commerce) => {
   })
   registerStorefrontRoute(app, {
     path: '/checkout',
-    render: async ({ locale, base, shop }) => {
-      const { cardScript, ...offers } = await checkoutOffers(commerce, shop._id)
+    render: async (request) => {
+      const { cardScript, ...offers } = await checkoutOffers(commerce, request.shop._id)
       return {
-        title: commerceText('checkout.title', locale),
-        body: createElement(CheckoutPage, { locale, base, offers }),
+        title: commerceText('checkout.title', request.locale),
+        body: createElement(CheckoutPage, {
+          locale: request.locale,
+          base: request.base,
+          offers,
+          account: checkoutAccount(await signedInView(commerce, request))
+        }),
         // Exactly the provider's origins, on this page only (decision 0115).
         ...(cardScript
           ? { allow: { script: [new URL(cardScript.url).origin], connect: cardScript.connect, frame: cardScript.frame } }

@@ -11,6 +11,7 @@ import { placeOrder } from './place-order'
 import { cartPrice, priceStorefrontOrder } from './price-cart'
 import { CommerceRateLimit } from './rate-limit'
 import { shippingQuotes } from './shipping-quotes'
+import { requestUser } from '../accounts/account-session'
 
 /** The storefront's JSON calls live under this segment of a storefront's address (decision 0109). */
 export const COMMERCE_PREFIX = '/_commerce'
@@ -50,7 +51,9 @@ export const commerceRoutes = (commerce: Commerce, limits = new CommerceRateLimi
       }
       if (ctx.method === 'POST' && rest === '/checkout') {
         limits.take('checkout', shop, address)
-        const placed = await placeOrder(commerce, shop, readCheckout(body), locale)
+        // A signed-in customer's order is theirs, whatever e-mail the form carries (decision 0114).
+        const signedIn = requestUser(ctx, commerce.context.config.authSecret, shop)
+        const placed = await placeOrder(commerce, shop, readCheckout(body), locale, signedIn)
         ctx.status = placed.replayed ? 200 : 201
         ctx.body = placed
         return true

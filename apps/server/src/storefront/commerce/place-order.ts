@@ -12,6 +12,7 @@ import { refuse } from './cart-input'
 import type { CheckoutInput } from './checkout-input'
 import { orderLinkToken } from './order-link'
 import { checkoutCustomer } from './shop-customer'
+import { sessionCustomer } from '../accounts/customer-account'
 import { shippingQuote } from './shipping-quotes'
 import { checkSellable } from './storefront-products'
 
@@ -67,14 +68,18 @@ export const placeOrder = async (
   commerce: Commerce,
   shop: string,
   input: CheckoutInput,
-  _locale: LocaleId
+  _locale: LocaleId,
+  /** The signed-in customer (the session's shop user, decision 0114): the order is theirs. */
+  signedIn?: string
 ): Promise<PlacedOrder> => {
   const providerFor = cardProviders(commerce.context)
   const result = await commerceTransaction(commerce, shop, async (trx, wall) => {
     await checkSellable(trx, shop, input.lines)
     const settings = await loadCheckoutSettings(trx, shop)
     checkOffered(input, settings)
-    const user = await checkoutCustomer(commerce, trx, shop, input.customer)
+    const user = signedIn
+      ? (await sessionCustomer(trx, shop, signedIn))._id
+      : await checkoutCustomer(commerce, trx, shop, input.customer)
     const data: OrderData = {
       source: 'eshop',
       products: input.lines.map((line) => ({ product: line.product, sku: line.sku, quantity: line.quantity })),

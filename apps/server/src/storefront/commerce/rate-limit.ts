@@ -1,7 +1,19 @@
 import { TooManyRequests } from '@feathersjs/errors'
 
-/** How many calls one address may make to one shop's endpoint per minute (decision 0109). */
-export const COMMERCE_LIMITS = { cart: 120, checkout: 10, order: 60, slip: 10 } as const
+/**
+ * How many calls one address may make to one shop's endpoint per minute (decisions 0109, 0114). The
+ * sign-in codes count per address and e-mail, and per e-mail from anywhere.
+ */
+export const COMMERCE_LIMITS = {
+  cart: 120,
+  checkout: 10,
+  order: 60,
+  slip: 10,
+  account: 120,
+  signInCode: 3,
+  signInCodeEmail: 6,
+  signIn: 10
+} as const
 export type CommerceEndpoint = keyof typeof COMMERCE_LIMITS
 
 const WINDOW_MS = 60_000
@@ -15,8 +27,11 @@ const MAX_KEYS = 50_000
  */
 export class CommerceRateLimit {
   private readonly windows = new Map<string, { start: number; count: number }>()
+  private readonly limits: Record<CommerceEndpoint, number>
 
-  constructor(private readonly limits: Record<CommerceEndpoint, number> = COMMERCE_LIMITS) {}
+  constructor(limits: Partial<Record<CommerceEndpoint, number>> = {}) {
+    this.limits = { ...COMMERCE_LIMITS, ...limits }
+  }
 
   take(endpoint: CommerceEndpoint, shop: string, address: string, now = Date.now()) {
     const key = `${endpoint}:${shop}:${address}`

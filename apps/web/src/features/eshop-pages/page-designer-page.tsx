@@ -281,5 +281,8 @@ export const PageDesignerPage = () => {
   if (id && component.isError) return <Alert severity="warning">{t('pe.notFound')}</Alert>
   // Puck's component list is built once: wait for the shop's components too.
   if (!initial || components.isPending) return <CircularProgress sx={{ m: 4 }} />
-  return <Designer key={`${id ?? 'new'}-${component.dataUpdatedAt}`} id={id} initial={initial} env={env} stored={stored} />
+  // Keyed by the record only: the refetch after every save must not remount the editor (it would drop
+  // undo history, an open drawer, and whatever was typed while the save was on its way). A restore
+  // resets the components' queries, so the editor unmounts to the spinner and comes back on the new data.
+  return <Designer key={id ?? 'new'} id={id} initial={initial} env={env} stored={stored} />
 }
