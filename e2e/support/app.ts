@@ -46,7 +46,7 @@ export const useApp = (options: { startServer?: () => Promise<RunningServer> } =
       ? await options.startServer()
       : shared
         ? { url: shared, stop: async () => {} }
-        : await startServer()
+        : await startServer({ env: { STRIPE_API_BASE: inject('stripeDoubleUrl') } })
     harness.browser = await launchBrowser()
   })
 

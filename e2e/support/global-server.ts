@@ -1,4 +1,5 @@
 import type { TestProject } from 'vitest/node'
+import { startStripeDouble, type StripeDouble } from '../../apps/server/test/support/stripe-double'
 import { startServer, type RunningServer } from './server'
 import { e2eWorkers } from './workers'
 
@@ -6,6 +7,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** One server per vitest worker (empty when E2E_SERVER_PER_FILE asks for one per spec file). */
     e2eServerUrls: string[]
+    /** The Stripe double every server of the run sends card payments to (STRIPE_API_BASE). */
+    stripeDoubleUrl: string
   }
 }
 
@@ -18,16 +21,22 @@ declare module 'vitest' {
  * file a fresh install again, to rule sharing out when hunting a failure.
  */
 export const setup = async (project: TestProject) => {
+  // Card payments go to a local Stripe double (decision 0115): a spec registers its shop's webhook
+  // endpoint there (`/_double/webhook_endpoints`) and pays in the page with its stand-in Stripe.js.
+  const stripe: StripeDouble = await startStripeDouble()
+  project.provide('stripeDoubleUrl', stripe.url)
+  const env = { STRIPE_API_BASE: stripe.url }
   if (process.env.E2E_SERVER_PER_FILE) {
     project.provide('e2eServerUrls', [])
-    return
+    return () => stripe.close()
   }
   // One after the other: two starting at once on a busy 2-core machine outgrew the health timeout.
   const servers: RunningServer[] = []
   try {
-    for (let i = 0; i < e2eWorkers; i += 1) servers.push(await startServer())
+    for (let i = 0; i < e2eWorkers; i += 1) servers.push(await startServer({ env }))
   } catch (error) {
     await Promise.all(servers.map((server) => server.stop()))
+    await stripe.close()
     throw error
   }
   project.provide(
@@ -36,5 +45,6 @@ export const setup = async (project: TestProject) => {
   )
   return async () => {
     await Promise.all(servers.map((server) => server.stop()))
+    await stripe.close()
   }
 }

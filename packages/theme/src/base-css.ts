@@ -147,6 +147,9 @@ summary::-webkit-details-marker{display:none}
 .ef-sitepath li{display:flex;gap:6px}
 .ef-sitepath a{text-decoration:none}
 .ef-sitepath__sep{opacity:.6}
+.ef-skus fieldset{border:0;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:8px}.ef-skus legend{font-weight:600;margin-bottom:6px}
+.ef-skus__option{display:inline-flex;align-items:center;gap:6px;padding:6px 12px;border:1px solid rgba(127,127,127,.4);border-radius:var(--ef-radius,4px);cursor:pointer}
+.ef-skus__option:has(input:disabled){opacity:.5;cursor:not-allowed}.ef-skus__shown{margin:8px 0 0}.ef-skus__out{color:#b3261e}
 .ef-attributes{display:grid;gap:0;margin:12px 0}
 .ef-attributes>div{display:grid;grid-template-columns:minmax(96px,30%) 1fr;gap:12px;padding:8px 0;border-bottom:1px solid rgba(127,127,127,.2)}
 .ef-attributes dt{font-weight:600}.ef-attributes dd{margin:0}

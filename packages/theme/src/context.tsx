@@ -41,6 +41,8 @@ export interface ThemeRenderContext {
   categories: readonly string[]
   listing: ListingQuery
   crumbs: readonly Crumb[]
+  /** A product page's chosen SKU (`?sku=`): the SKU picker's choice when the page has no script. */
+  sku?: string
   /** Currency symbol shown before prices (§9.1: HKD, `$`). */
   currency: string
 }

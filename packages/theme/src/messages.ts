@@ -35,7 +35,11 @@ const messages = {
     apply: 'Apply',
     rights: 'All rights reserved.',
     currency: 'HKD',
-    language: 'Language'
+    language: 'Language',
+    options: 'Options',
+    inStock: 'In stock',
+    outOfStock: 'Out of stock',
+    choose: 'Choose'
   },
   cht: {
     comingSoon: '即將開幕',
@@ -70,7 +74,11 @@ const messages = {
     apply: '套用',
     rights: '版權所有。',
     currency: '港幣',
-    language: '語言'
+    language: '語言',
+    options: '款式',
+    inStock: '有貨',
+    outOfStock: '缺貨',
+    choose: '選擇'
   },
   chs: {
     comingSoon: '即将开业',
@@ -105,7 +113,11 @@ const messages = {
     apply: '应用',
     rights: '版权所有。',
     currency: '港币',
-    language: '语言'
+    language: '语言',
+    options: '款式',
+    inStock: '有货',
+    outOfStock: '缺货',
+    choose: '选择'
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

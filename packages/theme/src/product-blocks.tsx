@@ -80,3 +80,86 @@ export const Attributes = ({ props }: Props) => {
     </dl>
   )
 }
+
+interface SkuView {
+  id: string
+  name: string
+  price: string
+  dprice: string
+  inStock: boolean
+}
+
+const skusOf = (product: Record<string, unknown> | undefined): SkuView[] =>
+  list(product?.skus).flatMap((entry) => {
+    const sku = record(entry)
+    if (!sku || typeof sku.id !== 'string') return []
+    return [
+      { id: sku.id, name: text(sku.name), price: text(sku.price), dprice: text(sku.dprice), inStock: sku.inStock !== false }
+    ]
+  })
+
+/** The chosen SKU's price (struck through when discounted) and stock state, as the island redraws it. */
+const SkuShown = ({ sku, locale }: { sku: SkuView; locale: Parameters<typeof say>[0] }) => (
+  <p className="ef-skus__shown" data-sku-shown aria-live="polite">
+    <span data-sku-price>
+      {sku.dprice ? (
+        <>
+          <s>{sku.price}</s> <strong>{sku.dprice}</strong>
+        </>
+      ) : (
+        <strong>{sku.price}</strong>
+      )}
+    </span>{' '}
+    <span data-sku-stock className={sku.inStock ? 'ef-skus__in' : 'ef-skus__out'}>
+      {say(locale, sku.inStock ? 'inStock' : 'outOfStock')}
+    </span>
+  </p>
+)
+
+/**
+ * A product's SKUs (decision 0115): one radio each, out-of-stock ones disabled, in a GET form so the
+ * choice works without script (`?sku=` draws the page with it); the island redraws the price and stock
+ * of the chosen SKU and add-to-cart sends it. A product without SKUs shows nothing.
+ */
+export const SkuPicker = ({ props }: Props) => {
+  const { locale, sku: asked } = useRenderContext()
+  const skus = skusOf(record(props.product))
+  if (!skus.length) return null
+  const chosen = skus.find((sku) => sku.id === asked && sku.inStock) ?? skus.find((sku) => sku.inStock) ?? skus[0]
+  return (
+    <form
+      className="ef-skus"
+      method="get"
+      data-island="skuPicker"
+      data-in-stock={say(locale, 'inStock')}
+      data-out-of-stock={say(locale, 'outOfStock')}
+      style={style(props.css)}
+    >
+      <fieldset>
+        <legend>{say(locale, 'options')}</legend>
+        {skus.map((sku) => (
+          <label className="ef-skus__option" key={sku.id}>
+            <input
+              type="radio"
+              name="sku"
+              value={sku.id}
+              disabled={!sku.inStock}
+              defaultChecked={sku.id === chosen.id}
+              data-price={sku.price}
+              data-dprice={sku.dprice}
+              data-in-stock={sku.inStock ? 'true' : 'false'}
+            />
+            <span>{sku.name}</span>
+            {!sku.inStock && <small> ({say(locale, 'outOfStock')})</small>}
+          </label>
+        ))}
+      </fieldset>
+      <SkuShown sku={chosen} locale={locale} />
+      <noscript>
+        <button className="ef-btn ef-btn--outlined" type="submit">
+          {say(locale, 'choose')}
+        </button>
+      </noscript>
+    </form>
+  )
+}

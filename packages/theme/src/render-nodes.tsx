@@ -5,7 +5,7 @@ import { Drawer, Footer, Header } from './chrome'
 import { NumPicker, ProductFilter, Tab } from './interactive'
 import { ImageButton, Slider, Video } from './media-blocks'
 import { MenuItemView } from './menu'
-import { Attributes, SitePath } from './product-blocks'
+import { Attributes, SitePath, SkuPicker } from './product-blocks'
 
 /** What every theme component's renderer receives: its resolved props, its rendered children, its key. */
 export interface ThemeComponentProps {
@@ -47,6 +47,7 @@ export const themeRenderers: Record<ThemeComponentName | 'component', ComponentT
   productFilter: ProductFilter,
   sitePath: SitePath,
   attributes: Attributes,
+  skuPicker: SkuPicker,
   html: Html
 }
 

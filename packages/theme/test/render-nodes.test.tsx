@@ -21,6 +21,25 @@ describe('theme renderers', () => {
     for (const name of themeComponentNames) expect(themeRenderers).toHaveProperty(name)
   })
 
+  it('offers a product’s SKUs as radios in a form, out-of-stock ones disabled, the asked one checked', () => {
+    const skus = [
+      { id: 'small', name: 'Small', price: '$15.00', dprice: '', inStock: false },
+      { id: 'large', name: 'Large', price: '$25.00', dprice: '$22.00', inStock: true },
+      { id: 'gold', name: 'Gold', price: '$90.00', dprice: '', inStock: true }
+    ]
+    const picker: PageNode[] = [{ id: 'k', type: 'skuPicker', props: { product: { skus } } }]
+    const html = render(picker)
+    expect(html).toMatch(/<form class="ef-skus" data-island="skuPicker"[^>]* method="get">/)
+    expect(html).toMatch(/<input type="radio" disabled=""[^>]* name="sku" value="small"\/>/)
+    // The first SKU in stock is chosen; its discounted price is shown beside the struck-through one.
+    expect(html).toMatch(/checked="" value="large"/)
+    expect(html).toContain('<s>$25.00</s> <strong>$22.00</strong>')
+    expect(render(picker, { sku: 'gold' })).toMatch(/checked="" value="gold"/)
+    // An out-of-stock SKU is never the page's choice, even when asked for.
+    expect(render(picker, { sku: 'small' })).toMatch(/checked="" value="large"/)
+    expect(render([{ id: 'k', type: 'skuPicker', props: { product: { skus: [] } } }])).toBe('')
+  })
+
   it('escapes text and never renders a javascript: link', () => {
     const html = render([
       { id: 't', type: 'text', props: { text: '<script>alert(1)</script>', tag: 'h1' } },

@@ -33,6 +33,7 @@ const asFeathersError = (error: unknown) => {
 
 const guarded = (provider: PaymentProvider): PaymentProvider => ({
   id: provider.id,
+  browserScript: provider.browserScript,
   createIntent: (input) => provider.createIntent(input).catch((e: unknown) => Promise.reject(asFeathersError(e))),
   getIntent: (id) => provider.getIntent(id).catch((e: unknown) => Promise.reject(asFeathersError(e))),
   cancelIntent: (id, key) => provider.cancelIntent(id, key).catch((e: unknown) => Promise.reject(asFeathersError(e))),

@@ -14,13 +14,15 @@ export const STRIPE_WEBHOOK_PATH = '/api/payments/webhooks/stripe/:shop'
 
 /**
  * The card provider's signed events (decision 0080): a succeeded intent confirms its pending payment
- * (and may settle the order), a failed or cancelled one cancels it. Applying an event twice changes
+ * (and may settle the order), a cancelled one cancels it; a failed attempt changes nothing. Applying an event twice changes
  * nothing, so the provider's redeliveries are harmless.
  */
 export const stripeWebhooks = (context: ServiceContext, app: Application) => {
   const providerFor = cardProviders(context)
   const handle = async (shop: string, event: ProviderEvent) => {
-    if (event.type !== 'intent.succeeded' && event.type !== 'intent.failed' && event.type !== 'intent.canceled') return
+    // A failed attempt (a declined card) leaves the intent payable: Stripe returns it to
+    // `requires_payment_method` and the customer may try again, so the payment stays pending (decision 0115).
+    if (event.type !== 'intent.succeeded' && event.type !== 'intent.canceled') return
     const to = event.type === 'intent.succeeded' ? 'paid' : 'cancelled'
     const result = await orderTransaction(context.db.knex, context.records, shop, async (trx, wall) => {
       const payment = (await trx('payments').where({ shop, tranID: event.intent.id }).first('_id')) as

@@ -54,11 +54,33 @@ const namesOf = (name: unknown): string[] =>
  * A product as a page may show it: no cost or minimum prices, no stock by warehouse, no internal links;
  * categories as their names in the page's language (the binding's `categories: string[]`, §3.15).
  */
-export const publicProduct = (row: Row, categories: ReadonlyMap<string, StorefrontCategory>, locale: LocaleId): Row => {
+export const publicProduct = (
+  row: Row,
+  categories: ReadonlyMap<string, StorefrontCategory>,
+  locale: LocaleId,
+  skuStock?: ReadonlyMap<string, number>
+): Row => {
+  const soldOut = row.status === 'soldOut' || row.status === 'auto_soldOut'
+  const allowOutOfStock = row.allowOutOfStock === true
+  // A SKU's price falls back to the product's (as orders price it); money texts as the product's own.
   const skus = Array.isArray(row.skus)
-    ? row.skus
-        .filter(isRecord)
-        .map((sku) => ({ name: sku.name, desc: sku.desc, price: sku.price, dprice: sku.dprice, quantity: sku.quantity }))
+    ? row.skus.filter(isRecord).map((sku) => {
+        const price = typeof sku.price === 'number' ? sku.price : typeof row.price === 'number' ? row.price : 0
+        const dprice = typeof sku.dprice === 'number' ? sku.dprice : null
+        // A SKU never restocked has no stock row: none on hand.
+        const stock = skuStock ? (skuStock.get(String(sku.id)) ?? 0) : undefined
+        return {
+          id: String(sku.id),
+          name: pickTran(sku.name, locale),
+          desc: sku.desc ? pickTran(sku.desc, locale) : '',
+          price: money(price),
+          dprice: dprice === null ? '' : money(dprice),
+          priceCents: price,
+          dpriceCents: dprice,
+          // Without stock figures (a listing) only the product's own state speaks.
+          inStock: !soldOut && (allowOutOfStock || stock === undefined || stock > 0)
+        }
+      })
     : []
   const ids = Array.isArray(row.categories) ? row.categories.map(String) : []
   return {
@@ -79,8 +101,8 @@ export const publicProduct = (row: Row, categories: ReadonlyMap<string, Storefro
     specs: Array.isArray(row.specs) ? row.specs : [],
     seo: isRecord(row.seo) ? row.seo : {},
     stock: typeof row.cachedInventory === 'number' ? row.cachedInventory : 0,
-    soldOut: row.status === 'soldOut' || row.status === 'auto_soldOut',
-    allowOutOfStock: row.allowOutOfStock === true,
+    soldOut,
+    allowOutOfStock,
     updatedAt: row.updatedAt
   }
 }
@@ -144,7 +166,23 @@ export class StorefrontCatalogue {
       query: { shop, _id: id, ...VISIBLE_PRODUCTS, $limit: 1 },
       paginate: false
     } as never)) as Row[]
-    return rows[0] ? publicProduct(rows[0], await this.categories(shop), locale) : undefined
+    if (!rows[0]) return undefined
+    const stock = Array.isArray(rows[0].skus) && rows[0].skus.length ? await this.skuStock(shop, id) : undefined
+    return publicProduct(rows[0], await this.categories(shop), locale, stock)
+  }
+
+  /** What each SKU of a product has on hand across the shop's warehouses (quantity not reserved). */
+  private async skuStock(shop: string, product: string): Promise<Map<string, number>> {
+    const rows = (await this.app.service(servicePaths.stocks).find({
+      query: { shop, product, $limit: 1000 },
+      paginate: false
+    } as never)) as Row[]
+    const stock = new Map<string, number>()
+    for (const row of rows) {
+      const sku = String(row.sku ?? '')
+      stock.set(sku, (stock.get(sku) ?? 0) + Number(row.quantity ?? 0) - Number(row.reserved ?? 0))
+    }
+    return stock
   }
 
   /**

@@ -64,6 +64,8 @@ export interface RenderResult {
   redirect?: string
   /** May the full-page cache keep it (published pages: yes; visitors' own pages: no). */
   cacheable: boolean
+  /** Origins the page's CSP allows besides the storefront's own (code routes only). */
+  allow?: StorefrontPage['allow']
 }
 
 /** A component made of given nodes (the theme's header and footer resolve through the same resolver). */
@@ -238,7 +240,13 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
       ogImage: firstImage ?? head.ogImage,
       jsonLd: product ? [productJsonLd(product, locale, canonical, origin, shopName)] : undefined
     },
-    draw(nodes, { crumbs, categories, listing: listing ? { ...listing } : {} })
+    draw(nodes, {
+      crumbs,
+      categories,
+      listing: listing ? { ...listing } : {},
+      // The SKU picker's choice without script (`?sku=`, decision 0115).
+      ...(product ? { sku: request.query.get('sku') ?? undefined } : {})
+    })
   )
   return { status: 200, cacheable: true, html }
 }
@@ -289,5 +297,5 @@ export const renderRoutePage = async (
     },
     body
   )
-  return { status: page.status ?? 200, html, cacheable: false }
+  return { status: page.status ?? 200, html, cacheable: false, ...(page.allow ? { allow: page.allow } : {}) }
 }

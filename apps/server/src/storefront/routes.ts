@@ -28,6 +28,15 @@ export interface StorefrontPage {
   status?: number
   /** Kept out of search engines (cart, checkout, accounts): true unless said otherwise. */
   noindex?: boolean
+  /** Other origins this page's CSP allows (the card provider's script on the checkout, decision 0115). */
+  allow?: PageOrigins
+}
+
+/** Origins a page adds to the storefront's CSP, each for what it does: exact origins, never wildcards. */
+export interface PageOrigins {
+  script?: string[]
+  connect?: string[]
+  frame?: string[]
 }
 
 export type StorefrontAnswer = StorefrontPage | { redirect: string; status?: 301 | 302 | 303 }

@@ -10,7 +10,7 @@ import { ISLANDS_PREFIX, loadIslands } from './islands'
 import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_MS, storefrontLocale } from './locale'
 import { PageCache } from './page-cache'
 import { renderRoutePage, renderSite, type RenderDeps, type RenderRequest, type RenderResult } from './render-site'
-import { storefrontRoutes } from './routes'
+import { storefrontRoutes, type PageOrigins } from './routes'
 import { robotsTxt, sitemapXml } from './seo-files'
 import { ShopLookup, storefrontTarget, type StorefrontTarget } from './shop-by-host'
 import type { LoadSite } from './site'
@@ -28,21 +28,32 @@ export interface StorefrontOptions {
   onPublish?: (listener: (event: { shop: string }) => void) => void
 }
 
-/** The storefront's content security policy: our script only; video players of the two hosts §3.6 knows. */
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "script-src-attr 'none'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "media-src 'self' https:",
-  'frame-src https://www.youtube-nocookie.com https://player.vimeo.com',
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'self'"
-].join(';')
+/**
+ * The storefront's content security policy: our script only; video players of the two hosts §3.6 knows.
+ * A code route may add exact origins (the card provider's script on the checkout, decision 0115).
+ */
+export const storefrontCsp = (allow: PageOrigins = {}) => {
+  const exact = (origins: string[] | undefined) =>
+    (origins ?? [])
+      .filter((origin) => /^https?:\/\/[^\s*;,'"]+$/.test(origin))
+      .map((origin) => ` ${origin}`)
+      .join('')
+  return [
+    "default-src 'self'",
+    `script-src 'self'${exact(allow.script)}`,
+    "script-src-attr 'none'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "media-src 'self' https:",
+    `frame-src https://www.youtube-nocookie.com https://player.vimeo.com${exact(allow.frame)}`,
+    `connect-src 'self'${exact(allow.connect)}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'"
+  ].join(';')
+}
+const CSP = storefrontCsp()
 
 const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`
 
@@ -92,9 +103,10 @@ export const createStorefront = (
     ctx: FeathersKoaContext,
     page: { status: number; body: string; etag: string },
     cacheable: boolean,
-    hit: boolean
+    hit: boolean,
+    allow?: PageOrigins
   ) => {
-    ctx.set('Content-Security-Policy', CSP)
+    ctx.set('Content-Security-Policy', allow ? storefrontCsp(allow) : CSP)
     ctx.set('X-Frame-Options', 'SAMEORIGIN')
     ctx.set('Cache-Control', cacheable ? 'public, max-age=0, must-revalidate' : 'private, no-store')
     ctx.set('X-Storefront-Cache', hit ? 'hit' : 'miss')
@@ -212,7 +224,7 @@ export const createStorefront = (
     const page = { shop, status: result.status, body: result.html ?? '', etag: etagOf(result.html ?? '') }
     if (result.cacheable) cache.set(key, page, generation)
     ctx.set('Content-Language', locale)
-    send(ctx, page, result.cacheable, false)
+    send(ctx, page, result.cacheable, false, result.allow)
   }
 
   /** Drops cached pages when what they show changes; call once every service is registered. */

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex'
 import { authenticate } from '@feathersjs/authentication'
 import { BadRequest, Forbidden, NotAuthenticated } from '@feathersjs/errors'
 import type { HookContext } from '@feathersjs/feathers'
@@ -41,7 +42,7 @@ export const scopeToShop = (directory: ShopDirectory, path: string) => async (co
     throw new BadRequest('Please select a shop first', { key: 'errors.noShop', field: 'shop' })
   // Only one plain id: operators such as {$in: [...]} or {$ne: x} would widen the scope.
   if (!isObjectId(wanted)) throw new BadRequest('"shop" must be one shop id', { field: 'shop' })
-  const shopRecord = await directory.get(wanted)
+  const shopRecord = await directory.get(wanted, (params as { transaction?: Knex.Transaction }).transaction)
   if (external) {
     const rule = serviceRules[path]
     if (!rule) throw new Forbidden('No Permission', { key: 'errors.noPermission' })

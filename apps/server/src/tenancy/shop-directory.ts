@@ -17,9 +17,14 @@ export class ShopDirectory {
     private readonly ttlMs: number
   ) {}
 
-  get(id: string): Promise<ShopAccessRecord | undefined> {
+  /**
+   * `trx`: the caller's open transaction, read through on a miss (and not cached): on PGlite's single
+   * connection a read outside it would wait for the transaction that waits for it (decision 0115).
+   */
+  get(id: string, trx?: Knex.Transaction): Promise<ShopAccessRecord | undefined> {
     const hit = this.cache.get(id)
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.shop
+    if (trx) return this.load(id, trx)
     const shop = this.load(id)
     this.cache.set(id, { at: Date.now(), shop })
     shop.catch(() => this.cache.delete(id))
@@ -30,8 +35,8 @@ export class ShopDirectory {
     this.cache.delete(id)
   }
 
-  private async load(id: string): Promise<ShopAccessRecord | undefined> {
-    const row = (await this.knex('shops')
+  private async load(id: string, trx?: Knex.Transaction): Promise<ShopAccessRecord | undefined> {
+    const row = (await (trx ?? this.knex)('shops')
       .select('_id', 'users', 'attributes', 'useSubShop', 'useInventoryLot', 'useCashboxLog')
       .where({ _id: id })
       .first()) as ShopAccessRecord | undefined

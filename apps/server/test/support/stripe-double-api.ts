@@ -16,7 +16,7 @@ import {
 
 /** Stripe's test payment methods the double knows: `null` pays, a decline code declines, `action` asks for 3-D Secure. */
 type TestCard = { decline?: string; message?: string; action?: true }
-const TEST_CARDS: Record<string, TestCard> = {
+export const TEST_CARDS: Record<string, TestCard> = {
   pm_card_visa: {},
   pm_card_mastercard: {},
   pm_card_chargeDeclined: { decline: 'generic_decline', message: 'Your card was declined.' },

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { StripeDoubleApi } from './stripe-double-api'
+import { StripeDoubleApi, TEST_CARDS } from './stripe-double-api'
+import { STRIPE_JS_CARDS, stripeJs } from './stripe-double-js'
 import {
   canonical,
   parseForm,
@@ -52,6 +53,8 @@ export interface StripeDouble {
   /** The customer's card was declined (`declineCode` as Stripe's, e.g. `insufficient_funds`). */
   fail(intentId: string, declineCode?: string): DoubleIntent
   settleRefund(refundId: string, status: 'succeeded' | 'failed' | 'canceled'): DoubleRefund
+  /** Another endpoint that receives every event from now on (as a Stripe account's webhook endpoints). */
+  addWebhookEndpoint(url: string, secret: string): void
   sendWebhook(targetUrl: string, event: Json | string, secret: string, timestamp?: number): Promise<Response>
   /** Waits until every event so far has been delivered to `options.webhook` (and answered). */
   flush(): Promise<void>
@@ -92,15 +95,30 @@ export const startStripeDouble = async (options: StripeDoubleOptions = {}): Prom
   const requests: RecordedRequest[] = []
   const stored = new Map<string, Stored>()
   let deliveries: Promise<unknown> = Promise.resolve()
+  const endpoints: { url: string; secret: string }[] = []
   const api = new StripeDoubleApi(options.refundStatus ?? 'succeeded', (event) => {
-    const target = options.webhook
-    if (target)
+    for (const target of [...(options.webhook ? [options.webhook] : []), ...endpoints])
       deliveries = deliveries.then(() =>
         sendWebhook(target.url, event, target.secret)
           .then((answer) => answer.text())
           .catch(() => undefined)
       )
   })
+
+  /**
+   * What Stripe.js does with the publishable key and the client secret (the stand-in script of
+   * stripe-double-js.ts calls it from the customer's page): confirm the intent with a test card number.
+   */
+  const confirmFromBrowser = (params: Json): Json => {
+    const secret = String(params.client_secret ?? '')
+    const intent = api.intents.get(secret.split('_secret_')[0])
+    if (!String(params.key ?? '').startsWith('pk_') || !intent || intent.client_secret !== secret)
+      throw new StripeFailure(400, { type: 'invalid_request_error', message: 'Invalid client secret or publishable key.' })
+    const method = STRIPE_JS_CARDS[String(params.number ?? '')]
+    if (!method)
+      throw new StripeFailure(402, { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' })
+    return api.confirmInBrowser(intent.id, method, TEST_CARDS[method])
+  }
 
   const route = (method: string, path: string, params: Json): Json => {
     const parts = path.split('/').filter(Boolean)
@@ -126,6 +144,11 @@ export const startStripeDouble = async (options: StripeDoubleOptions = {}): Prom
     if (kind === 'payment_intents' && action === 'succeed') return double.succeed(id)
     if (kind === 'payment_intents' && action === 'fail') return double.fail(id, params.decline_code as string | undefined)
     if (kind === 'refunds' && action === 'settle') return double.settleRefund(id, params.status as 'succeeded')
+    if (kind === 'webhook_endpoints' && !id) {
+      double.addWebhookEndpoint(String(params.url), String(params.secret))
+      return { added: true }
+    }
+    if (kind === 'js' && id === 'confirm') return confirmFromBrowser(params)
     throw new StripeFailure(404, { type: 'invalid_request_error', message: `Unknown control ${path}` })
   }
 
@@ -161,12 +184,22 @@ export const startStripeDouble = async (options: StripeDoubleOptions = {}): Prom
       )
     }
 
+    // The stand-in Stripe.js and its calls come from the shop's page, another origin.
+    const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' }
+    if (method === 'OPTIONS') return answer(res, 204, '', { ...cors, 'access-control-allow-methods': 'GET, POST' })
+    if (method === 'GET' && (url.pathname === '/v3/' || url.pathname === '/v3')) {
+      res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8', ...cors })
+      return res.end(stripeJs(`http://${req.headers.host ?? ''}`))
+    }
     if (url.pathname.startsWith('/_double/')) {
       try {
+        const body = JSON.stringify(control(url.pathname, params))
         record(200)
-        return answer(res, 200, JSON.stringify(control(url.pathname, params)), headers)
+        return answer(res, 200, body, { ...headers, ...cors })
       } catch (error) {
-        return fail(error as StripeFailure)
+        if (!(error instanceof StripeFailure)) throw error
+        record(error.status)
+        return answer(res, error.status, JSON.stringify({ error: error.error }), { ...headers, ...cors })
       }
     }
     const key = apiKeyOf(req.headers.authorization)
@@ -242,6 +275,9 @@ export const startStripeDouble = async (options: StripeDoubleOptions = {}): Prom
       }
     },
     settleRefund: (refundId, status) => api.settleRefund(refundId, status),
+    addWebhookEndpoint: (url, secret) => {
+      endpoints.push({ url, secret })
+    },
     sendWebhook,
     flush: async () => {
       await deliveries

@@ -257,6 +257,8 @@ export const themeComponents = {
     props: { home: { type: 'tran', default: '' }, separator: { type: 'string', default: '/' }, css }
   },
   attributes: { children: false, props: { product: { type: 'product' }, css } },
+  // The product's SKUs to choose from (decision 0115); not in §3.15's list, which has no SKU choice.
+  skuPicker: { children: false, island: true, props: { product: { type: 'product' }, css } },
   html: { children: false, props: { html: { type: 'html', default: '' }, css } }
 } as const satisfies Record<string, ThemeComponentSpec>
 

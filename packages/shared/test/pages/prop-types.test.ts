@@ -80,6 +80,7 @@ describe('page model types (spec §3.15)', () => {
         'productFilter',
         'sitePath',
         'attributes',
+        'skuPicker',
         'html'
       ].sort()
     )

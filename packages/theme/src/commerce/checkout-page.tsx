@@ -12,6 +12,8 @@ export interface CheckoutOffers {
   pickUp: boolean
   pickUpAddress?: string
   shipping: { _id: string; name: unknown }[]
+  /** Card payments (decision 0115): the provider's browser script and the shop's public key. */
+  card?: { script: string; publicKey: string }
 }
 
 /** A signed-in customer's details and default address (decision 0114), filled in for them. */
@@ -57,9 +59,10 @@ const Field = ({
 
 /**
  * The checkout page (decision 0109): who the customer is, delivery (a shipping method with its fee
- * for this cart, or pick-up), payment (bank transfer, cash on pick-up) and the order's sums. The
- * checkout island sends it with the cart and a retry key, then opens the order's page. A signed-in
- * customer finds their details and default address filled in; the order is theirs (decision 0114).
+ * for this cart, or pick-up), payment (card through the provider's script, decision 0115; bank
+ * transfer; cash on pick-up) and the order's sums. The checkout island sends it with the cart and a
+ * retry key, then opens the order's page. A signed-in customer finds their details and default
+ * address filled in; the order is theirs (decision 0114).
  */
 export const CheckoutPage = ({
   locale,
@@ -74,13 +77,23 @@ export const CheckoutPage = ({
 }) => {
   const t = (key: Parameters<typeof commerceText>[0]) => commerceText(key, locale)
   const firstDelivery = offers.shipping[0]?._id ?? (offers.pickUp ? 'pickUp' : '')
-  const firstPayment = offers.bank ? 'bank' : offers.cash ? 'cash' : ''
+  const firstPayment = offers.card ? 'stripe' : offers.bank ? 'bank' : offers.cash ? 'cash' : ''
   return (
     <section
       className="ef-commerce"
       data-island="checkout"
       data-base={base}
-      data-texts={islandTexts(locale, [...CART_TEXTS, 'checkout.placing', 'checkout.placeOrder'])}
+      data-texts={islandTexts(locale, [
+        ...CART_TEXTS,
+        'checkout.placing',
+        'checkout.placeOrder',
+        'checkout.paying',
+        'checkout.cardDeclined',
+        'checkout.cardFailed',
+        'checkout.cardUnavailable',
+        'checkout.retryPayment'
+      ])}
+      {...(offers.card ? { 'data-card-script': offers.card.script, 'data-card-key': offers.card.publicKey } : {})}
     >
       <style>{commerceCss}</style>
       <h1>{t('checkout.title')}</h1>
@@ -148,6 +161,22 @@ export const CheckoutPage = ({
           </fieldset>
           <fieldset>
             <legend>{t('checkout.payment')}</legend>
+            {offers.card && (
+              <>
+                <label className="ef-choice">
+                  <input type="radio" name="payment" value="stripe" defaultChecked={firstPayment === 'stripe'} />
+                  <span>{t('checkout.card')}</span>
+                </label>
+                {/* The provider's script mounts its card field here once the page has script. */}
+                <div className="ef-card" data-card>
+                  <span className="ef-card__label">{t('checkout.cardNumber')}</span>
+                  <div className="ef-card__field" data-card-element>
+                    <span className="ef-note">{t('checkout.cardLoading')}</span>
+                  </div>
+                  <span className="ef-error" data-card-error role="alert" />
+                </div>
+              </>
+            )}
             {offers.bank && (
               <label className="ef-choice">
                 <input type="radio" name="payment" value="bank" defaultChecked={firstPayment === 'bank'} />

@@ -18,6 +18,8 @@ export const commerceCss = `
 .ef-choice{display:flex!important;flex-direction:row;align-items:center;gap:8px!important;font-size:16px!important}
 .ef-coupon{display:flex;gap:8px;margin:12px 0}
 .ef-coupon input{flex:1;font:inherit;padding:8px 12px;border:1px solid rgba(0,0,0,.25);border-radius:6px;min-height:44px}
+.ef-card{display:grid;gap:4px}.ef-card[hidden]{display:none}.ef-card__label{font-size:14px}
+.ef-card__field{padding:10px 12px;border:1px solid rgba(0,0,0,.25);border-radius:6px;min-height:44px}
 .ef-accounts{margin:8px 0;padding-left:20px}
 /* The account (decision 0114). */
 .ef-account section{margin:24px 0}

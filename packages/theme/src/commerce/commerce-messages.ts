@@ -7,6 +7,15 @@ import { accountMessages } from './account-messages'
  */
 export const commerceMessages = {
   en: {
+    'storefront.chooseSku': 'Choose one of the product’s options',
+    'storefront.noSkus': 'This product has no options',
+    'checkout.cardNumber': 'Card details',
+    'checkout.cardLoading': 'Loading the card form…',
+    'checkout.cardUnavailable': 'Card payment cannot be loaded right now. Please try again or choose another payment method.',
+    'checkout.paying': 'Confirming your payment…',
+    'checkout.cardDeclined': 'Your card was declined. Please check the details or use another card; your order is kept.',
+    'checkout.cardFailed': 'The payment did not go through. Please try again; your order is kept.',
+    'checkout.retryPayment': 'Try the payment again',
     'cart.title': 'Shopping cart',
     'cart.empty': 'Your cart is empty.',
     'cart.continue': 'Continue shopping',
@@ -69,6 +78,15 @@ export const commerceMessages = {
     ...accountMessages.en
   },
   cht: {
+    'storefront.chooseSku': '請選擇產品的款式',
+    'storefront.noSkus': '此產品沒有款式可選',
+    'checkout.cardNumber': '信用卡資料',
+    'checkout.cardLoading': '正在載入信用卡表格…',
+    'checkout.cardUnavailable': '暫時無法載入信用卡付款，請再試或選擇其他付款方式。',
+    'checkout.paying': '正在確認付款…',
+    'checkout.cardDeclined': '您的信用卡被拒絕。請檢查資料或使用另一張卡；您的訂單已保留。',
+    'checkout.cardFailed': '付款未能完成，請再試；您的訂單已保留。',
+    'checkout.retryPayment': '再次付款',
     'cart.title': '購物車',
     'cart.empty': '您的購物車是空的。',
     'cart.continue': '繼續購物',
@@ -131,6 +149,15 @@ export const commerceMessages = {
     ...accountMessages.cht
   },
   chs: {
+    'storefront.chooseSku': '请选择产品的款式',
+    'storefront.noSkus': '此产品没有款式可选',
+    'checkout.cardNumber': '信用卡资料',
+    'checkout.cardLoading': '正在加载信用卡表格…',
+    'checkout.cardUnavailable': '暂时无法加载信用卡付款，请再试或选择其他付款方式。',
+    'checkout.paying': '正在确认付款…',
+    'checkout.cardDeclined': '您的信用卡被拒绝。请检查资料或使用另一张卡；您的订单已保留。',
+    'checkout.cardFailed': '付款未能完成，请再试；您的订单已保留。',
+    'checkout.retryPayment': '再次付款',
     'cart.title': '购物车',
     'cart.empty': '您的购物车是空的。',
     'cart.continue': '继续购物',

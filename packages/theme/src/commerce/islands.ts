@@ -209,6 +209,53 @@ const checkoutKey = (base: string) => {
   return key
 }
 
+/** What the checkout needs of the card provider's browser script, in Stripe.js's own terms. */
+interface CardElement {
+  mount(target: HTMLElement): void
+}
+interface CardProviderJs {
+  elements(): { create(type: 'card'): CardElement }
+  confirmCardPayment(
+    clientSecret: string,
+    data: { payment_method: { card: CardElement } }
+  ): Promise<{ paymentIntent?: { status: string }; error?: { type?: string; code?: string; message?: string } }>
+}
+type CardOutcome = 'paid' | 'declined' | 'failed'
+
+/**
+ * The card field (decision 0115): the provider's script, from the address the server put on the page
+ * (its CSP allows exactly that origin), mounted once; `confirm` pays an order's intent with it.
+ */
+const cardForm = (root: HTMLElement): Promise<((clientSecret: string) => Promise<CardOutcome>) | undefined> => {
+  const { cardScript, cardKey } = root.dataset
+  const spot = root.querySelector<HTMLElement>('[data-card-element]')
+  if (!cardScript || !cardKey || !spot) return Promise.resolve(undefined)
+  return new Promise((resolve) => {
+    const script = document.createElement('script')
+    script.src = cardScript
+    script.async = true
+    script.onerror = () => resolve(undefined)
+    script.onload = () => {
+      const factory = (window as unknown as { Stripe?: (key: string) => CardProviderJs }).Stripe
+      if (!factory) return resolve(undefined)
+      const provider = factory(cardKey)
+      const card = provider.elements().create('card')
+      spot.replaceChildren()
+      card.mount(spot)
+      resolve(async (clientSecret) => {
+        type Answer = Awaited<ReturnType<CardProviderJs['confirmCardPayment']>>
+        const result: Answer = await provider
+          .confirmCardPayment(clientSecret, { payment_method: { card } })
+          .catch((): Answer => ({ error: { type: 'api_connection_error' } }))
+        if (!result.error)
+          return result.paymentIntent?.status === 'succeeded' || result.paymentIntent?.status === 'processing' ? 'paid' : 'failed'
+        return result.error.type === 'card_error' ? 'declined' : 'failed'
+      })
+    }
+    document.head.append(script)
+  })
+}
+
 /** The checkout page: the cart's sums with the delivery fee, and the order sent once. */
 const checkoutIsland = (root: HTMLElement) => {
   const base = root.dataset.base ?? baseOf()
@@ -216,6 +263,8 @@ const checkoutIsland = (root: HTMLElement) => {
   const form = root.querySelector<HTMLFormElement>('[data-checkout-form]')
   if (!form) return
   let priced: Priced | undefined
+  let busy = false
+  const card = cardForm(root)
   const value = (name: string) => {
     const field = form.elements.namedItem(name) as HTMLInputElement | RadioNodeList | null
     return field ? field.value.trim() : ''
@@ -224,6 +273,8 @@ const checkoutIsland = (root: HTMLElement) => {
     const pickUp = value('delivery') === 'pickUp' || value('delivery') === ''
     const address = root.querySelector<HTMLElement>('[data-address]')
     if (address) address.hidden = pickUp
+    const cardField = root.querySelector<HTMLElement>('[data-card]')
+    if (cardField) cardField.hidden = value('payment') !== 'stripe'
     const fee = pickUp ? 0 : (priced?.shipping.find((method) => method._id === value('delivery'))?.fee ?? 0)
     if (priced) drawSums(root, texts, priced, fee)
   }
@@ -254,10 +305,13 @@ const checkoutIsland = (root: HTMLElement) => {
   form.addEventListener('change', showDelivery)
   form.addEventListener('submit', async (event) => {
     event.preventDefault()
+    // One order and one confirmation at a time, however often the button is pressed.
+    if (busy) return
     const button = root.querySelector<HTMLButtonElement>('[data-checkout-submit]')
-    root.querySelectorAll('[data-error-for], [data-checkout-error]').forEach((node) => (node.textContent = ''))
+    root.querySelectorAll('[data-error-for], [data-checkout-error], [data-card-error]').forEach((node) => (node.textContent = ''))
     const cart = readCart(base)
     const delivery = value('delivery')
+    const payment = value('payment')
     const body = {
       ...cart,
       customer: {
@@ -267,33 +321,87 @@ const checkoutIsland = (root: HTMLElement) => {
         phone: value('customer.phone')
       },
       ...(delivery && delivery !== 'pickUp' ? { shippingMethod: delivery, address: value('address') } : {}),
-      payment: value('payment'),
+      payment,
       remarks: value('remarks'),
       idempotencyKey: checkoutKey(base)
     }
+    const release = (label: string) => {
+      busy = false
+      if (button) {
+        button.disabled = false
+        button.textContent = texts[label]
+      }
+    }
+    busy = true
     if (button) {
       button.disabled = true
       button.textContent = texts['checkout.placing']
     }
+    const pay = payment === 'stripe' ? await card : undefined
+    if (payment === 'stripe' && !pay) {
+      const spot = root.querySelector('[data-card-error]')
+      if (spot) spot.textContent = texts['checkout.cardUnavailable']
+      return release('checkout.placeOrder')
+    }
+    let placed: { link: string; clientSecret?: string }
     try {
-      const placed = await call<{ link: string }>(base, '/checkout', body)
-      writeCart(base, { lines: [], coupons: [] })
-      sessionStorage.removeItem(`emporia-checkout:${base}`)
-      location.href = `${base}/orders/${placed.link}?placed=1`
+      // A retry sends the same key: the server answers the same order and the same payment to confirm.
+      placed = await call<{ link: string; clientSecret?: string }>(base, '/checkout', body)
     } catch (refusal) {
       const problem = refusal as { message?: string; data?: { field?: string } }
       const field = problem.data?.field ?? ''
       const spot = root.querySelector(`[data-error-for="${field}"]`) ?? root.querySelector('[data-checkout-error]')
       if (spot) spot.textContent = problem.message ?? ''
-      if (button) {
-        button.disabled = false
-        button.textContent = texts['checkout.placeOrder']
+      return release('checkout.placeOrder')
+    }
+    if (pay && placed.clientSecret) {
+      if (button) button.textContent = texts['checkout.paying']
+      const outcome = await pay(placed.clientSecret)
+      if (outcome !== 'paid') {
+        // The order is kept and still payable: the next press confirms the same payment again.
+        const spot = root.querySelector('[data-card-error]')
+        if (spot) spot.textContent = texts[outcome === 'declined' ? 'checkout.cardDeclined' : 'checkout.cardFailed']
+        return release('checkout.retryPayment')
       }
     }
+    writeCart(base, { lines: [], coupons: [] })
+    sessionStorage.removeItem(`emporia-checkout:${base}`)
+    location.href = `${base}/orders/${placed.link}?placed=1`
   })
   load().catch((refusal: { message?: string }) => {
     const spot = root.querySelector('[data-checkout-error]')
     if (spot) spot.textContent = refusal.message ?? ''
+  })
+}
+
+/** The order page's card form (decision 0115): pays the order's pending card payment, then shows the page again. */
+const orderCardIsland = (root: HTMLElement) => {
+  const texts = textsOf(root)
+  const card = cardForm(root)
+  let busy = false
+  root.addEventListener('submit', async (event) => {
+    event.preventDefault()
+    if (busy) return
+    busy = true
+    const button = root.querySelector<HTMLButtonElement>('[data-card-pay]')
+    const error = root.querySelector<HTMLElement>('[data-card-error]')
+    const label = button?.textContent ?? ''
+    if (error) error.textContent = ''
+    if (button) {
+      button.disabled = true
+      button.textContent = texts['checkout.paying']
+    }
+    const pay = await card
+    const outcome = pay ? await pay(root.dataset.clientSecret ?? '') : undefined
+    if (outcome === 'paid') return location.reload()
+    if (error)
+      error.textContent =
+        texts[!pay ? 'checkout.cardUnavailable' : outcome === 'declined' ? 'checkout.cardDeclined' : 'checkout.cardFailed']
+    busy = false
+    if (button) {
+      button.disabled = false
+      button.textContent = label
+    }
   })
 }
 
@@ -333,7 +441,9 @@ const addToCart = () => {
     event.preventDefault()
     const picker = document.querySelector<HTMLInputElement>('main .ef-num input')
     const quantity = Math.min(MAX_QUANTITY, Math.max(1, Math.floor(Number(picker?.value) || 1)))
-    add(base, { product, sku: target.dataset.sku ?? '', quantity })
+    // The page's SKU picker's choice (decision 0115); a product without SKUs has none.
+    const chosen = document.querySelector<HTMLInputElement>('main [data-island="skuPicker"] input[name="sku"]:checked')
+    add(base, { product, sku: chosen?.value ?? target.dataset.sku ?? '', quantity })
     location.href = `${base}/cart`
   })
 }
@@ -341,4 +451,5 @@ const addToCart = () => {
 registerIsland('cart', cartIsland)
 registerIsland('checkout', checkoutIsland)
 registerIsland('slip', slipIsland)
+registerIsland('orderCard', orderCardIsland)
 addToCart()

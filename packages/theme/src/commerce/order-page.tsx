@@ -37,13 +37,16 @@ export const OrderPage = ({
   base,
   link,
   view,
-  fresh
+  fresh,
+  card
 }: {
   locale: LocaleId
   base: string
   link: string
   view: OrderPageView
   fresh?: boolean
+  /** An unpaid order's pending card payment, payable here (decision 0115). */
+  card?: { script: string; publicKey: string; clientSecret: string }
 }) => {
   const t = (key: CommerceMessageKey, values?: Record<string, string>) => commerceText(key, locale, values)
   const bank = view.payments.find((payment) => payment.method === 'bank' && payment.status === 'pending')
@@ -110,6 +113,33 @@ export const OrderPage = ({
             </form>
           )}
         </div>
+      )}
+      {card && (
+        <form
+          className="ef-form"
+          data-island="orderCard"
+          data-card-script={card.script}
+          data-card-key={card.publicKey}
+          data-client-secret={card.clientSecret}
+          data-texts={islandTexts(locale, [
+            'checkout.paying',
+            'checkout.cardDeclined',
+            'checkout.cardFailed',
+            'checkout.cardUnavailable'
+          ])}
+        >
+          <h2>{t('checkout.card')}</h2>
+          <div className="ef-card" data-card>
+            <span className="ef-card__label">{t('checkout.cardNumber')}</span>
+            <div className="ef-card__field" data-card-element>
+              <span className="ef-note">{t('checkout.cardLoading')}</span>
+            </div>
+            <span className="ef-error" data-card-error role="alert" />
+          </div>
+          <button className="ef-btn ef-btn--contained" type="submit" data-card-pay>
+            {t('checkout.retryPayment')}
+          </button>
+        </form>
       )}
       <p className="ef-text">{t('order.keepLink')}</p>
     </section>

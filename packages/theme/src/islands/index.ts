@@ -4,11 +4,12 @@ import { drawer } from './drawer'
 import { menus } from './menus'
 import { numPicker } from './num-picker'
 import { productFilter } from './product-filter'
+import { skuPicker } from './sku-picker'
 import { slider } from './slider'
 import { tab } from './tab'
 
 type Hydrate = (root: HTMLElement) => void
-const islands: Record<string, Hydrate> = { slider, drawer, tab, numPicker, productFilter }
+const islands: Record<string, Hydrate> = { slider, drawer, tab, numPicker, productFilter, skuPicker }
 
 /** Hydrates every island not hydrated yet (call again after adding server HTML). */
 export const hydrateIslands = (scope: ParentNode = document) => {

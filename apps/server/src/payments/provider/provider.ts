@@ -37,8 +37,21 @@ export type ProviderEvent =
   | { type: 'refund.updated'; id: string; refund: ProviderRefund }
   | { type: 'other'; id: string; raw: string }
 
+/**
+ * The provider's script a checkout page loads to take the card in the customer's browser (Stripe.js),
+ * and the origins it talks to: the page's CSP allows exactly these (decision 0115).
+ */
+export interface ProviderBrowserScript {
+  url: string
+  /** Origins the script calls (CSP connect-src). */
+  connect: string[]
+  /** Origins of the frames it opens (CSP frame-src). */
+  frame: string[]
+}
+
 export interface PaymentProvider {
   readonly id: 'stripe'
+  readonly browserScript: ProviderBrowserScript
   createIntent(input: {
     amount: number
     currency: string

@@ -5,6 +5,7 @@ import {
   type PaymentProvider,
   type ProviderEvent,
   type ProviderIntent,
+  type ProviderBrowserScript,
   type ProviderIntentStatus,
   type ProviderRefund,
   type WebhookParser
@@ -123,10 +124,26 @@ const call = async <T>(work: () => Promise<T>): Promise<T> => {
   }
 }
 
+/**
+ * Stripe.js and what its docs ask a page's CSP to allow; with `apiBase` (the local double) the double
+ * serves a stand-in script and answers its calls itself.
+ */
+export const stripeBrowserScript = (apiBase?: string): ProviderBrowserScript => {
+  if (!apiBase)
+    return {
+      url: 'https://js.stripe.com/v3/',
+      connect: ['https://api.stripe.com'],
+      frame: ['https://js.stripe.com', 'https://hooks.stripe.com']
+    }
+  const origin = new URL(apiBase).origin
+  return { url: `${origin}/v3/`, connect: [origin], frame: [origin] }
+}
+
 export const stripeProvider = (secretKey: string, options: StripeProviderOptions = {}): PaymentProvider => {
   const stripe = () => clientFor(secretKey, options)
   return {
     id: 'stripe',
+    browserScript: stripeBrowserScript(options.apiBase),
     createIntent: (input) =>
       call(async () => {
         const currency = input.currency.toLowerCase()

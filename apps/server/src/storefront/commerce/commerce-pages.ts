@@ -2,12 +2,26 @@ import { createElement } from 'react'
 import type { Application } from '@feathersjs/feathers'
 import { pickTran } from '@emporia/shared'
 import { CartPage, CheckoutPage, OrderPage, commerceText } from '@emporia/theme'
-import { loadCheckoutSettings } from '../../orders/checkout-settings'
+import type { Knex } from 'knex'
+import { loadCheckoutSettings, type CheckoutSettings } from '../../orders/checkout-settings'
+import { cardProviders } from '../../payments/card-providers'
 import { registerStorefrontRoute, type StorefrontAnswer, type StorefrontRequest } from '../routes'
 import { commerceTransaction, type Commerce } from './commerce-context'
+import { orderCard } from './order-card'
 import { orderStatus } from './order-status'
 import { shippingQuotes } from './shipping-quotes'
 import { checkoutAccount, signedInView } from '../accounts/account-pages'
+
+/**
+ * The card provider's browser script and the shop's public key, when the shop takes cards online: card
+ * payments enabled, a public key, and a provider (the secret key set). Otherwise the checkout offers none.
+ */
+const cardOffer = async (commerce: Commerce, trx: Knex.Transaction, shop: string, settings: CheckoutSettings) => {
+  const publicKey = (settings.cardPayment as { publicKey?: string } | null | undefined)?.publicKey
+  if (settings.cardPayment?.enabled !== true || !publicKey) return undefined
+  const provider = await cardProviders(commerce.context)(shop, trx)
+  return provider ? { publicKey, script: provider.browserScript } : undefined
+}
 
 /** The checkout page's choices from the shop's settings and shipping methods (the order is checked again). */
 const checkoutOffers = (commerce: Commerce, shop: string) =>
@@ -15,7 +29,10 @@ const checkoutOffers = (commerce: Commerce, shop: string) =>
     const settings = await loadCheckoutSettings(trx, shop)
     const hasMethods = await trx.schema.hasTable('shippingMethods')
     const pickUp = settings.pickUp?.enabled === true
+    const card = await cardOffer(commerce, trx, shop, settings)
     return {
+      ...(card ? { card: { publicKey: card.publicKey, script: card.script.url } } : {}),
+      cardScript: card?.script,
       bank: settings.bankTransfer?.enabled === true && (settings.bankTransfer.accounts ?? []).some((account) => account.enabled),
       cash: pickUp,
       pickUp,
@@ -46,15 +63,22 @@ export const registerCommercePages = (app: Application, commerce: Commerce) => {
   })
   registerStorefrontRoute(app, {
     path: '/checkout',
-    render: async (request) => ({
-      title: commerceText('checkout.title', request.locale),
-      body: createElement(CheckoutPage, {
-        locale: request.locale,
-        base: request.base,
-        offers: await checkoutOffers(commerce, request.shop._id),
-        account: checkoutAccount(await signedInView(commerce, request))
-      })
-    })
+    render: async (request) => {
+      const { cardScript, ...offers } = await checkoutOffers(commerce, request.shop._id)
+      return {
+        title: commerceText('checkout.title', request.locale),
+        body: createElement(CheckoutPage, {
+          locale: request.locale,
+          base: request.base,
+          offers,
+          account: checkoutAccount(await signedInView(commerce, request))
+        }),
+        // Exactly the provider's origins, on this page only (decision 0115).
+        ...(cardScript
+          ? { allow: { script: [new URL(cardScript.url).origin], connect: cardScript.connect, frame: cardScript.frame } }
+          : {})
+      }
+    }
   })
   registerStorefrontRoute(app, {
     path: '/orders/:token',
@@ -62,13 +86,19 @@ export const registerCommercePages = (app: Application, commerce: Commerce) => {
       const { locale, base, shop, params, query } = request
       const view = await orderStatus(commerce, shop._id, params.token).catch(() => undefined)
       if (!view) return orderNotFound(request)
+      const card = view.status === 'unpaid' ? await orderCard(commerce, shop._id, view._id) : undefined
       return {
+        // The card form again, with exactly the provider's origins allowed (decision 0115).
+        ...(card
+          ? { allow: { script: [new URL(card.script.url).origin], connect: card.script.connect, frame: card.script.frame } }
+          : {}),
         title: commerceText('order.title', locale, { orderId: view.orderId }),
         body: createElement(OrderPage, {
           locale,
           base,
           link: params.token,
           fresh: query.get('placed') === '1',
+          ...(card ? { card: { script: card.script.url, publicKey: card.publicKey, clientSecret: card.clientSecret } } : {}),
           view: {
             ...view,
             shipping: view.shipping ? { name: pickTran(view.shipping.name, locale), fee: view.shipping.fee } : null

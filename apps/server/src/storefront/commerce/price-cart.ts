@@ -5,13 +5,15 @@ import { commerceText, formatCents } from '@emporia/theme'
 import { loadCheckoutSettings, type CheckoutSettings } from '../../orders/checkout-settings'
 import { defaultWarehouse, priceOrder, type PricedOrder } from '../../orders/order-pricing'
 import type { CartInput } from './cart-input'
-import { checkSellable } from './storefront-products'
+import { checkSellable, type SellableProduct } from './storefront-products'
 
 export interface CartLinePrice {
   product: string
   sku: string
-  /** In the customer's language. */
+  /** In the customer's language: the product's name, then the SKU's when the line has one. */
   name: string
+  /** The SKU's name ('' without SKU). */
+  skuName: string
   price: number
   quantity: number
   total: number
@@ -71,8 +73,14 @@ export const priceStorefrontOrder = async (
   shop: string,
   cart: CartInput,
   options: { user?: string | null; locale: LocaleId; settings?: CheckoutSettings }
-): Promise<{ priced: PricedOrder; coupons: string[]; refused: RefusedCoupon[]; settings: CheckoutSettings }> => {
-  await checkSellable(trx, shop, cart.lines)
+): Promise<{
+  priced: PricedOrder
+  coupons: string[]
+  refused: RefusedCoupon[]
+  settings: CheckoutSettings
+  products: Map<string, SellableProduct>
+}> => {
+  const sellable = await checkSellable(trx, shop, cart.lines)
   const settings = options.settings ?? (await loadCheckoutSettings(trx, shop))
   const fallback = await defaultWarehouse(trx, shop, 'eshop', settings)
   const refused: RefusedCoupon[] = []
@@ -88,7 +96,7 @@ export const priceStorefrontOrder = async (
         fallback,
         { now: new Date(), staff: null, approvedBy: null }
       )
-      return { priced, coupons, refused, settings }
+      return { priced, coupons, refused, settings, products: sellable }
     } catch (error) {
       const refusal = refusedCode(error)
       if (!refusal || !coupons.includes(refusal.code)) throw error
@@ -104,15 +112,23 @@ export const priceStorefrontOrder = async (
 
 /** The cart's answer: prices, discounts, refused coupons and suggestions, ready for the page. */
 export const cartPrice = (
-  result: { priced: PricedOrder; coupons: string[]; refused: RefusedCoupon[] },
+  result: { priced: PricedOrder; coupons: string[]; refused: RefusedCoupon[]; products?: Map<string, SellableProduct> },
   locale: LocaleId
 ): CartPrice => {
   const { priced } = result
+  const names = (line: PricedOrder['lines'][number]) => {
+    const product = result.products?.get(line.product)
+    const sku = line.sku ? product?.skus.find((one) => one.id === line.sku) : undefined
+    const skuName = sku ? pickTran(sku.name, locale) : ''
+    // An order line of a SKU is named by the SKU alone; the cart says which product it is.
+    const name = product ? pickTran(product.name, locale) : pickTran(line.name, locale)
+    return { name: skuName ? `${name} · ${skuName}` : name, skuName }
+  }
   return {
     lines: priced.lines.map((line, i) => ({
       product: line.product,
       sku: line.sku,
-      name: pickTran(line.name, locale),
+      ...names(line),
       price: line.price,
       quantity: line.quantity,
       total: line.total,

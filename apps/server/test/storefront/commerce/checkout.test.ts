@@ -12,6 +12,7 @@ import { readCheckout } from '../../../src/storefront/commerce/checkout-input'
 import { cartPrice, priceStorefrontOrder } from '../../../src/storefront/commerce/price-cart'
 import { placeOrder } from '../../../src/storefront/commerce/place-order'
 import { orderStatus } from '../../../src/storefront/commerce/order-status'
+import { StorefrontCatalogue } from '../../../src/storefront/catalogue'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
 type Body = Record<string, unknown>
@@ -104,6 +105,65 @@ describe.each(await dialects())('storefront cart and checkout (%s)', (dialect) =
     expect(await refusal(price(a.shopId, { lines: [{ product: draft, quantity: 1 }] }))).toMatchObject({
       data: { key: 'storefront.productUnavailable' }
     })
+  })
+
+  it('offers a product’s SKUs with their prices and stock, prices the chosen one, and refuses another product’s SKU', async () => {
+    const set = await product(a, {
+      name: { en: 'Tea set', cht: '茶具' },
+      price: 2000,
+      avail: 'both',
+      skus: [
+        { id: 'small', name: { en: 'Small', cht: '細' }, price: 1500 },
+        { id: 'large', name: { en: 'Large', cht: '大' }, price: 2500, dprice: 2200 },
+        { id: 'gold', name: { en: 'Gold' } }
+      ]
+    })
+    const cups = await product(a, {
+      name: { en: 'Cups' },
+      price: 300,
+      avail: 'eshop',
+      skus: [{ id: 'blue', name: { en: 'Blue' } }]
+    })
+    await operate(t, a, { mode: 'restock', warehouse, product: set, sku: 'small', delta: 5 })
+    await operate(t, a, { mode: 'restock', warehouse, product: set, sku: 'large', delta: 2 })
+    await operate(t, a, { mode: 'restock', warehouse, product: cups, sku: 'blue', delta: 5 })
+
+    const shown = await new StorefrontCatalogue(t.app).product(a.shopId, set, 'cht')
+    expect(shown?.skus).toEqual([
+      { id: 'small', name: '細', desc: '', price: '$15.00', dprice: '', priceCents: 1500, dpriceCents: null, inStock: true },
+      {
+        id: 'large',
+        name: '大',
+        desc: '',
+        price: '$25.00',
+        dprice: '$22.00',
+        priceCents: 2500,
+        dpriceCents: 2200,
+        inStock: true
+      },
+      // No price of its own: the product's; never restocked: out of stock.
+      { id: 'gold', name: 'Gold', desc: '', price: '$20.00', dprice: '', priceCents: 2000, dpriceCents: null, inStock: false }
+    ])
+
+    const cart = await price(a.shopId, { lines: [{ product: set, sku: 'large', quantity: 2 }] }, 'cht')
+    expect(cart).toMatchObject({
+      total: 5000,
+      lines: [{ product: set, sku: 'large', name: '茶具 · 大', skuName: '大', price: 2500, total: 5000 }]
+    })
+    for (const [line, key] of [
+      [{ product: set, quantity: 1 }, 'storefront.chooseSku'],
+      [{ product: set, sku: 'blue', quantity: 1 }, 'storefront.chooseSku'],
+      [{ product: tea, sku: 'small', quantity: 1 }, 'storefront.noSkus']
+    ] as const)
+      expect(await refusal(price(a.shopId, { lines: [{ product: tea, quantity: 1 }, line] }))).toMatchObject({
+        code: 400,
+        data: { key, field: 'lines.1.sku' }
+      })
+    const placed = await checkout(a.shopId, { lines: [{ product: set, sku: 'small', quantity: 1 }] })
+    expect(placed.order.products).toMatchObject([{ product: set, sku: 'small', price: 1500 }])
+    // The chosen SKU's own stock is held for the order.
+    const held = await stockOf(t, warehouse, set, 'small')
+    expect(held.quantity - held.reserved).toBe(4)
   })
 
   it('refuses bad input on the field with a translatable key', async () => {

@@ -244,6 +244,7 @@ export const productComponent = (look: PartsLook): TemplateComponent => ({
               },
               priceNodes('price', 'product', look, 22),
               { id: 'desc', type: 'text', props: { text: { $exp: 'product.desc' } } },
+              { id: 'skus', type: 'skuPicker', props: { product: { $exp: 'product' } } },
               {
                 id: 'buy',
                 type: 'flex',

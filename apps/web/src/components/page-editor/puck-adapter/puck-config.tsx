@@ -158,7 +158,7 @@ export const buildPuckConfig = (
         title: 'Content',
         components: ['text', 'button', 'link', 'imageButton', 'slider', 'video', 'html', 'menuItem', 'sitePath']
       },
-      data: { title: 'Data', components: ['for', 'if', 'productFilter', 'attributes', 'numPicker'] },
+      data: { title: 'Data', components: ['for', 'if', 'productFilter', 'attributes', 'skuPicker', 'numPicker'] },
       other: { title: 'Components', components: placeable.map((component) => `${COMPONENT_PREFIX}${component._id}`) }
     },
     root: {
