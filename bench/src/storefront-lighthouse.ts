@@ -133,6 +133,9 @@ export const runStorefrontLighthouse = async (log: Log, stamp: string): Promise<
     }
     return { workload: `storefront Lighthouse (${PRODUCTS} products)`, figures, raw }
   } finally {
+    // Requests of the last, killed Chromium may still be reading picture files: closing now would
+    // remove the run's media folder under them.
+    await new Promise((resolve) => setTimeout(resolve, 2000))
     await bench.close()
   }
 }
