@@ -66,8 +66,11 @@ export const runStorefront = async (log: Log): Promise<Outcome> => {
       await loader.stop()
     }
     const { cpu } = loop
+    // On a shared machine the server gets what the others leave: answers per second of its own CPU say
+    // what one core of it serves, whatever the load average.
+    const perCore = cpu.server > 0 ? Math.round(loop.rps / cpu.server) : 0
     log(
-      `  cached pages: ${loop.rps} req/s, p99 ${loop.latencyMs.p99} ms, ${loop.non2xx + loop.errors} failed; CPU server ${cpu.server}, load generator ${cpu.loadGenerator}, PostgreSQL ${cpu.postgres}`
+      `  cached pages: ${loop.rps} req/s, p99 ${loop.latencyMs.p99} ms, ${loop.non2xx + loop.errors} failed; CPU server ${cpu.server}, load generator ${cpu.loadGenerator}, PostgreSQL ${cpu.postgres}; ${perCore} per server CPU second`
     )
     return {
       workload: 'storefront',
@@ -77,6 +80,10 @@ export const runStorefront = async (log: Log): Promise<Outcome> => {
           measured: `${loop.rps} (p99 ${loop.latencyMs.p99} ms)`,
           goal: `≥ ${CACHED_GOAL}`,
           pass: loop.rps >= CACHED_GOAL
+        },
+        {
+          name: `cached pages per second of the server's CPU (it used ${cpu.server} cores)`,
+          measured: String(perCore)
         },
         {
           name: `uncached product page p95 (${PRODUCTS} products)`,
