@@ -49,10 +49,11 @@ const readRun = (lhr: Result): PageRun => {
 }
 
 /**
- * One Lighthouse run in a Chromium of its own: a second run of the same page in one browser fails
- * now and then to record the navigation (NO_NAVSTART); such a run is tried once more.
+ * One Lighthouse run in a Chromium of its own: a run now and then fails to record the navigation
+ * (NO_NAVSTART, in one browser or a fresh one alike); such a run is tried again, up to ATTEMPTS times.
  */
-const audit = async (url: string, retry = true): Promise<Result> => {
+const ATTEMPTS = 4
+const audit = async (url: string, attempt = 1): Promise<Result> => {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox'] })
   try {
     const result = await lighthouse(url, {
@@ -63,11 +64,11 @@ const audit = async (url: string, retry = true): Promise<Result> => {
     })
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
     if (!result.lhr.runtimeError) return result.lhr
-    if (!retry) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`)
+    if (attempt >= ATTEMPTS) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`)
   } finally {
     chrome.kill()
   }
-  return audit(url, false)
+  return audit(url, attempt + 1)
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
