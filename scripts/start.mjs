@@ -24,7 +24,8 @@ const sources = {
     at('apps/web/vite.config.ts'),
     at('packages/shared/src')
   ],
-  server: [at('apps/server/src'), at('packages/shared/src')]
+  // The server bundles the theme (storefront renderers and islands) too.
+  server: [at('apps/server/src'), at('packages/shared/src'), at('packages/theme/src')]
 }
 for (const part of ['web', 'server']) {
   const built = existsSync(outputs[part]) ? statSync(outputs[part]).mtimeMs : 0

@@ -20,7 +20,7 @@ export interface PosBench {
 }
 
 /** A migrated database and a listening server (the app in this process, as sales-summary.ts runs it), signed in. */
-export const openPosBench = async (): Promise<PosBench> => {
+export const openPosBench = async (options: { dataDir?: string } = {}): Promise<PosBench> => {
   await withClient(ADMIN_URL, async (admin) => {
     const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [POS_DB])
     if (!rowCount) await admin.query(`create database ${POS_DB}`)
@@ -28,7 +28,13 @@ export const openPosBench = async (): Promise<PosBench> => {
   const db = await createDb({ databaseUrl: POS_DB_URL, dataDir: 'unused', statementTimeoutMs: 0 })
   const config = loadConfig(
     {},
-    { authSecret: 'bench-secret-bench-secret-bench-secret', logLevel: 'silent', databaseUrl: POS_DB_URL, dataDir: 'unused' }
+    {
+      authSecret: 'bench-secret-bench-secret-bench-secret',
+      logLevel: 'silent',
+      databaseUrl: POS_DB_URL,
+      // Media files: 'memory://' keeps them in a temporary folder for the run.
+      dataDir: options.dataDir ?? 'unused'
+    }
   )
   const app = await createApp(config, { db })
   const server = await app.app.listen(0, '127.0.0.1')

@@ -26,6 +26,8 @@ import { runSalesSummary } from './sales-summary'
 import { runStockSales } from './stock-sales'
 // The storefront (issue 18, decision 0108): cached pages per second, uncached product page render.
 import { runStorefront } from './storefront'
+// Lighthouse on the same shop: home, collection and product pages, mobile (issue 18).
+import { runStorefrontLighthouse } from './storefront-lighthouse'
 import { runThumbnails } from './thumbnails'
 // Sub-shops roll-up (decision 0087)
 import { runSubShopRollup } from './sub-shop-rollup'
@@ -60,7 +62,8 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'pos-summary': runPosSummary,
   'pos-catalogue': runPosCatalogue,
   'pos-till': runPosTill,
-  storefront: runStorefront
+  storefront: runStorefront,
+  'storefront-lighthouse': runStorefrontLighthouse
 }
 
 /**

@@ -60,10 +60,22 @@ const pullValidators = (model: Model) => {
 export const dataValidators = (model: Model): DataValidators => {
   const { $id: _ignored, ...schema } = model.schema as TObject & { $id?: string }
   const clientRequired = (schema.required ?? []).filter((name) => !model.fields.get(name)?.readOnly)
+  // Compiled on first use: compiling every service's validators up front was the largest part of the
+  // server's start-up (Ajv code generation, about half its main-thread CPU), most of it for services a
+  // given process never writes to.
+  let create: ValidateFunction | undefined
+  let patch: ValidateFunction | undefined
+  let pull: Map<string, ValidateFunction> | undefined
   return {
-    create: compile({ ...schema, required: clientRequired }),
-    patch: compile({ ...schema, required: [] }),
-    pull: pullValidators(model)
+    get create() {
+      return (create ??= compile({ ...schema, required: clientRequired }))
+    },
+    get patch() {
+      return (patch ??= compile({ ...schema, required: [] }))
+    },
+    get pull() {
+      return (pull ??= pullValidators(model))
+    }
   }
 }
 
