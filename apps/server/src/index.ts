@@ -5,6 +5,7 @@ import { createApp } from './app'
 import { loadConfig } from './config'
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock'
 import { mailDestination } from './mail/destination'
+import { warmValidators } from './records/validate-data'
 import { seedDemo } from './seed/demo-shop'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -31,6 +32,7 @@ const main = async () => {
   const database = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`
   console.log(`Emporia listening on http://localhost:${port} (${database}) in ${Date.now() - started} ms`)
   console.log(mailDestination(config))
+  void warmValidators()
 
   let stopping = false
   const stop = async (signal: string) => {

@@ -66,7 +66,7 @@ export const dataValidators = (model: Model): DataValidators => {
   let create: ValidateFunction | undefined
   let patch: ValidateFunction | undefined
   let pull: Map<string, ValidateFunction> | undefined
-  return {
+  const validators: DataValidators = {
     get create() {
       return (create ??= compile({ ...schema, required: clientRequired }))
     },
@@ -76,6 +76,26 @@ export const dataValidators = (model: Model): DataValidators => {
     get pull() {
       return (pull ??= pullValidators(model))
     }
+  }
+  unwarmed.push(new WeakRef(validators))
+  return validators
+}
+
+// Weak: a test process makes hundreds of apps and never warms them.
+const unwarmed: WeakRef<DataValidators>[] = []
+/**
+ * Compiles the validators not used yet, one service per turn of the event loop, so a merchant's first
+ * save does not pay for it (the page model's schema takes ≈0.7 s) while requests still get answered
+ * in between. The server calls it once it is listening.
+ */
+export const warmValidators = async () => {
+  for (let ref = unwarmed.shift(); ref; ref = unwarmed.shift()) {
+    const next = ref.deref()
+    if (!next) continue
+    void next.create
+    void next.patch
+    void next.pull
+    await new Promise((resolve) => setImmediate(resolve))
   }
 }
 
