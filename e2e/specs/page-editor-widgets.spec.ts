@@ -66,11 +66,12 @@ const nodeOf = (component: Component, id: string): PageNode | undefined => {
 
 describe('page editor widgets', () => {
   const app = useApp()
-  const open = async (label: string) => {
+  const open = async (label: string, lang?: 'cht') => {
     const who = await merchant(app.server.url, label)
     const component = await seed(app.server.url, who)
     const page = await app.openAs(who, `/${who.shop!._id}/eshop/pages/design/${component._id}`, {
-      viewport: { width: 1600, height: 1000 }
+      viewport: { width: 1600, height: 1000 },
+      lang
     })
     await expect
       .poll(() => canvas(page).locator('[data-puck-component="hello"]').count(), { timeout: 30_000, interval: 200 })
@@ -137,6 +138,25 @@ describe('page editor widgets', () => {
     await expect.poll(() => visible(page, 'prop-css-value-margin-bottom').getAttribute('data-value'), poll).toBe('20px')
     await drag(45, 5)
     await expect.poll(() => visible(page, 'prop-css-value-margin-bottom').getAttribute('data-value'), poll).toBe('0px')
+  })
+
+  it('a refused save selects the node and shows the translated message on its field; the summary leads back to it', async () => {
+    const { page } = await open('problems', 'cht')
+    // The link picker takes any text; the shared rules refuse a `javascript:` link (on the button inside the box).
+    await select(page, 'inner')
+    await visible(page, 'prop-to-value-external').click()
+    await visible(page, 'prop-to-value-url').fill('javascript:alert(1)')
+    await select(page, 'hello')
+    await visible(page, 'designer-save').click()
+    const message = '連結無效：請選擇頁面，或輸入以 http://、https://、mailto: 或 tel: 開頭的地址'
+    await expect.poll(() => visible(page, 'prop-to-error').textContent(), poll).toBe(message)
+    await select(page, 'hello')
+    expect(await visible(page, 'prop-to-error').count()).toBe(0)
+    await visible(page, 'designer-problem-0').getByRole('button').click()
+    await expect.poll(() => visible(page, 'prop-to-error').textContent(), poll).toBe(message)
+    // Changed, the message leaves the field.
+    await visible(page, 'prop-to-value-url').fill('mailto:shop@example.com')
+    await expect.poll(() => visible(page, 'prop-to-error').count(), poll).toBe(0)
   })
 
   it('size picker accepts auto, never below 1, px shown without unit; font-size presets; css choices', async () => {
