@@ -26,6 +26,8 @@ export interface PropFieldProps {
   scope: TypeScope
   /** "New variable" (§2.10 `$new`): add a data variable of this type. */
   onNewVariable: (name: string, type: string) => void
+  /** The server's message for this prop (a refused save), shown on the field. */
+  error?: string
   testId: string
 }
 
@@ -34,16 +36,22 @@ export interface PropFieldProps {
  * path chosen with the expression picker, or a data source for lists of products. The picker's button
  * toggles between them; unlinking brings back the prop's default.
  */
-export const PropField = ({ name, label = name, spec, value, onChange, scope, onNewVariable, testId }: PropFieldProps) => {
+export const PropField = ({ name, label = name, spec, value, onChange, scope, onNewVariable, error, testId }: PropFieldProps) => {
   const { t } = useListT()
   const path = pathOf(value)
   const source = fetchOf(value)
   const takesSource = spec.anyList || isAssignable('product[]', spec.type)
   const unlink = () => onChange(spec.default ?? defaultForType(spec.type))
   return (
-    <Stack spacing={0.75} data-testid={testId} data-linked={isExpression(value)}>
+    <Stack
+      spacing={0.75}
+      data-testid={testId}
+      data-linked={isExpression(value)}
+      data-error={Boolean(error)}
+      sx={error ? { borderLeft: 3, borderColor: 'error.main', pl: 1 } : undefined}
+    >
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <Typography variant="subtitle2" sx={{ flex: 1 }}>
+        <Typography variant="subtitle2" color={error ? 'error' : undefined} sx={{ flex: 1 }}>
           {label}
         </Typography>
         <ExpressionPicker
@@ -81,6 +89,11 @@ export const PropField = ({ name, label = name, spec, value, onChange, scope, on
       ) : path ? null : (
         <ConstantInput label={label} type={spec.type} spec={spec} value={value} onChange={onChange} testId={`${testId}-value`} />
       )}
+      {error ? (
+        <Typography variant="caption" color="error" role="alert" data-testid={`${testId}-error`}>
+          {error}
+        </Typography>
+      ) : null}
     </Stack>
   )
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import {
   Alert,
   Box,
@@ -19,14 +19,25 @@ import History from '@mui/icons-material/History'
 import ArrowBack from '@mui/icons-material/ArrowBack'
 import { useQueryClient } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
-import { collectFetches, pickTran, servicePaths, type ComponentModel, type LocaleId } from '@emporia/shared'
+import { collectFetches, pickTran, servicePaths, type ComponentModel, type LocaleId, type PageNode } from '@emporia/shared'
 import { UnsavedDialog } from '../../components/editor/unsaved-dialog'
 import { useLeaveGuard } from '../../components/editor/use-leave-guard'
 import { refusedFields } from '../../components/editor/server-errors'
 import { translateKnown } from '../../components/editor/server-refusal'
 import { PageEditorEnvContext, type PageEditorEnv } from '../../components/page-editor/editor-env'
+import {
+  FieldProblemsContext,
+  fieldProblemsOf,
+  placeProblem,
+  type PlacedProblem
+} from '../../components/page-editor/field-problems'
 import { PreviewProvider, type PreviewInputs } from '../../components/page-editor/preview/preview-env'
-import { PageCanvas, type CanvasHistory, type EditedModel } from '../../components/page-editor/puck-adapter/page-canvas'
+import {
+  PageCanvas,
+  type CanvasHistory,
+  type EditedModel,
+  type SelectNode
+} from '../../components/page-editor/puck-adapter/page-canvas'
 import { useAppNavigate } from '../../components/ui/app-link'
 import { errorMessage } from '../../lib/errors'
 import { useListT } from '../../lib/i18n/lists'
@@ -42,6 +53,7 @@ import {
   useFetchedAnswers,
   usePages
 } from './eshop-pages-api'
+import { DesignerProblems } from './designer-problems'
 import { designPath } from './design-path'
 import { VersionHistory } from './version-history'
 
@@ -49,12 +61,16 @@ const emptyModel: EditedModel = { name: '', dataType: {}, data: {}, props: {}, c
 /** What is compared to tell unsaved changes: the model as it would be sent. */
 const snapshot = (model: EditedModel) => JSON.stringify(model)
 
-/** A refused save's problems (`componentProblems` on the server): each translated, with where it is. */
-const problemsOf = (error: unknown) =>
-  refusedFields(error).map((entry) => ({
-    path: entry.field ?? '',
-    text: (entry.key && translateKnown(entry.key, entry.values)) || entry.message || errorMessage(error)
-  }))
+/**
+ * A refused save's problems (`componentProblems` on the server): each translated, with where it is —
+ * and, for a save, the node and prop its path names in the content that was sent.
+ */
+const problemsOf = (error: unknown, sent?: readonly PageNode[]): PlacedProblem[] =>
+  refusedFields(error).map((entry) => {
+    const path = entry.field ?? ''
+    const text = (entry.key && translateKnown(entry.key, entry.values)) || entry.message || errorMessage(error)
+    return { path, text, ...(sent ? placeProblem(sent, path) : {}) }
+  })
 
 const Designer = ({
   id,
@@ -73,7 +89,10 @@ const Designer = ({
   const [model, setModel] = useState(initial)
   const [saved, setSaved] = useState(() => snapshot(initial))
   const [busy, setBusy] = useState(false)
-  const [problems, setProblems] = useState<{ path: string; text: string }[]>([])
+  const [problems, setProblems] = useState<PlacedProblem[]>([])
+  const selectNode = useRef<SelectNode | undefined>(undefined)
+  // Each refused prop's message on its field while the prop still holds what was refused.
+  const fieldProblems = useMemo(() => fieldProblemsOf(problems, model.content), [problems, model.content])
   const [publishing, setPublishing] = useState<string | undefined>()
   const [history, setHistory] = useState(false)
   const dirty = snapshot(model) !== saved
@@ -104,8 +123,11 @@ const Designer = ({
       }
       return stored._id
     } catch (error) {
-      const found = problemsOf(error)
+      const found = problemsOf(error, model.content)
       setProblems(found.length ? found : [{ path: '', text: errorMessage(error) }])
+      // The first problem's node is selected: its fields show, the message on the refused one.
+      const first = found.find((problem) => problem.node)
+      if (first?.node) selectNode.current?.(first.node)
       return undefined
     } finally {
       setBusy(false)
@@ -179,30 +201,26 @@ const Designer = ({
 
   return (
     <Box sx={{ height: 'calc(100vh - 64px)', display: 'flex', flexDirection: 'column' }} data-testid="page-designer">
-      {problems.length ? (
-        <Alert severity="error" onClose={() => setProblems([])} data-testid="designer-problems">
-          {t('pe.problems')}
-          <ul style={{ margin: 0 }}>
-            {problems.map((problem, index) => (
-              <li key={index} data-path={problem.path}>
-                {problem.path ? `${problem.path}: ` : ''}
-                {problem.text}
-              </li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
+      <DesignerProblems
+        problems={problems}
+        content={model.content}
+        onSelect={(node) => selectNode.current?.(node)}
+        onClose={() => setProblems([])}
+      />
       <Box sx={{ flex: 1, minHeight: 0 }}>
         <PageEditorEnvContext.Provider value={env}>
           <PreviewProvider inputs={preview}>
-            <PageCanvas
-              initial={initial}
-              placeable={placeable}
-              labels={labels}
-              title={model.name || t('route.eshop/pages/design')}
-              onChange={setModel}
-              actions={actions}
-            />
+            <FieldProblemsContext.Provider value={fieldProblems}>
+              <PageCanvas
+                initial={initial}
+                placeable={placeable}
+                labels={labels}
+                title={model.name || t('route.eshop/pages/design')}
+                onChange={setModel}
+                actions={actions}
+                selectNodeRef={selectNode}
+              />
+            </FieldProblemsContext.Provider>
           </PreviewProvider>
         </PageEditorEnvContext.Provider>
       </Box>

@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, type ReactNode, type RefObject } from 'react'
 import { createUsePuck, Puck, type Data } from '@puckeditor/core'
 // Without the web font Puck's default sheet fetches from another site (the app's CSP allows none).
 import '@puckeditor/core/no-external.css'
@@ -23,6 +23,24 @@ const Actions = ({ render }: { render: (history: CanvasHistory) => ReactNode }) 
   return <>{render({ undo: history.back, redo: history.forward, canUndo: history.hasPast, canRedo: history.hasFuture })}</>
 }
 
+/** Selects a node by its id, as a click on the canvas would (its fields show); false when it is not placed. */
+export type SelectNode = (id: string) => boolean
+
+/** Hands the screen a way to select a node (a refused save's problem leads to its node's fields). */
+const Selector = ({ handleRef }: { handleRef?: RefObject<SelectNode | undefined> }) => {
+  const getSelectorForId = usePuckSelect((state) => state.getSelectorForId)
+  const dispatch = usePuckSelect((state) => state.dispatch)
+  useEffect(() => {
+    if (!handleRef) return
+    handleRef.current = (id) => {
+      const itemSelector = getSelectorForId(id)
+      if (itemSelector) dispatch({ type: 'setUi', ui: { itemSelector } })
+      return itemSelector !== undefined
+    }
+  }, [handleRef, getSelectorForId, dispatch])
+  return null
+}
+
 export type EditedModel = Pick<ComponentModel, 'name' | 'dataType' | 'data' | 'props' | 'content'>
 
 export interface PageCanvasProps {
@@ -33,6 +51,8 @@ export interface PageCanvasProps {
   title: string
   onChange: (model: EditedModel) => void
   actions: (history: CanvasHistory) => ReactNode
+  /** Filled with a function selecting a node by id. */
+  selectNodeRef?: RefObject<SelectNode | undefined>
 }
 
 /** Puck's data as our component (decision 0111): settings from the root, the tree from the content. */
@@ -46,7 +66,7 @@ export const modelOf = (data: Partial<Data>): EditedModel => {
  * (outline), our widgets in the props panel, undo/redo. It reports our model on every change; Puck's
  * own data never leaves this file.
  */
-export const PageCanvas = ({ initial, placeable, labels, title, onChange, actions }: PageCanvasProps) => {
+export const PageCanvas = ({ initial, placeable, labels, title, onChange, actions, selectNodeRef }: PageCanvasProps) => {
   const config = useMemo(() => buildPuckConfig(placeable, labels), [placeable, labels])
   // Puck reads `data` once; the key of this component decides when another model is loaded.
   const data = useMemo(() => ({ ...toPuckData(initial.content), root: { props: toRootProps(initial) } }), [initial])
@@ -58,7 +78,14 @@ export const PageCanvas = ({ initial, placeable, labels, title, onChange, action
       onChange={(next) => onChange(modelOf(next))}
       // The canvas is a frame of its own: the storefront's style sheet must not restyle the back office.
       iframe={{ enabled: true }}
-      overrides={{ headerActions: () => <Actions render={actions} /> }}
+      overrides={{
+        headerActions: () => (
+          <>
+            <Actions render={actions} />
+            <Selector handleRef={selectNodeRef} />
+          </>
+        )
+      }}
     />
   )
 }

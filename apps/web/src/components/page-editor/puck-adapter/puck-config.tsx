@@ -6,7 +6,8 @@ import { DeclaredPropsEditor, VariablesEditor } from '../variables-editor'
 import { FieldWidget } from '../widgets/field-widget'
 import { COMPONENT_PREFIX, PROP_PREFIX, propKey, SLOT_PREFIX, slotKey, slotsOf } from './puck-data'
 import { rootVariables, type PuckRootProps } from './root-props'
-import { useNodeScope, usePuckDispatch } from './use-node-scope'
+import { useFieldProblems } from '../field-problems'
+import { useNodeScope, usePuckDispatch, useSelectedNodeId } from './use-node-scope'
 
 /** A stored component a page can place: its name and the props it declares. */
 export interface PlaceableComponent {
@@ -29,6 +30,10 @@ const NodePropField = ({
 }) => {
   const scope = useNodeScope()
   const dispatch = usePuckDispatch()
+  // A refused save's message for this prop of the selected node (until the prop is changed).
+  const selected = useSelectedNodeId()
+  const problems = useFieldProblems()
+  const problem = selected ? problems[selected]?.[name] : undefined
   // "New variable": a data variable of the prop's type joins the component's root settings (its value the type's default).
   const onNewVariable = (variable: string, type: string) =>
     dispatch({
@@ -55,6 +60,7 @@ const NodePropField = ({
       onChange={onChange}
       scope={scope}
       onNewVariable={onNewVariable}
+      error={problem}
       testId={`prop-${name}`}
     />
   )

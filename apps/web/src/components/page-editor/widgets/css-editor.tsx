@@ -158,8 +158,10 @@ export const CssEditor = ({
             <Box sx={{ height: 16, bgcolor: focus?.type === 'element' ? 'primary.light' : 'action.hover' }} />
           </Box>
         </Box>
-        <Typography variant="caption" color="text.secondary">
-          {focus ? `${t(`pe.box.${focus.type}`)} · ${t(`pe.side.${focus.pos}`)}` : ' '}
+        {/* Its line is held when nothing is reported (a no-break space): hovering a picker must not push the
+            pickers below down by a line, or the pointer ends up on a label instead of the value it pressed. */}
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {focus ? `${t(`pe.box.${focus.type}`)} · ${t(`pe.side.${focus.pos}`)}` : '\u00a0'}
         </Typography>
       </Box>
       <Typography variant="subtitle2">{t('pe.box.padding')}</Typography>

@@ -20,7 +20,8 @@ interface DimensionPickerProps {
   testId: string
 }
 
-// Pixels of mouse travel per step while dragging: one, as the value moves under the pointer.
+// Travel (px) before a press is a drag rather than a click to type; past it, one step per pixel of travel
+// from where the press began (clientX, not movementX: the deltas of coalesced or synthetic moves can be 0).
 const DRAG_THRESHOLD = 3
 
 /**
@@ -74,6 +75,10 @@ export const DimensionPicker = ({ label, value, onChange, size, focus, onFocusRe
     // A press without travel is a click: type the value.
     if (state && !state.moved) setTyping(shown)
   }
+  // A drag the browser takes back (a touch turned scroll, capture lost) ends where it is.
+  const onPointerCancel = () => {
+    drag.current = undefined
+  }
 
   return (
     <Box
@@ -111,9 +116,12 @@ export const DimensionPicker = ({ label, value, onChange, size, focus, onFocusRe
           onPointerDown={onPointerDown}
           onPointerMove={onPointerMove}
           onPointerUp={onPointerUp}
+          onPointerCancel={onPointerCancel}
           sx={{
             cursor: 'ew-resize',
             userSelect: 'none',
+            // A sideways touch drag changes the value instead of scrolling the panel.
+            touchAction: 'none',
             border: 1,
             borderColor: 'divider',
             borderRadius: 1,
