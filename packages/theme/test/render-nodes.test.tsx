@@ -38,6 +38,11 @@ describe('theme renderers', () => {
     // An out-of-stock SKU is never the page's choice, even when asked for.
     expect(render(picker, { sku: 'small' })).toMatch(/checked="" value="large"/)
     expect(render([{ id: 'k', type: 'skuPicker', props: { product: { skus: [] } } }])).toBe('')
+    // Stock counts only when the storefront gives them (the shop shows stock).
+    expect(html).not.toContain(' left')
+    const counted = render([{ id: 'k', type: 'skuPicker', props: { product: { skus: [{ ...skus[1], stock: 3 }] } } }])
+    expect(counted).toContain('data-stock-text="3 left"')
+    expect(counted).toMatch(/<span data-sku-stock="true" class="ef-skus__in">3 left<\/span>/)
   })
 
   it('escapes text and never renders a javascript: link', () => {
