@@ -431,7 +431,15 @@ describe.each(await dialects())('storefront serving (%s)', (dialect) => {
     ).toBe(200)
     const productPage = (await api.get(`components/${parts.product}`)).body as { content: PageNode[] }
     const stockLine: PageNode = { id: 'left', type: 'text', props: { text: { $exp: 'product.stock' }, tag: 'h6' } }
-    const withStock = await api.patch(`components/${parts.product}`, { content: [...productPage.content, stockLine] })
+    const soldOutLine: PageNode = {
+      id: 'gone',
+      type: 'if',
+      props: { conditions: [{ value: { $exp: 'product.soldOut' }, op: 'eq', to: 'true' }] },
+      children: [{ id: 'gone-text', type: 'text', props: { text: 'Marked sold out', tag: 'h5' } }]
+    }
+    const withStock = await api.patch(`components/${parts.product}`, {
+      content: [...productPage.content, stockLine, soldOutLine]
+    })
     expect(withStock.status, JSON.stringify(withStock.body)).toBe(200)
     const theme = await t.db.knex('themes').where({ shop: owner.shopId }).first()
     await api.patch(`themes/${String(theme._id).trim()}`, { headerMenu: [{ type: 'logo' }, { type: 'lang' }] })
@@ -452,6 +460,7 @@ describe.each(await dialects())('storefront serving (%s)', (dialect) => {
     const hidden = await get(t.url, `/s/${sub}/products/${items[0]}?lang=en`)
     expect(hidden.text).toContain('<h6 class="ef-text ef-text--h6"></h6>')
     expect(hidden.text).not.toContain('undefined')
+    expect(hidden.text).not.toContain('Marked sold out')
 
     const settings = {
       uiLocales: ['en', 'chs'],
@@ -493,6 +502,7 @@ describe.each(await dialects())('storefront serving (%s)', (dialect) => {
       const gone = await get(t.url, `/s/${sub}/products/${soldOut}?lang=en`)
       expect(gone.status).toBe(200)
       expect(gone.text).toContain('https://schema.org/OutOfStock')
+      expect(gone.text).toContain('Marked sold out')
       // Stock counts shown; pictures of listed products cropped to the ratio, set on the document.
       expect((await get(t.url, `/s/${sub}/products/${items[0]}?lang=en`)).text).toContain(
         '<h6 class="ef-text ef-text--h6">7</h6>'
