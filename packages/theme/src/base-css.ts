@@ -21,10 +21,11 @@ export const defaultThemeColors: Required<ThemeColors> = {
 const kebab = (key: string) => key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
 
 /**
- * The theme's colours (§3.1) and font as CSS variables on :root: `--ef-primary`, `--ef-primary-text`, …
+ * The theme's colours (§3.1), font and the product pictures' ratio as CSS variables on :root: `--ef-primary`,
+ * `--ef-primary-text`, …, `--ef-product-ratio`.
  * Only valid colours are written (a stored value never reaches the style sheet unchecked).
  */
-export const themeVariables = (colors: ThemeColors | undefined, font?: string) => {
+export const themeVariables = (colors: ThemeColors | undefined, font?: string, productImageRatio?: string) => {
   const entries = themeColorKeys.map((key) => {
     const given = colors?.[key]
     return `--ef-${kebab(key)}:${given && isColor(given) ? given.trim() : defaultThemeColors[key]}`
@@ -33,6 +34,9 @@ export const themeVariables = (colors: ThemeColors | undefined, font?: string) =
   entries.push(
     `--ef-font:${family}system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans TC','PingFang TC','Microsoft JhengHei',sans-serif`
   )
+  // Listed products' pictures are cropped to the shop's ratio (settings/ui): `4:3` → `4/3`.
+  const ratio = productImageRatio && /^\d{1,2}:\d{1,2}$/.test(productImageRatio) ? productImageRatio : '1:1'
+  entries.push(`--ef-product-ratio:${ratio.replace(':', '/')}`)
   return `:root{${entries.join(';')}}`
 }
 
@@ -102,6 +106,10 @@ summary::-webkit-details-marker{display:none}
 .ef-footer__columns{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:16px;max-width:1280px;margin:0 auto}
 .ef-footer__title{font-size:15px;margin:8px 12px}
 .ef-footer .ef-menu--bar{flex-wrap:wrap}
+.ef-social{list-style:none;display:flex;flex-wrap:wrap;justify-content:center;align-items:center;gap:4px;margin:12px 0 0;padding:0}
+.ef-social__link{display:flex;align-items:center;justify-content:center;min-width:44px;min-height:44px;border-radius:50%;color:inherit;text-decoration:none}
+.ef-social__link:hover{background:rgba(127,127,127,.15)}
+.ef-social__text{display:flex;align-items:center;gap:6px;padding:0 10px;font-size:14px}
 .ef-footer__bottom{text-align:center;font-size:13px;opacity:.8;margin:16px 0 0}
 .ef-drawer{position:fixed;top:0;bottom:0;left:0;z-index:40;max-width:88vw;background:var(--ef-background);color:var(--ef-text);box-shadow:2px 0 24px rgba(0,0,0,.2);overflow:auto;transform:translateX(-105%);transition:transform .2s;padding:8px}
 .ef-drawer--flat{box-shadow:none;border-right:1px solid rgba(0,0,0,.1)}
@@ -114,6 +122,8 @@ summary::-webkit-details-marker{display:none}
 .ef-imgbtn__media{display:block}
 .ef-imgbtn img{width:100%;transition:transform .3s}
 .ef-imgbtn:hover img{transform:scale(1.03)}
+.ef-imgbtn--product .ef-imgbtn__media{width:100%;aspect-ratio:var(--ef-product-ratio,1/1);overflow:hidden}
+.ef-imgbtn--product img{width:100%;height:100%;object-fit:cover}
 .ef-imgbtn__text{position:absolute;inset:auto 0 0 0;padding:12px 16px;color:#fff;font-weight:600;background:linear-gradient(transparent,rgba(0,0,0,.55))}
 .ef-imgbtn--hover .ef-imgbtn__text{opacity:0;transition:opacity .2s}
 .ef-imgbtn--hover:hover .ef-imgbtn__text,.ef-imgbtn--hover:focus .ef-imgbtn__text{opacity:1}

@@ -6,6 +6,7 @@ import { Picture } from './media'
 import { MenuList } from './menu'
 import { say } from './messages'
 import { flag, list, num, text } from './props'
+import { SocialLinks } from './social-links'
 
 type Props = { props: Record<string, unknown> }
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ')
@@ -47,7 +48,10 @@ export const Header = ({ props }: Props) => {
   )
 }
 
-/** The footer of §3.15: items as columns (an item with children is a column), then the copyright line. */
+/**
+ * The footer of §3.15: items as columns (an item with children is a column), the shop's social links
+ * (settings/social), then the copyright line.
+ */
 export const Footer = ({ props }: Props) => {
   const { locale, shopName } = useRenderContext()
   const items = list<ResolvedMenuItem>(props.items)
@@ -73,6 +77,7 @@ export const Footer = ({ props }: Props) => {
           )}
         </div>
       ) : null}
+      <SocialLinks />
       {flag(props.hideBottom) ? null : (
         <p className="ef-footer__bottom">{`© ${year} ${text(props.name) || shopName}. ${say(locale, 'rights')}`}</p>
       )}

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { ImageSize, LocaleId } from '@emporia/shared'
+import { localeIds, type ImageSize, type LocaleId, type SocialSettingName } from '@emporia/shared'
 import { escapeText } from './props'
 
 /** What the current request is filtering and sorting by (collection and search pages). */
@@ -45,6 +45,10 @@ export interface ThemeRenderContext {
   sku?: string
   /** Currency symbol shown before prices (§9.1: HKD, `$`). */
   currency: string
+  /** The languages the shop offers (settings/ui): the language menu lists these, none when only one. */
+  locales: readonly LocaleId[]
+  /** The shop's social links (settings/social), shown in the footer; unset ones are left out. */
+  social?: Partial<Record<SocialSettingName, string | null>>
 }
 
 export const defaultRenderContext: ThemeRenderContext = {
@@ -60,7 +64,8 @@ export const defaultRenderContext: ThemeRenderContext = {
   categories: [],
   listing: {},
   crumbs: [],
-  currency: '$'
+  currency: '$',
+  locales: localeIds
 }
 
 const RenderContext = createContext<ThemeRenderContext>(defaultRenderContext)

@@ -10,12 +10,17 @@ type Props = { props: Record<string, unknown> }
 /** A box size: `auto` leaves it to the content (the image's own ratio). */
 const size = (value: unknown) => (text(value) && text(value) !== 'auto' ? text(value) : undefined)
 
-/** An image that links somewhere, its text over it, on hover, or below (§9.5 image button displays). */
+/**
+ * An image that links somewhere, its text over it, on hover, or below (§9.5 image button displays). A
+ * listed product's picture (marked by the storefront) is cropped to the shop's ratio instead of the
+ * box's height: `aspect-ratio` reserves its space before it loads.
+ */
 export const ImageButton = ({ props }: Props) => {
   const to = link(props.to)
   const display = text(props.display, 'normal')
   const label = text(props.text)
-  const height = size(props.height)
+  const product = record(props.image)?.crop === 'product'
+  const height = product ? undefined : size(props.height)
   const box: CSSProperties = { width: size(props.width), height }
   const body = (
     <>
@@ -24,14 +29,14 @@ export const ImageButton = ({ props }: Props) => {
           image={props.image}
           alt={label}
           sizes="(max-width: 600px) 100vw, 50vw"
-          fit={text(props.mode, 'cover')}
+          fit={product ? undefined : text(props.mode, 'cover')}
           style={height ? { height: '100%', width: '100%' } : undefined}
         />
       </span>
       {label ? <span className="ef-imgbtn__text">{label}</span> : null}
     </>
   )
-  const className = `ef-imgbtn ef-imgbtn--${display}`
+  const className = `ef-imgbtn ef-imgbtn--${display}${product ? ' ef-imgbtn--product' : ''}`
   return to ? (
     <a className={className} style={style(props.css, box)} {...linkProps(to)}>
       {body}

@@ -106,7 +106,10 @@ export const MenuItemView = ({ item, placement = 'bar' }: { item: ResolvedMenuIt
           </a>
         </li>
       )
-    case 'lang':
+    case 'lang': {
+      // Only the languages the shop offers; with one there is nothing to choose.
+      const offered = locales.filter((one) => context.locales.includes(one.id))
+      if (offered.length < 2) return null
       return (
         <li className="ef-menu__group">
           <details data-menu>
@@ -115,7 +118,7 @@ export const MenuItemView = ({ item, placement = 'bar' }: { item: ResolvedMenuIt
               <span>{locales.find((one) => one.id === locale)?.name}</span>
             </summary>
             <ul className="ef-menu__sub">
-              {locales.map((one) => (
+              {offered.map((one) => (
                 <li key={one.id}>
                   <a
                     className="ef-menu__link"
@@ -131,6 +134,7 @@ export const MenuItemView = ({ item, placement = 'bar' }: { item: ResolvedMenuIt
           </details>
         </li>
       )
+    }
     default:
       if (item.childs.length === 0)
         return (

@@ -39,7 +39,12 @@ const messages = {
     options: 'Options',
     inStock: 'In stock',
     outOfStock: 'Out of stock',
-    choose: 'Choose'
+    choose: 'Choose',
+    left: '{n} left',
+    socialLinks: 'Follow us',
+    wechat: 'WeChat',
+    email: 'E-mail',
+    newWindow: '{name} (opens in a new window)'
   },
   cht: {
     comingSoon: '即將開幕',
@@ -78,7 +83,12 @@ const messages = {
     options: '款式',
     inStock: '有貨',
     outOfStock: '缺貨',
-    choose: '選擇'
+    choose: '選擇',
+    left: '尚餘 {n} 件',
+    socialLinks: '關注我們',
+    wechat: '微信',
+    email: '電郵',
+    newWindow: '{name}（在新視窗開啟）'
   },
   chs: {
     comingSoon: '即将开业',
@@ -117,7 +127,12 @@ const messages = {
     options: '款式',
     inStock: '有货',
     outOfStock: '缺货',
-    choose: '选择'
+    choose: '选择',
+    left: '尚余 {n} 件',
+    socialLinks: '关注我们',
+    wechat: '微信',
+    email: '电邮',
+    newWindow: '{name}（在新窗口打开）'
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

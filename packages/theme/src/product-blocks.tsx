@@ -87,6 +87,8 @@ interface SkuView {
   price: string
   dprice: string
   inStock: boolean
+  /** On hand, given only when the shop shows stock counts (settings/ui). */
+  stock?: number
 }
 
 const skusOf = (product: Record<string, unknown> | undefined): SkuView[] =>
@@ -94,9 +96,22 @@ const skusOf = (product: Record<string, unknown> | undefined): SkuView[] =>
     const sku = record(entry)
     if (!sku || typeof sku.id !== 'string') return []
     return [
-      { id: sku.id, name: text(sku.name), price: text(sku.price), dprice: text(sku.dprice), inStock: sku.inStock !== false }
+      {
+        id: sku.id,
+        name: text(sku.name),
+        price: text(sku.price),
+        dprice: text(sku.dprice),
+        inStock: sku.inStock !== false,
+        ...(typeof sku.stock === 'number' ? { stock: sku.stock } : {})
+      }
     ]
   })
+
+/** What a SKU's stock line says: "n left" when the shop shows counts, else in stock / out of stock. */
+const stockText = (sku: SkuView, locale: Parameters<typeof say>[0]) =>
+  sku.inStock && sku.stock !== undefined && sku.stock > 0
+    ? say(locale, 'left', { n: sku.stock })
+    : say(locale, sku.inStock ? 'inStock' : 'outOfStock')
 
 /** The chosen SKU's price (struck through when discounted) and stock state, as the island redraws it. */
 const SkuShown = ({ sku, locale }: { sku: SkuView; locale: Parameters<typeof say>[0] }) => (
@@ -111,7 +126,7 @@ const SkuShown = ({ sku, locale }: { sku: SkuView; locale: Parameters<typeof say
       )}
     </span>{' '}
     <span data-sku-stock className={sku.inStock ? 'ef-skus__in' : 'ef-skus__out'}>
-      {say(locale, sku.inStock ? 'inStock' : 'outOfStock')}
+      {stockText(sku, locale)}
     </span>
   </p>
 )
@@ -148,6 +163,7 @@ export const SkuPicker = ({ props }: Props) => {
               data-price={sku.price}
               data-dprice={sku.dprice}
               data-in-stock={sku.inStock ? 'true' : 'false'}
+              data-stock-text={sku.stock !== undefined ? stockText(sku, locale) : undefined}
             />
             <span>{sku.name}</span>
             {!sku.inStock && <small> ({say(locale, 'outOfStock')})</small>}

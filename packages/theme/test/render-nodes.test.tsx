@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { resolvePage, type ComponentModel, type PageNode } from '@emporia/shared'
-import { RenderNodes, ThemeContextProvider, renderContext, themeRenderers } from '../src'
+import { RenderNodes, ThemeContextProvider, renderContext, themeRenderers, themeVariables } from '../src'
 import { themeComponentNames } from '@emporia/shared'
 
 const page = (content: PageNode[], data: Record<string, unknown> = {}): ComponentModel =>
@@ -38,6 +38,11 @@ describe('theme renderers', () => {
     // An out-of-stock SKU is never the page's choice, even when asked for.
     expect(render(picker, { sku: 'small' })).toMatch(/checked="" value="large"/)
     expect(render([{ id: 'k', type: 'skuPicker', props: { product: { skus: [] } } }])).toBe('')
+    // Stock counts only when the storefront gives them (the shop shows stock).
+    expect(html).not.toContain(' left')
+    const counted = render([{ id: 'k', type: 'skuPicker', props: { product: { skus: [{ ...skus[1], stock: 3 }] } } }])
+    expect(counted).toContain('data-stock-text="3 left"')
+    expect(counted).toMatch(/<span data-sku-stock="true" class="ef-skus__in">3 left<\/span>/)
   })
 
   it('escapes text and never renders a javascript: link', () => {
@@ -117,5 +122,52 @@ describe('theme renderers', () => {
     expect(html.match(/role="tabpanel"/g)).toHaveLength(2)
     expect(html).toMatch(/aria-selected="true"[^>]*>B</)
     expect(html).toMatch(/hidden=""[^>]*><p class="ef-text ef-text--p">first/)
+  })
+
+  it('shows the shop’s social links in the footer, named, outside ones in a new tab; nothing when none', () => {
+    const footer: PageNode[] = [{ id: 'f', type: 'footer', props: { items: [] } }]
+    const social = {
+      socialFacebook: 'https://facebook.com/teahouse',
+      socialWhatsapp: '+852 9123 4567',
+      socialInstagram: null,
+      socialX: 'javascript:alert(1)',
+      socialWechat: 'teahouse_hk',
+      socialEmail: 'hello@tea.example'
+    }
+    const html = render(footer, { social })
+    expect(html).toMatch(/<ul class="ef-social" aria-label="Follow us">/)
+    expect(html).toMatch(
+      /<a class="ef-social__link" href="https:\/\/facebook.com\/teahouse" aria-label="Facebook \(opens in a new window\)" title="Facebook" target="_blank" rel="noopener"><svg/
+    )
+    expect(html).toContain('href="https://wa.me/85291234567"')
+    expect(html).toMatch(/href="mailto:hello@tea.example" aria-label="E-mail" title="E-mail"><svg/)
+    expect(html).toContain('<span>WeChat: teahouse_hk</span>')
+    // Unset and unsafe links are left out, whatever reached the page.
+    expect(html).not.toContain('instagram')
+    expect(html).not.toContain('javascript:')
+    expect(render(footer, { social: {}, locale: 'cht' })).not.toContain('ef-social')
+    expect(render(footer, { social: { socialWechat: 'teahouse_hk' }, locale: 'cht' })).toContain('微信: teahouse_hk')
+  })
+
+  it('lists only the offered languages in the language menu, none when only one is offered', () => {
+    const header: PageNode[] = [{ id: 'h', type: 'header', props: { items: [{ type: 'lang' }] } }]
+    const two = render(header, { locales: ['en', 'chs'] })
+    expect(two).toContain('?lang=en"')
+    expect(two).toContain('?lang=chs"')
+    expect(two).not.toContain('?lang=cht"')
+    expect(render(header, { locales: ['en'] })).not.toContain('?lang=')
+  })
+
+  it('crops a listed product’s picture to the shop’s ratio through the document’s variable', () => {
+    const image = { type: 'attachment', attachment: 'a'.repeat(24), width: 800, height: 600 }
+    const button = (crop?: string): PageNode[] => [
+      { id: 'b', type: 'imageButton', props: { image: { ...image, crop }, height: '240px', to: '/x' } }
+    ]
+    const listed = render(button('product'))
+    expect(listed).toContain('class="ef-imgbtn ef-imgbtn--normal ef-imgbtn--product"')
+    expect(listed).not.toContain('240px')
+    expect(render(button())).toContain('height:240px')
+    expect(themeVariables(undefined, undefined, '4:3')).toContain('--ef-product-ratio:4/3')
+    expect(themeVariables(undefined, undefined, '4:3;}body{')).toContain('--ef-product-ratio:1/1')
   })
 })

@@ -11,6 +11,19 @@ export const VISIBLE_PRODUCTS = {
   status: { $nin: ['draft', 'discontinued'] }
 } as const
 
+/** What the shop's settings/ui (decision 0113, `storefrontUi`) change in the catalogue the storefront reads. */
+export interface CatalogueUi {
+  /** Page size of products sources on collection and search pages. */
+  productsPerPage: number
+  /** Stock counts in the public data (off: only in stock / sold out). */
+  showStock: boolean
+  /** Sold-out products in lists (off: left out; their product page still answers). */
+  showSoldOut: boolean
+}
+
+const DEFAULT_UI: CatalogueUi = { productsPerPage: 24, showStock: false, showSoldOut: true }
+const SOLD_OUT = ['soldOut', 'auto_soldOut']
+
 /** The request's filters on a collection or search page: they narrow every products source of the page. */
 export interface Listing {
   q?: string
@@ -50,18 +63,29 @@ const namesOf = (name: unknown): string[] =>
       ? Object.values(name).flatMap((one) => (typeof one === 'string' ? [lower(one)] : []))
       : []
 
+/** How a product reaches a page besides its row: listed (a card) or on its own page, counts shown or not. */
+export interface PublicProductOptions {
+  skuStock?: ReadonlyMap<string, number>
+  /** The shop shows stock counts (settings/ui); otherwise only in stock / sold out. */
+  showStock?: boolean
+  /** From a products source (a card in a list): its pictures are cropped to the shop's ratio. */
+  listed?: boolean
+}
+
 /**
  * A product as a page may show it: no cost or minimum prices, no stock by warehouse, no internal links;
- * categories as their names in the page's language (the binding's `categories: string[]`, §3.15).
+ * categories as their names in the page's language (the binding's `categories: string[]`, §3.15). Stock
+ * counts only when the shop shows them (`stock` '' otherwise, so a text bound to it shows nothing).
  */
 export const publicProduct = (
   row: Row,
   categories: ReadonlyMap<string, StorefrontCategory>,
   locale: LocaleId,
-  skuStock?: ReadonlyMap<string, number>
+  { skuStock, showStock = false, listed = false }: PublicProductOptions = {}
 ): Row => {
-  const soldOut = row.status === 'soldOut' || row.status === 'auto_soldOut'
+  const soldOut = SOLD_OUT.includes(row.status as string)
   const allowOutOfStock = row.allowOutOfStock === true
+  const onHand = typeof row.cachedInventory === 'number' ? Math.max(0, row.cachedInventory) : 0
   // A SKU's price falls back to the product's (as orders price it); money texts as the product's own.
   const skus = Array.isArray(row.skus)
     ? row.skus.filter(isRecord).map((sku) => {
@@ -78,7 +102,8 @@ export const publicProduct = (
           priceCents: price,
           dpriceCents: dprice,
           // Without stock figures (a listing) only the product's own state speaks.
-          inStock: !soldOut && (allowOutOfStock || stock === undefined || stock > 0)
+          inStock: !soldOut && (allowOutOfStock || stock === undefined || stock > 0),
+          ...(showStock && stock !== undefined ? { stock: Math.max(0, stock) } : {})
         }
       })
     : []
@@ -88,7 +113,12 @@ export const publicProduct = (
     name: row.name,
     desc: row.desc ?? '',
     content: row.content ?? '',
-    images: Array.isArray(row.images) ? row.images : [],
+    // The marker tells the theme's image button to crop to the shop's ratio (decision 0113).
+    images: Array.isArray(row.images)
+      ? listed
+        ? row.images.map((image) => (isRecord(image) ? { ...image, crop: 'product' } : image))
+        : row.images
+      : [],
     categories: ids.flatMap((id) => (categories.has(id) ? [pickTran(categories.get(id)!.name, locale)] : [])),
     categoryIds: ids,
     // Shown as money (§9.1): the page model binds prices straight into texts (decision 0108).
@@ -100,7 +130,8 @@ export const publicProduct = (
     attributes: Array.isArray(row.attributes) ? row.attributes : [],
     specs: Array.isArray(row.specs) ? row.specs : [],
     seo: isRecord(row.seo) ? row.seo : {},
-    stock: typeof row.cachedInventory === 'number' ? row.cachedInventory : 0,
+    stock: showStock ? onHand : '',
+    inStock: !soldOut && (allowOutOfStock || onHand > 0),
     soldOut,
     allowOutOfStock,
     updatedAt: row.updatedAt
@@ -160,7 +191,8 @@ export class StorefrontCatalogue {
     return this.namedIds('categories', shop, names)
   }
 
-  async product(shop: string, id: string, locale: LocaleId): Promise<Row | undefined> {
+  /** A product page's product: sold-out ones answer too, whatever the lists show (a link may be old). */
+  async product(shop: string, id: string, locale: LocaleId, ui: CatalogueUi = DEFAULT_UI): Promise<Row | undefined> {
     if (!/^[0-9a-f]{24}$/.test(id)) return undefined
     const rows = (await this.app.service(servicePaths.products).find({
       query: { shop, _id: id, ...VISIBLE_PRODUCTS, $limit: 1 },
@@ -168,7 +200,7 @@ export class StorefrontCatalogue {
     } as never)) as Row[]
     if (!rows[0]) return undefined
     const stock = Array.isArray(rows[0].skus) && rows[0].skus.length ? await this.skuStock(shop, id) : undefined
-    return publicProduct(rows[0], await this.categories(shop), locale, stock)
+    return publicProduct(rows[0], await this.categories(shop), locale, { skuStock: stock, showStock: ui.showStock })
   }
 
   /** What each SKU of a product has on hand across the shop's warehouses (quantity not reserved). */
@@ -187,12 +219,21 @@ export class StorefrontCatalogue {
 
   /**
    * The answer of a page's products source (`$fetch`, §3.15), narrowed by the listing's filters on a
-   * collection page. Category names become ids here (our products keep ids).
+   * collection page, where the shop's page size replaces the source's own. Category names become ids here
+   * (our products keep ids). Sold-out products are left out when the shop hides them.
    */
-  async products(shop: string, call: ServiceCall, locale: LocaleId, listing?: Listing): Promise<Row[]> {
+  async products(
+    shop: string,
+    call: ServiceCall,
+    locale: LocaleId,
+    listing?: Listing,
+    ui: CatalogueUi = DEFAULT_UI
+  ): Promise<Row[]> {
     if (call.path !== servicePaths.products) return []
     const { normalizedCategories, ...asked } = call.params.query
     const query: Row = { ...asked, shop, ...VISIBLE_PRODUCTS }
+    if (!ui.showSoldOut) query.status = { $nin: [...VISIBLE_PRODUCTS.status.$nin, ...SOLD_OUT] }
+    if (listing) query.$limit = ui.productsPerPage
     const names = [
       ...(isRecord(normalizedCategories) && Array.isArray(normalizedCategories.$in) ? [normalizedCategories.$in] : []),
       ...(listing?.category ? [[listing.category]] : [])
@@ -229,6 +270,6 @@ export class StorefrontCatalogue {
     }
     const rows = (await this.app.service(servicePaths.products).find({ query, paginate: false } as never)) as Row[]
     const categories = await this.categories(shop)
-    return rows.map((row) => publicProduct(row, categories, locale))
+    return rows.map((row) => publicProduct(row, categories, locale, { showStock: ui.showStock, listed: true }))
   }
 }

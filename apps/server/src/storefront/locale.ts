@@ -1,21 +1,24 @@
-import { isLocaleId, pickLocale, type LocaleId } from '@emporia/shared'
+import { defaultLocale, isLocaleId, localeIds, pickLocale, type LocaleId } from '@emporia/shared'
 
 /** The storefront's language cookie (§9.1: language settings last 365 days). */
 export const LANG_COOKIE = 'emporia-lang'
 export const LANG_COOKIE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000
 
 /**
- * The page's language: `?lang=` (then remembered in the cookie), the cookie, the browser's
- * Accept-Language, else cht (§9.1). `chosen` says a `?lang=` asked for it.
+ * The page's language among those the shop offers (settings/ui, decision 0113): `?lang=` (then
+ * remembered in the cookie), the cookie, the browser's Accept-Language, else the shop's default (§9.1).
+ * `chosen` says a `?lang=` asked for it.
  */
 export const storefrontLocale = (
   queryLang: string | null,
   cookie: string | undefined,
-  acceptLanguage: string | undefined
+  acceptLanguage: string | undefined,
+  offer: { locales: readonly LocaleId[]; defaultLocale: LocaleId } = { locales: localeIds, defaultLocale }
 ): { locale: LocaleId; chosen: boolean } => {
-  if (queryLang && isLocaleId(queryLang)) return { locale: queryLang, chosen: true }
-  if (cookie && isLocaleId(cookie)) return { locale: cookie, chosen: false }
-  return { locale: pickLocale(acceptLanguage), chosen: false }
+  const offered = (value: string | null | undefined): value is LocaleId => isLocaleId(value) && offer.locales.includes(value)
+  if (offered(queryLang)) return { locale: queryLang, chosen: true }
+  if (offered(cookie)) return { locale: cookie, chosen: false }
+  return { locale: pickLocale(acceptLanguage, offer.locales, offer.defaultLocale), chosen: false }
 }
 
 /** The `lang` attribute of the page (BCP 47). */

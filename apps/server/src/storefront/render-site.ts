@@ -5,6 +5,8 @@ import {
   fetchKey,
   pickTran,
   resolvePage,
+  socialSettingNames,
+  storefrontUi,
   type Component,
   type ComponentModel,
   type LocaleId,
@@ -12,6 +14,7 @@ import {
   type PageNode,
   type PageTarget,
   type ResolvedNode,
+  type SocialSettingName,
   type Theme
 } from '@emporia/shared'
 import {
@@ -109,6 +112,17 @@ const notice = (title: string, text: string, home?: { href: string; label: strin
     home ? createElement('a', { className: 'ef-btn ef-btn--contained', href: home.href }, home.label) : null
   )
 
+/**
+ * What the shop's settings change on every page (decision 0113): the languages offered, the social links
+ * in the footer, the product pictures' ratio.
+ */
+const shopLook = (shop: StorefrontShop) => {
+  const ui = storefrontUi(shop)
+  const social: Partial<Record<SocialSettingName, string | null>> = {}
+  for (const name of socialSettingNames) if (shop[name]) social[name] = shop[name]
+  return { ui, context: { locales: ui.locales, social } satisfies Partial<ThemeRenderContext> }
+}
+
 const isRecord = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
@@ -126,10 +140,11 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
   const components: Record<string, Component> = Object.fromEntries((site?.snapshot.components ?? []).map((one) => [one._id, one]))
   const targets: PageTarget[] = pages.map((page) => ({ component: page.component, path: page.path }))
   const script = await deps.script()
+  const look = shopLook(shop)
   const head: Omit<DocumentHead, 'title'> = {
     locale,
     siteName: shopName,
-    variables: themeVariables(theme?.colors, theme?.font),
+    variables: themeVariables(theme?.colors, theme?.font, look.ui.productImageRatio),
     favicon: faviconOf(theme, shop),
     themeColor: theme?.colors?.primary,
     ogImage: theme?.logo ? absoluteImage(theme.logo, origin) : undefined,
@@ -142,7 +157,8 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
     path,
     logo: theme?.logo ?? undefined,
     sanitizeHtml,
-    currency: '$'
+    currency: '$',
+    ...look.context
   })
   const draw = (nodes: ResolvedNode[], extra: Partial<ThemeRenderContext> = {}, body?: ReactNode) => {
     const own = new Set(nodes.map((node) => node.type))
@@ -195,7 +211,7 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
   const crumbs: Crumb[] = []
   let product: Row | undefined
   if (isProductPage(match.page.path)) {
-    product = await deps.catalogue.product(shop._id, match.params.id ?? '', locale)
+    product = await deps.catalogue.product(shop._id, match.params.id ?? '', locale, look.ui)
     if (!product) return notFound()
     rootProps.product = product
     const categoryPage = pages.find((page) => page.path.split('/').includes(':category'))
@@ -221,7 +237,7 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
   await Promise.all(
     collectFetches(component, components).map(async (call) => {
       // A source that cannot run (a sort the products service refuses) shows nothing rather than failing the page.
-      fetched[fetchKey(call)] = await deps.catalogue.products(shop._id, call, locale, listing).catch(() => [])
+      fetched[fetchKey(call)] = await deps.catalogue.products(shop._id, call, locale, listing, look.ui).catch(() => [])
     })
   )
   const { nodes } = resolvePage(component, { locale, fetched, components, pages: targets, base, props: rootProps })
@@ -274,10 +290,11 @@ export const renderRoutePage = async (
   const theme = site?.snapshot.theme ?? null
   const targets = (site?.snapshot.pages ?? []).map((one) => ({ component: one.component, path: one.path }))
   const chrome = themeChrome(theme, locale, targets, base, new Set())
+  const look = shopLook(shop)
   const body = renderToString(
     createElement(
       ThemeContextProvider,
-      { value: renderContext({ locale, base, shopName, path, logo: theme?.logo ?? undefined, sanitizeHtml }) },
+      { value: renderContext({ locale, base, shopName, path, logo: theme?.logo ?? undefined, sanitizeHtml, ...look.context }) },
       createElement(RenderNodes, { nodes: chrome.top }),
       createElement('main', { className: 'ef-main', id: 'main' }, page.body),
       createElement(RenderNodes, { nodes: chrome.bottom })
@@ -289,7 +306,7 @@ export const renderRoutePage = async (
       title: page.title ? `${page.title} | ${shopName}` : shopName,
       description: page.description,
       siteName: shopName,
-      variables: themeVariables(theme?.colors, theme?.font),
+      variables: themeVariables(theme?.colors, theme?.font, look.ui.productImageRatio),
       favicon: faviconOf(theme, shop),
       themeColor: theme?.colors?.primary,
       noindex: page.noindex !== false,

@@ -72,7 +72,8 @@ export const absoluteImage = (image: unknown, origin: string): string | undefine
 export const productJsonLd = (product: Row, locale: LocaleId, url: string, origin: string, shopName: string) => {
   const images = (Array.isArray(product.images) ? product.images : []).flatMap((image) => absoluteImage(image, origin) ?? [])
   const cents = typeof product.dpriceCents === 'number' ? product.dpriceCents : Number(product.priceCents ?? 0)
-  const inStock = !product.soldOut && (product.allowOutOfStock === true || Number(product.stock) > 0)
+  // Whether or not the shop shows stock counts, the public data says in stock or not.
+  const inStock = product.inStock === true
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',

@@ -1,9 +1,9 @@
 import type { Application } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import { servicePaths } from '@emporia/shared'
+import { servicePaths, siteSettingNames, type SocialSettingName, type UiSettings } from '@emporia/shared'
 
-/** What the storefront needs of a shop. */
-export interface StorefrontShop {
+/** What the storefront needs of a shop: who it is, and its settings/social and settings/ui (decision 0113). */
+export interface StorefrontShop extends UiSettings, Partial<Record<SocialSettingName, string | null>> {
   _id: string
   name: unknown
   subdomain: string
@@ -49,7 +49,7 @@ export const subdomainOf = (host: string, publicHost: string | undefined): strin
   return SUBDOMAIN.test(label) ? label : undefined
 }
 
-const COLUMNS = ['_id', 'name', 'subdomain', 'alias', 'icon'] as const
+const COLUMNS = ['_id', 'name', 'subdomain', 'alias', 'icon', ...siteSettingNames]
 
 /**
  * Host → shop, cached per process (a storefront request must not cost a query to find its shop). Entries

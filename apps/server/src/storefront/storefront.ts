@@ -4,7 +4,7 @@ import type { Application } from '@feathersjs/feathers'
 import type { FeathersKoaContext } from '@feathersjs/koa'
 import { bodyParser } from '@feathersjs/koa'
 import type { Next } from 'koa'
-import { servicePaths } from '@emporia/shared'
+import { servicePaths, storefrontUi } from '@emporia/shared'
 import { StorefrontCatalogue } from './catalogue'
 import { ISLANDS_PREFIX, loadIslands } from './islands'
 import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_MS, storefrontLocale } from './locale'
@@ -170,7 +170,12 @@ export const createStorefront = (
     const target = await storefrontTarget(lookup, options.publicHost, ctx.get('host'), ctx.path)
     if (!target) return next()
     const query = new URLSearchParams(ctx.querystring)
-    const { locale, chosen } = storefrontLocale(query.get('lang'), ctx.cookies.get(LANG_COOKIE), ctx.get('accept-language'))
+    const { locale, chosen } = storefrontLocale(
+      query.get('lang'),
+      ctx.cookies.get(LANG_COOKIE),
+      ctx.get('accept-language'),
+      storefrontUi(target.shop)
+    )
     if (routes.handlers.length) {
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') await parseBody(ctx, async () => undefined)
       for (const handler of routes.handlers) if (await handler(ctx, target.shop._id, target.path, locale)) return

@@ -8,6 +8,7 @@ import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { client, type Owner } from '../catalogue/catalogue-support'
 import { componentOf, html, text } from '../eshop/site-support'
+import { json } from '../support/clients'
 import { get } from './storefront-support'
 
 const PUBLIC_HOST = 'shops.test'
@@ -95,7 +96,7 @@ describe.each(await dialects())('storefront serving (%s)', (dialect) => {
       'components',
       componentOf('Collection', [{ id: 'filter', type: 'productFilter', props: {} }, forLoop('listed', card)])
     )
-    Object.assign(parts, { product: product._id, about: about._id, home: home._id })
+    Object.assign(parts, { product: product._id, about: about._id, home: home._id, collection: collection._id })
     const made = async (body: Record<string, unknown>) => (await api.made('pages', body))._id
     await made({
       name: 'Home',
@@ -395,5 +396,144 @@ describe.each(await dialects())('storefront serving (%s)', (dialect) => {
     expect(first.text).toContain('class="ef-header')
     expect(first.headers['cache-control']).toBe('private, no-store')
     expect((await get(t.url, `/s/${sub}/robots.txt`)).text).toContain('Disallow: /wishes')
+  })
+
+  it('honours the shop’s settings/ui and settings/social: languages, page size, sold out, stock, ratio, footer links', async () => {
+    const api = client(t, owner)
+    const paged = (await api.made('categories', { name: 'Paged' }))._id
+    const items: string[] = []
+    for (const n of [1, 2, 3, 4, 5])
+      items.push(
+        (
+          await api.made('products', {
+            name: `Paged item ${n}`,
+            price: 1000 + n,
+            categories: [paged],
+            // Sellable without stock (a product with none on hand is sold out by the inventory).
+            allowOutOfStock: true,
+            images: [{ type: 'src', src: `https://img.example/${n}.jpg`, width: 800, height: 800 }]
+          })
+        )._id
+      )
+    const soldOut = (await api.made('products', { name: 'Paged sold out', price: 900, categories: [paged], status: 'soldOut' }))
+      ._id
+    // Stock as the inventory ledger leaves it on the product.
+    await t.db.knex('products').where({ _id: items[0] }).update({ cachedInventory: 7 })
+    // Cards with a picture, a product page with a stock line, a header with the language menu: published.
+    const picture = { id: 'pic', type: 'imageButton', props: { image: { $exp: '$$0.images.0' }, height: '200px' } }
+    const listedCard = { id: 'name', type: 'text', props: { text: { $exp: '$$0.name' }, tag: 'span' } }
+    expect(
+      (
+        await api.patch(`components/${parts.collection}`, {
+          content: [{ id: 'filter', type: 'productFilter', props: {} }, forLoop('listed', [picture, listedCard])]
+        })
+      ).status
+    ).toBe(200)
+    const productPage = (await api.get(`components/${parts.product}`)).body as { content: PageNode[] }
+    const stockLine: PageNode = { id: 'left', type: 'text', props: { text: { $exp: 'product.stock' }, tag: 'h6' } }
+    const soldOutLine: PageNode = {
+      id: 'gone',
+      type: 'if',
+      props: { conditions: [{ value: { $exp: 'product.soldOut' }, op: 'eq', to: 'true' }] },
+      children: [{ id: 'gone-text', type: 'text', props: { text: 'Marked sold out', tag: 'h5' } }]
+    }
+    const withStock = await api.patch(`components/${parts.product}`, {
+      content: [...productPage.content, stockLine, soldOutLine]
+    })
+    expect(withStock.status, JSON.stringify(withStock.body)).toBe(200)
+    const theme = await t.db.knex('themes').where({ shop: owner.shopId }).first()
+    await api.patch(`themes/${String(theme._id).trim()}`, { headerMenu: [{ type: 'logo' }, { type: 'lang' }] })
+    await publish(owner)
+    // The shop's own record takes no `shop` parameter (the settings screens' call).
+    const shopPatch = (body: unknown) =>
+      json(`${t.url}/api/shops/${owner.shopId}`, { method: 'PATCH', token: owner.token, body: JSON.stringify(body) })
+    const listing = (query: string, headers: Record<string, string> = {}) =>
+      get(t.url, `/s/${sub}/collections/Paged?sort=name${query}`, headers)
+
+    // The defaults: every language, sold-out products listed, 24 a page, no stock count.
+    const before = await listing('&lang=en')
+    expect(before.text).toContain('Paged sold out')
+    expect(before.text).toContain('Paged item 5')
+    expect(before.text).toContain('?lang=cht"')
+    expect(before.text).toContain('--ef-product-ratio:1/1')
+    expect(before.text).not.toContain('class="ef-social"')
+    const hidden = await get(t.url, `/s/${sub}/products/${items[0]}?lang=en`)
+    expect(hidden.text).toContain('<h6 class="ef-text ef-text--h6"></h6>')
+    expect(hidden.text).not.toContain('undefined')
+    expect(hidden.text).not.toContain('Marked sold out')
+
+    const settings = {
+      uiLocales: ['en', 'chs'],
+      uiDefaultLocale: 'en',
+      uiProductsPerPage: 4,
+      uiShowStock: true,
+      uiShowSoldOut: false,
+      uiProductImageRatio: '4:3',
+      socialFacebook: 'https://www.facebook.com/teahouse',
+      socialWhatsapp: '+852 9123 4567',
+      socialWechat: 'teahouse_hk',
+      socialEmail: 'hello@tea.example'
+    }
+    try {
+      const saved = await shopPatch(settings)
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+      // Languages: only those offered; a cookie or a browser asking for another gets the shop's default.
+      const page1 = await listing('')
+      expect(page1.text).toContain('<html lang="en">')
+      expect((await listing('', { cookie: 'emporia-lang=cht' })).text).toContain('<html lang="en">')
+      expect((await listing('', { 'accept-language': 'zh-HK,zh-CN;q=0.8' })).text).toContain('<html lang="zh-Hans-CN">')
+      const asked = await listing('&lang=cht')
+      expect(asked.text).toContain('<html lang="en">')
+      expect(asked.headers['set-cookie']).toBeUndefined()
+      expect(page1.text).toContain('?lang=chs"')
+      expect(page1.text).not.toContain('?lang=cht"')
+      // Page size: four a page, `page` skips by it; sold-out products are not listed anywhere.
+      for (const n of [1, 2, 3, 4]) expect(page1.text).toContain(`Paged item ${n}`)
+      expect(page1.text).not.toContain('Paged item 5')
+      const page2 = await listing('&page=2')
+      expect(page2.text).toContain('Paged item 5')
+      expect(page2.text).not.toContain('Paged item 1')
+      expect(page2.text).not.toContain('Paged sold out')
+      expect((await get(t.url, `/s/${sub}/search?q=Paged&lang=en`)).text).not.toContain('Paged sold out')
+      const home = await get(t.url, `/s/${sub}/?lang=en`)
+      expect(home.text).toContain('Paged item 1')
+      expect(home.text).not.toContain('Paged sold out')
+      // …but its product page still answers, sold out.
+      const gone = await get(t.url, `/s/${sub}/products/${soldOut}?lang=en`)
+      expect(gone.status).toBe(200)
+      expect(gone.text).toContain('https://schema.org/OutOfStock')
+      expect(gone.text).toContain('Marked sold out')
+      // Stock counts shown; pictures of listed products cropped to the ratio, set on the document.
+      expect((await get(t.url, `/s/${sub}/products/${items[0]}?lang=en`)).text).toContain(
+        '<h6 class="ef-text ef-text--h6">7</h6>'
+      )
+      expect(page1.text).toContain('--ef-product-ratio:4/3')
+      expect(page1.text).toContain('ef-imgbtn ef-imgbtn--normal ef-imgbtn--product')
+      expect(page1.text).not.toContain('height:200px')
+      // The footer's social links.
+      expect(page1.text).toContain(
+        '<a class="ef-social__link" href="https://www.facebook.com/teahouse" aria-label="Facebook (opens in a new window)" title="Facebook" target="_blank" rel="noopener">'
+      )
+      expect(page1.text).toContain('href="https://wa.me/85291234567"')
+      expect(page1.text).toContain('href="mailto:hello@tea.example"')
+      expect(page1.text).toContain('<span>WeChat: teahouse_hk</span>')
+      // One language offered: no language menu.
+      expect((await shopPatch({ uiLocales: ['en'] })).status).toBe(200)
+      expect((await listing('')).text).not.toContain('?lang=')
+    } finally {
+      await shopPatch({
+        uiLocales: ['en', 'cht', 'chs'],
+        uiDefaultLocale: 'cht',
+        uiProductsPerPage: null,
+        uiShowStock: false,
+        uiShowSoldOut: true,
+        uiProductImageRatio: '1:1',
+        ...Object.fromEntries(
+          Object.keys(settings)
+            .filter((key) => key.startsWith('social'))
+            .map((key) => [key, null])
+        )
+      })
+    }
   })
 })

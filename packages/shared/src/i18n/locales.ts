@@ -11,15 +11,28 @@ export const fallbackLocale: LocaleId = 'en'
 
 export const isLocaleId = (value: unknown): value is LocaleId => localeIds.includes(value as LocaleId)
 
-/** Picks a supported language from an Accept-Language header or a stored choice; default cht. */
-export const pickLocale = (wanted: string | null | undefined): LocaleId => {
-  if (!wanted) return defaultLocale
+/**
+ * Picks a language from an Accept-Language header or a stored choice: the first the header names that
+ * is `offered` (all three unless given), else `fallback` (cht unless given).
+ */
+export const pickLocale = (
+  wanted: string | null | undefined,
+  offered: readonly LocaleId[] = localeIds,
+  fallback: LocaleId = defaultLocale
+): LocaleId => {
+  if (!wanted) return fallback
   for (const part of wanted.split(',')) {
     const tag = part.split(';')[0].trim().toLowerCase()
-    if (isLocaleId(tag)) return tag
-    if (tag === 'zh-cn' || tag === 'zh-sg' || tag === 'zh-hans') return 'chs'
-    if (tag.startsWith('zh')) return 'cht'
-    if (tag.startsWith('en')) return 'en'
+    const found: LocaleId | undefined = isLocaleId(tag)
+      ? tag
+      : tag === 'zh-cn' || tag === 'zh-sg' || tag === 'zh-hans'
+        ? 'chs'
+        : tag.startsWith('zh')
+          ? 'cht'
+          : tag.startsWith('en')
+            ? 'en'
+            : undefined
+    if (found && offered.includes(found)) return found
   }
-  return defaultLocale
+  return fallback
 }

@@ -63,7 +63,11 @@ export const objectTypeFields: Partial<Record<PropTypeName, Record<string, TypeR
     images: 'imageRef[]',
     categories: 'string[]',
     price: 'number',
-    dprice: 'number'
+    dprice: 'number',
+    // The storefront's additions (decision 0113): the count only when the shop shows stock ('' otherwise).
+    stock: 'number',
+    inStock: 'boolean',
+    soldOut: 'boolean'
   },
   imageRef: { type: 'string', src: 'string', thumb: 'string', width: 'number', height: 'number' },
   videoRef: { type: 'string', src: 'string', link: 'string', thumb: 'string', width: 'number', height: 'number' },

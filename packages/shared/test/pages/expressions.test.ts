@@ -55,7 +55,11 @@ describe('$exp expressions (spec §3.15, §2.10)', () => {
     expect(choices.filter((choice) => choice.assignable).map((choice) => choice.path)).toEqual(['title'])
     expect(choices.filter((choice) => choice.browsable).map((choice) => choice.path)).toEqual(['items', '$$0', '$$1'])
     const inside = browseChoices('$$1', { data: {}, loops: ['imageRef', 'product'] }, 'number')
-    expect(inside.filter((choice) => choice.assignable).map((choice) => choice.path)).toEqual(['$$1.price', '$$1.dprice'])
+    expect(inside.filter((choice) => choice.assignable).map((choice) => choice.path)).toEqual([
+      '$$1.price',
+      '$$1.dprice',
+      '$$1.stock'
+    ])
     expect(browseChoices('$$1.images', { data: {}, loops: ['imageRef', 'product'] }).map((c) => c.path)).toEqual(['$$1.images.0'])
   })
 })

@@ -25,7 +25,19 @@ describe('page model types (spec §3.15)', () => {
     expect(browseType('range', 'max')).toBe('number')
     expect(browseType('product', 'constructor')).toBeUndefined()
     expect(browseType('number', 'x')).toBeUndefined()
-    expect(browseKeys('product')).toEqual(['_id', 'name', 'desc', 'content', 'images', 'categories', 'price', 'dprice'])
+    expect(browseKeys('product')).toEqual([
+      '_id',
+      'name',
+      'desc',
+      'content',
+      'images',
+      'categories',
+      'price',
+      'dprice',
+      'stock',
+      'inStock',
+      'soldOut'
+    ])
     expect(browseKeys('string[]')).toEqual(['0'])
     expect(browseKeys('boolean')).toEqual([])
   })

@@ -8,7 +8,7 @@ export const skuPicker = (root: HTMLElement) => {
   const show = () => {
     const chosen = root.querySelector<HTMLInputElement>('input[name="sku"]:checked')
     if (!chosen || !price || !stock) return
-    const { price: full = '', dprice = '', inStock } = chosen.dataset
+    const { price: full = '', dprice = '', inStock, stockText } = chosen.dataset
     const strong = document.createElement('strong')
     strong.textContent = dprice || full
     if (dprice) {
@@ -16,7 +16,8 @@ export const skuPicker = (root: HTMLElement) => {
       struck.textContent = full
       price.replaceChildren(struck, ' ', strong)
     } else price.replaceChildren(strong)
-    stock.textContent = (inStock === 'true' ? root.dataset.inStock : root.dataset.outOfStock) ?? ''
+    // "n left" when the shop shows stock counts (drawn by the server), else the form's two words.
+    stock.textContent = stockText ?? (inStock === 'true' ? root.dataset.inStock : root.dataset.outOfStock) ?? ''
     stock.className = inStock === 'true' ? 'ef-skus__in' : 'ef-skus__out'
   }
   root.addEventListener('change', show)

@@ -144,6 +144,13 @@ describe.each(await dialects())('storefront cart and checkout (%s)', (dialect) =
       // No price of its own: the product's; never restocked: out of stock.
       { id: 'gold', name: 'Gold', desc: '', price: '$20.00', dprice: '', priceCents: 2000, dpriceCents: null, inStock: false }
     ])
+    // A shop that shows stock (settings/ui) gives each SKU's count too.
+    const counted = await new StorefrontCatalogue(t.app).product(a.shopId, set, 'cht', {
+      productsPerPage: 24,
+      showStock: true,
+      showSoldOut: true
+    })
+    expect((counted?.skus as { stock?: number }[]).map((sku) => sku.stock)).toEqual([5, 2, 0])
 
     const cart = await price(a.shopId, { lines: [{ product: set, sku: 'large', quantity: 2 }] }, 'cht')
     expect(cart).toMatchObject({

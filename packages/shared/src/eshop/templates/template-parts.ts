@@ -243,6 +243,19 @@ export const productComponent = (look: PartsLook): TemplateComponent => ({
                 props: { text: { $exp: 'product.name' }, tag: 'h1', css: { fontWeight: look.headingWeight, margin: box('0px') } }
               },
               priceNodes('price', 'product', look, 22),
+              // Its page still answers when sold out (old links, lists hiding it; decision 0113): say so.
+              {
+                id: 'sold-out',
+                type: 'if',
+                props: { conditions: [{ value: { $exp: 'product.soldOut' }, op: 'eq', to: 'true' }] },
+                children: [
+                  {
+                    id: 'sold-out-text',
+                    type: 'text',
+                    props: { text: tx('Sold out', '售罄', '售罄'), tag: 'span', css: { color: look.text, fontWeight: 600 } }
+                  }
+                ]
+              },
               { id: 'desc', type: 'text', props: { text: { $exp: 'product.desc' } } },
               { id: 'skus', type: 'skuPicker', props: { product: { $exp: 'product' } } },
               {
