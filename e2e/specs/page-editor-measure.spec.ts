@@ -57,6 +57,8 @@ describe.skipIf(!NODES)('page editor measurement', () => {
     await page.mouse.down()
     for (let step = 1; step <= 120; step += 1)
       await page.mouse.move(start.x + 10, Math.min(box.y + box.height - 10, start.y + 5 + step * 6))
+    // The frames measured are a real drag's: Puck marks the node being dragged.
+    const dragged = await frame.locator('[data-puck-component="title0"][data-dnd-dragging="true"]').count()
     await page.mouse.up()
     const times = await page.evaluate(() => {
       ;(window as unknown as { measuring?: boolean }).measuring = false
@@ -67,6 +69,7 @@ describe.skipIf(!NODES)('page editor measurement', () => {
     console.log(
       `page editor drag over ${NODES} components: ${times.length} frames, median ${at(0.5).toFixed(1)} ms, p95 frame ${at(0.95).toFixed(1)} ms`
     )
+    expect(dragged).toBe(1)
     expect(times.length).toBeGreaterThan(0)
   }, 180_000)
 })

@@ -50,7 +50,12 @@ export const findNode = (nodes: readonly PageNode[], id: string): PageNode | und
 /** Messages by node id, then prop: those whose prop still holds the value that was refused. */
 export type FieldProblems = Record<string, Record<string, string>>
 
+const NONE: FieldProblems = {}
+
 export const fieldProblemsOf = (problems: readonly PlacedProblem[], content: readonly PageNode[]): FieldProblems => {
+  // The same object while there is nothing to show: every prop field reads this context, and a new
+  // value on each edit would re-render them all.
+  if (!problems.length) return NONE
   const fields: FieldProblems = {}
   for (const problem of problems) {
     if (!problem.node || !problem.prop) continue

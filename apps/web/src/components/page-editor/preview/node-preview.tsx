@@ -131,12 +131,18 @@ const previewSanitize = (html: string) => {
   return doc.body.innerHTML
 }
 
+/**
+ * A long page's nodes out of view are neither laid out nor painted while the merchant drags (a drag
+ * re-measures the canvas on every move); each keeps its last size, so the scroll height stays put.
+ */
+const CANVAS_CSS = '[data-testid="page-canvas"] [data-puck-component]{content-visibility:auto;contain-intrinsic-size:auto 48px}'
+
 /** The canvas's page: the storefront's style sheet and theme colours around the tree. */
 export const PreviewFrame = ({ colors, font, children }: { colors?: ThemeColors; font?: string; children?: ReactNode }) => {
   const context = useMemo(() => renderContext({ locale: currentLanguage(), sanitizeHtml: previewSanitize }), [])
   return (
     <ThemeContextProvider value={context}>
-      <style>{`${baseCss}${themeVariables(colors, font)}`}</style>
+      <style>{`${baseCss}${themeVariables(colors, font)}${CANVAS_CSS}`}</style>
       <div data-testid="page-canvas">{children}</div>
     </ThemeContextProvider>
   )
