@@ -1,41 +1,6 @@
 import type { LocaleId } from '@emporia/shared'
 import { commerceText, type CommerceMessageKey } from './commerce-messages'
-
-/** One labelled input with its error spot (`data-error-for`, where the account island puts a refusal). */
-export const AccountField = ({
-  name,
-  label,
-  type = 'text',
-  value,
-  required,
-  autoComplete,
-  maxLength = 100,
-  error = name
-}: {
-  name: string
-  label: string
-  type?: string
-  value?: string
-  required?: boolean
-  autoComplete?: string
-  maxLength?: number
-  /** The field the server names in its refusal, when not `name`. */
-  error?: string
-}) => (
-  <label>
-    {label}
-    <input
-      name={name}
-      type={type}
-      defaultValue={value}
-      required={required}
-      autoComplete={autoComplete}
-      maxLength={maxLength}
-      {...(name === 'code' ? { inputMode: 'numeric' as const, pattern: '[0-9]*' } : {})}
-    />
-    <span className="ef-error" data-error-for={error} />
-  </label>
-)
+import { FormField } from './form-field'
 
 /** An address as the account shows it (spec §3.10). */
 export interface AccountAddress {
@@ -65,7 +30,7 @@ const ADDRESS_FIELDS: { name: keyof AccountAddress; max: number; required?: bool
 export const AddressForm = ({ locale, index, address }: { locale: LocaleId; index?: number; address?: AccountAddress }) => (
   <form className="ef-form" data-address-form={index === undefined ? 'new' : String(index)} noValidate>
     {ADDRESS_FIELDS.map((field) => (
-      <AccountField
+      <FormField
         key={field.name}
         name={field.name}
         error={`address.${field.name}`}

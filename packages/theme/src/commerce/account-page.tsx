@@ -1,6 +1,7 @@
 import type { LocaleId } from '@emporia/shared'
 import { formatCents } from '../props'
-import { AccountField, AddressForm, addressLine, type AccountAddress } from './account-fields'
+import { AddressForm, addressLine, type AccountAddress } from './account-fields'
+import { FormField } from './form-field'
 import { commerceText, type CommerceMessageKey } from './commerce-messages'
 import { commerceCss } from './commerce-css'
 import { islandTexts } from './island-texts'
@@ -22,16 +23,16 @@ const SignInForm = ({ locale }: { locale: LocaleId }) => {
       <h1>{t('account.signInTitle')}</h1>
       <p>{t('account.signInHint')}</p>
       <form className="ef-form ef-account-signin" data-account-signin noValidate>
-        <AccountField name="email" label={t('account.email')} type="email" required autoComplete="email" maxLength={254} />
+        <FormField name="email" label={t('account.email')} type="email" required autoComplete="email" maxLength={254} />
         <div className="ef-form" data-code-step hidden>
           <p className="ef-note">{t('account.codeSent')}</p>
-          <AccountField name="code" label={t('account.code')} autoComplete="one-time-code" maxLength={6} />
+          <FormField name="code" label={t('account.code')} autoComplete="one-time-code" maxLength={6} />
         </div>
         <div className="ef-form" data-register-step hidden>
           <p className="ef-note">{t('account.newHere')}</p>
-          <AccountField name="firstName" label={t('account.firstName')} required autoComplete="given-name" />
-          <AccountField name="lastName" label={t('account.lastName')} autoComplete="family-name" />
-          <AccountField name="phone" label={t('account.phone')} type="tel" autoComplete="tel" maxLength={30} />
+          <FormField name="firstName" label={t('account.firstName')} required autoComplete="given-name" />
+          <FormField name="lastName" label={t('account.lastName')} autoComplete="family-name" />
+          <FormField name="phone" label={t('account.phone')} type="tel" autoComplete="tel" maxLength={30} />
         </div>
         <div className="ef-error" data-account-error role="alert" />
         <button className="ef-btn ef-btn--contained ef-btn--large ef-btn--block" type="submit" data-account-submit>
@@ -89,15 +90,15 @@ const SignedIn = ({ locale, base, view }: { locale: LocaleId; base: string; view
       <section>
         <h2>{t('account.details')}</h2>
         <form className="ef-form" data-account-profile data-email={customer.email} noValidate>
-          <AccountField
+          <FormField
             name="firstName"
             label={t('account.firstName')}
             value={customer.firstName}
             required
             autoComplete="given-name"
           />
-          <AccountField name="lastName" label={t('account.lastName')} value={customer.lastName} autoComplete="family-name" />
-          <AccountField
+          <FormField name="lastName" label={t('account.lastName')} value={customer.lastName} autoComplete="family-name" />
+          <FormField
             name="email"
             label={t('account.email')}
             type="email"
@@ -107,9 +108,9 @@ const SignedIn = ({ locale, base, view }: { locale: LocaleId; base: string; view
           />
           <div className="ef-form" data-code-step hidden>
             <p className="ef-note">{t('account.emailCode')}</p>
-            <AccountField name="code" label={t('account.code')} autoComplete="one-time-code" maxLength={6} />
+            <FormField name="code" label={t('account.code')} autoComplete="one-time-code" maxLength={6} />
           </div>
-          <AccountField
+          <FormField
             name="phone"
             label={t('account.phone')}
             type="tel"

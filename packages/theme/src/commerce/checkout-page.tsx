@@ -4,6 +4,8 @@ import { commerceText } from './commerce-messages'
 import { commerceCss } from './commerce-css'
 import { islandTexts } from './island-texts'
 import { CART_TEXTS } from './cart-page'
+import { FormField } from './form-field'
+import { CardField } from './card-field'
 
 /** What the shop offers at checkout, from its settings (the server decides again when the order comes). */
 export interface CheckoutOffers {
@@ -24,38 +26,6 @@ export interface CheckoutAccount {
   phone: string
   address: string
 }
-
-const Field = ({
-  name,
-  label,
-  type = 'text',
-  required,
-  autoComplete,
-  value,
-  readOnly
-}: {
-  name: string
-  label: string
-  type?: string
-  required?: boolean
-  autoComplete?: string
-  value?: string
-  readOnly?: boolean
-}) => (
-  <label>
-    {label}
-    <input
-      name={name}
-      type={type}
-      required={required}
-      autoComplete={autoComplete}
-      maxLength={type === 'email' ? 254 : 100}
-      defaultValue={value}
-      readOnly={readOnly}
-    />
-    <span className="ef-error" data-error-for={name} />
-  </label>
-)
 
 /**
  * The checkout page (decision 0109): who the customer is, delivery (a shipping method with its fee
@@ -108,15 +78,20 @@ export const CheckoutPage = ({
                 </a>
               </p>
             )}
-            <Field
+            <FormField
               name="customer.firstName"
               label={t('checkout.firstName')}
               required
               autoComplete="given-name"
               value={account?.firstName}
             />
-            <Field name="customer.lastName" label={t('checkout.lastName')} autoComplete="family-name" value={account?.lastName} />
-            <Field
+            <FormField
+              name="customer.lastName"
+              label={t('checkout.lastName')}
+              autoComplete="family-name"
+              value={account?.lastName}
+            />
+            <FormField
               name="customer.email"
               label={t('checkout.email')}
               type="email"
@@ -125,7 +100,7 @@ export const CheckoutPage = ({
               value={account?.email}
               readOnly={Boolean(account)}
             />
-            <Field
+            <FormField
               name="customer.phone"
               label={t('checkout.phone')}
               type="tel"
@@ -168,13 +143,7 @@ export const CheckoutPage = ({
                   <span>{t('checkout.card')}</span>
                 </label>
                 {/* The provider's script mounts its card field here once the page has script. */}
-                <div className="ef-card" data-card>
-                  <span className="ef-card__label">{t('checkout.cardNumber')}</span>
-                  <div className="ef-card__field" data-card-element>
-                    <span className="ef-note">{t('checkout.cardLoading')}</span>
-                  </div>
-                  <span className="ef-error" data-card-error role="alert" />
-                </div>
+                <CardField locale={locale} />
               </>
             )}
             {offers.bank && (

@@ -3,6 +3,7 @@ import { formatCents } from '../props'
 import { commerceText, type CommerceMessageKey } from './commerce-messages'
 import { commerceCss } from './commerce-css'
 import { islandTexts } from './island-texts'
+import { CardField } from './card-field'
 
 /** What the order page shows (the server's order status view, decision 0109). */
 export interface OrderPageView {
@@ -129,13 +130,7 @@ export const OrderPage = ({
           ])}
         >
           <h2>{t('checkout.card')}</h2>
-          <div className="ef-card" data-card>
-            <span className="ef-card__label">{t('checkout.cardNumber')}</span>
-            <div className="ef-card__field" data-card-element>
-              <span className="ef-note">{t('checkout.cardLoading')}</span>
-            </div>
-            <span className="ef-error" data-card-error role="alert" />
-          </div>
+          <CardField locale={locale} />
           <button className="ef-btn ef-btn--contained" type="submit" data-card-pay>
             {t('checkout.retryPayment')}
           </button>

@@ -1,9 +1,8 @@
-import { BadRequest, FeathersError } from '@feathersjs/errors'
+import { BadRequest } from '@feathersjs/errors'
 import type { FeathersKoaContext } from '@feathersjs/koa'
 import type { LocaleId } from '@emporia/shared'
-import { commerceText } from '@emporia/theme'
 import type { Commerce } from '../commerce/commerce-context'
-import { COMMERCE_PREFIX } from '../commerce/commerce-routes'
+import { COMMERCE_PREFIX, translated } from '../commerce/commerce-routes'
 import { CommerceRateLimit } from '../commerce/rate-limit'
 import { readAddress, readBody, readCode, readEmail, readProfile } from './account-input'
 import { clearSessionCookie, requestUser, sessionToken, setSessionCookie } from './account-session'
@@ -12,13 +11,6 @@ import { requestSignInCode, signIn } from './sign-in'
 
 const ACCOUNT = `${COMMERCE_PREFIX}/account`
 const ADDRESS = /^\/addresses\/(\d{1,2})(\/default)?$/
-
-const translated = (error: unknown, locale: LocaleId) => {
-  if (!(error instanceof FeathersError)) return error
-  const data = error.data as { key?: string; values?: Record<string, string | number> } | undefined
-  if (data?.key) error.message = commerceText(data.key, locale, data.values)
-  return error
-}
 
 /**
  * The customer account's JSON calls (decision 0114) under `{base}/_commerce/account`, the shop known

@@ -18,7 +18,7 @@ export const COMMERCE_PREFIX = '/_commerce'
 const ORDER = /^\/orders\/([A-Za-z0-9._-]{1,100})(\/slip)?$/
 
 /** A refusal in the customer's language: the key's text replaces the server's English. */
-const translated = (error: unknown, locale: LocaleId) => {
+export const translated = (error: unknown, locale: LocaleId) => {
   if (!(error instanceof FeathersError)) return error
   const data = error.data as { key?: string; values?: Record<string, string | number> } | undefined
   if (data?.key) error.message = commerceText(data.key, locale, data.values)
