@@ -305,9 +305,9 @@ describe('page editor widgets', () => {
   })
 
   // Undo had failed here because every save remounted the editor (its undo history went with it).
-  // Redo after it is not tested: on a quiet machine redo stays disabled after this undo (decision 0111,
-  // "Not done"), while under load it works; a test of it would pass or fail by the machine.
-  it('undo brings an emptied rich text back', async () => {
+  // Puck records a change 250 ms after it: the test waits for the record (the undo button's
+  // `data-history-index`) as a merchant's pause would, or the late record would drop the redo.
+  it('undo brings an emptied rich text back; redo empties it again', async () => {
     const { page } = await open('richundo')
     await select(page, 'rich')
     const editor = visible(page, 'prop-html-value').locator('[contenteditable="true"]')
@@ -316,13 +316,17 @@ describe('page editor widgets', () => {
     await page.keyboard.type('Our story')
     await save(page)
     await select(page, 'rich')
+    const index = async () => Number(await visible(page, 'designer-undo').getAttribute('data-history-index'))
+    const before = await index()
     await editor.click()
     await page.keyboard.press('Control+A')
     await page.keyboard.press('Backspace')
-    // The emptied text reaches the canvas (and Puck's history) first; then undo.
     await expect.poll(() => canvas(page).getByText('Our story').count(), poll).toBe(0)
+    await expect.poll(index, poll).toBeGreaterThan(before)
     await visible(page, 'designer-undo').click()
     await expect.poll(() => canvas(page).getByText('Our story').count(), poll).toBeGreaterThan(0)
+    await visible(page, 'designer-redo').click()
+    await expect.poll(() => canvas(page).getByText('Our story').count(), poll).toBe(0)
   })
 
   it('saves, publishes a version, restores it, and asks before leaving unsaved changes', async () => {

@@ -173,7 +173,13 @@ const Designer = ({
       </Tooltip>
       <Tooltip title={t('pe.undo')}>
         <span>
-          <IconButton aria-label={t('pe.undo')} disabled={!canvas.canUndo} onClick={canvas.undo} data-testid="designer-undo">
+          <IconButton
+            aria-label={t('pe.undo')}
+            disabled={!canvas.canUndo}
+            onClick={canvas.undo}
+            data-testid="designer-undo"
+            data-history-index={canvas.index}
+          >
             <Undo />
           </IconButton>
         </span>

@@ -15,12 +15,28 @@ export interface CanvasHistory {
   redo: () => void
   canUndo: boolean
   canRedo: boolean
+  /**
+   * Where Puck's history stands. Puck records a change 250 ms after it (debounced): an undo clicked
+   * before that returns past it, and the late record then drops the redo. The toolbar shows it as
+   * `data-history-index`, so a browser test can wait for the record as a merchant's pause would.
+   */
+  index: number
 }
 
 /** Renders the screen's toolbar inside Puck, where its history is in reach. */
 const Actions = ({ render }: { render: (history: CanvasHistory) => ReactNode }) => {
   const history = usePuckSelect((state) => state.history)
-  return <>{render({ undo: history.back, redo: history.forward, canUndo: history.hasPast, canRedo: history.hasFuture })}</>
+  return (
+    <>
+      {render({
+        undo: history.back,
+        redo: history.forward,
+        canUndo: history.hasPast,
+        canRedo: history.hasFuture,
+        index: history.index
+      })}
+    </>
+  )
 }
 
 /** Selects a node by its id, as a click on the canvas would (its fields show); false when it is not placed. */
