@@ -10,6 +10,21 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 export const customerName = (customer: { firstName?: unknown; lastName?: unknown }): string =>
   [text(customer.firstName), text(customer.lastName)].filter(Boolean).join(' ')
 
+/** An address on one line (the storefront's account, the back office's customer page): who, where, how to call. */
+export const addressLine = (address: {
+  firstName?: unknown
+  lastName?: unknown
+  company?: unknown
+  apt?: unknown
+  city?: unknown
+  country?: unknown
+  phone?: unknown
+}): string =>
+  [customerName(address), address.company, address.apt, address.city, address.country, address.phone]
+    .map(text)
+    .filter(Boolean)
+    .join(', ')
+
 /** A phone as stored: spaces and dashes dropped, so "9123 4567" and "9123-4567" are one number. */
 export const normalPhone = (phone: string): string => phone.replace(/[\s-]/g, '')
 

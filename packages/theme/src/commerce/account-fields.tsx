@@ -52,16 +52,3 @@ export const AddressForm = ({ locale, index, address }: { locale: LocaleId; inde
     </button>
   </form>
 )
-
-/** An address on one line: who, where, how to call. */
-export const addressLine = (address: AccountAddress) =>
-  [
-    [address.firstName, address.lastName].filter(Boolean).join(' '),
-    address.company,
-    address.apt,
-    address.city,
-    address.country,
-    address.phone
-  ]
-    .filter(Boolean)
-    .join(', ')

@@ -1,6 +1,6 @@
-import type { LocaleId } from '@emporia/shared'
+import { addressLine, type LocaleId } from '@emporia/shared'
 import { formatCents } from '../props'
-import { AddressForm, addressLine, type AccountAddress } from './account-fields'
+import { AddressForm, type AccountAddress } from './account-fields'
 import { FormField } from './form-field'
 import { commerceText, type CommerceMessageKey } from './commerce-messages'
 import { commerceCss } from './commerce-css'

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
-import { servicePaths, type LocaleId, type ShopRank, type ShopUser } from '@emporia/shared'
+import { addressLine, servicePaths, type LocaleId, type ShopRank, type ShopUser } from '@emporia/shared'
 import { AppLink } from '../../components/ui/app-link'
 import { errorMessage } from '../../lib/errors'
 import { formatDate } from '../../lib/format/date'
@@ -88,17 +88,7 @@ const CustomerCard = ({ customer, rankName }: { customer: ShopUser; rankName: (i
             <Typography variant="subtitle2">{t('shopUser.addresses')}</Typography>
             {customer.addresses?.map((address, i) => (
               <Typography key={i} variant="body2" data-testid="customer-address">
-                {[
-                  address.label,
-                  [address.firstName, address.lastName].filter(Boolean).join(' '),
-                  address.company,
-                  address.apt,
-                  address.city,
-                  address.country,
-                  address.phone
-                ]
-                  .filter(Boolean)
-                  .join(', ')}
+                {[address.label, addressLine(address)].filter(Boolean).join(', ')}
                 {address.default ? ` (${t('shopUser.address.default')})` : ''}
               </Typography>
             ))}
