@@ -1,10 +1,10 @@
 // Bundles the server (and the shared package it imports) into dist/index.js; npm packages stay external.
-// Also prepares an initialised embedded-database directory, so a first start skips PGlite's initdb.
+// Also prepares a migrated embedded-database directory, so a first start skips initdb and migrations.
 import { build } from 'esbuild'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { createRequire } from 'node:module'
-import { PGlite } from '@electric-sql/pglite'
+import { pathToFileURL } from 'node:url'
 
 await build({
   // The PGlite worker (src/db/pglite-worker.ts) is its own entry: the server starts it from the
@@ -42,13 +42,26 @@ await build({
   logLevel: 'warning'
 })
 
-const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite')
-const { version } = JSON.parse(readFileSync(path.resolve(path.dirname(entry), '../package.json'), 'utf8'))
-const template = `dist/pgdata-template-${version}.tgz`
-if (!existsSync(template)) {
-  mkdirSync('dist', { recursive: true })
-  const db = await PGlite.create('memory://')
-  const dump = await db.dumpDataDir('gzip')
-  writeFileSync(template, Buffer.from(await dump.arrayBuffer()))
-  await db.close()
+// The embedded database's template (docs/decisions/0116): initdb and every migration applied at build
+// time, remade only when the migrations, PGlite's extensions or PGlite itself change.
+const fingerprint = createHash('sha256')
+for (const dir of ['src/db/migrations', 'src/db']) {
+  for (const name of readdirSync(dir).sort()) {
+    if (name.endsWith('.ts') && (dir !== 'src/db' || name === 'pglite-extensions.ts'))
+      fingerprint.update(name).update(readFileSync(path.join(dir, name)))
+  }
 }
+for (const old of readdirSync('dist').filter((name) => /^pgdata-template-.*\.tgz$/.test(name))) rmSync(path.join('dist', old))
+await build({
+  entryPoints: { 'pglite-template-build': 'src/db/pglite-template-build.ts' },
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  packages: 'external',
+  alias: { '@emporia/shared': '../../packages/shared/src/index.ts' },
+  logLevel: 'warning'
+})
+const { buildTemplate } = await import(pathToFileURL(path.resolve('dist/pglite-template-build.js')).href)
+if (await buildTemplate(path.resolve('dist'), fingerprint.digest('hex'))) console.log('Made the embedded database template.')

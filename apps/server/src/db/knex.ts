@@ -7,6 +7,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import ClientPGLite from 'knex-pglite'
 import { PgliteWorkerHost } from './pglite-host'
 import { pgliteSessionsClient } from './pglite-sessions'
+import { startFromTemplate } from './pglite-template'
 import { INT8, NUMERIC, TIMESTAMP, TIMESTAMPTZ, openPglite, toIso } from './pglite-open'
 
 /** True on PostgreSQL (the pg client), false on PGlite. */
@@ -19,7 +20,7 @@ export interface Db {
   dialect: Dialect
   close: () => Promise<void>
   /** PGlite only: the data directory as a tarball, which `initialData` can start another database from. */
-  dump?: () => Promise<Blob>
+  dump?: (compression?: 'none' | 'gzip') => Promise<Blob>
 }
 
 // Timestamps travel as ISO strings and 64-bit integers (counts, cents) as numbers: both drivers
@@ -35,7 +36,7 @@ export interface DbOptions {
   dataDir: string
   /** Upper bound of PostgreSQL connections of this process. */
   poolMax?: number
-  /** Directory holding `pgdata-template-<pglite version>.tgz`, made by the build. */
+  /** Directory holding the build's migrated template of a data directory (pglite-template.ts). */
   templateDir?: string
   /** PGlite only: start from this data directory dump (tests start each database from one migrated dump). */
   initialData?: Blob
@@ -60,17 +61,7 @@ const pgliteManifest = path.resolve(
   path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')),
   '../package.json'
 )
-const pgliteVersion = (JSON.parse(readFileSync(pgliteManifest, 'utf8')) as { version: string }).version
-
-/**
- * A new data directory starts from the initialised template the build made (PGlite's initdb takes
- * seconds); the template is only used when it was made by this very PGlite version.
- */
-const initialData = (pgdata: string, templateDir?: string): Blob | undefined => {
-  if (!templateDir || existsSync(path.join(pgdata, 'PG_VERSION'))) return undefined
-  const template = path.join(templateDir, `pgdata-template-${pgliteVersion}.tgz`)
-  return existsSync(template) ? new Blob([readFileSync(template)]) : undefined
-}
+export const pgliteVersion = (JSON.parse(readFileSync(pgliteManifest, 'utf8')) as { version: string }).version
 
 /**
  * A PGlite query runs synchronously and resolves through promises only, so queued queries would
@@ -107,8 +98,11 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
   }
   const memory = options.dataDir.startsWith('memory://')
   const pgdata = memory ? 'memory://' : path.join(options.dataDir, 'pgdata')
+  // A new directory starts from the build's migrated template, when it fits (pglite-template.ts).
+  const fresh = !memory && !options.initialData && !existsSync(path.join(pgdata, 'PG_VERSION'))
+  if (fresh && options.templateDir) startFromTemplate(pgdata, options.templateDir, pgliteVersion)
   if (!memory) mkdirSync(pgdata, { recursive: true })
-  const loadDataDir = options.initialData ?? (memory ? undefined : initialData(pgdata, options.templateDir))
+  const loadDataDir = options.initialData
   // In a worker the event loop is never blocked by a query, so no yield is needed there.
   const sessions = options.worker === true ? WORKER_SESSIONS : options.worker || 0
   const pglite = sessions
@@ -126,7 +120,7 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
   return {
     knex,
     dialect: 'pglite',
-    dump: () => pglite.dumpDataDir('none'),
+    dump: (compression = 'none') => pglite.dumpDataDir(compression),
     close: async () => {
       await knex.destroy()
       if (!pglite.closed) await pglite.close()
