@@ -1,16 +1,19 @@
 import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import type { Results } from '@electric-sql/pglite'
+import type { QueryOptions, Results } from '@electric-sql/pglite'
 import {
   READY_ID,
   errorFromData,
   type CloneableQueryOptions,
   type ErrorData,
+  type Ready,
   type Reply,
   type Request,
   type WorkerStart
 } from './pglite-protocol'
+import type { Wire } from './pglite-wire'
+import { readWire, wireParsers } from './pglite-wire-read'
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void }
 type Call = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id' | 'session'> : never) : never
@@ -63,11 +66,16 @@ export class PgliteWorkerHost {
   #nextSession = 1
   #closed = false
   #failure?: Error
+  #parsers: ReturnType<typeof wireParsers> = {}
 
   private constructor(start: WorkerStart, transfer: ArrayBuffer[]) {
     this.#worker = startWorker(start, transfer)
     this.waitReady = new Promise<void>((resolve, reject) => {
-      this.#pending.set(READY_ID, { resolve: () => resolve(), reject })
+      const ready = (value: unknown) => {
+        this.#parsers = wireParsers((value as Ready).arrayTypes)
+        resolve()
+      }
+      this.#pending.set(READY_ID, { resolve: ready, reject })
     })
     this.#worker.on('message', (reply: Reply) => this.#settle(reply))
     this.#worker.on('error', (error) => this.#fail(error))
@@ -91,7 +99,7 @@ export class PgliteWorkerHost {
   }
 
   query<T>(sql: string, params?: unknown[], options?: Record<string, unknown>): Promise<Results<T>> {
-    return this.#call({ op: 'query', sql, params, options: cloneable(options) }) as Promise<Results<T>>
+    return this.#query<T>(sql, params, options)
   }
 
   exec(sql: string, options?: Record<string, unknown>): Promise<Results[]> {
@@ -110,7 +118,7 @@ export class PgliteWorkerHost {
         return false
       },
       query: <T>(sql: string, params?: unknown[], options?: Record<string, unknown>) =>
-        this.#call({ op: 'query', sql, params, options: cloneable(options) }, session) as Promise<Results<T>>,
+        this.#query<T>(sql, params, options, session),
       exec: (sql: string, options?: Record<string, unknown>) =>
         this.#call({ op: 'exec', sql, options: cloneable(options) }, session) as Promise<Results[]>,
       close: async () => undefined
@@ -129,6 +137,11 @@ export class PgliteWorkerHost {
       this.#closed = true
       await this.#worker.terminate()
     }
+  }
+
+  async #query<T>(sql: string, params?: unknown[], options?: Record<string, unknown>, session = 0): Promise<Results<T>> {
+    const answer = (await this.#call({ op: 'query', sql, params, options: cloneable(options) }, session)) as Wire
+    return readWire<T>(answer, this.#parsers, options as QueryOptions | undefined)
   }
 
   #call(call: Call, session = 0): Promise<unknown> {

@@ -1,7 +1,8 @@
 /**
  * The messages between the server's thread and the PGlite worker (pglite-host.ts, pglite-worker.ts;
- * docs/decisions/0104). Everything crosses by structured clone, so only data travels: result
- * parsers and extensions are set up inside the worker (pglite-open.ts).
+ * docs/decisions/0104). Everything crosses by structured clone, so only data travels: extensions are
+ * set up inside the worker (pglite-open.ts). A `query` is answered with PostgreSQL's wire bytes
+ * (pglite-wire.ts), moved rather than cloned, and parsed on the server's thread (pglite-wire-read.ts).
  */
 
 /** What the worker is started with (`workerData`). */
@@ -11,6 +12,11 @@ export interface WorkerStart {
   maxWaitMs: number
   /** A data directory dump to start from (tests, the build's template), moved, not copied. */
   loadDataDir?: ArrayBuffer
+}
+
+/** What the worker tells once open: the array types PGlite made parsers for (pglite-wire-read.ts). */
+export interface Ready {
+  arrayTypes: [number, number][]
 }
 
 /** The query options that are data (PGlite's others are functions, which cannot cross). */

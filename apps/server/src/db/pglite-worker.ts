@@ -1,7 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type { PGlite } from '@electric-sql/pglite'
-import { openPglite } from './pglite-open'
-import { READY_ID, errorToData, type Reply, type Request, type WorkerStart } from './pglite-protocol'
+import { openPglite, readArrayTypes } from './pglite-open'
+import { READY_ID, errorToData, type Ready, type Reply, type Request, type WorkerStart } from './pglite-protocol'
+import { WireQueries } from './pglite-wire'
 
 /**
  * The PGlite worker (docs/decisions/0104): owns the database and serves the host's sessions.
@@ -11,14 +12,15 @@ if (!port) throw new Error('pglite-worker must run as a worker thread')
 
 const start = workerData as WorkerStart
 
-const run = async (db: PGlite, request: Request): Promise<unknown> => {
+const run = async (db: PGlite, wire: WireQueries, request: Request): Promise<unknown> => {
   switch (request.op) {
     case 'query': {
-      const { rows, fields, affectedRows } = await db.query(request.sql, request.params, request.options)
-      // Only what knex-pglite reads (rows, fields, affectedRows): less to clone per answer.
-      return { rows, fields: fields.map(({ name, dataTypeID }) => ({ name, dataTypeID })), affectedRows }
+      // Raw wire bytes, moved to the server's thread and parsed there (pglite-wire.ts, pglite-host.ts).
+      return await wire.query(request.sql, request.params, request.options)
     }
     case 'exec': {
+      // A script may create, alter or drop what a prepared statement reads.
+      await wire.forget()
       const results = await db.exec(request.sql, request.options)
       return results.map(({ rows, fields, affectedRows }) => ({
         rows,
@@ -36,18 +38,30 @@ const run = async (db: PGlite, request: Request): Promise<unknown> => {
   }
 }
 
+const transferable = (value: unknown): ArrayBuffer[] => {
+  if (value instanceof ArrayBuffer) return [value]
+  const buffer = (value as { buffer?: unknown } | undefined)?.buffer
+  return buffer instanceof ArrayBuffer ? [buffer] : []
+}
+
 const main = async () => {
   let db: PGlite
+  let ready: Ready
   try {
     db = await openPglite(start.dataDir, start.loadDataDir ? new Blob([start.loadDataDir]) : undefined)
+    ready = { arrayTypes: await readArrayTypes(db) }
+    // Prepared statements save parsing, not planning: each execution is planned for its values, as an
+    // unnamed statement was (no generic plan for a search pattern or a capped count).
+    await db.exec('set plan_cache_mode = force_custom_plan')
   } catch (error) {
     port.postMessage({ id: READY_ID, ok: false, error: errorToData(error) } satisfies Reply)
     return
   }
-  port.postMessage({ id: READY_ID, ok: true, value: undefined } satisfies Reply)
+  port.postMessage({ id: READY_ID, ok: true, value: ready } satisfies Reply)
+  const wire = new WireQueries(db)
   const reply = (request: Request, answer: Reply) => {
-    // A dump is moved to the server's thread, not copied (it can be hundreds of megabytes).
-    port.postMessage(answer, answer.ok && answer.value instanceof ArrayBuffer ? [answer.value] : [])
+    // Answers and dumps are moved to the server's thread, not copied (a dump can be hundreds of megabytes).
+    port.postMessage(answer, answer.ok ? transferable(answer.value) : [])
     if (request.op === 'close') port.close()
   }
   /*
@@ -69,7 +83,7 @@ const main = async () => {
         const [{ request }] = queue.splice(index, 1)
         let answer: Reply
         try {
-          answer = { id: request.id, ok: true, value: await run(db, request) }
+          answer = { id: request.id, ok: true, value: await run(db, wire, request) }
         } catch (error) {
           answer = { id: request.id, ok: false, error: errorToData(error) }
         }

@@ -86,6 +86,76 @@ describe('PGlite in a worker thread', () => {
     expect(toFeathersError(badRegex).code).toBe(400)
   })
 
+  it('answers from wire bytes exactly as PGlite in-thread: types, arrays, errors, prepared statements after DDL', async () => {
+    type Query = (sql: string, params?: unknown[], options?: Record<string, unknown>) => Promise<unknown>
+    const queryOf = (db: Db) => (db.knex.client as unknown as { pglite: { query: Query } }).pglite
+    const outcome = (run: Promise<unknown>) =>
+      run.then(
+        (result) => ({ result }),
+        (error: Record<string, unknown>) => ({
+          error: { message: error.message, code: error.code, severity: error.severity, position: error.position }
+        })
+      )
+    const script = async (db: Db) => {
+      const pglite = queryOf(db)
+      const q = (sql: string, params?: unknown[], options?: Record<string, unknown>) =>
+        outcome(pglite.query(sql, params, options))
+      const bytes = new Uint8Array([0, 1, 254, 255])
+      return [
+        await q(
+          'select $1::int8[] as ids, $2::text[] as tags, $3::bool as flag, $4::jsonb as doc, null::int as nothing, $5::bytea as raw, $6::numeric as amount, $7::timestamptz as at',
+          [
+            [1, 9_007_199_254_740_991],
+            ['a', 'b"c', null],
+            true,
+            { x: [1, null] },
+            bytes,
+            '12.50',
+            new Date('2026-01-02T03:04:05.006Z')
+          ]
+        ),
+        await q('select 1 as one where false'),
+        await q('select $1::int as a, $2::text as b', [1, null], { rowMode: 'array' }),
+        await q('selec $1', [1]),
+        await q('select $1::int as n', ['x']),
+        await q('select $1::bool as b', ['ture']),
+        await q('select $1::int as a, $2::int as b', [1]),
+        await q(`do $$ begin raise notice 'hello'; end $$`),
+        await q('create table shape (a int)'),
+        await q('insert into shape values ($1), ($2) returning *', [1, 2]),
+        await q('select * from shape order by a'),
+        await q('select * from shape order by a'),
+        // A prepared `select *` would fail after this ("cached plan must not change result type").
+        await q(`alter table shape add column b text default 'x'`),
+        await q('select * from shape order by a'),
+        await q('update shape set b = $1 where a > $2', ['y', 0]),
+        await q('begin'),
+        await q('insert into shape (a) values ($1)', ['not a number']),
+        await q('select * from shape'),
+        await q('rollback'),
+        // More statement texts than the worker keeps prepared: the oldest are closed, all still answer.
+        await Promise.all(Array.from({ length: 210 }, (_, i) => q(`select $1::int + ${i} as n`, [i]))),
+        await q('select $1::int + 0 as n', [5]),
+        await q('drop table shape')
+      ]
+    }
+    const here = await script(inThread)
+    const there = await script(worker)
+    expect(there).toEqual(here)
+    expect(there[0]).toMatchObject({
+      result: { rows: [{ ids: [1, 9_007_199_254_740_991], tags: ['a', 'b"c', null], flag: true, doc: { x: [1, null] } }] }
+    })
+    expect(there[13]).toMatchObject({
+      result: {
+        rows: [
+          { a: 1, b: 'x' },
+          { a: 2, b: 'x' }
+        ]
+      }
+    })
+    expect(there[17]).toMatchObject({ error: { code: '25P02' } })
+  })
+
   it('keeps one connection: a transaction is whole, and a caller outside it waits for its end', async () => {
     const order: string[] = []
     let outside: Promise<unknown> | undefined
