@@ -229,7 +229,8 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
     return { filters, where: compileWhere(this.model, where), raw: where }
   }
 
-  private columns(select: unknown, extra: string[] = []): string[] {
+  /** The columns a `$select` reads: the id always, known fields only (400 otherwise), never a secret one. */
+  protected columns(select: unknown, extra: string[] = []): string[] {
     if (select === undefined) return []
     const list = typeof select === 'string' ? select.split(',') : select
     if (!Array.isArray(list) || !list.every((s) => typeof s === 'string'))
