@@ -158,11 +158,13 @@ export const runCatalogue = async (log: (line: string) => void, stamp = 'catalog
       ? await startChild(path.relative(SRC_DIR, path.join(process.env.CATALOGUE_COMPARE, 'servers/emporia.ts')), { env: ENV })
       : undefined
     const sides = [{ name: 'products find + $search', url: server.url, paths: listPaths, pid: server.pid, headers }]
+    // CATALOGUE_COMPARE_WHOLE=1: the other checkout is asked whole records, as its products list asked.
+    const otherWhole = process.env.CATALOGUE_COMPARE_WHOLE === '1'
     if (other)
       sides.push({
-        name: `products find + $search (${process.env.CATALOGUE_COMPARE})`,
+        name: `products find + $search (${process.env.CATALOGUE_COMPARE}${otherWhole ? ', whole records' : ''})`,
         url: other.url,
-        paths: listPaths,
+        paths: otherWhole ? catalogueListPaths(true) : listPaths,
         pid: other.pid,
         headers
       })
