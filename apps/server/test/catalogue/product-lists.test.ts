@@ -182,6 +182,20 @@ describe.each(await dialects())('product lists, search and batch status (%s)', (
       cachedInventory: 12
     })
     expect(statements.filter((sql) => /"stocks"/.test(sql))).toHaveLength(0)
+    // Behind the wall (PostgreSQL) the page is one prepared statement, its name the same for every page.
+    if (dialect === 'postgres') {
+      const names: unknown[] = []
+      const named = (query: { sql: string; options?: { name?: string } }) => {
+        if (/= any\(\$\d+::bpchar\[\]\)/.test(query.sql)) names.push(query.options?.name)
+      }
+      t.db.knex.on('query', named)
+      await find(`&$search=o&$limit=2${select}`)
+      await find(`&$search=o&$limit=2&$skip=2${select}`)
+      t.db.knex.removeListener('query', named)
+      expect(names).toHaveLength(2)
+      expect(names[0]).toMatch(/^emporia_search_page_[0-9a-f]{40}$/)
+      expect(names[1]).toBe(names[0])
+    }
 
     // Stock is read when the selection names it: SKU quantities with `skus`, the stock rows with `inventories`.
     const stocked = await find('&$search=oolong&$select[]=skus&$select[]=inventories')

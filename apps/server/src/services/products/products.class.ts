@@ -2,11 +2,12 @@ import type { PaginationOptions } from '@feathersjs/adapter-commons'
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Id, NullableId, Paginated } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import type { ProductData, ProductPatch, ProductRecord } from '@emporia/shared'
+import { isObjectId, type ProductData, type ProductPatch, type ProductRecord } from '@emporia/shared'
 import { refreshShopProducts } from '../../ledger/product-stock'
 import { userOf } from '../../ledger/service-support'
 import { carrySkuStock, skuCarry } from '../../ledger/sku-carry'
 import { RecordService, type RecordParams } from '../../records/record-service'
+import { statementName } from '../../db/named-statements'
 import { compileWhere } from '../../db/query/where'
 import { joinWall, leaveWall, wallStatement } from '../../tenancy'
 import { withCategoryIds } from './category-names'
@@ -113,13 +114,22 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
     stock: StockSelection
   ): Promise<Row[]> {
     const { $sort: _sort, ...where } = conditions
-    const sql = compileWhere(this.options.model, { ...where, $and: [...((where.$and as Row[]) ?? []), { _id: { $in: ids } }] })
+    const sql = compileWhere(this.options.model, where)
     const shop = params.shop as string
     const withStock = stock.inventories || stock.skus
-    const rows = (await wallStatement(this.db, shop, (db) => {
+    const rows = (await wallStatement(this.db, shop, async (db) => {
       const q = db('products').select(columns ? columns.map((column) => `products.${column}`) : 'products.*')
       if (withStock) q.select(db.raw(stockColumnSql, [shop]))
-      return q.whereRaw(sql.sql, sql.bindings as Knex.RawBinding[])
+      // The page's ids as one array value: the statement's text is the same for every page of a search,
+      // so it is prepared once per connection (0103). Every record id is an ObjectId (24 hex letters, the
+      // record service gives one to every record), which needs no quoting in an array literal.
+      const list = `{${ids.filter((id) => isObjectId(id)).join(',')}}`
+      q.whereRaw(sql.sql, sql.bindings as Knex.RawBinding[]).whereRaw('products."_id" = any(?::bpchar[])', [list])
+      const compiled = q.toSQL()
+      const statement = db.raw(compiled.sql, compiled.bindings as Knex.RawBinding[])
+      const name = statementName('emporia_search_page', compiled.sql)
+      if (name) statement.options({ name })
+      return ((await statement) as { rows: Row[] }).rows
     })) as Row[]
     const hidden = params.provider || !params.withSecrets ? new Set(this.options.secret ?? []) : new Set<string>()
     const page = rows.map((row) => {
