@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { DEFAULT_BARCODE_LAYOUT, embedCode } from '@emporia/shared'
+import { DEFAULT_BARCODE_LAYOUT, embedCode, productListFields } from '@emporia/shared'
 import { benchUserToken, postJson, removeBenchUsers } from './support/auth'
 import { CATALOGUE_SHOP, categoryId, ensureCatalogue, type CatalogueSeed } from './support/catalogue-seed'
 import { SRC_DIR, startChild, type ChildHandle } from './support/child'
@@ -52,17 +52,25 @@ const shuffled = <T>(list: T[]) => {
   return copy
 }
 
-const search = (term: string, extra = '') =>
-  `/api/products?shop=${CATALOGUE_SHOP}&$search=${encodeURIComponent(term)}${extra}&$sort[createdAt]=-1&$limit=20`
+/** The products list asks for the fields its columns show, as the back office's list does. */
+const LIST_SELECT = productListFields.map((field) => `&$select[]=${field}`).join('')
 
-/** The products screen: a keyword search, pages 1–3, some with a category or status filter. */
-export const catalogueListPaths = () =>
-  shuffled([
-    ...TERMS.flatMap((term) => [0, 20, 40].map((skip) => search(term, `&$skip=${skip}`))),
-    ...CODE_TERMS.map((term) => search(term)),
-    ...TERMS.slice(0, 6).map((term, k) => search(term, `&categories=${categoryId(k * 7)}`)),
-    ...TERMS.slice(6).map((term) => search(term, '&status=selling'))
+const search = (term: string, extra = '', select = LIST_SELECT) =>
+  `/api/products?shop=${CATALOGUE_SHOP}&$search=${encodeURIComponent(term)}${extra}&$sort[createdAt]=-1&$limit=20${select}`
+
+/**
+ * The products screen: a keyword search, pages 1–3, some with a category or status filter. `whole`:
+ * whole records with their stock, as the screen asked before it selected its columns.
+ */
+export const catalogueListPaths = (whole = false) => {
+  const select = whole ? '' : LIST_SELECT
+  return shuffled([
+    ...TERMS.flatMap((term) => [0, 20, 40].map((skip) => search(term, `&$skip=${skip}`, select))),
+    ...CODE_TERMS.map((term) => search(term, '', select)),
+    ...TERMS.slice(0, 6).map((term, k) => search(term, `&categories=${categoryId(k * 7)}`, select)),
+    ...TERMS.slice(6).map((term) => search(term, '&status=selling', select))
   ])
+}
 
 /** Scans: exact posCodes, SKU codes and in-store codes with an embedded price (the default layout). */
 export const catalogueLookupPaths = () => {
@@ -150,14 +158,23 @@ export const runCatalogue = async (log: (line: string) => void, stamp = 'catalog
       ? await startChild(path.relative(SRC_DIR, path.join(process.env.CATALOGUE_COMPARE, 'servers/emporia.ts')), { env: ENV })
       : undefined
     const sides = [{ name: 'products find + $search', url: server.url, paths: listPaths, pid: server.pid, headers }]
+    // CATALOGUE_COMPARE_WHOLE=1: the other checkout is asked whole records, as its products list asked.
+    const otherWhole = process.env.CATALOGUE_COMPARE_WHOLE === '1'
     if (other)
       sides.push({
-        name: `products find + $search (${process.env.CATALOGUE_COMPARE})`,
+        name: `products find + $search (${process.env.CATALOGUE_COMPARE}${otherWhole ? ', whole records' : ''})`,
         url: other.url,
-        paths: listPaths,
+        paths: otherWhole ? catalogueListPaths(true) : listPaths,
         pid: other.pid,
         headers
       })
+    // CATALOGUE_WHOLE=1: this server also answers the same searches asking whole records (no `$select`),
+    // in alternation: the list's request before and after it selected its columns.
+    if (process.env.CATALOGUE_WHOLE === '1') {
+      const wholePaths = catalogueListPaths(true)
+      await verify(server.url, wholePaths, headers, (body) => Array.isArray((body as { data?: unknown }).data))
+      sides.push({ name: 'products find + $search, whole records', url: server.url, paths: wholePaths, pid: server.pid, headers })
+    }
     const compared = await compareRounds(sides, log).finally(() => other?.stop())
     const [list] = compared
     const listAt10 = await measure({ url: server.url, paths: listPaths, headers, serverPid: server.pid, connections: 10 })

@@ -151,6 +151,22 @@ for (const dialect of await dialects()) {
       expect((list as Person[]).length).toBe(4)
     })
 
+    it('answers a page of ids alone in one read of the index order, the same ids as whole rows give', async () => {
+      const query = { $sort: { age: -1, name: 1 }, $limit: 2, $skip: 1 }
+      const whole = await find(query)
+      const statements: string[] = []
+      const listen = (entry: { sql: string }) => statements.push(entry.sql)
+      t.db.knex.on('query', listen)
+      const ids = await find({ ...query, $select: ['_id'] })
+      t.db.knex.removeListener('query', listen)
+      expect(ids.data).toEqual(whole.data.map((person) => ({ _id: person._id })))
+      expect(ids.total).toBe(whole.total)
+      // The page's statement reads no rows again by id (`= any(array(…))`): its ids are the answer.
+      const page = statements.filter((sql) => /^select "_id" from "people"/.test(sql))
+      expect(page).toHaveLength(1)
+      expect(page[0]).not.toMatch(/any\(array/)
+    })
+
     it('keeps totals exact across writes (count cache invalidation)', async () => {
       const before = await find({ age: 25 })
       const created = (await people().create({ name: 'erin', age: 25 })) as Person

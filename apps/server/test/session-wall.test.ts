@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SCOPED_ROLE, walledTransaction } from '../src/db/row-security'
+import { SCOPED_ROLE, sessionSwitches, walledTransaction } from '../src/db/row-security'
 import { RecordService } from '../src/records/record-service'
 import { warehouseModel } from '../src/services/warehouses/warehouses.schema'
 import { joinWall, leaveWall, wallStatement } from '../src/tenancy'
@@ -8,6 +8,9 @@ import { shopOwner } from './support/accounts'
 import { json } from './support/clients'
 import { postgresReachable } from './support/databases'
 import { startTestApp, type TestApp } from './support/test-app'
+
+/** 160 statements, half of each kind, on two connections: first-come order switched on most of them. */
+const SWITCH_BOUND = 40
 
 type Seen = { role: string; shop: string | null; shops: string[] }
 type Page = { total: number; data: { shop: string }[] }
@@ -173,5 +176,38 @@ describe.runIf(await postgresReachable())('session wall (postgres, pool of one)'
       expect(new Set(body.data.map((w) => w.shop))).toEqual(new Set([who.shopId]))
     }
     expect(await seen(knex)).toEqual(clean())
+  })
+})
+
+/**
+ * Session affinity (docs/decisions/0103): callers that want a walled session and callers that want a
+ * clean one share two connections; a released connection goes first to a caller wanting its session,
+ * so a steady mix switches rarely, and every statement still runs behind exactly the wall it asked for.
+ */
+describe.runIf(await postgresReachable())('session affinity (postgres, pool of two)', () => {
+  let t: TestApp
+  let knex: Knex
+  let shop: string
+  let owner: string
+  beforeAll(async () => {
+    t = await startTestApp('postgres', { poolMax: 2, listen: false })
+    knex = t.db.knex
+    shop = 'a'.repeat(24)
+    owner = (await seen(knex)).role
+  })
+  afterAll(() => t.close())
+
+  it('serves a steady mix of walled and unwalled statements with few session switches', async () => {
+    const before = sessionSwitches()
+    for (let round = 0; round < 20; round++) {
+      const kinds = ['walled', 'clean', 'clean', 'walled', 'walled', 'clean', 'walled', 'clean']
+      const answers = await Promise.all(kinds.map((kind) => (kind === 'walled' ? wallStatement(knex, shop, seen) : seen(knex))))
+      answers.forEach((answer, i) =>
+        expect(answer.role === SCOPED_ROLE ? `walled ${answer.shop}` : `clean ${answer.role} ${answer.shop}`).toBe(
+          kinds[i] === 'walled' ? `walled ${shop}` : `clean ${owner} null`
+        )
+      )
+    }
+    expect(sessionSwitches() - before).toBeLessThanOrEqual(SWITCH_BOUND)
   })
 })

@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import PgTransaction from 'knex/lib/dialects/postgres/execution/pg-transaction.js'
 import ClientPg from 'knex/lib/dialects/postgres/index.js'
 import { isPostgres } from './knex'
+import { ANY_SESSION, preferSession, serveSameSession } from './session-affinity'
 
 /**
  * PostgreSQL row-level security, the second wall behind scope-to-shop (docs/decisions/0020).
@@ -167,6 +168,12 @@ const sessionSql = (wall: string) =>
     ? `select set_config('role', 'none', false), set_config('emporia.shop', '', false)`
     : `select set_config('emporia.shop', '${wall}', false), set_config('role', '${SCOPED_ROLE}', false)`
 
+let switches = 0
+/** How many times a pooled connection's session has been set in this process (tests read it). */
+export const sessionSwitches = () => switches
+
+const sessionOf = (connection: unknown) => (connection as PgConnection)[SESSION] ?? CLEAN
+
 /**
  * Every connection handed out of the pool is brought to the session its user needs before any
  * statement of that user runs: behind a shop's wall for a `session` clone, clean (the connection's own
@@ -179,7 +186,11 @@ const sessionSql = (wall: string) =>
 const acquire = ClientPg.prototype.acquireConnection as (this: WallClient) => Promise<PgConnection>
 const release = ClientPg.prototype.releaseConnection as (this: WallClient, connection: PgConnection) => Promise<void>
 ClientPg.prototype.acquireConnection = async function (this: WallClient) {
-  const connection = await acquire.call(this)
+  // A free connection, or the next released one, already in the wanted session saves a switch (session-affinity.ts).
+  const marked = preferSession(this, this.wall === IN_TRANSACTION ? ANY_SESSION : (this.wall ?? CLEAN), sessionOf)
+  const acquiring = acquire.call(this)
+  marked()
+  const connection = await acquiring
   const wanted = this.wall
   if (wanted === IN_TRANSACTION) return connection
   const target = wanted ?? CLEAN
@@ -188,6 +199,7 @@ ClientPg.prototype.acquireConnection = async function (this: WallClient) {
   connection[SESSION] = UNKNOWN
   try {
     if (typeof target === 'string' && target !== CLEAN && !SHOP_ID.test(target)) throw new Error(`Not a shop id: ${target}`)
+    switches++
     await connection.query(sessionSql(target))
     connection[SESSION] = target
     return connection
@@ -195,4 +207,11 @@ ClientPg.prototype.acquireConnection = async function (this: WallClient) {
     await release.call(this, connection)
     throw error
   }
+}
+
+/** A released connection goes first to a waiting caller that wants its session (session-affinity.ts). */
+ClientPg.prototype.releaseConnection = function (this: WallClient, connection: unknown) {
+  const session = (connection as PgConnection)[SESSION]
+  if (session !== UNKNOWN) serveSameSession(this, session ?? CLEAN)
+  return release.call(this, connection as PgConnection)
 }

@@ -229,7 +229,8 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
     return { filters, where: compileWhere(this.model, where), raw: where }
   }
 
-  private columns(select: unknown, extra: string[] = []): string[] {
+  /** The columns a `$select` reads: the id always, known fields only (400 otherwise), never a secret one. */
+  protected columns(select: unknown, extra: string[] = []): string[] {
     if (select === undefined) return []
     const list = typeof select === 'string' ? select.split(',') : select
     if (!Array.isArray(list) || !list.every((s) => typeof s === 'string'))
@@ -295,11 +296,15 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
       if (limit !== undefined) ids.limit(cursorMode ? limit + 1 : limit)
       if (skip && !cursorMode) ids.offset(skip)
       // `= any(array(…))` rather than `in (…)`: the same page, without the hash step PostgreSQL plans for `in`.
-      const q =
-        limit === undefined
+      // A page of ids alone (a search's first step) is the inner query itself: reading the rows again
+      // by id would fetch 20 rows from the table for nothing (0103).
+      const idsOnly = limit !== undefined && selected.length === 1 && selected[0] === this.id && !cursorMode
+      const q: Knex.QueryBuilder = idsOnly
+        ? ids
+        : limit === undefined
           ? ids.clearSelect()
           : this.table(params).whereRaw('?? = any(array(?))', [this.id, ids]).orderByRaw(order.sql, bind(order))
-      if (selected.length) q.select(selected)
+      if (selected.length && !idsOnly) q.select(selected)
 
       const countNeeded = paged && !cursorMode
       const [rows, counted] = await Promise.all([

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { call, connect } from '../support/clients'
 import { shopOwner } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { client, putStock, type Owner } from './catalogue-support'
 
-type Page = { total: number; data: { _id: string; name: unknown; inventories?: unknown[]; skus?: { quantity?: number }[] }[] }
+type Page = { total: number; data: { _id: string; name?: unknown; inventories?: unknown[]; skus?: { quantity?: number }[] }[] }
 
 describe.each(await dialects())('product lists, search and batch status (%s)', (dialect) => {
   let t: TestApp
@@ -157,6 +158,78 @@ describe.each(await dialects())('product lists, search and batch status (%s)', (
     // behind the wall (PGlite has no wall and reads a page as a list does).
     const reads = statements.filter((sql) => !/^(begin|commit|rollback)\b/i.test(sql.trim()) && !/set_config/.test(sql))
     expect(reads.length).toBeLessThanOrEqual(dialect === 'postgres' ? 2 : 3)
+  })
+
+  it('answers a search with $select as a list with the same $select: those columns, no stock read unless asked', async () => {
+    const statements: string[] = []
+    const listen = (query: { sql: string }) => statements.push(query.sql)
+    const select = '&$select[]=name&$select[]=price&$select[]=images&$select[]=cachedInventory&$select[]=keywords'
+    const plain = await find(`&$limit=10${select}`)
+    const total = (await find('&$search=o&$limit=10')).total
+    t.db.knex.on('query', listen)
+    const searched = await find(`&$search=o&$limit=10${select}`)
+    t.db.knex.removeListener('query', listen)
+    expect(searched.total).toBe(total)
+    expect(searched.data.length).toBeGreaterThan(1)
+    expect(searched.data).toEqual(plain.data.filter((product) => searched.data.some((found) => found._id === product._id)))
+    // Only what was selected (the id always), never keywords: the list shows cachedInventory, not stock rows.
+    for (const product of searched.data)
+      expect(Object.keys(product).every((key) => ['_id', 'name', 'price', 'cachedInventory'].includes(key))).toBe(true)
+    expect(searched.data.find((product) => product._id === ids.oolong)).toEqual({
+      _id: ids.oolong,
+      name: { en: 'Milk Oolong', cht: '奶香烏龍' },
+      price: 200,
+      cachedInventory: 12
+    })
+    expect(statements.filter((sql) => /"stocks"/.test(sql))).toHaveLength(0)
+    // Behind the wall (PostgreSQL) the page is one prepared statement, its name the same for every page.
+    if (dialect === 'postgres') {
+      const names: unknown[] = []
+      const named = (query: { sql: string; options?: { name?: string } }) => {
+        if (/= any\(\$\d+::bpchar\[\]\)/.test(query.sql)) names.push(query.options?.name)
+      }
+      t.db.knex.on('query', named)
+      await find(`&$search=o&$limit=2${select}`)
+      await find(`&$search=o&$limit=2&$skip=2${select}`)
+      t.db.knex.removeListener('query', named)
+      expect(names).toHaveLength(2)
+      expect(names[0]).toMatch(/^emporia_search_page_[0-9a-f]{40}$/)
+      expect(names[1]).toBe(names[0])
+    }
+
+    // Stock is read when the selection names it: SKU quantities with `skus`, the stock rows with `inventories`.
+    const stocked = await find('&$search=oolong&$select[]=skus&$select[]=inventories')
+    expect(stocked.data).toEqual([
+      {
+        _id: ids.oolong,
+        skus: [{ id: 'tin', name: { en: 'Gift tin', cht: '禮盒' }, code: 'MO-TIN', quantity: 12 }],
+        inventories: [{ warehouse, sku: 'tin', quantity: 12, reserved: 0 }]
+      }
+    ])
+    // A field the record has not is refused before anything is searched, whether or not something matches.
+    expect((await api.get('products', '&$search=oolong&$select[]=nothing')).status).toBe(400)
+    expect((await api.get('products', '&$search=zzz&$select[]=nothing')).status).toBe(400)
+    expect((await api.get('products', '&$search=oolong&$select[$ne]=name')).status).toBe(400)
+  })
+
+  it('answers a search with $select over the socket as over REST', async () => {
+    const socket = await connect(t.url)
+    onTestFinished(() => void socket.close())
+    await call(socket, 'create', 'authentication', { strategy: 'jwt', accessToken: owner.token })
+    const query = {
+      shop: owner.shopId,
+      $search: 'o',
+      $limit: 10,
+      $sort: { price: 1 },
+      $select: ['name', 'keywords', 'cachedInventory']
+    }
+    const viaSocket = await call<Page>(socket, 'find', 'products', query)
+    const viaRest = await find('&$search=o&$limit=10&$select[]=name&$select[]=keywords&$select[]=cachedInventory')
+    expect(viaSocket.data).toEqual(viaRest.data)
+    expect(viaSocket.data.some((product) => 'keywords' in product || 'inventories' in product)).toBe(false)
+    await expect(call(socket, 'find', 'products', { ...query, $select: ['keywords.x', 'nothing'] })).rejects.toMatchObject({
+      code: 400
+    })
   })
 
   it('changes the status of many products at once, and nothing else', async () => {

@@ -175,6 +175,23 @@ export interface ProductInventory {
   reserved: number
 }
 export type ProductRecord = Product & { inventories?: ProductInventory[] }
+
+/**
+ * The fields the back office's products list shows (its columns; the id comes always). The list asks
+ * `$select` of these, so a search answers no stock rows, SKUs or descriptions; the catalogue bench asks
+ * the same (docs/decisions/0103).
+ */
+export const productListFields = [
+  'images',
+  'name',
+  'posCode',
+  'price',
+  'cachedInventory',
+  'status',
+  'avail',
+  'category',
+  'updatedAt'
+] as const satisfies readonly (keyof Product)[]
 export type ProductData = Pick<Product, 'name' | 'price'> &
   Partial<Omit<Product, '_id' | 'shop' | 'cachedInventory' | 'createdAt' | 'updatedAt'>>
 export type ProductPatch = Partial<ProductData>

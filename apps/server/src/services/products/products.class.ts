@@ -2,16 +2,17 @@ import type { PaginationOptions } from '@feathersjs/adapter-commons'
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Id, NullableId, Paginated } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import type { ProductData, ProductPatch, ProductRecord } from '@emporia/shared'
+import { isObjectId, type ProductData, type ProductPatch, type ProductRecord } from '@emporia/shared'
 import { refreshShopProducts } from '../../ledger/product-stock'
 import { userOf } from '../../ledger/service-support'
 import { carrySkuStock, skuCarry } from '../../ledger/sku-carry'
 import { RecordService, type RecordParams } from '../../records/record-service'
+import { statementName } from '../../db/named-statements'
 import { compileWhere } from '../../db/query/where'
 import { joinWall, leaveWall, wallStatement } from '../../tenancy'
 import { withCategoryIds } from './category-names'
 import { checkProduct } from './product-rules'
-import { productKeywords, productQuery, refuseKeywords } from './product-search'
+import { productKeywords, productQuery, refuseKeywords, type StockSelection } from './product-search'
 import { attachStock, stockColumnSql, takeStockColumn } from './product-stock'
 
 type Row = Record<string, unknown>
@@ -70,14 +71,17 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
     // The first step runs before the record service's own check: a filter on the hidden keywords must
     // be refused here, or a search matching nothing would answer its total (docs/decisions/0103).
     if (params.provider) refuseKeywords(conditions)
+    // A list screen asks for the columns it shows: checked as the record service checks them, before anything runs.
+    const selection = productQuery({ $select })
+    const columns = $select === undefined ? undefined : this.columns(selection.query.$select)
     const paging: RecordParams = $paginate === false || $paginate === 'false' ? { ...params, paginate: false } : { ...params }
     const idsQuery: Row = { ...conditions, $search, $limit, $skip, $cursor, $select: ['_id'] }
     const found: Paginated<ProductRecord> | ProductRecord[] = await this._find({ ...paging, query: idsQuery } as RecordParams)
     const ids = records(found).map((record) => String(record._id))
     const rows = !ids.length
       ? []
-      : $select === undefined && $populate === undefined && !params.transaction
-        ? await this.pageWithStock(params, conditions, ids)
+      : $populate === undefined && !params.transaction
+        ? await this.pageWithStock(params, conditions, ids, columns, selection.stock)
         : records(
             await super.find({
               ...params,
@@ -98,22 +102,42 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
   /**
    * The second step of a search in one statement behind the wall: the page's rows by id with the
    * query's other conditions again, and their stock as a column (what a plain read does in two).
-   * Answered as the record service answers rows: no empty fields, no `keywords` for a client.
+   * Answered as the record service answers rows: no empty fields, no `keywords` for a client, only
+   * the selected columns (`columns`, from the record service's own check), and stock only when
+   * `inventories` or `skus` is selected (a list showing `cachedInventory` reads no stock row).
    */
-  private async pageWithStock(params: RecordParams, conditions: Row, ids: string[]): Promise<Row[]> {
+  private async pageWithStock(
+    params: RecordParams,
+    conditions: Row,
+    ids: string[],
+    columns: string[] | undefined,
+    stock: StockSelection
+  ): Promise<Row[]> {
     const { $sort: _sort, ...where } = conditions
-    const sql = compileWhere(this.options.model, { ...where, $and: [...((where.$and as Row[]) ?? []), { _id: { $in: ids } }] })
+    const sql = compileWhere(this.options.model, where)
     const shop = params.shop as string
-    const rows = (await wallStatement(this.db, shop, (db) =>
-      db('products')
-        .select('products.*', db.raw(stockColumnSql, [shop]))
-        .whereRaw(sql.sql, sql.bindings as Knex.RawBinding[])
-    )) as Row[]
+    const withStock = stock.inventories || stock.skus
+    const rows = (await wallStatement(this.db, shop, async (db) => {
+      const q = db('products').select(columns ? columns.map((column) => `products.${column}`) : 'products.*')
+      if (withStock) q.select(db.raw(stockColumnSql, [shop]))
+      // The page's ids as one array value: the statement's text is the same for every page of a search,
+      // so it is prepared once per connection (0103). Every record id is an ObjectId (24 hex letters, the
+      // record service gives one to every record), which needs no quoting in an array literal.
+      const list = `{${ids.filter((id) => isObjectId(id)).join(',')}}`
+      q.whereRaw(sql.sql, sql.bindings as Knex.RawBinding[]).whereRaw('products."_id" = any(?::bpchar[])', [list])
+      const compiled = q.toSQL()
+      const statement = db.raw(compiled.sql, compiled.bindings as Knex.RawBinding[])
+      const name = statementName('emporia_search_page', compiled.sql)
+      if (name) statement.options({ name })
+      return ((await statement) as { rows: Row[] }).rows
+    })) as Row[]
     const hidden = params.provider || !params.withSecrets ? new Set(this.options.secret ?? []) : new Set<string>()
-    const page = rows.map((row) =>
-      Object.fromEntries(Object.entries(row).filter(([key, value]) => value !== null && value !== undefined && !hidden.has(key)))
-    )
-    takeStockColumn(page, { inventories: true, skus: true })
+    const page = rows.map((row) => {
+      const record: Row = {}
+      for (const key in row) if (row[key] !== null && row[key] !== undefined && !hidden.has(key)) record[key] = row[key]
+      return record
+    })
+    if (withStock) takeStockColumn(page, stock)
     return page
   }
 

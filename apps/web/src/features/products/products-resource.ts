@@ -1,4 +1,4 @@
-import { servicePaths, type LocaleId, type ProductStatus, productSchema } from '@emporia/shared'
+import { productListFields, servicePaths, type LocaleId, type ProductStatus, productSchema } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import { listTAny } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
@@ -32,6 +32,8 @@ export const productsResource = defineResource({
     { value: 'category', text: 'res.category', lookup: { path: servicePaths.categories } },
     { value: 'updatedAt', text: 'res.updatedAt', kind: 'datetime', sortable: true }
   ],
+  // The list reads what its columns show (decision 0103); the editor and "all fields" exports read whole records.
+  select: [...productListFields],
   fields: productFields,
   search: [
     { field: '$search', type: 'raw', label: 'product.keyword' },
