@@ -1,3 +1,4 @@
+import { impliedRoles } from '@emporia/shared'
 import { benchUserToken, postJson, removeBenchUsers } from './support/auth'
 import { startChild, type ChildHandle } from './support/child'
 import { FANOUT_SHOP } from './support/dataset'
@@ -14,6 +15,35 @@ const GAP_MS = 100
 
 const now = () => performance.timeOrigin + performance.now()
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Realtime routing sends a shop's events only to its accepted members (channels.ts): the bench user is
+ * made the fan-out shop's admin as the shops service makes a shop's creator, i.e. a `shopMembers` row
+ * and the `shops.users` list derived from it, written together, before any socket logs in.
+ */
+const joinFanoutShop = async (serverUrl: string) => {
+  const token = await benchUserToken(serverUrl)
+  const { user } = await postJson(`${serverUrl}/api/authentication`, { strategy: 'jwt', accessToken: token })
+  const { _id, email } = user as { _id: string; email: string }
+  const name = email.split('@')[0]
+  const users = JSON.stringify([
+    { user: _id, role: 'admin', roles: impliedRoles('admin'), perm: [], accepted: true, posAccess: 'admin', name }
+  ])
+  await withClient(BENCH_URL, async (db) => {
+    await db.query('begin')
+    await db.query(
+      `insert into shops ("_id", "name", "subdomain", "validUtil", "users") values ($1, '"Fan-out"', 'bench-fanout', now() + interval '30 days', $2)
+       on conflict ("_id") do update set "users" = excluded."users"`,
+      [FANOUT_SHOP, users]
+    )
+    await db.query(
+      `insert into "shopMembers" ("_id", shop, "user", email, role, accepted) values (substr(md5(random()::text), 1, 24), $1, $2, $3, 'admin', true)`,
+      [FANOUT_SHOP, _id, email]
+    )
+    await db.query('commit')
+  })
+  return token
+}
 
 /** Creates records over REST, each carrying its send time, `gap` ms apart. */
 const emit = async (url: string, count: number) => {
@@ -41,17 +71,21 @@ const settle = async (clients: ChildHandle[], expected: number) => {
 /** Realtime fan-out: one created event to 1,000 authenticated sockets, delivery latency per socket. */
 export const runFanout = async (log: (line: string) => void, options: { serverNodeArgs?: string[] } = {}): Promise<Outcome> => {
   const cleanup = async () => {
-    await withClient(BENCH_URL, (db) => db.query('delete from bench_items where shop = $1', [FANOUT_SHOP]))
+    await withClient(BENCH_URL, async (db) => {
+      await db.query('delete from bench_items where shop = $1', [FANOUT_SHOP])
+      // Its members go with it (on delete cascade).
+      await db.query('delete from shops where "_id" = $1', [FANOUT_SHOP])
+    })
     await removeBenchUsers()
   }
   await cleanup()
   const server = await startChild('servers/emporia.ts', {
-    env: { BENCH_DATABASE_URL: BENCH_URL },
+    env: { BENCH_DATABASE_URL: BENCH_URL, BENCH_REALTIME: '1' },
     nodeArgs: options.serverNodeArgs
   })
   const clients: ChildHandle[] = []
   try {
-    const token = await benchUserToken(server.url)
+    const token = await joinFanoutShop(server.url)
     const started = performance.now()
     for (let i = 0; i < CLIENT_PROCESSES; i++) {
       const env = { BENCH_SERVER_URL: server.url, BENCH_TOKEN: token, BENCH_SOCKETS: String(SOCKETS / CLIENT_PROCESSES) }

@@ -100,9 +100,12 @@ const main = async () => {
       )
       // BENCH_AUTH=1: lists behind `authenticate('jwt')`, as every real shop-scoped service is.
       if (process.env.BENCH_AUTH === '1') app.service('benchItems').hooks({ before: { find: [authenticate('jwt')] } })
+      // Realtime routing is deny-by-default: only a service with a rule publishes, to its shop's members who
+      // may read it. Set here, before createApp configures the channels. BENCH_REALTIME=1: the fan-out's events.
+      if (process.env.BENCH_SCOPED === '1' || process.env.BENCH_REALTIME === '1')
+        serviceRules.benchItems = { read: { roles: ['pos'] }, write: { roles: ['user'] } }
       // BENCH_SCOPED=1: also scope-to-shop, as every shop-scoped service runs (membership + role check).
       if (process.env.BENCH_SCOPED === '1') {
-        serviceRules.benchItems = { read: { roles: ['pos'] }, write: { roles: ['user'] } }
         const directory = new ShopDirectory(db.knex, 60_000)
         app.service('benchItems').hooks({ before: { find: shopScoped(directory, 'benchItems') } })
       }
