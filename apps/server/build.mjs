@@ -43,14 +43,8 @@ await build({
 })
 
 // The embedded database's template (docs/decisions/0116): initdb and every migration applied at build
-// time, remade only when the migrations, PGlite's extensions or PGlite itself change.
-const fingerprint = createHash('sha256')
-for (const dir of ['src/db/migrations', 'src/db']) {
-  for (const name of readdirSync(dir).sort()) {
-    if (name.endsWith('.ts') && (dir !== 'src/db' || name === 'pglite-extensions.ts'))
-      fingerprint.update(name).update(readFileSync(path.join(dir, name)))
-  }
-}
+// time, remade only when the bundled template builder changes (it holds the migrations and all they
+// import, and PGlite's extensions) or PGlite itself does (pglite-template-build.ts checks the version).
 for (const old of readdirSync('dist').filter((name) => /^pgdata-template-.*\.tgz$/.test(name))) rmSync(path.join('dist', old))
 await build({
   entryPoints: { 'pglite-template-build': 'src/db/pglite-template-build.ts' },
@@ -63,5 +57,7 @@ await build({
   alias: { '@emporia/shared': '../../packages/shared/src/index.ts' },
   logLevel: 'warning'
 })
-const { buildTemplate } = await import(pathToFileURL(path.resolve('dist/pglite-template-build.js')).href)
-if (await buildTemplate(path.resolve('dist'), fingerprint.digest('hex'))) console.log('Made the embedded database template.')
+const builder = path.resolve('dist/pglite-template-build.js')
+const fingerprint = createHash('sha256').update(readFileSync(builder)).digest('hex')
+const { buildTemplate } = await import(pathToFileURL(builder).href)
+if (await buildTemplate(path.resolve('dist'), fingerprint)) console.log('Made the embedded database template.')

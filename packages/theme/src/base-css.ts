@@ -1,4 +1,4 @@
-import { isColor, themeColorKeys, type ThemeColors } from '@emporia/shared'
+import { isColor, productImageRatios, themeColorKeys, type ProductImageRatio, type ThemeColors } from '@emporia/shared'
 
 /** The colours a theme leaves unset (§3.1 keys), chosen to read well together. */
 export const defaultThemeColors: Required<ThemeColors> = {
@@ -35,7 +35,7 @@ export const themeVariables = (colors: ThemeColors | undefined, font?: string, p
     `--ef-font:${family}system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans TC','PingFang TC','Microsoft JhengHei',sans-serif`
   )
   // Listed products' pictures are cropped to the shop's ratio (settings/ui): `4:3` → `4/3`.
-  const ratio = productImageRatio && /^\d{1,2}:\d{1,2}$/.test(productImageRatio) ? productImageRatio : '1:1'
+  const ratio = productImageRatios.includes(productImageRatio as ProductImageRatio) ? productImageRatio! : '1:1'
   entries.push(`--ef-product-ratio:${ratio.replace(':', '/')}`)
   return `:root{${entries.join(';')}}`
 }

@@ -6,7 +6,7 @@ import { readTemplateManifest, writeTemplate } from './pglite-template'
 /**
  * Run by build.mjs (bundled as dist/pglite-template-build.js): makes the migrated template a new
  * data directory starts from, unless the one in `templateDir` came from the same sources.
- * `sources` is the build's fingerprint of the migrations and PGlite's extensions.
+ * `sources` is the build's fingerprint of this bundle (the migrations, what they import, PGlite's extensions).
  */
 export const buildTemplate = async (templateDir: string, sources: string) => {
   const current = readTemplateManifest(templateDir)

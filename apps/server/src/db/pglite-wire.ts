@@ -56,16 +56,6 @@ const exchange = async (db: PGlite, message: Uint8Array): Promise<Wire> => {
   return { buffer: bytes.buffer, length }
 }
 
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0))
-  let offset = 0
-  for (const part of parts) {
-    out.set(part, offset)
-    offset += part.length
-  }
-  return out
-}
-
 /** Walks message headers only: the rows are not parsed here, only looked past. */
 const find = ({ buffer, length }: Wire, code: number) => {
   const view = new DataView(buffer, 0, length)
@@ -148,7 +138,7 @@ export class WireQueries {
       return serialize.close({ type: 'S', name })
     })
     // Close is not transactional and succeeds even inside a failed transaction; the answer is not needed.
-    await exchange(this.db, concat([...closes, serialize.sync()]))
+    await exchange(this.db, Buffer.concat([...closes, serialize.sync()]))
   }
 
   /** Parses and describes a statement: its parameters' types, which their serialisers depend on. */
@@ -156,7 +146,7 @@ export class WireQueries {
     const name = key ? `emporia_${this.#next++}` : ''
     const wire = await exchange(
       this.db,
-      concat([
+      Buffer.concat([
         serialize.parse({ name, text: sql, types: options?.paramTypes }),
         serialize.describe({ type: 'S', name }),
         serialize.sync()
@@ -186,7 +176,7 @@ export class WireQueries {
     })
     const wire = await exchange(
       this.db,
-      concat([
+      Buffer.concat([
         ...(parse ? [parse] : []),
         serialize.bind({ statement: statement.name, values }),
         serialize.describe({ type: 'P' }),

@@ -584,7 +584,7 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
   }
 
   /** Row → record: NULL columns are left out (an unset field is absent), secrets removed. */
-  private output(row: Row, params: RecordParams, columns?: string[]): Row {
+  protected output(row: Row, params: RecordParams, columns?: string[]): Row {
     const record: Row = {}
     for (const [key, value] of Object.entries(row)) {
       if (value === null || value === undefined) continue

@@ -1,5 +1,5 @@
 import type { Application } from '@feathersjs/feathers'
-import { pickTran, servicePaths, type LocaleId, type ServiceCall } from '@emporia/shared'
+import { pickTran, servicePaths, storefrontUi, type LocaleId, type ServiceCall } from '@emporia/shared'
 import { formatCents } from '@emporia/theme'
 
 type Row = Record<string, unknown>
@@ -11,17 +11,14 @@ export const VISIBLE_PRODUCTS = {
   status: { $nin: ['draft', 'discontinued'] }
 } as const
 
-/** What the shop's settings/ui (decision 0113, `storefrontUi`) change in the catalogue the storefront reads. */
-export interface CatalogueUi {
-  /** Page size of products sources on collection and search pages. */
-  productsPerPage: number
-  /** Stock counts in the public data (off: only in stock / sold out). */
-  showStock: boolean
-  /** Sold-out products in lists (off: left out; their product page still answers). */
-  showSoldOut: boolean
-}
+/**
+ * What the shop's settings/ui (decision 0113, `storefrontUi`) change in the catalogue the storefront
+ * reads: the page size of products sources on collection and search pages, stock counts in the public
+ * data (off: only in stock / sold out), sold-out products in lists (off: left out; their page still answers).
+ */
+export type CatalogueUi = Pick<ReturnType<typeof storefrontUi>, 'productsPerPage' | 'showStock' | 'showSoldOut'>
 
-const DEFAULT_UI: CatalogueUi = { productsPerPage: 24, showStock: false, showSoldOut: true }
+const DEFAULT_UI: CatalogueUi = storefrontUi({})
 const SOLD_OUT = ['soldOut', 'auto_soldOut']
 
 /** The request's filters on a collection or search page: they narrow every products source of the page. */

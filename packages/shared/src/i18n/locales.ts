@@ -11,6 +11,15 @@ export const fallbackLocale: LocaleId = 'en'
 
 export const isLocaleId = (value: unknown): value is LocaleId => localeIds.includes(value as LocaleId)
 
+/** The language a tag of an Accept-Language header names: Simplified Chinese regions and script, other Chinese, English. */
+const localeOfTag = (tag: string): LocaleId | undefined => {
+  if (isLocaleId(tag)) return tag
+  if (tag === 'zh-cn' || tag === 'zh-sg' || tag === 'zh-hans') return 'chs'
+  if (tag.startsWith('zh')) return 'cht'
+  if (tag.startsWith('en')) return 'en'
+  return undefined
+}
+
 /**
  * Picks a language from an Accept-Language header or a stored choice: the first the header names that
  * is `offered` (all three unless given), else `fallback` (cht unless given).
@@ -22,16 +31,7 @@ export const pickLocale = (
 ): LocaleId => {
   if (!wanted) return fallback
   for (const part of wanted.split(',')) {
-    const tag = part.split(';')[0].trim().toLowerCase()
-    const found: LocaleId | undefined = isLocaleId(tag)
-      ? tag
-      : tag === 'zh-cn' || tag === 'zh-sg' || tag === 'zh-hans'
-        ? 'chs'
-        : tag.startsWith('zh')
-          ? 'cht'
-          : tag.startsWith('en')
-            ? 'en'
-            : undefined
+    const found = localeOfTag(part.split(';')[0].trim().toLowerCase())
     if (found && offered.includes(found)) return found
   }
   return fallback

@@ -123,7 +123,7 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
       // The page's ids as one array value: the statement's text is the same for every page of a search,
       // so it is prepared once per connection (0103). Every record id is an ObjectId (24 hex letters, the
       // record service gives one to every record), which needs no quoting in an array literal.
-      const list = `{${ids.filter((id) => isObjectId(id)).join(',')}}`
+      const list = `{${ids.filter(isObjectId).join(',')}}`
       q.whereRaw(sql.sql, sql.bindings as Knex.RawBinding[]).whereRaw('products."_id" = any(?::bpchar[])', [list])
       const compiled = q.toSQL()
       const statement = db.raw(compiled.sql, compiled.bindings as Knex.RawBinding[])
@@ -131,12 +131,9 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
       if (name) statement.options({ name })
       return ((await statement) as { rows: Row[] }).rows
     })) as Row[]
-    const hidden = params.provider || !params.withSecrets ? new Set(this.options.secret ?? []) : new Set<string>()
-    const page = rows.map((row) => {
-      const record: Row = {}
-      for (const key in row) if (row[key] !== null && row[key] !== undefined && !hidden.has(key)) record[key] = row[key]
-      return record
-    })
+    // As the record service answers rows; a client's call never sees secrets, whatever it asked.
+    const output = { ...params, withSecrets: !params.provider && params.withSecrets }
+    const page = rows.map((row) => this.output(row, output))
     if (withStock) takeStockColumn(page, stock)
     return page
   }

@@ -5,13 +5,13 @@ import { rootVariables } from './root-props'
 
 const usePuckSelect = createUsePuck()
 
+/** The id of the node whose fields show. */
+export const useSelectedNodeId = () => usePuckSelect((state) => state.selectedItem?.props.id as string | undefined)
+
 /**
  * The types in reach of the selected node (spec §2.10 expression picker): the component's declared
  * props and data variables, and its enclosing loops' items, `$$0` the innermost.
  */
-/** The id of the node whose fields show. */
-export const useSelectedNodeId = () => usePuckSelect((state) => state.selectedItem?.props.id as string | undefined)
-
 export const useNodeScope = (): TypeScope => {
   const selectedId = useSelectedNodeId()
   const getParentById = usePuckSelect((state) => state.getParentById)
