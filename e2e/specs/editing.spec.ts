@@ -210,4 +210,58 @@ describe('merchant-grade editing (decision 0065)', () => {
     await page.screenshot({ path: '/tmp/editing-client-rules-cht.png' })
     expect(callsTo(calls, 'create', 'products')).toEqual([])
   })
+
+  it('returns from a record that is not there to its list, unless the merchant has already gone elsewhere', async () => {
+    const who = await ownerOnce()
+    const missing = 'f'.repeat(24)
+    const page = await app.open({ lang: 'cht', viewport: { width: 1440, height: 900 } })
+    // The answer to the editor's `get` of the missing record waits until the test lets it through.
+    let asked: string | undefined
+    let holding = true
+    const held: (() => void)[] = []
+    await page.routeWebSocket(/\/api\/socket\.io\//, (socket) => {
+      const server = socket.connectToServer()
+      socket.onMessage((message) => {
+        const call = typeof message === 'string' ? /^42(\d+)\["get","brands","(\w+)"/.exec(message) : null
+        if (holding && call?.[2] === missing) asked = call[1]
+        server.send(message)
+      })
+      server.onMessage((message) => {
+        if (asked && typeof message === 'string' && message.startsWith(`43${asked}[`)) held.push(() => socket.send(message))
+        else socket.send(message)
+      })
+    })
+    await page.addInitScript((token) => localStorage.setItem('emporia-jwt', token), who.session.accessToken)
+    const shell = new Shell(page)
+    const list = `/${who.shop!._id}/eshop/brands`
+    await page.goto(app.url(`${list}/edit/${missing}`))
+    await expect.poll(() => held.length, poll).toBe(1)
+
+    // The merchant moves on; the next page's chunk is slow, so the editor's page is still up when its answer comes.
+    let chunk: (() => void) | undefined
+    await page.route(/\/assets\/profile-page-[\w-]+\.js$/, async (route) => {
+      await new Promise<void>((resolve) => (chunk = resolve))
+      await route.continue()
+    })
+    // Client-side, as the app's own links go (the open editor dialog covers the drawer's).
+    await page.evaluate((to) => {
+      window.history.pushState({}, '', to)
+      window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }))
+    }, `/${who.shop!._id}/profile`)
+    await expect.poll(() => shell.pathname(), poll).toBe(`/${who.shop!._id}/profile`)
+    await expect.poll(() => chunk !== undefined, poll).toBe(true)
+    held.shift()!()
+    // The record is not there: said, and the late close leaves the merchant where they went.
+    await expect.poll(() => shell.errorSnackbar().count(), poll).toBe(1)
+    chunk!()
+    await expect.poll(() => shell.route(), poll).toBe('profile')
+    expect(shell.pathname()).toBe(`/${who.shop!._id}/profile`)
+
+    // Staying on the missing record's address, its editor closes back to the list.
+    holding = false
+    asked = undefined
+    await page.goto(app.url(`${list}/edit/${missing}`))
+    await expect.poll(() => shell.pathname(), poll).toBe(list)
+    await expect.poll(() => shell.route(), poll).toBe('eshop/brands')
+  })
 })
