@@ -1,5 +1,5 @@
 import autocannon from 'autocannon'
-import { benchUserToken, postJson, removeBenchUsers } from './support/auth'
+import { benchShopAdmin, benchUserToken, postJson, removeBenchUsers } from './support/auth'
 import { startChild, type ChildHandle } from './support/child'
 import { cpuMeter } from './support/cpu'
 import { MEASURED_SHOP } from './support/dataset'
@@ -37,10 +37,7 @@ const hammer = async (server: ChildHandle, body: unknown, connections: number, s
 
 /** Makes the bench user an admin of the measured shop, as a merchant is of their own shop. */
 const joinMeasuredShop = async (server: ChildHandle) => {
-  const token = await benchUserToken(server.url)
-  const { user } = await postJson(`${server.url}/api/authentication`, { strategy: 'jwt', accessToken: token })
-  const userId = (user as { _id: string })._id
-  const users = JSON.stringify([{ user: userId, role: 'admin', roles: ['admin', 'user', 'pos'], perm: [], accepted: true }])
+  const { token, users } = await benchShopAdmin(server.url)
   await withClient(BENCH_URL, (db) =>
     db.query(
       `insert into shops ("_id", "name", "subdomain", "validUtil", "users") values ($1, '"Bench"', 'bench-measured', now() + interval '30 days', $2)

@@ -1,5 +1,4 @@
-import { impliedRoles } from '@emporia/shared'
-import { benchUserToken, postJson, removeBenchUsers } from './support/auth'
+import { benchShopAdmin, postJson, removeBenchUsers } from './support/auth'
 import { startChild, type ChildHandle } from './support/child'
 import { FANOUT_SHOP } from './support/dataset'
 import { BENCH_URL, withClient } from './support/postgres'
@@ -22,13 +21,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
  * and the `shops.users` list derived from it, written together, before any socket logs in.
  */
 const joinFanoutShop = async (serverUrl: string) => {
-  const token = await benchUserToken(serverUrl)
-  const { user } = await postJson(`${serverUrl}/api/authentication`, { strategy: 'jwt', accessToken: token })
-  const { _id, email } = user as { _id: string; email: string }
-  const name = email.split('@')[0]
-  const users = JSON.stringify([
-    { user: _id, role: 'admin', roles: impliedRoles('admin'), perm: [], accepted: true, posAccess: 'admin', name }
-  ])
+  const { token, user, email, users } = await benchShopAdmin(serverUrl)
   await withClient(BENCH_URL, async (db) => {
     await db.query('begin')
     await db.query(
@@ -38,7 +31,7 @@ const joinFanoutShop = async (serverUrl: string) => {
     )
     await db.query(
       `insert into "shopMembers" ("_id", shop, "user", email, role, accepted) values (substr(md5(random()::text), 1, 24), $1, $2, $3, 'admin', true)`,
-      [FANOUT_SHOP, _id, email]
+      [FANOUT_SHOP, user, email]
     )
     await db.query('commit')
   })
