@@ -1,7 +1,7 @@
 import { benchShopAdmin, postJson, removeBenchUsers } from './support/auth'
 import { startChild, type ChildHandle } from './support/child'
 import { FANOUT_SHOP } from './support/dataset'
-import { BENCH_URL, withClient } from './support/postgres'
+import { BENCH_URL, ensurePostgresDataset, withClient } from './support/postgres'
 import type { Outcome } from './support/report'
 import { percentiles } from './support/stats'
 
@@ -71,13 +71,16 @@ export const runFanout = async (log: (line: string) => void, options: { serverNo
     })
     await removeBenchUsers()
   }
-  await cleanup()
+  // Its `bench_items` table comes with the list dataset: a fan-out run alone on a new machine needs it too.
+  await ensurePostgresDataset(log)
   const server = await startChild('servers/emporia.ts', {
     env: { BENCH_DATABASE_URL: BENCH_URL, BENCH_REALTIME: '1' },
     nodeArgs: options.serverNodeArgs
   })
   const clients: ChildHandle[] = []
   try {
+    // After the server's start, whose migrations make `shops` on a new database; before any socket.
+    await cleanup()
     const token = await joinFanoutShop(server.url)
     const started = performance.now()
     for (let i = 0; i < CLIENT_PROCESSES; i++) {
