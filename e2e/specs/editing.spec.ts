@@ -253,6 +253,7 @@ describe('merchant-grade editing (decision 0065)', () => {
     held.shift()!()
     // The record is not there: said, and the late close leaves the merchant where they went.
     await expect.poll(() => shell.errorSnackbar().count(), poll).toBe(1)
+    expect(await shell.text(shell.errorSnackbar())).toContain(sharedMessages.cht['errors.recordNotFound'])
     chunk!()
     await expect.poll(() => shell.route(), poll).toBe('profile')
     expect(shell.pathname()).toBe(`/${who.shop!._id}/profile`)

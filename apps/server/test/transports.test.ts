@@ -46,6 +46,8 @@ describe(`transports (${dialect})`, () => {
     expect(malformed).toMatchObject({ status: 400, body: { name: 'BadRequest' } })
     const missing = await json(`${t.url}/api/people/${'0'.repeat(24)}`)
     expect(missing).toMatchObject({ status: 404, body: { name: 'NotFound' } })
+    // Keyed, so the back office says it in the merchant's language (errors.recordNotFound).
+    expect(missing.body).toMatchObject({ data: { key: 'errors.recordNotFound' } })
     const unknown = await json(`${t.url}/api/nothing-here`)
     expect(unknown).toMatchObject({ status: 404, body: { name: 'NotFound' } })
     const brokenJson = await fetch(`${t.url}/api/people`, {

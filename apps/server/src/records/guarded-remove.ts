@@ -1,4 +1,4 @@
-import { NotFound } from '@feathersjs/errors'
+import { recordNotFound } from './not-found'
 import type { Id } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { shopTransaction } from '../tenancy'
@@ -27,7 +27,7 @@ export const removeUnlessUsed = <R>(
         .where({ _id: String(id), shop: params.shop })
         .forUpdate()
         .first('_id')
-      if (!row) throw new NotFound(`No record found for id '${String(id)}'`)
+      if (!row) throw recordNotFound(id)
       await refuse(trx, params.shop)
       return remove({ ...params, transaction: trx })
     },

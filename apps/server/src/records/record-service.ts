@@ -1,5 +1,6 @@
 import { AdapterBase, type AdapterParams, type AdapterServiceOptions, type PaginationOptions } from '@feathersjs/adapter-commons'
-import { BadRequest, MethodNotAllowed, NotFound } from '@feathersjs/errors'
+import { BadRequest, MethodNotAllowed } from '@feathersjs/errors'
+import { recordNotFound } from './not-found'
 import type { Application, Id, NullableId, Paginated } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { isObjectId, type Page } from '@emporia/shared'
@@ -380,13 +381,13 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
 
   async _get(id: Id, params: RecordParams = {}): Promise<Result> {
     try {
-      if (!isObjectId(id)) throw new NotFound(`No record found for id '${String(id)}'`)
+      if (!isObjectId(id)) throw recordNotFound(id)
       const { filters, where } = this.split(params.query as Row)
       const q = this.table(params).where(this.model.idField, id).whereRaw(where.sql, bind(where)).first()
       const selected = this.columns(filters.$select)
       if (selected.length) q.select(selected)
       const row = (await q) as Row | undefined
-      if (!row) throw new NotFound(`No record found for id '${String(id)}'`)
+      if (!row) throw recordNotFound(id)
       const data = this.output(row, params)
       const specs = parsePopulate(this.model, filters.$populate)
       if (specs.length && this.app) await populate(this.app, this.model.table, [data], specs, params)
@@ -442,7 +443,7 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
 
   async _update(id: Id, data: Data, params: RecordParams = {}): Promise<Result> {
     try {
-      if (!isObjectId(id)) throw new NotFound(`No record found for id '${String(id)}'`)
+      if (!isObjectId(id)) throw recordNotFound(id)
       if (!data || typeof data !== 'object' || Array.isArray(data)) throw new BadRequest('Data must be an object')
       const record = stripReadOnly(this.model, data as Row)
       if (!params.provider) {
@@ -463,7 +464,7 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
         .whereRaw(where.sql, bind(where))
         .update(values)
         .returning('*')) as Row[]
-      if (!rows.length) throw new NotFound(`No record found for id '${String(id)}'`)
+      if (!rows.length) throw recordNotFound(id)
       this.written(rows, params)
       return this.output(rows[0], params, this.selected(params)) as Result
     } catch (error) {
@@ -476,7 +477,7 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
   async _patch(id: NullableId, data: PatchData, params?: RecordParams): Promise<Result | Result[]>
   async _patch(id: NullableId, data: PatchData, params: RecordParams = {}): Promise<Result | Result[]> {
     try {
-      if (id !== null && !isObjectId(id)) throw new NotFound(`No record found for id '${String(id)}'`)
+      if (id !== null && !isObjectId(id)) throw recordNotFound(id)
       if (!data || typeof data !== 'object' || Array.isArray(data)) throw new BadRequest('Data must be an object')
       const input = data as Row
       const plain: Row = {}
@@ -515,7 +516,7 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
         : params.transaction
           ? await params.transaction.transaction((trx) => update({ ...params, transaction: trx }))
           : await this.knex.transaction((trx) => update({ ...params, transaction: trx }))
-      if (id !== null && !rows.length) throw new NotFound(`No record found for id '${String(id)}'`)
+      if (id !== null && !rows.length) throw recordNotFound(id)
       return this.answered(rows, id, params)
     } catch (error) {
       throw toFeathersError(error)
@@ -544,12 +545,12 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
   async _remove(id: NullableId, params?: RecordParams): Promise<Result | Result[]>
   async _remove(id: NullableId, params: RecordParams = {}): Promise<Result | Result[]> {
     try {
-      if (id !== null && !isObjectId(id)) throw new NotFound(`No record found for id '${String(id)}'`)
+      if (id !== null && !isObjectId(id)) throw recordNotFound(id)
       const { where } = this.split(params.query as Row)
       const q = this.table(params).whereRaw(where.sql, bind(where))
       if (id !== null) q.where(this.id, id)
       const rows = (await q.delete().returning('*')) as Row[]
-      if (id !== null && !rows.length) throw new NotFound(`No record found for id '${String(id)}'`)
+      if (id !== null && !rows.length) throw recordNotFound(id)
       return this.answered(rows, id, params)
     } catch (error) {
       throw toFeathersError(error)

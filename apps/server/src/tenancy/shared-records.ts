@@ -1,4 +1,5 @@
-import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors'
+import { BadRequest, Forbidden } from '@feathersjs/errors'
+import { recordNotFound } from '../records/not-found'
 import type { HookContext, Id } from '@feathersjs/feathers'
 import { canRemoveRecord, canSeeRecord, canWriteRecord, isReadMethod, type SharedRecord } from '@emporia/shared'
 
@@ -42,7 +43,7 @@ export const sharedRecordAccess =
     if (context.id === null || context.id === undefined) throw new BadRequest('Change shared records one at a time')
     const service = context.service as { _get: (id: Id, params: object) => Promise<SharedRecord> }
     const record = await service._get(context.id, {}).catch(() => undefined)
-    if (!canSeeRecord(record, shop)) throw new NotFound(`No record found for id '${String(context.id)}'`)
+    if (!canSeeRecord(record, shop)) throw recordNotFound(context.id)
     const allowed = context.method === 'remove' ? canRemoveRecord(record, shop) : canWriteRecord(record, shop)
     if (!allowed) throw new Forbidden('No Permission', { key: 'errors.noPermission' })
     const data = context.data as Query | undefined
