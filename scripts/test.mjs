@@ -91,6 +91,7 @@ const steps = [
   ...typechecks.slice(0, 2),
   { title: 'lint', command: 'npx', args: ['eslint', '.'] },
   { title: 'format', command: 'npx', args: ['prettier', '--check', '.'] },
+  { title: 'decisions index', command: 'node', args: ['scripts/decisions-index.mjs', '--check'] },
   ...typechecks.slice(2),
   vitest('shared: unit tests', 'packages/shared'),
   vitest('theme: unit tests', 'packages/theme'),
