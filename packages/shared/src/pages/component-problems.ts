@@ -1,6 +1,7 @@
 import { imageRefSchema, videoRefSchema } from '../media/image-ref.schema'
 import { cssProblems, cssSchema } from './css-style'
 import { cssLength, isColor } from './css-values'
+import { sourceBudgetProblems } from './fetch-budget'
 import { fetchOf, isExpression, isValidPath, NEW_VARIABLE, pathOf, typeOfExpression, type TypeScope } from './expressions'
 import { safeUrl } from './page-links'
 import {
@@ -227,5 +228,7 @@ export const componentProblems = (
   const walk: Walk = { report, ids: new Set(), components }
   const scope: TypeScope = { data, loops: [] }
   component.content.forEach((node, index) => nodeProblems(walk, node, scope, `content.${index}`, []))
+  // What rendering it costs: data sources of its own and of the page through what it places (issue 28).
+  problems.push(...sourceBudgetProblems(component, components))
   return problems
 }

@@ -16,6 +16,8 @@ export const MAX_NODE_DEPTH = 16
 export const MAX_MENU_DEPTH = 4
 /** Children of one node, components of one stored component (the renderer caps expanded loops apart). */
 export const MAX_CHILDREN = 200
+/** Data variables, their types and declared props of one component (issue 28: each may be a data source). */
+export const MAX_COMPONENT_VARIABLES = 100
 
 /** A data variable, prop or loop-variable name. */
 export const VARIABLE_PATTERN = '^[A-Za-z_][A-Za-z0-9_]{0,63}$'
@@ -238,11 +240,18 @@ export const componentSchema = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 100 }),
     /** Variable name → type (`product[]`, `tran`, …). */
     dataType: Type.Record(Type.String({ pattern: VARIABLE_PATTERN }), Type.String({ maxLength: 100 }), {
-      additionalProperties: false
+      additionalProperties: false,
+      maxProperties: MAX_COMPONENT_VARIABLES
     }),
     /** Variable name → its value: a constant, or an expression (a data source, most often). */
-    data: Type.Record(Type.String({ pattern: VARIABLE_PATTERN }), propValueSchema, { additionalProperties: false }),
-    props: Type.Record(Type.String({ pattern: VARIABLE_PATTERN }), componentPropSchema, { additionalProperties: false }),
+    data: Type.Record(Type.String({ pattern: VARIABLE_PATTERN }), propValueSchema, {
+      additionalProperties: false,
+      maxProperties: MAX_COMPONENT_VARIABLES
+    }),
+    props: Type.Record(Type.String({ pattern: VARIABLE_PATTERN }), componentPropSchema, {
+      additionalProperties: false,
+      maxProperties: MAX_COMPONENT_VARIABLES
+    }),
     content: Type.Array(pageNodeSchema, { maxItems: MAX_CHILDREN }),
     createdAt: Type.String({ format: 'date-time', readOnly: true }),
     updatedAt: Type.String({ format: 'date-time', readOnly: true })

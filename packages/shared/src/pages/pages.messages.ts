@@ -5,6 +5,9 @@
  */
 export const pageModelMessages = {
   en: {
+    'pages.tooManySources': 'A component may read at most {count} data sources',
+    'pages.tooManyPageSources': 'A page may read at most {count} data sources, with the components it places',
+    'pages.tooManySourcesThrough': 'The component {name} places this one and would read more than {count} data sources',
     'pages.unknownComponent': 'Unknown component {type}',
     'pages.componentLoop': 'A component cannot place itself, directly or through others',
     'pages.tooLarge': 'This page is too large; only its first parts are shown',
@@ -21,6 +24,9 @@ export const pageModelMessages = {
     'pages.badDimension': 'Not a valid size: a number of 0 or more, with a unit such as px, em, % or vw'
   },
   cht: {
+    'pages.tooManySources': '每個組件最多只能讀取 {count} 個資料來源',
+    'pages.tooManyPageSources': '每個頁面（連同其放入的組件）最多只能讀取 {count} 個資料來源',
+    'pages.tooManySourcesThrough': '組件 {name} 放入了此組件，將會讀取超過 {count} 個資料來源',
     'pages.unknownComponent': '不明的組件 {type}',
     'pages.componentLoop': '組件不能直接或間接放入自己',
     'pages.tooLarge': '此頁面太大，只顯示前面的部分',
@@ -37,6 +43,9 @@ export const pageModelMessages = {
     'pages.badDimension': '尺寸無效：請輸入 0 或以上的數字，可加單位如 px、em、% 或 vw'
   },
   chs: {
+    'pages.tooManySources': '每个组件最多只能读取 {count} 个数据源',
+    'pages.tooManyPageSources': '每个页面（连同其放入的组件）最多只能读取 {count} 个数据源',
+    'pages.tooManySourcesThrough': '组件 {name} 放入了此组件，将会读取超过 {count} 个数据源',
     'pages.unknownComponent': '未知的组件 {type}',
     'pages.componentLoop': '组件不能直接或间接放入自己',
     'pages.tooLarge': '此页面太大，只显示前面的部分',
