@@ -1,5 +1,14 @@
+import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { componentSchema, pageSchema, themeSchema, type SiteSnapshot } from '@emporia/shared'
+import {
+  componentSchema,
+  pageSchema,
+  sharedMessage,
+  sourceBudgetProblems,
+  themeSchema,
+  type ComponentModel,
+  type SiteSnapshot
+} from '@emporia/shared'
 import { modelFromSchema, type Model } from '../db/query/model'
 import { fieldError } from './site-errors'
 import { lockSite } from './site-snapshot'
@@ -24,6 +33,30 @@ const toRow = (model: Model, record: Row, shop: string): Row => {
   return { ...row, shop, updatedAt: new Date().toISOString() }
 }
 
+/**
+ * A version published before the data-source caps (issue 28) may read more than a page may now: its
+ * drafts could be neither saved nor published, so it is refused before anything is replaced.
+ */
+const restoreProblems = (snapshot: SiteSnapshot): BadRequest | undefined => {
+  const components: Record<string, ComponentModel> = Object.fromEntries(snapshot.components.map((c) => [c._id, c]))
+  for (const component of snapshot.components) {
+    const problems = sourceBudgetProblems(component, components)
+    if (!problems.length) continue
+    const values = { name: component.name }
+    return new BadRequest(sharedMessage('pages.cannotRestore', 'en', values), {
+      key: 'pages.cannotRestore',
+      values,
+      errors: problems.map(({ path, key, values: more }) => ({
+        field: `components.${component._id}.${path}`,
+        key,
+        ...(more ? { values: more } : {}),
+        message: sharedMessage(key as Parameters<typeof sharedMessage>[0], 'en', more)
+      }))
+    })
+  }
+  return undefined
+}
+
 /** What a restore changed of one draft table: the records now there, and the ids of those before. */
 export interface RestoredTable {
   before: Set<string>
@@ -40,6 +73,8 @@ export const restoreSite = async (trx: Knex.Transaction, shop: string, version: 
   const row = (await trx('siteVersions').where({ shop, version }).first()) as Row | undefined
   if (!row) throw fieldError('restore', 'site.noSuchVersion', { version })
   const snapshot = (typeof row.snapshot === 'string' ? JSON.parse(row.snapshot) : row.snapshot) as SiteSnapshot
+  const refused = restoreProblems(snapshot)
+  if (refused) throw refused
   const wanted: Record<DraftTable, Row[]> = {
     pages: snapshot.pages as unknown as Row[],
     components: snapshot.components as unknown as Row[],

@@ -159,7 +159,9 @@ const keyOf = (error: ErrorObject): Keyed => {
       return { key: 'format.choice' }
     case 'minItems':
       return limit === 1 ? { key: 'format.required' } : { key: 'format.minItems', values: { count: limit ?? 0 } }
+    // Entries of a record (a component's data variables): "at most N items" says it as well.
     case 'maxItems':
+    case 'maxProperties':
       return { key: 'format.maxItems', values: { count: limit ?? 0 } }
     case 'uniqueItems':
       return { key: 'format.unique' }

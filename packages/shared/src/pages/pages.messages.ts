@@ -5,6 +5,7 @@
  */
 export const pageModelMessages = {
   en: {
+    'pages.cannotRestore': 'This version cannot be restored: {name} reads too many data sources',
     'pages.tooManySources': 'A component may read at most {count} data sources',
     'pages.tooManyPageSources': 'A page may read at most {count} data sources, with the components it places',
     'pages.tooManySourcesThrough': 'The component {name} places this one and would read more than {count} data sources',
@@ -24,6 +25,7 @@ export const pageModelMessages = {
     'pages.badDimension': 'Not a valid size: a number of 0 or more, with a unit such as px, em, % or vw'
   },
   cht: {
+    'pages.cannotRestore': '無法還原此版本：{name} 讀取的資料來源太多',
     'pages.tooManySources': '每個組件最多只能讀取 {count} 個資料來源',
     'pages.tooManyPageSources': '每個頁面（連同其放入的組件）最多只能讀取 {count} 個資料來源',
     'pages.tooManySourcesThrough': '組件 {name} 放入了此組件，將會讀取超過 {count} 個資料來源',
@@ -43,6 +45,7 @@ export const pageModelMessages = {
     'pages.badDimension': '尺寸無效：請輸入 0 或以上的數字，可加單位如 px、em、% 或 vw'
   },
   chs: {
+    'pages.cannotRestore': '无法还原此版本：{name} 读取的数据源太多',
     'pages.tooManySources': '每个组件最多只能读取 {count} 个数据源',
     'pages.tooManyPageSources': '每个页面（连同其放入的组件）最多只能读取 {count} 个数据源',
     'pages.tooManySourcesThrough': '组件 {name} 放入了此组件，将会读取超过 {count} 个数据源',

@@ -1,6 +1,6 @@
 import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import { componentProblems, type Component, type ComponentModel, type PageNode } from '@emporia/shared'
+import { componentProblems, sourcesThroughProblems, type Component, type ComponentModel, type PageNode } from '@emporia/shared'
 import { placedComponents, placementProblems } from '../../eshop/component-graph'
 import { sanitizeComponent } from '../../eshop/sanitize-component'
 import { conflictError, nameOf, problemsError } from '../../eshop/site-errors'
@@ -25,7 +25,7 @@ export const shopComponents = async (
 /**
  * Components (§3.15, decision 0107). Every write, whatever its door (create, batch create, update,
  * patch and its operators), is checked as stored: the page model's problems, placed components of
- * the shop, no component placing itself; then each `html` constant is sanitised in the same
+ * the shop, no component placing itself, no page placing it past its data-source cap; then each `html` constant is sanitised in the same
  * transaction, so the record, the answer and the event all carry the sanitised text.
  */
 export class ComponentService extends RecordService<Component> {
@@ -38,7 +38,12 @@ export class ComponentService extends RecordService<Component> {
     if (placed.length) await trx('components').where({ shop }).whereIn('_id', placed).forShare().select('_id')
     const components = await shopComponents(trx, shop)
     components[id] = component as Component & Row
-    const problems = [...componentProblems(component, components), ...placementProblems(id, component.content, components)]
+    const problems = [
+      ...componentProblems(component, components),
+      ...placementProblems(id, component.content, components),
+      // A page placing this one may not pass its data-source cap through it (issue 28).
+      ...sourcesThroughProblems(id, components)
+    ]
     if (problems.length) throw problemsError(problems)
     const clean = sanitizeComponent(component, components)
     const changed = EDITABLE.filter((field) => JSON.stringify(clean[field]) !== JSON.stringify(component[field]))
