@@ -11,7 +11,6 @@ import { commerceTransaction, type Commerce } from './commerce-context'
 import { refuse } from './cart-input'
 import type { CheckoutInput } from './checkout-input'
 import { orderLinkToken } from './order-link'
-import { checkoutCustomer } from './shop-customer'
 import { sessionCustomer } from '../accounts/customer-account'
 import { shippingQuote } from './shipping-quotes'
 import { checkSellable } from './storefront-products'
@@ -58,9 +57,9 @@ const startPreparing = async (trx: Knex.Transaction, created: CreatedOrder, shop
 
 /**
  * The storefront's checkout (decision 0109), in one transaction of the shop: the lines must be
- * sellable online; the customer is found or made; the goods are priced by the same `priceOrder`
- * the order will use, to price the delivery by the shipping method's ranges; then `createOrder` takes
- * the order — stock, coupons, points, totals and the retry key by the same rules as every order —
+ * sellable online; a signed-in customer's order is theirs, a guest's is nobody's (decision 0120); the
+ * goods are priced by the same `priceOrder` the order will use, to price the delivery by the shipping
+ * method's ranges; then `createOrder` takes the order — stock, coupons, points, totals and the retry key by the same rules as every order —
  * with a pending bank-transfer or card payment for the total, or none for cash on pick-up. The
  * browser never sends a price. Events are announced once the transaction has committed.
  */
@@ -77,9 +76,11 @@ export const placeOrder = async (
     await checkSellable(trx, shop, input.lines)
     const settings = await loadCheckoutSettings(trx, shop)
     checkOffered(input, settings)
-    const user = signedIn
-      ? (await sessionCustomer(trx, shop, signedIn))._id
-      : await checkoutCustomer(commerce, trx, shop, input.customer)
+    // A guest is a guest (decision 0120): a typed e-mail proves nothing, so it never files the order
+    // under the shop's customer of that e-mail (their prices, personal coupons, points, rank) nor makes
+    // one (no afterRegister gifts for made-up addresses). Only a signed-in session — a proven mailbox —
+    // names the customer; their guest orders join their history by the e-mail once they sign in.
+    const user = signedIn ? (await sessionCustomer(trx, shop, signedIn))._id : null
     const data: OrderData = {
       source: 'eshop',
       products: input.lines.map((line) => ({ product: line.product, sku: line.sku, quantity: line.quantity })),
