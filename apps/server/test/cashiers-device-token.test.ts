@@ -1,14 +1,23 @@
 import { SignJWT, UnsecuredJWT, generateKeyPair, exportJWK } from 'jose'
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hostnameOf, keyIdOf, tokenHosts, verifyDeviceToken } from '../src/pos/device-token'
+import { client, setShop } from './catalogue/catalogue-support'
 import { deviceToken, makeDevice } from './cashiers-device'
+import { shopOwner } from './support/accounts'
+import { dialects } from './support/databases'
+import { startTestApp, type TestApp } from './support/test-app'
 
 const HOSTS = ['127.0.0.1']
-const rejection = (why?: RegExp) => ({
+/** The one answer every refusal gives (decision 0095): the same status, key, field and text whatever failed. */
+const REFUSAL = {
+  name: 'Forbidden',
   code: 403,
-  data: { key: 'pos.error.deviceToken', field: 'deviceToken' },
-  ...(why ? { message: expect.stringMatching(why) } : {})
-})
+  className: 'forbidden',
+  message: 'The device token is not valid',
+  data: { key: 'pos.error.deviceToken', field: 'deviceToken' }
+}
+/** A refusal as the server sees it: the one answer outside, the real reason (`why`) kept for its log only. */
+const rejection = (why?: RegExp) => ({ ...REFUSAL, ...(why ? { reason: expect.stringMatching(why) } : {}) })
 
 /** The device token alone (spec §7.5; decision 0095), without a server: what it proves and every way it fails. */
 describe('device tokens', () => {
@@ -61,6 +70,11 @@ describe('device tokens', () => {
       .sign(device.privateKey)
     await expect(verifyDeviceToken(noJti, HOSTS)).rejects.toMatchObject(rejection())
     await expect(verifyDeviceToken('x'.repeat(5000), HOSTS)).rejects.toMatchObject(rejection(/too long/))
+    // What is sent out says nothing of which check failed: the reason is not in the answer.
+    const refused = (await verifyDeviceToken('x'.repeat(5000), HOSTS).catch((error: { toJSON(): unknown }) => error)) as {
+      toJSON(): unknown
+    }
+    expect(refused.toJSON()).toEqual(REFUSAL)
     await expect(verifyDeviceToken(undefined, HOSTS)).rejects.toMatchObject({
       code: 400,
       data: { key: 'pos.error.deviceTokenRequired' }
@@ -74,5 +88,51 @@ describe('device tokens', () => {
     const hosts = tokenHosts({ publicHost: 'emporia.example', publicUrl: 'https://admin.emporia.example:8443/app' })
     expect(hosts({ host: '127.0.0.1:4000' })).toEqual(['127.0.0.1', 'emporia.example', 'admin.emporia.example'])
     expect(hosts(undefined)).toEqual(['emporia.example', 'admin.emporia.example'])
+  })
+})
+
+/** Over the API, every way a binding's token fails gives the very same answer (decision 0095, issue 28). */
+describe.each(await dialects())('device token refusals (%s)', (dialect) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await startTestApp(dialect)
+  })
+  afterAll(() => t.close())
+
+  const posShop = async (name: string) => {
+    const owner = await shopOwner(t.url, name)
+    await setShop(t, owner.shopId, { attributes: { pos: true } })
+    return client(t, owner)
+  }
+
+  it('answers expired, forged, foreign, wrong-station, other-shop and replayed tokens alike', async () => {
+    const api = await posShop('Refusals')
+    const elsewhere = await posShop('Refusals elsewhere')
+    const device = await makeDevice()
+    const stranger = await makeDevice()
+    const station = (await api.made('shop/cashiers', { id: 'R1', name: 'Till' })) as { _id: string }
+    const other = (await elsewhere.made('shop/cashiers', { id: 'R1', name: 'Till' })) as { _id: string }
+    const bind = (token: string, as = api, cashier = station._id) =>
+      as.patch(`shop/cashiers/${cashier}`, { deviceId: device.kid, deviceToken: token })
+    // A token spent by a binding in another shop: spent everywhere.
+    const spent = await deviceToken(device)
+    expect((await bind(spent, elsewhere, other._id)).status).toBe(200)
+    const failures = {
+      expired: await deviceToken(device, { expiresIn: -120 }),
+      tooLongLived: await deviceToken(device, { expiresIn: 3600 }),
+      wrongKeyId: await deviceToken(device, { kid: stranger.kid }),
+      wrongSubject: await deviceToken(device, { sub: stranger.kid }),
+      wrongHost: await deviceToken(device, { iss: 'evil.example.com' }),
+      badSignature: await deviceToken(device, { signer: stranger.privateKey }),
+      malformed: 'not.a.token',
+      tooLong: 'x'.repeat(5000),
+      // A valid token, but of another device than the station is being bound to.
+      otherDevice: await deviceToken(stranger),
+      spentInAnotherShop: spent
+    }
+    const answers: Record<string, unknown> = {}
+    for (const [why, token] of Object.entries(failures)) answers[why] = await bind(token)
+    for (const answer of Object.values(answers)) expect(answer).toEqual({ status: 403, body: REFUSAL })
+    expect(((await api.get(`shop/cashiers/${station._id}`)).body as { deviceId?: string }).deviceId).toBeUndefined()
   })
 })

@@ -19,9 +19,18 @@ export interface DeviceProof {
 export const missingDeviceToken = () =>
   new BadRequest("Binding a cashier needs this device's token", { key: 'pos.error.deviceTokenRequired', field: 'deviceToken' })
 
-/** One answer for every way a token fails (expired, forged, foreign, replayed): a caller learns nothing more. */
-export const badDeviceToken = (why: string) =>
-  new Forbidden(`The device token is not valid (${why})`, { key: 'pos.error.deviceToken', field: 'deviceToken' })
+/**
+ * A refused device token. Every way a token fails (expired, forged, foreign host, another device's,
+ * replayed) gives this one answer, so a caller learns nothing about which check it passed (decision
+ * 0095); `reason` says which for the server's log only: it is not in the error's JSON.
+ */
+export class DeviceTokenRefused extends Forbidden {
+  constructor(readonly reason: string) {
+    super('The device token is not valid', { key: 'pos.error.deviceToken', field: 'deviceToken' })
+  }
+}
+
+export const badDeviceToken = (why: string) => new DeviceTokenRefused(why)
 
 /** The key id of a public key (spec §7.5): standard base64, with padding, of the SHA-256 of its thumbprint members. */
 export const keyIdOf = (jwk: { crv: string; kty: string; x: string; y: string }) =>

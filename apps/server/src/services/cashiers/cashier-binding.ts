@@ -1,7 +1,6 @@
-import { Forbidden } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { consumeDeviceToken } from '../../pos/used-device-tokens'
-import { verifyDeviceToken, type DeviceProof } from '../../pos/device-token'
+import { badDeviceToken, verifyDeviceToken, type DeviceProof } from '../../pos/device-token'
 
 type Row = Record<string, unknown>
 
@@ -11,8 +10,8 @@ type Row = Record<string, unknown>
  */
 export const proveDevice = async (deviceId: string, token: unknown, hosts: string[]): Promise<DeviceProof> => {
   const proof = await verifyDeviceToken(token, hosts)
-  if (proof.kid !== deviceId)
-    throw new Forbidden('The token is not from the device being bound', { key: 'pos.error.deviceMismatch', field: 'deviceId' })
+  // Another device's valid token is refused like any other: telling it apart would confirm the token is good.
+  if (proof.kid !== deviceId) throw badDeviceToken('the token is from another device than the one being bound')
   return proof
 }
 

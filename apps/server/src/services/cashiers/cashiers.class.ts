@@ -5,6 +5,7 @@ import { DEVICE_TOKEN_HEADER, isObjectId, type Cashier, type CashierData, type C
 import { RecordService, type RecordOptions, type RecordParams } from '../../records/record-service'
 import { assertValid, dataValidators, stripReadOnly } from '../../records/validate-data'
 import { shopTransaction } from '../../tenancy'
+import { DeviceTokenRefused } from '../../pos/device-token'
 import { lockDevice, proveDevice, takeDevice } from './cashier-binding'
 
 type Row = Record<string, unknown>
@@ -61,7 +62,9 @@ export class CashierService extends RecordService<Cashier, CashierData, CashierP
   constructor(
     options: RecordOptions,
     /** The host names a device token may be issued for: the request's and the configured ones. */
-    private readonly hostsOf: (params: Params) => string[]
+    private readonly hostsOf: (params: Params) => string[],
+    /** The server's log: why a device token was refused is written here, never answered (decision 0095). */
+    private readonly log: (line: string) => void = () => undefined
   ) {
     super(options)
   }
@@ -109,7 +112,16 @@ export class CashierService extends RecordService<Cashier, CashierData, CashierP
   /** A write that binds (sets `deviceId` to a device) proves the device first; one that does not needs no token. */
   private prove(deviceId: unknown, token: unknown, params: Params) {
     if (typeof deviceId !== 'string') return Promise.resolve(undefined)
-    return proveDevice(deviceId, tokenOf(token, params), this.hostsOf(params))
+    return proveDevice(deviceId, tokenOf(token, params), this.hostsOf(params)).catch((error: unknown) => {
+      throw this.noted(error, params)
+    })
+  }
+
+  /** A refused device token's real reason goes to the log; the caller gets the one answer. */
+  private noted(error: unknown, params: Params) {
+    if (error instanceof DeviceTokenRefused)
+      this.log(`Device token refused (shop ${params.shop ?? '-'}, ${params.provider ?? 'internal'}): ${error.reason}`)
+    return error
   }
 
   /**
@@ -132,7 +144,7 @@ export class CashierService extends RecordService<Cashier, CashierData, CashierP
       else await announce()
       return result
     } catch (error) {
-      throw idTaken(error)
+      throw idTaken(this.noted(error, params))
     }
   }
 
