@@ -17,8 +17,17 @@ export const COMMERCE_LIMITS = {
 export type CommerceEndpoint = keyof typeof COMMERCE_LIMITS
 
 const WINDOW_MS = 60_000
-// Bounded: a flood of addresses cannot grow the table without end; the oldest windows go first.
-const MAX_KEYS = 50_000
+/**
+ * Bounded: a flood of addresses cannot grow the table without end. Only windows that have passed are
+ * dropped; a full table of live windows turns new keys away rather than forget a live count, which
+ * would hand a flooder a fresh budget against their victim (decision 0119).
+ */
+export const MAX_KEYS = 50_000
+
+const tooMany = (retryAfter: number) =>
+  new TooManyRequests('Too many requests. Please try again in a moment.', { key: 'storefront.tooManyRequests', retryAfter })
+
+const secondsUntil = (end: number, now: number) => Math.max(1, Math.ceil((end - now) / 1000))
 
 /**
  * A fixed one-minute window per (endpoint, shop, address), kept in this process. Behind several
@@ -26,6 +35,7 @@ const MAX_KEYS = 50_000
  * one endpoint, not an accounting of a customer's calls. A refusal is 429 with Retry-After.
  */
 export class CommerceRateLimit {
+  // A window that starts again is moved to the end, so the map runs oldest start first.
   private readonly windows = new Map<string, { start: number; count: number }>()
   private readonly limits: Record<CommerceEndpoint, number>
 
@@ -38,17 +48,19 @@ export class CommerceRateLimit {
     let window = this.windows.get(key)
     if (!window || now - window.start >= WINDOW_MS) {
       this.windows.delete(key)
-      if (this.windows.size >= MAX_KEYS) this.windows.delete(this.windows.keys().next().value as string)
+      // Passed windows sit at the front: each is dropped once, so this costs nothing over time.
+      for (const [oldest, { start }] of this.windows) {
+        if (now - start < WINDOW_MS) break
+        this.windows.delete(oldest)
+      }
+      if (this.windows.size >= MAX_KEYS) {
+        const oldest = this.windows.values().next().value as { start: number }
+        throw tooMany(secondsUntil(oldest.start + WINDOW_MS, now))
+      }
       window = { start: now, count: 0 }
       this.windows.set(key, window)
     }
     window.count += 1
-    if (window.count > this.limits[endpoint]) {
-      const retryAfter = Math.max(1, Math.ceil((window.start + WINDOW_MS - now) / 1000))
-      throw new TooManyRequests('Too many requests. Please try again in a moment.', {
-        key: 'storefront.tooManyRequests',
-        retryAfter
-      })
-    }
+    if (window.count > this.limits[endpoint]) throw tooMany(secondsUntil(window.start + WINDOW_MS, now))
   }
 }
