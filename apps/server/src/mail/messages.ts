@@ -19,7 +19,8 @@ export interface MailLocale {
   mails: Record<MailType, MailWording>
 }
 
-// `{expiresIn}` is the localised duration; every other `{key}` is a caller value, escaped.
+// `{expiresIn}` is the localised duration; every other `{key}` is a caller value, escaped. A subject
+// never names a shop-typed value (`shopName`, `inviter`, `name`): fixed wording only (decision 0123).
 export const mailMessages: Record<LocaleId, MailLocale> = {
   en: {
     greeting: 'Hello {name},',
@@ -48,13 +49,13 @@ export const mailMessages: Record<LocaleId, MailLocale> = {
         after: ['If you did not change it, reset your password right away and tell us.']
       },
       invitation: {
-        subject: 'You are invited to {shopName} on Emporia',
-        before: ['{inviter} invited you to work in {shopName} as {role}.'],
+        subject: 'You are invited to a shop on Emporia',
+        before: ['{inviter} invited you to work in the shop “{shopName}” as {role}.'],
         after: ['Sign in to Emporia with this e-mail address (or register with it) to accept the invitation: {link}']
       },
       shopSignIn: {
-        subject: 'Your sign-in code for {shopName}',
-        before: ['Use this code to sign in to your account at {shopName}:'],
+        subject: 'Your sign-in code',
+        before: ['Use this code to sign in to your account at the shop “{shopName}”:'],
         after: ['The code expires in {expiresIn}.', 'If you did not ask to sign in, you can ignore this e-mail.']
       }
     }
@@ -83,13 +84,13 @@ export const mailMessages: Record<LocaleId, MailLocale> = {
         after: ['如果這不是您本人的操作，請立即重設密碼並通知我們。']
       },
       invitation: {
-        subject: '{shopName} 邀請您加入 Emporia',
-        before: ['{inviter} 邀請您以「{role}」身份在 {shopName} 工作。'],
+        subject: '您獲邀加入 Emporia 上的商店',
+        before: ['{inviter} 邀請您以「{role}」身份在商店「{shopName}」工作。'],
         after: ['請以此電郵地址登入（或註冊）Emporia 以接受邀請：{link}']
       },
       shopSignIn: {
-        subject: '您在 {shopName} 的登入碼',
-        before: ['請使用以下登入碼登入您在 {shopName} 的帳戶：'],
+        subject: '您的登入碼',
+        before: ['請使用以下登入碼登入您在商店「{shopName}」的帳戶：'],
         after: ['登入碼將於 {expiresIn}後失效。', '如果您沒有要求登入，請忽略此電郵。']
       }
     }
@@ -118,13 +119,13 @@ export const mailMessages: Record<LocaleId, MailLocale> = {
         after: ['如果这不是您本人的操作，请立即重置密码并通知我们。']
       },
       invitation: {
-        subject: '{shopName} 邀请您加入 Emporia',
-        before: ['{inviter} 邀请您以“{role}”身份在 {shopName} 工作。'],
+        subject: '您受邀加入 Emporia 上的店铺',
+        before: ['{inviter} 邀请您以“{role}”身份在店铺“{shopName}”工作。'],
         after: ['请以此电子邮箱登录（或注册）Emporia 以接受邀请：{link}']
       },
       shopSignIn: {
-        subject: '您在 {shopName} 的登录码',
-        before: ['请使用以下登录码登录您在 {shopName} 的账户：'],
+        subject: '您的登录码',
+        before: ['请使用以下登录码登录您在店铺“{shopName}”的账户：'],
         after: ['登录码将在 {expiresIn}后失效。', '如果您没有请求登录，请忽略此邮件。']
       }
     }

@@ -26,6 +26,30 @@ const fill = (template: string, values: Record<string, string | number>, escape:
 
 const plain = (value: string) => value
 
+/** The caller values a shop or a user typed: quoted in the body only, never in a subject (decision 0123). */
+export const QUOTED_KEYS = ['shopName', 'inviter', 'name'] as const
+export const QUOTED_MAX_CHARS = 60
+
+/**
+ * Makes a shop-controlled text safe to quote in a mail we send to any address: one line (control,
+ * format and bidi characters out, white space collapsed), at most 60 characters with an ellipsis,
+ * and no link a mail client would make clickable (the dot, `@` and `://` of a host or address are
+ * swapped for look-alikes). Our own mails must not carry a shop's "your bank account is suspended,
+ * visit …" letter (decision 0123). HTML escaping stays the template's job.
+ */
+export const quoteText = (value: string, max = QUOTED_MAX_CHARS): string => {
+  const line = value
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  const chars = Array.from(line)
+  const cut = chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : line
+  return cut.replace(/:\/\//g, '\u2236//').replace(/(?<=\S)[.@](?=\S)/g, (char) => (char === '.' ? '\u2024' : '\uff20'))
+}
+
+const withoutQuoted = (values: Record<string, string | number>) =>
+  Object.fromEntries(Object.entries(values).filter(([key]) => !(QUOTED_KEYS as readonly string[]).includes(key)))
+
 const paragraph = (inner: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.5">${inner}</p>`
 
 // Inline styles only: mail clients drop <style> blocks and external sheets.
@@ -59,6 +83,7 @@ export const renderMail = (type: MailType, locale: LocaleId, values: Record<stri
   const wording = strings.mails[type]
   const expiry = defaultMinutes[type]
   const all: Record<string, string | number> = { ...values }
+  for (const key of QUOTED_KEYS) if (values[key] !== undefined) all[key] = quoteText(String(values[key]))
   // Only the mails with an expiry carry a code; a stray `code` value on another mail is never shown.
   const code = expiry === undefined || values.code === undefined ? undefined : String(values.code)
   if (expiry !== undefined) {
@@ -67,12 +92,13 @@ export const renderMail = (type: MailType, locale: LocaleId, values: Record<stri
     all.expiresIn ??= localiseMinutes(Number.isFinite(minutes) && minutes > 0 ? minutes : expiry, locale)
   }
 
-  const name = values.name === undefined ? '' : String(values.name).trim()
+  const name = all.name === undefined ? '' : String(all.name)
   const greeting = name ? strings.greeting : strings.greetingNoName
   const before = [greeting, ...wording.before]
   const after = [...wording.after, strings.signature]
 
-  const subject = fill(wording.subject, all, plain)
+  // A subject is fixed wording: it is what a phishing letter would borrow first (decision 0123).
+  const subject = fill(wording.subject, withoutQuoted(all), plain)
   const named = { ...all, name }
   const html = htmlPage(
     lang,

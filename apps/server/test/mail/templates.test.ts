@@ -17,15 +17,16 @@ describe('mail templates', () => {
           link: 'https://example.com/login'
         })
         subjects.add(mail.subject)
-        // A shop's customer reads the shop's name, not ours (decision 0114).
-        expect(mail.subject).toMatch(type === 'shopSignIn' ? /Tea House/ : /Emporia/)
+        // A subject is fixed wording: never the shop's own text (decision 0123).
+        expect(mail.subject).not.toContain('Tea House')
+        if (type !== 'shopSignIn') expect(mail.subject).toMatch(/Emporia/)
         expect(mail.html).toContain('<!doctype html>')
         expect(mail.text).toContain('Ann')
         expect(mail.html).toContain('Ann')
         // Only mails with an expiry carry the code; the others never show a stray one.
         if (type === 'passwordChanged' || type === 'invitation') expect(mail.text).not.toContain('123456')
         else expect(mail.html).toContain('123456')
-        if (type === 'invitation') expect(mail.text).toContain('Tea House')
+        if (type === 'invitation' || type === 'shopSignIn') expect(mail.text).toContain('Tea House')
       }
       // en, cht and chs are three different texts, not a copy of one
       expect(subjects.size).toBe(localeIds.length)
@@ -67,5 +68,42 @@ describe('mail templates', () => {
     expect(renderMail('passwordChanged', 'en', {}).text.startsWith('Hello,')).toBe(true)
     expect(renderMail('passwordChanged', 'cht', { name: '陳大文' }).text.startsWith('陳大文 您好：')).toBe(true)
     expect(() => renderMail('verify', 'en', { name: 'Ann' })).toThrow(/code/)
+  })
+})
+
+describe('shop-controlled text in platform mails (issue 28)', () => {
+  // A shop name may be 1,000 characters: a phishing letter, with a link, mailed by us to any address.
+  const lure = `Your bank account is suspended.\nVisit https://evil.example/login now\u202e ${'x'.repeat(1000)}`
+
+  it('never puts a shop-controlled value in a subject', () => {
+    for (const type of mailTypes) {
+      for (const locale of localeIds) {
+        const mail = renderMail(type, locale, { code: '123456', shopName: lure, inviter: lure, name: lure, role: 'pos' })
+        expect(mail.subject).not.toMatch(/bank|evil|xxx/)
+        expect(mail.subject).not.toContain('{')
+      }
+    }
+  })
+
+  it('quotes it in the body trimmed to 60 characters, on one line, with no link a mail client could follow', () => {
+    for (const type of ['shopSignIn', 'invitation'] as const) {
+      const mail = renderMail(type, 'en', {
+        code: '123456',
+        shopName: lure,
+        inviter: 'Bo',
+        role: 'Staff',
+        link: 'https://emporia.test/login'
+      })
+      const quoted = /“([^”]*)”/.exec(mail.text)?.[1] ?? ''
+      expect(quoted.startsWith('Your bank account is suspended. Visit')).toBe(true)
+      expect(quoted.endsWith('…')).toBe(true)
+      expect(Array.from(quoted)).toHaveLength(61)
+      expect(mail.text).not.toContain('xxxxxxxxxx')
+      expect(`${mail.text}${mail.html}`).not.toMatch(/https?:\/\/evil|evil\.example|\u202e/)
+      expect(mail.html).not.toContain('href')
+      expect(mail.text).not.toMatch(/suspended\.\n/)
+    }
+    // An ordinary name reads as typed.
+    expect(renderMail('shopSignIn', 'cht', { code: '1', shopName: '  茶館 Tea House ' }).text).toContain('「茶館 Tea House」')
   })
 })

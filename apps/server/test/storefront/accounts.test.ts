@@ -69,6 +69,7 @@ describe.each(await dialects())('storefront customer accounts (%s)', (dialect) =
     expect(response.status).toBe(201)
     return ((await response.json()) as { order: { _id: string; orderId: string; user: string } }).order
   }
+  const fixedSubjects = ['Your sign-in code', '您的登入碼', '您的登录码']
   const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
   beforeAll(async () => {
@@ -94,7 +95,9 @@ describe.each(await dialects())('storefront customer accounts (%s)', (dialect) =
     const order = await checkout(baseA, { firstName: 'Mei', email: 'mei@example.com', phone: '91234567' })
     guestOrder = order.orderId
     const { code, mail } = await mailedCode(baseA, 'mei@example.com')
-    expect(mail.subject).toContain('Tea House')
+    // The subject is fixed wording; the shop is named in the body (decision 0123).
+    expect(fixedSubjects).toContain(mail.subject)
+    expect(mail.text).toMatch(/[“「]Tea House[”」]/)
     // An address the shop has never seen gets the same answer (and its own mail).
     expect(await account(baseA, 'POST', '/code', { email: 'nobody@example.com' })).toMatchObject({
       status: 202,
@@ -193,6 +196,35 @@ describe.each(await dialects())('storefront customer accounts (%s)', (dialect) =
       key: 'format.email',
       field: 'email'
     })
+  })
+
+  it('quotes a 1,000-character shop name with a link only trimmed in the body, never in the subject (issue 28)', async () => {
+    const lure = `Your bank account is suspended. Visit https://evil.example/verify ${'x'.repeat(934)}`
+    expect(lure).toHaveLength(1000)
+    const b = (await t.db
+      .knex('shops')
+      .where({ subdomain: baseB.slice('/s/'.length) })
+      .first('_id', 'name')) as {
+      _id: string
+      name: unknown
+    }
+    await t.db
+      .knex('shops')
+      .where({ _id: b._id })
+      .update({ name: JSON.stringify({ en: lure }) })
+    try {
+      const { mail } = await mailedCode(baseB, 'lured@example.com')
+      expect(fixedSubjects).toContain(mail.subject)
+      expect(mail.text).toMatch(/[“「]Your bank account is suspended\. Visit https∶\/\/evil․example\/v…[”」]/)
+      expect(`${mail.text}${mail.html}`).not.toContain('x'.repeat(60))
+      expect(`${mail.subject}${mail.text}${mail.html}`).not.toMatch(/evil\.example|https:\/\/evil/)
+      expect(mail.html).not.toContain('href')
+    } finally {
+      await t.db
+        .knex('shops')
+        .where({ _id: b._id })
+        .update({ name: JSON.stringify(b.name) })
+    }
   })
 
   it('refuses a session of another shop, a forged one and none; signing out clears it', async () => {
