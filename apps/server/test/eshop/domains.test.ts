@@ -96,23 +96,83 @@ describe.each(await dialects())('domains: park, verify by DNS, alias, register (
     expect(((right.body?.manualConfig as Body).records as Body[])[1]).toMatchObject({ type: 'CNAME', status: 'found' })
   })
 
-  it('keeps a domain to one shop: another shop can neither claim it nor reach it', async () => {
+  it('lets shops claim one name unproven; the first to prove it wins and the other claims go', async () => {
     const name = `claimed-${unique()}.example.org`
     const domain = await park(apiA, name)
-    expect(await apiB.create('domains', { name })).toMatchObject(refused(409, 'name', 'domain.taken'))
-    expect(await apiB.create('domains', { name: name.toUpperCase() })).toMatchObject(refused(409, 'name', 'domain.taken'))
-    expect((await apiB.get('domains/availability', `&name=${name}`)).body).toMatchObject({ available: false, reason: 'taken' })
-    expect(await apiB.create('domains/register', { name, years: 1, price: 10_800, agreeTerms: true })).toMatchObject(
-      refused(409, 'name', 'domain.taken')
-    )
+    // An unproven claim blocks nobody (issue 28): B may claim it too, whatever the case or a trailing dot.
+    const rival = await park(apiB, `${name.toUpperCase()}.`)
+    expect(rival).toMatchObject({ name, status: 'pending', shop: b.shopId })
+    expect(rival.token).not.toBe(domain.token)
+    // One claim of a name per shop.
+    expect(await apiA.create('domains', { name: `${name}.` })).toMatchObject(refused(409, 'name', 'domain.taken'))
+    // Neither shop sees or touches the other's claim.
     expect((await apiB.get(`domains/${domain._id}`)).status).toBe(404)
     expect((await verify(apiB, domain._id)).status).toBe(404)
     expect((await apiB.create('domains/alias', { domain: domain._id })).status).toBe(404)
     expect((await apiB.remove(`domains/${domain._id}`)).status).toBe(404)
-    expect((await apiB.get('domains', `&name=${name}`)).body).toMatchObject({ total: 0 })
-    // Even once A proved it, B's identical proof does not move it.
+    expect((await apiB.get('domains', `&name=${name}`)).body).toMatchObject({ total: 1, data: [{ _id: rival._id }] })
+    // B's proof is not A's: A's token at the name verifies A only.
     dns.zone.set(name, { txt: [`emporia-verify=${domain.token}`] })
-    expect((await verify(apiA, domain._id)).body).toMatchObject({ status: 'verified', shop: a.shopId })
+    expect((await verify(apiB, rival._id)).body).toMatchObject({ status: 'pending', checkReason: 'domain.check.wrongTxt' })
+    const proven = await verify(apiA, domain._id)
+    expect(proven.body).toMatchObject({ status: 'verified', shop: a.shopId })
+    // Proven, it no longer lapses.
+    expect(proven.body?.expiresAt ?? null).toBeNull()
+    // Proven: the other claims are dropped, and the name is taken for everyone else.
+    expect((await apiB.get(`domains/${rival._id}`)).status).toBe(404)
+    expect((await apiB.get('domains', `&name=${name}`)).body).toMatchObject({ total: 0 })
+    for (const typed of [name, name.toUpperCase(), `${name}.`])
+      expect(await apiB.create('domains', { name: typed })).toMatchObject(refused(409, 'name', 'domain.taken'))
+    expect((await apiB.get('domains/availability', `&name=${name}`)).body).toMatchObject({ available: false, reason: 'taken' })
+    expect(await apiB.create('domains/register', { name, years: 1, price: 10_800, agreeTerms: true })).toMatchObject(
+      refused(409, 'name', 'domain.taken')
+    )
+  })
+
+  it('lets one of two shops proving a name at once win, never both', async () => {
+    const name = `race-${unique()}.example.org`
+    const first = await park(apiA, name)
+    const second = await park(apiB, name)
+    // Both proofs at the name (a DNS host would not allow both; ours does, to race them).
+    dns.zone.set(name, { txt: [`emporia-verify=${first.token}`, `emporia-verify=${second.token}`] })
+    const answers = await Promise.all([verify(apiA, first._id), verify(apiB, second._id)])
+    const won = answers.filter((answer) => answer.status === 201 && answer.body?.status === 'verified')
+    expect(won).toHaveLength(1)
+    for (const answer of answers.filter((one) => !won.includes(one))) expect([404, 409]).toContain(answer.status)
+    const rows = (await t.db.knex('domains').where({ name }).select('status')) as { status: string }[]
+    expect(rows).toEqual([{ status: 'verified' }])
+  })
+
+  it('sells a name another shop only claimed, and drops that claim with the purchase', async () => {
+    const name = `bought-${unique()}.com`
+    const claim = await park(apiB, name)
+    expect((await apiA.get('domains/availability', `&name=${name}`)).body).toMatchObject({ available: true })
+    const bought = await apiA.create('domains/register', { name, years: 1, price: 9_800, agreeTerms: true })
+    expect(bought).toMatchObject({ status: 201, body: { name, status: 'verified', shop: a.shopId } })
+    expect((await apiB.get(`domains/${claim._id}`)).status).toBe(404)
+    expect(await apiB.create('domains', { name })).toMatchObject(refused(409, 'name', 'domain.taken'))
+  })
+
+  it('lapses a claim left unproven for 7 days: it cannot be verified and another claim of it goes on', async () => {
+    const name = `lapsed-${unique()}.example.org`
+    const domain = await park(apiA, name)
+    const days = (new Date(domain.expiresAt as string).getTime() - new Date(domain.createdAt as string).getTime()) / 86_400_000
+    expect(days).toBeCloseTo(7, 3)
+    // A week later, still unproven.
+    await t.db
+      .knex('domains')
+      .where({ _id: domain._id })
+      .update({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+    dns.zone.set(name, { txt: [`emporia-verify=${domain.token}`] })
+    expect(await verify(apiA, domain._id)).toMatchObject(refused(409, 'domain', 'domain.claimExpired'))
+    expect((await apiA.get(`domains/${domain._id}`)).body).toMatchObject({ status: 'expired' })
+    expect(await shopByVerifiedDomain(t.app, name)).toBeUndefined()
+    // The shop may claim it again (the lapsed claim is swept), and prove it then.
+    const again = await park(apiA, name)
+    expect(again._id).not.toBe(domain._id)
+    expect((await apiA.get(`domains/${domain._id}`)).status).toBe(404)
+    dns.zone.set(name, { txt: [`emporia-verify=${again.token}`] })
+    expect((await verify(apiA, again._id)).body).toMatchObject({ status: 'verified' })
   })
 
   it('never verifies by hand: plain fields, operators and a whole-record write are all refused or ignored', async () => {
@@ -128,7 +188,8 @@ describe.each(await dialects())('domains: park, verify by DNS, alias, register (
     expect(parked).toMatchObject({ status: 'pending', type: 'external' })
     expect(parked.token).not.toBe('f'.repeat(32))
     expect(parked.verifiedAt ?? null).toBeNull()
-    expect(parked.expiresAt ?? null).toBeNull()
+    // Its expiry is the claim's week (decision 0121), not the one sent.
+    expect(parked.expiresAt).not.toBe('2030-01-01T00:00:00.000Z')
     const domain = await park(apiA, `hand-${unique()}.example.org`)
     const id = domain._id
     await apiA.patch(`domains/${id}`, { status: 'verified', type: 'registered', verifiedAt: new Date().toISOString() })

@@ -51,6 +51,10 @@ import * as storefrontCheckout from './20261128090000-storefront-checkout'
 import * as productKeywords from './20261127010000-product-keywords'
 import * as domainsTable from './20261128100000-domains'
 import * as shopUserCodes from './20261128110000-shop-user-codes'
+// Limits on what one storefront shopper may hold, unpaid orders expire (issue 28, decision 0120).
+import * as onlineOrderLimits from './20261128230000-online-order-limits'
+// Unproven domain claims lapse and block nobody (issue 28, decision 0121).
+import * as domainClaims from './20261129000000-domain-claims'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -102,5 +106,7 @@ export const migrations: Record<string, Migration> = {
   '20261127030113-site-settings': siteSettings,
   '20261128090000-storefront-checkout': storefrontCheckout,
   '20261128100000-domains': domainsTable,
-  '20261128110000-shop-user-codes': shopUserCodes
+  '20261128110000-shop-user-codes': shopUserCodes,
+  '20261128230000-online-order-limits': onlineOrderLimits,
+  '20261129000000-domain-claims': domainClaims
 }

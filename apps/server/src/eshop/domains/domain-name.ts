@@ -15,9 +15,11 @@ export const domainNameOf = (value: unknown, config: Pick<AppConfig, 'publicHost
   return name
 }
 
-/** The uniqueness of a name across shops, said on its field (spec §3.13; decision 0112). */
+/** The uniqueness of a proven name across shops, said on its field (spec §3.13; decisions 0112, 0121). */
 export const explainConflict = (error: unknown) => {
-  if (error instanceof Conflict && (error.data as { constraint?: string } | undefined)?.constraint === 'name')
+  // `name`: another shop proved it; `shop_name`: this shop already claimed it (decision 0121).
+  const constraint = (error as { data?: { constraint?: string } } | undefined)?.data?.constraint
+  if (error instanceof Conflict && (constraint === 'name' || constraint === 'shop_name'))
     return new Conflict('This domain is already used by a shop', { key: 'domain.taken', field: 'name' })
   return error
 }

@@ -14,8 +14,9 @@ export const domainAvailability = (context: ServiceContext) => (app: Application
     async find(params: RecordParams = {}): Promise<DomainAvailability> {
       const name = domainNameOf((params.query as Record<string, unknown> | undefined)?.name, context.config)
       const answer = { ...(await requireRegistrar(registrar).check(name)), shop: shopOf(params) }
-      // A name some shop here already uses is not for sale to another, whatever the registrar says.
-      if (answer.available && (await context.db.knex('domains').where({ name }).first('_id')))
+      // A name some shop here proved is not for sale to another, whatever the registrar says; an unproven
+      // claim is no proof (decision 0121).
+      if (answer.available && (await context.db.knex('domains').where({ name, status: 'verified' }).first('_id')))
         return { ...answer, available: false, reason: 'taken' }
       return answer
     }

@@ -1,7 +1,8 @@
-import { BadRequest, Conflict } from '@feathersjs/errors'
+import { BadRequest } from '@feathersjs/errors'
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths, type Domain, type DomainRegisterData } from '@emporia/shared'
 import { initialManualConfig } from '../../eshop/domains/dns-check'
+import { announceDropped, takeName, takenError } from '../../eshop/domains/domain-claims'
 import { registrarFromConfig, requireRegistrar } from '../../eshop/domains/registrar'
 import { storefrontHost } from '../../eshop/domains/storefront-host'
 import { noEvent, shopOf } from '../../ledger/service-support'
@@ -16,7 +17,7 @@ const MAX_YEARS = 10
 /**
  * `domains/register` create `{name, years, price, agreeTerms}` (decision 0112): buys the name through the
  * registrar at the price the merchant saw and records it, verified (the purchase proves it is the shop's),
- * with its expiry and whois. A name any shop here already has is refused before anything is bought.
+ * with its expiry and whois. A name a shop here proved is refused before anything is bought.
  */
 export const domainRegister = (context: ServiceContext) => (app: Application) => {
   const registrar = registrarFromConfig(context.config)
@@ -37,8 +38,8 @@ export const domainRegister = (context: ServiceContext) => (app: Application) =>
         throw new BadRequest('Agree to the registrar’s terms first', { key: 'domain.agreeTerms', field: 'agreeTerms' })
       const shop = shopOf(params)
       const knex = context.db.knex
-      if (await knex('domains').where({ name }).first('_id'))
-        throw new Conflict('This domain is already used by a shop', { key: 'domain.taken', field: 'name' })
+      // Only a proven name is taken; unproven claims of it (this shop's too) go once it is bought (decision 0121).
+      if (await knex('domains').where({ name, status: 'verified' }).first('_id')) throw takenError()
       const owner = await knex('shops').where({ _id: shop }).first('name', 'subdomain', 'shopEmail')
       const registration = await requireRegistrar(registrar).purchase({
         name,
@@ -48,27 +49,34 @@ export const domainRegister = (context: ServiceContext) => (app: Application) =>
       })
       const token = randomBytes(16).toString('hex')
       const now = new Date().toISOString()
-      // After the purchase: the one write, internal (server-owned fields), in the caller's shop.
-      return (await app.service(servicePaths.domains).create(
-        {
-          name,
-          type: 'registered',
-          status: 'verified',
-          verifiedAt: now,
-          expiresAt: registration.expiresAt,
-          whois: registration.whois,
-          nameservers: registration.whois.nameservers,
-          token,
-          manualConfig: initialManualConfig(
+      // After the purchase: the one write, internal (server-owned fields), in the caller's shop; every
+      // unproven claim of the name goes with it.
+      const { created, dropped } = await knex.transaction(async (trx) => {
+        const dropped = await takeName(trx, name)
+        const created = (await app.service(servicePaths.domains).create(
+          {
             name,
+            type: 'registered',
+            status: 'verified',
+            verifiedAt: now,
+            expiresAt: registration.expiresAt,
+            whois: registration.whois,
+            nameservers: registration.whois.nameservers,
             token,
-            storefrontHost(context.config, String(owner?.subdomain ?? '')),
-            context.config.publicIp
-          ),
-          dnsRecords: []
-        } as Partial<Domain>,
-        { query: { shop } }
-      )) as Domain
+            manualConfig: initialManualConfig(
+              name,
+              token,
+              storefrontHost(context.config, String(owner?.subdomain ?? '')),
+              context.config.publicIp
+            ),
+            dnsRecords: []
+          } as Partial<Domain>,
+          { query: { shop }, transaction: trx } as RecordParams
+        )) as Domain
+        return { created, dropped }
+      })
+      announceDropped(app, dropped)
+      return created
     }
   }
   registerShopPath(app, context.directory, servicePaths.domainRegister, service, ['create'])

@@ -5,6 +5,7 @@ import { servicePaths, type Domain, type DnsRecord, type DnsSetup } from '@empor
 import type { Knex } from 'knex'
 import type { AppConfig } from '../../config'
 import { initialManualConfig } from '../../eshop/domains/dns-check'
+import { announceDropped, claimExpiry, clearForClaim } from '../../eshop/domains/domain-claims'
 import { domainNameOf, explainConflict } from '../../eshop/domains/domain-name'
 import { requireRegistrar, type DomainRegistrar } from '../../eshop/domains/registrar'
 import { storefrontHost } from '../../eshop/domains/storefront-host'
@@ -27,8 +28,8 @@ const subdomainOf = async (knex: Knex, shop: string) =>
   ((await knex('shops').where({ _id: shop }).first('subdomain')) as { subdomain: string } | undefined)?.subdomain ?? ''
 
 /**
- * Domains (spec §3.13; decision 0112). Creating one parks the merchant's own domain: pending, with a
- * token to prove it. Clients change only its DNS records and DNS-provider setup, which go to the provider
+ * Domains (spec §3.13; decisions 0112, 0121). Creating one parks the merchant's own domain: pending for
+ * 7 days, with a token to prove it; other shops may claim the same name until one proves it. Clients change only its DNS records and DNS-provider setup, which go to the provider
  * in the write's transaction (a provider refusing rolls the write back); status, type, expiry and whois
  * are the server's, changed by `domains/verify` and `domains/register` (internal calls here).
  */
@@ -79,6 +80,8 @@ export class DomainService extends CheckedRecordService<Domain> {
     const input = (data ?? {}) as Row
     const name = domainNameOf(input.name, this.config)
     const shop = params.shop as string
+    // A name some shop proved is taken; lapsed claims of it go (decision 0121).
+    announceDropped(this.app, await clearForClaim(this.options.db.knex, name))
     const token = randomBytes(16).toString('hex')
     const record: Row = {
       // Only what a client owns; the server-owned fields are set below.
@@ -86,6 +89,8 @@ export class DomainService extends CheckedRecordService<Domain> {
       name,
       type: 'external',
       status: 'pending',
+      // Unproven for 7 days, the claim lapses (decision 0121).
+      expiresAt: claimExpiry(),
       token,
       manualConfig: initialManualConfig(
         name,
