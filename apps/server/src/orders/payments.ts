@@ -33,6 +33,9 @@ export const closeReservations = (trx: Knex.Transaction, order: OrderRow, status
     { env: ctx.env, user: ctx.user, wall: ctx.wall, shop: ctx.shop, source: { type: 'order', id: order._id } }
   )
 
+/** The currency card payments are opened in (and the only one their provider's events may confirm). */
+export const CARD_CURRENCY = 'hkd'
+
 /** The card provider of a shop, or null when it has none set up. */
 export type ProviderFor = (shop: string, trx?: Knex.Transaction) => Promise<PaymentProvider | null>
 
@@ -140,7 +143,7 @@ export const paymentRow = async (
     if (!provider) throw badField('method', 'Card payments are not set up for this shop', 'payment.methodOff')
     const intent = await provider.createIntent({
       amount: input.amount,
-      currency: 'hkd',
+      currency: CARD_CURRENCY,
       idempotencyKey: `${ctx.shop}:${_id}:create`,
       description: `Order ${order.orderId}`,
       statementDescriptor: settings.cardPayment?.statementDescriptor,
