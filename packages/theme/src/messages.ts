@@ -5,6 +5,8 @@ const messages = {
   en: {
     comingSoon: 'Coming soon',
     comingSoonText: 'Our online shop is being prepared. Please visit again soon.',
+    busy: 'One moment please',
+    busyText: 'Many visitors are looking at the shop right now. Please try again in a few seconds.',
     notFound: 'Page not found',
     notFoundText: 'The page you are looking for does not exist or has moved.',
     backHome: 'Back to the home page',
@@ -49,6 +51,8 @@ const messages = {
   cht: {
     comingSoon: '即將開幕',
     comingSoonText: '網店正在準備中，請稍後再來。',
+    busy: '請稍候',
+    busyText: '此刻瀏覽網店的人很多，請於數秒後再試。',
     notFound: '找不到頁面',
     notFoundText: '您要找的頁面不存在或已移除。',
     backHome: '返回首頁',
@@ -93,6 +97,8 @@ const messages = {
   chs: {
     comingSoon: '即将开业',
     comingSoonText: '网店正在准备中，请稍后再来。',
+    busy: '请稍候',
+    busyText: '此刻浏览网店的人很多，请于数秒后再试。',
     notFound: '找不到页面',
     notFoundText: '您要找的页面不存在或已移除。',
     backHome: '返回首页',

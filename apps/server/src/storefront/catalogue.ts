@@ -40,6 +40,8 @@ const SORTS: Record<string, Row> = {
   '-price': { price: -1 },
   name: { name: 1 }
 }
+/** A sort a listing knows (`?sort=`); any other is ignored, as if none was asked. */
+export const isListingSort = (sort: string) => Object.hasOwn(SORTS, sort)
 
 /** The kinds of named records a listing filters by. */
 export type NamedKind = 'categories' | 'brands' | 'tags'
@@ -262,7 +264,7 @@ export class StorefrontCatalogue {
         if (listing.max !== undefined) range.$lte = listing.max
         query.price = range
       }
-      if (listing.sort && SORTS[listing.sort]) query.$sort = SORTS[listing.sort]
+      if (listing.sort && isListingSort(listing.sort)) query.$sort = SORTS[listing.sort]
       if (listing.page && listing.page > 1) query.$skip = (listing.page - 1) * Number(query.$limit ?? 10)
     }
     const rows = (await this.app.service(servicePaths.products).find({ query, paginate: false } as never)) as Row[]

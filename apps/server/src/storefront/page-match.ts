@@ -1,6 +1,7 @@
 import { matchPagePath, type ShopPage, type Theme } from '@emporia/shared'
-import type { Listing } from './catalogue'
+import { isListingSort, type Listing } from './catalogue'
 import { specificity } from './routes'
+import type { PublishedSite } from './site'
 
 /** A published page the request's path leads to, with its `:name` parameters. */
 export interface PageMatch {
@@ -68,4 +69,30 @@ export const listingOf = (query: URLSearchParams, params: Record<string, string>
   const page = Number(query.get('page'))
   if (Number.isInteger(page) && page > 1 && page <= 1000) listing.page = page
   return listing
+}
+
+/**
+ * What a published page reads of the query, normalised (issue 28): a listing its filters (those its path
+ * does not fix), a product page the chosen SKU, any other page nothing. The page cache is keyed on it and
+ * the page rendered from it, so a parameter no page reads (`?utm_source=`, a random one) is a cache hit.
+ */
+export const pageQuery = (site: PublishedSite | null, path: string, query: URLSearchParams): URLSearchParams => {
+  const kept = new URLSearchParams()
+  const match = site ? matchPage(site.snapshot.pages, site.snapshot.theme ?? null, path) : undefined
+  if (!match) return kept
+  if (isProductPage(match.page.path)) {
+    const sku = query.get('sku')?.trim()
+    if (sku) kept.set('sku', sku.slice(0, 100))
+  }
+  if (isListingPage(match.page.path)) {
+    const listing = listingOf(query, match.params)
+    if (listing.q) kept.set('q', listing.q)
+    for (const key of ['category', 'brand', 'tag'] as const)
+      if (listing[key] && match.params[key] === undefined) kept.set(key, listing[key])
+    if (listing.min !== undefined || listing.max !== undefined) kept.set('price', `${listing.min ?? ''}-${listing.max ?? ''}`)
+    if (listing.sort && isListingSort(listing.sort)) kept.set('sort', listing.sort)
+    if (listing.page) kept.set('page', String(listing.page))
+  }
+  kept.sort()
+  return kept
 }

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import {
   collectFetches,
   fetchKey,
+  MAX_PAGE_SOURCES,
   pickTran,
   resolvePage,
   socialSettingNames,
@@ -29,6 +30,7 @@ import {
 import type { Listing, StorefrontCatalogue } from './catalogue'
 import { htmlDocument, type DocumentHead } from './document'
 import { isListingPage, isProductPage, listingOf, matchPage } from './page-match'
+import { eachLimited, renderBudget, type RenderBudget } from './render-budget'
 import type { StorefrontPage, StorefrontRoutes } from './routes'
 import { sanitizeHtml } from '../eshop/sanitize-html'
 import { absoluteImage, productJsonLd, seoFields } from './seo'
@@ -44,6 +46,8 @@ export interface RenderDeps {
   routes: StorefrontRoutes
   /** The islands script's address. */
   script: () => Promise<string>
+  /** The shops' gates for renders and catalogue queries (issue 28); one of its own when not given. */
+  budget?: RenderBudget
 }
 
 export interface RenderRequest {
@@ -234,12 +238,16 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
   for (const [name, value] of Object.entries(match.params)) if (!(name in rootProps)) rootProps[name] = value
 
   const fetched: Row = {}
-  await Promise.all(
-    collectFetches(component, components).map(async (call) => {
-      // A source that cannot run (a sort the products service refuses) shows nothing rather than failing the page.
-      fetched[fetchKey(call)] = await deps.catalogue.products(shop._id, call, locale, listing, look.ui).catch(() => [])
-    })
-  )
+  const budget = (deps.budget ??= renderBudget())
+  // A page saved before the caps (issue 28) runs its first sources only; the rest show nothing. A few at
+  // a time, each through the shop's gate, so one page cannot take the database from every other shop.
+  const calls = collectFetches(component, components).slice(0, MAX_PAGE_SOURCES)
+  await eachLimited(calls, budget.perRender, async (call) => {
+    // A source that cannot run (a sort the products service refuses) shows nothing rather than failing the page.
+    fetched[fetchKey(call)] = await budget.queries
+      .run(shop._id, () => deps.catalogue.products(shop._id, call, locale, listing, look.ui))
+      .catch(() => [])
+  })
   const { nodes } = resolvePage(component, { locale, fetched, components, pages: targets, base, props: rootProps })
   const categories = listing
     ? [...(await deps.catalogue.categories(shop._id)).values()].map((one) => pickTran(one.name, locale))

@@ -5,10 +5,14 @@ import type { FeathersKoaContext } from '@feathersjs/koa'
 import { bodyParser } from '@feathersjs/koa'
 import type { Next } from 'koa'
 import { servicePaths, storefrontUi } from '@emporia/shared'
+import { say } from '@emporia/theme'
 import { StorefrontCatalogue } from './catalogue'
+import { htmlDocument } from './document'
 import { ISLANDS_PREFIX, loadIslands } from './islands'
 import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_MS, storefrontLocale } from './locale'
 import { PageCache } from './page-cache'
+import { pageQuery } from './page-match'
+import { RenderBusy, renderBudget } from './render-budget'
 import { renderRoutePage, renderSite, type RenderDeps, type RenderRequest, type RenderResult } from './render-site'
 import { storefrontRoutes, type PageOrigins } from './routes'
 import { robotsTxt, sitemapXml } from './seo-files'
@@ -74,11 +78,13 @@ export const createStorefront = (
   const cache = new PageCache(options.cacheBytes)
   const catalogue = new StorefrontCatalogue(app)
   const routes = storefrontRoutes(app)
+  const budget = renderBudget()
   const deps: RenderDeps = {
     loadSite: options.loadSite,
     catalogue,
     routes,
-    script: async () => `${ISLANDS_PREFIX}${(await loadIslands()).name}`
+    script: async () => `${ISLANDS_PREFIX}${(await loadIslands()).name}`,
+    budget
   }
   const gzipped = new WeakMap<object, Buffer>()
   const parseBody = bodyParser({ jsonLimit: BODY_LIMIT_BYTES })
@@ -199,8 +205,9 @@ export const createStorefront = (
       return
     }
     const shop = target.shop._id
-    const key = PageCache.key(ctx.host.toLowerCase(), `${target.base}${target.path}?${query.toString()}`, locale)
+    const host = ctx.host.toLowerCase()
     if (target.path === '/sitemap.xml') {
+      const key = PageCache.key(host, `${target.base}${target.path}`, locale)
       let page = cache.get(key)
       if (!page) {
         const generation = cache.generation(shop)
@@ -213,13 +220,33 @@ export const createStorefront = (
       ctx.body = page.body
       return
     }
-    // Code-defined routes (cart, checkout) depend on the visitor: never from the cache.
-    if (!routes.match(target.path)) {
+    // Code-defined routes (cart, checkout) depend on the visitor: never from the cache, and they read
+    // the whole query. A published page reads only what `pageQuery` keeps (issue 28): it is keyed and
+    // rendered on that, so an unknown parameter cannot make every request a render.
+    const code = Boolean(routes.match(target.path))
+    const read = code ? query : pageQuery(await deps.loadSite(shop), target.path, query)
+    const key = PageCache.key(host, `${target.base}${target.path}?${read.toString()}`, locale)
+    if (!code) {
       const hit = cache.get(key)
       if (hit) return send(ctx, hit, true, true)
     }
     const generation = cache.generation(shop)
-    const result: RenderResult = await renderSite(deps, renderRequest(ctx, target, query, locale))
+    let result: RenderResult
+    try {
+      // A shop renders a few pages at once; more wait their turn in its own queue, never another shop's.
+      result = await budget.renders.run(shop, () => renderSite(deps, renderRequest(ctx, target, read, locale)))
+    } catch (error) {
+      if (!(error instanceof RenderBusy)) throw error
+      ctx.status = 503
+      ctx.set('Retry-After', '2')
+      ctx.set('Cache-Control', 'private, no-store')
+      ctx.type = 'text/html; charset=utf-8'
+      ctx.body = htmlDocument(
+        { locale, title: say(locale, 'busy'), siteName: '', variables: '', noindex: true },
+        `<main class="ef-main"><section class="ef-notice"><h1>${say(locale, 'busy')}</h1><p>${say(locale, 'busyText')}</p></section></main>`
+      )
+      return
+    }
     if (result.redirect) {
       ctx.status = result.status
       ctx.set('Cache-Control', 'private, no-store')
