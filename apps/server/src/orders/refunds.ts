@@ -12,6 +12,7 @@ import { reversePricing } from '../pricing'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { lockOrder, saveOrder, type OrderRow } from './order-rows'
 import { paymentOf, type OrderContext, type PaymentRow } from './payments'
+import { waitsForPayment } from './waits-for-payment'
 
 interface ReturnedLine {
   line: number
@@ -67,6 +68,13 @@ export const refundOrder = async (trx: Knex.Transaction, data: RefundData, ctx: 
   }
   if (!refundableStatuses.includes(order.status as OrderStatus))
     throw new BadRequest('This order has no payment to refund', { key: 'refund.notRefundable', field: 'order' })
+  // An online order prepared while its payment is due (decision 0109) has sold nothing yet: its goods
+  // are still held, so a refund would restock what never left and strand the hold. It is voided instead.
+  if (waitsForPayment(order))
+    throw new BadRequest('This order is still waiting for its payment: void it instead', {
+      key: 'refund.awaitingPayment',
+      field: 'order'
+    })
   if (data.confirm !== order.orderId)
     throw new BadRequest('Type the order ID to confirm the refund', { key: 'refund.confirmMismatch', field: 'confirm' })
   const lines = await returnedLines(trx, order, data)

@@ -93,6 +93,9 @@ export const sharedMessages = {
     'pos.summary.rangeTooLong': 'At most {days} days at a time',
     'order.idempotencyMismatch': 'This order was already sent with other items: check the orders list before sending it again',
     'order.priceNotAllowed': 'At the till a price comes only from a price label',
+    'order.sourceNotAllowed': 'Orders from this channel are made by the channel itself',
+    'order.idempotencyKeyReserved': 'Retry keys starting with "storefront:" are kept for the online shop',
+    'refund.awaitingPayment': 'This order is still waiting for its payment: void it instead',
     // Customers (issue 14, decision 0083)
     'customer.nameOrContact': 'Give a name, an e-mail or a phone number',
     'customer.emailTaken': 'Another customer of this shop already has this e-mail',
@@ -256,6 +259,9 @@ export const sharedMessages = {
     'pos.summary.rangeTooLong': '每次最多 {days} 日',
     'order.idempotencyMismatch': '此訂單已以不同的貨品送出，請先查看訂單列表再重新送出',
     'order.priceNotAllowed': '收銀台只可使用價格標籤上的價格',
+    'order.sourceNotAllowed': '此渠道的訂單只可由該渠道建立',
+    'order.idempotencyKeyReserved': '以「storefront:」開頭的重試鍵保留給網店使用',
+    'refund.awaitingPayment': '此訂單仍在等待付款，請改為作廢訂單',
     // Customers (issue 14, decision 0083)
     'customer.nameOrContact': '請填寫姓名、電郵或電話',
     'customer.emailTaken': '此電郵已被本店另一位客戶使用',
@@ -419,6 +425,9 @@ export const sharedMessages = {
     'pos.summary.rangeTooLong': '每次最多 {days} 天',
     'order.idempotencyMismatch': '此订单已以不同的货品送出，请先查看订单列表再重新送出',
     'order.priceNotAllowed': '收银台只可使用价格标签上的价格',
+    'order.sourceNotAllowed': '此渠道的订单只可由该渠道建立',
+    'order.idempotencyKeyReserved': '以「storefront:」开头的重试键保留给网店使用',
+    'refund.awaitingPayment': '此订单仍在等待付款，请改为作废订单',
     // Customers (issue 14, decision 0083)
     'customer.nameOrContact': '请填写姓名、邮箱或电话',
     'customer.emailTaken': '此邮箱已被本店另一位客户使用',
