@@ -3,12 +3,12 @@ import { Shell } from '../pages/shell'
 import { DataTablePage } from '../pages/data-table'
 import { merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
-import { createOrder, pay, stockedProduct } from '../support/orders'
+import { onlineOrder, stockedProduct } from '../support/orders'
 
 describe('new e-shop order popup (spec §2.6, §4.2)', () => {
   const app = useApp()
 
-  it('pops up once an e-shop order is paid, once, and View opens the orders filtered to it', async () => {
+  it('pops up once for a new e-shop order, and View opens the orders filtered to it', async () => {
     const who = await merchant(app.server.url, 'neworder')
     const tea = await stockedProduct(app.server.url, who, 'Green tea', 100000, 5)
     const cup = await stockedProduct(app.server.url, who, 'Cup', 23450, 5)
@@ -19,16 +19,12 @@ describe('new e-shop order popup (spec §2.6, §4.2)', () => {
     // listens is not replayed, so the order is taken once the page has settled.
     await page.waitForLoadState('networkidle')
 
-    // Taken unpaid, the order is not announced; paid, it is (the payment patches it to `paid`).
-    const order = await createOrder(app.server.url, who, {
-      source: 'eshop',
-      products: [
-        { product: tea._id, quantity: 1 },
-        { product: cup._id, quantity: 1 }
-      ]
-    })
-    expect(order.total).toBe(123450)
-    await pay(app.server.url, who, { order: order._id, method: 'credit', amount: order.total })
+    // Checked out for cash on pick-up, the order is prepared at once: announced as it is made.
+    const order = await onlineOrder(app.server.url, who, [
+      { product: tea._id, quantity: 1 },
+      { product: cup._id, quantity: 1 }
+    ])
+    expect(order).toMatchObject({ status: 'prepare', total: 123450 })
     await expect.poll(() => shell.text(page.getByTestId('new-order-product')), poll).toBe('Green tea')
     expect(await shell.text(page.getByTestId('new-order-more'))).toBe('+1 more products')
     expect(await shell.text(page.getByTestId('new-order-total'))).toBe('Total: $1,234.50')

@@ -195,7 +195,7 @@ describe('orders and payments', () => {
     const who = await merchant(app.server.url, 'orderscht')
     const tea = await stockedProduct(app.server.url, who, 'Oolong tea', 3000, 4)
     const created: OrderRecord = await createOrder(app.server.url, who, {
-      source: 'app',
+      source: 'admin',
       products: [{ product: tea._id, quantity: 1 }]
     })
     const page = await app.openAs(who, `/${who.shop!._id}/orders/${created._id}`, {
@@ -207,7 +207,7 @@ describe('orders and payments', () => {
     await expect.poll(() => order.statusValue(), poll).toBe('unpaid')
     expect(await shell.text(shell.title())).toBe(`訂單詳情: ${created.orderId}`)
     expect(await shell.text(order.status())).toBe('未付款')
-    expect(await shell.text(page.getByTestId('order-source'))).toBe('應用程式')
+    expect(await shell.text(page.getByTestId('order-source'))).toBe('後台')
     await order.payButton().click()
     await page.getByTestId('pay-amount').fill('31')
     await page.getByTestId('pay-submit').click()

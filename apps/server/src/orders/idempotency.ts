@@ -1,4 +1,4 @@
-import { Conflict } from '@feathersjs/errors'
+import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import type { OrderData } from '@emporia/shared'
 
@@ -17,6 +17,21 @@ export const findIdempotent = async <T>(
   if (!key) return undefined
   await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`${table}:${shop}:${key}`])
   return (await trx(table).where({ shop, idempotencyKey: key }).first()) as T | undefined
+}
+
+/**
+ * The storefront's checkout keys its orders `storefront:<the browser's key>` (place-order.ts) and hands
+ * a retry the order's secret link. A key of that namespace sent by staff could be replayed by the
+ * storefront to hand out their order's link, so it is the storefront's alone (decision 0117).
+ */
+export const STOREFRONT_KEY_PREFIX = 'storefront:'
+
+export const checkStaffKey = (key: string | null | undefined) => {
+  if (key?.startsWith(STOREFRONT_KEY_PREFIX))
+    throw new BadRequest('Retry keys starting with "storefront:" are kept for the online shop', {
+      key: 'order.idempotencyKeyReserved',
+      field: 'idempotencyKey'
+    })
 }
 
 type StoredLine = { product: string; sku?: string | null; quantity: number | string; price?: number | string | null }

@@ -1,4 +1,4 @@
-import { BadRequest } from '@feathersjs/errors'
+import { BadRequest, Forbidden } from '@feathersjs/errors'
 import {
   isObjectId,
   orderSchema,
@@ -11,6 +11,7 @@ import {
 import { modelFromSchema } from '../db/query/model'
 import { badField } from '../ledger/quantities'
 import { assertValid, dataValidators } from '../records/validate-data'
+import { checkStaffKey } from './idempotency'
 
 /** The tables' models (services read through them; the checks below validate with them). */
 export const orderModel = modelFromSchema('orders', orderSchema)
@@ -55,6 +56,25 @@ export const checkOrderData = (data: unknown): OrderData => {
     payments: list as OrderData['payments'],
     ...(isObject(approval) ? { approval: approval as unknown as DiscountApproval } : {})
   }
+}
+
+/**
+ * The sources a caller of the orders service may send (decision 0117): the counter's (`pos`) and the
+ * back office's (`admin`), for whoever may take orders. The online shop's orders (`eshop`) are made
+ * by the storefront's checkout on the server's side only, and the app's (`app`) by its own channel,
+ * which has none yet: both carry the server's prices and pricing, never a caller's.
+ */
+const CALLER_SOURCES: ReadonlySet<string> = new Set(['pos', 'admin'])
+
+/** What an outside caller (REST, socket) may not send that the server's own calls may. */
+export const checkCallerOrder = (data: OrderData) => {
+  if (!CALLER_SOURCES.has(data.source))
+    throw new Forbidden('Orders from this channel are made by the channel itself', {
+      key: 'order.sourceNotAllowed',
+      field: 'source',
+      values: { source: data.source }
+    })
+  checkStaffKey(data.idempotencyKey)
 }
 
 /** One payment's input (with an order, or on its own): the payment schema's rules, and money in. */

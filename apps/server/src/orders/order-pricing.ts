@@ -69,7 +69,13 @@ export const priceOrder = async (
   fallbackWarehouse: string | null,
   ctx: PricingContext
 ): Promise<PricedOrder> => {
-  const lines = await priceLines(trx, shop, input, fallbackWarehouse, input.source === 'pos' ? tillPrice(settings) : undefined)
+  const { lines, markdown } = await priceLines(
+    trx,
+    shop,
+    input,
+    fallbackWarehouse,
+    input.source === 'pos' ? tillPrice(settings) : undefined
+  )
   const subtotal = lines.reduce((total, line) => total + line.total, 0)
   const channel = channelOf(input.source)
   const rules = await priceWithRules(
@@ -83,14 +89,16 @@ export const priceOrder = async (
   const typed = input.discount ?? 0
   if (typed > subtotal - byRules)
     throw badField('discount', 'The discount is larger than the order', 'order.discountTooLarge', { value: subtotal - byRules })
-  const manual = await chargeBudget(trx, shop, {
-    amount: typed,
+  // A line sold below the catalogue is a discount staff give as much as a typed one (decision 0117).
+  const charged = await chargeBudget(trx, shop, {
+    amount: typed + markdown,
     staff: ctx.staff,
     approvedBy: ctx.approvedBy,
     enforce: settings.useDiscountLimit === true,
     now: ctx.now,
     timeZone: settings.timeZone
   })
+  const manual = charged && markdown ? { ...charged, markdown } : charged
   const discount = byRules + typed
   const rounded = roundOrder(subtotal, discount, settings)
   const pricing = storedPricing(channel, rules, manual)
@@ -117,7 +125,9 @@ const tillPrice = (settings: CheckoutSettings) => {
  * Prices an order's lines from the shop's own products (decision 0078): a line names a product of
  * this shop and, when the product has SKUs, one of them; its price is the SKU's, else the product's,
  * unless staff gave one; units are whole unless the goods are weighed (never rounded: 2.5 bags are
- * refused). Each line's total goes once through multiplyCents.
+ * refused). Each line's total goes once through multiplyCents. `markdown`: what prices staff typed
+ * below the catalogue take off (decision 0117); a till's price label is the shop's own price, not a
+ * markdown (a pack's label has no catalogue price to compare: the catalogue's is per kilogram).
  */
 const priceLines = async (
   trx: Knex.Transaction,
@@ -125,14 +135,15 @@ const priceLines = async (
   input: { products: OrderLine[]; warehouse?: string | null },
   fallbackWarehouse: string | null,
   priceAllowed?: (product: ProductRow, price: number) => boolean
-): Promise<PricedLine[]> => {
+): Promise<{ lines: PricedLine[]; markdown: number }> => {
   const ids = [...new Set(input.products.map((line) => line.product))]
   const rows = (await trx('products')
     .where({ shop })
     .whereIn('_id', ids)
     .select('_id', 'name', 'price', 'skus', 'weightType', 'categories', 'category', 'brand', 'tags', 'posCode')) as ProductRow[]
   const products = new Map(rows.map((row) => [row._id, row]))
-  return input.products.map((line, i): PricedLine => {
+  let markdown = 0
+  const lines = input.products.map((line, i): PricedLine => {
     const product = products.get(line.product)
     if (!product) throw new NotFound(`No record found for id '${line.product}'`, { field: `products.${i}.product` })
     const skus = product.skus ?? []
@@ -143,7 +154,9 @@ const priceLines = async (
     const quantity = checkUnits(line.quantity, `products.${i}.quantity`, isWeighted(product))
     if (line.price !== undefined && priceAllowed && !priceAllowed(product, line.price))
       throw badField(`products.${i}.price`, 'At the till a price comes only from a price label', 'order.priceNotAllowed')
-    const price = line.price ?? sku?.price ?? product.price
+    const listed = sku?.price ?? product.price
+    const price = line.price ?? listed
+    if (!priceAllowed && price < listed) markdown += multiplyCents(listed, quantity) - multiplyCents(price, quantity)
     const warehouse = line.warehouse ?? input.warehouse ?? fallbackWarehouse
     if (!warehouse) throw badField(`products.${i}.warehouse`, 'Choose the warehouse the goods come from', 'order.noWarehouse')
     const categories = [...new Set([...(product.categories ?? []), ...(product.category ? [product.category] : [])])]
@@ -160,6 +173,7 @@ const priceLines = async (
       tags: product.tags ?? []
     } as PricedLine
   })
+  return { lines, markdown }
 }
 
 /** The warehouse an order takes goods from when it names none: the channel's, then the shop's first. */

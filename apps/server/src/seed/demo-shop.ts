@@ -168,13 +168,18 @@ export const seedDemo = async (app: Application, log: (line: string) => void = c
     inShop
   )
   const online = [line(2, 1)]
+  // Only the server itself makes online orders (decision 0117): these two are its own calls.
+  const byServer: Params = { ...inShop, provider: undefined }
   const paid = (await orders.create(
     { source: 'eshop', products: online, payments: [{ method: 'credit', amount: total(online) }] },
-    inShop
+    byServer
   )) as {
     _id: string
   }
   await orders.patch(paid._id, { status: 'prepare' }, inShop)
-  await orders.create({ source: 'eshop', products: [line(3, 3)], customer: { name: 'Chan Tai Man', phone: '9123 4567' } }, inShop)
+  await orders.create(
+    { source: 'eshop', products: [line(3, 3)], customer: { name: 'Chan Tai Man', phone: '9123 4567' } },
+    byServer
+  )
   log(`Demo shop seeded: sign in as ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`)
 }

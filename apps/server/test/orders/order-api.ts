@@ -27,6 +27,17 @@ export const madeOrder = async (t: TestApp, owner: Owner, body: Body) => {
   return made.body as Body & { _id: string; orderId: string; total: number; status: string; products: Body[] }
 }
 
+/**
+ * An order the server makes itself, as the storefront's checkout does: the `eshop` and `app` sources
+ * are refused to outside callers (decision 0117).
+ */
+export const serverOrder = async (t: TestApp, owner: Owner, body: Body) =>
+  (await t.app.service('orders').create(body as never, { shop: owner.shopId } as never)) as unknown as Body & {
+    _id: string
+    orderId: string
+    total: number
+  }
+
 export const historyOf = async (t: TestApp, owner: Owner, order: string) =>
   (
     (await call(t, owner, 'GET', 'orders/history', undefined, `&order=${order}&$sort[date]=1&$sort[_id]=1`)).body as {

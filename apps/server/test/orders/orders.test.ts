@@ -5,7 +5,7 @@ import { makeProduct } from '../support/catalogue'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { call, logsOf, operate, stockOf } from '../inventory/inventory-api'
-import { counts, createOrder, historyOf, madeOrder, pay, patchOrder, refund, setShop } from './order-api'
+import { counts, createOrder, historyOf, madeOrder, pay, patchOrder, refund, serverOrder, setShop } from './order-api'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
 
@@ -325,7 +325,7 @@ describe.each(await dialects())('orders and payments (%s)', (dialect) => {
     expect([await totalOf('orders'), await totalOf('payments')]).toEqual([0, 0])
     await call(t, b, 'POST', 'orders', { source: 'pos', ...line, payments: [{ method: 'cash', amount: 100 }] })
     await call(t, b, 'POST', 'orders', { source: 'pos', ...line, payments: [{ method: 'credit', amount: 100 }] })
-    await call(t, b, 'POST', 'orders', { source: 'eshop', ...line })
+    await serverOrder(t, b, { source: 'eshop', ...line })
     const list = async (query: string) =>
       (await call(t, b, 'GET', 'orders', undefined, query)).body as { total: number; data: { source: string }[] }
     expect([await totalOf('orders'), await totalOf('payments')]).toEqual([3, 2])

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../support/test-app'
 import { call, operate } from '../inventory/inventory-api'
 import { setShop } from '../catalogue/catalogue-support'
 import { issueCoupons } from '../../src/coupons'
-import { createOrder, madeOrder, pay, refund } from './order-api'
+import { createOrder, madeOrder, pay, refund, serverOrder } from './order-api'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
 
@@ -34,7 +34,7 @@ describe.each(await dialects())('orders priced by the engine (%s)', (dialect) =>
       percentageDiscount: 10
     })
     const rule = (made.body as { _id: string })._id
-    const online = await madeOrder(t, a, { source: 'eshop', products: [{ product: tea, quantity: 2 }] })
+    const online = await serverOrder(t, a, { source: 'eshop', products: [{ product: tea, quantity: 2 }] })
     expect(online).toMatchObject({ subtotal: 2000, discount: 0, total: 2000 })
     const counter = await madeOrder(t, a, { source: 'pos', products: [{ product: tea, quantity: 2 }], discount: 50 })
     expect(counter).toMatchObject({ subtotal: 2000, discount: 250, total: 1750 })

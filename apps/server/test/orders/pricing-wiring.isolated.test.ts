@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../support/test-app'
 import { call, operate } from '../inventory/inventory-api'
 import { setShop } from '../catalogue/catalogue-support'
 import { earnPoints, pointBalances } from '../../src/points'
-import { counts, createOrder, madeOrder } from './order-api'
+import { counts, createOrder, madeOrder, serverOrder } from './order-api'
 
 /**
  * A stand-in engine, so that the wiring is tested whatever the real engine decides (its own tests are
@@ -107,7 +107,7 @@ describe.each(await dialects())('order pricing wiring (%s)', (dialect) => {
         .sort()
     ).toEqual([both, pos].sort())
     expect(last().cart.lines).toEqual([expect.objectContaining({ key: '0', product: tea, price: 1000, quantity: 2 })])
-    await madeOrder(t, a, { source: 'app', products: [{ product: tea, quantity: 1 }] })
+    await serverOrder(t, a, { source: 'app', products: [{ product: tea, quantity: 1 }] })
     expect(
       last()
         .context.rules.map((r) => r._id)

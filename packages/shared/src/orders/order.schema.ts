@@ -129,7 +129,12 @@ export const orderPricingSchema = Type.Object(
           /** The manager (users id) who approved it beyond the staff's limits, if one had to. */
           approvedBy: Type.Union([Type.String({ pattern: ID_PATTERN }), Type.Null()]),
           /** Cents of it given back to the budget by refunds so far. */
-          returned: Type.Integer({ minimum: 0 })
+          returned: Type.Integer({ minimum: 0 }),
+          /**
+           * Cents of `amount` that are line prices staff typed below the catalogue (decision 0117):
+           * already out of the subtotal, so not in the order's `discount`.
+           */
+          markdown: Type.Optional(Type.Integer({ minimum: 0 }))
         },
         { additionalProperties: false }
       ),

@@ -11,7 +11,7 @@ import type { ProviderFor } from '../../orders/payments'
 import { checkApproval } from '../../pricing'
 import type { Throttle } from '../authentication/authentication'
 import type { RecordOptions, RecordParams } from '../../records/record-service'
-import { checkOrderData, checkOrderPatch } from '../../orders/order-input'
+import { checkCallerOrder, checkOrderData, checkOrderPatch } from '../../orders/order-input'
 import { ORDER_PATCH_FIELDS, orderModel } from './orders.schema'
 
 /**
@@ -35,6 +35,8 @@ export class OrderService extends OrderRecordService<Order> {
     if (Array.isArray(data)) throw new BadRequest('Take one order at a time')
     const shop = shopOf(params)
     const { approval, ...input } = checkOrderData(data)
+    // REST and socket calls alike; the storefront's checkout and the seeds call createOrder themselves.
+    if (params.provider) checkCallerOrder(input)
     const user = userOf(params)
     // Checked before the order's transaction, so that a wrong password counts even though the order is refused.
     const approvedBy = await checkApproval(this.options.db.knex, this.approvals, shop, approval, user)
