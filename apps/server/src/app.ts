@@ -31,15 +31,17 @@ import { stripeWebhooks } from './payments/webhooks'
 import { rowSecurityAvailable, ShopDirectory } from './tenancy'
 import { createMailer } from './mail/mailer'
 import { devMailbox } from './mail/dev-mailbox'
-import { rememberClientAddress, rememberSocketAddress } from './platform/client-address'
+import { rememberClientAddress, rememberSocketAddress, trustForwarding } from './platform/client-address'
 import { plainIds } from './hooks/plain-ids'
 import { createStorefront, registerStorefrontHandler, type Storefront } from './storefront'
 import { commerceRoutes } from './storefront/commerce/commerce-routes'
+import { startUnpaidOrderExpiry } from './storefront/commerce/unpaid-orders'
 import { registerCommercePages } from './storefront/commerce/commerce-pages'
 import { accountRoutes } from './storefront/accounts/account-routes'
 import { registerAccountPages } from './storefront/accounts/account-pages'
 import { onSitePublished, publishedSite } from './eshop/published-site'
 import { serveVerifiedDomains } from './eshop/domains/storefront-hookup'
+import { resolveSecretsKeyring, useSecretsKeyring } from './secrets/secrets-key'
 
 export interface EmporiaApp {
   app: Application
@@ -58,6 +60,8 @@ export const createApp = async (
   options: { db?: Db; register?: (ctx: ServiceContext, app: Application) => void } = {}
 ): Promise<EmporiaApp> => {
   const log = config.logLevel === 'silent' ? () => undefined : (error: unknown) => console.error(error)
+  // Shops' stored credentials are sealed with it; loaded before migrating (a migration seals old clear ones).
+  useSecretsKeyring(resolveSecretsKeyring(config))
   const db =
     options.db ??
     (await createDb({
@@ -92,11 +96,14 @@ export const createApp = async (
   const app = koa(feathers())
   const headers = securityHeaders()
   const errors = errorHandler(log)
+  // Before anything reads the client: who it is, and whether it came over https (TRUST_PROXY, decision 0119).
+  app.use(trustForwarding(config.trustProxy))
   app.use(headers)
   app.use(errors)
   // Shops' sites answer before the back office's own files and its client-side routes.
   const storefront = createStorefront(app, db.knex, {
     publicHost: config.publicHost,
+    appHost: new URL(config.publicUrl).hostname,
     loadSite: (shop) => publishedSite(app, shop),
     onPublish: (listener) => onSitePublished(app, listener)
   })
@@ -125,6 +132,7 @@ export const createApp = async (
         path.startsWith(`${API_PREFIX}/dev/`) ||
         path.startsWith(`${API_PREFIX}/payments/webhooks/`),
       apiHeaders: API_HEADERS,
+      trustProxy: config.trustProxy,
       wrap: [headers, errors]
     }) as ReturnType<typeof koaCallback>
 
@@ -142,7 +150,7 @@ export const createApp = async (
       (io) => {
         emporia.io = io
         useMsgpackPerConnection(io)
-        rememberSocketAddress(io)
+        rememberSocketAddress(io, config.trustProxy)
         if (config.redisUrl) {
           const pub = new Redis(config.redisUrl, { lazyConnect: false })
           const sub = pub.duplicate()
@@ -182,11 +190,14 @@ export const createApp = async (
   })
 
   // Peers share events only once every service exists (listeners are attached per service).
+  // Unpaid online orders give their stock back after the shop's time (decision 0120), until a job queue does it.
+  let unpaidExpiry: ReturnType<typeof startUnpaidOrderExpiry> | undefined
   const originalSetup = app.setup.bind(app)
   app.setup = async (...args: Parameters<typeof app.setup>) => {
     const result = await originalSetup(...args)
     if (emporia.io && config.redisUrl) shareEventsWithPeers(app, emporia.io, counts)
     mailer.start()
+    unpaidExpiry ??= startUnpaidOrderExpiry({ app, context }, 60_000, log)
     return result
   }
 
@@ -198,6 +209,7 @@ export const createApp = async (
     emporia.io?.disconnectSockets(true)
     await app.teardown().catch(() => undefined)
     await mailer.stop()
+    await unpaidExpiry?.stop()
     // An io that never got a server (setup without listen) has no engine to close.
     if (emporia.io?.engine) await emporia.io.close().catch(() => undefined)
     await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)))

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { parseTrustProxy, type TrustProxy } from './platform/client-address'
 
 /** Runtime settings, all from the environment (ARCHITECTURE §4). */
 export interface AppConfig {
@@ -12,6 +13,11 @@ export interface AppConfig {
   mailUrl?: string
   publicHost?: string
   authSecret: string
+  /**
+   * The envelope key(s) of shops' stored credentials (SECRETS_KEY, comma-separated, the first seals, all
+   * open); unset = one generated once and kept in `DATA_DIR/secrets-key` (secrets/secrets-key.ts; decision 0122).
+   */
+  secretsKey?: string
   /** Directory with the built web app; served at `/` when it exists. */
   webDist?: string
   /** Where the build left the embedded-database template (see db/knex.ts). */
@@ -55,6 +61,8 @@ export interface AppConfig {
   domainRegistrar?: 'local'
   /** The address custom domains' A records point at (PUBLIC_IP), shown in the manual configuration. */
   publicIp?: string
+  /** Which proxies may name the client and its scheme (TRUST_PROXY; unset = none; decision 0119). */
+  trustProxy: TrustProxy
 }
 
 /** A registrar nobody built is a startup error, not a silent fallback (decision 0112). */
@@ -76,6 +84,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailUrl: env.MAIL_URL || undefined,
     publicHost: env.PUBLIC_HOST || undefined,
     authSecret: env.AUTH_SECRET || '',
+    secretsKey: env.SECRETS_KEY || undefined,
     webDist: env.WEB_DIST,
     maxPageSize: Number(env.MAX_PAGE_SIZE ?? 1000),
     defaultPageSize: 10,
@@ -101,6 +110,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
       : undefined,
     domainRegistrar: registrarOf(env.DOMAIN_REGISTRAR),
     publicIp: env.PUBLIC_IP || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides
   }
 }

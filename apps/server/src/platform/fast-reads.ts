@@ -4,6 +4,7 @@ import type * as Feathers from '@feathersjs/feathers'
 import type { Application, FeathersKoaContext } from '@feathersjs/koa'
 import { http } from '@feathersjs/transport-commons'
 import type { Next } from 'koa'
+import { clientOfRequest, TRUST_NOTHING, type TrustProxy } from './client-address'
 
 // These are CommonJS exports Node's ESM loader cannot name (the built server imports packages at run time).
 const { createContext, defaultServiceMethods, getServiceOptions } = createRequire(import.meta.url)(
@@ -20,7 +21,6 @@ interface KoaRequestView {
   path: string
   querystring: string
   query: Record<string, unknown>
-  ip: string
 }
 
 export interface FastReadOptions {
@@ -30,6 +30,8 @@ export interface FastReadOptions {
   claimedByKoa: (method: string, path: string) => boolean
   /** The headers every API answer carries, in the order Koa's path sets them. */
   apiHeaders: readonly (readonly [string, string])[]
+  /** Who may name the client (TRUST_PROXY): `params.address` is the same as on the Koa path. */
+  trustProxy?: TrustProxy
   /**
    * The Koa middleware that wraps an answer on the Koa path (security headers, error handler): an
    * error or an unusual answer is handed to Koa through these, so it leaves exactly as before.
@@ -69,7 +71,7 @@ export const fastReads = (app: Application, options: FastReadOptions): Listener 
     createContext: (req: IncomingMessage, res: ServerResponse) => FeathersKoaContext
     handleRequest: (ctx: FeathersKoaContext, fn: (ctx: FeathersKoaContext) => Promise<unknown>) => Promise<unknown>
   }
-  const { koa, claimedByKoa, apiHeaders, wrap } = options
+  const { koa, claimedByKoa, apiHeaders, wrap, trustProxy = TRUST_NOTHING } = options
 
   /** Runs `last` inside the same wrapping middleware (headers, error handler) and lets Koa answer. */
   const viaKoa = (req: IncomingMessage, res: ServerResponse, last: Middleware) => {
@@ -113,7 +115,7 @@ export const fastReads = (app: Application, options: FastReadOptions): Listener 
     let context: Parameters<typeof http.getResponse>[0]
     try {
       // The same params, in the same order, as koa(), rememberClientAddress and parseAuthentication build.
-      const feathers: Record<string, unknown> = { provider: 'rest', address: request.ip }
+      const feathers: Record<string, unknown> = { provider: 'rest', address: clientOfRequest(trustProxy, req).address }
       const authentication = req.headers.authorization ? await parseCredentials(req, res) : undefined
       if (authentication) feathers.authentication = authentication
       const params = { query: request.query, headers: req.headers, route, ...feathers }

@@ -4,6 +4,7 @@ import type { LocaleId } from '@emporia/shared'
 import type { Commerce } from '../commerce/commerce-context'
 import { COMMERCE_PREFIX, translated } from '../commerce/commerce-routes'
 import { CommerceRateLimit } from '../commerce/rate-limit'
+import { clientAddress } from '../../platform/client-address'
 import { readAddress, readBody, readCode, readEmail, readProfile } from './account-input'
 import { clearSessionCookie, requestUser, sessionToken, setSessionCookie } from './account-session'
 import { accountView, changeAddresses, updateProfile } from './customer-account'
@@ -27,7 +28,7 @@ export const accountRoutes = (commerce: Commerce, limits = new CommerceRateLimit
     const rest = path.slice(ACCOUNT.length)
     // The shop's own part of the address: the cookie lives there.
     const base = ctx.path.slice(0, ctx.path.length - path.length)
-    const address = ctx.ip
+    const address = clientAddress(ctx)
     ctx.set('Cache-Control', 'no-store')
     try {
       limits.take('account', shop, address)

@@ -36,6 +36,7 @@ const cookieOptions = (ctx: FeathersKoaContext, base: string) => ({
   path: base || '/',
   httpOnly: true,
   sameSite: 'lax' as const,
+  // The visitor's own scheme: behind a trusted proxy, its X-Forwarded-Proto (TRUST_PROXY, decision 0119).
   secure: ctx.secure,
   overwrite: true
 })

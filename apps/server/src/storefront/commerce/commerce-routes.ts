@@ -12,6 +12,7 @@ import { cartPrice, priceStorefrontOrder } from './price-cart'
 import { CommerceRateLimit } from './rate-limit'
 import { shippingQuotes } from './shipping-quotes'
 import { requestUser } from '../accounts/account-session'
+import { clientAddress } from '../../platform/client-address'
 
 /** The storefront's JSON calls live under this segment of a storefront's address (decision 0109). */
 export const COMMERCE_PREFIX = '/_commerce'
@@ -30,14 +31,15 @@ export const translated = (error: unknown, locale: LocaleId) => {
  * the shop from the host or the `/s/{subdomain}` path (the shop never comes from the request body):
  * `POST {base}/_commerce/cart` (prices and shipping quotes), `POST {base}/_commerce/checkout`,
  * `GET {base}/_commerce/orders/{link}` and `POST {base}/_commerce/orders/{link}/slip`.
- * Answers true when the path was one of these. Every call is rate-limited per address and shop.
+ * Answers true when the path was one of these. Every call is rate-limited per client address and shop
+ * (the address TRUST_PROXY resolves, decision 0119); a checkout only once its body reads as one.
  */
 export const commerceRoutes = (commerce: Commerce, limits = new CommerceRateLimit()) => {
   return async (ctx: FeathersKoaContext, shop: string, path: string, locale: LocaleId): Promise<boolean> => {
     if (!path.startsWith(`${COMMERCE_PREFIX}/`)) return false
     const rest = path.slice(COMMERCE_PREFIX.length)
     const body = (ctx.request as { body?: unknown }).body
-    const address = ctx.ip
+    const address = clientAddress(ctx)
     ctx.set('Cache-Control', 'no-store')
     try {
       if (ctx.method === 'POST' && rest === '/cart') {
@@ -50,10 +52,12 @@ export const commerceRoutes = (commerce: Commerce, limits = new CommerceRateLimi
         return true
       }
       if (ctx.method === 'POST' && rest === '/checkout') {
+        const checkout = readCheckout(body)
+        // Counted once the body is a checkout: an empty or garbled one costs no work and no budget (decision 0119).
         limits.take('checkout', shop, address)
         // A signed-in customer's order is theirs, whatever e-mail the form carries (decision 0114).
         const signedIn = requestUser(ctx, commerce.context.config.authSecret, shop)
-        const placed = await placeOrder(commerce, shop, readCheckout(body), locale, signedIn)
+        const placed = await placeOrder(commerce, shop, checkout, locale, signedIn)
         ctx.status = placed.replayed ? 200 : 201
         ctx.body = placed
         return true
