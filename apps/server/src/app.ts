@@ -35,13 +35,11 @@ import { rememberClientAddress, rememberSocketAddress, trustForwarding } from '.
 import { plainIds } from './hooks/plain-ids'
 import { createStorefront, registerStorefrontHandler, type Storefront } from './storefront'
 import { commerceRoutes } from './storefront/commerce/commerce-routes'
-import { startUnpaidOrderExpiry } from './storefront/commerce/unpaid-orders'
 import { registerCommercePages } from './storefront/commerce/commerce-pages'
 import { accountRoutes } from './storefront/accounts/account-routes'
 import { registerAccountPages } from './storefront/accounts/account-pages'
 import { onSitePublished, publishedSite } from './eshop/published-site'
 import { serveVerifiedDomains } from './eshop/domains/storefront-hookup'
-import { resolveSecretsKeyring, useSecretsKeyring } from './secrets/secrets-key'
 
 export interface EmporiaApp {
   app: Application
@@ -60,8 +58,6 @@ export const createApp = async (
   options: { db?: Db; register?: (ctx: ServiceContext, app: Application) => void } = {}
 ): Promise<EmporiaApp> => {
   const log = config.logLevel === 'silent' ? () => undefined : (error: unknown) => console.error(error)
-  // Shops' stored credentials are sealed with it; loaded before migrating (a migration seals old clear ones).
-  useSecretsKeyring(resolveSecretsKeyring(config))
   const db =
     options.db ??
     (await createDb({
@@ -103,7 +99,6 @@ export const createApp = async (
   // Shops' sites answer before the back office's own files and its client-side routes.
   const storefront = createStorefront(app, db.knex, {
     publicHost: config.publicHost,
-    appHost: new URL(config.publicUrl).hostname,
     loadSite: (shop) => publishedSite(app, shop),
     onPublish: (listener) => onSitePublished(app, listener)
   })
@@ -190,14 +185,11 @@ export const createApp = async (
   })
 
   // Peers share events only once every service exists (listeners are attached per service).
-  // Unpaid online orders give their stock back after the shop's time (decision 0120), until a job queue does it.
-  let unpaidExpiry: ReturnType<typeof startUnpaidOrderExpiry> | undefined
   const originalSetup = app.setup.bind(app)
   app.setup = async (...args: Parameters<typeof app.setup>) => {
     const result = await originalSetup(...args)
     if (emporia.io && config.redisUrl) shareEventsWithPeers(app, emporia.io, counts)
     mailer.start()
-    unpaidExpiry ??= startUnpaidOrderExpiry({ app, context }, 60_000, log)
     return result
   }
 
@@ -209,7 +201,6 @@ export const createApp = async (
     emporia.io?.disconnectSockets(true)
     await app.teardown().catch(() => undefined)
     await mailer.stop()
-    await unpaidExpiry?.stop()
     // An io that never got a server (setup without listen) has no engine to close.
     if (emporia.io?.engine) await emporia.io.close().catch(() => undefined)
     await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)))
