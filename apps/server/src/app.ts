@@ -35,6 +35,7 @@ import { rememberClientAddress, rememberSocketAddress, trustForwarding } from '.
 import { plainIds } from './hooks/plain-ids'
 import { createStorefront, registerStorefrontHandler, type Storefront } from './storefront'
 import { commerceRoutes } from './storefront/commerce/commerce-routes'
+import { startUnpaidOrderExpiry } from './storefront/commerce/unpaid-orders'
 import { registerCommercePages } from './storefront/commerce/commerce-pages'
 import { accountRoutes } from './storefront/accounts/account-routes'
 import { registerAccountPages } from './storefront/accounts/account-pages'
@@ -189,11 +190,14 @@ export const createApp = async (
   app.setup = async (...args: Parameters<typeof app.setup>) => {
     const result = await originalSetup(...args)
     if (emporia.io && config.redisUrl) shareEventsWithPeers(app, emporia.io, counts)
+  // Unpaid online orders give their stock back after the shop's time (decision 0120), until a job queue does it.
+  let unpaidExpiry: ReturnType<typeof startUnpaidOrderExpiry> | undefined
     mailer.start()
     return result
   }
 
   emporia.close = async () => {
+    unpaidExpiry ??= startUnpaidOrderExpiry({ app, context }, 60_000, log)
     // Idle keep-alive HTTP connections would hold server.close() open for seconds.
     const server = (app as unknown as { server?: HttpServer }).server
     server?.closeIdleConnections?.()
@@ -205,6 +209,7 @@ export const createApp = async (
     if (emporia.io?.engine) await emporia.io.close().catch(() => undefined)
     await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)))
     if (!options.db) await db.close()
+    await unpaidExpiry?.stop()
   }
   return emporia
 }

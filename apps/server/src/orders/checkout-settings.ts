@@ -1,5 +1,11 @@
 import type { Knex } from 'knex'
-import { shopTimeZone, type BarcodeLayout, type OrderIdList, type RoundingSettings } from '@emporia/shared'
+import {
+  shopTimeZone,
+  type BarcodeLayout,
+  type OnlineOrderLimits,
+  type OrderIdList,
+  type RoundingSettings
+} from '@emporia/shared'
 
 /** What an order or a payment needs to know of its shop's settings (spec §3.1). */
 export interface CheckoutSettings extends RoundingSettings {
@@ -12,6 +18,8 @@ export interface CheckoutSettings extends RoundingSettings {
   /** Cash on pick-up in the online shop (decision 0109). */
   pickUp?: { enabled?: boolean; address?: string } | null
   cardPayment?: { enabled?: boolean; statementDescriptor?: string } | null
+  /** What one storefront shopper may hold, and when unpaid online orders expire (decision 0120). */
+  onlineOrderLimits?: Partial<OnlineOrderLimits> | null
   useCashboxLog?: boolean | null
   /** Staff discount limits are enforced on manual discounts (decision 0092). */
   useDiscountLimit?: boolean | null

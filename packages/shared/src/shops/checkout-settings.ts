@@ -64,6 +64,44 @@ export const pickUpSchema = Type.Object(
   { additionalProperties: false }
 )
 
+/**
+ * What one storefront shopper may hold of the shop's stock (issue 28, decision 0120): lines and units
+ * per order, orders awaiting payment at once per e-mail, phone or customer, and how long an unpaid
+ * online order keeps its stock — minutes for a bank transfer without a slip, and for cash at pick-up
+ * (0 = never expires). Unset fields take `onlineOrderLimitDefaults`.
+ */
+export const onlineOrderLimitsSchema = Type.Object(
+  {
+    maxLines: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    maxUnitsPerLine: Type.Optional(Type.Integer({ minimum: 1, maximum: 9999 })),
+    maxUnpaidOrders: Type.Optional(Type.Integer({ minimum: 1, maximum: 50 })),
+    bankTransferMinutes: Type.Optional(Type.Integer({ minimum: 5, maximum: 43_200 })),
+    pickUpMinutes: Type.Optional(Type.Integer({ minimum: 0, maximum: 43_200 }))
+  },
+  { additionalProperties: false }
+)
+export interface OnlineOrderLimits {
+  maxLines: number
+  maxUnitsPerLine: number
+  maxUnpaidOrders: number
+  bankTransferMinutes: number
+  pickUpMinutes: number
+}
+export const onlineOrderLimitDefaults: OnlineOrderLimits = {
+  maxLines: 30,
+  maxUnitsPerLine: 50,
+  maxUnpaidOrders: 3,
+  bankTransferMinutes: 60,
+  pickUpMinutes: 1440
+}
+/** A shop's limits, each unset one at its default. */
+export const onlineOrderLimitsOf = (set: Partial<OnlineOrderLimits> | null | undefined): OnlineOrderLimits => {
+  const limits = { ...onlineOrderLimitDefaults }
+  for (const name of Object.keys(limits) as (keyof OnlineOrderLimits)[])
+    if (typeof set?.[name] === 'number') limits[name] = set[name]
+  return limits
+}
+
 export const posExtraPaymentMethodsSchema = Type.Array(
   Type.Object({ name: Type.String({ minLength: 1, maxLength: 50 }) }, { additionalProperties: false }),
   { maxItems: 20 }
@@ -103,6 +141,7 @@ export const checkoutSettingsFields = {
   timeZone: Type.Optional(Type.String({ maxLength: 64, pattern: TIME_ZONE_PATTERN })),
   bankTransfer: Type.Optional(bankTransferSchema),
   pickUp: Type.Optional(pickUpSchema),
+  onlineOrderLimits: Type.Optional(onlineOrderLimitsSchema),
   posExtraPaymentMethods: Type.Optional(posExtraPaymentMethodsSchema),
   invoiceType: Type.Optional(choice(invoiceTypes)),
   cardPayment: Type.Optional(cardPaymentSchema)

@@ -74,7 +74,13 @@ export const commerceMessages = {
     'storefront.tooManyRequests': 'Too many requests. Please try again in a moment.',
     'storefront.orderNotFound': 'We could not find this order',
     'storefront.slipNotWanted': 'This order does not wait for a bank transfer slip',
+    'storefront.slipType': 'A payment slip must be a photo (JPEG, PNG or WebP) or a PDF',
+    'storefront.slipTooLarge': 'A payment slip may be at most {mb} MB',
+    'storefront.slipsFull': 'This order already has all the slips it can take (at most {count}, {mb} MB in all)',
     'storefront.idempotencyKey': 'Please reload the page and try again',
+    'storefront.tooManyLines': 'At most {count} different items in one order',
+    'storefront.tooManyUnits': 'At most {value} of one item in one order',
+    'storefront.tooManyUnpaid': 'You have {count} orders waiting for payment; please pay or wait for them before placing another',
     ...accountMessages.en
   },
   cht: {
@@ -145,7 +151,13 @@ export const commerceMessages = {
     'storefront.tooManyRequests': '請求過多，請稍後再試。',
     'storefront.orderNotFound': '找不到此訂單',
     'storefront.slipNotWanted': '此訂單不需要銀行轉帳收據',
+    'storefront.slipType': '付款收據必須是相片（JPEG、PNG 或 WebP）或 PDF 檔案',
+    'storefront.slipTooLarge': '每張付款收據不可超過 {mb} MB',
+    'storefront.slipsFull': '此訂單的付款收據已達上限（最多 {count} 張，合共 {mb} MB）',
     'storefront.idempotencyKey': '請重新載入頁面再試',
+    'storefront.tooManyLines': '每張訂單最多 {count} 款商品',
+    'storefront.tooManyUnits': '每款商品每張訂單最多 {value} 件',
+    'storefront.tooManyUnpaid': '您有 {count} 張訂單正等待付款，請先付款或稍候再下單',
     ...accountMessages.cht
   },
   chs: {
@@ -216,7 +228,13 @@ export const commerceMessages = {
     'storefront.tooManyRequests': '请求过多，请稍后再试。',
     'storefront.orderNotFound': '找不到此订单',
     'storefront.slipNotWanted': '此订单不需要银行转账凭证',
+    'storefront.slipType': '付款凭证必须是照片（JPEG、PNG 或 WebP）或 PDF 文件',
+    'storefront.slipTooLarge': '每张付款凭证不能超过 {mb} MB',
+    'storefront.slipsFull': '此订单的付款凭证已达上限（最多 {count} 张，共 {mb} MB）',
     'storefront.idempotencyKey': '请重新加载页面再试',
+    'storefront.tooManyLines': '每张订单最多 {count} 款商品',
+    'storefront.tooManyUnits': '每款商品每张订单最多 {value} 件',
+    'storefront.tooManyUnpaid': '您有 {count} 张订单正等待付款，请先付款或稍候再下单',
     ...accountMessages.chs
   }
 } as const satisfies Record<LocaleId, Record<string, string>>

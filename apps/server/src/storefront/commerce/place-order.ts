@@ -14,6 +14,7 @@ import { orderLinkToken } from './order-link'
 import { sessionCustomer } from '../accounts/customer-account'
 import { shippingQuote } from './shipping-quotes'
 import { checkSellable } from './storefront-products'
+import { checkOrderSize, checkUnpaidOrders } from './unpaid-orders'
 
 export interface PlacedOrder {
   order: Order
@@ -73,8 +74,10 @@ export const placeOrder = async (
 ): Promise<PlacedOrder> => {
   const providerFor = cardProviders(commerce.context)
   const result = await commerceTransaction(commerce, shop, async (trx, wall) => {
-    await checkSellable(trx, shop, input.lines)
     const settings = await loadCheckoutSettings(trx, shop)
+    // What one order may hold of the shop's stock (decision 0120), before anything else is read.
+    checkOrderSize(input, settings)
+    await checkSellable(trx, shop, input.lines)
     checkOffered(input, settings)
     // A guest is a guest (decision 0120): a typed e-mail proves nothing, so it never files the order
     // under the shop's customer of that e-mail (their prices, personal coupons, points, rank) nor makes
@@ -105,6 +108,8 @@ export const placeOrder = async (
     // A double submit answers the first order before anything is priced again (its coupon is used by now).
     if (await findIdempotent(trx, 'orders', shop, data.idempotencyKey))
       return { created: await createOrder(trx, data, ctx), settings }
+    // How many unpaid orders one shopper may hold (decision 0120), before anything is reserved.
+    await checkUnpaidOrders(trx, shop, input, settings, user)
     const fallback = await defaultWarehouse(trx, shop, 'eshop', settings)
     const goods = await priceOrder(trx, shop, data, settings, fallback, { now: new Date(), staff: null, approvedBy: null })
     const shipping = input.shippingMethod ? await shippingQuote(trx, shop, input.shippingMethod, goods.total) : undefined

@@ -73,7 +73,9 @@ describe.each(await dialects())('storefront cart and checkout (%s)', (dialect) =
     await setFeatures(t, a.shopId, { attributes: { discount: true, promotion: true } })
     await setShop(t, a, {
       bankTransfer: { enabled: true, accounts: [{ bankName: 'HSBC', name: 'Online Ltd', no: '123-456789-001', enabled: true }] },
-      pickUp: { enabled: true, address: '1 Queen’s Road' }
+      pickUp: { enabled: true, address: '1 Queen’s Road' },
+      // One shopper places many unpaid orders here; unpaid-orders.test.ts tests the limit.
+      onlineOrderLimits: { maxUnpaidOrders: 50 }
     })
     tea = await product(a, { name: { en: 'Tea', cht: '茶' }, price: 1000, avail: 'eshop' })
     counterOnly = await product(a, { name: { en: 'Counter tea' }, price: 500, avail: 'pos' })
