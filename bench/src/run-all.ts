@@ -22,6 +22,8 @@ import { runPosSummary } from './pos-summary'
 // The till in Chromium: POS ready and scan to line shown (issue 16).
 import { runPosTill } from './pos-till'
 import { runProfiles } from './profile'
+// One shop's worst page against /api/health and other shops (issue 28, decision 0118).
+import { runRenderBudget } from './render-budget'
 import { runSalesSummary } from './sales-summary'
 import { runStockSales } from './stock-sales'
 // The storefront (issue 18, decision 0108): cached pages per second, uncached product page render.
@@ -63,7 +65,8 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'pos-catalogue': runPosCatalogue,
   'pos-till': runPosTill,
   storefront: runStorefront,
-  'storefront-lighthouse': runStorefrontLighthouse
+  'storefront-lighthouse': runStorefrontLighthouse,
+  'render-budget': runRenderBudget
 }
 
 /**
