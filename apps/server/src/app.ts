@@ -100,6 +100,7 @@ export const createApp = async (
   // Shops' sites answer before the back office's own files and its client-side routes.
   const storefront = createStorefront(app, db.knex, {
     publicHost: config.publicHost,
+    appHost: new URL(config.publicUrl).hostname,
     loadSite: (shop) => publishedSite(app, shop),
     onPublish: (listener) => onSitePublished(app, listener)
   })

@@ -115,19 +115,48 @@ export class ShopLookup {
   }
 }
 
+/** The platform's own addresses (decision 0121): `PUBLIC_HOST` and the back office's host (`PUBLIC_URL`). */
+export interface PlatformHosts {
+  publicHost?: string
+  /** The host merchants open the back office at (PUBLIC_URL's); its origin keeps the staff token. */
+  appHost?: string
+}
+
+/** Where a `/s/{subdomain}/…` request on the back office's host goes instead: the shop's own origin. */
+export interface StorefrontRedirect {
+  redirect: string
+}
+
+/** A storefront address that serves nothing here (another shop's path on a shop's host): 404. */
+export const NOT_HERE = { notFound: true } as const
+
+/** Whether a host is the platform's own, where the path fallback answers (loopback and IPs too: no shop has them). */
+const platformHost = (host: string, hosts: PlatformHosts) =>
+  host === (hosts.publicHost ? hostName(hosts.publicHost) : undefined) ||
+  host === (hosts.appHost ? hostName(hosts.appHost) : undefined) ||
+  host === 'localhost' ||
+  /^[\d.]+$/.test(host)
+
 /**
  * The shop a request is for: `{subdomain}.{PUBLIC_HOST}`, the shop's alias or a verified domain (links
- * without prefix), or the path fallback `/s/{subdomain}/…` on any host (links keep the prefix).
+ * without prefix), or the path fallback `/s/{subdomain}/…` on the platform's own hosts only (links keep
+ * the prefix): on a shop's host `/s/…` is a path of that shop, on any other host nothing (decision 0121).
+ * On the back office's host, when shops have hosts of their own (PUBLIC_HOST set and another host), the
+ * fallback sends the visitor to the shop's own origin: a shop's pages never run beside the staff token.
  * Undefined: not a storefront request (the back office and its API go on).
  */
 export const storefrontTarget = async (
   lookup: ShopLookup,
-  publicHost: string | undefined,
+  hosts: PlatformHosts | string | undefined,
   hostHeader: string | undefined,
-  path: string
-): Promise<StorefrontTarget | undefined> => {
+  path: string,
+  search = ''
+): Promise<StorefrontTarget | StorefrontRedirect | typeof NOT_HERE | undefined> => {
+  const platform: PlatformHosts = typeof hosts === 'object' ? hosts : { publicHost: hosts }
+  const publicHost = platform.publicHost
+  const host = hostName(hostHeader)
   const fallback = FALLBACK.exec(path)
-  if (fallback) {
+  if (fallback && host && platformHost(host, platform)) {
     let subdomain: string
     try {
       subdomain = decodeURIComponent(fallback[1]).toLowerCase()
@@ -136,14 +165,24 @@ export const storefrontTarget = async (
     }
     if (!STORED_SUBDOMAIN.test(subdomain)) return undefined
     const shop = await lookup.bySubdomain(subdomain)
-    return shop ? { shop, base: `/s/${fallback[1]}`, path: fallback[2] || '/' } : undefined
+    if (!shop) return undefined
+    const base = publicHost ? hostName(publicHost) : undefined
+    const app = platform.appHost ? hostName(platform.appHost) : undefined
+    if (host === app && base && base !== app) {
+      // Only a DNS label can be a host; an older subdomain that is not one is served nowhere but its
+      // fallback on PUBLIC_HOST.
+      if (!SUBDOMAIN.test(subdomain)) return NOT_HERE
+      return { redirect: `//${subdomain}.${base}${fallback[2] || '/'}${search}` }
+    }
+    return { shop, base: `/s/${fallback[1]}`, path: fallback[2] || '/' }
   }
-  const host = hostName(hostHeader)
-  if (!host) return undefined
+  if (!host) return fallback ? NOT_HERE : undefined
   const base = publicHost ? hostName(publicHost) : undefined
   // The back office's own host (and plain addresses) never serve a shop.
   if (host === base || host === 'localhost' || /^[\d.]+$/.test(host)) return undefined
   const subdomain = subdomainOf(host, publicHost)
   const shop = subdomain ? await lookup.bySubdomain(subdomain) : await lookup.byHost(host)
-  return shop ? { shop, base: '', path } : undefined
+  if (shop) return { shop, base: '', path }
+  // Another shop's path fallback on a host that is not the platform's: not served here, not the back office.
+  return fallback ? NOT_HERE : undefined
 }

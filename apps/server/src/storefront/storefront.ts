@@ -23,6 +23,8 @@ import { BODY_LIMIT_BYTES } from '../platform/http'
 export interface StorefrontOptions {
   /** `PUBLIC_HOST`: shops answer at `{subdomain}.{publicHost}`. */
   publicHost?: string
+  /** The back office's host (PUBLIC_URL's): the path fallback never runs a shop's pages there (decision 0121). */
+  appHost?: string
   loadSite: LoadSite
   /** Bytes the full-page cache may hold. */
   cacheBytes?: number
@@ -173,8 +175,17 @@ export const createStorefront = (
     // The templates' pictures and favicons are the web app's public files (decision 0110): every host
     // serves them, a shop's own too.
     if (ctx.path.startsWith(TEMPLATE_ASSETS)) return next()
-    const target = await storefrontTarget(lookup, options.publicHost, ctx.get('host'), ctx.path)
-    if (!target) return next()
+    const hosts = { publicHost: options.publicHost, appHost: options.appHost }
+    const found = await storefrontTarget(lookup, hosts, ctx.get('host'), ctx.path, ctx.search)
+    if (!found) return next()
+    if ('notFound' in found || 'redirect' in found) {
+      ctx.set('Cache-Control', 'private, no-store')
+      if ('redirect' in found && (ctx.method === 'GET' || ctx.method === 'HEAD')) return ctx.redirect(found.redirect)
+      ctx.status = 404
+      ctx.body = 'Not found'
+      return
+    }
+    const target = found
     const query = new URLSearchParams(ctx.querystring)
     const { locale, chosen } = storefrontLocale(
       query.get('lang'),
