@@ -30,7 +30,7 @@ export const HistoryCard = ({ order, entries, staffName }: HistoryCardProps) => 
         {entries.map((entry) => {
           const key = historyActionKey(entry.action)
           const move = historyMoveText(entry.from, entry.to, tAny)
-          const detail = historyDetailText(entry.detail, tAny, lineName)
+          const detail = historyDetailText(entry.detail, tAny, lineName, { system: !entry.user })
           return (
             <Box
               component="li"

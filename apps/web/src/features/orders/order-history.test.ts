@@ -41,4 +41,13 @@ describe('an order history entry', () => {
     expect(historyDetailText(null, t)).toBe('')
     expect(historyDetailText(['x'], t)).toBe('')
   })
+
+  it("translates the reason of the sweep's void (decision 0120), and leaves a merchant's own words as typed", () => {
+    const system = { system: true }
+    expect(historyDetailText({ reason: 'expired' }, t, undefined, system)).toBe('reason: Not paid in time: voided automatically')
+    for (const language of ['cht', 'chs'] as const) expect(orderPageMessages[language]['history.reason.expired']).toMatch(/\S/)
+    // Typed by a merchant in the void dialog: their words, even when they are the same word.
+    expect(historyDetailText({ reason: 'expired' }, t)).toBe('reason: expired')
+    expect(historyDetailText({ reason: 'Broken' }, t, undefined, system)).toBe('reason: Broken')
+  })
 })

@@ -68,15 +68,30 @@ const valueText = (key: string, value: unknown, t: Translate, lineName: LineName
 }
 
 /**
+ * Reasons the server itself writes, as a word (decision 0120: the unpaid-order sweep voids with
+ * `expired`). Only an entry without a user is the server's: a merchant's typed reason stays as typed.
+ */
+const systemReasons: Record<string, AnyMessageKey> = { expired: 'history.reason.expired' }
+
+/**
  * What an entry's detail says, one "field: value" per changed field, in the record's own field names
  * (as the server writes them), money and statuses shown as on the rest of the page, lines by their
- * product's name; ids are left out.
+ * product's name; ids are left out. `system`: the entry was written by the server (no user).
  */
-export const historyDetailText = (detail: unknown, t: Translate, lineName: LineName = (i) => `#${i + 1}`): string => {
+export const historyDetailText = (
+  detail: unknown,
+  t: Translate,
+  lineName: LineName = (i) => `#${i + 1}`,
+  { system = false }: { system?: boolean } = {}
+): string => {
   if (!detail || typeof detail !== 'object' || Array.isArray(detail)) return ''
+  const text = (key: string, value: unknown) =>
+    system && key === 'reason' && typeof value === 'string' && systemReasons[value]
+      ? t(systemReasons[value])
+      : valueText(key, value, t, lineName)
   return Object.entries(detail as Record<string, unknown>)
     .filter(([key, value]) => !HIDDEN.has(key) && value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => `${key}: ${valueText(key, value, t, lineName)}`)
+    .map(([key, value]) => `${key}: ${text(key, value)}`)
     .filter((text) => !text.endsWith(': '))
     .join(' · ')
 }

@@ -87,7 +87,8 @@ export const orderPageMessages = defineMessages({
     'orderHistory.void': 'Voided',
     'orderHistory.fulfil': 'Fulfilment',
     'orderHistory.replaced': 'Replaced',
-    'history.noRestock': 'not restocked'
+    'history.noRestock': 'not restocked',
+    'history.reason.expired': 'Not paid in time: voided automatically'
   },
   cht: {
     'order.notFound': '找不到此訂單。',
@@ -174,7 +175,8 @@ export const orderPageMessages = defineMessages({
     'orderHistory.void': '作廢',
     'orderHistory.fulfil': '配貨',
     'orderHistory.replaced': '已被取代',
-    'history.noRestock': '沒有放回庫存'
+    'history.noRestock': '沒有放回庫存',
+    'history.reason.expired': '逾時未付款，已自動作廢'
   },
   chs: {
     'order.notFound': '找不到此订单。',
@@ -261,7 +263,8 @@ export const orderPageMessages = defineMessages({
     'orderHistory.void': '作废',
     'orderHistory.fulfil': '配货',
     'orderHistory.replaced': '已被取代',
-    'history.noRestock': '没有放回库存'
+    'history.noRestock': '没有放回库存',
+    'history.reason.expired': '逾时未付款，已自动作废'
   }
 })
 
