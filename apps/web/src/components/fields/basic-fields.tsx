@@ -19,7 +19,7 @@ export const TextInput = ({ field, value, onChange, error, testId }: FieldProps)
       value={text(value)}
       required={field.required}
       error={Boolean(error)}
-      helperText={error}
+      helperText={error ?? (field.help && t(field.help))}
       onChange={(event) => onChange(event.target.value)}
       slotProps={{ htmlInput: { 'data-testid': testId } }}
     />
@@ -40,7 +40,7 @@ export const NumberInput = ({ field, value, onChange, error, testId }: FieldProp
       value={text(value)}
       required={field.required}
       error={Boolean(error)}
-      helperText={error}
+      helperText={error ?? (field.help && t(field.help))}
       onFocus={() => setFocused(true)}
       onChange={(event) => onChange(event.target.value)}
       onBlur={() => {
@@ -118,7 +118,11 @@ export const BooleanInput = ({ field, value, onChange, error, testId }: FieldPro
         }
         label={t(field.label)}
       />
-      {error && <FormHelperText error>{error}</FormHelperText>}
+      {error ? (
+        <FormHelperText error>{error}</FormHelperText>
+      ) : (
+        field.help && <FormHelperText sx={{ mt: 0 }}>{t(field.help)}</FormHelperText>
+      )}
     </>
   )
 }

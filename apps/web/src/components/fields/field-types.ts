@@ -13,6 +13,8 @@ export type OptionSource =
 interface BaseField {
   name: string
   label: AnyMessageKey
+  /** A line under the input saying what the value means, shown while there is no error. */
+  help?: AnyMessageKey
   required?: boolean
   /** An extra check; returns a message key or undefined. */
   validate?: (value: unknown, values: Values) => AnyMessageKey | undefined

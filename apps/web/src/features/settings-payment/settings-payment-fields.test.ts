@@ -3,9 +3,11 @@ import { shopSchema, type Shop } from '@emporia/shared'
 import { schemaChecks } from '../../components/editor/schema-checks'
 import { shownPath } from '../../components/editor/server-errors'
 import type { FieldDef } from '../../components/fields/field-types'
+import { settingsPaymentMessages } from './settings-payment.messages'
 import {
   cardFields,
   methodFields,
+  onlineOrderFields,
   orderIdFields,
   orderIdPreview,
   paymentSettingsOf,
@@ -17,7 +19,14 @@ import {
 } from './settings-payment-fields'
 
 const Dummy = () => null
-const fields: FieldDef[] = [...methodFields, ...cardFields(Dummy), ...roundingFields, ...orderIdFields, ...receiptFields(Dummy)]
+const fields: FieldDef[] = [
+  ...methodFields,
+  ...cardFields(Dummy),
+  ...onlineOrderFields,
+  ...roundingFields,
+  ...orderIdFields,
+  ...receiptFields(Dummy)
+]
 /** The form's values for a shop, with some typed over them, as the form would store them. */
 const typed = (changes: Record<string, unknown>, shop?: Partial<Shop>) =>
   storedValues(fields, { ...paymentSettingsOf(shop as Shop | undefined), ...changes })
@@ -116,6 +125,65 @@ describe('payment settings form (decision 0079)', () => {
     expect(secretField.validate?.('not-a-key', {})).toBe('format.invalid')
     expect(secretField.validate?.('sk_test_ok', {})).toBeUndefined()
     expect(secretField.validate?.('', {})).toBeUndefined()
+  })
+
+  it('shows the online order limits at their defaults and sends only what differs from them (decision 0120)', () => {
+    expect(paymentSettingsOf(undefined)).toMatchObject({
+      'onlineOrderLimits.maxLines': 30,
+      'onlineOrderLimits.maxUnitsPerLine': 50,
+      'onlineOrderLimits.maxUnpaidOrders': 3,
+      'onlineOrderLimits.bankTransferMinutes': 60,
+      'onlineOrderLimits.pickUpMinutes': 1440,
+      'pickUp.enabled': false,
+      'pickUp.address': ''
+    })
+    expect(paymentSettingsPatch(typed({})).onlineOrderLimits).toEqual({})
+    const shop = { onlineOrderLimits: { maxLines: 80, pickUpMinutes: 0 } } as Partial<Shop>
+    expect(paymentSettingsOf(shop as Shop)).toMatchObject({
+      'onlineOrderLimits.maxLines': 80,
+      'onlineOrderLimits.maxUnitsPerLine': 50,
+      'onlineOrderLimits.pickUpMinutes': 0
+    })
+    // Typed (an expression counts), kept as set, and an emptied field goes back to the default.
+    const patch = paymentSettingsPatch(
+      typed({ 'onlineOrderLimits.maxUnitsPerLine': '12*10', 'onlineOrderLimits.maxLines': '' }, shop)
+    )
+    expect(patch.onlineOrderLimits).toEqual({ maxUnitsPerLine: 120, pickUpMinutes: 0 })
+  })
+
+  it("refuses an online order limit outside the shared schema's range or not whole, never rounding it", () => {
+    const check = (name: string, value: string) => schemaChecks(onlineOrderFields, { [name]: value }, shopSchema)[name]
+    expect(check('onlineOrderLimits.maxLines', '101')).toEqual({ key: 'format.shouldLessOrEqual', values: { value: 100 } })
+    expect(check('onlineOrderLimits.maxLines', '0')).toEqual({ key: 'format.shouldGreaterOrEqual', values: { value: 1 } })
+    expect(check('onlineOrderLimits.maxUnitsPerLine', '10000')?.key).toBe('format.shouldLessOrEqual')
+    expect(check('onlineOrderLimits.maxUnpaidOrders', '51')?.key).toBe('format.shouldLessOrEqual')
+    expect(check('onlineOrderLimits.bankTransferMinutes', '4')).toEqual({
+      key: 'format.shouldGreaterOrEqual',
+      values: { value: 5 }
+    })
+    expect(check('onlineOrderLimits.pickUpMinutes', '43201')?.key).toBe('format.shouldLessOrEqual')
+    expect(check('onlineOrderLimits.maxUnpaidOrders', '2.5')).toEqual({ key: 'format.integer' })
+    expect(check('onlineOrderLimits.pickUpMinutes', '0')).toBeUndefined()
+    expect(check('onlineOrderLimits.maxLines', '')).toBeUndefined()
+    // What is sent is what was typed: a half is the server's to refuse too, not rounded here.
+    expect(paymentSettingsPatch(typed({ 'onlineOrderLimits.maxLines': '2.5' })).onlineOrderLimits).toEqual({ maxLines: 2.5 })
+    // The server's refusal lands on the field.
+    expect(shownPath(fields, 'onlineOrderLimits.bankTransferMinutes')).toBe('onlineOrderLimits.bankTransferMinutes')
+  })
+
+  it('offers cash on pick-up with its address, and helps with every limit in each language', () => {
+    const shop = { pickUp: { enabled: true, address: 'Shop 3, 1 Queen St' } } as Partial<Shop>
+    expect(paymentSettingsPatch(typed({}, shop)).pickUp).toEqual({ enabled: true, address: 'Shop 3, 1 Queen St' })
+    expect(paymentSettingsPatch(typed({ 'pickUp.address': '  ' }, shop)).pickUp).toEqual({ enabled: true })
+    expect(paymentSettingsPatch(typed({})).pickUp).toEqual({ enabled: false })
+    for (const field of onlineOrderFields) {
+      expect(field.help, field.name).toBeDefined()
+      for (const language of ['en', 'cht', 'chs'] as const) {
+        const messages = settingsPaymentMessages[language] as Record<string, string>
+        expect(messages[field.label], `${language} ${field.label}`).toMatch(/\S/)
+        expect(messages[field.help!], `${language} ${field.help}`).toMatch(/\S/)
+      }
+    }
   })
 
   it('trims lists and refuses a repeated POS payment method on its row', () => {

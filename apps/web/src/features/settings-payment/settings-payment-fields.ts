@@ -6,11 +6,14 @@ import {
   DEFAULT_TIME_ZONE,
   invoiceTypes,
   isTimeZone,
+  onlineOrderLimitDefaults,
+  onlineOrderLimitsOf,
   orderIdDateFormats,
   orderIdTypes,
   previewOrderId,
   roundingModes,
   type CheckoutSettingsProblem,
+  type OnlineOrderLimits,
   type OrderIdList,
   type Shop,
   type ShopPatch
@@ -73,6 +76,9 @@ export const methodFields: FieldDef[] = [
       { name: 'enabled', label: 'paySettings.accountEnabled', type: 'boolean' }
     ]
   },
+  // Cash on pick-up in the online shop (decision 0109): how long such an order holds stock is below.
+  { name: 'pickUp.enabled', label: 'paySettings.pickUp', help: 'paySettings.pickUpHelp', type: 'boolean', wide: true },
+  { name: 'pickUp.address', label: 'paySettings.pickUpAddress', type: 'text', wide: true },
   {
     name: 'posExtraPaymentMethods',
     label: 'paySettings.posMethods',
@@ -102,6 +108,21 @@ export const cardFields = (secretInput: ComponentType<FieldProps>): FieldDef[] =
     validate: secretCheck(name)
   }))
 ]
+
+/** The limits' names, in the order the screen shows them. */
+const limitNames = Object.keys(onlineOrderLimitDefaults) as (keyof OnlineOrderLimits)[]
+
+/**
+ * What one storefront shopper may hold of the shop's stock (decision 0120), in the shared schema's
+ * whole numbers and ranges: a half or an out-of-range value is refused on the field, never rounded.
+ */
+export const onlineOrderFields: FieldDef[] = limitNames.map((name) => ({
+  name: `onlineOrderLimits.${name}`,
+  label: `paySettings.limits.${name}` as AnyMessageKey,
+  help: `paySettings.limits.${name}Help` as AnyMessageKey,
+  type: 'number',
+  integer: true
+}))
 
 export const receiptFields = (timeZoneInput: ComponentType<FieldProps>): FieldDef[] => [
   {
@@ -148,6 +169,8 @@ export type SecretValue = string | null
 export const paymentSettingsOf = (shop: Shop | undefined): Values => {
   const list = shop?.orderIdList ?? {}
   const card = shop?.cardPayment
+  // The limits in force: the shop's own, else the defaults the server applies.
+  const limits = onlineOrderLimitsOf(shop?.onlineOrderLimits)
   return {
     subtotalRoundingFactor: shop?.subtotalRoundingFactor ?? null,
     subtotalRoundingMode: shop?.subtotalRoundingMode ?? 'roundOff',
@@ -161,6 +184,9 @@ export const paymentSettingsOf = (shop: Shop | undefined): Values => {
     'orderIdList.current': list.current,
     'bankTransfer.enabled': shop?.bankTransfer?.enabled ?? false,
     'bankTransfer.accounts': shop?.bankTransfer?.accounts ?? [],
+    'pickUp.enabled': shop?.pickUp?.enabled ?? false,
+    'pickUp.address': shop?.pickUp?.address ?? '',
+    ...Object.fromEntries(limitNames.map((name) => [`onlineOrderLimits.${name}`, limits[name]])),
     posExtraPaymentMethods: shop?.posExtraPaymentMethods ?? [],
     'cardPayment.enabled': card?.enabled ?? false,
     'cardPayment.publicKey': card?.publicKey ?? '',
@@ -207,6 +233,16 @@ export const paymentSettingsPatch = (values: Values): ShopPatch => {
         enabled: account.enabled !== false
       }))
     },
+    pickUp: defined({
+      enabled: Boolean(values['pickUp.enabled']),
+      address: text(values['pickUp.address']) || undefined
+    }) as ShopPatch['pickUp'],
+    // Only a limit other than its default is stored, so an untouched shop follows the defaults.
+    onlineOrderLimits: Object.fromEntries(
+      limitNames
+        .map((name) => [name, whole(values[`onlineOrderLimits.${name}`])] as const)
+        .filter(([name, value]) => value !== undefined && value !== onlineOrderLimitDefaults[name])
+    ),
     posExtraPaymentMethods: items('posExtraPaymentMethods').map((method) => ({ name: text(method.name) })),
     cardPayment: defined({
       provider: 'stripe',

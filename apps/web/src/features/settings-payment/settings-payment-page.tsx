@@ -18,6 +18,7 @@ import { savePaymentSettings } from './settings-payment-api'
 import {
   cardFields,
   methodFields,
+  onlineOrderFields,
   orderIdFields,
   orderIdPreview,
   paymentSettingsOf,
@@ -32,6 +33,7 @@ import { SecretInput, TimeZoneInput } from './settings-payment-inputs'
 const sections: { key: string; title: AnyMessageKey; fields: FieldDef[] }[] = [
   { key: 'methods', title: 'paySettings.methods', fields: methodFields },
   { key: 'card', title: 'paySettings.card', fields: cardFields(SecretInput) },
+  { key: 'onlineOrders', title: 'paySettings.onlineOrders', fields: onlineOrderFields },
   { key: 'checkout', title: 'paySettings.checkout', fields: roundingFields },
   { key: 'orderIds', title: 'paySettings.orderIds', fields: orderIdFields },
   { key: 'receipts', title: 'paySettings.receipts', fields: receiptFields(TimeZoneInput) }
@@ -96,6 +98,11 @@ const PaymentSettingsForm = ({ shop }: { shop: Shop }) => {
   )
 
   const extra: Record<string, ReactNode> = {
+    onlineOrders: (
+      <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+        {t('paySettings.onlineOrdersHelp')}
+      </Typography>
+    ),
     checkout: (
       <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
         {t('paySettings.roundingHelp')}
