@@ -41,6 +41,7 @@ import { accountRoutes } from './storefront/accounts/account-routes'
 import { registerAccountPages } from './storefront/accounts/account-pages'
 import { onSitePublished, publishedSite } from './eshop/published-site'
 import { serveVerifiedDomains } from './eshop/domains/storefront-hookup'
+import { resolveSecretsKeyring, useSecretsKeyring } from './secrets/secrets-key'
 
 export interface EmporiaApp {
   app: Application
@@ -59,6 +60,8 @@ export const createApp = async (
   options: { db?: Db; register?: (ctx: ServiceContext, app: Application) => void } = {}
 ): Promise<EmporiaApp> => {
   const log = config.logLevel === 'silent' ? () => undefined : (error: unknown) => console.error(error)
+  // Shops' stored credentials are sealed with it; loaded before migrating (a migration seals old clear ones).
+  useSecretsKeyring(resolveSecretsKeyring(config))
   const db =
     options.db ??
     (await createDb({

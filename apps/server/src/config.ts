@@ -13,6 +13,11 @@ export interface AppConfig {
   mailUrl?: string
   publicHost?: string
   authSecret: string
+  /**
+   * The envelope key(s) of shops' stored credentials (SECRETS_KEY, comma-separated, the first seals, all
+   * open); unset = one generated once and kept in `DATA_DIR/secrets-key` (secrets/secrets-key.ts; decision 0122).
+   */
+  secretsKey?: string
   /** Directory with the built web app; served at `/` when it exists. */
   webDist?: string
   /** Where the build left the embedded-database template (see db/knex.ts). */
@@ -79,6 +84,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailUrl: env.MAIL_URL || undefined,
     publicHost: env.PUBLIC_HOST || undefined,
     authSecret: env.AUTH_SECRET || '',
+    secretsKey: env.SECRETS_KEY || undefined,
     webDist: env.WEB_DIST,
     maxPageSize: Number(env.MAX_PAGE_SIZE ?? 1000),
     defaultPageSize: 10,

@@ -55,6 +55,8 @@ import * as shopUserCodes from './20261128110000-shop-user-codes'
 import * as onlineOrderLimits from './20261128230000-online-order-limits'
 // Unproven domain claims lapse and block nobody (issue 28, decision 0121).
 import * as domainClaims from './20261129000000-domain-claims'
+// Shops' stored credentials sealed at rest (issue 28, decision 0122).
+import * as sealShopSecrets from './20261129010000-seal-shop-secrets'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -108,5 +110,6 @@ export const migrations: Record<string, Migration> = {
   '20261128100000-domains': domainsTable,
   '20261128110000-shop-user-codes': shopUserCodes,
   '20261128230000-online-order-limits': onlineOrderLimits,
-  '20261129000000-domain-claims': domainClaims
+  '20261129000000-domain-claims': domainClaims,
+  '20261129010000-seal-shop-secrets': sealShopSecrets
 }
