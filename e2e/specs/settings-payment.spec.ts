@@ -12,6 +12,11 @@ const BELOW_SUBTOTAL_CHT = '須大於或等於小計進位單位'
 const NOT_DIVISIBLE_CHT = '須為小計進位單位的倍數'
 // apps/web/src/lib/i18n/lists/cht.ts
 const CHECK_FIELDS_CHT = '請修正已標示的欄位'
+// packages/shared/src/i18n/messages.ts (cht)
+const AT_MOST_100_CHT = '必須小於或等於 100'
+const WHOLE_NUMBER_CHT = '必須是整數'
+// settings-payment.messages.ts (cht): the field's help while it has no error.
+const MAX_LINES_HELP_CHT = '一張網店訂單內不同的貨品，1 至 100。預設 30。'
 const SECRET = 'sk_test_e2eSecretThatNeverComesBack'
 
 /** The message under a settings field (MUI helper text), '' when there is none. */
@@ -113,5 +118,53 @@ describe('settings/payment', () => {
         poll
       )
       .toBe(100)
+  })
+
+  it('sets the online order limits and cash on pick-up by clicking, refusing out-of-range or half values in cht (decision 0120)', async () => {
+    const who = await merchant(app.server.url, 'paylimits')
+    const page = await app.openAs(who, `/${who.shop!._id}/settings/payment`, { lang: 'cht' })
+    const shell = new Shell(page)
+    await page.getByTestId('payment-settings-onlineOrders').waitFor()
+    // The limits in force are shown: the defaults, each field saying what it means.
+    expect(await page.getByTestId('field-onlineOrderLimits.maxLines').inputValue()).toBe('30')
+    expect(await page.getByTestId('field-onlineOrderLimits.pickUpMinutes').inputValue()).toBe('1440')
+    expect(await messageOf(page, 'onlineOrderLimits.maxLines')).toBe(MAX_LINES_HELP_CHT)
+
+    // Out of the shared schema's range, or not whole: refused on the field before anything is sent.
+    await page.getByTestId('field-onlineOrderLimits.maxLines').fill('120')
+    await page.getByTestId('field-onlineOrderLimits.maxUnpaidOrders').fill('2.5')
+    await page.getByTestId('payment-settings-save').click()
+    await expect.poll(() => shell.text(shell.errorSnackbar()), poll).toContain(CHECK_FIELDS_CHT)
+    await expect.poll(() => messageOf(page, 'onlineOrderLimits.maxLines'), poll).toBe(AT_MOST_100_CHT)
+    expect(await messageOf(page, 'onlineOrderLimits.maxUnpaidOrders')).toBe(WHOLE_NUMBER_CHT)
+    expect(
+      (await readRecord<Record<string, unknown>>(app.server.url, who, 'shops', who.shop!._id)).onlineOrderLimits
+    ).toBeUndefined()
+
+    await page.getByTestId('field-onlineOrderLimits.maxLines').fill('80')
+    await page.getByTestId('field-onlineOrderLimits.maxUnpaidOrders').fill('5')
+    await page.getByTestId('field-onlineOrderLimits.pickUpMinutes').fill('0')
+    await page.getByTestId('field-pickUp.enabled').check()
+    await page.getByTestId('field-pickUp.address').fill('Shop 3, 1 Queen St')
+    await expect.poll(() => messageOf(page, 'onlineOrderLimits.maxLines'), poll).toBe(MAX_LINES_HELP_CHT)
+    await page.getByTestId('payment-settings-save').click()
+    await expect
+      .poll(
+        async () => (await readRecord<Record<string, unknown>>(app.server.url, who, 'shops', who.shop!._id)).onlineOrderLimits,
+        poll
+      )
+      .toEqual({ maxLines: 80, maxUnpaidOrders: 5, pickUpMinutes: 0 })
+    const shop = await readRecord<Record<string, unknown>>(app.server.url, who, 'shops', who.shop!._id)
+    expect(shop.pickUp).toEqual({ enabled: true, address: 'Shop 3, 1 Queen St' })
+
+    // Reopened, the page shows what was saved (and the untouched limits at their defaults).
+    await page.reload()
+    await page.getByTestId('payment-settings-onlineOrders').waitFor()
+    await expect.poll(() => page.getByTestId('field-onlineOrderLimits.maxLines').inputValue(), poll).toBe('80')
+    expect(await page.getByTestId('field-onlineOrderLimits.maxUnpaidOrders').inputValue()).toBe('5')
+    expect(await page.getByTestId('field-onlineOrderLimits.pickUpMinutes').inputValue()).toBe('0')
+    expect(await page.getByTestId('field-onlineOrderLimits.bankTransferMinutes').inputValue()).toBe('60')
+    expect(await page.getByTestId('field-pickUp.enabled').isChecked()).toBe(true)
+    expect(await page.getByTestId('field-pickUp.address').inputValue()).toBe('Shop 3, 1 Queen St')
   })
 })
