@@ -3,6 +3,7 @@ import { shopOwner } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { client, putStock, type Owner } from './catalogue-support'
+import { linkShops } from '../support/share-links'
 
 describe.each(await dialects())('shared products (spec §6.3) (%s)', (dialect) => {
   let t: TestApp
@@ -18,6 +19,7 @@ describe.each(await dialects())('shared products (spec §6.3) (%s)', (dialect) =
     stranger = await shopOwner(t.url, 'Stranger')
     mine = client(t, owner)
     theirs = client(t, partner)
+    await linkShops(t.db.knex, owner.shopId, partner.shopId)
   })
   afterAll(() => t.close())
 
@@ -62,6 +64,7 @@ describe.each(await dialects())('shared products (spec §6.3) (%s)', (dialect) =
 
   it('lists a product in a shop as soon as it is shared with it, and no longer once unshared', async () => {
     const late = await shopOwner(t.url, 'Late')
+    await linkShops(t.db.knex, late.shopId, owner.shopId)
     const lists = client(t, late)
     await lists.made('products', { name: 'Late own', price: 1 })
     expect((await lists.get('products')).body?.total).toBe(1)
@@ -123,5 +126,35 @@ describe.each(await dialects())('shared products (spec §6.3) (%s)', (dialect) =
     const quiet = await theirs.patch('products', { status: 'soldOut' }, ids([strangers._id]))
     expect(quiet).toMatchObject({ status: 200, body: [] })
     expect((await client(t, stranger).get(`products/${strangers._id}`)).body).toMatchObject({ status: 'auto_soldOut' })
+  })
+
+  it('shares only with a linked sub-shop or parent, however accessShop is written (issue 28)', async () => {
+    const refused = { status: 403, body: { data: { key: 'errors.shareNotLinked', field: 'accessShop' } } }
+    const toStranger = [{ shop: stranger.shopId, write: true, owner: false }]
+    expect(await mine.create('products', { name: 'Pushed', price: 1, accessShop: toStranger })).toMatchObject(refused)
+    const product = await mine.made('products', { name: 'Mine alone', price: 1, accessShop: shared(false) })
+    const path = `products/${product._id}`
+    expect(await mine.patch(path, { accessShop: [...shared(false), ...toStranger] })).toMatchObject(refused)
+    expect(await mine.update(path, { name: 'Mine alone', price: 1, accessShop: toStranger })).toMatchObject(refused)
+    expect(await mine.patch(path, { $push: { accessShop: toStranger[0] } })).toMatchObject(refused)
+    expect(await mine.patch(path, { $push: { accessShop: { $each: toStranger } } })).toMatchObject(refused)
+    expect(await mine.patch(path, { $set: { accessShop: toStranger } })).toMatchObject(refused)
+    expect(await mine.patch(path, { $set: { 'accessShop.0.shop': stranger.shopId } })).toMatchObject(refused)
+    expect(await mine.patch(path, { $set: { 'accessShop.1': toStranger[0] } })).toMatchObject(refused)
+    expect(await mine.patch('products', { status: 'active', accessShop: toStranger }, `&_id[$in]=${product._id}`)).toMatchObject({
+      status: 400,
+      body: { data: { key: 'errors.shareNotLinked' } }
+    })
+    // Nothing was shared, and the stranger's lists never saw it.
+    const row = await t.db.knex('products').where({ _id: product._id }).first('accessShop')
+    expect(JSON.stringify(row.accessShop)).not.toContain(stranger.shopId)
+    expect((await client(t, stranger).get(path)).status).toBe(404)
+    expect(await t.db.knex('products').whereRaw('"accessShop"::text like ?', [`%${stranger.shopId}%`])).toHaveLength(0)
+    // The linked shop still may be named, kept and taken back; the sub-shop shares with its parent too.
+    expect((await mine.patch(path, { accessShop: shared(true) })).status).toBe(200)
+    expect((await mine.patch(path, { accessShop: [] })).status).toBe(200)
+    expect(
+      (await theirs.create('products', { name: 'Up', price: 1, accessShop: [{ shop: owner.shopId, write: false }] })).status
+    ).toBe(201)
   })
 })

@@ -6,6 +6,7 @@ import { makeProduct, makeWarehouse } from '../support/catalogue'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { call, logsOf, operate, productOf, stockOf } from './inventory-api'
+import { linkShops } from '../support/share-links'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
 
@@ -26,6 +27,8 @@ describe.each(await dialects())('crossTransfer (%s)', (dialect) => {
     t = await startTestApp(dialect)
     a = await shopOwner(t.url, 'Cross A')
     b = await shopOwner(t.url, 'Cross B')
+    // Sharing needs a linked shop (decision 0123).
+    await linkShops(t.db.knex, a.shopId, b.shopId)
     wa = await makeWarehouse(t, a, 'A store')
     wb = await makeWarehouse(t, b, 'B store')
     pb = await makeProduct(t, b, { name: { en: 'Single bag' } })

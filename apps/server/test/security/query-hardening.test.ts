@@ -16,6 +16,7 @@ import { call, connect, json } from '../support/clients'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { client, putStock, type Owner } from '../catalogue/catalogue-support'
+import { linkShops } from '../support/share-links'
 
 type Body = Record<string, unknown>
 type Person = { _id: string; name: string; age?: number; inventories?: { quantity?: number }[] }
@@ -47,6 +48,8 @@ describe.each(await dialects())('update operators are validated like plain write
     t = await startTestApp(dialect)
     owner = await shopOwner(t.url, 'Owner')
     partner = await shopOwner(t.url, 'Partner')
+    // Sharing needs a linked shop (decision 0123).
+    await linkShops(t.db.knex, owner.shopId, partner.shopId)
     mine = client(t, owner)
     theirs = client(t, partner)
   })
@@ -257,6 +260,7 @@ describe.each(await dialects())('populate within the shop (%s)', (dialect) => {
     t = await startTestApp(dialect)
     owner = await shopOwner(t.url, 'Populated')
     other = await shopOwner(t.url, 'Elsewhere')
+    await linkShops(t.db.knex, owner.shopId, other.shopId)
     mine = client(t, owner)
     t.db.knex.on('query', (q: { sql: string }) => statements.push(q.sql))
   })

@@ -47,6 +47,7 @@ export const sharedMessages = {
     'errors.oldPassword': 'The current password is wrong',
     'errors.notMember': 'You are not a member of this shop',
     'errors.noPermission': 'No Permission',
+    'errors.shareNotLinked': 'A product can be shared only with your sub-shops or your parent shop (linked shops)',
     'errors.needPermission': 'Need Permission',
     'discount.approvalRefused':
       'The approval was not accepted: a shop admin other than you must confirm with their e-mail and password',
@@ -216,6 +217,7 @@ export const sharedMessages = {
     'errors.oldPassword': '現有密碼錯誤',
     'errors.notMember': '你不是此商店的成員',
     'errors.noPermission': '沒有權限',
+    'errors.shareNotLinked': '產品只可與您的分店或總店（已連結的商店）共享',
     'errors.needPermission': '需要權限',
     'discount.approvalRefused': '批准不被接受：須由你以外的商店管理員以其電郵及密碼確認',
     'order.pointsNeedCustomer': '只有已知顧客可使用積分',
@@ -383,6 +385,7 @@ export const sharedMessages = {
     'errors.oldPassword': '当前密码错误',
     'errors.notMember': '你不是此商店的成员',
     'errors.noPermission': '没有权限',
+    'errors.shareNotLinked': '商品只能与您的分店或总店（已关联的店铺）共享',
     'errors.needPermission': '需要权限',
     'discount.approvalRefused': '批准不被接受：须由你以外的商店管理员以其电邮及密码确认',
     'order.pointsNeedCustomer': '只有已知顾客可使用积分',

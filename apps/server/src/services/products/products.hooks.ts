@@ -1,7 +1,15 @@
 import { BadRequest, Forbidden } from '@feathersjs/errors'
 import type { HookContext } from '@feathersjs/feathers'
+import type { Knex } from 'knex'
 import { BATCH_LIMIT, canWriteRecord, type SharedRecord } from '@emporia/shared'
-import { sharedRecordAccess, sharedRecordsVisibleBy, sharedRecordsWritableBy } from '../../tenancy'
+import {
+  checkShareConsent,
+  shareInBatch,
+  sharedRecordAccess,
+  sharedRecordsVisibleBy,
+  sharedRecordsWritableBy,
+  sharedWithShops
+} from '../../tenancy'
 import type { SharedProducts } from './shared-products'
 
 type Query = Record<string, unknown>
@@ -21,6 +29,8 @@ const batchAccess = async (context: HookContext) => {
   const params = context.params as HookContext['params'] & { shop?: string }
   const shop = params.shop
   if (!shop) return
+  // Sharing goes one record at a time, where the owner and the other shop's consent are checked.
+  if (sharedWithShops(context.data)) throw shareInBatch()
   const { shop: _pinned, ...query } = (params.query ?? {}) as Query
   const ids = (query._id as { $in?: unknown } | undefined)?.$in
   if (!Array.isArray(ids) || !ids.length || ids.length > BATCH_LIMIT)
@@ -41,9 +51,29 @@ const batchAccess = async (context: HookContext) => {
  * Products are shared records (§6.3): one at a time through sharedRecordAccess, or a batch status
  * change. A list of a shop nothing is shared with stays pinned to the shop (see SharedProducts).
  */
-export const productAccess = (shared: SharedProducts) => async (context: HookContext) => {
+export const productAccess = (shared: SharedProducts, knex: Knex) => async (context: HookContext) => {
   if (context.method === 'patch' && (context.id === null || context.id === undefined)) return batchAccess(context)
   const shop = (context.params as { shop?: string }).shop
   if (context.method === 'find' && shop && !(await shared.has(shop))) return
   await sharedProductAccess(context)
+  await shareConsent(context, knex)
+}
+
+/**
+ * A create, update or patch that names shops in `accessShop` names only shops that agreed to it
+ * (decision 0123); the record's current entries stay (sharedRecordAccess already keeps a non-owner
+ * from touching them). Runs after sharedRecordAccess, so a patch or update here is the owner's.
+ */
+const shareConsent = async (context: HookContext, knex: Knex) => {
+  const shop = (context.params as { shop?: string }).shop
+  if (!shop || !['create', 'update', 'patch'].includes(context.method)) return
+  const named = sharedWithShops(context.data)
+  if (!named?.size) return
+  let already: string[] = []
+  if (context.method !== 'create') {
+    const service = context.service as { _get: (id: unknown, params: object) => Promise<SharedRecord> }
+    const record = await service._get(context.id, {}).catch(() => undefined)
+    already = (record?.accessShop ?? []).map((entry) => entry.shop)
+  }
+  await checkShareConsent(knex, shop, named, already)
 }

@@ -26,6 +26,6 @@ export const products = (context: ServiceContext) => (app: Application) => {
   const shared = new SharedProducts(context.db.knex, context.db.dialect === 'pglite' ? Infinity : 60_000)
   shared.listen(app)
   app.service(servicePaths.products).hooks({
-    before: { all: [...shopScoped(context.directory, servicePaths.products), productAccess(shared)] }
+    before: { all: [...shopScoped(context.directory, servicePaths.products), productAccess(shared, context.db.knex)] }
   })
 }
