@@ -189,19 +189,19 @@ export const createApp = async (
     }
   })
 
+  // Unpaid online orders give their stock back after the shop's time (decision 0120), until a job queue does it.
+  let unpaidExpiry: ReturnType<typeof startUnpaidOrderExpiry> | undefined
   // Peers share events only once every service exists (listeners are attached per service).
   const originalSetup = app.setup.bind(app)
   app.setup = async (...args: Parameters<typeof app.setup>) => {
     const result = await originalSetup(...args)
     if (emporia.io && config.redisUrl) shareEventsWithPeers(app, emporia.io, counts)
-  // Unpaid online orders give their stock back after the shop's time (decision 0120), until a job queue does it.
-  let unpaidExpiry: ReturnType<typeof startUnpaidOrderExpiry> | undefined
     mailer.start()
+    unpaidExpiry ??= startUnpaidOrderExpiry({ app, context }, 60_000, log)
     return result
   }
 
   emporia.close = async () => {
-    unpaidExpiry ??= startUnpaidOrderExpiry({ app, context }, 60_000, log)
     // Idle keep-alive HTTP connections would hold server.close() open for seconds.
     const server = (app as unknown as { server?: HttpServer }).server
     server?.closeIdleConnections?.()
@@ -209,11 +209,11 @@ export const createApp = async (
     emporia.io?.disconnectSockets(true)
     await app.teardown().catch(() => undefined)
     await mailer.stop()
+    await unpaidExpiry?.stop()
     // An io that never got a server (setup without listen) has no engine to close.
     if (emporia.io?.engine) await emporia.io.close().catch(() => undefined)
     await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)))
     if (!options.db) await db.close()
-    await unpaidExpiry?.stop()
   }
   return emporia
 }
