@@ -19,7 +19,8 @@ describe('storefront accounts', () => {
     const shop = `/s/${(who.shop as { subdomain: string }).subdomain}`
     const email = uniqueEmail('customer')
 
-    // A guest checkout earlier: the account is the same customer.
+    // A guest checkout earlier made no customer (decision 0120): the first sign-in registers the proven
+    // e-mail, and the account then lists the guest's order placed with it.
     const placed = await fetch(`${base}${shop}/_commerce/checkout`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -40,6 +41,10 @@ describe('storefront accounts', () => {
     await expect.poll(() => customer.locator('[data-code-step]').isVisible(), poll).toBe(true)
     const code = codeIn(await latestMail(base, email, 'shopSignIn'))
     await customer.locator('[data-account-signin] input[name="code"]').fill(code)
+    await customer.locator('[data-account-submit]').click()
+    await expect.poll(() => customer.locator('[data-register-step]').isVisible(), poll).toBe(true)
+    await customer.locator('[data-account-signin] input[name="firstName"]').fill('Mei')
+    await customer.locator('[data-account-signin] input[name="phone"]').fill('91234567')
     await customer.locator('[data-account-submit]').click()
 
     await expect.poll(() => customer.locator('[data-signed-in]').getAttribute('data-signed-in'), poll).toBe('true')

@@ -273,8 +273,10 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
     expect((await api('shop/invitations', 'GET', stranger.token)).body).toEqual([])
     // The invitee hears of it by mail, in the inviter's language (here the default, cht), before having an account.
     const mail = await t.db.knex('mailOutbox').where({ to: 'later@example.com', type: 'invitation' }).first()
-    expect(mail).toMatchObject({ locale: 'cht', subject: 'Inviter 邀請您加入 Emporia' })
+    // The subject is fixed wording; the shop's own name appears only quoted in the body (decision 0123).
+    expect(mail).toMatchObject({ locale: 'cht', subject: '您獲邀加入 Emporia 上的商店' })
     expect(mail.text).toContain('收銀員')
+    expect(mail.text).toContain('「Inviter」')
     await register(t.url, { email: 'later@example.com' })
     const { body } = await login(t.url, 'later@example.com', 'secret-123')
     const token = body?.accessToken as string
