@@ -80,6 +80,7 @@ describe('embedded database: one process per data directory, no acknowledged wri
     const stored = new Set(rows.map((row) => row._id.trim()))
     const lost = [...acknowledged].filter((id) => !stored.has(id))
     expect(lost).toEqual([])
-    // Four server starts and argon2 registrations: a loaded 2-core machine needs more than the default minute.
-  }, 150_000)
+    // Four server starts and argon2 registrations: 45 s alone, 152 s once beside the browser suite at load 12
+    // on 2 cores; the limit is a safety net for a stuck server, not a measure.
+  }, 400_000)
 })
