@@ -9,12 +9,12 @@ import { issueCoupons } from '../../../src/coupons'
 import type { Commerce } from '../../../src/storefront/commerce/commerce-context'
 import { readCheckout } from '../../../src/storefront/commerce/checkout-input'
 import { placeOrder } from '../../../src/storefront/commerce/place-order'
+import { keyMaker, refusal } from './commerce-test-support'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
 type Body = Record<string, unknown>
 
-let keys = 0
-const newKey = () => `guest-key-${Date.now()}-${keys++}-abcdefgh`
+const newKey = keyMaker('guest-key')
 
 /**
  * A guest is a guest (issue 28, decision 0120): an e-mail typed at checkout proves nothing, so it never
@@ -40,14 +40,6 @@ describe.each(await dialects())('storefront guest checkout (%s)', (dialect) => {
       }),
       'en'
     )
-  const refusal = async (run: Promise<unknown>) => {
-    try {
-      await run
-    } catch (error) {
-      return error as { code: number; data?: { key?: string; field?: string } }
-    }
-    throw new Error('expected a refusal')
-  }
 
   beforeAll(async () => {
     t = await startTestApp(dialect)

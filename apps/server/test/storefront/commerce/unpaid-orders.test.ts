@@ -8,12 +8,12 @@ import type { Commerce } from '../../../src/storefront/commerce/commerce-context
 import { readCheckout } from '../../../src/storefront/commerce/checkout-input'
 import { placeOrder } from '../../../src/storefront/commerce/place-order'
 import { expireUnpaidOrders, startUnpaidOrderExpiry } from '../../../src/storefront/commerce/unpaid-orders'
+import { keyMaker, refusal } from './commerce-test-support'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
 type Body = Record<string, unknown>
 
-let keys = 0
-const newKey = () => `unpaid-key-${Date.now()}-${keys++}-abcdefgh`
+const newKey = keyMaker('unpaid-key')
 const MINUTE = 60_000
 const later = (minutes: number) => new Date(Date.now() + minutes * MINUTE)
 
@@ -44,14 +44,6 @@ describe.each(await dialects())('storefront unpaid orders (%s)', (dialect) => {
       }),
       'en'
     )
-  }
-  const refusal = async (run: Promise<unknown>) => {
-    try {
-      await run
-    } catch (error) {
-      return error as { code: number; data?: { key?: string; field?: string; values?: Body } }
-    }
-    throw new Error('expected a refusal')
   }
   const statusOf = async (id: string) =>
     ((await t.db.knex('orders').where({ _id: id }).first('status')) as { status: string }).status
