@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import {
   collectFetches,
   fetchKey,
+  MAX_PAGE_PRODUCTS,
   MAX_PAGE_SOURCES,
   pickTran,
   resolvePage,
@@ -239,9 +240,10 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
 
   const fetched: Row = {}
   const budget = (deps.budget ??= renderBudget())
-  // A page saved before the caps (issue 28) runs its first sources only; the rest show nothing. A few at
-  // a time, each through the shop's gate, so one page cannot take the database from every other shop.
-  const calls = collectFetches(component, components).slice(0, MAX_PAGE_SOURCES)
+  // A page saved before the caps (issue 28) runs its first sources only, as many as fit the page's
+  // products; the rest show nothing. A few at a time, each through the shop's gate, so one page cannot
+  // take the database from every other shop.
+  const calls = withinPageBudget(collectFetches(component, components))
   await eachLimited(calls, budget.perRender, async (call) => {
     // A source that cannot run (a sort the products service refuses) shows nothing rather than failing the page.
     fetched[fetchKey(call)] = await budget.queries
@@ -273,6 +275,18 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
     })
   )
   return { status: 200, cacheable: true, html }
+}
+
+/** The first sources of a page, up to MAX_PAGE_SOURCES of them listing MAX_PAGE_PRODUCTS products in all. */
+const withinPageBudget = (calls: ReturnType<typeof collectFetches>) => {
+  let products = 0
+  const kept: typeof calls = []
+  for (const call of calls.slice(0, MAX_PAGE_SOURCES)) {
+    products += Number(call.params.query.$limit ?? 0)
+    if (products > MAX_PAGE_PRODUCTS) break
+    kept.push(call)
+  }
+  return kept
 }
 
 /** The theme's favicon (its thumbnail for an upload), else the shop's icon. */

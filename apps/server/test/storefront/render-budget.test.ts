@@ -1,6 +1,13 @@
 import type { HookContext, NextFunction } from '@feathersjs/feathers'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MAX_COMPONENT_SOURCES, MAX_PAGE_SOURCES, type PageNode, type SiteSnapshot } from '@emporia/shared'
+import {
+  MAX_COMPONENT_SOURCES,
+  MAX_FETCH_LIMIT,
+  MAX_PAGE_PRODUCTS,
+  MAX_PAGE_SOURCES,
+  type PageNode,
+  type SiteSnapshot
+} from '@emporia/shared'
 import { RENDER_BUDGET } from '../../src/storefront/render-budget'
 import { shopOwner } from '../support/accounts'
 import { dialects } from '../support/databases'
@@ -10,10 +17,14 @@ import { componentOf, placed, text } from '../eshop/site-support'
 import { get } from './storefront-support'
 
 /** A loop listing product names from a lowest price: each price a distinct data source. */
-const loop = (id: string, from: number): PageNode => ({
+const loop = (id: string, from: number, $limit?: number): PageNode => ({
   id,
   type: 'for',
-  props: { source: { $exp: { $fetch: { source: 'products', params: { query: { price: { $gte: from } } } } } } },
+  props: {
+    source: {
+      $exp: { $fetch: { source: 'products', params: { query: { price: { $gte: from }, ...($limit ? { $limit } : {}) } } } }
+    }
+  },
   children: [{ id: `${id}-name`, type: 'text', props: { text: { $exp: '$$0.name' } } }]
 })
 const loops = (count: number, from: number) => Array.from({ length: count }, (_, i) => loop(`l${from + i}`, from + i))
@@ -110,11 +121,13 @@ describe.each(await dialects())('storefront render budget (%s)', (dialect) => {
     expect(most.get(busy.shopId)).toBeLessThanOrEqual(RENDER_BUDGET.queries)
   })
 
-  it('runs only the first sources of a page stored before the caps', async () => {
+  /** Renders the busy shop's home with `content` as stored before the caps, counting its catalogue queries. */
+  const renderStored = async (content: (stored: PageNode[]) => PageNode[]) => {
     const row = await t.db.knex('siteVersions').where({ shop: busy.shopId }).orderBy('version', 'desc').first()
     const stored = (typeof row.snapshot === 'string' ? JSON.parse(row.snapshot) : row.snapshot) as SiteSnapshot
     const tampered = JSON.parse(JSON.stringify(stored)) as SiteSnapshot
-    tampered.components.find((one) => one._id === home)!.content.push(...loops(30, 500), text('end', 'The end'))
+    const root = tampered.components.find((one) => one._id === home)!
+    root.content = [...content(root.content), text('end', 'The end')]
     await t.db
       .knex('siteVersions')
       .where({ _id: row._id })
@@ -125,8 +138,8 @@ describe.each(await dialects())('storefront render budget (%s)', (dialect) => {
       const page = await get(t.url, `/s/${busySub}/?lang=en`)
       expect(page.status).toBe(200)
       expect(page.text).toContain('The end')
-      expect(total.get(busy.shopId)).toBe(MAX_PAGE_SOURCES)
       expect(most.get(busy.shopId)).toBeLessThanOrEqual(RENDER_BUDGET.queries)
+      return total.get(busy.shopId) ?? 0
     } finally {
       await t.db
         .knex('siteVersions')
@@ -134,6 +147,16 @@ describe.each(await dialects())('storefront render budget (%s)', (dialect) => {
         .update({ snapshot: JSON.stringify(stored) })
       t.app.service('siteVersions').emit('created', { shop: busy.shopId, version: row.version })
     }
+  }
+
+  it('runs only the first sources of a page stored before the caps', async () => {
+    expect(await renderStored((stored) => [...stored, ...loops(30, 500)])).toBe(MAX_PAGE_SOURCES)
+  })
+
+  it('runs only the sources that fit the page’s products of a page stored before the caps', async () => {
+    // Sources of 100 products each: only as many as fit MAX_PAGE_PRODUCTS are asked.
+    const big = Array.from({ length: 15 }, (_, i) => loop(`big${i}`, 700 + i, MAX_FETCH_LIMIT))
+    expect(await renderStored(() => big)).toBe(Math.floor(MAX_PAGE_PRODUCTS / MAX_FETCH_LIMIT))
   })
 
   it('answers from the cache whatever query parameters no page reads', async () => {

@@ -9,24 +9,35 @@ import type { ComponentModel, PageNode } from './page.schema'
  * database. A component holds at most MAX_COMPONENT_SOURCES of its own (data and props); a page, through
  * the components it places, at most MAX_PAGE_SOURCES. Equal sources count once (they share one answer).
  * The storefront also runs only the first MAX_PAGE_SOURCES of a page stored before these caps.
+ *
+ * Sources are not all alike: each may list up to 100 products, and what a render costs the server is
+ * mostly the products it decodes and draws (40 × 100 of them kept `/api/health` near 190 ms p95 while
+ * such pages rendered). So a page also shows at most MAX_PAGE_PRODUCTS products in all: the sum of its
+ * distinct sources' `$limit`s. A listing page or a big grid pages through more; no page needs more at once.
  */
 export const MAX_COMPONENT_SOURCES = 20
 export const MAX_PAGE_SOURCES = 40
+export const MAX_PAGE_PRODUCTS = 1000
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
+/** A data source where it sits: its dotted path, its answer's key and how many products it lists at most. */
+type SourceAt = [path: string, key: string, limit: number]
+
 /** Every data source in a value with the dotted path where it sits, in written order. */
-const sourcesAt = (value: unknown, path: string, found: [string, string][] = []): [string, string][] => {
+const sourcesAt = (value: unknown, path: string, found: SourceAt[] = []): SourceAt[] => {
   const source = fetchOf(value)
-  if (source) found.push([path, fetchKey(describeFetch(source))])
-  else if (Array.isArray(value)) value.forEach((item, index) => sourcesAt(item, `${path}.${index}`, found))
+  if (source) {
+    const call = describeFetch(source)
+    found.push([path, fetchKey(call), Number(call.params.query.$limit)])
+  } else if (Array.isArray(value)) value.forEach((item, index) => sourcesAt(item, `${path}.${index}`, found))
   else if (isRecord(value)) for (const [key, item] of Object.entries(value)) sourcesAt(item, `${path}.${key}`, found)
   return found
 }
 
 /** A component's own sources (not those of what it places), in the order `collectFetches` meets them. */
-const ownSources = (component: Pick<ComponentModel, 'data' | 'content'>): [string, string][] => {
+const ownSources = (component: Pick<ComponentModel, 'data' | 'content'>): SourceAt[] => {
   const found = sourcesAt(component.data ?? {}, 'data')
   const walk = (nodes: readonly PageNode[], at: string) =>
     nodes.forEach((node, index) => {
@@ -42,16 +53,23 @@ interface PageWalk {
   keys: Set<string>
   /** Components the page places, directly or not. */
   placed: Set<string>
+  /** Products the distinct sources list at most, in all. */
+  products: number
   /** Where the count first passed the page cap: a source of the root, or the node placing the component that did. */
   over?: string
+  /** Where the products first passed MAX_PAGE_PRODUCTS, likewise. */
+  overProducts?: string
 }
 
 /** The walk `collectFetches` makes (each placed component once), attributing sources to the root's paths. */
 const walkPage = (root: ComponentModel, components: Readonly<Record<string, ComponentModel>>): PageWalk => {
-  const walk: PageWalk = { keys: new Set(), placed: new Set() }
-  const add = (key: string, path: string) => {
+  const walk: PageWalk = { keys: new Set(), placed: new Set(), products: 0 }
+  const add = ([, key, limit]: SourceAt, path: string) => {
+    if (walk.keys.has(key)) return
     walk.keys.add(key)
+    walk.products += limit
     if (walk.keys.size > MAX_PAGE_SOURCES) walk.over ??= path
+    if (walk.products > MAX_PAGE_PRODUCTS) walk.overProducts ??= path
   }
   const visit = (model: ComponentModel, path: string | undefined) => {
     const own = ownSources(model)
@@ -60,14 +78,14 @@ const walkPage = (root: ComponentModel, components: Readonly<Record<string, Comp
     const nodes = (list: readonly PageNode[], at: string) =>
       list.forEach((node, index) => {
         const here = `${at}.${index}`
-        for (; next < own.length && own[next][0].startsWith(`${here}.props.`); next++) add(own[next][1], path ?? own[next][0])
+        for (; next < own.length && own[next][0].startsWith(`${here}.props.`); next++) add(own[next], path ?? own[next][0])
         if (node.type === 'component' && node.component && !walk.placed.has(node.component)) {
           walk.placed.add(node.component)
           if (Object.hasOwn(components, node.component)) visit(components[node.component], path ?? `${here}.component`)
         }
         nodes(node.children ?? [], `${here}.children`)
       })
-    for (; next < own.length && own[next][0].startsWith('data.'); next++) add(own[next][1], path ?? own[next][0])
+    for (; next < own.length && own[next][0].startsWith('data.'); next++) add(own[next], path ?? own[next][0])
     nodes(model.content, 'content')
   }
   visit(root, undefined)
@@ -96,8 +114,10 @@ export const sourceBudgetProblems = (
       break
     }
   }
-  const { over } = walkPage(component, components)
+  const { over, overProducts } = walkPage(component, components)
   if (over) problems.push({ path: over, key: 'pages.tooManyPageSources', values: { count: MAX_PAGE_SOURCES } })
+  else if (overProducts)
+    problems.push({ path: overProducts, key: 'pages.tooManyPageProducts', values: { count: MAX_PAGE_PRODUCTS } })
   return problems
 }
 
@@ -112,8 +132,11 @@ export const sourcesThroughProblems = (
   Object.entries(components).flatMap(([other, model]) => {
     if (other === id) return []
     const walk = walkPage(model, components)
-    if (!walk.placed.has(id) || walk.keys.size <= MAX_PAGE_SOURCES) return []
-    return [
-      { path: 'content', key: 'pages.tooManySourcesThrough', values: { name: model.name ?? other, count: MAX_PAGE_SOURCES } }
-    ]
+    if (!walk.placed.has(id)) return []
+    const name = model.name ?? other
+    if (walk.keys.size > MAX_PAGE_SOURCES)
+      return [{ path: 'content', key: 'pages.tooManySourcesThrough', values: { name, count: MAX_PAGE_SOURCES } }]
+    if (walk.products > MAX_PAGE_PRODUCTS)
+      return [{ path: 'content', key: 'pages.tooManyProductsThrough', values: { name, count: MAX_PAGE_PRODUCTS } }]
+    return []
   })

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { componentProblems } from '../../src/pages/component-problems'
 import {
   MAX_COMPONENT_SOURCES,
+  MAX_PAGE_PRODUCTS,
   MAX_PAGE_SOURCES,
   pageSourceCount,
   sourceBudgetProblems,
@@ -87,8 +88,36 @@ describe('data sources per component and per page (issue 28)', () => {
     ])
   })
 
+  it('refuses a page listing more products in all than the page may show, on the source that passes it', () => {
+    const big = (id: string, from: number): PageNode => ({
+      id,
+      type: 'for',
+      props: { source: { $exp: { $fetch: { source: 'products', params: { query: { price: { $gte: from }, $limit: 100 } } } } } },
+      children: []
+    })
+    const fits = Array.from({ length: MAX_PAGE_PRODUCTS / 100 }, (_, i) => big(`b${i}`, i))
+    expect(sourceBudgetProblems(model(fits))).toEqual([])
+    // The same source twice is one answer: it counts once.
+    expect(sourceBudgetProblems(model([...fits, big('again', 0)]))).toEqual([])
+    expect(sourceBudgetProblems(model([...fits, loop('small', 500)]))).toEqual([
+      { path: `content.${fits.length}.props.source`, key: 'pages.tooManyPageProducts', values: { count: MAX_PAGE_PRODUCTS } }
+    ])
+    // Through a placed component: the page that places it is named.
+    const inner: ComponentModel = { ...model([loop('small', 500)]), _id: 'inner' }
+    const outer = { ...model([...fits, { id: 'p', type: 'component', component: 'inner', props: {} }]), name: 'Home' }
+    expect(sourcesThroughProblems('inner', { inner, outer })).toEqual([
+      { path: 'content', key: 'pages.tooManyProductsThrough', values: { name: 'Home', count: MAX_PAGE_PRODUCTS } }
+    ])
+  })
+
   it('says the refusal in the three languages', () => {
-    for (const key of ['pages.tooManySources', 'pages.tooManyPageSources', 'pages.tooManySourcesThrough'] as const)
+    for (const key of [
+      'pages.tooManySources',
+      'pages.tooManyPageSources',
+      'pages.tooManySourcesThrough',
+      'pages.tooManyPageProducts',
+      'pages.tooManyProductsThrough'
+    ] as const)
       for (const locale of ['en', 'cht', 'chs'] as const) {
         const text = sharedMessage(key, locale, { count: 20, name: 'Home' })
         expect(text).not.toBe(key)
