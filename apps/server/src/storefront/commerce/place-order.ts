@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import type { LocaleId, Order, OrderData } from '@emporia/shared'
 import { createOrder, type CreatedOrder } from '../../orders/create-order'
-import { findIdempotent } from '../../orders/idempotency'
+import { findIdempotent, STOREFRONT_KEY_PREFIX } from '../../orders/idempotency'
 import { recordEvents } from '../../orders/order-history'
 import { defaultWarehouse, priceOrder } from '../../orders/order-pricing'
 import { orderRecord, paymentRecord, saveOrder } from '../../orders/order-rows'
@@ -97,7 +97,7 @@ export const placeOrder = async (
       ship: input.address ? { address: input.address } : null,
       remarks: input.remarks ?? null,
       // Kept apart from keys the counter and the back office send.
-      idempotencyKey: `storefront:${input.idempotencyKey}`
+      idempotencyKey: `${STOREFRONT_KEY_PREFIX}${input.idempotencyKey}`
     }
     const ctx = {
       shop,
