@@ -114,12 +114,12 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**/*.ts', 'bench/**/*.ts'],
-    ignores: ['apps/server/src/tenancy/**'],
+    ignores: ['apps/server/src/platform/tenancy/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [tenancyInternals] }] }
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/tenancy/**', 'apps/server/src/db/**'],
+    ignores: ['apps/server/src/platform/tenancy/**', 'apps/server/src/platform/db/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [tenancyInternals, rowSecurity] }] }
   },
   {
