@@ -7,9 +7,9 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 await build({
-  // The PGlite worker (src/db/pglite-worker.ts) is its own entry: the server starts it from the
+  // The PGlite worker (src/platform/db/pglite-worker.ts) is its own entry: the server starts it from the
   // file beside the bundle, dist/pglite-worker.js (db/pglite-host.ts).
-  entryPoints: { index: 'src/index.ts', 'pglite-worker': 'src/db/pglite-worker.ts' },
+  entryPoints: { index: 'src/index.ts', 'pglite-worker': 'src/platform/db/pglite-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -47,7 +47,7 @@ await build({
 // import, and PGlite's extensions) or PGlite itself does (pglite-template-build.ts checks the version).
 for (const old of readdirSync('dist').filter((name) => /^pgdata-template-.*\.tgz$/.test(name))) rmSync(path.join('dist', old))
 await build({
-  entryPoints: { 'pglite-template-build': 'src/db/pglite-template-build.ts' },
+  entryPoints: { 'pglite-template-build': 'src/platform/db/pglite-template-build.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

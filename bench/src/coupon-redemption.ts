@@ -1,9 +1,9 @@
 import { createApp, type EmporiaApp } from '../../apps/server/src/app'
 import { loadConfig } from '../../apps/server/src/config'
 import { issueCoupons, presentCoupons, useCoupons } from '../../apps/server/src/coupons'
-import { createDb } from '../../apps/server/src/db/knex'
-import { newObjectId } from '../../apps/server/src/platform/object-id'
-import { shopTransaction } from '../../apps/server/src/tenancy'
+import { createDb } from '../../apps/server/src/platform/db/knex'
+import { newObjectId } from '../../apps/server/src/platform/http/object-id'
+import { shopTransaction } from '../../apps/server/src/platform/tenancy'
 import { ADMIN_URL, withClient } from './support/postgres'
 import type { Figure, Outcome } from './support/report'
 

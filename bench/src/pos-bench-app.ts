@@ -1,7 +1,7 @@
 import { request } from 'node:http'
 import { createApp, type EmporiaApp } from '../../apps/server/src/app'
 import { loadConfig } from '../../apps/server/src/config'
-import { createDb, type Db } from '../../apps/server/src/db/knex'
+import { createDb, type Db } from '../../apps/server/src/platform/db/knex'
 import { benchUserToken, postJson } from './support/auth'
 import { ADMIN_URL, withClient } from './support/postgres'
 

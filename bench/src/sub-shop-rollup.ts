@@ -1,7 +1,7 @@
 import type { SubShopRollup } from '@emporia/shared'
 import { createApp, type EmporiaApp } from '../../apps/server/src/app'
 import { loadConfig } from '../../apps/server/src/config'
-import { createDb } from '../../apps/server/src/db/knex'
+import { createDb } from '../../apps/server/src/platform/db/knex'
 import { ADMIN_URL, withClient } from './support/postgres'
 import type { Figure, Outcome } from './support/report'
 import { percentiles } from './support/stats'

@@ -7,9 +7,9 @@ import { Redis } from 'ioredis'
 import type { Server } from 'socket.io'
 import { channels } from './channels'
 import type { AppConfig } from './config'
-import { createDb, type Db } from './db/knex'
-import { migrate } from './db/migrate'
-import { toFeathersError } from './db/pg-errors'
+import { createDb, type Db } from './platform/db/knex'
+import { migrate } from './platform/db/migrate'
+import { toFeathersError } from './platform/db/pg-errors'
 import {
   API_HEADERS,
   API_PREFIX,
@@ -19,20 +19,20 @@ import {
   PUBLIC_FILE,
   securityHeaders,
   splitApiAndWeb
-} from './platform/http'
-import { fastReads } from './platform/fast-reads'
+} from './platform/http/http'
+import { fastReads } from './platform/http/fast-reads'
 import { isFileRequest } from './services/attachments/file-routes'
-import { shareEventsWithPeers } from './platform/peer-events'
-import { hybridParser, useMsgpackPerConnection } from './platform/socket-encoding'
-import type { ServiceContext } from './platform/service-context'
-import { CountCache } from './records/count-cache'
+import { shareEventsWithPeers } from './platform/http/peer-events'
+import { hybridParser, useMsgpackPerConnection } from './platform/http/socket-encoding'
+import type { ServiceContext } from './platform/http/service-context'
+import { CountCache } from './platform/records/count-cache'
 import { mediaRoutes, registerServices } from './services'
 import { stripeWebhooks } from './payments/webhooks'
-import { rowSecurityAvailable, ShopDirectory } from './tenancy'
-import { createMailer } from './mail/mailer'
-import { devMailbox } from './mail/dev-mailbox'
-import { rememberClientAddress, rememberSocketAddress, trustForwarding } from './platform/client-address'
-import { plainIds } from './hooks/plain-ids'
+import { rowSecurityAvailable, ShopDirectory } from './platform/tenancy'
+import { createMailer } from './platform/mail/mailer'
+import { devMailbox } from './platform/mail/dev-mailbox'
+import { rememberClientAddress, rememberSocketAddress, trustForwarding } from './platform/http/client-address'
+import { plainIds } from './platform/records/plain-ids'
 import { createStorefront, registerStorefrontHandler, type Storefront } from './storefront'
 import { commerceRoutes } from './storefront/commerce/commerce-routes'
 import { startUnpaidOrderExpiry } from './storefront/commerce/unpaid-orders'
@@ -41,7 +41,7 @@ import { accountRoutes } from './storefront/accounts/account-routes'
 import { registerAccountPages } from './storefront/accounts/account-pages'
 import { onSitePublished, publishedSite } from './eshop/published-site'
 import { serveVerifiedDomains } from './eshop/domains/storefront-hookup'
-import { resolveSecretsKeyring, useSecretsKeyring } from './secrets/secrets-key'
+import { resolveSecretsKeyring, useSecretsKeyring } from './platform/secrets/secrets-key'
 
 export interface EmporiaApp {
   app: Application

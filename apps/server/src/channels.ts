@@ -3,7 +3,7 @@ import type { Knex } from 'knex'
 import type { RealTimeConnection } from '@feathersjs/transport-commons'
 import '@feathersjs/transport-commons'
 import { callerIn, refusal, serviceRules, servicePaths, type ShopStaffRef } from '@emporia/shared'
-import type { ShopDirectory } from './tenancy'
+import type { ShopDirectory } from './platform/tenancy'
 
 const userChannel = (id: unknown) => `users/${String(id)}`
 export const shopChannel = (id: unknown) => `shops/${String(id)}`

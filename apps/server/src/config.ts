@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { parseTrustProxy, type TrustProxy } from './platform/client-address'
+import { parseTrustProxy, type TrustProxy } from './platform/http/client-address'
 
 /** Runtime settings, all from the environment (ARCHITECTURE §4). */
 export interface AppConfig {

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app'
 import { loadConfig } from './config'
-import { DataDirLockedError, lockDataDir } from './db/data-dir-lock'
-import { mailDestination } from './mail/destination'
-import { warmValidators } from './records/validate-data'
+import { DataDirLockedError, lockDataDir } from './platform/db/data-dir-lock'
+import { mailDestination } from './platform/mail/destination'
+import { warmValidators } from './platform/records/validate-data'
 import { seedDemo } from './seed/demo-shop'
 
 const here = path.dirname(fileURLToPath(import.meta.url))

@@ -1,7 +1,7 @@
 import { adapterTests } from '@feathersjs/adapter-tests'
 import * as errors from '@feathersjs/errors'
 import type { AdapterTestName } from '@feathersjs/adapter-tests'
-import { RecordService } from '../src/records/record-service'
+import { RecordService } from '../src/platform/records/record-service'
 import { dialects } from './support/databases'
 import { createPeopleTable, personModel } from './support/people'
 import { startTestApp, type TestApp } from './support/test-app'

@@ -1,5 +1,5 @@
 import type { Page } from '@emporia/shared'
-import { RecordService } from '../src/records/record-service'
+import { RecordService } from '../src/platform/records/record-service'
 import { dialects } from './support/databases'
 import { createPeopleTable, personModel } from './support/people'
 import { startTestApp, type TestApp } from './support/test-app'

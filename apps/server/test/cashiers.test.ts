@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { impliedRoles } from '@emporia/shared'
-import { newObjectId } from '../src/platform/object-id'
+import { newObjectId } from '../src/platform/http/object-id'
 import { client, memberOf, setShop, type Owner } from './catalogue/catalogue-support'
 import { deviceToken, makeDevice, type Device } from './cashiers-device'
 import { shopOwner } from './support/accounts'

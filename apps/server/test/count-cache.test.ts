@@ -1,4 +1,4 @@
-import { CountCache } from '../src/records/count-cache'
+import { CountCache } from '../src/platform/records/count-cache'
 
 const deferred = () => {
   let resolve!: (n: number) => void

@@ -1,4 +1,4 @@
-import { RecordService } from '../src/records/record-service'
+import { RecordService } from '../src/platform/records/record-service'
 import { json } from './support/clients'
 import { createPeopleTable, personModel } from './support/people'
 import { startTestApp, type TestApp } from './support/test-app'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bucketOf, localParts, summaryGroupBys, type PosSummary } from '@emporia/shared'
-import { newObjectId } from '../src/platform/object-id'
+import { newObjectId } from '../src/platform/http/object-id'
 import { client, setShop, type Owner } from './catalogue/catalogue-support'
 import { operate } from './inventory/inventory-api'
 import { shopOwner } from './support/accounts'

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { shopWall } from '../src/db/row-security'
+import { shopWall } from '../src/platform/db/row-security'
 import { dialects, freshDb, type DialectName } from './support/databases'
 import { scopedRoleGaps, wallGaps } from './support/wall-coverage'
 

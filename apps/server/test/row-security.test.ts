@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { enterShop, walledTransaction } from '../src/db/row-security'
-import { RecordService } from '../src/records/record-service'
+import { enterShop, walledTransaction } from '../src/platform/db/row-security'
+import { RecordService } from '../src/platform/records/record-service'
 import { warehouseModel } from '../src/services/warehouses/warehouses.schema'
 import { shopOwner } from './support/accounts'
 import { json } from './support/clients'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as days from '../src/db/migrations/20261126060000-sales-rollup-days'
+import * as days from '../src/platform/db/migrations/20261126060000-sales-rollup-days'
 import { dialects, freshDb } from './support/databases'
 
 const SHOP = 'dddddddddddddddddddddddd'

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { ID_PATTERN } from '@emporia/shared'
-import { addSchemaColumns, createShopTable, dropShopTable } from '../src/db/migrations/schema-table'
+import { addSchemaColumns, createShopTable, dropShopTable } from '../src/platform/db/migrations/schema-table'
 import { dialects, freshDb, type DialectName } from './support/databases'
 import { wallGaps } from './support/wall-coverage'
 

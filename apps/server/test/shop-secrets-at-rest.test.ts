@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { up as sealMigration } from '../src/db/migrations/20261129010000-seal-shop-secrets'
-import { rotateSecrets } from '../src/secrets/rotate-secrets'
+import { up as sealMigration } from '../src/platform/db/migrations/20261129010000-seal-shop-secrets'
+import { rotateSecrets } from '../src/platform/secrets/rotate-secrets'
 import {
   activeSecretsKeyring,
   keyringOf,
@@ -12,9 +12,9 @@ import {
   secretsKeyFile,
   secretsKeyId,
   useSecretsKeyring
-} from '../src/secrets/secrets-key'
-import { readShopSecret } from '../src/secrets/shop-secrets'
-import { newObjectId } from '../src/platform/object-id'
+} from '../src/platform/secrets/secrets-key'
+import { readShopSecret } from '../src/platform/secrets/shop-secrets'
+import { newObjectId } from '../src/platform/http/object-id'
 import { setShop } from './orders/order-api'
 import { shopOwner } from './support/accounts'
 import { dialects } from './support/databases'

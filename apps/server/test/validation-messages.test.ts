@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import Ajv from 'ajv'
 import { checkRules, formRules, productSchema, sharedMessages } from '@emporia/shared'
-import { describeErrors } from '../src/records/validate-data'
+import { describeErrors } from '../src/platform/records/validate-data'
 import { shopOwner } from './support/accounts'
 import { dialects } from './support/databases'
 import { startTestApp, type TestApp } from './support/test-app'

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { ID_PATTERN } from '@emporia/shared'
-import { modelFromSchema } from '../../../apps/server/src/db/query/model'
+import { modelFromSchema } from '../../../apps/server/src/platform/db/query/model'
 import { TABLE } from './dataset'
 
 /** A product-like record as a list screen shows it; `sentAt` carries the fan-out send time. */

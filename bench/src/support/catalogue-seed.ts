@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type pg from 'pg'
-import { cjkTokensSql } from '../../../apps/server/src/db/migrations/20261127010000-product-keywords'
+import { cjkTokensSql } from '../../../apps/server/src/platform/db/migrations/20261127010000-product-keywords'
 import { fixed } from './report'
 
 /**

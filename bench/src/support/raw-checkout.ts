@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { newObjectId } from '../../../apps/server/src/platform/object-id'
+import { newObjectId } from '../../../apps/server/src/platform/http/object-id'
 import type { BenchShop } from './bench-shop'
 import { orderTotal, type PlannedOrder } from './checkout-plan'
 import { cpuMeter, type CpuShare } from './cpu'

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type { Knex } from 'knex'
 import sharp from 'sharp'
 import type { PageNode } from '@emporia/shared'
-import { newObjectId } from '../../../apps/server/src/platform/object-id'
+import { newObjectId } from '../../../apps/server/src/platform/http/object-id'
 import { ensurePosShop, openPosBench, type PosBench } from '../pos-bench-app'
 
 type Log = (line: string) => void

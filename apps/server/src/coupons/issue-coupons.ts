@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { newObjectId } from '../platform/object-id'
+import { newObjectId } from '../platform/http/object-id'
 import { couponError, limitOf, millis, newCouponCode, type CouponRow, type TemplateRow } from './coupon-rows'
 
 const DAY = 86_400_000

@@ -1,7 +1,7 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { componentProblems, sharedMessage, type ComponentModel, type SiteSnapshot } from '@emporia/shared'
-import { newObjectId } from '../platform/object-id'
+import { newObjectId } from '../platform/http/object-id'
 import { placementProblems } from './component-graph'
 import { nameOf } from './site-errors'
 import { lockSite, readDrafts } from './site-snapshot'

@@ -9,7 +9,7 @@ import {
   type ComponentModel,
   type SiteSnapshot
 } from '@emporia/shared'
-import { modelFromSchema, type Model } from '../db/query/model'
+import { modelFromSchema, type Model } from '../platform/db/query/model'
 import { fieldError } from './site-errors'
 import { lockSite } from './site-snapshot'
 

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { newObjectId } from '../platform/object-id'
+import { newObjectId } from '../platform/http/object-id'
 import type { Piece } from './lots'
 import type { LedgerContext, Row, StockMove } from './moves'
 import { round3 } from './quantities'

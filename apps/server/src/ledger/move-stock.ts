@@ -6,7 +6,7 @@ import type { LedgerContext, LedgerResult, Row, StockKey, StockMove } from './mo
 import { insertLedger, ledgerRecords, ledgerRows } from './ledger-rows'
 import { refreshProducts, refreshShopProducts } from './product-stock'
 import { lockStock, type LockedStock } from './stock-rows'
-import { WallSwitch } from '../tenancy'
+import { WallSwitch } from '../platform/tenancy'
 
 /** The one lock order of the inventory (docs/decisions/0040): shop, warehouse, product, sku. */
 const compareKeys = (a: StockKey, b: StockKey) => {

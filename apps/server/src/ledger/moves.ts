@@ -1,6 +1,6 @@
 import type { Application } from '@feathersjs/feathers'
 import type { InventoryLogType } from '@emporia/shared'
-import type { CountCache } from '../records/count-cache'
+import type { CountCache } from '../platform/records/count-cache'
 
 export type Row = Record<string, unknown>
 

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import type { ChangeSet } from './changes'
 import type { Row } from './moves'
-import type { WallSwitch } from '../tenancy'
+import type { WallSwitch } from '../platform/tenancy'
 
 /**
  * The status rule (docs/decisions/0040, 0070), with the shop's "Reset Product Status" switch: a

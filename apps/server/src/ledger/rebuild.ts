@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { newObjectId } from '../platform/object-id'
+import { newObjectId } from '../platform/http/object-id'
 import { ChangeSet } from './changes'
 import type { LedgerEnv, Row } from './moves'
 import { refreshShopProducts } from './product-stock'

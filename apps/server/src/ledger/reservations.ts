@@ -1,7 +1,7 @@
 import { NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import type { StockReservationStatus } from '@emporia/shared'
-import { newObjectId } from '../platform/object-id'
+import { newObjectId } from '../platform/http/object-id'
 import { ChangeSet } from './changes'
 import type { LedgerContext, LedgerEnv, Row, StockKey, StockMove } from './moves'
 import { badField, checkAmount, round3 } from './quantities'

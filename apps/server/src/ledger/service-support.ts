@@ -1,9 +1,9 @@
 import { BadRequest, MethodNotAllowed } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import type { HookContext } from '@feathersjs/feathers'
-import { shopTransaction } from '../tenancy'
-import type { Model } from '../db/query/model'
-import { RecordService, type RecordOptions, type RecordParams } from '../records/record-service'
+import { shopTransaction } from '../platform/tenancy'
+import type { Model } from '../platform/db/query/model'
+import { RecordService, type RecordOptions, type RecordParams } from '../platform/records/record-service'
 import type { LedgerEnv, Row } from './moves'
 
 /**

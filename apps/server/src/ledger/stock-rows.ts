@@ -1,6 +1,6 @@
 import { Conflict } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { newObjectId } from '../platform/object-id'
+import { newObjectId } from '../platform/http/object-id'
 import type { Row, StockKey, StockMove } from './moves'
 import { round3 } from './quantities'
 

@@ -1,5 +1,5 @@
 import type { Application } from '@feathersjs/feathers'
-import type { RecordOptions } from '../records/record-service'
+import type { RecordOptions } from '../platform/records/record-service'
 import { ReadOnlyRecordService } from './service-support'
 
 /** Once a day (and at start-up): rank and point expiries are days apart, and moves expire what is due themselves. */

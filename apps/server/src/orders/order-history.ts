@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { newObjectId } from '../platform/object-id'
+import { newObjectId } from '../platform/http/object-id'
 
 export interface OrderEventInput {
   shop: string

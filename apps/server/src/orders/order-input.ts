@@ -8,9 +8,9 @@ import {
   type OrderPatch,
   type RefundData
 } from '@emporia/shared'
-import { modelFromSchema } from '../db/query/model'
+import { modelFromSchema } from '../platform/db/query/model'
 import { badField } from '../ledger/quantities'
-import { assertValid, dataValidators } from '../records/validate-data'
+import { assertValid, dataValidators } from '../platform/records/validate-data'
 import { checkStaffKey } from './idempotency'
 
 /** The tables' models (services read through them; the checks below validate with them). */

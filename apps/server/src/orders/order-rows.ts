@@ -2,7 +2,7 @@ import { NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { orderSchema, paymentSchema, type Order, type OrderLine, type Payment } from '@emporia/shared'
 import { asRecord } from '../ledger/changes'
-import type { CountCache } from '../records/count-cache'
+import type { CountCache } from '../platform/records/count-cache'
 
 export type OrderRow = Order & { products: OrderLine[] }
 

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex'
 import { LedgerRecordService } from '../ledger/service-support'
-import type { CountCache } from '../records/count-cache'
-import type { RecordParams } from '../records/record-service'
-import { shopTransaction } from '../tenancy'
+import type { CountCache } from '../platform/records/count-cache'
+import type { RecordParams } from '../platform/records/record-service'
+import { shopTransaction } from '../platform/tenancy'
 import { staleOrderTotals } from './order-rows'
 
 /**

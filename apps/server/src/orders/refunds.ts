@@ -4,7 +4,7 @@ import { isWeighted, multiplyCents, refundableStatuses, type OrderStatus, type R
 import { requireOpenDrawer } from '../cash/drawer'
 import { applyMoves, type StockMove } from '../ledger/stock-ledger'
 import { badField, checkUnits } from '../ledger/quantities'
-import { newObjectId } from '../platform/object-id'
+import { newObjectId } from '../platform/http/object-id'
 import { addSale, refundSale } from '../sales/rollup'
 import { recomputeRank } from '../ranks'
 import { reverseOrderPoints } from '../points'

@@ -1,7 +1,7 @@
 import { FeathersError } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import type { ServiceContext } from '../platform/service-context'
-import { readShopSecret } from '../secrets/shop-secrets'
+import type { ServiceContext } from '../platform/http/service-context'
+import { readShopSecret } from '../platform/secrets/shop-secrets'
 import { ProviderError, type PaymentProvider } from './provider/provider'
 import { stripeProvider } from './provider/stripe-provider'
 

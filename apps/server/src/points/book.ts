@@ -12,7 +12,7 @@ import {
 } from '@emporia/shared'
 import { asRecord } from '../ledger/changes'
 import type { LedgerEnv } from '../ledger/moves'
-import { newObjectId } from '../platform/object-id'
+import { newObjectId } from '../platform/http/object-id'
 
 export type Row = Record<string, unknown>
 const DAY = 86_400_000

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import type { PointLotSource, PointReason, UserPointStatus } from '@emporia/shared'
-import { shopTransaction } from '../tenancy'
+import { shopTransaction } from '../platform/tenancy'
 import { expiryOf, loadPointType, lockCustomers, lotOf, statusAfter, type Row } from './book'
 
 /** Customers per transaction. */

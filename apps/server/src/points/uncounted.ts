@@ -1,4 +1,4 @@
-import { CountCache } from '../records/count-cache'
+import { CountCache } from '../platform/records/count-cache'
 
 /**
  * List totals counted every time: lots and log rows are written by the points ledger inside other

@@ -3,7 +3,7 @@ import type { Knex } from 'knex'
 import type { PromotionType } from '@emporia/shared'
 import { issueCoupons } from '../coupons'
 import type { LedgerEnv } from '../ledger/stock-ledger'
-import { newObjectId } from '../platform/object-id'
+import { newObjectId } from '../platform/http/object-id'
 import { grantPromotionPoints } from './promotion-points'
 
 interface PromotionRow {

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex'
 import type { RankChangeReason } from '@emporia/shared'
 import type { LedgerEnv } from '../ledger/moves'
-import { newObjectId } from '../platform/object-id'
-import { shopTransaction } from '../tenancy'
+import { newObjectId } from '../platform/http/object-id'
+import { shopTransaction } from '../platform/tenancy'
 import { loadRankSettings, recomputeRank, type RecomputeResult } from './recompute'
 
 /** Customers per transaction: a sweep or a settings change never holds one long transaction over a big shop. */

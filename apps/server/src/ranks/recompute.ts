@@ -13,8 +13,8 @@ import {
 } from '@emporia/shared'
 import { asRecord } from '../ledger/changes'
 import type { LedgerEnv } from '../ledger/moves'
-import { newObjectId } from '../platform/object-id'
-import { WallSwitch } from '../tenancy'
+import { newObjectId } from '../platform/http/object-id'
+import { WallSwitch } from '../platform/tenancy'
 
 type Row = Record<string, unknown>
 

@@ -1,4 +1,4 @@
-import { rotateSecrets } from '../secrets/rotate-secrets'
+import { rotateSecrets } from '../platform/secrets/rotate-secrets'
 import { runShopScript } from './shop-script'
 
 /**

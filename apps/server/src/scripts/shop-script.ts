@@ -1,10 +1,10 @@
 import type { Knex } from 'knex'
 import { isObjectId } from '@emporia/shared'
 import { loadConfig, type AppConfig } from '../config'
-import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock'
-import { createDb } from '../db/knex'
-import { migrate } from '../db/migrate'
-import { resolveSecretsKeyring, useSecretsKeyring } from '../secrets/secrets-key'
+import { DataDirLockedError, lockDataDir } from '../platform/db/data-dir-lock'
+import { createDb } from '../platform/db/knex'
+import { migrate } from '../platform/db/migrate'
+import { resolveSecretsKeyring, useSecretsKeyring } from '../platform/secrets/secrets-key'
 
 /**
  * Runs a maintenance command over every shop, or the one shop named as its argument: on the server's

@@ -1,6 +1,6 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../platform/service-context'
+import type { ServiceContext } from '../platform/http/service-context'
 import { account } from './account/account'
 import { attachments } from './attachments/attachments'
 import { authentication } from './authentication/authentication'

@@ -18,7 +18,7 @@ import { storefrontRoutes, type PageOrigins } from './routes'
 import { robotsTxt, sitemapXml } from './seo-files'
 import { ShopLookup, storefrontTarget, type StorefrontTarget } from './shop-by-host'
 import type { LoadSite } from './site'
-import { BODY_LIMIT_BYTES } from '../platform/http'
+import { BODY_LIMIT_BYTES } from '../platform/http/http'
 
 export interface StorefrontOptions {
   /** `PUBLIC_HOST`: shops answer at `{subdomain}.{publicHost}`. */

@@ -2,8 +2,8 @@ import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { ageingBuckets, subsequentOrderTypes, type AgeingAmounts, type AgeingReport, type AgeingRow } from '@emporia/shared'
 import { shopZoneSql, zoneOr } from '../sales/rollup'
-import { shopTransaction } from '../tenancy'
-import type { RecordParams } from '../records/record-service'
+import { shopTransaction } from '../platform/tenancy'
+import type { RecordParams } from '../platform/records/record-service'
 import { kindOf } from './kinds'
 
 const FIELDS = new Set(['type', 'asOf'])

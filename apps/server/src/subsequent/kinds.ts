@@ -1,6 +1,6 @@
 import type { TObject } from '@sinclair/typebox'
 import { bulkOrderSchema, purchasingOrderSchema, servicePaths, type SubsequentOrderType } from '@emporia/shared'
-import { modelFromSchema, type Model } from '../db/query/model'
+import { modelFromSchema, type Model } from '../platform/db/query/model'
 
 /**
  * The two kinds of subsequent-payment order (decision 0085): one implementation, parameterised by

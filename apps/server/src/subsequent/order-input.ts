@@ -1,7 +1,7 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { SubsequentOrderLine, SubsequentPayment } from '@emporia/shared'
 import { badField } from '../ledger/quantities'
-import { assertValid, dataValidators, type DataValidators } from '../records/validate-data'
+import { assertValid, dataValidators, type DataValidators } from '../platform/records/validate-data'
 import type { SubsequentKind } from './kinds'
 
 type Row = Record<string, unknown>

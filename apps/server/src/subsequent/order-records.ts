@@ -2,7 +2,7 @@ import { Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import type { CompanyUser, SubsequentOrder, SubsequentOrderStatus } from '@emporia/shared'
 import { asRecord } from '../ledger/changes'
-import { newObjectId } from '../platform/object-id'
+import { newObjectId } from '../platform/http/object-id'
 import type { SubsequentKind } from './kinds'
 
 export type OrderRow = SubsequentOrder & Record<string, unknown>

@@ -1,7 +1,7 @@
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
-import { removeUnlessUsed } from '../records/guarded-remove'
-import { RecordService, type RecordOptions, type RecordParams } from '../records/record-service'
+import { removeUnlessUsed } from '../platform/records/guarded-remove'
+import { RecordService, type RecordOptions, type RecordParams } from '../platform/records/record-service'
 import type { SubsequentKind } from './kinds'
 
 /** A unique-index violation of the status's sequence number, answered on its field. */

@@ -5,7 +5,7 @@ import { companyUserSchema, servicePaths, type SubsequentOrder } from '@emporia/
 import { asRecord } from '../ledger/changes'
 import { LedgerRecordService, shopOf, userOf } from '../ledger/service-support'
 import type { LedgerEnv } from '../ledger/stock-ledger'
-import type { RecordOptions, RecordParams } from '../records/record-service'
+import type { RecordOptions, RecordParams } from '../platform/records/record-service'
 import type { SubsequentKind } from './kinds'
 import { checkInput } from './order-input'
 import { orderRecord } from './order-records'

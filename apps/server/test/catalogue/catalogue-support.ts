@@ -1,4 +1,4 @@
-import { newObjectId } from '../../src/platform/object-id'
+import { newObjectId } from '../../src/platform/http/object-id'
 import { login, post, register, verifyEmail, type shopOwner } from '../support/accounts'
 import { json } from '../support/clients'
 import type { TestApp } from '../support/test-app'

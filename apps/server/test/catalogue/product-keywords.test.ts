@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
-import { createDb, type Db } from '../../src/db/knex'
-import { cjkTokensSql, up } from '../../src/db/migrations/20261127010000-product-keywords'
+import { createDb, type Db } from '../../src/platform/db/knex'
+import { cjkTokensSql, up } from '../../src/platform/db/migrations/20261127010000-product-keywords'
 import { foldText, productKeywords, searchConditions } from '../../src/services/products/product-search'
 import { POSTGRES_ADMIN_URL, dialects, freshDb } from '../support/databases'
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { shopAttributes } from '@emporia/shared'
-import { shopTransaction } from '../../src/tenancy'
+import { shopTransaction } from '../../src/platform/tenancy'
 import { shopOwner } from '../support/accounts'
 import { client, setShop } from '../catalogue/catalogue-support'
 import type { TestApp } from '../support/test-app'

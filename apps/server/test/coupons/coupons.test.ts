@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COUPON_CODE_PATTERN } from '@emporia/shared'
 import { issueCoupons, presentCoupons, releaseCoupons, useCoupons } from '../../src/coupons'
-import { newObjectId } from '../../src/platform/object-id'
+import { newObjectId } from '../../src/platform/http/object-id'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { count, couponShop, inShop, outcomes, refusal, type Body } from './coupon-api'

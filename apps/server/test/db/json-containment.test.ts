@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
-import { createDb, type Db } from '../../src/db/knex'
-import { compileWhere } from '../../src/db/query/where'
+import { createDb, type Db } from '../../src/platform/db/knex'
+import { compileWhere } from '../../src/platform/db/query/where'
 import { POSTGRES_ADMIN_URL, dialects } from '../support/databases'
 import { personModel } from '../support/people'
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import type { Knex } from 'knex'
 import { escapeRegex } from '@emporia/shared'
-import { createDb, type Db } from '../../src/db/knex'
-import { caseFolding, compileWhere } from '../../src/db/query/where'
+import { createDb, type Db } from '../../src/platform/db/knex'
+import { caseFolding, compileWhere } from '../../src/platform/db/query/where'
 import { POSTGRES_ADMIN_URL, dialects } from '../support/databases'
 import { personModel } from '../support/people'
 

@@ -2,11 +2,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { createDb, pgliteVersion } from '../../src/db/knex'
-import { migrate } from '../../src/db/migrate'
-import { migrations } from '../../src/db/migrations/index'
-import { TEMPLATE_FILE, TEMPLATE_MANIFEST, readTemplateManifest, startFromTemplate } from '../../src/db/pglite-template'
-import { buildTemplate } from '../../src/db/pglite-template-build'
+import { createDb, pgliteVersion } from '../../src/platform/db/knex'
+import { migrate } from '../../src/platform/db/migrate'
+import { migrations } from '../../src/platform/db/migrations/index'
+import { TEMPLATE_FILE, TEMPLATE_MANIFEST, readTemplateManifest, startFromTemplate } from '../../src/platform/db/pglite-template'
+import { buildTemplate } from '../../src/platform/db/pglite-template-build'
 
 /**
  * A new PGlite data directory starts from the build's migrated template (docs/decisions/0116): it

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Conflict } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { createDb, type Db } from '../../src/db/knex'
-import { toFeathersError } from '../../src/db/pg-errors'
-import { PgliteWorkerHost } from '../../src/db/pglite-host'
+import { createDb, type Db } from '../../src/platform/db/knex'
+import { toFeathersError } from '../../src/platform/db/pg-errors'
+import { PgliteWorkerHost } from '../../src/platform/db/pglite-host'
 import { freshDb } from '../support/databases'
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { escapeRegex, textCondition } from '@emporia/shared'
-import { compileWhere, literalPrefix } from '../../src/db/query/where'
+import { compileWhere, literalPrefix } from '../../src/platform/db/query/where'
 import { personModel } from '../support/people'
 
 describe('an anchored prefix search compiles to LIKE (an index range scan)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ANY_SESSION, preferSession, serveSameSession } from '../../src/db/session-affinity'
+import { ANY_SESSION, preferSession, serveSameSession } from '../../src/platform/db/session-affinity'
 
 type Waiter = { name: string }
 const SHOP = 'a'.repeat(24)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import * as siteSettings from '../../src/db/migrations/20261127030113-site-settings'
+import * as siteSettings from '../../src/platform/db/migrations/20261127030113-site-settings'
 import { dialects, freshDb } from '../support/databases'
 
 const ids = { tea: 'a00000000000000000000001', teaLater: 'a00000000000000000000002', legacy: 'a00000000000000000000003' }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { walledTransaction } from '../../src/db/row-security'
+import { walledTransaction } from '../../src/platform/db/row-security'
 import { applyMoves } from '../../src/ledger/stock-ledger'
 import { post, shopOwner } from '../support/accounts'
 import { makeProduct, makeWarehouse } from '../support/catalogue'

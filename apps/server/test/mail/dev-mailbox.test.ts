@@ -1,9 +1,9 @@
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Koa from 'koa'
-import type { Db } from '../../src/db/knex'
-import { devMailbox } from '../../src/mail/dev-mailbox'
-import { createMailer } from '../../src/mail/mailer'
+import type { Db } from '../../src/platform/db/knex'
+import { devMailbox } from '../../src/platform/mail/dev-mailbox'
+import { createMailer } from '../../src/platform/mail/mailer'
 import { dialects } from '../support/databases'
 import { mailDb } from './mail-support'
 

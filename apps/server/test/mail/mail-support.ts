@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import PostalMime, { type Email } from 'postal-mime'
 import { SMTPServer } from 'smtp-server'
-import { up as createOutbox } from '../../src/db/migrations/20261121010000-mail-outbox'
-import type { MailMessage, MailProvider } from '../../src/mail/types'
+import { up as createOutbox } from '../../src/platform/db/migrations/20261121010000-mail-outbox'
+import type { MailMessage, MailProvider } from '../../src/platform/mail/types'
 import { freshDb, type DialectName } from '../support/databases'
 
 /** A migrated database with the outbox, whether or not the migration list registers it yet. */

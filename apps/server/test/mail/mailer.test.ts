@@ -1,8 +1,8 @@
 import { createServer } from 'node:net'
 import type { Knex } from 'knex'
-import { createDb, type Db } from '../../src/db/knex'
-import { createMailer, type Mailer } from '../../src/mail/mailer'
-import { MAX_ATTEMPTS, type OutboxRow } from '../../src/mail/outbox'
+import { createDb, type Db } from '../../src/platform/db/knex'
+import { createMailer, type Mailer } from '../../src/platform/mail/mailer'
+import { MAX_ATTEMPTS, type OutboxRow } from '../../src/platform/mail/outbox'
 import { dialects } from '../support/databases'
 import { mailDb, RecordingProvider, startSmtp } from './mail-support'
 

@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { SendGridProvider } from '../../src/mail/sendgrid-provider'
-import { renderMail } from '../../src/mail/templates'
-import type { MailMessage } from '../../src/mail/types'
+import { SendGridProvider } from '../../src/platform/mail/sendgrid-provider'
+import { renderMail } from '../../src/platform/mail/templates'
+import type { MailMessage } from '../../src/platform/mail/types'
 
 interface Posted {
   method?: string

@@ -1,6 +1,6 @@
 import { localeIds } from '@emporia/shared'
-import { escapeHtml, localiseMinutes, renderMail } from '../../src/mail/templates'
-import { mailTypes } from '../../src/mail/types'
+import { escapeHtml, localiseMinutes, renderMail } from '../../src/platform/mail/templates'
+import { mailTypes } from '../../src/platform/mail/types'
 
 describe('mail templates', () => {
   it('renders every type in every language with a subject, HTML and text', () => {

@@ -4,7 +4,7 @@ import { bodyParser, koa, rest } from '@feathersjs/koa'
 import type { ProviderEvent } from '../../src/payments/provider/provider'
 import { stripeProvider } from '../../src/payments/provider/stripe-provider'
 import { mountWebhookRoute, type WebhookRouteOptions } from '../../src/payments/provider/webhook-route'
-import { errorHandler, splitApiAndWeb } from '../../src/platform/http'
+import { errorHandler, splitApiAndWeb } from '../../src/platform/http/http'
 import { sendWebhook, signedWebhook, startStripeDouble, stripeEvent, type StripeDouble } from '../support/stripe-double'
 
 const PATH = '/api/payments/webhooks/stripe/:shop'

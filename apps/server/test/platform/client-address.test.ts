@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseTrustProxy, resolveClient, TRUST_NOTHING } from '../../src/platform/client-address'
+import { parseTrustProxy, resolveClient, TRUST_NOTHING } from '../../src/platform/http/client-address'
 
 const forwarded = (xff?: string, proto?: string) => ({
   ...(xff === undefined ? {} : { 'x-forwarded-for': xff }),

@@ -6,7 +6,7 @@ import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { call, operate } from '../inventory/inventory-api'
 import { setShop } from '../orders/order-api'
-import { parseTrustProxy } from '../../src/platform/client-address'
+import { parseTrustProxy } from '../../src/platform/http/client-address'
 import { COMMERCE_LIMITS } from '../../src/storefront/commerce/rate-limit'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shopUserSchema, textCondition } from '@emporia/shared'
-import { newObjectId } from '../../src/platform/object-id'
+import { newObjectId } from '../../src/platform/http/object-id'
 import { client, memberOf, type Owner } from '../catalogue/catalogue-support'
 import { shopOwner } from '../support/accounts'
 import { dialects } from '../support/databases'

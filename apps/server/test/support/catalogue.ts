@@ -1,4 +1,4 @@
-import { newObjectId } from '../../src/platform/object-id'
+import { newObjectId } from '../../src/platform/http/object-id'
 import type { shopOwner } from './accounts'
 import { json } from './clients'
 import type { TestApp } from './test-app'

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
-import { createDb, type Db } from '../../src/db/knex'
-import { migrate } from '../../src/db/migrate'
+import { createDb, type Db } from '../../src/platform/db/knex'
+import { migrate } from '../../src/platform/db/migrate'
 
 /** The PostgreSQL server tests use; CI starts the machine's own on 127.0.0.1:5432. */
 export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -53,7 +53,7 @@ const sourcesHash = () => {
       else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) hash.update(full).update(readFileSync(full))
     }
   }
-  walk(path.join(root, 'apps/server/src/db'))
+  walk(path.join(root, 'apps/server/src/platform/db'))
   walk(path.join(root, 'packages/shared/src'))
   return hash.digest('hex').slice(0, 16)
 }

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { ID_PATTERN } from '@emporia/shared'
 import type { Application } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import { modelFromSchema } from '../../src/db/query/model'
+import { modelFromSchema } from '../../src/platform/db/query/model'
 
 /** The fixture the Feathers adapter suite expects, plus JSON fields for the project's own tests. */
 export const personSchema = Type.Object(

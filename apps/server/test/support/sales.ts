@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
-import { newObjectId } from '../../src/platform/object-id'
+import { newObjectId } from '../../src/platform/http/object-id'
 import { addSale, paidOrderSale, refundSale, type SoldOrder, type SoldPayment } from '../../src/sales/rollup'
-import { shopTransaction } from '../../src/tenancy'
+import { shopTransaction } from '../../src/platform/tenancy'
 import type { TestApp } from './test-app'
 
 export interface OrderFixture {

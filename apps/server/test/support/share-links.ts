@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { newObjectId } from '../../src/platform/object-id'
+import { newObjectId } from '../../src/platform/http/object-id'
 
 /**
  * Links `child` as an accepted sub-shop of `parent` (decision 0087), the consent sharing a product

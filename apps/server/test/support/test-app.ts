@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/koa'
 import { createApp, type EmporiaApp } from '../../src/app'
 import { loadConfig, type AppConfig } from '../../src/config'
-import type { ServiceContext } from '../../src/platform/service-context'
+import type { ServiceContext } from '../../src/platform/http/service-context'
 import { freshDb, type DialectName } from './databases'
 
 export interface TestApp extends EmporiaApp {

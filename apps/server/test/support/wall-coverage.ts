@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { SCOPED_ROLE, shopWall } from '../../src/db/row-security'
+import { SCOPED_ROLE, shopWall } from '../../src/platform/db/row-security'
 
 const POLICY = 'shop_wall'
 

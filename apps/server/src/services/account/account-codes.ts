@@ -2,7 +2,7 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { CODE_PATTERN } from '@emporia/shared'
-import { newObjectId } from '../../platform/object-id'
+import { newObjectId } from '../../platform/http/object-id'
 
 export type CodePurpose = 'verify' | 'reset'
 

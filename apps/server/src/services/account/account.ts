@@ -1,7 +1,7 @@
 import { authenticate } from '@feathersjs/authentication'
 import type { Application, Params } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../../platform/service-context'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { AccountService } from './account.class'
 import type { ResetRequest } from './account.schema'
 

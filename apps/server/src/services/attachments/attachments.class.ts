@@ -3,13 +3,13 @@ import path from 'node:path'
 import { BadRequest, FeathersError, MethodNotAllowed } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import { servicePaths, type Attachment, type AttachmentPatch } from '@emporia/shared'
-import { RecordService, type RecordOptions, type RecordParams } from '../../records/record-service'
+import { RecordService, type RecordOptions, type RecordParams } from '../../platform/records/record-service'
 import { detectKind, extensionOf } from './file-kind'
 import { ingestImage, ingestSvg, PixelLimitError, type ImageFacts } from './images'
 import { newAttachmentId, type MediaLimits, type MediaStore } from './media-store'
 import { mp4Duration } from './video-duration'
 import type { UploadTokens } from './upload-token'
-import type { ShopDirectory } from '../../tenancy'
+import type { ShopDirectory } from '../../platform/tenancy'
 
 /** 413 has no Feathers class of its own. */
 export const tooLarge = (message: string, key: string) =>

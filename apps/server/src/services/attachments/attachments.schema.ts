@@ -1,4 +1,4 @@
 import { attachmentSchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { modelFromSchema } from '../../platform/db/query/model'
 
 export const attachmentModel = modelFromSchema('attachments', attachmentSchema)

@@ -5,7 +5,7 @@ import Busboy from 'busboy'
 import { BadRequest, Forbidden, NotAuthenticated } from '@feathersjs/errors'
 import type { FeathersKoaContext } from '@feathersjs/koa'
 import { callerIn, refusal, serviceRules, servicePaths, type AttachmentUploadResult } from '@emporia/shared'
-import type { ShopDirectory } from '../../tenancy'
+import type { ShopDirectory } from '../../platform/tenancy'
 import { tooLarge, type AttachmentService } from './attachments.class'
 import type { UploadTokens } from './upload-token'
 

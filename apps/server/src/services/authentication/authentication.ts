@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import { resolveAuthSecret } from '../../config'
-import type { ServiceContext } from '../../platform/service-context'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { KeyedAuthenticationService } from './authentication.class'
 import { authenticationSettings } from './authentication.schema'
 import { CachedJWTStrategy } from './cached-jwt-strategy'

@@ -2,7 +2,7 @@ import type { AuthenticationRequest } from '@feathersjs/authentication'
 import { NotAuthenticated } from '@feathersjs/errors'
 import { LocalStrategy } from '@feathersjs/authentication-local'
 import type { Params } from '@feathersjs/feathers'
-import type { RecordParams } from '../../records/record-service'
+import type { RecordParams } from '../../platform/records/record-service'
 import { verifyPassword } from './passwords'
 import { loginKeys, type Throttle } from './throttle'
 

@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
 import { bannerProblem, type Banner } from '@emporia/shared'
-import { CheckedRecordService } from '../../records/checked-write'
+import { CheckedRecordService } from '../../platform/records/checked-write'
 
 const messages = {
   'banner.needsPicture': 'A published banner needs an image or a media',

@@ -1,4 +1,4 @@
 import { brandSchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { modelFromSchema } from '../../platform/db/query/model'
 
 export const brandModel = modelFromSchema('brands', brandSchema)

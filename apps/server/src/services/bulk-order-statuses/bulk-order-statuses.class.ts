@@ -1,5 +1,5 @@
 import type { BulkOrderStatus } from '@emporia/shared'
-import type { RecordOptions } from '../../records/record-service'
+import type { RecordOptions } from '../../platform/records/record-service'
 import { bulkKind } from '../../subsequent/kinds'
 import { SubsequentStatusService } from '../../subsequent/status-service'
 

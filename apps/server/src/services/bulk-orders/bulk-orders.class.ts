@@ -1,5 +1,5 @@
 import type { LedgerEnv } from '../../ledger/stock-ledger'
-import type { RecordOptions } from '../../records/record-service'
+import type { RecordOptions } from '../../platform/records/record-service'
 import { bulkKind } from '../../subsequent/kinds'
 import { SubsequentOrderService } from '../../subsequent/subsequent-order-service'
 

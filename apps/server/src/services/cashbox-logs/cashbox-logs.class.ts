@@ -3,9 +3,9 @@ import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { cashCheckProblem, isCashCount, isObjectId, type CashCheck, type CashDetail } from '@emporia/shared'
 import { checkDate, drawerFlow, lastCheckOf, lockDrawer, type Drawer } from '../../cash/drawer'
-import { RecordService, type RecordParams } from '../../records/record-service'
-import { assertValid, dataValidators, stripReadOnly } from '../../records/validate-data'
-import { shopTransaction } from '../../tenancy'
+import { RecordService, type RecordParams } from '../../platform/records/record-service'
+import { assertValid, dataValidators, stripReadOnly } from '../../platform/records/validate-data'
+import { shopTransaction } from '../../platform/tenancy'
 import { cashCheckModel } from './cashbox-logs.schema'
 
 type Row = Record<string, unknown>

@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../../platform/service-context'
-import { shopScoped } from '../../tenancy'
+import type { ServiceContext } from '../../platform/http/service-context'
+import { shopScoped } from '../../platform/tenancy'
 import { CashCheckService } from './cashbox-logs.class'
 import { cashCheckModel } from './cashbox-logs.schema'
 

@@ -1,8 +1,8 @@
 import { Conflict } from '@feathersjs/errors'
 import type { NullableId } from '@feathersjs/feathers'
 import type { CompanyUser } from '@emporia/shared'
-import { RecordService, type RecordParams } from '../../records/record-service'
-import { removeUnlessUsed } from '../../records/guarded-remove'
+import { RecordService, type RecordParams } from '../../platform/records/record-service'
+import { removeUnlessUsed } from '../../platform/records/guarded-remove'
 
 /**
  * Company users (spec §3.10, decision 0085). `outstanding` and `payable` are read-only to clients and

@@ -4,9 +4,9 @@ import { componentProblems, sourcesThroughProblems, type Component, type Compone
 import { placedComponents, placementProblems } from '../../eshop/component-graph'
 import { sanitizeComponent } from '../../eshop/sanitize-component'
 import { conflictError, nameOf, problemsError } from '../../eshop/site-errors'
-import { checkedWrite } from '../../records/checked-write'
-import { removeUnlessUsed } from '../../records/guarded-remove'
-import { RecordService, type RecordParams } from '../../records/record-service'
+import { checkedWrite } from '../../platform/records/checked-write'
+import { removeUnlessUsed } from '../../platform/records/guarded-remove'
+import { RecordService, type RecordParams } from '../../platform/records/record-service'
 
 type Row = Record<string, unknown>
 const EDITABLE = ['props', 'data', 'content'] as const

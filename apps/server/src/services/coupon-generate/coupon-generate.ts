@@ -4,11 +4,11 @@ import Ajv from 'ajv'
 import { couponGenerateSchema, servicePaths, type CouponGenerate, type CouponGenerated } from '@emporia/shared'
 import { issueCoupons } from '../../coupons'
 import { noEvent, shopOf } from '../../ledger/service-support'
-import type { ServiceContext } from '../../platform/service-context'
-import { registerShopPath } from '../../records/shop-scoped'
-import type { RecordParams } from '../../records/record-service'
-import { assertValid } from '../../records/validate-data'
-import { shopTransaction } from '../../tenancy'
+import type { ServiceContext } from '../../platform/http/service-context'
+import { registerShopPath } from '../../platform/records/shop-scoped'
+import type { RecordParams } from '../../platform/records/record-service'
+import { assertValid } from '../../platform/records/validate-data'
+import { shopTransaction } from '../../platform/tenancy'
 
 const validate = new Ajv({ allErrors: true, strict: false }).compile(couponGenerateSchema)
 

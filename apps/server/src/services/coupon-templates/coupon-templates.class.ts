@@ -2,9 +2,9 @@ import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { sharedMessage, type CouponTemplate } from '@emporia/shared'
-import { CheckedRecordService } from '../../records/checked-write'
-import { removeUnlessUsed } from '../../records/guarded-remove'
-import type { RecordParams } from '../../records/record-service'
+import { CheckedRecordService } from '../../platform/records/checked-write'
+import { removeUnlessUsed } from '../../platform/records/guarded-remove'
+import type { RecordParams } from '../../platform/records/record-service'
 
 type Row = Record<string, unknown>
 

@@ -2,9 +2,9 @@ import { BadRequest } from '@feathersjs/errors'
 import type { Coupon, CouponData } from '@emporia/shared'
 import { issueCoupons, statusAt } from '../../coupons'
 import { shopOf } from '../../ledger/service-support'
-import { RecordService, type RecordParams } from '../../records/record-service'
-import { assertValid, dataValidators, stripReadOnly } from '../../records/validate-data'
-import { shopTransaction } from '../../tenancy'
+import { RecordService, type RecordParams } from '../../platform/records/record-service'
+import { assertValid, dataValidators, stripReadOnly } from '../../platform/records/validate-data'
+import { shopTransaction } from '../../platform/tenancy'
 import { couponModel } from './coupons.schema'
 
 type Row = Record<string, unknown>

@@ -1,9 +1,9 @@
 import { Conflict } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import { sharedMessages, type Discount } from '@emporia/shared'
-import { CheckedRecordService } from '../../records/checked-write'
-import { removeUnlessUsed } from '../../records/guarded-remove'
-import type { RecordParams } from '../../records/record-service'
+import { CheckedRecordService } from '../../platform/records/checked-write'
+import { removeUnlessUsed } from '../../platform/records/guarded-remove'
+import type { RecordParams } from '../../platform/records/record-service'
 import { checkDiscount } from './discount-checks'
 
 /** Discount rules (spec §3.9; decision 0089). A rule coupon templates still name is not removed (409). */

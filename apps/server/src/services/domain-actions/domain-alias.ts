@@ -2,9 +2,9 @@ import { BadRequest } from '@feathersjs/errors'
 import type { Application } from '@feathersjs/feathers'
 import { isObjectId, servicePaths, type Domain, type DomainAliasData, type DomainAliasResult } from '@emporia/shared'
 import { noEvent, shopOf } from '../../ledger/service-support'
-import type { ServiceContext } from '../../platform/service-context'
-import type { RecordParams } from '../../records/record-service'
-import { registerShopPath } from '../../records/shop-scoped'
+import type { ServiceContext } from '../../platform/http/service-context'
+import type { RecordParams } from '../../platform/records/record-service'
+import { registerShopPath } from '../../platform/records/shop-scoped'
 
 /**
  * `domains/alias` create `{domain}` (spec §3.1, §3.13 setAsAlias; decision 0112): a verified domain of the

@@ -2,7 +2,7 @@ import { BadRequest, NotFound } from '@feathersjs/errors'
 import type { Application, Params } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import { servesHost } from '../../eshop/domains/shop-by-domain'
-import type { ServiceContext } from '../../platform/service-context'
+import type { ServiceContext } from '../../platform/http/service-context'
 
 /**
  * `domains/ask` find `?domain=<host>`: the TLS proxy's on-demand question (Caddy's `ask`, decision 0112,

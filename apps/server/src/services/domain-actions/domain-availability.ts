@@ -1,9 +1,9 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths, type DomainAvailability } from '@emporia/shared'
 import { registrarFromConfig, requireRegistrar } from '../../eshop/domains/registrar'
-import type { ServiceContext } from '../../platform/service-context'
-import type { RecordParams } from '../../records/record-service'
-import { registerShopPath } from '../../records/shop-scoped'
+import type { ServiceContext } from '../../platform/http/service-context'
+import type { RecordParams } from '../../platform/records/record-service'
+import { registerShopPath } from '../../platform/records/shop-scoped'
 import { domainNameOf } from '../../eshop/domains/domain-name'
 import { shopOf } from '../../ledger/service-support'
 

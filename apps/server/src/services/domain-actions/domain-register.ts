@@ -6,9 +6,9 @@ import { announceDropped, takeName, takenError } from '../../eshop/domains/domai
 import { registrarFromConfig, requireRegistrar } from '../../eshop/domains/registrar'
 import { storefrontHost } from '../../eshop/domains/storefront-host'
 import { noEvent, shopOf } from '../../ledger/service-support'
-import type { ServiceContext } from '../../platform/service-context'
-import type { RecordParams } from '../../records/record-service'
-import { registerShopPath } from '../../records/shop-scoped'
+import type { ServiceContext } from '../../platform/http/service-context'
+import type { RecordParams } from '../../platform/records/record-service'
+import { registerShopPath } from '../../platform/records/shop-scoped'
 import { domainNameOf } from '../../eshop/domains/domain-name'
 import { randomBytes } from 'node:crypto'
 

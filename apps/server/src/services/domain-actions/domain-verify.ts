@@ -5,9 +5,9 @@ import { checkDomain, makeResolver, type DnsLookup } from '../../eshop/domains/d
 import { announceDropped, claimLapsed, takeName } from '../../eshop/domains/domain-claims'
 import { storefrontHost } from '../../eshop/domains/storefront-host'
 import { noEvent, shopOf } from '../../ledger/service-support'
-import type { ServiceContext } from '../../platform/service-context'
-import type { RecordParams } from '../../records/record-service'
-import { registerShopPath } from '../../records/shop-scoped'
+import type { ServiceContext } from '../../platform/http/service-context'
+import type { RecordParams } from '../../platform/records/record-service'
+import { registerShopPath } from '../../platform/records/shop-scoped'
 
 /**
  * `domains/verify` create `{domain}` (decision 0112): checks the domain's DNS now (TXT proof or CNAME to

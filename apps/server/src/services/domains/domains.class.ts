@@ -9,9 +9,9 @@ import { announceDropped, claimExpiry, clearForClaim } from '../../eshop/domains
 import { domainNameOf, explainConflict } from '../../eshop/domains/domain-name'
 import { requireRegistrar, type DomainRegistrar } from '../../eshop/domains/registrar'
 import { storefrontHost } from '../../eshop/domains/storefront-host'
-import { CheckedRecordService } from '../../records/checked-write'
-import type { RecordOptions, RecordParams } from '../../records/record-service'
-import { stripReadOnly } from '../../records/validate-data'
+import { CheckedRecordService } from '../../platform/records/checked-write'
+import type { RecordOptions, RecordParams } from '../../platform/records/record-service'
+import { stripReadOnly } from '../../platform/records/validate-data'
 
 type Row = Record<string, unknown>
 

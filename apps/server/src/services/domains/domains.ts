@@ -1,8 +1,8 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import { registrarFromConfig } from '../../eshop/domains/registrar'
-import type { ServiceContext } from '../../platform/service-context'
-import { registerShopScoped } from '../../records/shop-scoped'
+import type { ServiceContext } from '../../platform/http/service-context'
+import { registerShopScoped } from '../../platform/records/shop-scoped'
 import { DomainService } from './domains.class'
 import { domainModel } from './domains.schema'
 

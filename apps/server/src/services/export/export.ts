@@ -5,7 +5,7 @@ import type { Application, Params } from '@feathersjs/feathers'
 import type { FeathersKoaContext } from '@feathersjs/koa'
 import { servicePaths } from '@emporia/shared'
 import type { Next } from 'koa'
-import type { ServiceContext } from '../../platform/service-context'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { contentDisposition, parseExportRequest } from './export.schema'
 import { EXPORT_PATH, openExport, pumpExport, type ExportProgress } from './export.class'
 

@@ -1,7 +1,7 @@
 import { BadRequest, NotFound } from '@feathersjs/errors'
 import type { Application, Params } from '@feathersjs/feathers'
 import { stripSlashes } from '@feathersjs/commons'
-import { RecordService } from '../../records/record-service'
+import { RecordService } from '../../platform/records/record-service'
 import { translate, valueAt } from './cells'
 import type { ExportColumn, ExportLocale, ExportRef } from './export.schema'
 

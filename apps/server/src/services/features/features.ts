@@ -1,5 +1,5 @@
 import type { Application } from '@feathersjs/feathers'
-import type { ServiceContext } from '../../platform/service-context'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { FeaturesService } from './features.class'
 
 export const features = (context: ServiceContext) => (app: Application) => {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/knex'
+import type { Db } from '../../platform/db/knex'
 import type { Health } from './health.schema'
 
 /** `GET /api/health` → `{status: 'ok'}` once the database answers. */

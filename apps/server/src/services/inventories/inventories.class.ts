@@ -1,14 +1,14 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import { defaultTotalPrice, type Inventory } from '@emporia/shared'
-import { newObjectId } from '../../platform/object-id'
+import { newObjectId } from '../../platform/http/object-id'
 import { ChangeSet } from '../../ledger/changes'
 import type { Row } from '../../ledger/moves'
 import { checkAmount } from '../../ledger/quantities'
 import { LedgerRecordService, pickPatch, shopOf, userOf } from '../../ledger/service-support'
 import { applyMoves } from '../../ledger/stock-ledger'
-import type { RecordParams } from '../../records/record-service'
-import { assertValid, dataValidators, stripReadOnly } from '../../records/validate-data'
+import type { RecordParams } from '../../platform/records/record-service'
+import { assertValid, dataValidators, stripReadOnly } from '../../platform/records/validate-data'
 import { INVENTORY_PATCHABLE, inventoryModel } from './inventories.schema'
 
 const validators = dataValidators(inventoryModel)

@@ -1,5 +1,5 @@
 import { inventorySchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { modelFromSchema } from '../../platform/db/query/model'
 
 export const inventoryModel = modelFromSchema('inventories', inventorySchema)
 /** What an entry keeps once stock has moved: the paperwork, not the quantity. */

@@ -1,4 +1,4 @@
 import { inventoryLogSchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { modelFromSchema } from '../../platform/db/query/model'
 
 export const inventoryLogModel = modelFromSchema('inventoryLogs', inventoryLogSchema)

@@ -1,5 +1,5 @@
 import type { InventoryLot } from '@emporia/shared'
-import { RecordService } from '../../records/record-service'
+import { RecordService } from '../../platform/records/record-service'
 
 /** Lots open and close through the ledger; a person only relabels one (inventory-lots.ts). */
 export class InventoryLotService extends RecordService<InventoryLot> {}

@@ -1,5 +1,5 @@
 import { inventoryLotSchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { modelFromSchema } from '../../platform/db/query/model'
 
 export const inventoryLotModel = modelFromSchema('inventoryLots', inventoryLotSchema)
 /** Quantities and status come from the ledger; a person corrects only the label data. */

@@ -1,8 +1,8 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../../platform/service-context'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { noEvent } from '../../ledger/service-support'
-import { registerShopPath } from '../../records/shop-scoped'
+import { registerShopPath } from '../../platform/records/shop-scoped'
 import { InventoryOperationService } from './inventory-operations.class'
 
 /** `inventoryOperations create`: its answer is a report; the stock, lot and ledger events tell screens. */

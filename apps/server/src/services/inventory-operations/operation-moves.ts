@@ -11,7 +11,7 @@ import {
 } from '@emporia/shared'
 import type { StockKey, StockMove } from '../../ledger/moves'
 import { badField } from '../../ledger/quantities'
-import { WallSwitch } from '../../tenancy'
+import { WallSwitch } from '../../platform/tenancy'
 import type { OperationInput } from './inventory-operations.schema'
 
 export interface OperationScope {

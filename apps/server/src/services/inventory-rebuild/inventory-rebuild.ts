@@ -1,8 +1,8 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../../platform/service-context'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { noEvent } from '../../ledger/service-support'
-import { registerShopPath } from '../../records/shop-scoped'
+import { registerShopPath } from '../../platform/records/shop-scoped'
 import { InventoryRebuildService } from './inventory-rebuild.class'
 
 /** The repair action: the stock, lot and product events it causes are what screens hear. */

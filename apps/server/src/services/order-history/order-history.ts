@@ -1,9 +1,9 @@
 import type { Application } from '@feathersjs/feathers'
 import { orderEventSchema, servicePaths } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
-import type { ServiceContext } from '../../platform/service-context'
+import { modelFromSchema } from '../../platform/db/query/model'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { ReadOnlyRecordService } from '../../ledger/service-support'
-import { registerShopPath } from '../../records/shop-scoped'
+import { registerShopPath } from '../../platform/records/shop-scoped'
 
 /** An order's history (who, when, what): written by the order's own transactions, read here, never changed. */
 export const orderHistory = (context: ServiceContext) => (app: Application) =>

@@ -1,15 +1,15 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths, type RefundData } from '@emporia/shared'
-import type { ServiceContext } from '../../platform/service-context'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { noEvent, shopOf, userOf } from '../../ledger/service-support'
-import { registerShopPath } from '../../records/shop-scoped'
+import { registerShopPath } from '../../platform/records/shop-scoped'
 import { checkRefundData } from '../../orders/order-input'
 import { orderTransaction } from '../../orders/order-transaction'
 import { orderRecord, paymentRecord } from '../../orders/order-rows'
 import { refundOrder } from '../../orders/refunds'
 import { cardProviders } from '../../payments/card-providers'
-import type { RecordParams } from '../../records/record-service'
+import type { RecordParams } from '../../platform/records/record-service'
 
 /**
  * Refunds (spec §4.8, decision 0078): create only. The answer is the order and the refund payments;

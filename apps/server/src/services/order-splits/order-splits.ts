@@ -1,14 +1,14 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Application } from '@feathersjs/feathers'
 import { isObjectId, servicePaths, type SplitData } from '@emporia/shared'
-import type { ServiceContext } from '../../platform/service-context'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { badField } from '../../ledger/quantities'
 import { noEvent, shopOf, userOf } from '../../ledger/service-support'
-import { registerShopPath } from '../../records/shop-scoped'
+import { registerShopPath } from '../../platform/records/shop-scoped'
 import { orderTransaction } from '../../orders/order-transaction'
 import { orderRecord } from '../../orders/order-rows'
 import { splitOrder } from '../../orders/split-order'
-import type { RecordParams } from '../../records/record-service'
+import type { RecordParams } from '../../platform/records/record-service'
 
 const checkSplit = (data: unknown): SplitData => {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new BadRequest('Data must be an object')

@@ -10,7 +10,7 @@ import { orderRecord, paymentRecord } from '../../orders/order-rows'
 import type { ProviderFor } from '../../orders/payments'
 import { checkApproval } from '../../pricing'
 import type { Throttle } from '../authentication/authentication'
-import type { RecordOptions, RecordParams } from '../../records/record-service'
+import type { RecordOptions, RecordParams } from '../../platform/records/record-service'
 import { checkCallerOrder, checkOrderData, checkOrderPatch } from '../../orders/order-input'
 import { ORDER_PATCH_FIELDS, orderModel } from './orders.schema'
 

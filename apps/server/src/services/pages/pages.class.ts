@@ -2,11 +2,11 @@ import { Conflict } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import type { ShopPage } from '@emporia/shared'
-import { toFeathersError } from '../../db/pg-errors'
+import { toFeathersError } from '../../platform/db/pg-errors'
 import { conflictError, fieldError } from '../../eshop/site-errors'
-import { CheckedRecordService } from '../../records/checked-write'
-import { removeUnlessUsed } from '../../records/guarded-remove'
-import type { RecordParams } from '../../records/record-service'
+import { CheckedRecordService } from '../../platform/records/checked-write'
+import { removeUnlessUsed } from '../../platform/records/guarded-remove'
+import type { RecordParams } from '../../platform/records/record-service'
 
 type Row = Record<string, unknown>
 

@@ -10,7 +10,7 @@ import { findIdempotent } from '../../orders/idempotency'
 import { lockOrder, orderRecord, paymentRecord, type OrderRow } from '../../orders/order-rows'
 import { closePending } from '../../orders/pending-payments'
 import { takePayment, type OrderContext, type PaymentRow, type ProviderFor } from '../../orders/payments'
-import type { RecordOptions, RecordParams } from '../../records/record-service'
+import type { RecordOptions, RecordParams } from '../../platform/records/record-service'
 import { checkPaymentInput } from '../../orders/order-input'
 import { PAYMENT_FIELDS, paymentModel } from './payments.schema'
 

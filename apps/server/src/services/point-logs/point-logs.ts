@@ -1,8 +1,8 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../../platform/service-context'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { UncountedTotals } from '../../points/uncounted'
-import { registerShopPath } from '../../records/shop-scoped'
+import { registerShopPath } from '../../platform/records/shop-scoped'
 import { PointLogService } from './point-logs.class'
 import { pointLogModel } from './point-logs.schema'
 

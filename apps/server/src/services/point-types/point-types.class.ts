@@ -1,8 +1,8 @@
 import { Conflict } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import type { PointType } from '@emporia/shared'
-import { removeUnlessUsed } from '../../records/guarded-remove'
-import { RecordService, type RecordParams } from '../../records/record-service'
+import { removeUnlessUsed } from '../../platform/records/guarded-remove'
+import { RecordService, type RecordParams } from '../../platform/records/record-service'
 
 /**
  * Point types (spec §3.9, decision 0091). A type whose points were ever given is not removed (409

@@ -1,4 +1,4 @@
 import { pointTypeSchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { modelFromSchema } from '../../platform/db/query/model'
 
 export const pointTypeModel = modelFromSchema('pointTypes', pointTypeSchema)

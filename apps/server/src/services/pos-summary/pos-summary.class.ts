@@ -8,9 +8,9 @@ import {
   type PosSummaryOrderRow,
   type SummaryGroupBy
 } from '@emporia/shared'
-import { enterWall } from '../../tenancy'
+import { enterWall } from '../../platform/tenancy'
 import { shopZoneSql, zoneOr } from '../../sales/rollup'
-import type { RecordParams } from '../../records/record-service'
+import type { RecordParams } from '../../platform/records/record-service'
 import { bounds, cashChecks, orderBuckets, paymentBuckets, productLines, type Period } from './pos-summary-sql'
 
 interface SummaryRequest {

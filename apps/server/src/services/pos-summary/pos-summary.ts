@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import { shopScoped } from '../../tenancy'
-import type { ServiceContext } from '../../platform/service-context'
+import { shopScoped } from '../../platform/tenancy'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { PosSummaryService } from './pos-summary.class'
 
 /** Find only, for the till's report (permissions.ts `pos/summary`); no events: the report is asked for again. */

@@ -1,4 +1,4 @@
 import { productBundleSchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { modelFromSchema } from '../../platform/db/query/model'
 
 export const productBundleModel = modelFromSchema('productBundles', productBundleSchema)

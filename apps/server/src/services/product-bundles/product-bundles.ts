@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../../platform/service-context'
-import { registerShopScoped } from '../../records/shop-scoped'
+import type { ServiceContext } from '../../platform/http/service-context'
+import { registerShopScoped } from '../../platform/records/shop-scoped'
 import { ProductBundleService } from './product-bundles.class'
 import { productBundleModel } from './product-bundles.schema'
 

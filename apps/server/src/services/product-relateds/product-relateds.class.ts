@@ -1,7 +1,7 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import type { ProductRelated } from '@emporia/shared'
-import { CheckedRecordService } from '../../records/checked-write'
+import { CheckedRecordService } from '../../platform/records/checked-write'
 import { ownProducts } from '../products/products'
 
 type Row = Record<string, unknown>

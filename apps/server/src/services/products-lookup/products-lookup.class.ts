@@ -2,7 +2,7 @@ import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { CODE_TEXT_PATTERN, readEmbeddedCode, type BarcodeLayout, type ProductRecord } from '@emporia/shared'
 import type { ProductService } from '../products/products'
-import type { RecordParams } from '../../records/record-service'
+import type { RecordParams } from '../../platform/records/record-service'
 import type { ProductLookup } from './products-lookup.schema'
 
 const CODE = new RegExp(CODE_TEXT_PATTERN)

@@ -1,6 +1,6 @@
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { isPostgres } from '../../db/knex'
+import { isPostgres } from '../../platform/db/knex'
 import { skuCarry } from '../../ledger/sku-carry'
 import { specValueFits } from './spec-values'
 

@@ -9,7 +9,7 @@ import {
   sharedRecordsVisibleBy,
   sharedRecordsWritableBy,
   sharedWithShops
-} from '../../tenancy'
+} from '../../platform/tenancy'
 import type { SharedProducts } from './shared-products'
 
 type Query = Record<string, unknown>

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { productSchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { modelFromSchema } from '../../platform/db/query/model'
 
 /**
  * The products table as the server sees it: the shared Product plus `keywords`, the search text the

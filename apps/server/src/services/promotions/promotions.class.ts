@@ -2,8 +2,8 @@ import { BadRequest } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { sharedMessage, type Promotion } from '@emporia/shared'
-import { CheckedRecordService } from '../../records/checked-write'
-import type { RecordParams } from '../../records/record-service'
+import { CheckedRecordService } from '../../platform/records/checked-write'
+import type { RecordParams } from '../../platform/records/record-service'
 
 type Row = Record<string, unknown>
 

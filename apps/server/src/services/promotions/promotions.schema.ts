@@ -1,4 +1,4 @@
 import { promotionSchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { modelFromSchema } from '../../platform/db/query/model'
 
 export const promotionModel = modelFromSchema('promotions', promotionSchema)

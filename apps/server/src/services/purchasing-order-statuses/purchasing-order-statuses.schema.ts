@@ -1,4 +1,4 @@
 import { purchasingOrderStatusSchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { modelFromSchema } from '../../platform/db/query/model'
 
 export const purchasingOrderStatusModel = modelFromSchema('purchasingOrderStatuses', purchasingOrderStatusSchema)

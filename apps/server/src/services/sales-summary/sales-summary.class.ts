@@ -8,9 +8,9 @@ import {
   type SummaryDim,
   type SummaryGroupBy
 } from '@emporia/shared'
-import { enterWall } from '../../tenancy'
+import { enterWall } from '../../platform/tenancy'
 import { shopZoneSql, zoneOr } from '../../sales/rollup'
-import type { RecordParams } from '../../records/record-service'
+import type { RecordParams } from '../../platform/records/record-service'
 import { summaryFields, type SummaryRequest } from './sales-summary.schema'
 import { dayBucketSql, daySums, hourSums, nonEmpty, spanBindings, spanOf, spanRows, sums, type Span } from './summary-sql'
 

@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import { shopScoped } from '../../tenancy'
-import type { ServiceContext } from '../../platform/service-context'
+import { shopScoped } from '../../platform/tenancy'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { SalesSummaryService } from './sales-summary.class'
 
 /** Find only, for the charts area (permissions.ts); no events: screens re-ask when orders or payments change. */

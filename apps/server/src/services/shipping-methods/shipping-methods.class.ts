@@ -1,7 +1,7 @@
 import { BadRequest } from '@feathersjs/errors'
 import { shippingMethodMessages, shippingMethodProblem, type ShippingMethod } from '@emporia/shared'
-import { CheckedRecordService } from '../../records/checked-write'
-import type { RecordParams } from '../../records/record-service'
+import { CheckedRecordService } from '../../platform/records/checked-write'
+import type { RecordParams } from '../../platform/records/record-service'
 
 /** The shared rule (shippingMethodProblem), on the record as written, so patches and operators obey it too. */
 export const checkShippingMethod = (method: Record<string, unknown>) => {

@@ -2,7 +2,7 @@ import { BadRequest, Conflict, Forbidden, NotAuthenticated, NotFound } from '@fe
 import type { Application, Id, Params } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { isObjectId, servicePaths } from '@emporia/shared'
-import type { ShopUsersSync } from '../../tenancy'
+import type { ShopUsersSync } from '../../platform/tenancy'
 import type { ShopInvitation } from './shop-invitations.schema'
 
 const alreadyLinked = () =>

@@ -1,8 +1,8 @@
 import { authenticate } from '@feathersjs/authentication'
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../../platform/service-context'
-import { ShopUsersSync } from '../../tenancy'
+import type { ServiceContext } from '../../platform/http/service-context'
+import { ShopUsersSync } from '../../platform/tenancy'
 import { ShopInvitationService } from './shop-invitations.class'
 
 export const shopInvitations = (context: ServiceContext) => (app: Application) => {

@@ -2,8 +2,8 @@ import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { shopRankGroupProblem, type ShopRankGroup } from '@emporia/shared'
-import { CheckedRecordService } from '../../records/checked-write'
-import type { RecordParams } from '../../records/record-service'
+import { CheckedRecordService } from '../../platform/records/checked-write'
+import type { RecordParams } from '../../platform/records/record-service'
 import { recomputeShop } from '../../ranks'
 
 type Row = Record<string, unknown>

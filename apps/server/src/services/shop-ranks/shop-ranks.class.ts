@@ -2,9 +2,9 @@ import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { shopRankProblem, type ShopRank } from '@emporia/shared'
-import { CheckedRecordService } from '../../records/checked-write'
-import type { RecordParams } from '../../records/record-service'
-import { removeUnlessUsed } from '../../records/guarded-remove'
+import { CheckedRecordService } from '../../platform/records/checked-write'
+import type { RecordParams } from '../../platform/records/record-service'
+import { removeUnlessUsed } from '../../platform/records/guarded-remove'
 
 type Row = Record<string, unknown>
 

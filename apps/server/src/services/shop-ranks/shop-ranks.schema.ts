@@ -1,4 +1,4 @@
 import { shopRankSchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { modelFromSchema } from '../../platform/db/query/model'
 
 export const shopRankModel = modelFromSchema('shopRanks', shopRankSchema)

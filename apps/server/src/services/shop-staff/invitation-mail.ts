@@ -2,8 +2,8 @@ import { TooManyRequests } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { displayName, isLocaleId, pickLocale, type LocaleId, type ShopStaff, type ShopRole, type User } from '@emporia/shared'
 import { Throttle } from '../authentication/authentication'
-import type { ServiceContext } from '../../platform/service-context'
-import type { RecordParams } from '../../records/record-service'
+import type { ServiceContext } from '../../platform/http/service-context'
+import type { RecordParams } from '../../platform/records/record-service'
 
 /** Invitations are counted per shop over an hour (decision 0067). */
 const INVITATION_WINDOW_MS = 60 * 60_000

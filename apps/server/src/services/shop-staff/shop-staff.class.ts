@@ -2,8 +2,8 @@ import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import type { ShopStaff, ShopStaffData, ShopStaffPatch, ShopRole } from '@emporia/shared'
 import type { Knex } from 'knex'
-import type { ShopUsersSync } from '../../tenancy'
-import { RecordService, type RecordOptions, type RecordParams } from '../../records/record-service'
+import type { ShopUsersSync } from '../../platform/tenancy'
+import { RecordService, type RecordOptions, type RecordParams } from '../../platform/records/record-service'
 
 type Row = Record<string, unknown>
 

@@ -1,5 +1,5 @@
 import { shopStaffSchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { modelFromSchema } from '../../platform/db/query/model'
 
 /**
  * The table keeps its first name, `shopMembers` (migrations are never rewritten; its row-security

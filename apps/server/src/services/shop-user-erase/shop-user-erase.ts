@@ -1,12 +1,12 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Application } from '@feathersjs/feathers'
 import { isObjectId, servicePaths, type CustomerEraseData } from '@emporia/shared'
-import type { ServiceContext } from '../../platform/service-context'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { noEvent, shopOf } from '../../ledger/service-support'
 import { orderTransaction } from '../../orders/order-transaction'
 import { eraseCustomer } from '../../customers/erase-customer'
-import { registerShopPath } from '../../records/shop-scoped'
-import type { RecordParams } from '../../records/record-service'
+import { registerShopPath } from '../../platform/records/shop-scoped'
+import type { RecordParams } from '../../platform/records/record-service'
 
 /**
  * `shopUsers/erase` (decision 0083): create `{user}` blanks a customer's personal data and the

@@ -1,12 +1,12 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Application } from '@feathersjs/feathers'
 import { isObjectId, servicePaths, type CustomerMergeData } from '@emporia/shared'
-import type { ServiceContext } from '../../platform/service-context'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { noEvent, shopOf } from '../../ledger/service-support'
 import { orderTransaction } from '../../orders/order-transaction'
 import { mergeCustomers } from '../../customers/merge-customers'
-import { registerShopPath } from '../../records/shop-scoped'
-import type { RecordParams } from '../../records/record-service'
+import { registerShopPath } from '../../platform/records/shop-scoped'
+import type { RecordParams } from '../../platform/records/record-service'
 
 const idField = (data: Record<string, unknown>, field: 'keep' | 'remove') => {
   const value = data[field]

@@ -1,12 +1,12 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Application, Id } from '@feathersjs/feathers'
 import { isObjectId, servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../../platform/service-context'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { shopOf } from '../../ledger/service-support'
 import { customerPersonalData } from '../../customers/personal-data'
-import { registerShopPath } from '../../records/shop-scoped'
-import type { RecordParams } from '../../records/record-service'
-import { shopTransaction } from '../../tenancy'
+import { registerShopPath } from '../../platform/records/shop-scoped'
+import type { RecordParams } from '../../platform/records/record-service'
+import { shopTransaction } from '../../platform/tenancy'
 
 /**
  * `shopUsers/personalData` (decision 0083): get(id) answers what the shop holds about a customer (the

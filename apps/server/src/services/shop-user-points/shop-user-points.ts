@@ -1,9 +1,9 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths, type ShopUserPoint } from '@emporia/shared'
 import { ReadOnlyRecordService } from '../../ledger/service-support'
-import type { ServiceContext } from '../../platform/service-context'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { UncountedTotals } from '../../points/uncounted'
-import { registerShopPath } from '../../records/shop-scoped'
+import { registerShopPath } from '../../platform/records/shop-scoped'
 import { shopUserPointModel } from './shop-user-points.schema'
 
 /** A customer's point lots (decision 0091): read only; the points ledger writes them. */

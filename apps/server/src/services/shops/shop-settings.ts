@@ -17,7 +17,7 @@ import {
   writeShopSecrets,
   type ShopSecretChanges,
   type ShopSecretName
-} from '../../secrets/shop-secrets'
+} from '../../platform/secrets/shop-secrets'
 
 type Row = Record<string, unknown>
 

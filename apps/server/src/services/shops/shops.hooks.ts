@@ -1,7 +1,7 @@
 import { Forbidden, NotAuthenticated } from '@feathersjs/errors'
 import type { HookContext } from '@feathersjs/feathers'
 import { callerIn, isObjectId, refusal, serviceRules, servicePaths } from '@emporia/shared'
-import type { ShopDirectory } from '../../tenancy'
+import type { ShopDirectory } from '../../platform/tenancy'
 
 const signedInUser = (context: HookContext) => {
   const user = context.params.user as { _id: string } | undefined

@@ -1,4 +1,4 @@
 import { shopSchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { modelFromSchema } from '../../platform/db/query/model'
 
 export const shopModel = modelFromSchema('shops', shopSchema)

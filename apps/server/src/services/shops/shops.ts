@@ -1,7 +1,7 @@
 import { authenticate } from '@feathersjs/authentication'
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../../platform/service-context'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { ShopService } from './shops.class'
 import { adminOfShop, onlyMyShops } from './shops.hooks'
 import { shopModel } from './shops.schema'

@@ -5,8 +5,8 @@ import type { PublishedSite } from '../../eshop/published-site'
 import { publishSite } from '../../eshop/publish-site'
 import { restoreSite, type DraftTable, type RestoredTable } from '../../eshop/restore-site'
 import { userOf } from '../../ledger/service-support'
-import { RecordService, type RecordParams } from '../../records/record-service'
-import { shopTransaction } from '../../tenancy'
+import { RecordService, type RecordParams } from '../../platform/records/record-service'
+import { shopTransaction } from '../../platform/tenancy'
 
 type Row = Record<string, unknown>
 

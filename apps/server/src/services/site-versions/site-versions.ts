@@ -1,8 +1,8 @@
 import type { Application, HookContext } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import { watchPublishes } from '../../eshop/published-site'
-import type { ServiceContext } from '../../platform/service-context'
-import { registerShopPath } from '../../records/shop-scoped'
+import type { ServiceContext } from '../../platform/http/service-context'
+import { registerShopPath } from '../../platform/records/shop-scoped'
 import { SiteVersionService } from './site-versions.class'
 import { siteVersionModel } from './site-versions.schema'
 

@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Spec } from '@emporia/shared'
-import { CheckedRecordService } from '../../records/checked-write'
+import { CheckedRecordService } from '../../platform/records/checked-write'
 
 type Row = Record<string, unknown>
 const invalid = (field: string, message: string) => new BadRequest(message, { key: 'format.invalid', field })

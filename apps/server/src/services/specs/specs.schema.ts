@@ -1,4 +1,4 @@
 import { specSchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { modelFromSchema } from '../../platform/db/query/model'
 
 export const specModel = modelFromSchema('specs', specSchema)

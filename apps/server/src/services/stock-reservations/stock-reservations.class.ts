@@ -6,8 +6,8 @@ import type { LedgerEnv, Row } from '../../ledger/moves'
 import { badField, checkAmount } from '../../ledger/quantities'
 import { LedgerRecordService, pickPatch, shopOf, userOf } from '../../ledger/service-support'
 import { commit, release, releaseExpired, reserve } from '../../ledger/stock-ledger'
-import type { RecordOptions, RecordParams } from '../../records/record-service'
-import { assertValid, dataValidators } from '../../records/validate-data'
+import type { RecordOptions, RecordParams } from '../../platform/records/record-service'
+import { assertValid, dataValidators } from '../../platform/records/validate-data'
 import { RESERVATION_FIELDS, SWEEP_INTERVAL_MS, stockReservationModel } from './stock-reservations.schema'
 
 const validators = dataValidators(stockReservationModel)

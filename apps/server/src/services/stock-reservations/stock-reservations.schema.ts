@@ -1,5 +1,5 @@
 import { stockReservationSchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { modelFromSchema } from '../../platform/db/query/model'
 
 export const stockReservationModel = modelFromSchema('stockReservations', stockReservationSchema)
 /** What a client says when it reserves; quantity and status then change only through commit/release. */

@@ -10,8 +10,8 @@ import {
   type SubShopRollupRow,
   type SubShopStockPage
 } from '@emporia/shared'
-import { shopTransaction } from '../../tenancy'
-import type { RecordParams } from '../../records/record-service'
+import { shopTransaction } from '../../platform/tenancy'
+import type { RecordParams } from '../../platform/records/record-service'
 import { salesOf, stockOf, stockRowsOf } from './rollup-sql'
 
 /** A parent lists at most this many sub-shops in one roll-up (each is read in a transaction of its own). */

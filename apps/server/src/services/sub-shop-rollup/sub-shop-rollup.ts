@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../../platform/service-context'
-import { registerShopPath } from '../../records/shop-scoped'
+import type { ServiceContext } from '../../platform/http/service-context'
+import { registerShopPath } from '../../platform/records/shop-scoped'
 import { SubShopLinks, SubShopStockService, SubShopSummaryService } from './sub-shop-rollup.class'
 
 /**

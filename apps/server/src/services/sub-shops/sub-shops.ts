@@ -1,7 +1,7 @@
 import type { Application, HookContext } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import type { ServiceContext } from '../../platform/service-context'
-import { shopScoped } from '../../tenancy'
+import type { ServiceContext } from '../../platform/http/service-context'
+import { shopScoped } from '../../platform/tenancy'
 import { staffParts } from '../shop-staff/shop-staff'
 import { SubShopService } from './sub-shops.class'
 

@@ -1,6 +1,6 @@
 import type { Tag } from '@emporia/shared'
-import { RecordService, type RecordParams } from '../../records/record-service'
-import { stripReadOnly } from '../../records/validate-data'
+import { RecordService, type RecordParams } from '../../platform/records/record-service'
+import { stripReadOnly } from '../../platform/records/validate-data'
 
 type Row = Record<string, unknown>
 

@@ -14,9 +14,9 @@ import {
   type Theme,
   type ThemeInstallResult
 } from '@emporia/shared'
-import type { ServiceContext } from '../../platform/service-context'
-import type { RecordParams } from '../../records/record-service'
-import { shopTransaction } from '../../tenancy'
+import type { ServiceContext } from '../../platform/http/service-context'
+import type { RecordParams } from '../../platform/records/record-service'
+import { shopTransaction } from '../../platform/tenancy'
 import type { InstallRequest } from './theme-install.schema'
 
 interface Store {

@@ -1,9 +1,9 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths, type ThemeInstallData, type ThemeInstallResult } from '@emporia/shared'
 import { noEvent, shopOf } from '../../ledger/service-support'
-import type { ServiceContext } from '../../platform/service-context'
-import { registerShopPath } from '../../records/shop-scoped'
-import type { RecordParams } from '../../records/record-service'
+import type { ServiceContext } from '../../platform/http/service-context'
+import { registerShopPath } from '../../platform/records/shop-scoped'
+import type { RecordParams } from '../../platform/records/record-service'
 import { ThemeInstaller } from './theme-install.class'
 import { installRequest } from './theme-install.schema'
 

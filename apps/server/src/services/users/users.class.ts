@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import type { User, UserData, UserPatch } from '@emporia/shared'
-import { RecordService, type RecordOptions, type RecordParams } from '../../records/record-service'
+import { RecordService, type RecordOptions, type RecordParams } from '../../platform/records/record-service'
 
 export type OnRegistered = (trx: Knex.Transaction, user: User, params: RecordParams) => Promise<void>
 

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { userSchema } from '@emporia/shared'
-import { modelFromSchema } from '../../db/query/model'
+import { modelFromSchema } from '../../platform/db/query/model'
 
 /**
  * The shared account schema plus what only the server knows: `tokensValidAfter`, the moment of the

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { newObjectId } from '../../platform/object-id'
+import { newObjectId } from '../../platform/http/object-id'
 
 /**
  * The warehouse every new shop starts with (docs/decisions/0070), named in each interface language:

@@ -1,7 +1,7 @@
 import type { NullableId } from '@feathersjs/feathers'
 import type { Warehouse } from '@emporia/shared'
 import { lockWarehouses, refuseHeldStock } from '../../ledger/warehouse-holdings'
-import { RecordService, type RecordParams } from '../../records/record-service'
+import { RecordService, type RecordParams } from '../../platform/records/record-service'
 
 /**
  * Warehouses (spec §3.8). A warehouse that still holds stock, reservations or lots with units left

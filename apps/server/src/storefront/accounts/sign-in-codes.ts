@@ -1,6 +1,6 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Knex } from 'knex'
-import { newObjectId } from '../../platform/object-id'
+import { newObjectId } from '../../platform/http/object-id'
 
 /** A sign-in code lives ten minutes and dies at the fifth wrong try (decision 0114). */
 export const SIGN_IN_CODE_MINUTES = 10

@@ -1,6 +1,6 @@
 import type { Application } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import type { ServiceContext } from '../../platform/service-context'
+import type { ServiceContext } from '../../platform/http/service-context'
 import { orderTransaction } from '../../orders/order-transaction'
 
 /** What the storefront's cart and checkout need of the server: the app (events, services) and its context. */

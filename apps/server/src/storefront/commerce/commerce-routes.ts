@@ -12,7 +12,7 @@ import { cartPrice, priceStorefrontOrder } from './price-cart'
 import { CommerceRateLimit } from './rate-limit'
 import { shippingQuotes } from './shipping-quotes'
 import { requestUser } from '../accounts/account-session'
-import { clientAddress } from '../../platform/client-address'
+import { clientAddress } from '../../platform/http/client-address'
 
 /** The storefront's JSON calls live under this segment of a storefront's address (decision 0109). */
 export const COMMERCE_PREFIX = '/_commerce'

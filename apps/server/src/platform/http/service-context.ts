@@ -1,6 +1,6 @@
 import type { Db } from '../db/knex'
 import type { CountCache } from '../records/count-cache'
-import type { AppConfig } from '../config'
+import type { AppConfig } from '../../config'
 import type { Mailer } from '../mail/mailer'
 import type { ShopDirectory } from '../tenancy'
 

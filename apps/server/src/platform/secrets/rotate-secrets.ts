@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import type { AppConfig } from '../config'
+import type { AppConfig } from '../../config'
 import {
   keyringOf,
   newSecretsKey,

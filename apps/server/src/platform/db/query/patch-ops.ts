@@ -1,5 +1,5 @@
 import { BadRequest } from '@feathersjs/errors'
-import { newObjectId } from '../../platform/object-id'
+import { newObjectId } from '../../http/object-id'
 import { schemaAt, splitPath } from './json-path'
 import type { Model } from './model'
 import type { Sql } from './where'

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { newObjectId } from '../platform/object-id'
+import { newObjectId } from '../http/object-id'
 import { activeSecretsKeyring, isSealed, openSecret, sealSecret, sealedKeyId, type SecretsKeyring } from './secrets-key'
 
 /**

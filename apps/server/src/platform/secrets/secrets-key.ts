@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { BadGateway } from '@feathersjs/errors'
-import type { AppConfig } from '../config'
+import type { AppConfig } from '../../config'
 
 /**
  * The envelope key of shops' stored credentials (issue 28, decision 0122): AES-256-GCM, one random IV per

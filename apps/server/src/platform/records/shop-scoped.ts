@@ -1,7 +1,7 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Application, HookContext, HookFunction } from '@feathersjs/feathers'
 import { shopScoped, type ShopDirectory } from '../tenancy'
-import type { ServiceContext } from '../platform/service-context'
+import type { ServiceContext } from '../http/service-context'
 import type { RecordService } from './record-service'
 
 /** One call creates at most as many records as one page may list. */

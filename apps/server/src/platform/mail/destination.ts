@@ -1,4 +1,4 @@
-import type { AppConfig } from '../config'
+import type { AppConfig } from '../../config'
 
 /**
  * The start-up line saying where mail goes, so nobody runs a shop believing mail is sent while it

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { fallbackLocale, isLocaleId, type LocaleId } from '@emporia/shared'
-import { newObjectId } from '../platform/object-id'
+import { newObjectId } from '../http/object-id'
 import { claimDue, markFailed, markSent, OUTBOX, type OutboxRow } from './outbox'
 import { SmtpProvider } from './smtp-provider'
 import { renderMail } from './templates'
