@@ -1,6 +1,6 @@
 import { createApp, type EmporiaApp } from '../../apps/server/src/app'
 import { loadConfig } from '../../apps/server/src/config'
-import { issueCoupons, presentCoupons, useCoupons } from '../../apps/server/src/coupons'
+import { issueCoupons, presentCoupons, useCoupons } from '../../apps/server/src/domains/coupons'
 import { createDb } from '../../apps/server/src/platform/db/knex'
 import { newObjectId } from '../../apps/server/src/platform/http/object-id'
 import { shopTransaction } from '../../apps/server/src/platform/tenancy'

@@ -1,6 +1,6 @@
 import { SignJWT, UnsecuredJWT, generateKeyPair, exportJWK } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hostnameOf, keyIdOf, tokenHosts, verifyDeviceToken } from '../src/pos/device-token'
+import { hostnameOf, keyIdOf, tokenHosts, verifyDeviceToken } from '../src/domains/pos/device-token'
 import { client, setShop } from './catalogue/catalogue-support'
 import { deviceToken, makeDevice } from './cashiers-device'
 import { shopOwner } from './support/accounts'

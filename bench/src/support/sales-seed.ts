@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { rebuildSales } from '../../../apps/server/src/sales/rollup'
+import { rebuildSales } from '../../../apps/server/src/domains/sales/rollup'
 
 /** The measured shop, kept between runs with its orders. */
 export const SALES_SHOP = 'c0c0c0c0c0c0c0c0c0c0c0c0'

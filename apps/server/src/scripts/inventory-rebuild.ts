@@ -1,4 +1,4 @@
-import { rebuild } from '../ledger/stock-ledger'
+import { rebuild } from '../domains/stock/stock-ledger'
 import { runShopScript } from './shop-script'
 
 /**

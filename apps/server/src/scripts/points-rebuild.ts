@@ -1,4 +1,4 @@
-import { rebuildPoints } from '../points/rebuild'
+import { rebuildPoints } from '../domains/points/rebuild'
 import { runShopScript } from './shop-script'
 
 /**

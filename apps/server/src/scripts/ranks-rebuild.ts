@@ -1,4 +1,4 @@
-import { rebuildRanks } from '../ranks'
+import { rebuildRanks } from '../domains/ranks'
 import { runShopScript } from './shop-script'
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rebuild } from '../../src/ledger/stock-ledger'
+import { rebuild } from '../../src/domains/stock/stock-ledger'
 import { shopOwner } from '../support/accounts'
 import { makeWarehouse } from '../support/catalogue'
 import { json } from '../support/clients'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { COUPON_CODE_PATTERN } from '@emporia/shared'
-import { issueCoupons, presentCoupons, releaseCoupons, useCoupons } from '../../src/coupons'
+import { issueCoupons, presentCoupons, releaseCoupons, useCoupons } from '../../src/domains/coupons'
 import { newObjectId } from '../../src/platform/http/object-id'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { loadConfig } from '../../src/config'
-import { LocalRegistrar } from '../../src/eshop/domains/local-registrar'
-import { registrarFromConfig, requireRegistrar } from '../../src/eshop/domains/registrar'
+import { LocalRegistrar } from '../../src/domains/eshop/domains/local-registrar'
+import { registrarFromConfig, requireRegistrar } from '../../src/domains/eshop/domains/registrar'
 
 describe('the registrar is chosen by configuration only (decision 0112)', () => {
   it('has none unless DOMAIN_REGISTRAR=local, refuses an unknown one at start-up, and says 503 without one', () => {

@@ -5,7 +5,7 @@ import { shopOwner } from '../support/accounts'
 import { json } from '../support/clients'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
-import { shopByVerifiedDomain } from '../../src/eshop/domains/shop-by-domain'
+import { shopByVerifiedDomain } from '../../src/domains/eshop/domains/shop-by-domain'
 import { startDnsServer } from './domains-dns'
 
 type Body = Record<string, unknown>

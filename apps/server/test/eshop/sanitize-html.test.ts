@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { sanitizeComponent } from '../../src/eshop/sanitize-component'
-import { sanitizeHtml } from '../../src/eshop/sanitize-html'
+import { sanitizeComponent } from '../../src/domains/eshop/sanitize-component'
+import { sanitizeHtml } from '../../src/domains/eshop/sanitize-html'
 import { componentOf, html, placed, text } from './site-support'
 
 describe('sanitizeHtml', () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SiteSnapshot } from '@emporia/shared'
-import { onSitePublished, publishedSite, type SitePublished } from '../../src/eshop/published-site'
+import { onSitePublished, publishedSite, type SitePublished } from '../../src/domains/eshop/published-site'
 import { shopOwner } from '../support/accounts'
 import { call, connect } from '../support/clients'
 import { dialects } from '../support/databases'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { walledTransaction } from '../../src/platform/db/row-security'
-import { applyMoves } from '../../src/ledger/stock-ledger'
+import { applyMoves } from '../../src/domains/stock/stock-ledger'
 import { post, shopOwner } from '../support/accounts'
 import { makeProduct, makeWarehouse } from '../support/catalogue'
 import { dialects } from '../support/databases'

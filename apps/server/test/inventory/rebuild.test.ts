@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rebuild } from '../../src/ledger/stock-ledger'
+import { rebuild } from '../../src/domains/stock/stock-ledger'
 import { login, post, register, shopOwner, verifyEmail } from '../support/accounts'
 import { json } from '../support/clients'
 import { makeProduct, makeWarehouse } from '../support/catalogue'

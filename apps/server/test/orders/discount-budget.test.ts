@@ -4,7 +4,7 @@ import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { call, operate } from '../inventory/inventory-api'
 import { memberOf } from '../catalogue/catalogue-support'
-import { monthIn } from '../../src/pricing'
+import { monthIn } from '../../src/domains/pricing'
 import { createOrder, madeOrder, pay, patchOrder, refund, setShop } from './order-api'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>

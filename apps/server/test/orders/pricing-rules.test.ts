@@ -4,7 +4,7 @@ import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { call, operate } from '../inventory/inventory-api'
 import { setShop } from '../catalogue/catalogue-support'
-import { issueCoupons } from '../../src/coupons'
+import { issueCoupons } from '../../src/domains/coupons'
 import { createOrder, madeOrder, pay, refund, serverOrder } from './order-api'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>

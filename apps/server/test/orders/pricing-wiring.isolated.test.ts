@@ -5,7 +5,7 @@ import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { call, operate } from '../inventory/inventory-api'
 import { setShop } from '../catalogue/catalogue-support'
-import { earnPoints, pointBalances } from '../../src/points'
+import { earnPoints, pointBalances } from '../../src/domains/points'
 import { counts, createOrder, madeOrder, serverOrder } from './order-api'
 
 /**

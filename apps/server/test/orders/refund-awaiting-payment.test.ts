@@ -3,8 +3,8 @@ import { shopOwner } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { call, operate, stockOf } from '../inventory/inventory-api'
-import { readCheckout } from '../../src/storefront/commerce/checkout-input'
-import { placeOrder } from '../../src/storefront/commerce/place-order'
+import { readCheckout } from '../../src/domains/storefront/commerce/checkout-input'
+import { placeOrder } from '../../src/domains/storefront/commerce/place-order'
 import { patchOrder, refund, setShop } from './order-api'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>

@@ -3,7 +3,7 @@ import { once } from 'node:events'
 import { createServer, type IncomingMessage } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { parseStripeWebhook, stripeProvider } from '../../src/payments/provider/stripe-provider'
+import { parseStripeWebhook, stripeProvider } from '../../src/domains/payments/provider/stripe-provider'
 import { STRIPE_DOUBLE_SECRET_KEY } from '../support/stripe-double'
 
 const here = path.dirname(fileURLToPath(import.meta.url))

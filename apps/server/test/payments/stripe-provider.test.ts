@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
-import { ProviderError, ProviderSignatureError, type PaymentProvider } from '../../src/payments/provider/provider'
-import { cachedStripeClients, parseStripeWebhook, stripeProvider } from '../../src/payments/provider/stripe-provider'
-import { toProviderError } from '../../src/payments/provider/stripe-errors'
+import { ProviderError, ProviderSignatureError, type PaymentProvider } from '../../src/domains/payments/provider/provider'
+import { cachedStripeClients, parseStripeWebhook, stripeProvider } from '../../src/domains/payments/provider/stripe-provider'
+import { toProviderError } from '../../src/domains/payments/provider/stripe-errors'
 import { freePort } from '../support/server-process'
 import { signedWebhook, startStripeDouble, stripeEvent, type StripeDouble } from '../support/stripe-double'
 

@@ -1,9 +1,9 @@
 import type { Server } from 'node:http'
 import { feathers } from '@feathersjs/feathers'
 import { bodyParser, koa, rest } from '@feathersjs/koa'
-import type { ProviderEvent } from '../../src/payments/provider/provider'
-import { stripeProvider } from '../../src/payments/provider/stripe-provider'
-import { mountWebhookRoute, type WebhookRouteOptions } from '../../src/payments/provider/webhook-route'
+import type { ProviderEvent } from '../../src/domains/payments/provider/provider'
+import { stripeProvider } from '../../src/domains/payments/provider/stripe-provider'
+import { mountWebhookRoute, type WebhookRouteOptions } from '../../src/domains/payments/provider/webhook-route'
 import { errorHandler, splitApiAndWeb } from '../../src/platform/http/http'
 import { sendWebhook, signedWebhook, startStripeDouble, stripeEvent, type StripeDouble } from '../support/stripe-double'
 

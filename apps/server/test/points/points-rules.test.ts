@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { expiryOf, pointsEarnedBy } from '../../src/points'
+import { expiryOf, pointsEarnedBy } from '../../src/domains/points'
 
 const DAY = 86_400_000
 

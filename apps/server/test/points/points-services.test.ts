@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { earnOrderPoints, earnPoints, spendPoints } from '../../src/points'
+import { earnOrderPoints, earnPoints, spendPoints } from '../../src/domains/points'
 import { shopOwner } from '../support/accounts'
 import { stockedProduct } from '../support/catalogue'
 import { dialects } from '../support/databases'

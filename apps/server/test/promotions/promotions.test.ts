@@ -3,7 +3,7 @@ import { stockedProduct } from '../support/catalogue'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'
 import { madeOrder, pay } from '../orders/order-api'
-import { pointBalances } from '../../src/points'
+import { pointBalances } from '../../src/domains/points'
 import { couponShop, inShop, type Body } from '../coupons/coupon-api'
 
 const DAY = 86_400_000

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { rebuildRanks, sweepExpiredRanks } from '../../src/ranks'
+import { rebuildRanks, sweepExpiredRanks } from '../../src/domains/ranks'
 import type { ShopRankGroupService } from '../../src/services/shop-rank-groups/shop-rank-groups.class'
 import type { ShopRankLogService } from '../../src/services/shop-rank-logs/shop-rank-logs.class'
 import { shopOwner } from '../support/accounts'

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../support/test-app'
 import { call, operate } from '../inventory/inventory-api'
 import { setShop } from '../orders/order-api'
 import { parseTrustProxy } from '../../src/platform/http/client-address'
-import { COMMERCE_LIMITS } from '../../src/storefront/commerce/rate-limit'
+import { COMMERCE_LIMITS } from '../../src/domains/storefront/commerce/rate-limit'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { requireOpenDrawer } from '../../src/cash/drawer'
+import { requireOpenDrawer } from '../../src/domains/pos/drawer'
 import { newObjectId } from '../../src/platform/http/object-id'
 import { rowSecurityAvailable, shopTransaction } from '../../src/platform/tenancy'
 import { client, memberOf, setShop, type Owner } from '../catalogue/catalogue-support'

@@ -8,7 +8,7 @@ import { makeProduct } from '../support/catalogue'
 import { dialects } from '../support/databases'
 import { rollupOf } from '../support/sales'
 import { startTestApp, type TestApp } from '../support/test-app'
-import { rebuildSales } from '../../src/sales/rollup'
+import { rebuildSales } from '../../src/domains/sales/rollup'
 
 const two = (n: number) => String(n).padStart(2, '0')
 const dateIn = (zone: string, at = new Date()) => {

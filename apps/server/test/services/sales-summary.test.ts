@@ -5,7 +5,7 @@ import { shopOwner } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { insertOrder, refundOrder, rollupOf, sellOrder } from '../support/sales'
 import { startTestApp, type TestApp } from '../support/test-app'
-import { rebuildSales } from '../../src/sales/rollup'
+import { rebuildSales } from '../../src/domains/sales/rollup'
 
 const HK = 'Asia/Hong_Kong'
 

@@ -8,7 +8,7 @@ import {
   type PageNode,
   type SiteSnapshot
 } from '@emporia/shared'
-import { RENDER_BUDGET } from '../../src/storefront/render-budget'
+import { RENDER_BUDGET } from '../../src/domains/storefront/render-budget'
 import { shopOwner } from '../support/accounts'
 import { dialects } from '../support/databases'
 import { startTestApp, type TestApp } from '../support/test-app'

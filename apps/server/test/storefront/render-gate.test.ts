@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { eachLimited, KeyedGate, RenderBusy } from '../../src/storefront/render-budget'
+import { eachLimited, KeyedGate, RenderBusy } from '../../src/domains/storefront/render-budget'
 
 /** A task that runs until its `finish` is called. */
 const held = () => {

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { newObjectId } from '../../src/platform/http/object-id'
-import { addSale, paidOrderSale, refundSale, type SoldOrder, type SoldPayment } from '../../src/sales/rollup'
+import { addSale, paidOrderSale, refundSale, type SoldOrder, type SoldPayment } from '../../src/domains/sales/rollup'
 import { shopTransaction } from '../../src/platform/tenancy'
 import type { TestApp } from './test-app'
 

@@ -1,3 +1,3 @@
-import { bulkKind } from '../../subsequent/kinds'
+import { bulkKind } from '../../domains/subsequent/kinds'
 
 export const bulkOrderModel = bulkKind.model

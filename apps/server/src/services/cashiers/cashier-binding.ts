@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
-import { consumeDeviceToken } from '../../pos/used-device-tokens'
-import { badDeviceToken, verifyDeviceToken, type DeviceProof } from '../../pos/device-token'
+import { consumeDeviceToken } from '../../domains/pos/used-device-tokens'
+import { badDeviceToken, verifyDeviceToken, type DeviceProof } from '../../domains/pos/device-token'
 
 type Row = Record<string, unknown>
 

@@ -5,7 +5,7 @@ import { DEVICE_TOKEN_HEADER, isObjectId, type Cashier, type CashierData, type C
 import { RecordService, type RecordOptions, type RecordParams } from '../../platform/records/record-service'
 import { assertValid, dataValidators, stripReadOnly } from '../../platform/records/validate-data'
 import { shopTransaction } from '../../platform/tenancy'
-import { DeviceTokenRefused } from '../../pos/device-token'
+import { DeviceTokenRefused } from '../../domains/pos/device-token'
 import { lockDevice, proveDevice, takeDevice } from './cashier-binding'
 
 type Row = Record<string, unknown>

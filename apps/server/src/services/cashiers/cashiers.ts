@@ -2,7 +2,7 @@ import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/http/service-context'
 import { registerShopPath } from '../../platform/records/shop-scoped'
-import { tokenHosts } from '../../pos/device-token'
+import { tokenHosts } from '../../domains/pos/device-token'
 import { CashierService } from './cashiers.class'
 import { cashierModel } from './cashiers.schema'
 

@@ -1,7 +1,7 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Application } from '@feathersjs/feathers'
 import { isObjectId, servicePaths, type Domain, type DomainAliasData, type DomainAliasResult } from '@emporia/shared'
-import { noEvent, shopOf } from '../../ledger/service-support'
+import { noEvent, shopOf } from '../../domains/stock/service-support'
 import type { ServiceContext } from '../../platform/http/service-context'
 import type { RecordParams } from '../../platform/records/record-service'
 import { registerShopPath } from '../../platform/records/shop-scoped'

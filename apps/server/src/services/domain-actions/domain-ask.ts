@@ -1,7 +1,7 @@
 import { BadRequest, NotFound } from '@feathersjs/errors'
 import type { Application, Params } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import { servesHost } from '../../eshop/domains/shop-by-domain'
+import { servesHost } from '../../domains/eshop/domains/shop-by-domain'
 import type { ServiceContext } from '../../platform/http/service-context'
 
 /**

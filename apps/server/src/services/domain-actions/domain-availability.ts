@@ -1,11 +1,11 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths, type DomainAvailability } from '@emporia/shared'
-import { registrarFromConfig, requireRegistrar } from '../../eshop/domains/registrar'
+import { registrarFromConfig, requireRegistrar } from '../../domains/eshop/domains/registrar'
 import type { ServiceContext } from '../../platform/http/service-context'
 import type { RecordParams } from '../../platform/records/record-service'
 import { registerShopPath } from '../../platform/records/shop-scoped'
-import { domainNameOf } from '../../eshop/domains/domain-name'
-import { shopOf } from '../../ledger/service-support'
+import { domainNameOf } from '../../domains/eshop/domains/domain-name'
+import { shopOf } from '../../domains/stock/service-support'
 
 /** `domains/availability` find `{name}` (spec §4.1 "available or not available"): the registrar's answer and price. */
 export const domainAvailability = (context: ServiceContext) => (app: Application) => {

@@ -1,6 +1,6 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import { registrarFromConfig } from '../../eshop/domains/registrar'
+import { registrarFromConfig } from '../../domains/eshop/domains/registrar'
 import type { ServiceContext } from '../../platform/http/service-context'
 import { registerShopScoped } from '../../platform/records/shop-scoped'
 import { DomainService } from './domains.class'

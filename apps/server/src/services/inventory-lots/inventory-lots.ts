@@ -1,7 +1,7 @@
 import type { Application, HookContext } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/http/service-context'
-import { pickPatch } from '../../ledger/service-support'
+import { pickPatch } from '../../domains/stock/service-support'
 import { registerShopPath } from '../../platform/records/shop-scoped'
 import { InventoryLotService } from './inventory-lots.class'
 import { LOT_PATCHABLE, inventoryLotModel } from './inventory-lots.schema'

@@ -1,7 +1,7 @@
 import { BadRequest } from '@feathersjs/errors'
 import { inventoryOperationModes, isObjectId, type InventoryOperationData, type InventoryOperationMode } from '@emporia/shared'
-import type { Row } from '../../ledger/moves'
-import { badField, checkAmount } from '../../ledger/quantities'
+import type { Row } from '../../domains/stock/moves'
+import { badField, checkAmount } from '../../domains/stock/quantities'
 
 export type OperationInput = Required<Pick<InventoryOperationData, 'mode' | 'warehouse' | 'product' | 'sku' | 'delta'>> &
   Pick<InventoryOperationData, 'toWarehouse' | 'toShop' | 'comment'>

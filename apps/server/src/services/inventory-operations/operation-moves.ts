@@ -9,8 +9,8 @@ import {
   serviceRules,
   type ShopFeatures
 } from '@emporia/shared'
-import type { StockKey, StockMove } from '../../ledger/moves'
-import { badField } from '../../ledger/quantities'
+import type { StockKey, StockMove } from '../../domains/stock/moves'
+import { badField } from '../../domains/stock/quantities'
 import { WallSwitch } from '../../platform/tenancy'
 import type { OperationInput } from './inventory-operations.schema'
 

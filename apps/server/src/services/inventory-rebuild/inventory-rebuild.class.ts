@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
-import type { LedgerEnv } from '../../ledger/moves'
-import { shopOf } from '../../ledger/service-support'
-import { rebuild } from '../../ledger/stock-ledger'
+import type { LedgerEnv } from '../../domains/stock/moves'
+import { shopOf } from '../../domains/stock/service-support'
+import { rebuild } from '../../domains/stock/stock-ledger'
 import type { RecordParams } from '../../platform/records/record-service'
 import type { RebuildSummary } from './inventory-rebuild.schema'
 

@@ -1,4 +1,4 @@
-import type { RebuildReport } from '../../ledger/stock-ledger'
+import type { RebuildReport } from '../../domains/stock/stock-ledger'
 
 /** What `inventoryRebuild create {shop}` answers: how many derived rows it corrected, and which. */
 export interface RebuildSummary {

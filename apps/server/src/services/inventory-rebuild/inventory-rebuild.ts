@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/http/service-context'
-import { noEvent } from '../../ledger/service-support'
+import { noEvent } from '../../domains/stock/service-support'
 import { registerShopPath } from '../../platform/records/shop-scoped'
 import { InventoryRebuildService } from './inventory-rebuild.class'
 

@@ -1,1 +1,1 @@
-export { paymentModel, PAYMENT_FIELDS } from '../../orders/order-input'
+export { paymentModel, PAYMENT_FIELDS } from '../../domains/orders/order-input'

@@ -2,7 +2,7 @@ import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/http/service-context'
 import { registerShopPath } from '../../platform/records/shop-scoped'
-import { cardProviders } from '../../payments/card-providers'
+import { cardProviders } from '../../domains/payments/card-providers'
 import { PaymentService } from './payments.class'
 import { paymentModel } from './payments.schema'
 

@@ -1,6 +1,6 @@
 import type { PointLog } from '@emporia/shared'
-import { SweepingLogService } from '../../ledger/sweeping-log-service'
-import { sweepExpiredPoints } from '../../points/expiry'
+import { SweepingLogService } from '../../domains/stock/sweeping-log-service'
+import { sweepExpiredPoints } from '../../domains/points/expiry'
 
 /**
  * The point log (decision 0091): written by the points ledger only, in the transaction that moved the

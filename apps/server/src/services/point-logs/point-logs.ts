@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/http/service-context'
-import { UncountedTotals } from '../../points/uncounted'
+import { UncountedTotals } from '../../domains/points/uncounted'
 import { registerShopPath } from '../../platform/records/shop-scoped'
 import { PointLogService } from './point-logs.class'
 import { pointLogModel } from './point-logs.schema'

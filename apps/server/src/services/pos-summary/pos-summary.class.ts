@@ -9,7 +9,7 @@ import {
   type SummaryGroupBy
 } from '@emporia/shared'
 import { enterWall } from '../../platform/tenancy'
-import { shopZoneSql, zoneOr } from '../../sales/rollup'
+import { shopZoneSql, zoneOr } from '../../domains/sales/rollup'
 import type { RecordParams } from '../../platform/records/record-service'
 import { bounds, cashChecks, orderBuckets, paymentBuckets, productLines, type Period } from './pos-summary-sql'
 

@@ -1,7 +1,7 @@
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { isPostgres } from '../../platform/db/knex'
-import { skuCarry } from '../../ledger/sku-carry'
+import { skuCarry } from '../../domains/stock/sku-carry'
 import { specValueFits } from './spec-values'
 
 type Row = Record<string, unknown>

@@ -1,3 +1,3 @@
-import { purchasingKind } from '../../subsequent/kinds'
+import { purchasingKind } from '../../domains/subsequent/kinds'
 
 export const purchasingOrderModel = purchasingKind.model

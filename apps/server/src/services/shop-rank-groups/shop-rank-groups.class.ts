@@ -4,7 +4,7 @@ import type { Knex } from 'knex'
 import { shopRankGroupProblem, type ShopRankGroup } from '@emporia/shared'
 import { CheckedRecordService } from '../../platform/records/checked-write'
 import type { RecordParams } from '../../platform/records/record-service'
-import { recomputeShop } from '../../ranks'
+import { recomputeShop } from '../../domains/ranks'
 
 type Row = Record<string, unknown>
 

@@ -1,6 +1,6 @@
 import type { ShopRankLog } from '@emporia/shared'
-import { SweepingLogService } from '../../ledger/sweeping-log-service'
-import { sweepExpiredRanks } from '../../ranks'
+import { SweepingLogService } from '../../domains/stock/sweeping-log-service'
+import { sweepExpiredRanks } from '../../domains/ranks'
 
 /**
  * The rank history (decision 0084): written by the rank rule only, in the transaction that changed

@@ -1,7 +1,7 @@
 import type { HookContext } from '@feathersjs/feathers'
 import { shopTimeZone } from '@emporia/shared'
 import type { Knex } from 'knex'
-import { monthIn } from '../../pricing'
+import { monthIn } from '../../domains/pricing'
 
 type Member = { monthlyUsedDiscount?: number; discountMonth?: string | null }
 

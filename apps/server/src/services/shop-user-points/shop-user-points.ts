@@ -1,8 +1,8 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths, type ShopUserPoint } from '@emporia/shared'
-import { ReadOnlyRecordService } from '../../ledger/service-support'
+import { ReadOnlyRecordService } from '../../domains/stock/service-support'
 import type { ServiceContext } from '../../platform/http/service-context'
-import { UncountedTotals } from '../../points/uncounted'
+import { UncountedTotals } from '../../domains/points/uncounted'
 import { registerShopPath } from '../../platform/records/shop-scoped'
 import { shopUserPointModel } from './shop-user-points.schema'
 

@@ -5,8 +5,8 @@ import { customerProblem, normalisedCustomer, type ShopUser } from '@emporia/sha
 import { toFeathersError } from '../../platform/db/pg-errors'
 import { CheckedRecordService } from '../../platform/records/checked-write'
 import type { RecordParams } from '../../platform/records/record-service'
-import { customerHasOrders, customerHasPoints } from '../../customers/customer-references'
-import { grantPromotions } from '../../promotions'
+import { customerHasOrders, customerHasPoints } from '../../domains/customers/customer-references'
+import { grantPromotions } from '../../domains/promotions'
 
 type Row = Record<string, unknown>
 

@@ -1,6 +1,6 @@
 import type { Application, HookContext } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import { watchPublishes } from '../../eshop/published-site'
+import { watchPublishes } from '../../domains/eshop/published-site'
 import type { ServiceContext } from '../../platform/http/service-context'
 import { registerShopPath } from '../../platform/records/shop-scoped'
 import { SiteVersionService } from './site-versions.class'

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { summaryHours, type SubShopSales, type SubShopStock, type SubShopStockRow } from '@emporia/shared'
-import { shopZoneSql, zoneOr } from '../../sales/rollup'
+import { shopZoneSql, zoneOr } from '../../domains/sales/rollup'
 import { daySums, spanBindings, spanOf, spanRows, sums } from '../sales-summary/sales-summary'
 
 /*

@@ -1,6 +1,6 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths, type ThemeInstallData, type ThemeInstallResult } from '@emporia/shared'
-import { noEvent, shopOf } from '../../ledger/service-support'
+import { noEvent, shopOf } from '../../domains/stock/service-support'
 import type { ServiceContext } from '../../platform/http/service-context'
 import { registerShopPath } from '../../platform/records/shop-scoped'
 import type { RecordParams } from '../../platform/records/record-service'

@@ -1,6 +1,6 @@
 import type { NullableId } from '@feathersjs/feathers'
 import type { Warehouse } from '@emporia/shared'
-import { lockWarehouses, refuseHeldStock } from '../../ledger/warehouse-holdings'
+import { lockWarehouses, refuseHeldStock } from '../../domains/stock/warehouse-holdings'
 import { RecordService, type RecordParams } from '../../platform/records/record-service'
 
 /**

@@ -4,7 +4,7 @@ import { dialects } from '../../support/databases'
 import { startTestApp, type TestApp } from '../../support/test-app'
 import { call, operate } from '../../inventory/inventory-api'
 import { setShop } from '../../orders/order-api'
-import { CommerceRateLimit } from '../../../src/storefront/commerce/rate-limit'
+import { CommerceRateLimit } from '../../../src/domains/storefront/commerce/rate-limit'
 import { startStripeDouble, type StripeDouble } from '../../support/stripe-double'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>

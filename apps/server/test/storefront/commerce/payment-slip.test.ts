@@ -4,7 +4,7 @@ import { dialects } from '../../support/databases'
 import { startTestApp, type TestApp } from '../../support/test-app'
 import { call, operate } from '../../inventory/inventory-api'
 import { setShop } from '../../orders/order-api'
-import { SLIP_MAX_BYTES, SLIP_MAX_COUNT, SLIP_MAX_TOTAL_BYTES } from '../../../src/storefront/commerce/payment-slip'
+import { SLIP_MAX_BYTES, SLIP_MAX_COUNT, SLIP_MAX_TOTAL_BYTES } from '../../../src/domains/storefront/commerce/payment-slip'
 
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CommerceRateLimit, MAX_KEYS } from '../../../src/storefront/commerce/rate-limit'
+import { CommerceRateLimit, MAX_KEYS } from '../../../src/domains/storefront/commerce/rate-limit'
 
 const refused = expect.objectContaining({ code: 429, data: expect.objectContaining({ key: 'storefront.tooManyRequests' }) })
 
