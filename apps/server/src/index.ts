@@ -6,7 +6,7 @@ import { loadConfig } from './config'
 import { DataDirLockedError, lockDataDir } from './platform/db/data-dir-lock'
 import { mailDestination } from './platform/mail/destination'
 import { warmValidators } from './platform/records/validate-data'
-import { seedDemo } from './seed/demo-shop'
+import { seedDemo } from './scripts/demo-shop'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 

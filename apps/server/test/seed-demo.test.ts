@@ -1,6 +1,6 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
-import { DEMO_ACCOUNT, seedDemo } from '../src/seed/demo-shop'
+import { DEMO_ACCOUNT, seedDemo } from '../src/scripts/demo-shop'
 import { startTestApp, type TestApp } from './support/test-app'
 
 type Row = Record<string, unknown>
