@@ -1,5 +1,5 @@
 import type { Id, Query } from '@feathersjs/feathers'
-import type { ListServicePath, Page, ServiceData, ServicePatch, ServicePath, ServiceTypes } from '@emporia/shared'
+import type { ListServicePath, Page, ServiceData, ServicePatch, ServicePath, ServiceRecord, ServiceTypes } from '@emporia/shared'
 import { loadClient } from './client'
 import { shopQuery } from './shop'
 
@@ -46,7 +46,18 @@ export const shopApi = <P extends ServicePath>(path: P) => ({
     (await typedService(path)).patch(id, data, { query: shopQuery(query) })
 })
 
-export const pageOf = (result: Page<Row> | Row[]): Page<Row> =>
+/**
+ * A `find` answer as a page, typed by its caller's service: a plain array (a service called without
+ * paging) becomes one page of everything.
+ */
+export const pageOf = <T>(result: Page<T> | T[]): Page<T> =>
   Array.isArray(result) ? { total: result.length, limit: result.length, skip: 0, data: result } : result
 
+/** The records of a `find` answer, as the service map types them. */
+export const rowsOf = <T>(result: Page<T> | T[]): T[] => pageOf(result).data
+
 export const rowId = (row: Row, itemKey = '_id'): string => String(row[itemKey] ?? row._id ?? row.id ?? '')
+
+/** `find` on one known path, shop-scoped, answering its records as the service map types them. */
+export const shopRows = async <P extends ListServicePath>(path: P, query: Query = {}): Promise<ServiceRecord<P>[]> =>
+  rowsOf(await shopApi(path).find(query))

@@ -1,21 +1,11 @@
 import { useMemo } from 'react'
 import { useQueries, useQuery } from '@tanstack/react-query'
-import {
-  fetchKey,
-  servicePaths,
-  type ServiceCall,
-  type Component,
-  type ComponentData,
-  type ShopPage,
-  type SiteVersion
-} from '@emporia/shared'
+import { fetchKey, servicePaths, type ServiceCall, type Component, type ComponentData, type SiteVersion } from '@emporia/shared'
 import { queryKeys } from '../../lib/query-keys'
-import { pageOf, shopApi, type Row } from '../../lib/resource-client'
+import { shopApi, shopRows } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 
 // The page editor's calls (ARCHITECTURE §2: one place per operation); components never name a service.
-
-const rows = <T>(result: unknown) => pageOf(result as Row[]).data as unknown as T[]
 
 export const createComponent = (data: ComponentData) => shopApi(servicePaths.components).create(data) as Promise<Component>
 export const patchComponent = (id: string, data: Partial<ComponentData>) =>
@@ -46,7 +36,7 @@ export const useComponents = () => {
   return useQuery({
     queryKey: queryKeys.find(servicePaths.components, { ...query, shop }),
     enabled: Boolean(shop),
-    queryFn: async () => rows<Component>(await shopApi(servicePaths.components).find(query))
+    queryFn: () => shopRows(servicePaths.components, query)
   })
 }
 
@@ -57,7 +47,7 @@ export const usePages = () => {
   return useQuery({
     queryKey: queryKeys.find(servicePaths.pages, { ...query, shop }),
     enabled: Boolean(shop),
-    queryFn: async () => rows<ShopPage>(await shopApi(servicePaths.pages).find(query))
+    queryFn: () => shopRows(servicePaths.pages, query)
   })
 }
 
@@ -68,7 +58,7 @@ export const useCategoryNames = () => {
   return useQuery({
     queryKey: queryKeys.find(servicePaths.categories, { ...query, shop }),
     enabled: Boolean(shop),
-    queryFn: async () => rows<{ name: unknown }>(await shopApi(servicePaths.categories).find(query))
+    queryFn: () => shopRows(servicePaths.categories, query)
   })
 }
 
@@ -79,7 +69,7 @@ export const useVersions = (enabled: boolean) => {
   return useQuery({
     queryKey: queryKeys.find(servicePaths.siteVersions, { ...query, shop }),
     enabled: Boolean(shop) && enabled,
-    queryFn: async () => rows<SiteVersion>(await shopApi(servicePaths.siteVersions).find(query))
+    queryFn: () => shopRows(servicePaths.siteVersions, query)
   })
 }
 
@@ -94,7 +84,7 @@ export const useFetchedAnswers = (calls: readonly ServiceCall[]): Record<string,
       queryKey: [call.path, 'find', { ...call.params.query, shop }],
       enabled: Boolean(shop) && call.path === servicePaths.products,
       staleTime: 60_000,
-      queryFn: async () => rows<Row>(await shopApi(servicePaths.products).find(call.params.query))
+      queryFn: () => shopRows(servicePaths.products, call.params.query)
     }))
   })
   return useMemo(

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { servicePaths, type ShopPage, type Theme, type ThemeData, type ThemePatch } from '@emporia/shared'
+import { servicePaths, type Theme, type ThemeData, type ThemePatch } from '@emporia/shared'
 import { queryKeys } from '../../lib/query-keys'
-import { pageOf, shopApi, type Row } from '../../lib/resource-client'
+import { shopApi, shopRows } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 
 // The theme screen's calls (ARCHITECTURE §2: one place per operation).
-
-const rows = <T>(result: unknown) => pageOf(result as Row[]).data as unknown as T[]
 
 /** The shop's theme: one record, or none before the wizard or the first save. */
 export const useTheme = () => {
@@ -16,7 +14,7 @@ export const useTheme = () => {
     enabled: Boolean(shop),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
-    queryFn: async () => rows<Theme>(await shopApi(servicePaths.themes).find({ $limit: 1 }))[0] ?? null
+    queryFn: async () => (await shopRows(servicePaths.themes, { $limit: 1 }))[0] ?? null
   })
 }
 
@@ -29,6 +27,6 @@ export const useShopPages = () => {
   return useQuery({
     queryKey: queryKeys.find(servicePaths.pages, { ...query, shop }),
     enabled: Boolean(shop),
-    queryFn: async () => rows<ShopPage>(await shopApi(servicePaths.pages).find(query))
+    queryFn: () => shopRows(servicePaths.pages, query)
   })
 }

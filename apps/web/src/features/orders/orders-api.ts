@@ -3,7 +3,6 @@ import {
   servicePaths,
   type Order,
   type OrderData,
-  type OrderEvent,
   type OrderPatch,
   type Payment,
   type PaymentData,
@@ -11,12 +10,10 @@ import {
 } from '@emporia/shared'
 import { queryKeys } from '../../lib/query-keys'
 import { useRealtimeSync } from '../../lib/realtime-sync'
-import { pageOf, shopApi, type Row } from '../../lib/resource-client'
+import { shopApi, shopRows } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 
 // The order screens' calls (ARCHITECTURE §2: one place per operation); components never name a service.
-
-const rows = <T>(result: unknown) => pageOf(result as Row[]).data as unknown as T[]
 
 export const createOrder = (data: OrderData) => shopApi(servicePaths.orders).create(data) as Promise<Order>
 export const patchOrder = (id: string, data: OrderPatch) => shopApi(servicePaths.orders).patch(id, data) as Promise<Order>
@@ -45,7 +42,7 @@ export const useOrderPayments = (order: string | undefined) => {
   return useQuery({
     queryKey: queryKeys.find(servicePaths.payments, query),
     enabled: Boolean(shop && order),
-    queryFn: async () => rows<Payment>(await shopApi(servicePaths.payments).find({ order, $sort: { date: 1 }, $limit: 200 }))
+    queryFn: () => shopRows(servicePaths.payments, { order, $sort: { date: 1 }, $limit: 200 })
   })
 }
 
@@ -56,7 +53,6 @@ export const useOrderHistory = (order: string | undefined, version: string | und
     queryKey: [servicePaths.orderHistory, 'find', { order, version, shop }],
     enabled: Boolean(shop && order),
     placeholderData: (previous) => previous,
-    queryFn: async () =>
-      rows<OrderEvent>(await shopApi(servicePaths.orderHistory).find({ order, $sort: { date: 1 }, $limit: 500 }))
+    queryFn: () => shopRows(servicePaths.orderHistory, { order, $sort: { date: 1 }, $limit: 500 })
   })
 }

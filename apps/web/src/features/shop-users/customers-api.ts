@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { servicePaths, type Order, type Payment, type ShopRankLog, type ShopUser } from '@emporia/shared'
+import { servicePaths, type ServiceRecord, type ShopUser } from '@emporia/shared'
 import { queryKeys } from '../../lib/query-keys'
 import { useRealtimeSync } from '../../lib/realtime-sync'
-import { pageOf, shopApi, type Row } from '../../lib/resource-client'
+import { shopApi, shopRows } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 
 // The customer page's calls (ARCHITECTURE §2: one place per operation); components never name a service.
 
-const rows = <T>(result: unknown) => pageOf(result as Row[]).data as unknown as T[]
 /** The most of a customer's orders, payments and rank changes the page lists (newest first). */
 export const CUSTOMER_PAGE_ROWS = 50
 
@@ -28,8 +27,8 @@ export const useCustomer = (id: string | undefined) => {
 }
 
 /** A customer's newest records of a service that names them by `user` (orders, payments, rank logs). */
-const useByUser = <T>(
-  path: typeof servicePaths.orders | typeof servicePaths.payments | typeof servicePaths.shopRankLogs,
+const useByUser = <P extends typeof servicePaths.orders | typeof servicePaths.payments | typeof servicePaths.shopRankLogs>(
+  path: P,
   user: string | undefined,
   sort: string,
   optional = false
@@ -40,22 +39,21 @@ const useByUser = <T>(
   return useQuery({
     queryKey: queryKeys.find(path, { ...query, shop }),
     enabled: Boolean(shop && user),
-    queryFn: async () => {
+    queryFn: async (): Promise<ServiceRecord<P>[]> => {
       try {
-        return rows<T>(await shopApi(path).find(query))
+        return await shopRows(path, query)
       } catch (error) {
-        if (optional) return [] as T[]
+        if (optional) return []
         throw error
       }
     }
   })
 }
 
-export const useCustomerOrders = (user: string | undefined) => useByUser<Order>(servicePaths.orders, user, 'date')
-export const useCustomerPayments = (user: string | undefined) => useByUser<Payment>(servicePaths.payments, user, 'date')
+export const useCustomerOrders = (user: string | undefined) => useByUser(servicePaths.orders, user, 'date')
+export const useCustomerPayments = (user: string | undefined) => useByUser(servicePaths.payments, user, 'date')
 /** Rank changes (the ranks work writes them); an answer without them (not there yet) is an empty history. */
-export const useCustomerRankLogs = (user: string | undefined) =>
-  useByUser<ShopRankLog>(servicePaths.shopRankLogs, user, 'date', true)
+export const useCustomerRankLogs = (user: string | undefined) => useByUser(servicePaths.shopRankLogs, user, 'date', true)
 
 /** Offers the export as a file download: `customer-<id>.json`. */
 export const downloadJson = (name: string, data: unknown) => {

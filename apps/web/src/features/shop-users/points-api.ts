@@ -1,24 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import {
-  callerIn,
-  refusal,
-  serviceRules,
-  servicePaths,
-  type PointAdjustmentData,
-  type PointLog,
-  type PointTransferData,
-  type PointType,
-  type ShopUserPoint
-} from '@emporia/shared'
+import { callerIn, refusal, serviceRules, servicePaths, type PointAdjustmentData, type PointTransferData } from '@emporia/shared'
 import { useSession } from '../../lib/auth'
 import { queryKeys } from '../../lib/query-keys'
 import { useRealtimeSync } from '../../lib/realtime-sync'
-import { pageOf, shopApi, type Row } from '../../lib/resource-client'
+import { shopApi, shopRows } from '../../lib/resource-client'
 import { useCurrentShop, useCurrentShopId } from '../../lib/shop'
 
 // The customer page's points calls (decision 0091); components never name a service.
 
-const rows = <T>(result: unknown) => pageOf(result as Row[]).data as unknown as T[]
 /** The most log rows the page lists (newest first), and the most valid lots a customer's balance is read from. */
 export const POINT_LOG_ROWS = 50
 const LOTS = 500
@@ -32,7 +21,7 @@ export const usePointTypes = () => {
   return useQuery({
     queryKey: queryKeys.find(servicePaths.pointTypes, { shop, $limit: 200 }),
     enabled: Boolean(shop),
-    queryFn: async () => rows<PointType>(await shopApi(servicePaths.pointTypes).find({ $limit: 200, $sort: { createdAt: 1 } }))
+    queryFn: () => shopRows(servicePaths.pointTypes, { $limit: 200, $sort: { createdAt: 1 } })
   })
 }
 
@@ -47,7 +36,7 @@ export const useCustomerBalances = (user: string | undefined) => {
     queryFn: async () => {
       const now = Date.now()
       const balances: Record<string, number> = {}
-      for (const lot of rows<ShopUserPoint>(await shopApi(servicePaths.shopUserPoints).find(query)))
+      for (const lot of await shopRows(servicePaths.shopUserPoints, query))
         if (!lot.expiresAt || new Date(lot.expiresAt).getTime() > now)
           balances[lot.pointType] = (balances[lot.pointType] ?? 0) + lot.point
       return balances
@@ -63,7 +52,7 @@ export const useCustomerPointLogs = (user: string | undefined) => {
   return useQuery({
     queryKey: queryKeys.find(servicePaths.pointLogs, { ...query, shop }),
     enabled: Boolean(shop && user),
-    queryFn: async () => rows<PointLog>(await shopApi(servicePaths.pointLogs).find(query))
+    queryFn: () => shopRows(servicePaths.pointLogs, query)
   })
 }
 
