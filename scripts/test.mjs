@@ -96,6 +96,9 @@ const steps = [
   vitest('shared: unit tests', 'packages/shared'),
   vitest('theme: unit tests', 'packages/theme'),
   vitest('web: unit tests', 'apps/web'),
+  // `npm run new:service` on a throw-away copy: both templates, then typecheck, lint and their tests
+  // (scripts/scaffold/check.mjs, decision 0125). About one core for two minutes.
+  { title: 'scaffold', command: 'node', args: ['scripts/scaffold/check.mjs'] },
   // Both need the build (the server tests start it as a process: kill -9 durability, scale-out).
   // They run side by side: the server tests keep about one core busy, the browser tests mostly
   // wait on Chromium and their servers (docs/decisions/0076-ci-time.md).
