@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { servicePaths, type ShopStaff } from '@emporia/shared'
-import { pageOf, shopApi, type Row } from './resource-client'
+import { servicePaths } from '@emporia/shared'
+import { shopRows } from './resource-client'
 import { useCurrentShop, useCurrentShopId } from './shop'
 
 /** The shop's staff (`shop/staff`, admins only: for others the query fails and the list is empty). */
@@ -10,8 +10,7 @@ export const useShopStaff = () => {
     queryKey: [servicePaths.shopStaff, 'find', { names: true, shop }],
     enabled: Boolean(shop),
     staleTime: 60_000,
-    queryFn: async () =>
-      pageOf((await shopApi(servicePaths.shopStaff).find({ $limit: 500 })) as unknown as Row[]).data as unknown as ShopStaff[]
+    queryFn: () => shopRows(servicePaths.shopStaff, { $limit: 500 })
   })
 }
 

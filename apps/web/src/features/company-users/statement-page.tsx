@@ -6,7 +6,7 @@ import { orderFigures, SheetCell, ShopHeader } from '../../components/subsequent
 import { useRecord } from '../../components/subsequent/subsequent-api'
 import { formatDate, formatMoney } from '../../lib/format'
 import { useListT } from '../../lib/i18n/lists'
-import { pageOf, resourceApi } from '../../lib/resource-client'
+import { shopRows } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 
 /** The most orders one statement lists (oldest first); a company with more is printed in periods. */
@@ -19,9 +19,8 @@ const useCompanyOrders = (user: string | undefined) => {
     queryKey: [servicePaths.bulkOrders, 'find', { statement: user, shop }],
     enabled: Boolean(shop && user),
     retry: false,
-    queryFn: async () =>
-      pageOf(await resourceApi(servicePaths.bulkOrders).find({ user, $sort: { date: 1, _id: 1 }, $limit: STATEMENT_LIMIT }))
-        .data as unknown as SubsequentOrder[]
+    queryFn: (): Promise<SubsequentOrder[]> =>
+      shopRows(servicePaths.bulkOrders, { user, $sort: { date: 1, _id: 1 }, $limit: STATEMENT_LIMIT })
   })
 }
 

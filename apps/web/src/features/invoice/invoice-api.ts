@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { servicePaths, type Order, type Payment } from '@emporia/shared'
-import { pageOf, shopApi, type Row } from '../../lib/resource-client'
+import { shopApi, shopRows } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 
 export interface InvoiceData {
@@ -16,8 +16,8 @@ export const loadInvoice = async (kind: 'o' | 'p', id: string): Promise<InvoiceD
   try {
     const orderId = kind === 'o' ? id : (await shopApi(servicePaths.payments).get(id)).order
     const order = await shopApi(servicePaths.orders).get(orderId)
-    const found = await shopApi(servicePaths.payments).find({ order: order._id, $sort: { date: 1 }, $limit: 200 })
-    return { order, payments: pageOf(found as unknown as Row[]).data as unknown as Payment[] }
+    const payments = await shopRows(servicePaths.payments, { order: order._id, $sort: { date: 1 }, $limit: 200 })
+    return { order, payments }
   } catch (error) {
     if ((error as { code?: number }).code === 404) return null
     throw error

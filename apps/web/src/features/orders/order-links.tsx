@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { servicePaths, type Order } from '@emporia/shared'
 import { AppLink } from '../../components/ui/app-link'
 import { useListT } from '../../lib/i18n/lists'
-import { pageOf, shopApi, type Row } from '../../lib/resource-client'
+import { shopRows } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 
 /** The orders this one is tied to: split from, split into or linked, replacing or replaced by. */
@@ -32,14 +32,8 @@ export const OrderLinks = ({ order }: { order: Order }) => {
     enabled: Boolean(shop && ids.length),
     staleTime: 60_000,
     queryFn: async () => {
-      const found = pageOf(
-        (await shopApi(servicePaths.orders).find({
-          _id: { $in: ids },
-          $select: ['orderId'],
-          $limit: ids.length
-        })) as unknown as Row[]
-      )
-      return new Map(found.data.map((row) => [String(row._id), String(row.orderId ?? row._id)]))
+      const found = await shopRows(servicePaths.orders, { _id: { $in: ids }, $select: ['orderId'], $limit: ids.length })
+      return new Map(found.map((row) => [row._id, row.orderId ?? row._id]))
     }
   })
   if (!ids.length) return null

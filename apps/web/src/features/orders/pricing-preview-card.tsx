@@ -1,12 +1,12 @@
 import { useMemo, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Box, CircularProgress, List, ListItem, ListItemText, Paper, Typography } from '@mui/material'
-import { servicePaths, shopTimeZone, type Discount, type LocaleId, type Reason, type ShopUser } from '@emporia/shared'
+import { servicePaths, shopTimeZone, type LocaleId, type Reason } from '@emporia/shared'
 import type { Values } from '../../lib/form-values'
 import { formatMoney } from '../../lib/format/money'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
-import { pageOf, shopApi } from '../../lib/resource-client'
+import { shopApi, shopRows } from '../../lib/resource-client'
 import { useCurrentShop, useCurrentShopId } from '../../lib/shop'
 import { codesOf, previewOf, reasonValues, type PreviewProduct } from './pricing-preview'
 import { translateKnown } from '../../components/editor/server-refusal'
@@ -16,25 +16,21 @@ const useRules = (shop: string | undefined) =>
     queryKey: [servicePaths.discounts, 'orderPreview', shop],
     enabled: Boolean(shop),
     retry: false,
-    queryFn: async () =>
-      pageOf(await shopApi(servicePaths.discounts).find({ status: 'valid', avail: { $in: ['pos', 'both'] }, $limit: 500 }))
-        .data as unknown as Discount[]
+    queryFn: () => shopRows(servicePaths.discounts, { status: 'valid', avail: { $in: ['pos', 'both'] }, $limit: 500 })
   })
 
 const useProducts = (shop: string | undefined, ids: string[]) =>
   useQuery({
     queryKey: [servicePaths.products, 'orderPreview', shop, ids],
     enabled: Boolean(shop && ids.length),
-    queryFn: async () =>
-      pageOf(await shopApi(servicePaths.products).find({ _id: { $in: ids }, $limit: ids.length }))
-        .data as unknown as PreviewProduct[]
+    queryFn: (): Promise<PreviewProduct[]> => shopRows(servicePaths.products, { _id: { $in: ids }, $limit: ids.length })
   })
 
 const useCustomer = (id: string | undefined) =>
   useQuery({
     queryKey: [servicePaths.shopUsers, 'get', id],
     enabled: Boolean(id),
-    queryFn: () => shopApi(servicePaths.shopUsers).get(id!) as Promise<ShopUser>
+    queryFn: () => shopApi(servicePaths.shopUsers).get(id!)
   })
 
 /**

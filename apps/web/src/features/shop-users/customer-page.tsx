@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react'
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
-import { addressLine, servicePaths, type LocaleId, type ShopRank, type ShopUser } from '@emporia/shared'
+import { addressLine, servicePaths, type LocaleId, type ShopUser } from '@emporia/shared'
 import { AppLink } from '../../components/ui/app-link'
 import { errorMessage } from '../../lib/errors'
 import { formatDate } from '../../lib/format/date'
@@ -12,7 +12,7 @@ import { resolveText } from '../../lib/i18n/translatable'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { usePageOptions } from '../../lib/page-options'
 import { queryKeys } from '../../lib/query-keys'
-import { pageOf, shopApi } from '../../lib/resource-client'
+import { shopRows } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 import { customerTypeLabels } from './customer-labels'
 import { EraseDialog, MergeDialog } from './customer-dialogs'
@@ -37,8 +37,7 @@ const useRankNames = () => {
   const ranks = useQuery({
     queryKey: queryKeys.find(servicePaths.shopRanks, { shop, $limit: 200 }),
     enabled: Boolean(shop),
-    queryFn: async () =>
-      pageOf((await shopApi(servicePaths.shopRanks).find({ $limit: 200 })) as never).data as unknown as ShopRank[]
+    queryFn: () => shopRows(servicePaths.shopRanks, { $limit: 200 })
   })
   return (id: string | null | undefined) => {
     const rank = ranks.data?.find((row) => row._id === id)

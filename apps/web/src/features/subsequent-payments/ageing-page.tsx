@@ -19,7 +19,7 @@ import {
 } from '@mui/material'
 import Download from '@mui/icons-material/Download'
 import HourglassEmpty from '@mui/icons-material/HourglassEmpty'
-import { ageingBuckets, servicePaths, type AgeingReport, type SubsequentOrderType } from '@emporia/shared'
+import { ageingBuckets, servicePaths, type SubsequentOrderType } from '@emporia/shared'
 import { AppLink } from '../../components/ui/app-link'
 import { EmptyState } from '../../components/ui/empty-state'
 import { formatMoney } from '../../lib/format'
@@ -43,7 +43,7 @@ const useAgeing = (type: SubsequentOrderType, asOf: string) => {
     queryKey: [servicePaths.subsequentAgeing, 'find', { type, asOf, shop }],
     enabled: Boolean(shop && DAY_RE.test(asOf)),
     retry: false,
-    queryFn: async () => (await shopApi(servicePaths.subsequentAgeing).find({ type, asOf })) as unknown as AgeingReport
+    queryFn: () => shopApi(servicePaths.subsequentAgeing).find({ type, asOf })
   })
 }
 

@@ -34,7 +34,7 @@ const fetchWhole = async (shop: string): Promise<CatalogueData> => {
 }
 
 const fetchCatalogue = async (shop: string, since: string | null): Promise<CatalogueData> =>
-  since ? ((await shopApi(servicePaths.posCatalogue).find({ since })) as unknown as CatalogueData) : fetchWhole(shop)
+  since ? shopApi(servicePaths.posCatalogue).find({ since }) : fetchWhole(shop)
 
 export const useCatalogue = (shop: string | undefined): CatalogueState => {
   const [catalogue, setCatalogue] = useState<CatalogueData | null>(null)

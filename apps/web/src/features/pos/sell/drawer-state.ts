@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { servicePaths, type CashCheck } from '@emporia/shared'
-import { pageOf, shopApi } from '../../../lib/resource-client'
+import { shopRows } from '../../../lib/resource-client'
 
 /*
  * Whether this station's drawer was counted open (spec §4.8 "Requires Cash Check First"; decision 0098),
@@ -11,15 +11,15 @@ import { pageOf, shopApi } from '../../../lib/resource-client'
 type Mark = Pick<CashCheck, 'type'> | undefined
 
 const lastMark = async (cashier: string | null): Promise<Mark> =>
-  pageOf(
-    await shopApi(servicePaths.cashboxLogs).find({
+  (
+    await shopRows(servicePaths.cashboxLogs, {
       cashier,
       status: 'valid',
       type: { $in: ['beginCheck', 'endCheck'] },
       $sort: { date: -1 },
       $limit: 1
     })
-  ).data[0] as Mark
+  )[0]
 
 /** The drawer state: open or not; undefined while unknown (the till then lets the server decide). */
 export const drawerOpenOf = (own: Mark, shared: Mark): boolean => (own ?? shared)?.type === 'beginCheck'

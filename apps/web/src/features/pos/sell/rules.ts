@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { servicePaths, type Discount } from '@emporia/shared'
-import { pageOf, shopApi } from '../../../lib/resource-client'
+import { servicePaths } from '@emporia/shared'
+import { shopRows } from '../../../lib/resource-client'
 
 /*
  * The shop's discount rules for the till (decision 0098), loaded once per opening and kept for offline
@@ -13,7 +13,5 @@ export const useRules = (shop: string | undefined) =>
     enabled: Boolean(shop),
     retry: false,
     staleTime: Infinity,
-    queryFn: async () =>
-      pageOf(await shopApi(servicePaths.discounts).find({ status: 'valid', avail: { $in: ['pos', 'both'] }, $limit: 500 }))
-        .data as unknown as Discount[]
+    queryFn: () => shopRows(servicePaths.discounts, { status: 'valid', avail: { $in: ['pos', 'both'] }, $limit: 500 })
   })
