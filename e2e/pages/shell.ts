@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { STATE_MS } from '../support/budget'
 
 /** The frame around every page: drawer, top bar, messages, error page (test ids of apps/web/src/app). */
 export class Shell {
@@ -29,7 +30,7 @@ export class Shell {
 
   /** The route the page shows, once its layout has rendered (`main[data-route]`). */
   async route() {
-    await this.main().first().waitFor({ timeout: 15_000 })
+    await this.main().first().waitFor({ timeout: STATE_MS })
     return this.main().first().getAttribute('data-route')
   }
 

@@ -106,5 +106,5 @@ describe.skipIf(!postgresReachable)('the online shop, from sign-up to a paid ord
     await office.getByTestId('new-order-view').click()
     await expect.poll(() => shell.route(), poll).toBe('orders')
     await confirmStorefrontOrder(base, who, office, customer)
-  }, 120_000)
+  })
 })

@@ -124,7 +124,7 @@ describe('orders and payments', () => {
       await page.locator('[data-testid="cell-amount"] [data-negative="true"]').evaluate((node) => getComputedStyle(node).color)
     ).toBe('rgb(211, 47, 47)')
     expect(await table.cellTexts('orderId')).toEqual([orderId, orderId])
-  }, 120_000)
+  })
 
   it('refuses a payment above what is due on its field, splits and voids an unpaid order, and filters the list', async () => {
     const who = await merchant(app.server.url, 'ordersvoid')
@@ -189,7 +189,7 @@ describe('orders and payments', () => {
     expect(await readRecord<{ cachedInventory: number }>(app.server.url, who, 'products', cup._id)).toMatchObject({
       cachedInventory: 4
     })
-  }, 120_000)
+  })
 
   it('works in cht at desktop width: statuses, moves, refusals and the refund question in the language', async () => {
     const who = await merchant(app.server.url, 'orderscht')
@@ -227,7 +227,7 @@ describe('orders and payments', () => {
     await page.getByTestId('refund-cancel').click()
     await expect.poll(async () => (await order.historyActions()).includes('狀態變更 · 已付款 → 配貨中'), poll).toBe(true)
     await page.screenshot({ path: '/tmp/order-cht.png', fullPage: true })
-  }, 120_000)
+  })
 
   it('takes a bank transfer with its slip and confirms it, and keeps linked items from leaving until fulfilled (§5.5)', async () => {
     const who = await merchant(app.server.url, 'ordersbank')
@@ -271,5 +271,5 @@ describe('orders and payments', () => {
     await expect.poll(() => order.statusValue(), poll).toBe('collect')
     await expect.poll(() => order.historyActions(), poll).toContain('Status changed · Paid → Collecting')
     expect(await order.historyActions()).toContain('Fulfilment')
-  }, 120_000)
+  })
 })

@@ -3,6 +3,7 @@ import type { FrameLocator, Page } from 'playwright-core'
 import type { Component, PageNode, Theme } from '@emporia/shared'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
+import { LOAD_MS } from '../support/budget'
 import { createRecord, getRecord } from '../support/records'
 
 /*
@@ -44,7 +45,8 @@ const select = async (page: Page, id: string) => {
           .click({ position: { x: 4, y: 4 }, timeout: 5000 })
         return page.locator('[data-testid^="prop-"]').filter({ visible: true }).count()
       },
-      { timeout: 30_000, interval: 500 }
+      // Puck's readiness is a heavy screen's first render.
+      { timeout: LOAD_MS, interval: 500 }
     )
     .toBeGreaterThan(0)
 }
@@ -74,7 +76,7 @@ describe('page editor widgets', () => {
       lang
     })
     await expect
-      .poll(() => canvas(page).locator('[data-puck-component="hello"]').count(), { timeout: 30_000, interval: 200 })
+      .poll(() => canvas(page).locator('[data-puck-component="hello"]').count(), { timeout: LOAD_MS, interval: 200 })
       .toBe(1)
     return { who, page, id: component._id }
   }
@@ -271,7 +273,7 @@ describe('page editor widgets', () => {
     for (const name of ['Shoes', 'Hats']) await createRecord(app.server.url, who, 'categories', { name: { en: name } })
     await page.reload()
     await expect
-      .poll(() => canvas(page).locator('[data-puck-component="loop"]').count(), { timeout: 30_000, interval: 200 })
+      .poll(() => canvas(page).locator('[data-puck-component="loop"]').count(), { timeout: LOAD_MS, interval: 200 })
       .toBe(1)
     await select(page, 'loop')
     const picker = 'prop-source-datasource'

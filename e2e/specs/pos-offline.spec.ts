@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { bindCashier, createCashier, scan } from '../pages/pos'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp, type AppHarness } from '../support/app'
+import { LOAD_MS } from '../support/budget'
 import { readRecord, seedProduct, seedRestock } from '../support/catalogue'
 import { mainWarehouse, patchShop } from '../support/orders'
 import { paidServer, postgresReachable } from '../support/paid-features'
@@ -101,7 +102,7 @@ describe.skipIf(!postgresReachable)('POS offline queue', () => {
     // The network returns: the queue sends oldest first, once each.
     await page.context().setOffline(false)
     await expect.poll(() => text(page, 'pos-connection'), poll).toBe('Online')
-    await expect.poll(() => countRecords(base, who, 'orders'), { ...poll, timeout: 30_000 }).toBe(4)
+    await expect.poll(() => countRecords(base, who, 'orders'), { ...poll, timeout: LOAD_MS }).toBe(4)
     await expect.poll(() => text(page, 'pos-pending-orders'), poll).toBe('Unsent orders: 0')
     expect(await stockOf(base, who, tea._id)).toBe(6)
     // Another flush (another online event, a re-authentication) sends nothing twice.

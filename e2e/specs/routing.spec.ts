@@ -12,71 +12,67 @@ describe('routing (spec §2.1, §2.2)', () => {
 
   const ownerOnce = async () => (owner ??= await merchant(app.server.url, 'routes'))
 
-  it(
-    'every route exists with and without the shop prefix, and says "Coming soon" where the screen is not there yet',
-    { timeout: 300_000 },
-    async () => {
-      const who = await ownerOnce()
-      const page = await app.openAs(who, '/dashboard')
-      const shell = new Shell(page)
-      await shell.route()
-      const shop = who.shop!._id
-      const checked: string[] = []
-      const names = new Set(routeSpecs.map((spec) => spec.name))
-      // Client-side navigation (as the app's own links do) instead of a full load per route: the same
-      // route matching, a tenth of the time. The prefixless pass runs first, then the prefixed one, so
-      // two routes in a row never expect the same screen; where the screen shown would already pass,
-      // the dashboard (or the orders list) comes in between so a stale page never answers for a new one.
-      const go = (path: string) =>
-        page.evaluate((to) => {
-          window.history.pushState({}, '', to)
-          window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }))
-        }, path)
-      const settle = (path: string, accepted: (route: string, here: boolean) => boolean) =>
-        expect
-          .poll(async () => `${shell.pathname()} ${await shell.main().first().getAttribute('data-route')}`, {
-            ...poll,
-            message: path
-          })
-          .toSatisfy((seen) => {
-            const [pathname, route] = seen.split(' ')
-            return accepted(route, pathname === new URL(path, 'http://x').pathname)
-          })
-      for (const prefix of ['', `/${shop}`]) {
-        for (const spec of routeSpecs) {
-          if (spec.access === 'guest' || spec.name === 'logout' || spec.name === 'index') continue
-          const path = `${prefix}${samplePath(spec, hex('e'))}`
-          const expected = prefix && spec.path === '' ? 'dashboard' : spec.name
-          // A route of a record (the list's editor, a detail page, the page designer) opens the sample id's
-          // record; no such record exists, so the screen says so and returns to a screen above it (its
-          // list) — possibly before the first look. An unknown route would show the 404 page, never a list.
-          const above = spec.path.includes('$id')
-            ? spec.name
-                .split('/')
-                .map((_, index, parts) => parts.slice(0, index).join('/'))
-                .filter((name) => names.has(name))
-            : []
-          const accepted = (route: string, here: boolean) => (here && route === expected) || above.includes(route)
-          if (accepted((await shell.main().first().getAttribute('data-route')) ?? '', true)) {
-            const between = expected === 'dashboard' ? `${prefix}/orders` : `${prefix}/dashboard`
-            await go(between)
-            await settle(between, (route, here) => here && !accepted(route, true))
-          }
-          await go(path)
-          await settle(path, accepted)
-          expect(await shell.errorPage().count(), path).toBe(0)
-          if (spec.page === 'placeholder') {
-            const text = await shell.placeholder().textContent()
-            // Merchants are told the screen is coming, never which work item brings it.
-            expect(text, path).toMatch(/^Coming soonThe .+ screen is coming soon\.$/)
-            expect(text, path).not.toMatch(/issue/i)
-          }
-          checked.push(path)
+  it('every route exists with and without the shop prefix, and says "Coming soon" where the screen is not there yet', async () => {
+    const who = await ownerOnce()
+    const page = await app.openAs(who, '/dashboard')
+    const shell = new Shell(page)
+    await shell.route()
+    const shop = who.shop!._id
+    const checked: string[] = []
+    const names = new Set(routeSpecs.map((spec) => spec.name))
+    // Client-side navigation (as the app's own links do) instead of a full load per route: the same
+    // route matching, a tenth of the time. The prefixless pass runs first, then the prefixed one, so
+    // two routes in a row never expect the same screen; where the screen shown would already pass,
+    // the dashboard (or the orders list) comes in between so a stale page never answers for a new one.
+    const go = (path: string) =>
+      page.evaluate((to) => {
+        window.history.pushState({}, '', to)
+        window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }))
+      }, path)
+    const settle = (path: string, accepted: (route: string, here: boolean) => boolean) =>
+      expect
+        .poll(async () => `${shell.pathname()} ${await shell.main().first().getAttribute('data-route')}`, {
+          ...poll,
+          message: path
+        })
+        .toSatisfy((seen) => {
+          const [pathname, route] = seen.split(' ')
+          return accepted(route, pathname === new URL(path, 'http://x').pathname)
+        })
+    for (const prefix of ['', `/${shop}`]) {
+      for (const spec of routeSpecs) {
+        if (spec.access === 'guest' || spec.name === 'logout' || spec.name === 'index') continue
+        const path = `${prefix}${samplePath(spec, hex('e'))}`
+        const expected = prefix && spec.path === '' ? 'dashboard' : spec.name
+        // A route of a record (the list's editor, a detail page, the page designer) opens the sample id's
+        // record; no such record exists, so the screen says so and returns to a screen above it (its
+        // list) — possibly before the first look. An unknown route would show the 404 page, never a list.
+        const above = spec.path.includes('$id')
+          ? spec.name
+              .split('/')
+              .map((_, index, parts) => parts.slice(0, index).join('/'))
+              .filter((name) => names.has(name))
+          : []
+        const accepted = (route: string, here: boolean) => (here && route === expected) || above.includes(route)
+        if (accepted((await shell.main().first().getAttribute('data-route')) ?? '', true)) {
+          const between = expected === 'dashboard' ? `${prefix}/orders` : `${prefix}/dashboard`
+          await go(between)
+          await settle(between, (route, here) => here && !accepted(route, true))
         }
+        await go(path)
+        await settle(path, accepted)
+        expect(await shell.errorPage().count(), path).toBe(0)
+        if (spec.page === 'placeholder') {
+          const text = await shell.placeholder().textContent()
+          // Merchants are told the screen is coming, never which work item brings it.
+          expect(text, path).toMatch(/^Coming soonThe .+ screen is coming soon\.$/)
+          expect(text, path).not.toMatch(/issue/i)
+        }
+        checked.push(path)
       }
-      expect(checked.length).toBeGreaterThan(150)
     }
-  )
+    expect(checked.length).toBeGreaterThan(150)
+  })
 
   it('guest routes and the index exist with and without the prefix too', async () => {
     const page = await app.open()

@@ -43,155 +43,151 @@ describe.skipIf(!postgresReachable)('subsequent payments', () => {
     return owner
   }
 
-  it(
-    'sells on credit: a company, a status, a bulk order with two lines and a part payment, its page and the statement',
-    { timeout: 180_000 },
-    async () => {
-      const who = await ownerOnce()
-      const shop = who.shop!._id
-      await seedProduct(app.server.url, who, { name: { en: 'Oolong' }, price: 1250 })
-      await seedProduct(app.server.url, who, { name: { en: 'Jasmine' }, price: 800 })
-      const page = await app.openAs(who, `/${shop}/companyUsers`, { viewport: { width: 1440, height: 900 } })
-      const shell = new Shell(page)
-      const table = new DataTablePage(page)
-      const editor = new EditorPage(page)
-      const choices = new Choices(page)
+  it('sells on credit: a company, a status, a bulk order with two lines and a part payment, its page and the statement', async () => {
+    const who = await ownerOnce()
+    const shop = who.shop!._id
+    await seedProduct(app.server.url, who, { name: { en: 'Oolong' }, price: 1250 })
+    await seedProduct(app.server.url, who, { name: { en: 'Jasmine' }, price: 800 })
+    const page = await app.openAs(who, `/${shop}/companyUsers`, { viewport: { width: 1440, height: 900 } })
+    const shell = new Shell(page)
+    const table = new DataTablePage(page)
+    const editor = new EditorPage(page)
+    const choices = new Choices(page)
 
-      // A company customer with a $1,000 credit limit and 30 days to pay.
-      await expect
-        .poll(() => shell.text(table.empty()), poll)
-        .toBe('No company customers yet. Add the businesses that buy now and pay later, and your suppliers.')
-      await table.emptyAction().click()
-      await expect.poll(() => editor.mode(), poll).toBe('new')
-      await editor.fill('name', 'Acme Trading')
-      await editor.fill('phone', '9123 4567')
-      await editor.fill('address', '1 Harbour Road')
-      await editor.fill('subsequentPaymentLimit', '1000')
-      await editor.fill('subsequentPaymentPeriod', '30')
-      await editor.save()
-      await expect.poll(() => editor.dialog().count(), poll).toBe(0)
-      await expect.poll(() => table.cellTexts('name'), poll).toEqual(['Acme Trading'])
-      await expect.poll(() => table.cellTexts('subsequentPaymentLimit'), poll).toEqual(['$1,000.00'])
-      await expect.poll(() => table.cellTexts('subsequentPaymentLimit.available'), poll).toEqual(['$1,000.00'])
-      const companyId = await table.row(0).getAttribute('data-id')
+    // A company customer with a $1,000 credit limit and 30 days to pay.
+    await expect
+      .poll(() => shell.text(table.empty()), poll)
+      .toBe('No company customers yet. Add the businesses that buy now and pay later, and your suppliers.')
+    await table.emptyAction().click()
+    await expect.poll(() => editor.mode(), poll).toBe('new')
+    await editor.fill('name', 'Acme Trading')
+    await editor.fill('phone', '9123 4567')
+    await editor.fill('address', '1 Harbour Road')
+    await editor.fill('subsequentPaymentLimit', '1000')
+    await editor.fill('subsequentPaymentPeriod', '30')
+    await editor.save()
+    await expect.poll(() => editor.dialog().count(), poll).toBe(0)
+    await expect.poll(() => table.cellTexts('name'), poll).toEqual(['Acme Trading'])
+    await expect.poll(() => table.cellTexts('subsequentPaymentLimit'), poll).toEqual(['$1,000.00'])
+    await expect.poll(() => table.cellTexts('subsequentPaymentLimit.available'), poll).toEqual(['$1,000.00'])
+    const companyId = await table.row(0).getAttribute('data-id')
 
-      // The statuses open from the bulk orders' toolbar, sorted by their sequence.
-      await page.goto(app.url(`/${shop}/bulkOrders`))
-      await page.getByTestId('table-link-statuses').click()
-      await expect.poll(() => shell.pathname(), poll).toBe(`/${shop}/bulkOrderStatuses`)
-      for (const [sequence, name] of [
-        ['20', 'Delivered'],
-        ['10', 'Open']
-      ]) {
-        await table.add()
-        await editor.fill('sequenceNumber', sequence)
-        await editor.fillTranslatable('name', 'en', name)
-        await editor.save()
-        await expect.poll(() => editor.dialog().count(), poll).toBe(0)
-      }
-      await expect.poll(() => table.cellTexts('name'), poll).toEqual(['Open', 'Delivered'])
-      await page.getByTestId('table-link-orders').click()
-      await expect.poll(() => shell.pathname(), poll).toBe(`/${shop}/bulkOrders`)
-
-      // The order: the company fills the address; each product fills its price.
-      await expect.poll(() => table.empty().count(), poll).toBe(1)
+    // The statuses open from the bulk orders' toolbar, sorted by their sequence.
+    await page.goto(app.url(`/${shop}/bulkOrders`))
+    await page.getByTestId('table-link-statuses').click()
+    await expect.poll(() => shell.pathname(), poll).toBe(`/${shop}/bulkOrderStatuses`)
+    for (const [sequence, name] of [
+      ['20', 'Delivered'],
+      ['10', 'Open']
+    ]) {
       await table.add()
-      await expect.poll(() => editor.mode(), poll).toBe('new')
-      await choices.lookup('field-user', 'Acme', 'Acme Trading')
-      await expect.poll(() => editor.field('address').inputValue(), poll).toBe('1 Harbour Road')
-      await choices.lookup('field-status', 'Op', 'Open')
-      await choices.lookup('field-warehouse', 'Main', 'Main warehouse')
-      await choices.lookup('field-products-0-product', 'Oo', 'Oolong')
-      await expect.poll(() => page.getByTestId('field-products-0-price').inputValue(), poll).toBe('12.50')
-      await page.getByTestId('field-products-0-quantity').fill('4')
-      await page.getByTestId('field-products-add').click()
-      await choices.lookup('field-products-1-product', 'Jas', 'Jasmine')
-      await expect.poll(() => page.getByTestId('field-products-1-price').inputValue(), poll).toBe('8.00')
-      await page.getByTestId('field-products-1-quantity').fill('3')
-      await expect.poll(() => shell.text(page.getByTestId('field-products-1-total')), poll).toBe('$24.00')
-      await page.getByTestId('field-payments-add').click()
-      await choices.select('field-payments-0-paymentMethod', 'Cash')
-      await page.getByTestId('field-payments-0-paymentDate').fill('2026-11-20')
-      await page.getByTestId('field-payments-0-paymentAmount').fill('30')
-      const figure = (name: string) => shell.text(page.getByTestId(`summary-${name}`))
-      await expect.poll(() => figure('totalAmount'), poll).toBe('$74.00')
-      expect(await figure('totalPayment')).toBe('$30.00')
-      expect(await figure('shortage')).toBe('$44.00')
-      expect(await figure('availableAmount')).toBe('$1,000.00')
-      expect(await page.getByTestId('summary-overLimit').count()).toBe(0)
-      // 100 × $12.50 owes $1,244, $244 past Acme's limit: the warning and the override show.
-      await page.getByTestId('field-products-0-quantity').fill('100')
-      await expect.poll(() => figure('shortage'), poll).toBe('$1,244.00')
-      await expect
-        .poll(() => shell.text(page.getByTestId('summary-overLimit')), poll)
-        .toContain('This order takes the customer $244.00 past the credit limit.')
-      expect(await page.getByTestId('field-overrideLimit').count()).toBe(1)
-      await page.getByTestId('field-products-0-quantity').fill('4')
-      await expect.poll(() => page.getByTestId('summary-overLimit').count(), poll).toBe(0)
+      await editor.fill('sequenceNumber', sequence)
+      await editor.fillTranslatable('name', 'en', name)
       await editor.save()
       await expect.poll(() => editor.dialog().count(), poll).toBe(0)
-      await expect.poll(() => table.rows().count(), poll).toBe(1)
-      const orderId = (await table.row(0).getAttribute('data-id'))!
-      // The customer and status cells name records the table fetches after the row: wait for them.
-      await expect.poll(() => table.cellTexts('user'), poll).toEqual(['Acme Trading'])
-      await expect.poll(() => table.cellTexts('status'), poll).toEqual(['Open'])
-      await serverTotals(async () => {
-        expect(await table.cellTexts('amount')).toEqual(['$74.00'])
-        expect(await table.cellTexts('paymentAmount')).toEqual(['$30.00'])
-        expect(await table.cellTexts('shortage')).toEqual(['$44.00'])
-        expect((await table.cellTexts('orderId'))[0]).toMatch(/\S/)
-      })
-
-      // Editing it again: its own shortage is given back to the credit before it is weighed.
-      await page.goto(app.url(`/${shop}/bulkOrders/edit/${orderId}`))
-      await expect.poll(() => figure('shortage'), poll).toBe('$44.00')
-      await serverTotals(async () => {
-        // Outstanding $44 (this order) − its own $44 = the whole $1,000 again.
-        await expect.poll(() => figure('availableAmount'), poll).toBe('$1,000.00')
-      })
-      await editor.close()
-
-      // Its printable page: header, both lines, the payment and the totals.
-      await page.goto(app.url(`/${shop}/bulkOrders/view/${orderId}`))
-      await expect.poll(() => page.getByTestId('sheet-line').count(), poll).toBe(2)
-      expect(await page.getByTestId('sheet-line').allTextContents()).toEqual(['Oolong4$12.50$50.00', 'Jasmine3$8.00$24.00'])
-      expect(await shell.text(page.getByTestId('sheet-company'))).toBe('Acme Trading')
-      expect(await shell.text(page.getByTestId('sheet-status'))).toBe('Open')
-      expect(money(await shell.text(page.getByTestId('sheet-amount')))).toBe('$74.00')
-      expect(money(await shell.text(page.getByTestId('sheet-shortage')))).toBe('$44.00')
-      expect(await page.getByTestId('sheet-payment').count()).toBe(1)
-      expect(await page.getByTestId('view-print').isEnabled()).toBe(true)
-
-      // The company's statement lists the order with the running balance.
-      await page.goto(app.url(`/${shop}/companyUsers/statement/${companyId}`))
-      await expect.poll(() => page.getByTestId('statement-row').count(), poll).toBe(1)
-      expect(await shell.text(page.getByTestId('statement-company'))).toBe('Acme Trading')
-      expect(await shell.text(page.getByTestId('statement-shortage'))).toBe('$44.00')
-      expect(await shell.text(page.getByTestId('statement-balance'))).toBe('$44.00')
-      expect(await page.getByTestId('invoice-print').count()).toBe(1)
-      await serverTotals(async () => {
-        expect(await shell.text(page.getByTestId('statement-orderId'))).toMatch(/\S/)
-      })
-
-      // What the company owes, on its row.
-      await serverTotals(async () => {
-        await page.goto(app.url(`/${shop}/companyUsers`))
-        await expect.poll(() => table.cellTexts('outstanding'), poll).toEqual(['$44.00'])
-        expect(await table.cellTexts('subsequentPaymentLimit.available')).toEqual(['$956.00'])
-      })
-
-      // Ageing: the $44 is not yet due (30 days from today).
-      await page.goto(app.url(`/${shop}/subsequentPayments/ageing`))
-      if (SERVER_TOTALS) {
-        await expect.poll(() => page.getByTestId('ageing-row').count(), poll).toBe(1)
-        expect(await shell.text(page.getByTestId('ageing-notDue'))).toBe('$44.00')
-        expect(await shell.text(page.getByTestId('ageing-total'))).toBe('$44.00')
-      } else {
-        // No ageing service on a branch without the server side: the screen says it could not load.
-        await expect.poll(() => page.getByTestId('ageing-error').count(), poll).toBe(1)
-      }
     }
-  )
+    await expect.poll(() => table.cellTexts('name'), poll).toEqual(['Open', 'Delivered'])
+    await page.getByTestId('table-link-orders').click()
+    await expect.poll(() => shell.pathname(), poll).toBe(`/${shop}/bulkOrders`)
+
+    // The order: the company fills the address; each product fills its price.
+    await expect.poll(() => table.empty().count(), poll).toBe(1)
+    await table.add()
+    await expect.poll(() => editor.mode(), poll).toBe('new')
+    await choices.lookup('field-user', 'Acme', 'Acme Trading')
+    await expect.poll(() => editor.field('address').inputValue(), poll).toBe('1 Harbour Road')
+    await choices.lookup('field-status', 'Op', 'Open')
+    await choices.lookup('field-warehouse', 'Main', 'Main warehouse')
+    await choices.lookup('field-products-0-product', 'Oo', 'Oolong')
+    await expect.poll(() => page.getByTestId('field-products-0-price').inputValue(), poll).toBe('12.50')
+    await page.getByTestId('field-products-0-quantity').fill('4')
+    await page.getByTestId('field-products-add').click()
+    await choices.lookup('field-products-1-product', 'Jas', 'Jasmine')
+    await expect.poll(() => page.getByTestId('field-products-1-price').inputValue(), poll).toBe('8.00')
+    await page.getByTestId('field-products-1-quantity').fill('3')
+    await expect.poll(() => shell.text(page.getByTestId('field-products-1-total')), poll).toBe('$24.00')
+    await page.getByTestId('field-payments-add').click()
+    await choices.select('field-payments-0-paymentMethod', 'Cash')
+    await page.getByTestId('field-payments-0-paymentDate').fill('2026-11-20')
+    await page.getByTestId('field-payments-0-paymentAmount').fill('30')
+    const figure = (name: string) => shell.text(page.getByTestId(`summary-${name}`))
+    await expect.poll(() => figure('totalAmount'), poll).toBe('$74.00')
+    expect(await figure('totalPayment')).toBe('$30.00')
+    expect(await figure('shortage')).toBe('$44.00')
+    expect(await figure('availableAmount')).toBe('$1,000.00')
+    expect(await page.getByTestId('summary-overLimit').count()).toBe(0)
+    // 100 × $12.50 owes $1,244, $244 past Acme's limit: the warning and the override show.
+    await page.getByTestId('field-products-0-quantity').fill('100')
+    await expect.poll(() => figure('shortage'), poll).toBe('$1,244.00')
+    await expect
+      .poll(() => shell.text(page.getByTestId('summary-overLimit')), poll)
+      .toContain('This order takes the customer $244.00 past the credit limit.')
+    expect(await page.getByTestId('field-overrideLimit').count()).toBe(1)
+    await page.getByTestId('field-products-0-quantity').fill('4')
+    await expect.poll(() => page.getByTestId('summary-overLimit').count(), poll).toBe(0)
+    await editor.save()
+    await expect.poll(() => editor.dialog().count(), poll).toBe(0)
+    await expect.poll(() => table.rows().count(), poll).toBe(1)
+    const orderId = (await table.row(0).getAttribute('data-id'))!
+    // The customer and status cells name records the table fetches after the row: wait for them.
+    await expect.poll(() => table.cellTexts('user'), poll).toEqual(['Acme Trading'])
+    await expect.poll(() => table.cellTexts('status'), poll).toEqual(['Open'])
+    await serverTotals(async () => {
+      expect(await table.cellTexts('amount')).toEqual(['$74.00'])
+      expect(await table.cellTexts('paymentAmount')).toEqual(['$30.00'])
+      expect(await table.cellTexts('shortage')).toEqual(['$44.00'])
+      expect((await table.cellTexts('orderId'))[0]).toMatch(/\S/)
+    })
+
+    // Editing it again: its own shortage is given back to the credit before it is weighed.
+    await page.goto(app.url(`/${shop}/bulkOrders/edit/${orderId}`))
+    await expect.poll(() => figure('shortage'), poll).toBe('$44.00')
+    await serverTotals(async () => {
+      // Outstanding $44 (this order) − its own $44 = the whole $1,000 again.
+      await expect.poll(() => figure('availableAmount'), poll).toBe('$1,000.00')
+    })
+    await editor.close()
+
+    // Its printable page: header, both lines, the payment and the totals.
+    await page.goto(app.url(`/${shop}/bulkOrders/view/${orderId}`))
+    await expect.poll(() => page.getByTestId('sheet-line').count(), poll).toBe(2)
+    expect(await page.getByTestId('sheet-line').allTextContents()).toEqual(['Oolong4$12.50$50.00', 'Jasmine3$8.00$24.00'])
+    expect(await shell.text(page.getByTestId('sheet-company'))).toBe('Acme Trading')
+    expect(await shell.text(page.getByTestId('sheet-status'))).toBe('Open')
+    expect(money(await shell.text(page.getByTestId('sheet-amount')))).toBe('$74.00')
+    expect(money(await shell.text(page.getByTestId('sheet-shortage')))).toBe('$44.00')
+    expect(await page.getByTestId('sheet-payment').count()).toBe(1)
+    expect(await page.getByTestId('view-print').isEnabled()).toBe(true)
+
+    // The company's statement lists the order with the running balance.
+    await page.goto(app.url(`/${shop}/companyUsers/statement/${companyId}`))
+    await expect.poll(() => page.getByTestId('statement-row').count(), poll).toBe(1)
+    expect(await shell.text(page.getByTestId('statement-company'))).toBe('Acme Trading')
+    expect(await shell.text(page.getByTestId('statement-shortage'))).toBe('$44.00')
+    expect(await shell.text(page.getByTestId('statement-balance'))).toBe('$44.00')
+    expect(await page.getByTestId('invoice-print').count()).toBe(1)
+    await serverTotals(async () => {
+      expect(await shell.text(page.getByTestId('statement-orderId'))).toMatch(/\S/)
+    })
+
+    // What the company owes, on its row.
+    await serverTotals(async () => {
+      await page.goto(app.url(`/${shop}/companyUsers`))
+      await expect.poll(() => table.cellTexts('outstanding'), poll).toEqual(['$44.00'])
+      expect(await table.cellTexts('subsequentPaymentLimit.available')).toEqual(['$956.00'])
+    })
+
+    // Ageing: the $44 is not yet due (30 days from today).
+    await page.goto(app.url(`/${shop}/subsequentPayments/ageing`))
+    if (SERVER_TOTALS) {
+      await expect.poll(() => page.getByTestId('ageing-row').count(), poll).toBe(1)
+      expect(await shell.text(page.getByTestId('ageing-notDue'))).toBe('$44.00')
+      expect(await shell.text(page.getByTestId('ageing-total'))).toBe('$44.00')
+    } else {
+      // No ageing service on a branch without the server side: the screen says it could not load.
+      await expect.poll(() => page.getByTestId('ageing-error').count(), poll).toBe(1)
+    }
+  })
 
   it('buys from a supplier: the cost price fills the line, no credit figure, statuses from the toolbar', async () => {
     const who = await ownerOnce()
@@ -264,7 +260,7 @@ describe.skipIf(!postgresReachable)('subsequent payments', () => {
     expect(await page.getByTestId('order-fulfil').count()).toBe(0)
   })
 
-  it('shows each screen in cht at desktop width', { timeout: 120_000 }, async () => {
+  it('shows each screen in cht at desktop width', async () => {
     const who = await ownerOnce()
     const shop = who.shop!._id
     const page = await app.openAs(who, `/${shop}/companyUsers`, { lang: 'cht', viewport: { width: 1440, height: 900 } })

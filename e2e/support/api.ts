@@ -1,4 +1,5 @@
 import type { Shop, User } from '@emporia/shared'
+import { STATE_MS } from './budget'
 
 /** Direct REST calls, for setting up accounts and shops and for changes made "by someone else". */
 export interface ApiSession {
@@ -60,7 +61,7 @@ interface Mail {
 
 /** The newest mail to `to` (optionally of a type) from the dev mailbox, waiting for it to arrive. */
 export const latestMail = async (baseUrl: string, to: string, type?: string): Promise<Mail> => {
-  const deadline = Date.now() + 10_000
+  const deadline = Date.now() + STATE_MS
   for (;;) {
     const mails = await call<Mail[]>(`${baseUrl}/api/dev/mailbox.json?to=${encodeURIComponent(to)}`, { method: 'GET' })
     const found = mails

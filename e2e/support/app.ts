@@ -1,10 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
-import { launchBrowser } from './browser'
+import { LOAD_MS, STATE_MS } from './budget'
+import { launchBrowser, signIn } from './browser'
 import { startServer, type RunningServer } from './server'
 import type { Merchant } from './api'
 
-export const poll = { timeout: 10_000, interval: 100 }
+/** How `expect.poll` waits for one state (support/budget.ts). */
+export const poll = { timeout: STATE_MS, interval: 100 }
 
 export interface OpenOptions {
   viewport?: { width: number; height: number }
@@ -68,6 +70,9 @@ export const useApp = (options: { startServer?: () => Promise<RunningServer> } =
   harness.open = async (options = {}) => {
     const context = await harness.browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } })
     contexts.push(context)
+    // Playwright's own 30 s per action and navigation is a wall on a loaded machine.
+    context.setDefaultTimeout(LOAD_MS)
+    context.setDefaultNavigationTimeout(LOAD_MS)
     const lang = options.lang === undefined ? 'en' : options.lang
     if (lang) await context.addCookies([{ name: 'emporia-lang', value: lang, url: harness.server.url }])
     allowed.push(...(options.allowErrors ?? []))
@@ -82,13 +87,7 @@ export const useApp = (options: { startServer?: () => Promise<RunningServer> } =
 
   harness.openAs = async (who, path = '/dashboard', options = {}) => {
     const page = await harness.open(options)
-    // The Feathers client keeps its token in localStorage under this key.
-    await page.addInitScript((token) => {
-      if (!sessionStorage.getItem('emporia-e2e-token-set')) {
-        localStorage.setItem('emporia-jwt', token)
-        sessionStorage.setItem('emporia-e2e-token-set', '1')
-      }
-    }, who.session.accessToken)
+    await signIn(page, who.session.accessToken)
     await page.goto(harness.url(path))
     return page
   }
