@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { LONG_HOLD_MS, pageTimer } from '../support/press'
 
 /** The generic list of apps/web/src/components/data-table as a person uses it. */
 export class DataTablePage {
@@ -54,12 +55,12 @@ export class DataTablePage {
     await this.row(index).getByTestId('row-select').click()
   }
 
-  /** A long press (1000 ms, spec §4.11) on an element. */
+  /** A long press (1000 ms, spec §4.11) on an element, released once the page's own press timer has fired. */
   async longPress(locator: ReturnType<Page['getByTestId']>) {
     const box = (await locator.boundingBox())!
     await this.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
     await this.page.mouse.down()
-    await this.page.waitForTimeout(1100)
+    await pageTimer(this.page, LONG_HOLD_MS)
     await this.page.mouse.up()
   }
 

@@ -103,8 +103,9 @@ describe('merchant-grade editing (decision 0065)', () => {
     expect(asked).toEqual([])
 
     await editor.fillTranslatable('name', 'en', 'Reloaded depot')
-    // Dismissing the browser's question keeps the page (and the reload never completes).
-    await page.reload({ timeout: 3000 }).catch(() => undefined)
+    // Dismissing the browser's question keeps the page (and the reload never completes: it is not awaited).
+    void page.reload().catch(() => undefined)
+    await expect.poll(() => asked.length, poll).toBe(1)
     expect(asked).toEqual(['beforeunload'])
     expect(await editor.translatableValue('name', 'en')).toBe('Reloaded depot')
     await page.close({ runBeforeUnload: true })

@@ -117,12 +117,16 @@ describe('errors, layouts, processing and dashboard (spec §2.3, §2.7, §4.12, 
     const page = await app.openAs(await ownerOnce(), '/dashboard')
     const shell = new Shell(page)
     await expect.poll(() => shell.route(), poll).toBe('dashboard')
+    // The profile screen's code is held back until the indicator has been seen, however long that takes.
+    let release = () => {}
+    const released = new Promise<void>((resolve) => (release = resolve))
     await page.route(/\/assets\/profile-page-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await released
       await route.continue()
     })
     await shell.menu('profile').click()
     await expect.poll(() => page.getByTestId('processing').count(), poll).toBe(1)
+    release()
     await expect.poll(() => shell.route(), poll).toBe('profile')
     await expect.poll(() => page.getByTestId('processing').count(), poll).toBe(0)
   })

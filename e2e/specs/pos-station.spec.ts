@@ -106,13 +106,15 @@ describe.skipIf(!postgresReachable)('POS station', () => {
     await expect.poll(() => title(page), poll).toContain('Front counter')
     const dialog = page.getByTestId('pos-cash-check-dialog')
     // The selling screen may open the check itself (a begin check comes first, spec §4.8); else its button
-    // does. Either may come first, so the button is pressed only while no check is open.
+    // does. Either may come first, so the button is pressed only while no check is open; a press the
+    // dialog covers meanwhile gives up after a while (a few seconds: a loaded machine's click) and the
+    // next round sees the dialog.
     await expect
       .poll(async () => {
         if ((await dialog.count()) === 0)
           await page
             .getByTestId('pos-cash-check')
-            .click({ timeout: 1000 })
+            .click({ timeout: 5000 })
             .catch(() => undefined)
         return dialog.count()
       }, poll)

@@ -118,11 +118,12 @@ const truncatedCells = (page: Page) =>
     })
   )
 
+/** Each list, its seeded rows, and its lookup columns (their names fill in after the rows; every seeded row has one). */
 const screens = [
-  { key: 'products', route: 'products', rows: 3 },
-  { key: 'inventories', route: 'warehouses/inventories', rows: 3 },
-  { key: 'categories', route: 'eshop/categories', rows: 3 },
-  { key: 'warehouses', route: 'warehouses', rows: 2 }
+  { key: 'products', route: 'products', rows: 3, lookups: ['category'] },
+  { key: 'inventories', route: 'warehouses/inventories', rows: 3, lookups: ['warehouse', 'product'] },
+  { key: 'categories', route: 'eshop/categories', rows: 3, lookups: [] },
+  { key: 'warehouses', route: 'warehouses', rows: 2, lookups: [] }
 ]
 
 describe('tables at 1440 px in every language', () => {
@@ -137,7 +138,6 @@ describe('tables at 1440 px in every language', () => {
 
   it.each(['cht', 'chs', 'en'] as Lang[])(
     'headers stay on one line, long values truncate with their full text on hover, actions fit their buttons (%s)',
-    { timeout: 120_000 },
     async (lang) => {
       mkdirSync(out, { recursive: true })
       const who = await ownerOnce()
@@ -148,7 +148,13 @@ describe('tables at 1440 px in every language', () => {
         await expect.poll(() => table.rows().count(), { ...poll, message: screen.route }).toBeGreaterThanOrEqual(screen.rows)
         await expect.poll(() => table.idle(), poll).toBe(true)
         // Lookup columns (category, warehouse, product) fill in after the rows.
-        await page.waitForTimeout(300)
+        for (const field of screen.lookups)
+          await expect
+            .poll(async () => (await table.cellTexts(field)).every((text) => text.trim() !== ''), {
+              ...poll,
+              message: `${screen.route}: ${field}`
+            })
+            .toBe(true)
         await page.screenshot({ path: path.join(out, `table-${screen.key}-${lang}.png`) })
 
         expect(await wrappedHeaders(page), `${screen.route}: headers`).toEqual([])
