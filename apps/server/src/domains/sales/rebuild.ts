@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { ROLLUP_LOCK, shopZoneSql, zoneOr } from './rollup'
+import { ROLLUP_LOCK, shopZoneSql, zoneOr } from './shop-zone'
 
 /**
  * The sales and refunds of a shop as addSale receives them (sale-entries.ts), in SQL: an order that

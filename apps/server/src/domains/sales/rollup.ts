@@ -1,9 +1,11 @@
 import type { Knex } from 'knex'
-import { DEFAULT_TIME_ZONE, hourStamp, isTimeZone, localParts } from '@emporia/shared'
+import { hourStamp, localParts } from '@emporia/shared'
 import type { SaleEntry } from './sale-entries'
+import { ROLLUP_LOCK, shopZoneSql, zoneOr } from './shop-zone'
 
 export { allocate, paidOrderSale, refundSale, type SaleEntry, type SoldOrder, type SoldPayment } from './sale-entries'
 export { rebuildSales } from './rebuild'
+export { ROLLUP_LOCK, shopZoneSql, zoneOr } from './shop-zone'
 
 /**
  * The sales rollup (decision 0082): the summary reads sums per local day and hour instead of
@@ -12,14 +14,6 @@ export { rebuildSales } from './rebuild'
 
 /** Rows one day's counters are spread over (the slot is the connection's, see addSale). */
 export const ROLLUP_SLOTS = 8
-
-/** A shop's time zone, read without naming the column, which a shop table may not have yet. */
-export const shopZoneSql = `(select to_jsonb(s) ->> 'timeZone' from shops s where s._id = ?)`
-
-/** The advisory lock class of a shop's rollup: sales hold it shared, a rebuild alone. */
-export const ROLLUP_LOCK = 82
-
-export const zoneOr = (zone: unknown) => (typeof zone === 'string' && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE)
 
 interface Row {
   dim: string

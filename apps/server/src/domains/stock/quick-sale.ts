@@ -1,6 +1,6 @@
 import { NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { isPostgres } from '../../platform/db/knex'
+import { isPostgres } from '../../platform/db/dialect'
 import { wallStatement } from '../../platform/tenancy'
 import { ChangeSet } from './changes'
 import { checkMove, type ProductFacts, type ShopFacts } from './facts'

@@ -10,9 +10,6 @@ import { pgliteSessionsClient } from './pglite-sessions'
 import { startFromTemplate } from './pglite-template'
 import { INT8, NUMERIC, TIMESTAMP, TIMESTAMPTZ, openPglite, toIso } from './pglite-open'
 
-/** True on PostgreSQL (the pg client), false on PGlite. */
-export const isPostgres = (knex: Knex) => (knex.client as { config?: { client?: unknown } }).config?.client === 'pg'
-
 export type Dialect = 'postgres' | 'pglite'
 
 export interface Db {

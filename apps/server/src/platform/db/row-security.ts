@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import PgTransaction from 'knex/lib/dialects/postgres/execution/pg-transaction.js'
 import ClientPg from 'knex/lib/dialects/postgres/index.js'
-import { isPostgres } from './knex'
+import { isPostgres } from './dialect'
 import { ANY_SESSION, preferSession, serveSameSession } from './session-affinity'
 
 /**

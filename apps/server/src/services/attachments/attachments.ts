@@ -14,6 +14,11 @@ import { mediaLimits, MediaStore } from './media-store'
 import { isUploadRequest, uploadRoute } from './upload-route'
 import { UploadTokens } from './upload-token'
 
+// What business areas use of the media library (the storefront's payment slips): its public face.
+export type { AttachmentService } from './attachments.class'
+export { detectKind } from './file-kind'
+export { receive } from './upload-route'
+
 /** Where a client gets an upload token: `create {}` with `?shop=` (docs/decisions/0021-media.md). */
 export const ATTACHMENT_TOKEN_PATH = `${servicePaths.attachments}/token`
 

@@ -1,7 +1,7 @@
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { discountProblems, sharedMessages, overlimitProblem, type DiscountProblem } from '@emporia/shared'
-import { isPostgres } from '../../platform/db/knex'
+import { isPostgres } from '../../platform/db/dialect'
 import { checkDiscountRefs } from './discount-refs'
 
 type Row = Record<string, unknown>

@@ -1,6 +1,6 @@
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { isPostgres } from '../../platform/db/knex'
+import { isPostgres } from '../../platform/db/dialect'
 import { skuCarry } from '../../domains/stock/sku-carry'
 import { specValueFits } from './spec-values'
 

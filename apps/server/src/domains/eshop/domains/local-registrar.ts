@@ -1,6 +1,6 @@
 import { BadRequest, Conflict, Unavailable } from '@feathersjs/errors'
 import type { DnsRecord, DnsSetup, DomainAvailability } from '@emporia/shared'
-import type { DomainRegistrar, Registration } from './registrar'
+import type { DomainRegistrar, Registration } from './domain-registrar'
 
 /** Yearly prices in HKD cents by top-level domain; other TLDs are not sold (as a real registrar's list). */
 export const LOCAL_PRICES: Record<string, number> = {
