@@ -92,6 +92,8 @@ const steps = [
   { title: 'lint', command: 'npx', args: ['eslint', '.'] },
   { title: 'format', command: 'npx', args: ['prettier', '--check', '.'] },
   { title: 'decisions index', command: 'node', args: ['scripts/decisions-index.mjs', '--check'] },
+  // Import rules (.dependency-cruiser.cjs, decision 0124): no cycles, platform apart from business areas.
+  { title: 'import rules', command: 'npm', args: ['run', 'lint:imports'] },
   ...typechecks.slice(2),
   vitest('shared: unit tests', 'packages/shared'),
   vitest('theme: unit tests', 'packages/theme'),
