@@ -1,7 +1,7 @@
 import type { TObject } from '@sinclair/typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shopAttributes, shopFlags } from '@emporia/shared'
-import { client, setShop, type Owner } from '../catalogue/catalogue-support'
+import { client, setShop, type Owner } from './catalogue-support'
 import { shopOwner } from './accounts'
 import { dialects } from './databases'
 import { patchFromSchema, sampleFromSchema } from './sample-data'
