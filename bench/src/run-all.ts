@@ -14,6 +14,8 @@ import { runListPglite } from './list-pglite'
 import { runListPostgres } from './list-postgres'
 import { runOrderList } from './order-list'
 import { runOverhead } from './overhead'
+// The page editor in Chromium: frame times while dragging over 300 components (issue 18, decision 0111).
+import { runPageEditorDrag } from './page-editor-drag'
 // Pricing engine (issue 15, decision 0088): evaluate in Node and in Chromium.
 import { runPricingEngine } from './pricing-engine'
 // The point of sale (issue 16, decision 0096): the Z report and the till's catalogue.
@@ -52,6 +54,7 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'stock-sales': runStockSales,
   catalogue: runCatalogue,
   'virtual-table': runVirtualTable,
+  'page-editor-drag': runPageEditorDrag,
   'sales-summary': runSalesSummary,
   checkout: runCheckout,
   'order-list': runOrderList,

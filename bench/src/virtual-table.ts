@@ -1,61 +1,71 @@
-import { spawn } from 'node:child_process'
-import path from 'node:path'
-import { SRC_DIR } from './support/child'
-import type { Outcome } from './support/report'
+import { merchant } from '../../e2e/support/api'
+import { launchBrowser, signIn } from '../../e2e/support/browser'
+import { startServer } from '../../e2e/support/server'
+import { scrollEndToEnd, seedWarehouses, virtualWarehousesPath, warehouseName } from '../../e2e/support/virtual-table'
+import { fixed, type Outcome } from './support/report'
+import { percentiles } from './support/stats'
 
 const ROWS = Number(process.env.BENCH_VIRTUAL_ROWS ?? 100_000)
-const E2E_DIR = path.resolve(SRC_DIR, '../../e2e')
 const LIMIT = 1000
+/** Waits for the table's states: generous, a figure is taken on whatever machine runs it. */
+const WAIT_MS = 120_000
 
 type Log = (line: string) => void
 
 /**
- * Virtual-table figure (docs/benchmarks.md): the virtual table over 100,000 rows in headless Chromium — the browser test
- * `e2e/specs/virtual-table.spec.ts` with VIRTUAL_ROWS set (it seeds, scrolls end to end one frame per
- * step and prints its frame times and the most row elements seen). Needs `npm run build` first.
+ * Virtual-table figure (docs/benchmarks.md): the virtual table over ROWS warehouses in headless
+ * Chromium, on the built server (PGlite, a fresh data dir). Seeds over REST, scrolls end to end one
+ * frame per step (e2e/support/virtual-table.ts, as the browser test does over 2,000 rows) and times
+ * each frame; the run counts only if the last row then loads. Needs `npm run build` first.
  */
 export const runVirtualTable = async (log: Log): Promise<Outcome> => {
-  const output = await new Promise<string>((resolve, reject) => {
-    const child = spawn('npx', ['vitest', 'run', 'specs/virtual-table.spec.ts'], {
-      cwd: E2E_DIR,
-      env: { ...process.env, VIRTUAL_ROWS: String(ROWS) },
-      stdio: ['ignore', 'pipe', 'pipe']
-    })
-    let text = ''
-    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()))
-    child.on('error', reject)
-    child.on('close', (code) =>
-      code === 0 ? resolve(text) : reject(new Error(`the browser run failed (${code}):\n${text.slice(-2000)}`))
+  const server = await startServer()
+  const browser = await launchBrowser()
+  try {
+    const who = await merchant(server.url, 'bench-virtual')
+    const seedStart = performance.now()
+    await seedWarehouses(server.url, who, ROWS)
+    const seedMs = performance.now() - seedStart
+    log(`  seeded ${ROWS} rows in ${fixed(seedMs, 0)} ms`)
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    context.setDefaultTimeout(WAIT_MS)
+    await context.addCookies([{ name: 'emporia-lang', value: 'en', url: server.url }])
+    const page = await context.newPage()
+    await signIn(page, who.session.accessToken)
+    await page.goto(`${server.url}${virtualWarehousesPath(who.shop!._id)}`)
+    await page.locator(`[data-testid="virtual-table"][data-total="${ROWS}"]`).waitFor()
+    await page.locator('[data-testid="virtual-row"][data-id]').first().waitFor()
+
+    const scroll = await scrollEndToEnd(page)
+    const last = page.locator(`[data-testid="virtual-row"][data-index="${ROWS - 1}"][data-id]`)
+    await last.waitFor()
+    const lastText = (await last.textContent()) ?? ''
+    if (!lastText.includes(warehouseName(ROWS - 1))) throw new Error(`the last row reads "${lastText}"`)
+
+    const frames = percentiles(scroll.frames)
+    const step = Math.round(scroll.step)
+    log(
+      `  ${ROWS} rows: ${frames.count} frames of ${step} px, median ${frames.p50} ms, p95 ${frames.p95} ms, max ${scroll.maxRows} row elements`
     )
-  })
-  const seeded = /seeded (\d+) warehouses in (\d+) ms/.exec(output)
-  const run =
-    /virtual table over (\d+) rows: (\d+) frames of (\d+) px, median ([\d.]+) ms, p95 frame ([\d.]+) ms, max (\d+) row elements/.exec(
-      output
-    )
-  if (!run) throw new Error(`no figures in the browser run's output:\n${output.slice(-2000)}`)
-  const [, rows, frames, step, median, p95, maxRows] = run
-  if (seeded) log(`  seeded ${seeded[1]} rows in ${seeded[2]} ms`)
-  log(`  ${rows} rows: ${frames} frames of ${step} px, median ${median} ms, p95 ${p95} ms, max ${maxRows} row elements`)
-  return {
-    workload: 'virtual table (Chromium)',
-    figures: [
-      {
-        name: `row elements in the DOM while scrolling ${rows} rows end to end (max)`,
-        measured: maxRows,
-        goal: `<= ${LIMIT}`,
-        pass: Number(maxRows) <= LIMIT
-      },
-      { name: 'frame time while scrolling', measured: `median ${median} ms, p95 ${p95} ms (${frames} frames of ${step} px)` }
-    ],
-    raw: {
-      rows: Number(rows),
-      frames: Number(frames),
-      step: Number(step),
-      median: Number(median),
-      p95: Number(p95),
-      maxRows: Number(maxRows)
+    return {
+      workload: 'virtual table (Chromium)',
+      figures: [
+        {
+          name: `row elements in the DOM while scrolling ${ROWS} rows end to end (max)`,
+          measured: String(scroll.maxRows),
+          goal: `<= ${LIMIT}`,
+          pass: scroll.maxRows <= LIMIT
+        },
+        {
+          name: 'frame time while scrolling',
+          measured: `median ${frames.p50} ms, p95 ${frames.p95} ms (${frames.count} frames of ${step} px)`
+        }
+      ],
+      raw: { rows: ROWS, seedMs, frames: frames.count, step, median: frames.p50, p95: frames.p95, maxRows: scroll.maxRows }
     }
+  } finally {
+    await browser.close()
+    await server.stop()
   }
 }
