@@ -9,8 +9,8 @@ import { percentiles } from './stats'
  * The checkout as the least SQL that leaves the same business record the service leaves: the five
  * stock rows lowered under the availability guard (locked in product order, as the ledger locks
  * them, so the hot case cannot deadlock), five `sale` ledger rows written in the statement that
- * recomputes the products' on-hand (as ledger/product-stock.ts does), the order number taken as late as
- * possible (ledger/order-numbers.ts), the paid order and its cash payment. Not done here and done by the
+ * recomputes the products' on-hand (as domains/stock/product-stock.ts does), the order number taken as late as
+ * possible (domains/orders/order-numbers.ts), the paid order and its cash payment. Not done here and done by the
  * service: reservation rows (reserved, then committed), three history rows, the three order updates
  * of the payment step, the reads of settings, prices and the shop's facts, the product status rule,
  * and the row-security role switch (this runs as the superuser).
