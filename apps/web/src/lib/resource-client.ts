@@ -1,7 +1,11 @@
 import type { Id, Query } from '@feathersjs/feathers'
 import type { ListServicePath, Page, ServiceData, ServicePatch, ServicePath, ServiceRecord, ServiceTypes } from '@emporia/shared'
 import { loadClient } from './client'
+import { rowsOf } from './page-of'
 import { shopQuery } from './shop'
+
+// The page helpers live in a leaf module (lib/shop.ts uses them, and this module uses lib/shop.ts).
+export { pageOf, rowsOf } from './page-of'
 
 /** A record of any list: keyed by `_id` (API) or `id` (local lists), spec §3.17. */
 export type Row = Record<string, unknown> & { _id?: string; id?: string }
@@ -46,18 +50,8 @@ export const shopApi = <P extends ServicePath>(path: P) => ({
     (await typedService(path)).patch(id, data, { query: shopQuery(query) })
 })
 
-/**
- * A `find` answer as a page, typed by its caller's service: a plain array (a service called without
- * paging) becomes one page of everything.
- */
-export const pageOf = <T>(result: Page<T> | T[]): Page<T> =>
-  Array.isArray(result) ? { total: result.length, limit: result.length, skip: 0, data: result } : result
-
-/** The records of a `find` answer, as the service map types them. */
-export const rowsOf = <T>(result: Page<T> | T[]): T[] => pageOf(result).data
-
-export const rowId = (row: Row, itemKey = '_id'): string => String(row[itemKey] ?? row._id ?? row.id ?? '')
-
 /** `find` on one known path, shop-scoped, answering its records as the service map types them. */
 export const shopRows = async <P extends ListServicePath>(path: P, query: Query = {}): Promise<ServiceRecord<P>[]> =>
   rowsOf(await shopApi(path).find(query))
+
+export const rowId = (row: Row, itemKey = '_id'): string => String(row[itemKey] ?? row._id ?? row.id ?? '')

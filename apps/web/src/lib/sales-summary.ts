@@ -4,7 +4,6 @@ import {
   localParts,
   servicePaths,
   shopTimeZone,
-  type SalesSummary,
   type SalesSummaryQuery,
   type Shop,
   type SummaryDim,
@@ -50,7 +49,7 @@ export const useSalesSummary = (range: SalesRange, shopId: string | undefined, e
     enabled: enabled && Boolean(shopId),
     staleTime: 30_000,
     placeholderData: (previous) => previous,
-    queryFn: async (): Promise<SalesSummary> => (await shopApi(servicePaths.salesSummary).find({ ...query })) as SalesSummary
+    queryFn: () => shopApi(servicePaths.salesSummary).find({ ...query })
   })
 }
 

@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react'
 import { useQuery, type QueryClient } from '@tanstack/react-query'
-import { servicePaths, type Page, type Shop } from '@emporia/shared'
+import { servicePaths, type Shop } from '@emporia/shared'
 import type { Query } from '@feathersjs/feathers'
 import { loadClient } from './client'
+import { rowsOf } from './page-of'
 import { queryKeys } from './query-keys'
 import { useRealtimeSync } from './realtime-sync'
 
@@ -12,8 +13,7 @@ export const shopsKey = queryKeys.find(servicePaths.shops, SHOPS_QUERY)
 
 const loadShops = async (): Promise<Shop[]> => {
   const { client } = await loadClient()
-  const page = (await client.service(servicePaths.shops).find({ query: SHOPS_QUERY })) as Page<Shop> | Shop[]
-  return Array.isArray(page) ? page : page.data
+  return rowsOf(await client.service(servicePaths.shops).find({ query: SHOPS_QUERY }))
 }
 
 /** The user's shops; `force` reloads them (spec §4.4: on login or a new user id). */

@@ -8,7 +8,7 @@ import { dayRangeQuery } from '../../lib/table/day-range'
 import type { Row } from '../../lib/resource-client'
 import { companyInput, LineTotal, orderSummary, overrideLimitInput, productInput } from './order-inputs'
 import { isOverdue, subsequentMethodLabels, type OrderKind } from './order-values'
-import { useRecord } from './subsequent-api'
+import { useRecord, type OrderStatusPath } from './subsequent-api'
 
 /*
  * What purchasing orders (buy) and bulk orders (sell) declare alike (spec §3.11): their list columns
@@ -20,7 +20,7 @@ type OrderField = keyof SubsequentOrder & string
 
 interface OrderPaths {
   orders: ListServicePath
-  statuses: ListServicePath
+  statuses: OrderStatusPath
 }
 
 /** The list's columns: number, company, dates, money, status and whether the goods moved. */
@@ -199,7 +199,7 @@ export const orderDefaults = () => ({
  * Fields shown disabled while the saved order's status is not editable: all but the payments
  * (and what only shows things). The server refuses such changes anyway (decision 0085).
  */
-export const lockedOrderFields = (statuses: ListServicePath) =>
+export const lockedOrderFields = (statuses: OrderStatusPath) =>
   function useLockedOrderFields(record: Row | undefined) {
     const status = useRecord(statuses, record?.status)
     if (status.data?.editable !== false) return undefined

@@ -14,7 +14,7 @@ import { SelectInput } from '../fields/select-field'
 import type { LocaleId } from '@emporia/shared'
 import { useOrderTotals } from './order-totals'
 import { centsOf, quantityOf, type OrderKind } from './order-values'
-import { useRecord } from './subsequent-api'
+import { useRecord, type OrderStatusPath } from './subsequent-api'
 import { translatablePaths } from '../../lib/table/search-query'
 
 /** The company select: choosing one fills an empty address with the company's (spec §3.11 address). */
@@ -96,7 +96,7 @@ const Figure = ({ label, value, testId, strong }: { label: string; value: string
  * The live summary (spec §3.11): totalAmount, totalPayment, shortage, due dates and, selling,
  * the customer's available credit; the goods' receipt or delivery; a lock notice.
  */
-export const orderSummary = (kind: OrderKind, orderPath: ListServicePath, statusPath: ListServicePath) => {
+export const orderSummary = (kind: OrderKind, orderPath: ListServicePath, statusPath: OrderStatusPath) => {
   const OrderSummary = ({ values, record, testId }: FieldProps) => {
     const { t, language } = useListT()
     const lang = language as LocaleId

@@ -4,7 +4,6 @@ import {
   servicePaths,
   subsequentTotals,
   type CompanyUser,
-  type ListServicePath,
   type LocaleId,
   type SubsequentOrder,
   type SubsequentPaymentMethod
@@ -15,7 +14,7 @@ import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { useCurrentShop } from '../../lib/shop'
 import { subsequentMethodLabels, type OrderKind } from './order-values'
-import { useRecord } from './subsequent-api'
+import { useRecord, type OrderStatusPath } from './subsequent-api'
 
 /**
  * An order's figures as printed: the server's stored ones (amount, paymentAmount, shortage, line
@@ -94,13 +93,13 @@ export const OrderSheet = ({
 }: {
   order: SubsequentOrder
   kind: OrderKind
-  statusPath: ListServicePath
+  statusPath: OrderStatusPath
 }) => {
   const { t, tAny, language } = useListT()
   const lang = language as LocaleId
   const company = useRecord(servicePaths.companyUsers, order.user)
   const status = useRecord(statusPath, order.status)
-  const figures = orderFigures(order, company.data as CompanyUser | undefined)
+  const figures = orderFigures(order, company.data)
   const facts: [string, string, string][] = [
     ['orderId', t('subsequent.orderId'), order.orderId ?? ''],
     ['company', t(kind === 'sell' ? 'subsequent.customer' : 'subsequent.supplier'), String(company.data?.name ?? '')],

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs'
-import { servicePaths, subsequentTotals, type CompanyUser, type ListServicePath } from '@emporia/shared'
+import { servicePaths, subsequentTotals, type ListServicePath } from '@emporia/shared'
 import type { Values } from '../../lib/form-values'
 import type { Row } from '../../lib/resource-client'
 import { centsOf, quantityOf } from './order-values'
@@ -21,12 +21,12 @@ export const useOrderTotals = (orderPath: ListServicePath, values: Values, recor
       products: lines.map((line) => ({ price: centsOf(line.price), quantity: quantityOf(line.quantity) })),
       payments: payments.map((payment) => ({ paymentAmount: centsOf(payment.paymentAmount) }))
     },
-    (company.data as CompanyUser | undefined) ?? null,
+    company.data ?? null,
     {
       saved: record ? { shortage: typeof record.shortage === 'number' ? record.shortage : 0 } : null,
       sameCompany: record?.user === values.user,
       otherDueDates: others.data ?? []
     }
   )
-  return { totals, company: company.data as CompanyUser | undefined, loading: company.isLoading }
+  return { totals, company: company.data, loading: company.isLoading }
 }

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ListServicePath } from '@emporia/shared'
+import type { ListServicePath, ServiceRecord, servicePaths } from '@emporia/shared'
 import { queryKeys } from '../../lib/query-keys'
-import { pageOf, resourceApi, type Row } from '../../lib/resource-client'
+import { pageOf, resourceApi, shopApi, type Row } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 
+/** The services of order statuses, which an order's `status` names: purchasing (buy) and bulk (sell). */
+export type OrderStatusPath = typeof servicePaths.purchasingOrderStatuses | typeof servicePaths.bulkOrderStatuses
+
 /** One record by id (a company, a status), cached with the lists' record queries. */
-export const useRecord = (path: ListServicePath, id: unknown) => {
+export const useRecord = <P extends ListServicePath>(path: P, id: unknown) => {
   const shop = useCurrentShopId()
   const key = typeof id === 'string' ? id : ''
   return useQuery({
@@ -14,7 +17,7 @@ export const useRecord = (path: ListServicePath, id: unknown) => {
     staleTime: 10_000,
     // A missing or refused record is an answer, not a fault to retry.
     retry: false,
-    queryFn: () => resourceApi(path).get(key)
+    queryFn: (): Promise<ServiceRecord<P>> => shopApi(path).get(key)
   })
 }
 

@@ -18,5 +18,4 @@ export const changePassword = async (oldPassword: string, password: string): Pro
   if (accessToken) await client.authenticate({ strategy: 'jwt', accessToken })
   return user
 }
-export const changeInfo = (id: string, patch: UserPatch): Promise<User> =>
-  client.service(servicePaths.users).patch(id, patch) as Promise<User>
+export const changeInfo = (id: string, patch: UserPatch): Promise<User> => client.service(servicePaths.users).patch(id, patch)

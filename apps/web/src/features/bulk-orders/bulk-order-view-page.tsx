@@ -2,7 +2,7 @@ import { Alert, Box, Button, CircularProgress, Paper, Stack, Typography } from '
 import Edit from '@mui/icons-material/Edit'
 import Print from '@mui/icons-material/Print'
 import { useParams } from '@tanstack/react-router'
-import { servicePaths, type SubsequentOrder } from '@emporia/shared'
+import { servicePaths } from '@emporia/shared'
 import { OrderSheet, PrintOnlySheet, ShopHeader } from '../../components/subsequent/order-sheet'
 import { useRecord } from '../../components/subsequent/subsequent-api'
 import { AppLink } from '../../components/ui/app-link'
@@ -16,7 +16,7 @@ export const BulkOrderViewPage = () => {
   const { t } = useListT()
   const { id } = useParams({ strict: false }) as { id?: string }
   const order = useRecord(servicePaths.bulkOrders, id)
-  const record = order.data as SubsequentOrder | undefined
+  const record = order.data
   return (
     <Box data-testid="bulk-order-view">
       <PrintOnlySheet />

@@ -41,7 +41,7 @@ export const StatementPage = () => {
   const { id } = useParams({ strict: false }) as { id?: string }
   const company = useRecord(servicePaths.companyUsers, id)
   const orders = useCompanyOrders(company.data ? id : undefined)
-  const record = company.data as CompanyUser | undefined
+  const record = company.data
   if (id && (company.isPending || (record && orders.isPending)))
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>

@@ -24,7 +24,7 @@ export const RecentOrdersPanel = ({ shopId }: { shopId: string }) => {
     queryKey: queryKeys.find(servicePaths.orders, { ...RECENT_QUERY, shop: shopId }),
     staleTime: 30_000,
     retry: false,
-    queryFn: async () => (await shopApi(servicePaths.orders).find(RECENT_QUERY)) as Page<RecentOrder>
+    queryFn: async (): Promise<Page<RecentOrder>> => shopApi(servicePaths.orders).find(RECENT_QUERY)
   })
   const rows = orders.data?.data ?? []
   if (!rows.length)

@@ -1,21 +1,18 @@
 import { useMemo } from 'react'
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { fetchKey, servicePaths, type ServiceCall, type Component, type ComponentData, type SiteVersion } from '@emporia/shared'
+import { fetchKey, servicePaths, type ServiceCall, type ComponentData } from '@emporia/shared'
 import { queryKeys } from '../../lib/query-keys'
 import { shopApi, shopRows } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 
 // The page editor's calls (ARCHITECTURE §2: one place per operation); components never name a service.
 
-export const createComponent = (data: ComponentData) => shopApi(servicePaths.components).create(data) as Promise<Component>
-export const patchComponent = (id: string, data: Partial<ComponentData>) =>
-  shopApi(servicePaths.components).patch(id, data) as Promise<Component>
+export const createComponent = (data: ComponentData) => shopApi(servicePaths.components).create(data)
+export const patchComponent = (id: string, data: Partial<ComponentData>) => shopApi(servicePaths.components).patch(id, data)
 /** Publishes the shop's drafts (theme, pages, components) as the next version. */
-export const publishSite = (note?: string) =>
-  shopApi(servicePaths.siteVersions).create(note ? { note } : {}) as Promise<SiteVersion>
+export const publishSite = (note?: string) => shopApi(servicePaths.siteVersions).create(note ? { note } : {})
 /** Copies a published version back into the drafts. */
-export const restoreVersion = (version: number) =>
-  shopApi(servicePaths.siteVersions).create({ restore: version }) as Promise<SiteVersion>
+export const restoreVersion = (version: number) => shopApi(servicePaths.siteVersions).create({ restore: version })
 
 export const useComponent = (id: string | undefined) => {
   const shop = useCurrentShopId()
@@ -25,7 +22,7 @@ export const useComponent = (id: string | undefined) => {
     // The editor loads the component once: a refetch would not reach Puck, which keeps its own copy.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
-    queryFn: () => shopApi(servicePaths.components).get(id!) as Promise<Component>
+    queryFn: () => shopApi(servicePaths.components).get(id!)
   })
 }
 

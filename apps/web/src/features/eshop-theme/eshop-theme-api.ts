@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { servicePaths, type Theme, type ThemeData, type ThemePatch } from '@emporia/shared'
+import { servicePaths, type ThemeData } from '@emporia/shared'
 import { queryKeys } from '../../lib/query-keys'
 import { shopApi, shopRows } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
@@ -19,7 +19,7 @@ export const useTheme = () => {
 }
 
 export const saveTheme = (id: string | undefined, data: ThemeData) =>
-  (id ? shopApi(servicePaths.themes).patch(id, data as ThemePatch) : shopApi(servicePaths.themes).create(data)) as Promise<Theme>
+  id ? shopApi(servicePaths.themes).patch(id, data) : shopApi(servicePaths.themes).create(data)
 
 export const useShopPages = () => {
   const shop = useCurrentShopId()

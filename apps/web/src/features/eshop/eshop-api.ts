@@ -6,8 +6,8 @@ import {
   type ThemeInstallMode,
   type ThemeInstallResult
 } from '@emporia/shared'
-import type { Page } from '@emporia/shared'
 import { loadClient } from '../../lib/client'
+import { rowsOf } from '../../lib/page-of'
 
 /** A new shop (spec §2.9 step one); the caller then makes it the current shop. */
 export const createShop = async (values: { name: string; subdomain: string }): Promise<Shop> => {
@@ -24,8 +24,7 @@ export const patchShop = async (id: string, values: { name: string; subdomain: s
 /** The shop's theme (its installed template and colours), or undefined before the first install. */
 export const fetchTheme = async (shop: string): Promise<Theme | undefined> => {
   const { client } = await loadClient()
-  const answer = (await client.service(servicePaths.themes).find({ query: { shop, $limit: 1 } })) as Page<Theme> | Theme[]
-  return (Array.isArray(answer) ? answer : answer.data)[0]
+  return rowsOf(await client.service(servicePaths.themes).find({ query: { shop, $limit: 1 } }))[0]
 }
 
 /** Installs a template into the shop and publishes it (`themes/install`, decision 0110). */

@@ -1,13 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import {
-  servicePaths,
-  type Order,
-  type OrderData,
-  type OrderPatch,
-  type Payment,
-  type PaymentData,
-  type SplitData
-} from '@emporia/shared'
+import { servicePaths, type OrderData, type OrderPatch, type PaymentData, type SplitData } from '@emporia/shared'
 import { queryKeys } from '../../lib/query-keys'
 import { useRealtimeSync } from '../../lib/realtime-sync'
 import { shopApi, shopRows } from '../../lib/resource-client'
@@ -15,13 +7,12 @@ import { useCurrentShopId } from '../../lib/shop'
 
 // The order screens' calls (ARCHITECTURE §2: one place per operation); components never name a service.
 
-export const createOrder = (data: OrderData) => shopApi(servicePaths.orders).create(data) as Promise<Order>
-export const patchOrder = (id: string, data: OrderPatch) => shopApi(servicePaths.orders).patch(id, data) as Promise<Order>
-export const createPayment = (data: PaymentData) => shopApi(servicePaths.payments).create(data) as Promise<Payment>
+export const createOrder = (data: OrderData) => shopApi(servicePaths.orders).create(data)
+export const patchOrder = (id: string, data: OrderPatch) => shopApi(servicePaths.orders).patch(id, data)
+export const createPayment = (data: PaymentData) => shopApi(servicePaths.payments).create(data)
 /** Confirms a pending bank transfer (`paid`) or cancels a pending payment. */
-export const setPaymentStatus = (id: string, status: 'paid' | 'cancelled') =>
-  shopApi(servicePaths.payments).patch(id, { status }) as Promise<Payment>
-export const splitOrder = (data: SplitData) => shopApi(servicePaths.orderSplits).create(data) as Promise<Order>
+export const setPaymentStatus = (id: string, status: 'paid' | 'cancelled') => shopApi(servicePaths.payments).patch(id, { status })
+export const splitOrder = (data: SplitData) => shopApi(servicePaths.orderSplits).create(data)
 
 /** One order, kept current by the orders service's events. */
 export const useOrder = (id: string | undefined) => {
@@ -30,7 +21,7 @@ export const useOrder = (id: string | undefined) => {
   return useQuery({
     queryKey: queryKeys.get(servicePaths.orders, id ?? ''),
     enabled: Boolean(shop && id),
-    queryFn: () => shopApi(servicePaths.orders).get(id!) as Promise<Order>
+    queryFn: () => shopApi(servicePaths.orders).get(id!)
   })
 }
 

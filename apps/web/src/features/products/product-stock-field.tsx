@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import Inventory from '@mui/icons-material/Inventory2Outlined'
-import type { LocaleId, ProductRecord, ProductStatus } from '@emporia/shared'
+import type { LocaleId, ProductStatus } from '@emporia/shared'
 import type { FieldProps } from '../../components/fields/field-types'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
@@ -30,7 +30,7 @@ export const ProductStockInput = ({ record, testId }: FieldProps) => {
         {t('product.stockAfterSave')}
       </Typography>
     )
-  const data = product.data as ProductRecord | undefined
+  const data = product.data
   const rows = data ? stockRows(data) : []
   const warehouseName = (warehouse: string) => text(warehouses.find((entry) => rowId(entry) === warehouse)?.name) || warehouse
   return (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { servicePaths, type ServiceRecord, type ShopUser } from '@emporia/shared'
+import { servicePaths, type ServiceRecord } from '@emporia/shared'
 import { queryKeys } from '../../lib/query-keys'
 import { useRealtimeSync } from '../../lib/realtime-sync'
 import { shopApi, shopRows } from '../../lib/resource-client'
@@ -22,7 +22,7 @@ export const useCustomer = (id: string | undefined) => {
     queryKey: queryKeys.get(servicePaths.shopUsers, id ?? ''),
     enabled: Boolean(shop && id),
     retry: false,
-    queryFn: () => shopApi(servicePaths.shopUsers).get(id!) as Promise<ShopUser>
+    queryFn: () => shopApi(servicePaths.shopUsers).get(id!)
   })
 }
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { servicePaths, type SubShopRollup, type SubShopStockPage } from '@emporia/shared'
+import { servicePaths } from '@emporia/shared'
 import { queryKeys } from '../../lib/query-keys'
 import { addDays } from '../../lib/sales-summary'
 import { shopApi, typedService } from '../../lib/resource-client'
@@ -22,7 +22,7 @@ export const useSubShopRollup = (range: RollupRange, shopId: string | undefined,
     enabled: enabled && Boolean(shopId),
     staleTime: 30_000,
     placeholderData: keepPreviousData,
-    queryFn: async (): Promise<SubShopRollup> => (await shopApi(servicePaths.subShopSummary).find(query)) as SubShopRollup
+    queryFn: () => shopApi(servicePaths.subShopSummary).find(query)
   })
 }
 
@@ -33,7 +33,7 @@ export const useSubShopStock = (entry: string | undefined, page: number, shopId:
     queryKey: queryKeys.find(servicePaths.subShopStocks, { ...query, shop: shopId }),
     enabled: Boolean(entry && shopId),
     placeholderData: keepPreviousData,
-    queryFn: async (): Promise<SubShopStockPage> => (await shopApi(servicePaths.subShopStocks).find(query)) as SubShopStockPage
+    queryFn: () => shopApi(servicePaths.subShopStocks).find(query)
   })
 }
 

@@ -76,7 +76,7 @@ export const CashCheckDialog = ({ open, onClose, onDone }: DialogProps & { onDon
     setBusy(true)
     setRefusal(undefined)
     try {
-      setSaved((await shopApi(servicePaths.cashboxLogs).create(data)) as CashCheck)
+      setSaved(await shopApi(servicePaths.cashboxLogs).create(data))
       notifySuccess(t('posCash.saved'))
       void queryClient.invalidateQueries({ queryKey: queryKeys.finds(servicePaths.cashboxLogs) })
       onDone?.()

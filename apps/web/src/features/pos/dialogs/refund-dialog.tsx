@@ -11,17 +11,16 @@ import {
   TextField
 } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
-import { servicePaths, type Order, type Page } from '@emporia/shared'
+import { servicePaths, type Order } from '@emporia/shared'
 import { RefundForm } from '../../../components/refund/refund-form'
 import { useListT } from '../../../lib/i18n/lists'
 import { queryKeys } from '../../../lib/query-keys'
-import { shopApi } from '../../../lib/resource-client'
+import { shopApi, shopRows } from '../../../lib/resource-client'
 import { refusalOf } from '../station/refusal'
 import type { DialogProps } from './dialog-props'
 
 const findOrder = async (orderId: string): Promise<Order | null> => {
-  const found = (await shopApi(servicePaths.orders).find({ orderId, $limit: 1 })) as Page<Order> | Order[]
-  return (Array.isArray(found) ? found : found.data)[0] ?? null
+  return (await shopRows(servicePaths.orders, { orderId, $limit: 1 }))[0] ?? null
 }
 
 /**
@@ -34,7 +33,7 @@ export const PosRefundDialog = ({ open, onClose, order }: DialogProps & { order?
   const [sought, setSought] = useState<string | null>(null)
   const given = useQuery({
     queryKey: queryKeys.get(servicePaths.orders, order ?? ''),
-    queryFn: async () => (await shopApi(servicePaths.orders).get(order!)) as Order,
+    queryFn: () => shopApi(servicePaths.orders).get(order!),
     enabled: open && Boolean(order)
   })
   const found = useQuery({

@@ -15,9 +15,9 @@ import {
   Typography
 } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
-import { customerName, servicePaths, type Page, type ShopUser } from '@emporia/shared'
+import { customerName, servicePaths, type ShopUser } from '@emporia/shared'
 import { useListT } from '../../../lib/i18n/lists'
-import { shopApi } from '../../../lib/resource-client'
+import { rowsOf, shopApi } from '../../../lib/resource-client'
 import { useCurrentShop, useCurrentShopId } from '../../../lib/shop'
 import { useStation } from '../station/station-context'
 import { refusalOf } from '../station/refusal'
@@ -30,11 +30,10 @@ const findMembers = async (lookup: ReturnType<typeof memberLookup>): Promise<Sho
   if (lookup.kind === 'none') return []
   const api = shopApi(servicePaths.shopUsers)
   if (lookup.kind === 'id') {
-    const member = (await api.get(lookup.id).catch(() => null)) as ShopUser | null
+    const member = await api.get(lookup.id).catch(() => null)
     return member ? [member] : []
   }
-  const found = (await api.find(lookup.query)) as Page<ShopUser> | ShopUser[]
-  return Array.isArray(found) ? found : found.data
+  return rowsOf(await api.find(lookup.query))
 }
 
 /**

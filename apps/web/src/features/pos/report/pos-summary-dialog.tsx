@@ -16,7 +16,7 @@ import {
 } from '@mui/material'
 import Print from '@mui/icons-material/Print'
 import { useQuery } from '@tanstack/react-query'
-import { servicePaths, shopTimeZone, summaryGroupBys, type PosSummary, type SummaryGroupBy } from '@emporia/shared'
+import { servicePaths, shopTimeZone, summaryGroupBys, type SummaryGroupBy } from '@emporia/shared'
 import { errorMessage } from '../../../lib/errors'
 import { useListT, type AnyMessageKey } from '../../../lib/i18n/lists'
 import { queryKeys } from '../../../lib/query-keys'
@@ -72,7 +72,7 @@ export const PosSummaryDialog = ({ open, onClose, cashier }: { open: boolean; on
   const result = useQuery({
     queryKey: queryKeys.find(servicePaths.posSummary, request ?? {}),
     enabled: open && Boolean(request),
-    queryFn: async () => (await shopApi(servicePaths.posSummary).find({ ...request })) as PosSummary
+    queryFn: () => shopApi(servicePaths.posSummary).find({ ...request })
   })
   const set = (patch: Partial<SummaryRange>) => setChosen({ ...range, ...patch })
   const summary = result.data

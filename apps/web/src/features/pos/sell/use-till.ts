@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react'
-import { servicePaths, type BarcodeLayout, type PosCatalogueProduct, type ProductLookup } from '@emporia/shared'
+import { servicePaths, type BarcodeLayout, type PosCatalogueProduct } from '@emporia/shared'
 import { errorMessage } from '../../../lib/errors'
 import { shopApi } from '../../../lib/resource-client'
 import { i18n } from '../../../lib/i18n/i18n'
@@ -131,23 +131,23 @@ export const useTill = (
       const local = index ? resolveScan(code, index, layouts, labels) : ({ kind: 'error', key: 'pos.error.noSuchCode' } as const)
       if (!askServerAbout(local) || !navigator.onLine || labels.has(code.trim())) return apply(local, code)
       // A miss online: the stored catalogue may be behind (or still loading); the server reads the code as it would.
-      return (
-        shopApi(servicePaths.productsLookup).find({ code: code.trim() }) as Promise<unknown> as Promise<ProductLookup>
-      ).then(
-        (lookup) => {
-          const result = resultOfLookup(lookup, code.trim())
-          if (result.kind !== 'error') setLooked((known) => new Map(known).set(result.product._id, result.product))
-          apply(result, code)
-        },
-        (error: unknown) => {
-          const key = (error as { data?: { key?: string } }).data?.key
-          if (key && key !== 'pos.error.noSuchCode') {
-            notifyError(errorMessage(error))
-            return record(code, key)
+      return shopApi(servicePaths.productsLookup)
+        .find({ code: code.trim() })
+        .then(
+          (lookup) => {
+            const result = resultOfLookup(lookup, code.trim())
+            if (result.kind !== 'error') setLooked((known) => new Map(known).set(result.product._id, result.product))
+            apply(result, code)
+          },
+          (error: unknown) => {
+            const key = (error as { data?: { key?: string } }).data?.key
+            if (key && key !== 'pos.error.noSuchCode') {
+              notifyError(errorMessage(error))
+              return record(code, key)
+            }
+            apply(local, code)
           }
-          apply(local, code)
-        }
-      )
+        )
     },
     [index, layouts, apply]
   )

@@ -14,10 +14,10 @@ export const findBound = async (deviceId: string) => list(await api().find({ dev
 /** find {$paginate: false}: every cashier of the shop. */
 export const findAll = async () => list(await api().find({ $paginate: false, $sort: { id: 1 } }))
 
-export const createCashier = (data: CashierData) => api().create(data) as Promise<Cashier>
+export const createCashier = (data: CashierData) => api().create(data)
 
 /** Binding carries this device's token (decision 0095: data field `deviceToken`); the server keeps neither. */
-export const patchCashier = (id: string, patch: CashierPatch) => api().patch(id, patch) as Promise<Cashier>
+export const patchCashier = (id: string, patch: CashierPatch) => api().patch(id, patch)
 
 /** The legacy list is only ever set to null (spec §7.3 "Save shop with {posCashiers: null}"). */
 export const clearLegacyCashiers = async () => {
