@@ -1,6 +1,6 @@
-import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../platform/http/service-context'
+import type { App } from '../platform/http/server-services'
 import { account } from './account/account'
 import { attachments } from './attachments/attachments'
 import { authentication } from './authentication/authentication'
@@ -87,105 +87,156 @@ export { mediaRoutes } from './attachments/attachments'
 /** One service: its path, and the function that registers it (and any paths it brings along). */
 export interface ServiceRegistration {
   path: string
-  register: (context: ServiceContext) => (app: Application) => void
+  register: (context: ServiceContext) => (app: App) => void
 }
 
 /**
  * Every service, in registration order (docs/decisions/0074): a service whose hooks or listeners
  * use another's (shops before staff, products before their lookup) comes after it. A new service
- * is one line here.
+ * is one line here. Its shape (decision 0125): an entry without a line of its own is a record service
+ * of the record template; `Operation` marks one of the operation template (create only, one
+ * transaction, on another's record); `Own shape` says why a service fits neither.
  */
 export const services: readonly ServiceRegistration[] = [
+  // Own shape: Feathers' authentication (sign-in, tokens), before any shop.
   { path: servicePaths.authentication, register: authentication },
+  // Own shape: public, find only, no shop.
   { path: servicePaths.health, register: health },
+  // Own shape: public, find only: which paid features the platform offers.
   { path: 'features', register: features },
+  // Own shape: accounts, each its own (not shop-scoped).
   { path: servicePaths.users, register: users },
-  // users/verify, users/resend, users/changePassword and users/reset.
+  // Own shape: the caller's own account actions (users/verify, resend, changePassword, reset), no shop.
   { path: servicePaths.usersVerify, register: account },
+  // Own shape: the shop itself, the root of tenancy (its members, settings, secrets).
   { path: servicePaths.shops, register: shops },
+  // Own shape: members are rows of the shop (invited by e-mail), not records of their own.
   { path: servicePaths.shopStaff, register: shopStaff },
+  // Own shape: links between shops (invited by e-mail), not records of one shop.
   { path: servicePaths.subShops, register: subShops },
+  // Own shape: the signed-in user's own invitations, across shops.
   { path: servicePaths.shopInvitations, register: shopInvitations },
   { path: servicePaths.categories, register: categories },
   { path: servicePaths.brands, register: brands },
   { path: servicePaths.warehouses, register: warehouses },
   { path: servicePaths.specs, register: specs },
+  // Own shape: search, shared products and stock the ledger keeps (decision 0040).
   { path: servicePaths.products, register: products },
+  // Own shape: find only: a product by a scanned code.
   { path: servicePaths.productsLookup, register: productsLookup },
   { path: servicePaths.tags, register: tags },
   { path: servicePaths.productBundles, register: productBundles },
   { path: servicePaths.productRelateds, register: productRelateds },
+  // Own shape: the ledger: read-only rows its transactions write.
   { path: servicePaths.stocks, register: stocks },
+  // Own shape: the ledger: entries are moves of stock, patched but never removed.
   { path: servicePaths.inventories, register: inventories },
+  // Own shape: the ledger: lots its moves make, only their details patched.
   { path: servicePaths.inventoryLots, register: inventoryLots },
+  // Own shape: the ledger: read-only log its transactions write.
   { path: servicePaths.inventoryLogs, register: inventoryLogs },
+  // Operation on stock (restock, transfer, count), one ledger transaction.
   { path: servicePaths.inventoryOperations, register: inventoryOperations },
+  // Own shape: the ledger: holds of stock, released by status, never removed.
   { path: servicePaths.stockReservations, register: stockReservations },
+  // Operation on the shop's stock: recomputes the ledger's derived rows.
   { path: servicePaths.inventoryRebuild, register: inventoryRebuild },
   { path: servicePaths.banners, register: banners },
   // After the pages, components, themes and siteVersions services it writes through (decision 0110).
+  // Operation on the shop's site: writes a template's pages, components, theme.
   { path: servicePaths.themeInstall, register: themeInstall },
   { path: servicePaths.shippingMethods, register: shippingMethods },
   // Domains (decision 0112): the records, then their actions and the TLS proxy's question.
   { path: servicePaths.domains, register: domains },
+  // Own shape: find only: the registrar's answer for a name.
   { path: servicePaths.domainAvailability, register: domainAvailability },
+  // Operation: buys a name and makes its domain record.
   { path: servicePaths.domainRegister, register: domainRegister },
+  // Operation on domains: checks one domain's DNS now.
   { path: servicePaths.domainVerify, register: (context) => domainVerify(context) },
+  // Operation on shops: sets or removes the shop's alias domain.
   { path: servicePaths.domainAlias, register: domainAlias },
+  // Own shape: public, find only: the TLS proxy's question.
   { path: servicePaths.domainAsk, register: domainAsk },
   // Orders move stock through the ledger, so they come after the inventory.
+  // Own shape: the sale: one transaction owns order, stock, payment (decision 0078).
   { path: servicePaths.orders, register: orders },
+  // Own shape: read-only log the order's transactions write.
   { path: servicePaths.orderHistory, register: orderHistory },
+  // Operation on orders: refunds in the sale's transaction.
   { path: servicePaths.orderRefunds, register: orderRefunds },
+  // Operation on orders: splits an unpaid order in two.
   { path: servicePaths.orderSplits, register: orderSplits },
+  // Own shape: the sale: a payment moves its order in the order's transaction.
   { path: servicePaths.payments, register: payments },
+  // Own shape: a report, find only.
   { path: servicePaths.salesSummary, register: salesSummary },
+  // Own shape: history: checks are cancelled (patched), never removed (decision 0081).
   { path: servicePaths.cashboxLogs, register: cashboxLogs },
-  // POS cashier stations bound to devices (decision 0095).
+  // Own shape: POS cashier stations bound to devices (decision 0095), deselected, never removed.
   { path: servicePaths.cashiers, register: cashiers },
   { path: servicePaths.shopUsers, register: shopUsers },
+  // Operation on shopUsers: merges two customers.
   { path: servicePaths.shopUserMerge, register: shopUserMerge },
+  // Operation on shopUsers: blanks a customer's personal data.
   { path: servicePaths.shopUserErase, register: shopUserErase },
+  // Own shape: get only: a customer's data as one JSON file.
   { path: servicePaths.shopUserPersonalData, register: shopUserPersonalData },
   { path: servicePaths.companyUsers, register: companyUsers },
   { path: servicePaths.shopRankGroups, register: shopRankGroups },
   { path: servicePaths.shopRanks, register: shopRanks },
+  // Own shape: read-only log the rank transactions write.
   { path: servicePaths.shopRankLogs, register: shopRankLogs },
   { path: servicePaths.purchasingOrderStatuses, register: purchasingOrderStatuses },
   { path: servicePaths.bulkOrderStatuses, register: bulkOrderStatuses },
+  // Own shape: B2B orders move stock in the sale's transaction (decision 0085).
   { path: servicePaths.purchasingOrders, register: purchasingOrders },
+  // Own shape: B2B orders move stock in the sale's transaction (decision 0085).
   { path: servicePaths.bulkOrders, register: bulkOrders },
+  // Own shape: a report, find only.
   { path: servicePaths.subsequentAgeing, register: subsequentAgeing },
   // Sub-shops roll-up (decision 0087): reads the sales rollup and the ledger's stock rows of linked shops.
+  // Own shape: a report, find only.
   { path: servicePaths.subShopSummary, register: subShopSummary },
+  // Own shape: a report, find only: linked shops' stock.
   { path: servicePaths.subShopStocks, register: subShopStocks },
   { path: servicePaths.discounts, register: discounts },
   { path: servicePaths.couponTemplates, register: couponTemplates },
   { path: servicePaths.promotions, register: promotions },
   // Coupons (decision 0090): after their templates, whose limits they count against.
+  // Own shape: issued, then never edited (an order redeems them).
   { path: servicePaths.coupons, register: coupons },
+  // Operation on couponTemplates: issues a batch of coupons under the template's limits.
   { path: servicePaths.couponGenerate, register: couponGenerate },
   { path: servicePaths.pointTypes, register: pointTypes },
   // Points (decision 0091): lots and log read only, written by the points ledger; transfers between customers.
+  // Own shape: read-only lots the points ledger writes.
   { path: servicePaths.shopUserPoints, register: shopUserPoints },
+  // Own shape: read-only log the points ledger writes.
   { path: servicePaths.pointLogs, register: pointLogs },
+  // Operation on shopUsers: moves points between two customers.
   { path: servicePaths.pointTransfers, register: pointTransfers },
+  // Operation on shopUsers: gives or takes a customer's points by hand.
   { path: servicePaths.pointAdjustments, register: pointAdjustments },
   // The point of sale (decision 0096): the summary report and the till's catalogue, find only.
+  // Own shape: a report, find only.
   { path: servicePaths.posSummary, register: posSummary },
+  // Own shape: find only: the till's catalogue and its changes.
   { path: servicePaths.posCatalogue, register: posCatalogue },
   // The online shop's content (decision 0107): pages name components, the theme names a page, a version copies them.
   { path: servicePaths.components, register: components },
   { path: servicePaths.pages, register: pages },
   { path: servicePaths.themes, register: themes },
+  // Own shape: create publishes the drafts as a version; versions are never edited.
   { path: servicePaths.siteVersions, register: siteVersions },
-  // attachments and attachments/token.
+  // Own shape: uploads (attachments and attachments/token): files and media routes, not JSON records.
   { path: servicePaths.attachments, register: attachments },
+  // Own shape: streams a sheet of another list, through that list.
   { path: EXPORT_PATH, register: dataExport }
 ]
 
 /** Registers every service in order; a registration that leaves its path empty is a startup error. */
-export const registerServices = (app: Application, context: ServiceContext) => {
+export const registerServices = (app: App, context: ServiceContext) => {
   for (const { path, register } of services) {
     app.configure(register(context))
     if (!app.services[path]) throw new Error(`Registering ${path} registered no service there`)
