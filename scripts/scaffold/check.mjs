@@ -3,8 +3,8 @@
 // working tree (its files as they are, committed or not, so a local run tests local code), then
 // throws the copy away. In the copy: arguments it must refuse are refused with nothing written; a
 // record service with its screen and an operation on it are scaffolded; then the three workspaces
-// typecheck, the changed files pass ESLint and Prettier, and the generated contract tests and the
-// web's screen-registry tests pass. `--keep` leaves the copy for a look.
+// typecheck, the changed files pass ESLint, Prettier and the import rules, and the generated contract
+// tests and the web's screen-registry tests pass. `--keep` leaves the copy for a look.
 import { spawn, execFileSync } from 'node:child_process'
 import {
   copyFileSync,
@@ -142,8 +142,15 @@ try {
 
   for (const project of ['packages/shared', 'apps/server', 'apps/web'])
     await step(`typecheck ${project}`, () => ok('npx', ['tsc', '-p', project, '--noEmit']))
-  await step(`eslint and prettier on the ${changed.length} changed files`, async () => {
-    return (await ok('npx', ['eslint', '--max-warnings=0', ...changed])) ?? (await ok('npx', ['prettier', '--check', ...changed]))
+  await step(`lint the ${changed.length} changed files: eslint, prettier, import rules`, async () => {
+    const code = changed.filter((file) => /\.tsx?$/.test(file) && !file.startsWith('apps/server/test/'))
+    return (
+      (await ok('npx', ['eslint', '--max-warnings=0', ...changed])) ??
+      (await ok('npx', ['prettier', '--check', ...changed])) ??
+      (existsSync(join(copy, '.dependency-cruiser.cjs'))
+        ? await ok('npx', ['depcruise', '--config', '.dependency-cruiser.cjs', ...code])
+        : undefined)
+    )
   })
   await step(`server: ${tests.length} generated contract tests`, () =>
     tests.length === 2

@@ -28,8 +28,8 @@ export const layout = {
     tenancy: 'apps/server/src/platform/tenancy',
     /** shopOf, userOf, noEvent: what every service that is not a plain record service uses. */
     serviceSupport: 'apps/server/src/domains/stock/service-support',
-    /** A service's tests: `<tests>/<folder>.test.ts`. */
-    tests: 'apps/server/test/services',
+    /** A service's tests mirror its folder (decision 0124). */
+    testOf: (folder) => `apps/server/test/services/${folder}/${folder}.test.ts`,
     recordContract: 'apps/server/test/support/record-contract',
     operationContract: 'apps/server/test/support/operation-contract'
   },

@@ -176,10 +176,10 @@ export const ${name} = (context: ServiceContext) => (app: Application) => {
     addElement(
       addImport(text, `import { ${name} } from './${folder}/${folder}'`),
       'services',
-      `// Operation on ${target.key} (the operation template): create only, one transaction.\n  { path: servicePaths.${name}, register: ${name} }`
+      `// Operation on ${target.key}: create only, in one transaction (decision 0125).\n  { path: servicePaths.${name}, register: ${name} }`
     )
   )
-  const testFile = `${layout.server.tests}/${folder}.test.ts`
+  const testFile = layout.server.testOf(folder)
   plan.create(
     testFile,
     `import { ${target.schema} } from '@emporia/shared'

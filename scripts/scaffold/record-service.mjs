@@ -168,7 +168,7 @@ export const ${name} = (context: ServiceContext) => (app: Application) =>
       `{ path: servicePaths.${name}, register: ${name} }`
     )
   )
-  const testFile = `${layout.server.tests}/${folder}.test.ts`
+  const testFile = layout.server.testOf(folder)
   plan.create(
     testFile,
     `import { ${one}Schema } from '@emporia/shared'
