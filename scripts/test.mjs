@@ -137,12 +137,23 @@ await new Promise((finish) => {
   next()
 })
 
+// CI keeps only the end of the output: the failed tests are named again here, with the first line of
+// their error, so a failure on a busy shared machine can be found without the whole log.
+const failedTests = []
+const firstLine = (text) => (text ?? '').trim().split('\n')[0].slice(0, 300)
 for (const step of steps.filter((step) => step.report && done.has(step.title))) {
   if (existsSync(step.report)) {
     const result = JSON.parse(readFileSync(step.report, 'utf8'))
     totals.passed += result.numPassedTests
     totals.failed += result.numFailedTests
     totals.skipped += result.numPendingTests + result.numTodoTests
+    for (const file of result.testResults ?? []) {
+      const where = path.relative(root, file.name)
+      const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed')
+      for (const test of failed) failedTests.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`)
+      // A file that failed outside its tests (a hook, an import) has no failed test to name.
+      if (file.status === 'failed' && !failed.length) failedTests.push(`${where}: ${firstLine(file.message)}`)
+    }
   } else {
     totals.failed += 1
   }
@@ -164,6 +175,7 @@ const cpu = timings.reduce((sum, timing) => sum + timing.cpu, 0)
 console.log(row('total', '', ((Date.now() - started) / 1000).toFixed(1), cpu.toFixed(1)))
 
 console.log('')
+if (failedTests.length) console.log(`Failed tests:\n${failedTests.map((line) => `  ✘ ${line}`).join('\n')}\n`)
 if (failures.length) console.log(`Failed steps: ${failures.join(', ')}`)
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
 process.exit(failures.length || totals.failed ? 1 : 0)
