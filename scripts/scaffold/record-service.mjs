@@ -19,6 +19,7 @@ export const checkRecord = (state, name, options) => {
   const problems = checkCommon(state, name, name, options)
   const { one, folder } = namesOf(name, options.entity)
   if (state.featureFolders.includes(folder)) problems.push(`${layout.web.features}/${folder} exists already`)
+  if (options.on !== undefined) problems.push('--on: only an operation (--kind operation) acts on another record')
   const messageFiles = [
     layout.web.appMessages('en'),
     ...state.featureFolders.map((f) => `${layout.web.features}/${f}/${f}.messages.ts`)
