@@ -16,7 +16,7 @@ const input = {
   search: {},
   href: '/',
   queryClient: {}
-} as unknown as Parameters<typeof runSteps>[1]
+} as Parameters<typeof runSteps>[1]
 
 describe('runSteps', () => {
   it('runs the named steps in order, one after the other', async () => {

@@ -38,7 +38,7 @@ export const CashCheckResult = ({ record, testId }: FieldProps) => {
   const [busy, setBusy] = useState(false)
   const [cancelled, setCancelled] = useState(false)
   if (!record?._id) return null
-  const check = record as unknown as CashCheck
+  const check = record as CashCheck
   const status: CashCheckStatus = cancelled ? 'cancelled' : (check.status ?? 'valid')
   const count = isCashCount(check.type)
   const date = (value: string | null | undefined) => formatDateTime(value, language as LocaleId)

@@ -34,7 +34,7 @@ const definition = {
     { name: 'attributes', label: 'product.attributes', type: 'list', noItemId: true, fields: [] },
     { name: 'content', label: 'product.content', type: 'richtext' }
   ]
-} as unknown as ResourceDefinition
+} as ResourceDefinition
 
 describe('export columns', () => {
   it('sends a lookup column as a reference, so the file has names, not ids', () => {

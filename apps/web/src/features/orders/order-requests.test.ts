@@ -12,7 +12,7 @@ const order = {
   ],
   ship: { company: 'SF', tracking: '' },
   remarks: null
-} as unknown as Order
+} as Order
 
 describe('what the order forms send', () => {
   it('a back-office order: its lines, a discount, who it is for, only what was filled', () => {

@@ -4,7 +4,6 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward'
 import { FieldInput } from '../../components/fields/field-input'
 import type { FieldProps } from '../../components/fields/field-types'
 import { AddItemButton, RemoveItemButton } from '../../components/fields/list-field'
-import type { Values } from '../../lib/form-values'
 import { useListT } from '../../lib/i18n/lists'
 import { bannerItemFields, MAX_POS_BANNERS, type BannerValues } from './settings-pos-banners-fields'
 
@@ -41,7 +40,7 @@ export const BannerListInput = ({ field, value, onChange, error, testId }: Field
                   field={sub}
                   value={item[sub.name as keyof BannerValues]}
                   onChange={(next) => setItem(index, sub.name, next)}
-                  values={item as unknown as Values}
+                  values={item}
                   setValue={(name, next) => setItem(index, name, next)}
                   testId={`${testId}-${index}-${sub.name}`}
                 />

@@ -11,7 +11,8 @@ import type { AnyMessageKey } from '../../lib/i18n/lists'
 
 export const MAX_POS_BANNERS = 20
 
-export interface BannerValues {
+// A type, not an interface: each item is passed on as the form's `Values`, which only a type alias can be.
+export type BannerValues = {
   image: { type: 'attachment'; attachment: string } | null
   title: unknown
   enabled: boolean

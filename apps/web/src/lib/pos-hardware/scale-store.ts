@@ -75,7 +75,8 @@ const byteScale = (transport: ScaleTransport, parser: ScaleParser, close: () => 
   return { connection, feed, setState }
 }
 
-const devices = () => navigator as unknown as Navigators
+// Web Serial and Web Bluetooth are not in TypeScript's DOM types yet: the browser's navigator, with what we use of them.
+const devices = (): Navigators => navigator as Navigator & Navigators
 
 const openSerial = async (protocol: ScaleProtocol, prompt: boolean) => {
   const serial = devices().serial

@@ -49,7 +49,7 @@ const NodePropField = ({
           }
         }
         // Puck types its root's props as its own default (`title`); ours ride there as data.
-        return { root: { ...previous.root, props: props as unknown as { title?: string } } }
+        return { root: { ...previous.root, props: props as { title?: string } } }
       }
     })
   return (

@@ -18,7 +18,7 @@ export const DataSourcePicker = ({
 }) => {
   const { t } = useListT()
   const { categories } = usePageEditorEnv()
-  const source = value ?? (defaultFetchSource as unknown as FetchSource)
+  const source: FetchSource = value ?? defaultFetchSource
   const query = source.params?.query ?? {}
   const chosen = query.normalizedCategories?.$in ?? []
   const setQuery = (patch: Partial<NonNullable<NonNullable<FetchSource['params']>['query']>>) =>

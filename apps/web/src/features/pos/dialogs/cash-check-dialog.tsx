@@ -72,7 +72,7 @@ export const CashCheckDialog = ({ open, onClose, onDone }: DialogProps & { onDon
       details: values.details,
       comment: values.comment,
       ...(cashier ? { cashier: cashier._id } : {})
-    }) as unknown as CashCheckData
+    }) as CashCheckData
     setBusy(true)
     setRefusal(undefined)
     try {

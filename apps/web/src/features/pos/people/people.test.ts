@@ -36,7 +36,7 @@ describe('the staff list', () => {
     { user: 'u'.repeat(24), name: 'Wong', email: 'w@x.com', accepted: true },
     { user: 'v'.repeat(24), name: '', email: 'amy@x.com', accepted: true },
     { user: null, name: 'Invited', email: 'i@x.com', accepted: false }
-  ] as unknown as ShopStaff[]
+  ] as ShopStaff[]
   const me = { _id: 'm'.repeat(24), email: 'me@x.com', firstName: 'Mei', lastName: 'Lee' }
   it('names the accepted staff, sorted, filtered by any part of the name', () => {
     expect(staffChoices(staff, undefined, me, '')).toEqual([

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Order } from '@emporia/shared'
 import { receiptOf, type ReceiptContext } from './receipt-data'
 
+// Only what a receipt reads: an order without its bookkeeping (shop, source, timestamps) is not an `Order`.
 const order = {
   _id: 'a'.repeat(24),
   orderId: 'P-000042',
@@ -61,7 +62,7 @@ describe('the receipt of a sale (spec §3.11 Invoice)', () => {
   })
 
   it('leaves out what the sale does not have: no QR unless the shop prints it, no points, no cash lines for a card', () => {
-    const plain = { ...order, coupons: [], pricing: null } as unknown as Order
+    const plain: Order = { ...order, coupons: [], pricing: null }
     const receipt = receiptOf(plain, [{ method: 'credit', amount: 3000 }], context())
     expect(receipt.qr).toBeUndefined()
     expect(receipt.pointsEarned).toBeUndefined()

@@ -96,6 +96,7 @@ describe('the legacy cashier migration (spec §4.7)', () => {
 })
 
 describe('POS access (spec §6.2)', () => {
+  // A shop of one member, all that POS access reads: far from a whole `Shop`, hence the cast.
   const shop = (entry: Record<string, unknown>) =>
     ({ users: [{ user: 'u1', roles: [], perm: [], accepted: true, ...entry }] }) as unknown as Shop
   it('reads the member’s own level, defaulting to admin for shop admins and user for the rest', () => {
