@@ -1,5 +1,5 @@
 import { Box } from '@mui/material'
-import { servicePaths, type ListServicePath, type LocaleId, type SubsequentOrder } from '@emporia/shared'
+import { servicePaths, type LocaleId, type SubsequentOrder } from '@emporia/shared'
 import type { ColumnDef } from '../data-table/resource'
 import type { FieldDef } from '../fields/field-types'
 import { formatDate, formatMoney } from '../../lib/format'
@@ -8,7 +8,7 @@ import { dayRangeQuery } from '../../lib/table/day-range'
 import type { Row } from '../../lib/resource-client'
 import { companyInput, LineTotal, orderSummary, overrideLimitInput, productInput } from './order-inputs'
 import { isOverdue, subsequentMethodLabels, type OrderKind } from './order-values'
-import { useRecord, type OrderStatusPath } from './subsequent-api'
+import { useRecord, type OrderPath, type OrderStatusPath } from './subsequent-api'
 
 /*
  * What purchasing orders (buy) and bulk orders (sell) declare alike (spec §3.11): their list columns
@@ -19,7 +19,7 @@ import { useRecord, type OrderStatusPath } from './subsequent-api'
 type OrderField = keyof SubsequentOrder & string
 
 interface OrderPaths {
-  orders: ListServicePath
+  orders: OrderPath
   statuses: OrderStatusPath
 }
 

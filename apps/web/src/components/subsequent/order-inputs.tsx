@@ -7,14 +7,14 @@ import { formatDate, formatMoney } from '../../lib/format'
 import { useListT } from '../../lib/i18n/lists'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { queryKeys } from '../../lib/query-keys'
-import { resourceApi } from '../../lib/resource-client'
+import { shopApi } from '../../lib/resource-client'
 import { ConfirmDialog } from '../editor/confirm-dialog'
 import type { FieldDef, FieldProps } from '../fields/field-types'
 import { SelectInput } from '../fields/select-field'
 import type { LocaleId } from '@emporia/shared'
 import { useOrderTotals } from './order-totals'
 import { centsOf, quantityOf, type OrderKind } from './order-values'
-import { useRecord, type OrderStatusPath } from './subsequent-api'
+import { useRecord, type OrderPath, type OrderStatusPath } from './subsequent-api'
 import { translatablePaths } from '../../lib/table/search-query'
 
 /** The company select: choosing one fills an empty address with the company's (spec §3.11 address). */
@@ -96,7 +96,7 @@ const Figure = ({ label, value, testId, strong }: { label: string; value: string
  * The live summary (spec §3.11): totalAmount, totalPayment, shortage, due dates and, selling,
  * the customer's available credit; the goods' receipt or delivery; a lock notice.
  */
-export const orderSummary = (kind: OrderKind, orderPath: ListServicePath, statusPath: OrderStatusPath) => {
+export const orderSummary = (kind: OrderKind, orderPath: OrderPath, statusPath: OrderStatusPath) => {
   const OrderSummary = ({ values, record, testId }: FieldProps) => {
     const { t, language } = useListT()
     const lang = language as LocaleId
@@ -203,7 +203,7 @@ export const overrideLimitInput = (orderPath: ListServicePath) => {
 }
 
 /** "Mark received" / "Mark delivered" (spec §3.11 fulfilled): once, after a confirmation; never undone. */
-const Fulfilment = ({ kind, orderPath, record }: { kind: OrderKind; orderPath: ListServicePath; record?: SubsequentOrder }) => {
+const Fulfilment = ({ kind, orderPath, record }: { kind: OrderKind; orderPath: OrderPath; record?: SubsequentOrder }) => {
   const { t, language } = useListT()
   const queryClient = useQueryClient()
   const [asking, setAsking] = useState(false)
@@ -221,7 +221,7 @@ const Fulfilment = ({ kind, orderPath, record }: { kind: OrderKind; orderPath: L
     if (!record) return
     setBusy(true)
     try {
-      const saved = (await resourceApi(orderPath).patch(record._id, { fulfilled: true })) as Partial<SubsequentOrder>
+      const saved = await shopApi(orderPath).patch(record._id, { fulfilled: true })
       setDone(saved.fulfilledAt ?? new Date().toISOString())
       notifySuccess(t('editor.saved'))
       void queryClient.invalidateQueries({ queryKey: queryKeys.finds(orderPath) })

@@ -4,6 +4,9 @@ import { queryKeys } from '../../lib/query-keys'
 import { pageOf, resourceApi, shopApi, type Row } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 
+/** The two services of subsequent-payment orders: purchasing (buy) and bulk (sell). */
+export type OrderPath = typeof servicePaths.purchasingOrders | typeof servicePaths.bulkOrders
+
 /** The services of order statuses, which an order's `status` names: purchasing (buy) and bulk (sell). */
 export type OrderStatusPath = typeof servicePaths.purchasingOrderStatuses | typeof servicePaths.bulkOrderStatuses
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { BATCH_LIMIT, servicePaths, type InventoryOperationData, type ProductStatus } from '@emporia/shared'
-import { pageOf, resourceApi, resourceService, shopApi, typedService, type Row } from '../../lib/resource-client'
+import { resourceService, shopApi, shopRows, typedService, type Row } from '../../lib/resource-client'
 import { getCurrentShopId, shopQuery, useCurrentShopId } from '../../lib/shop'
 
 // The product screens' calls (ARCHITECTURE §2: one place per operation); components never name a service.
@@ -71,6 +71,6 @@ export const useWarehouses = () => {
     queryKey: [servicePaths.warehouses, 'find', { all: true, shop }],
     enabled: Boolean(shop),
     staleTime: 60_000,
-    queryFn: async () => pageOf(await resourceApi(servicePaths.warehouses).find({ $limit: 100 })).data
+    queryFn: () => shopRows(servicePaths.warehouses, { $limit: 100 })
   })
 }
