@@ -11,6 +11,7 @@ import {
   type SummaryDim,
   type SummaryGroupBy
 } from '@emporia/shared'
+import { DateRangeFields } from '../../components/ui/date-range-fields'
 import { EmptyState } from '../../components/ui/empty-state'
 import { useSession } from '../../lib/auth'
 import { errorField, errorMessage } from '../../lib/errors'
@@ -90,23 +91,12 @@ const Charts = ({ shop }: { shop: NonNullable<ReturnType<typeof useCurrentShop>>
       </Box>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-          <TextField
-            type="date"
-            size="small"
-            label={t('charts.from')}
-            value={range.fromDate}
-            onChange={(event) => set({ fromDate: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'charts-from' } }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label={t('charts.to')}
-            value={range.toDate}
-            onChange={(event) => set({ toDate: event.target.value })}
-            error={!ordered || badField === 'to'}
-            helperText={!ordered ? t('sales.rangeOrder') : badField === 'to' ? errorMessage(summary.error) : undefined}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'charts-to' } }}
+          <DateRangeFields
+            range={range}
+            onChange={set}
+            labels={{ from: t('charts.from'), to: t('charts.to') }}
+            testId="charts"
+            toError={!ordered ? t('sales.rangeOrder') : badField === 'to' ? errorMessage(summary.error) : undefined}
           />
           <TextField
             select

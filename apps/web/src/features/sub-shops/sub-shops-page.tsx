@@ -15,7 +15,6 @@ import {
   TableFooter,
   TableHead,
   TableRow,
-  TextField,
   Tooltip,
   Typography
 } from '@mui/material'
@@ -25,6 +24,7 @@ import Storefront from '@mui/icons-material/StorefrontOutlined'
 import type { LocaleId, SubShopRollupRow } from '@emporia/shared'
 import { ConfirmDialog } from '../../components/editor/confirm-dialog'
 import { AppLink } from '../../components/ui/app-link'
+import { DateRangeFields } from '../../components/ui/date-range-fields'
 import { EmptyState } from '../../components/ui/empty-state'
 import { useSession } from '../../lib/auth'
 import { errorField, errorMessage } from '../../lib/errors'
@@ -114,24 +114,13 @@ const SubShops = ({ shopId, today }: { shopId: string; today: string }) => {
       </Box>
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
-          <TextField
-            type="date"
-            size="small"
-            label={t('subShops.from')}
-            value={range.fromDate}
-            onChange={(event) => set({ fromDate: event.target.value })}
-            error={badField === 'from'}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'sub-shops-from' } }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label={t('subShops.to')}
-            value={range.toDate}
-            onChange={(event) => set({ toDate: event.target.value })}
-            error={!ordered || badField === 'to'}
-            helperText={!ordered ? t('sales.rangeOrder') : badField === 'to' ? errorMessage(rollup.error) : undefined}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'sub-shops-to' } }}
+          <DateRangeFields
+            range={range}
+            onChange={set}
+            labels={{ from: t('subShops.from'), to: t('subShops.to') }}
+            testId="sub-shops"
+            fromError={badField === 'from'}
+            toError={!ordered ? t('sales.rangeOrder') : badField === 'to' ? errorMessage(rollup.error) : undefined}
           />
           <Box sx={{ flex: 1 }} />
           <Button

@@ -17,6 +17,7 @@ import {
 import Print from '@mui/icons-material/Print'
 import { useQuery } from '@tanstack/react-query'
 import { servicePaths, shopTimeZone, summaryGroupBys, type SummaryGroupBy } from '@emporia/shared'
+import { DateRangeFields } from '../../../components/ui/date-range-fields'
 import { errorMessage } from '../../../lib/errors'
 import { useListT, type AnyMessageKey } from '../../../lib/i18n/lists'
 import { queryKeys } from '../../../lib/query-keys'
@@ -90,23 +91,12 @@ export const PosSummaryDialog = ({ open, onClose, cashier }: { open: boolean; on
       </DialogTitle>
       <DialogContent dividers>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} className="pos-summary-controls" sx={{ mb: 2 }}>
-          <TextField
-            type="date"
-            size="small"
-            label={t('posReport.from')}
-            value={range.fromDate}
-            onChange={(event) => set({ fromDate: event.target.value })}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'pos-summary-from' } }}
-          />
-          <TextField
-            type="date"
-            size="small"
-            label={t('posReport.to')}
-            value={range.toDate}
-            onChange={(event) => set({ toDate: event.target.value })}
-            error={Boolean(problem)}
-            helperText={problem ? tAny(problem.key, problem.values) : undefined}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'pos-summary-to' } }}
+          <DateRangeFields
+            range={range}
+            onChange={set}
+            labels={{ from: t('posReport.from'), to: t('posReport.to') }}
+            testId="pos-summary"
+            toError={problem ? tAny(problem.key, problem.values) : undefined}
           />
           <TextField
             select
