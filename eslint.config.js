@@ -19,6 +19,31 @@ const otherServiceInternals = {
   message: 'A service imports another service only through its public module `../<name>/<name>`.'
 }
 
+// Web boundaries. A file `depth` folders below its feature's own folder reaches another feature by
+// climbing exactly depth + 1 levels and going down into a name; fewer stay inside its own feature
+// (allowed), more reach src/, where only the app shell is refused. Hence one entry per depth.
+const appShell = {
+  regex: '^(\\.\\./)+app(/|$)',
+  message: 'Features do not import the app shell; move the piece to components/ or lib/.'
+}
+const featureBoundary = (depth) => ({
+  files: [`apps/web/src/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          appShell,
+          {
+            regex: `^(\\.\\./){${depth + 1}}[^.]`,
+            message: 'A feature does not import another feature; move the piece to components/ or lib/.'
+          }
+        ]
+      }
+    ]
+  }
+})
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'e2e/artifacts/**', 'coverage/**'] },
   js.configs.recommended,
@@ -42,27 +67,8 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'process', 'Buffer', '__dirname', 'require']
     }
   },
-  {
-    // Web boundaries: a feature stands alone; components and lib serve every feature and know none.
-    files: ['apps/web/src/features/*/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+app(/|$)',
-              message: 'Features do not import the app shell; move the piece to components/ or lib/.'
-            },
-            {
-              regex: '^\\.\\./[^.]',
-              message: 'A feature does not import another feature; move the piece to components/ or lib/.'
-            }
-          ]
-        }
-      ]
-    }
-  },
+  // Web boundaries: a feature stands alone; components and lib serve every feature and know none.
+  ...[0, 1, 2, 3, 4].map(featureBoundary),
   {
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     rules: {
