@@ -1,7 +1,15 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { summaryDims, summaryGroupBys, type SalesSummary, type SummaryDim, type SummaryGroupBy } from '@emporia/shared'
+import {
+  servicePaths,
+  summaryDims,
+  summaryGroupBys,
+  type SalesSummary,
+  type SalesSummaryQuery,
+  type SummaryDim,
+  type SummaryGroupBy
+} from '@emporia/shared'
 import { createApp, type EmporiaApp } from '../../apps/server/src/app'
 import { loadConfig } from '../../apps/server/src/config'
 import { createDb, type Db } from '../../apps/server/src/platform/db/knex'
@@ -40,8 +48,8 @@ const open = async (db: Db): Promise<EmporiaApp> => {
   return createApp(config, { db })
 }
 
-const summaryOf = (app: EmporiaApp, query: Record<string, string>) =>
-  app.app.service('sales/summary').find({ query: { shop: SALES_SHOP, ...query } }) as Promise<SalesSummary>
+const summaryOf = (app: EmporiaApp, query: SalesSummaryQuery) =>
+  app.app.service(servicePaths.salesSummary).find({ query: { shop: SALES_SHOP, ...query } })
 
 /** Every grouping, split three ways, over the last year and the last three years of the shop's orders. */
 const latencies = async (app: EmporiaApp, seed: SalesSeed, log: Log): Promise<Timing[]> => {

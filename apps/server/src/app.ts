@@ -25,6 +25,7 @@ import { isFileRequest } from './services/attachments/file-routes'
 import { shareEventsWithPeers } from './platform/http/peer-events'
 import { hybridParser, useMsgpackPerConnection } from './platform/http/socket-encoding'
 import type { ServiceContext } from './platform/http/service-context'
+import type { KoaApp, ServerServiceTypes } from './platform/http/server-services'
 import { CountCache } from './platform/records/count-cache'
 import { mediaRoutes, registerServices } from './services'
 import { stripeWebhooks } from './domains/payments/webhooks'
@@ -44,7 +45,7 @@ import { serveVerifiedDomains } from './domains/eshop/domains/storefront-hookup'
 import { resolveSecretsKeyring, useSecretsKeyring } from './platform/secrets/secrets-key'
 
 export interface EmporiaApp {
-  app: Application
+  app: KoaApp
   db: Db
   counts: CountCache
   io?: Server
@@ -93,7 +94,7 @@ export const createApp = async (
     }
   }
 
-  const app = koa(feathers())
+  const app = koa(feathers<ServerServiceTypes>())
   const headers = securityHeaders()
   const errors = errorHandler(log)
   // Before anything reads the client: who it is, and whether it came over https (TRUST_PROXY, decision 0119).
@@ -203,7 +204,8 @@ export const createApp = async (
 
   emporia.close = async () => {
     // Idle keep-alive HTTP connections would hold server.close() open for seconds.
-    const server = (app as unknown as { server?: HttpServer }).server
+    // Unset until `listen`: Koa's typing says it is always there.
+    const server = app.server as HttpServer | undefined
     server?.closeIdleConnections?.()
     // Open websockets would hold server.close() open forever.
     emporia.io?.disconnectSockets(true)

@@ -1,6 +1,6 @@
-import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../platform/http/service-context'
+import type { App, ServerPath } from '../platform/http/server-services'
 import { account } from './account/account'
 import { attachments } from './attachments/attachments'
 import { authentication } from './authentication/authentication'
@@ -84,10 +84,10 @@ import { siteVersions } from './site-versions/site-versions'
 
 export { mediaRoutes } from './attachments/attachments'
 
-/** One service: its path, and the function that registers it (and any paths it brings along). */
+/** One service: its path (one the service map types), and the function that registers it (and any paths it brings along). */
 export interface ServiceRegistration {
-  path: string
-  register: (context: ServiceContext) => (app: Application) => void
+  path: ServerPath
+  register: (context: ServiceContext) => (app: App) => void
 }
 
 /**
@@ -236,7 +236,7 @@ export const services: readonly ServiceRegistration[] = [
 ]
 
 /** Registers every service in order; a registration that leaves its path empty is a startup error. */
-export const registerServices = (app: Application, context: ServiceContext) => {
+export const registerServices = (app: App, context: ServiceContext) => {
   for (const { path, register } of services) {
     app.configure(register(context))
     if (!app.services[path]) throw new Error(`Registering ${path} registered no service there`)

@@ -4,7 +4,9 @@ import { loadConfig, type AppConfig } from '../../src/config'
 import type { ServiceContext } from '../../src/platform/http/service-context'
 import { freshDb, type DialectName } from './databases'
 
-export interface TestApp extends EmporiaApp {
+/** Its app is untyped: tests register fixture services of their own (`people`), which the service map does not name. */
+export interface TestApp extends Omit<EmporiaApp, 'app'> {
+  app: Application
   dialect: DialectName
   url: string
   port: number

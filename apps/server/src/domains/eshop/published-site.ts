@@ -15,10 +15,8 @@ export interface SitePublished {
 
 type Listener = (event: SitePublished) => void
 
-/** Whatever answers a shop's published site: the siteVersions service (`latest`). */
-interface LatestVersions {
-  latest(shop: string): Promise<PublishedSite | null>
-}
+/** Reads a shop's published site: the siteVersions service's `latest`, handed over when it registers. */
+type LoadLatest = (shop: string) => Promise<PublishedSite | null>
 
 /** Shops whose published site a process keeps (a snapshot is some tens of KB). */
 const MAX_SHOPS = 500
@@ -26,6 +24,7 @@ const MAX_SHOPS = 500
 interface SiteCache {
   sites: Map<string, Promise<PublishedSite | null>>
   listeners: Set<Listener>
+  load?: LoadLatest
 }
 const caches = new WeakMap<Application, SiteCache>()
 const cacheOf = (app: Application): SiteCache => {
@@ -40,7 +39,7 @@ const cacheOf = (app: Application): SiteCache => {
  * which platform/peer-events.ts re-emits on every process). A failed read is not kept.
  */
 export const publishedSite = (app: Application, shop: string): Promise<PublishedSite | null> => {
-  const { sites } = cacheOf(app)
+  const { sites, load } = cacheOf(app)
   const held = sites.get(shop)
   if (held) {
     // Most recently used last: the first is the one to forget.
@@ -48,8 +47,8 @@ export const publishedSite = (app: Application, shop: string): Promise<Published
     sites.set(shop, held)
     return held
   }
-  const service = app.service(servicePaths.siteVersions) as unknown as LatestVersions
-  const loading = service.latest(shop)
+  if (!load) return Promise.reject(new Error(`No ${servicePaths.siteVersions} service registered`))
+  const loading = load(shop)
   sites.set(shop, loading)
   loading.catch(() => sites.get(shop) === loading && sites.delete(shop))
   while (sites.size > MAX_SHOPS) sites.delete(sites.keys().next().value!)
@@ -64,10 +63,11 @@ export const onSitePublished = (app: Application, listener: Listener): (() => vo
 }
 
 /**
- * Wires the cache to publishes (the siteVersions registration calls it once): the shop's copy is
- * dropped before anyone is told, so a listener that reads the site again gets the new version.
+ * Wires the cache to publishes (the siteVersions registration calls it once, with its reader): the
+ * shop's copy is dropped before anyone is told, so a listener that reads the site again gets the new version.
  */
-export const watchPublishes = (app: Application) => {
+export const watchPublishes = (app: Application, load: LoadLatest) => {
+  cacheOf(app).load = load
   app.service(servicePaths.siteVersions).on('created', (created: { shop?: string; version?: number }) => {
     if (!created?.shop) return
     const event: SitePublished = { shop: created.shop, version: Number(created.version) }

@@ -1,7 +1,7 @@
 import { AdapterBase, type AdapterParams, type AdapterServiceOptions, type PaginationOptions } from '@feathersjs/adapter-commons'
 import { BadRequest, MethodNotAllowed } from '@feathersjs/errors'
 import { recordNotFound } from './not-found'
-import type { Application, Id, NullableId, Paginated } from '@feathersjs/feathers'
+import type { Id, NullableId, Paginated } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { isObjectId, type Page } from '@emporia/shared'
 import type { Db } from '../db/knex'
@@ -12,6 +12,7 @@ import { compilePatchOperators, findArrayMatch, plainSetFields } from '../db/que
 import { orderBy, parseSort } from '../db/query/sort'
 import { compileWhere, type Sql } from '../db/query/where'
 import { newObjectId } from '../http/object-id'
+import type { App } from '../http/server-services'
 import { enterWall, joinWall, wallSession } from '../tenancy'
 import type { CountCache, Counted } from './count-cache'
 import { parsePopulate, populate } from './populate'
@@ -89,7 +90,7 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
   RecordParams,
   RecordOptions
 > {
-  app?: Application
+  app?: App
   private readonly validators: DataValidators
 
   constructor(options: RecordOptions) {
@@ -97,7 +98,7 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
     this.validators = dataValidators(options.model)
   }
 
-  async setup(app: Application) {
+  async setup(app: App) {
     this.app = app
   }
 
@@ -338,6 +339,7 @@ export class RecordService<Result = Row, Data = Partial<Result>, PatchData = Par
       const page: Page<Row> = { total: counted.total, limit: limit ?? 0, skip: cursorMode ? 0 : skip, data }
       if (counted.atLeast) page.totalPrecision = 'atLeast'
       if (cursors) page.cursors = cursors
+      // Rows as output() answers them, typed as the service's record (`Result` is only known to the subclass).
       return page as unknown as Paginated<Result>
     } catch (error) {
       throw toFeathersError(error)

@@ -1,10 +1,11 @@
 import { BadRequest, NotAuthenticated } from '@feathersjs/errors'
-import type { Application, Params } from '@feathersjs/feathers'
+import type { Params } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import { displayName, isLocaleId, pickLocale, type LocaleId, type User } from '@emporia/shared'
+import { displayName, isLocaleId, pickLocale, servicePaths, type LocaleId, type User } from '@emporia/shared'
 import type { MailType } from '../../platform/mail/mailer'
 import { hashPassword, verifyPassword, loginKeys, Throttle } from '../authentication/authentication'
 import type { ServiceContext } from '../../platform/http/service-context'
+import type { App } from '../../platform/http/server-services'
 import type { RecordParams } from '../../platform/records/record-service'
 import type { ResetRequest } from './account.schema'
 import { AccountCodes, assertCodeFormat, CODE_TTL_MINUTES, invalidCode, type CodePurpose } from './account-codes'
@@ -35,7 +36,7 @@ export class AccountService {
   private readonly throttle: Throttle
 
   constructor(
-    private readonly app: Application,
+    private readonly app: App,
     private readonly context: ServiceContext
   ) {
     this.throttle = new Throttle(context.db.knex, context.config.loginLimits)
@@ -45,8 +46,12 @@ export class AccountService {
     return this.context.db.knex
   }
 
+  /**
+   * The users service as the account flows use it from inside: they set server-owned fields (password,
+   * `verified`, `tokensValidAfter`) and read past the hooks with the hash, beyond what the wire's map allows.
+   */
   private users() {
-    return this.app.service('users') as unknown as {
+    return this.app.service(servicePaths.users) as unknown as {
       patch: (id: string, data: Record<string, unknown>, params?: RecordParams) => Promise<User>
       _find: (params: RecordParams) => Promise<Secret[]>
       emit: (event: string, data: unknown) => void
@@ -78,10 +83,7 @@ export class AccountService {
 
   /** A token for the caller after a change of password, valid after `now`; a socket switches to it. */
   private async freshToken(user: User, params: Caller): Promise<string> {
-    const auth = this.app.service('authentication') as unknown as {
-      createAccessToken: (payload: object, options: object) => Promise<string>
-    }
-    const accessToken = await auth.createAccessToken({}, { subject: user._id })
+    const accessToken = await this.app.service(servicePaths.authentication).createAccessToken({}, { subject: user._id })
     // The caller's socket keeps its session: it is not among the old ones the change disconnects.
     if (params.connection?.authentication) params.connection.authentication = { strategy: 'jwt', accessToken }
     return accessToken

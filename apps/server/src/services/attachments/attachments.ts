@@ -50,11 +50,17 @@ export const attachments = (context: ServiceContext) => (app: Application) => {
 }
 
 /**
+ * The attachments service as registered, with what the media library offers beyond the wire's map
+ * (its file store, upload limits, `ingest`): for the file routes and the storefront's payment slips.
+ */
+export const mediaLibrary = (app: Application) => app.service(servicePaths.attachments) as unknown as AttachmentService
+
+/**
  * The plain-HTTP part of media: uploads (multipart, so never through the JSON body parser) and
  * public file reads. Mount it before the body parser; the service is looked up per request.
  */
 export const mediaRoutes = (app: Application) => {
-  const service = () => app.service(servicePaths.attachments) as unknown as AttachmentService
+  const service = () => mediaLibrary(app)
   const upload = uploadRoute(service)
   const files = fileRoute(service)
   return (ctx: FeathersKoaContext, next: Next) => {

@@ -1,7 +1,7 @@
 import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
 import type { NullableId } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import { DEVICE_TOKEN_HEADER, isObjectId, type Cashier, type CashierData, type CashierPatch } from '@emporia/shared'
+import { DEVICE_TOKEN_HEADER, isObjectId, servicePaths, type Cashier, type CashierData, type CashierPatch } from '@emporia/shared'
 import { RecordService, type RecordOptions, type RecordParams } from '../../platform/records/record-service'
 import { assertValid, dataValidators, stripReadOnly } from '../../platform/records/validate-data'
 import { shopTransaction } from '../../platform/tenancy'
@@ -149,10 +149,10 @@ export class CashierService extends RecordService<Cashier, CashierData, CashierP
   }
 
   private async announce(ids: string[]) {
-    const events = this as unknown as { emit?: (event: string, data: unknown) => void }
+    const events = this.app?.service(servicePaths.cashiers)
     for (const id of ids) {
       const record = await this._get(id).catch(() => undefined)
-      if (record) events.emit?.('patched', record)
+      if (record) events?.emit('patched', record)
     }
   }
 }

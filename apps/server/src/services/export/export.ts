@@ -1,11 +1,11 @@
 import { PassThrough } from 'node:stream'
-import type { AuthenticationService } from '@feathersjs/authentication'
 import { NotAuthenticated } from '@feathersjs/errors'
 import type { Application, Params } from '@feathersjs/feathers'
 import type { FeathersKoaContext } from '@feathersjs/koa'
 import { servicePaths } from '@emporia/shared'
 import type { Next } from 'koa'
 import type { ServiceContext } from '../../platform/http/service-context'
+import type { App } from '../../platform/http/server-services'
 import { contentDisposition, parseExportRequest } from './export.schema'
 import { EXPORT_PATH, openExport, pumpExport, type ExportProgress } from './export.class'
 
@@ -22,11 +22,10 @@ class ExportEvents {
 }
 
 /** The caller, signed in once with the request's bearer token, as the REST transport would. */
-const signIn = async (app: Application, ctx: FeathersKoaContext): Promise<Params & { user: { _id: string } }> => {
+const signIn = async (app: App, ctx: FeathersKoaContext): Promise<Params & { user: { _id: string } }> => {
   const authentication = ctx.feathers?.authentication
   if (!authentication) throw new NotAuthenticated('Not authenticated')
-  const auth = app.service(servicePaths.authentication) as unknown as AuthenticationService
-  const result = await auth.authenticate(authentication, { provider: 'rest' }, 'jwt')
+  const result = await app.service(servicePaths.authentication).authenticate(authentication, { provider: 'rest' }, 'jwt')
   const user = result.user as { _id: string } | undefined
   if (!user) throw new NotAuthenticated('Not authenticated')
   // `authenticated` spares each page a second token check; the hooks still see user and provider.
@@ -37,7 +36,7 @@ const signIn = async (app: Application, ctx: FeathersKoaContext): Promise<Params
  * `POST /api/export` (docs/decisions/0022-export.md): streams every row the list query matches as
  * CSV or XLSX, read through the list's own service with the caller's identity.
  */
-const exportRoute = (app: Application, log: (error: unknown) => void) => async (ctx: FeathersKoaContext, next: Next) => {
+const exportRoute = (app: App, log: (error: unknown) => void) => async (ctx: FeathersKoaContext, next: Next) => {
   // Anything but a plain POST falls through to the service, which allows no method (405).
   if (ctx.method !== 'POST' || ctx.lookup?.params?.__id !== undefined) return next()
   const params = await signIn(app, ctx)

@@ -20,5 +20,5 @@ export const siteVersions = (context: ServiceContext) => (app: Application) => {
   const service = new SiteVersionService({ ...context.records, model: siteVersionModel })
   registerShopPath(app, context.directory, servicePaths.siteVersions, service, ['find', 'get', 'create'])
   app.service(servicePaths.siteVersions).hooks({ after: { create: [noEventForRestore] } })
-  watchPublishes(app)
+  watchPublishes(app, (shop) => service.latest(shop))
 }

@@ -7,7 +7,7 @@ import { recordEvents } from '../../orders/order-history'
 import { lockOrder, paymentRecord, type OrderRow } from '../../orders/order-rows'
 import type { PaymentRow } from '../../orders/payments'
 import { waitsForPayment } from '../../orders/waits-for-payment'
-import { detectKind, receive, type AttachmentService } from '../../../services/attachments/attachments'
+import { detectKind, mediaLibrary, receive } from '../../../services/attachments/attachments'
 import { commerceTransaction, type Commerce } from './commerce-context'
 import { orderOfLink } from './order-link'
 import { refuse } from './cart-input'
@@ -76,7 +76,7 @@ const checkRoom = async (db: Knex.Transaction, shop: string, order: string, size
 export const attachSlip = async (commerce: Commerce, shop: string, token: unknown, ctx: FeathersKoaContext) => {
   const id = orderOfLink(commerce.context.config.authSecret, shop, token)
   if (!id) throw refuse('order', 'We could not find this order', 'storefront.orderNotFound')
-  const attachments = commerce.app.service(servicePaths.attachments) as unknown as AttachmentService
+  const attachments = mediaLibrary(commerce.app)
   const file = attachments.media.tempFile()
   try {
     const limit = Math.min(SLIP_MAX_BYTES, attachments.uploadLimits.maxBytes)
@@ -109,7 +109,7 @@ export const attachSlip = async (commerce: Commerce, shop: string, token: unknow
       await attachments.media.removeFolder(shop, info._id)
       throw error
     })
-    commerce.app.service('payments').emit('patched', paymentRecord(payment))
+    commerce.app.service(servicePaths.payments).emit('patched', paymentRecord(payment))
     return { slip: info._id }
   } finally {
     await rm(file, { force: true })
