@@ -1,24 +1,18 @@
-import { NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import {
   DEFAULT_BARCODE_LAYOUT,
-  isWeighted,
   multiplyCents,
   roundOrder,
   type OrderData,
   type OrderLine,
   type OrderPricing
 } from '@emporia/shared'
-import { badField, checkUnits } from '../stock/quantities'
+import { badField } from '../stock/quantities'
 import { chargeBudget, channelOf, priceWithRules, storedPricing, type RulesResult } from '../pricing'
 import type { CheckoutSettings } from './checkout-settings'
+import { checkLine, pricedLine, type LineProduct } from './order-line'
 
-interface ProductRow {
-  _id: string
-  name: unknown
-  price: number
-  skus?: { id: string; name: unknown; price?: number | null }[] | null
-  weightType?: string | null
+interface ProductRow extends LineProduct {
   categories?: string[] | null
   category?: string | null
   brand?: string | null
@@ -122,10 +116,9 @@ const tillPrice = (settings: CheckoutSettings) => {
 }
 
 /**
- * Prices an order's lines from the shop's own products (decision 0078): a line names a product of
- * this shop and, when the product has SKUs, one of them; its price is the SKU's, else the product's,
- * unless staff gave one; units are whole unless the goods are weighed (never rounded: 2.5 bags are
- * refused). Each line's total goes once through multiplyCents. `markdown`: what prices staff typed
+ * Prices an order's lines from the shop's own products (decision 0078): each line checked against its
+ * product as every order's is (order-line.ts); its price is the SKU's, else the product's, unless staff
+ * gave one. Each line's total goes once through multiplyCents. `markdown`: what prices staff typed
  * below the catalogue take off (decision 0117); a till's price label is the shop's own price, not a
  * markdown (a pack's label has no catalogue price to compare: the catalogue's is per kilogram).
  */
@@ -144,34 +137,21 @@ const priceLines = async (
   const products = new Map(rows.map((row) => [row._id, row]))
   let markdown = 0
   const lines = input.products.map((line, i): PricedLine => {
-    const product = products.get(line.product)
-    if (!product) throw new NotFound(`No record found for id '${line.product}'`, { field: `products.${i}.product` })
-    const skus = product.skus ?? []
-    const skuId = line.sku ?? ''
-    const sku = skus.find((s) => s.id === skuId)
-    if (skus.length ? !sku : skuId !== '')
-      throw badField(`products.${i}.sku`, skus.length ? "Choose one of the product's SKUs" : 'This product has no SKUs')
-    const quantity = checkUnits(line.quantity, `products.${i}.quantity`, isWeighted(product))
+    const checked = checkLine(products.get(line.product), line, `products.${i}`)
+    const { product, quantity, listed } = checked
     if (line.price !== undefined && priceAllowed && !priceAllowed(product, line.price))
       throw badField(`products.${i}.price`, 'At the till a price comes only from a price label', 'order.priceNotAllowed')
-    const listed = sku?.price ?? product.price
     const price = line.price ?? listed
     if (!priceAllowed && price < listed) markdown += multiplyCents(listed, quantity) - multiplyCents(price, quantity)
     const warehouse = line.warehouse ?? input.warehouse ?? fallbackWarehouse
     if (!warehouse) throw badField(`products.${i}.warehouse`, 'Choose the warehouse the goods come from', 'order.noWarehouse')
     const categories = [...new Set([...(product.categories ?? []), ...(product.category ? [product.category] : [])])]
     return {
-      ...line,
-      sku: skuId,
-      name: line.name ?? (sku ? sku.name : product.name),
-      price,
-      quantity,
-      total: multiplyCents(price, quantity),
-      warehouse,
+      ...pricedLine(line, checked, price, warehouse),
       categories,
       brand: product.brand ?? null,
       tags: product.tags ?? []
-    } as PricedLine
+    }
   })
   return { lines, markdown }
 }

@@ -1,16 +1,9 @@
 import { NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { isWeighted, multiplyCents, subsequentTotals, type SubsequentOrderLine, type SubsequentPayment } from '@emporia/shared'
-import { badField, checkUnits } from '../stock/quantities'
+import { subsequentTotals, type SubsequentOrderLine, type SubsequentPayment } from '@emporia/shared'
+import { badField } from '../stock/quantities'
+import { checkLine, pricedLine, type LineProduct } from '../orders/order-line'
 import type { SubsequentKind } from './kinds'
-
-interface ProductRow {
-  _id: string
-  name: unknown
-  price: number
-  skus?: { id: string; name: unknown; price?: number | null }[] | null
-  weightType?: string | null
-}
 
 export interface PricedLine extends SubsequentOrderLine {
   sku: string
@@ -20,10 +13,9 @@ export interface PricedLine extends SubsequentOrderLine {
 }
 
 /**
- * An order's lines against the shop's own products and warehouses (decision 0085): a product of
- * this shop and, when it has SKUs, one of them; a warehouse of this shop (the line's, else the
- * order's, else the shop's first); whole units unless the goods are weighed — 2.5 bags are refused,
- * never rounded. A bulk order's price defaults to the SKU's or product's price; a purchasing order's
+ * An order's lines against the shop's own products and warehouses (decision 0085): each line checked
+ * against its product as every order's is (orders/order-line.ts); a warehouse of this shop (the line's,
+ * else the order's, else the shop's first). A bulk order's price defaults to the SKU's or product's price; a purchasing order's
  * is the cost and must be given. Each line's total is price × quantity, once through multiplyCents.
  */
 export const priceLines = async (
@@ -43,7 +35,7 @@ export const priceLines = async (
           select _id from warehouses where shop = ? and _id = any(?)) w) as warehouses,
        (select _id from warehouses where shop = ? order by "createdAt", _id limit 1) as first`,
     [shop, ids, shop, wanted, shop]
-  )) as { rows: { products: ProductRow[]; warehouses: string[]; first: string | null }[] }
+  )) as { rows: { products: LineProduct[]; warehouses: string[]; first: string | null }[] }
   const products = new Map(rows[0].products.map((row) => [row._id, row]))
   const warehouses = new Set(rows[0].warehouses)
   const checkWarehouse = (id: string, field: string) => {
@@ -53,27 +45,12 @@ export const priceLines = async (
   const fallback = orderWarehouse ? checkWarehouse(orderWarehouse, 'warehouse') : rows[0].first
   const priced = lines.map((line, i): PricedLine => {
     const at = `products.${i}`
-    const product = products.get(line.product)
-    if (!product) throw new NotFound(`No record found for id '${line.product}'`, { field: `${at}.product` })
-    const skus = product.skus ?? []
-    const skuId = line.sku ?? ''
-    const sku = skus.find((s) => s.id === skuId)
-    if (skus.length ? !sku : skuId !== '')
-      throw badField(`${at}.sku`, skus.length ? "Choose one of the product's SKUs" : 'This product has no SKUs')
-    const quantity = checkUnits(line.quantity, `${at}.quantity`, isWeighted(product))
-    const price = line.price ?? (kind.type === 'sell' ? (sku?.price ?? product.price) : undefined)
+    const checked = checkLine(products.get(line.product), line, at)
+    const price = line.price ?? (kind.type === 'sell' ? checked.listed : undefined)
     if (price === undefined) throw badField(`${at}.price`, 'Enter the unit cost', 'subsequent.priceRequired')
     const warehouse = line.warehouse ? checkWarehouse(line.warehouse, `${at}.warehouse`) : fallback
     if (!warehouse) throw badField(`${at}.warehouse`, 'Choose the warehouse', 'subsequent.noWarehouse')
-    return {
-      ...line,
-      sku: skuId,
-      name: line.name ?? (sku ? sku.name : product.name),
-      price,
-      quantity,
-      total: multiplyCents(price, quantity),
-      warehouse
-    } as PricedLine
+    return pricedLine(line, checked, price, warehouse)
   })
   return { lines: priced, warehouse: fallback ?? priced[0].warehouse }
 }
