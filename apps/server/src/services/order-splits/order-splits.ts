@@ -7,6 +7,7 @@ import { noEvent, shopOf, userOf } from '../../domains/stock/service-support'
 import { registerShopPath } from '../../platform/records/shop-scoped'
 import { orderTransaction } from '../../domains/orders/order-transaction'
 import { orderRecord } from '../../domains/orders/order-rows'
+import { announceNewOrder } from '../../domains/orders/order-events'
 import { splitOrder } from '../../domains/orders/split-order'
 import type { RecordParams } from '../../platform/records/record-service'
 
@@ -29,7 +30,7 @@ export const orderSplits = (context: ServiceContext) => (app: Application) => {
         splitOrder(trx, input, { shop, user: userOf(params), env: { app, counts: context.counts }, wall })
       )
       const created = orderRecord(result.order)
-      app.service(servicePaths.orders).emit('created', created)
+      announceNewOrder(app, created)
       app.service(servicePaths.orders).emit('patched', orderRecord(result.source))
       return created
     }

@@ -6,7 +6,8 @@ import { pickPatch, shopOf, userOf } from '../../domains/stock/service-support'
 import { OrderRecordService } from '../../domains/orders/order-transaction'
 import { changeOrder } from '../../domains/orders/change-order'
 import { createOrder } from '../../domains/orders/create-order'
-import { orderRecord, paymentRecord } from '../../domains/orders/order-rows'
+import { orderRecord } from '../../domains/orders/order-rows'
+import { announceNewOrder } from '../../domains/orders/order-events'
 import type { ProviderFor } from '../../domains/orders/payments'
 import { checkApproval } from '../../domains/pricing'
 import type { Throttle } from '../authentication/authentication'
@@ -43,10 +44,12 @@ export class OrderService extends OrderRecordService<Order> {
     const result = await this.inTransaction(shop, params, (trx, wall) =>
       createOrder(trx, input, { shop, user, env: this.env(), wall, provider: (trx) => this.providerFor(shop, trx) }, approvedBy)
     )
-    // Payments taken with the order are announced with it, once committed.
-    if (!result.replayed)
-      for (const payment of result.payments) this.app?.service('payments').emit('created', paymentRecord(payment))
-    return orderRecord(result.order)
+    // Announced here, once committed, as every new order is (orders.ts turns Feathers' own event off). A
+    // replay answers the first order again, as Feathers announced every create, without its payments.
+    const order = orderRecord(result.order)
+    const { app } = this.env()
+    if (app) announceNewOrder(app, order, result.replayed ? [] : result.payments)
+    return order
   }
 
   override async patch(id: NullableId, data: OrderPatch, params: RecordParams = {}) {

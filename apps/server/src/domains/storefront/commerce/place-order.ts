@@ -4,7 +4,8 @@ import { createOrder, type CreatedOrder } from '../../orders/create-order'
 import { findIdempotent, STOREFRONT_KEY_PREFIX } from '../../orders/idempotency'
 import { recordEvents } from '../../orders/order-history'
 import { defaultWarehouse, priceOrder } from '../../orders/order-pricing'
-import { orderRecord, paymentRecord, saveOrder } from '../../orders/order-rows'
+import { orderRecord, saveOrder } from '../../orders/order-rows'
+import { announceNewOrder } from '../../orders/order-events'
 import { loadCheckoutSettings, type CheckoutSettings } from '../../orders/checkout-settings'
 import { cardProviders } from '../../payments/card-providers'
 import { commerceTransaction, type Commerce } from './commerce-context'
@@ -127,8 +128,7 @@ export const placeOrder = async (
   const order = orderRecord(created.order)
   if (!created.replayed) {
     // As the orders service announces its creates: the back office's popup hears it (spec §2.6).
-    commerce.app.service('orders').emit('created', order)
-    for (const payment of created.payments) commerce.app.service('payments').emit('created', paymentRecord(payment))
+    announceNewOrder(commerce.app, order, created.payments)
   }
   const card = created.payments.find((payment) => payment.method === 'stripe' && payment.status === 'pending')
   return {
