@@ -76,9 +76,9 @@ export const restoreSite = async (trx: Knex.Transaction, shop: string, version: 
   const refused = restoreProblems(snapshot)
   if (refused) throw refused
   const wanted: Record<DraftTable, Row[]> = {
-    pages: snapshot.pages as unknown as Row[],
-    components: snapshot.components as unknown as Row[],
-    themes: snapshot.theme ? [snapshot.theme as unknown as Row] : []
+    pages: snapshot.pages,
+    components: snapshot.components,
+    themes: snapshot.theme ? [snapshot.theme] : []
   }
   const changes = {} as Record<DraftTable, RestoredTable>
   for (const table of ['pages', 'components', 'themes'] as const) {

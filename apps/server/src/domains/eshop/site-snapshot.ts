@@ -30,9 +30,10 @@ export const readDrafts = async (trx: Knex.Transaction, shop: string): Promise<S
   const parse = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value)
   const [row] = rows
   const theme = parse(row.theme)
+  // Rows the pages, components and themes services wrote, so each is a record of its schema.
   return {
-    theme: theme ? (record(theme) as unknown as Theme) : null,
-    pages: parse(row.pages).map(record) as unknown as ShopPage[],
-    components: parse(row.components).map(record) as unknown as Component[]
+    theme: theme ? (record(theme) as Theme) : null,
+    pages: parse(row.pages).map(record) as ShopPage[],
+    components: parse(row.components).map(record) as Component[]
   }
 }

@@ -54,6 +54,7 @@ export const checkOrderData = (data: unknown): OrderData => {
   return {
     ...(record as OrderData),
     payments: list as OrderData['payments'],
+    // Only its shape is known here: checkApproval reads the e-mail and password and refuses anything else.
     ...(isObject(approval) ? { approval: approval as unknown as DiscountApproval } : {})
   }
 }
@@ -130,5 +131,6 @@ export const checkRefundData = (data: unknown): RefundData => {
     (typeof data.idempotencyKey !== 'string' || data.idempotencyKey.length < 8 || data.idempotencyKey.length > 100)
   )
     throw badField('idempotencyKey', '"idempotencyKey" must be 8 to 100 characters')
+  // Every field checked above, one by one.
   return data as unknown as RefundData
 }

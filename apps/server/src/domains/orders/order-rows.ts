@@ -1,6 +1,6 @@
 import { NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { orderSchema, paymentSchema, type Order, type OrderLine, type Payment } from '@emporia/shared'
+import { orderSchema, paymentSchema, type Order, type OrderLine } from '@emporia/shared'
 import { asRecord } from '../stock/changes'
 import type { CountCache } from '../../platform/records/count-cache'
 
@@ -44,10 +44,10 @@ export const saveOrder = async (trx: Knex.Transaction, id: string, values: Recor
   return row
 }
 
-export const orderRecord = (row: Record<string, unknown>) => asRecord(orderSchema, row) as Order
+export const orderRecord = (row: Record<string, unknown>) => asRecord(orderSchema, row)
 export const paymentRecord = (row: Record<string, unknown>) => {
   // The card client secret is for the customer's browser while a payment is pending, not for lists.
-  const record = asRecord(paymentSchema, row) as Payment
+  const record = asRecord(paymentSchema, row)
   if (record.status !== 'pending') delete record.clientSecret
   return record
 }

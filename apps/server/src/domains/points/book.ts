@@ -57,6 +57,10 @@ export interface CustomerRow {
 const asDate = (value: unknown): Date | null =>
   value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value))
 
+/**
+ * A lot as its row holds it: every column kept (its event carries them), numbers and dates read as such.
+ * The other columns are typed by LotRow, an interface, which a plain row reaches only through unknown.
+ */
 export const lotOf = (row: Row): LotRow => ({
   ...(row as unknown as LotRow),
   point: Number(row.point),
@@ -284,7 +288,7 @@ const announce = (
         if (app.services[path]) app.service(path).emit(event, record)
       }
       for (const { row, created } of lots)
-        emit(servicePaths.shopUserPoints, created ? 'created' : 'patched', asRecord(shopUserPointSchema, row as unknown as Row))
+        emit(servicePaths.shopUserPoints, created ? 'created' : 'patched', asRecord(shopUserPointSchema, row))
       for (const row of logs) emit(servicePaths.pointLogs, 'created', asRecord(pointLogSchema, row))
       if (customer) emit(servicePaths.shopUsers, 'patched', asRecord(shopUserSchema, customer))
     },

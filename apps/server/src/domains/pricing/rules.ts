@@ -26,10 +26,10 @@ export const loadRules = async (trx: Knex.Transaction, shop: string, channel: Ch
 
 /** A row as the shared schema reads it: dates as ISO text, no nulls for absent fields. */
 const toDiscount = (row: Record<string, unknown>): Discount => {
-  const record = asRecord(discountSchema, row)
+  const dated = { ...row }
   for (const key of ['validFrom', 'validTo', 'createdAt', 'updatedAt'])
-    if (record[key] instanceof Date) record[key] = (record[key] as Date).toISOString()
-  return record as unknown as Discount
+    if (dated[key] instanceof Date) dated[key] = (dated[key] as Date).toISOString()
+  return asRecord(discountSchema, dated)
 }
 
 /** The customer's rank while it holds (a lapsed rank the sweep has not reached yet counts as none). */

@@ -105,7 +105,7 @@ export const paidHistory = async (
       await walls.enter(shop)
       const rows = (await trx('orders')
         .where({ shop, user: customer })
-        .whereIn('status', COUNTED_STATUSES as unknown as string[])
+        .whereIn('status', [...COUNTED_STATUSES])
         .where('amount', '>', 0)
         .select('date', 'amount')) as { date: unknown; amount: number | string }[]
       for (const row of rows) entries.push({ date: iso(row.date) as string, amount: Number(row.amount) })

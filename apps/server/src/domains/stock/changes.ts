@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import type { TObject } from '@sinclair/typebox'
+import type { Static, TObject } from '@sinclair/typebox'
 import {
   inventoryLogSchema,
   inventoryLotSchema,
@@ -10,11 +10,16 @@ import {
 } from '@emporia/shared'
 import type { LedgerEnv, Row } from './moves'
 
-/** A row as the services answer it: the schema's fields only, NULL columns left out (docs/decisions/0006). */
-export const asRecord = (schema: TObject, row: Row): Row => {
+/**
+ * A row as the services answer it: the schema's fields only, NULL columns left out (docs/decisions/0006).
+ * Typed as the schema's record: the row is the database's, so its values are trusted, not checked.
+ */
+export const asRecord = <S extends TObject>(schema: S, row: object): Static<S> => {
+  const values: Row = { ...row }
   const record: Row = {}
-  for (const key of Object.keys(schema.properties)) if (row[key] !== null && row[key] !== undefined) record[key] = row[key]
-  return record
+  for (const key of Object.keys(schema.properties))
+    if (values[key] !== null && values[key] !== undefined) record[key] = values[key]
+  return record as Static<S>
 }
 
 /**

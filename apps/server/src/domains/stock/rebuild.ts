@@ -79,7 +79,7 @@ const rebuildStocks = async (trx: Knex.Transaction, shop: string, report: Rebuil
           .onConflict(['warehouse', 'product', 'sku'])
           .merge(values)
           .returning('*')) as StockRow[])
-    changes.stock(saved as unknown as Row, !row)
+    changes.stock(saved, !row)
     report.stocks.push({
       _id: saved._id,
       shop,

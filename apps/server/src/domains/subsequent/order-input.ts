@@ -75,6 +75,7 @@ export const checkInput = (kind: SubsequentKind, data: unknown): OrderInput => {
     if (OPERATORS.has(key)) throw badField(key, `"${key}" is for changes, not for a new order`, 'format.unknownField')
   const input = inputOf(kind, data)
   assertValid(validatorsOf(kind).create, input)
+  // The kind's schema has just checked it; OrderInput is the merchant's part of that schema.
   return input as unknown as OrderInput
 }
 
@@ -156,5 +157,6 @@ export const applyPatch = (kind: SubsequentKind, stored: Row, patch: unknown): O
     }
   }
   assertValid(validatorsOf(kind).create, next)
+  // Checked by the kind's schema just above, as a new order is.
   return next as unknown as OrderInput
 }

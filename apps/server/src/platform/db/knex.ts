@@ -108,6 +108,7 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
   // PGlite has one connection: in-thread, knex-pglite pins the pool at one, so concurrent callers
   // queue in the pool instead of failing; in a worker, the pool's sessions share it (pglite-sessions.ts).
   // The acquire timeout bounds how long a caller waits in that queue (then 503, "busy, please retry").
+  // knex-pglite's client and its connection are typed as its own, not as the Knex internals they are.
   const knex = knexFactory({
     client: (sessions ? pgliteSessionsClient(sessions) : ClientPGLite) as unknown as typeof knexFactory.Client,
     connection: () => ({ pglite }) as unknown as Knex.StaticConnectionConfig,

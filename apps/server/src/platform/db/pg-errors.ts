@@ -31,7 +31,7 @@ export const toFeathersError = (error: unknown): FeathersError => {
     return new Unavailable('The server is busy; please retry')
   }
   const hidden = new GeneralError('Internal server error')
-  ;(hidden as unknown as { cause: unknown }).cause = error
+  hidden.cause = error
   return hidden
 }
 

@@ -7,6 +7,7 @@ interface ClientInternals {
   pglite: PgliteWorkerHost
   initializePool(config: PoolConfig): void
 }
+// knex-pglite types its client as Knex's public Client, without the internals this subclass uses.
 const Base = ClientPGLite as unknown as new (config: Knex.Config) => ClientInternals
 
 /**

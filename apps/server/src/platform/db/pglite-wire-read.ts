@@ -66,6 +66,7 @@ const decode = ({ buffer, length }: Wire): Messages => {
         fields[i] = { name, dataTypeID: bytes.readInt32BE(nul + 7) }
         at = nul + 19
       }
+      // pg-protocol's RowDescription message is a class with more fields than pg reads (name, dataTypeID).
       messages.push({ name: 'rowDescription', length: end - offset - 1, fields } as unknown as Messages[number])
     } else if (code === COMMAND_COMPLETE) {
       messages.push({ name: 'commandComplete', length: end - offset - 1, text: text(bytes, at, end - 1) } as Messages[number])

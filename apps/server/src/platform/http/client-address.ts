@@ -125,6 +125,7 @@ export const rememberClientAddress = async (ctx: FeathersKoaContext, next: Next)
 
 export const rememberSocketAddress = (io: Server, trust: TrustProxy) => {
   io.use((socket, next) => {
+    // Feathers' socket transport keeps each socket's params on it; socket.io's Socket type knows nothing of it.
     const params = (socket as unknown as { feathers?: Record<string, unknown> }).feathers
     if (params) params.address = clientOfRequest(trust, socket.request).address
     next()

@@ -65,6 +65,7 @@ const encode = (body: object) => {
  * that are not a plain JSON 200 — goes through Koa, so those answers are Koa's own.
  */
 export const fastReads = (app: Application, options: FastReadOptions): Listener => {
+  // Koa's own request plumbing, which Feathers' Koa app type leaves out.
   const koaApp = app as unknown as {
     request: object
     proxy: boolean

@@ -117,7 +117,8 @@ const recordHeaders = (middleware: typeof apiHeaders) => {
     removeHeader: () => undefined,
     getHeader: () => undefined
   }
-  // helmet sets its headers synchronously, before it calls next.
+  // helmet sets its headers synchronously, before it calls next; it reads only `req` and `res` of the
+  // context, so a stand-in with those two is cast to the Koa context it is typed for.
   void middleware({ req: { headers: {} }, res } as unknown as FeathersKoaContext, async () => undefined)
   if (recorded.length === 0) throw new Error('helmet set no headers synchronously')
   return recorded

@@ -43,7 +43,8 @@ class HybridDecoder {
   }
 
   add(chunk: unknown) {
-    // A text frame, or a binary attachment the JSON decoder is waiting for, is JSON's.
+    // A text frame, or a binary attachment the JSON decoder is waiting for, is JSON's (`reconstructor`
+    // is the decoder's internal, not in socket.io-parser's types).
     const reconstructing = Boolean((this.json as unknown as { reconstructor?: unknown }).reconstructor)
     if (typeof chunk === 'string' || reconstructing) this.json.add(chunk)
     else this.msgpack.add(chunk)
@@ -79,6 +80,7 @@ export const useMsgpackPerConnection = (io: Server) => {
       const decoder = jsonDecoder()
       decoder.on('decoded', (packet: Packet) => decoded.push(packet))
       for (const chunk of packets) decoder.add(chunk)
+      // The msgpack parser's encode answers an array of frames; its types say one ArrayBuffer.
       result = decoded.flatMap((packet) => msgpackEncoder.encode(packet) as unknown as unknown[])
       translated.set(packets, result)
     }
@@ -87,6 +89,7 @@ export const useMsgpackPerConnection = (io: Server) => {
   io.use((socket: Socket, next) => {
     const wantsMsgpack = String(socket.handshake.query.msgpack ?? '') === '1'
     if (wantsMsgpack) {
+      // The client's encoder is socket.io's internal: its Client type keeps it private.
       const client = socket.client as unknown as EngineClient
       if (client.encoder !== msgpackEncoder) {
         client.encoder = msgpackEncoder

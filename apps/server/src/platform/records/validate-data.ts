@@ -255,3 +255,10 @@ export const stripReadOnly = (model: Model, data: Record<string, unknown>): Reco
   }
   return result
 }
+
+/**
+ * An operation's data as the wire delivered it, before any check: its fields when it is an object,
+ * none otherwise. Each field is then checked on its own, so a non-object fails on its first field.
+ */
+export const fieldsOf = (data: unknown): Record<string, unknown> =>
+  typeof data === 'object' && data !== null && !Array.isArray(data) ? { ...data } : {}

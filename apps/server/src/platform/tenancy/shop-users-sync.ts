@@ -53,6 +53,7 @@ export class ShopUsersSync {
   /** After commit: drop the cached shop here and tell every process and member (shops patched). */
   async announce(shop: string) {
     this.directory.forget(shop)
+    // `_get` reads past the shops hooks (no caller here): the record service's own, beyond the wire's map.
     const service = this.app.service(servicePaths.shops) as unknown as {
       _get: (id: string) => Promise<unknown>
       emit: (event: string, data: unknown) => void

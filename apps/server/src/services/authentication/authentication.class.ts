@@ -18,6 +18,7 @@ export class KeyedAuthenticationService extends AuthenticationService {
    * the tokens issued before it, and `iat` (whole seconds) could not tell those from the fresh
    * token handed out in the same second (decision 0067).
    */
+  // jsonwebtoken takes a KeyObject as the secret; Feathers types the secret as a string.
   override createAccessToken(payload: string | Buffer | object, options?: object, secret?: string) {
     const claims = typeof payload === 'object' && !Buffer.isBuffer(payload) ? { ...payload, iatMs: Date.now() } : payload
     return super.createAccessToken(claims, options, secret ?? (this.secretKey() as unknown as string))

@@ -52,6 +52,7 @@ export class CachedJWTStrategy extends JWTStrategy {
 
   /** Called by the authentication service once every service exists: listen to account changes. */
   async setup() {
+    // Feathers types the entity service without its events: registered, it is an EventEmitter.
     const accounts = this.entityService as unknown as { on: (event: string, listener: (entity: Entity) => void) => void }
     const changed = (entity: Entity) => {
       if (!entity?._id) return
@@ -69,7 +70,8 @@ export class CachedJWTStrategy extends JWTStrategy {
   private account(id: string): Promise<Account> {
     const hit = this.cache.get(id)
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.account
-    // Internal get with the service's secrets: the hash is dropped here, the validity kept apart.
+    // Internal get with the service's secrets: the hash is dropped here, the validity kept apart (the
+    // entity service's type is Feathers' generic one, hence the cast to what the users service answers).
     const service = this.entityService as unknown as { get: (id: string, p: Params) => Promise<Entity> }
     const account = service.get(id, { withSecrets: true } as Params).then((row) => {
       const { password: _hash, tokensValidAfter, ...entity } = row
@@ -94,6 +96,7 @@ export class CachedJWTStrategy extends JWTStrategy {
   }
 
   private connectionsOf(id: string): Connection[] {
+    // Channels come with the realtime transport, which Feathers' Application type does not include.
     const app = this.app as unknown as { channel?: (name: string) => { connections: Connection[] } }
     if (typeof app?.channel !== 'function') return []
     return app.channel('authenticated').connections.filter((connection) => connection.user?._id === id)

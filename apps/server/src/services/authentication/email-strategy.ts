@@ -20,6 +20,7 @@ export class EmailStrategy extends LocalStrategy {
   }
 
   async findAccount(email: string, params: Params): Promise<Account | undefined> {
+    // Feathers types the entity service as a plain Service; `_find` (past the hooks, with the hash) is the users record service's.
     const service = this.entityService as unknown as { _find: (p: RecordParams) => Promise<Account[]> }
     const list = await service._find({
       query: { email, $limit: 1 },

@@ -32,7 +32,8 @@ export class ComponentService extends RecordService<Component> {
   private async checkComponent(after: Row, trx: Knex.Transaction, sanitized: Map<string, Row>) {
     const id = String(after._id)
     const shop = String(after.shop)
-    const component = after as unknown as Component
+    // The row as stored, which the checks below read as a component (they refuse what is not).
+    const component = after as Component
     // Components placed are share-locked: a removal of one waits for this write and then sees it used.
     const placed = [...new Set(placedComponents(component.content).map((entry) => entry.id))]
     if (placed.length) await trx('components').where({ shop }).whereIn('_id', placed).forShare().select('_id')
@@ -51,7 +52,7 @@ export class ComponentService extends RecordService<Component> {
     await trx('components')
       .where({ _id: id })
       .update(Object.fromEntries(changed.map((field) => [field, JSON.stringify(clean[field])])))
-    sanitized.set(id, clean as unknown as Row)
+    sanitized.set(id, clean)
   }
 
   private async guardedWrite<R>(id: Id | null, params: RecordParams, write: (params: RecordParams) => Promise<R>): Promise<R> {

@@ -4,6 +4,7 @@ import { isObjectId, servicePaths, type Domain, type DomainAliasData, type Domai
 import { noEvent, shopOf } from '../../domains/stock/service-support'
 import type { ServiceContext } from '../../platform/http/service-context'
 import type { RecordParams } from '../../platform/records/record-service'
+import { fieldsOf } from '../../platform/records/validate-data'
 import { registerShopPath } from '../../platform/records/shop-scoped'
 
 /**
@@ -13,7 +14,7 @@ import { registerShopPath } from '../../platform/records/shop-scoped'
 export const domainAlias = (context: ServiceContext) => (app: Application) => {
   const service = {
     async create(data: DomainAliasData, params: RecordParams = {}): Promise<DomainAliasResult> {
-      const id = (data as unknown as Record<string, unknown> | null)?.domain
+      const id = fieldsOf(data).domain
       if (id !== null && (typeof id !== 'string' || !isObjectId(id)))
         throw new BadRequest('"domain" must be a domain id or null', { key: 'format.invalid', field: 'domain' })
       const shop = shopOf(params)

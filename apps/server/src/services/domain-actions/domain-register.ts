@@ -8,6 +8,7 @@ import { storefrontHost } from '../../domains/eshop/domains/storefront-host'
 import { noEvent, shopOf } from '../../domains/stock/service-support'
 import type { ServiceContext } from '../../platform/http/service-context'
 import type { RecordParams } from '../../platform/records/record-service'
+import { fieldsOf } from '../../platform/records/validate-data'
 import { registerShopPath } from '../../platform/records/shop-scoped'
 import { domainNameOf } from '../../domains/eshop/domains/domain-name'
 import { randomBytes } from 'node:crypto'
@@ -23,7 +24,7 @@ export const domainRegister = (context: ServiceContext) => (app: Application) =>
   const registrar = registrarFromConfig(context.config)
   const service = {
     async create(data: DomainRegisterData, params: RecordParams = {}): Promise<Domain> {
-      const input = (data ?? {}) as unknown as Record<string, unknown>
+      const input = fieldsOf(data)
       const name = domainNameOf(input.name, context.config)
       const years = input.years ?? 1
       if (typeof years !== 'number' || !Number.isInteger(years) || years < 1 || years > MAX_YEARS)

@@ -7,6 +7,7 @@ import { storefrontHost } from '../../domains/eshop/domains/storefront-host'
 import { noEvent, shopOf } from '../../domains/stock/service-support'
 import type { ServiceContext } from '../../platform/http/service-context'
 import type { RecordParams } from '../../platform/records/record-service'
+import { fieldsOf } from '../../platform/records/validate-data'
 import { registerShopPath } from '../../platform/records/shop-scoped'
 
 /**
@@ -21,7 +22,7 @@ export const domainVerify =
   (app: Application) => {
     const service = {
       async create(data: DomainVerifyData, params: RecordParams = {}): Promise<Domain> {
-        const id = (data as unknown as Record<string, unknown> | null)?.domain
+        const id = fieldsOf(data).domain
         if (typeof id !== 'string' || !isObjectId(id))
           throw new BadRequest('"domain" must be a domain id', { key: 'format.invalid', field: 'domain' })
         const shop = shopOf(params)

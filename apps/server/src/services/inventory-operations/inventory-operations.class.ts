@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import type { InventoryLog, InventoryOperationData, InventoryOperationResult } from '@emporia/shared'
+import type { InventoryOperationData, InventoryOperationResult } from '@emporia/shared'
 import { inventoryLogSchema } from '@emporia/shared'
 import { newObjectId } from '../../platform/http/object-id'
 import type { ServiceContext } from '../../platform/http/service-context'
@@ -44,7 +44,7 @@ export class InventoryOperationService {
         comment: input.comment,
         source: { type: 'operation', id: newObjectId() }
       })
-      return { logs: logs.map((row) => asRecord(inventoryLogSchema, row) as unknown as InventoryLog) }
+      return { logs: logs.map((row) => asRecord(inventoryLogSchema, row)) }
     }
     const rowSecurity = this.context.records.rowSecurity
     // A take-away outside a caller's transaction is one statement (docs/decisions/0102).
@@ -59,7 +59,7 @@ export class InventoryOperationService {
           comment: input.comment,
           source: { type: 'operation', id: newObjectId() }
         })
-        if (logs) return { logs: logs.map((row) => asRecord(inventoryLogSchema, row) as unknown as InventoryLog) }
+        if (logs) return { logs: logs.map((row) => asRecord(inventoryLogSchema, row)) }
       }
     }
     return shopTransaction(knex, rowSecurity, shop, run, params.transaction)

@@ -95,7 +95,8 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
             })
           )
     const byId = new Map(rows.map((row) => [String(row._id), row]))
-    const data = ids.flatMap((id) => byId.get(id) ?? []) as unknown as ProductRecord[]
+    // Rows as the record service answers them, which follow the products schema.
+    const data = ids.flatMap((id) => byId.get(id) ?? []) as ProductRecord[]
     return Array.isArray(found) ? data : { ...found, data }
   }
 
@@ -152,7 +153,7 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
   override async _get(id: Id, params: RecordParams = {}): Promise<ProductRecord> {
     const { query, stock } = productQuery(params.query as Row)
     const record = await super._get(id, { ...params, query })
-    await attachStock(this.connection(params), [record as unknown as Row], stock, params.shop)
+    await attachStock(this.connection(params), [record], stock, params.shop)
     return record
   }
 

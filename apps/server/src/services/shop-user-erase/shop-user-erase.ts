@@ -7,6 +7,7 @@ import { orderTransaction } from '../../domains/orders/order-transaction'
 import { eraseCustomer } from '../../domains/customers/erase-customer'
 import { registerShopPath } from '../../platform/records/shop-scoped'
 import type { RecordParams } from '../../platform/records/record-service'
+import { fieldsOf } from '../../platform/records/validate-data'
 
 /**
  * `shopUsers/erase` (decision 0083): create `{user}` blanks a customer's personal data and the
@@ -15,7 +16,7 @@ import type { RecordParams } from '../../platform/records/record-service'
 export const shopUserErase = (context: ServiceContext) => (app: Application) => {
   const service = {
     async create(data: CustomerEraseData, params: RecordParams = {}) {
-      const user = (data as unknown as Record<string, unknown> | null)?.user
+      const user = fieldsOf(data).user
       if (typeof user !== 'string' || !isObjectId(user))
         throw new BadRequest('"user" must be a customer id', { key: 'format.invalid', field: 'user' })
       const shop = shopOf(params)

@@ -7,9 +7,10 @@ import { orderTransaction } from '../../domains/orders/order-transaction'
 import { mergeCustomers } from '../../domains/customers/merge-customers'
 import { registerShopPath } from '../../platform/records/shop-scoped'
 import type { RecordParams } from '../../platform/records/record-service'
+import { fieldsOf } from '../../platform/records/validate-data'
 
-const idField = (data: Record<string, unknown>, field: 'keep' | 'remove') => {
-  const value = data[field]
+const idField = (data: unknown, field: 'keep' | 'remove') => {
+  const value = fieldsOf(data)[field]
   if (typeof value !== 'string' || !isObjectId(value))
     throw new BadRequest(`"${field}" must be a customer id`, { key: 'format.invalid', field })
   return value
@@ -24,8 +25,8 @@ export const shopUserMerge = (context: ServiceContext) => (app: Application) => 
     async create(data: CustomerMergeData, params: RecordParams = {}) {
       if (!data || typeof data !== 'object' || Array.isArray(data)) throw new BadRequest('Merge one pair at a time')
       const shop = shopOf(params)
-      const keep = idField(data as unknown as Record<string, unknown>, 'keep')
-      const remove = idField(data as unknown as Record<string, unknown>, 'remove')
+      const keep = idField(data, 'keep')
+      const remove = idField(data, 'remove')
       const result = await orderTransaction(context.db.knex, context.records, shop, (trx) =>
         mergeCustomers(trx, shop, keep, remove)
       )

@@ -163,7 +163,8 @@ export class ShopUserService extends CheckedRecordService<ShopUser> {
         )
       : []
     const byId = new Map(rows.map((row) => [String(row._id), row]))
-    const data = ids.flatMap((id) => byId.get(id) ?? []) as unknown as ShopUser[]
+    // Rows as the record service answers them, which follow the customers schema.
+    const data = ids.flatMap((id) => byId.get(id) ?? []) as ShopUser[]
     return Array.isArray(found) ? data : { ...(found as Paginated<ShopUser>), data }
   }
 }

@@ -35,6 +35,7 @@ const SERVER_OWNED: Record<string, string[]> = {
   orderIdList: ['current', 'preview']
 }
 
+// The schema's own rule for the secret (a union of the text's form and null): TypeBox types it as the union.
 const secretRule = (field: keyof typeof CARD_SECRETS) =>
   (cardPaymentSchema.properties[field] as unknown as { anyOf: { pattern: string; maxLength: number }[] }).anyOf[0]
 

@@ -46,7 +46,7 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
       const run = async (trx: Knex.Transaction) => {
         const shop = (await super.create(settings.data as ShopData, { ...params, transaction: trx })) as Shop
         await writeShopSecrets(trx, shop._id, settings.secrets)
-        checkSettings(shop as unknown as Row)
+        checkSettings(shop)
         return shop
       }
       return params.transaction ? run(params.transaction) : this.options.db.knex.transaction(run)
@@ -74,7 +74,8 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
     }
     try {
       return await this.options.db.knex.transaction(async (trx) => {
-        // Server-owned fields are set here, so the create itself runs as an internal call.
+        // Server-owned fields are set here, so the create itself runs as an internal call; they are beyond
+        // what a client's ShopData may hold, hence the cast.
         const shop = (await super.create(record as unknown as ShopData, {
           ...params,
           provider: undefined,
@@ -91,8 +92,8 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
         })
         await createDefaultWarehouse(trx, _id)
         await writeShopSecrets(trx, _id, settings.secrets)
-        if (settings.touchesSettings) checkSettings(shop as unknown as Row)
-        checkSiteSettings(shop as unknown as Row)
+        if (settings.touchesSettings) checkSettings(shop)
+        checkSiteSettings(shop)
         return shop
       })
     } catch (error) {

@@ -67,7 +67,7 @@ export class StockReservationService extends LedgerRecordService<StockReservatio
         // The POS may sell below zero when the shop allows it (posAllowOutOfStock).
         { env: this.env(), user: userOf(params), wall, pos: source?.type === 'pos', source: { type: 'reservation' } }
       )
-      return asRecord(stockReservationSchema, row) as StockReservation
+      return asRecord(stockReservationSchema, row)
     })
   }
 
@@ -80,7 +80,7 @@ export class StockReservationService extends LedgerRecordService<StockReservatio
     return this.inTransaction(shop, params, async (trx, wall) => {
       const ctx = { env: this.env(), user: userOf(params), wall, shop, source: { type: 'reservation', id: String(id) } }
       const row = status === 'committed' ? await commit(trx, String(id as Id), ctx) : await release(trx, String(id as Id), ctx)
-      return asRecord(stockReservationSchema, row) as StockReservation
+      return asRecord(stockReservationSchema, row)
     })
   }
 }
