@@ -3,10 +3,11 @@ import { createApp } from '../../src/app'
 import { loadConfig } from '../../src/config'
 import { createDb } from '../../src/platform/db/knex'
 import { RecordService } from '../../src/platform/records/record-service'
-import { call, connect, json, nextEvent, signUp } from '../support/clients'
+import { call, connect, json, signUp } from '../support/clients'
 import { freshDb, postgresReachable } from '../support/databases'
 import { createPeopleTable, personModel, publishPeopleToSignedIn } from '../support/people'
 import { startServerProcess, waitHealthy } from '../support/server-process'
+import { eventHeard } from '../support/waits'
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 
@@ -58,13 +59,13 @@ describe.skipIf(!ready)('scale-out: two servers share events through the socket.
       // B caches a total before A writes
       expect((await json(`${b.url}/api/people?name=Shared`)).body?.total).toBe(0)
 
-      const heard = nextEvent<{ name: string }>(socketOnB, 'people created', 5000)
+      const heard = eventHeard<{ name: string }>(socketOnB, 'people created')
       const created = await json(`${a.url}/api/people`, { method: 'POST', body: JSON.stringify({ name: 'Shared' }) })
       expect(created.status).toBe(201)
       expect(await heard).toMatchObject({ name: 'Shared' })
-      // A's write reached B's count cache as an invalidation
-      await new Promise((resolve) => setTimeout(resolve, 100))
-      expect((await json(`${b.url}/api/people?name=Shared`)).body?.total).toBe(1)
+      // A's write reached B's count cache as an invalidation. The poll stays below the cache's 30 s
+      // time-to-live (src/app.ts), which would otherwise let B count afresh without it.
+      await expect.poll(async () => (await json(`${b.url}/api/people?name=Shared`)).body?.total, { timeout: 20_000 }).toBe(1)
       socketOnB.close()
     } finally {
       await a.close()
@@ -86,7 +87,7 @@ describe.skipIf(!ready)('scale-out with real server processes', { timeout: 300_0
       const { token, userId } = await signUp(a.url)
       const socketOnB = await connect(b.url)
       await call(socketOnB, 'create', 'authentication', { strategy: 'jwt', accessToken: token })
-      const heard = nextEvent<{ firstName: string }>(socketOnB, 'users patched', 5000)
+      const heard = eventHeard<{ firstName: string }>(socketOnB, 'users patched')
       const patched = await json(`${a.url}/api/users/${userId}`, {
         method: 'PATCH',
         token,

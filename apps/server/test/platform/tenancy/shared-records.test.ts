@@ -8,6 +8,7 @@ import { shopOwner } from '../../support/accounts'
 import { call, connect, json } from '../../support/clients'
 import { dialects } from '../../support/databases'
 import { startTestApp, type TestApp } from '../../support/test-app'
+import { eventHeard, PATIENCE } from '../../support/waits'
 
 // A stand-in for the shared catalogue records of later issues (products linked across shops).
 const thingSchema = Type.Object(
@@ -106,14 +107,22 @@ describe.each(await dialects())('shared records through the server (%s)', (diale
     await call(partnerSocket, 'create', 'authentication', { strategy: 'jwt', accessToken: partner.token })
     await call(strangerSocket, 'create', 'authentication', { strategy: 'jwt', accessToken: stranger.token })
     const heard: string[] = []
-    partnerSocket.on('things created', (thing: { name: string }) => heard.push(`partner ${thing.name}`))
-    strangerSocket.on('things created', (thing: { name: string }) => heard.push(`stranger ${thing.name}`))
+    // Each socket's marker is a record of its own shop, written last (support/waits.ts: why it comes after any earlier event).
+    const marker = (thing: { name: string }) => thing.name === 'Marker'
+    const listen = (who: string, socket: typeof partnerSocket) =>
+      socket.on('things created', (thing: { name: string }) => {
+        if (!marker(thing)) heard.push(`${who} ${thing.name}`)
+      })
+    listen('partner', partnerSocket)
+    listen('stranger', strangerSocket)
+    const markers = [eventHeard(partnerSocket, 'things created', marker), eventHeard(strangerSocket, 'things created', marker)]
     await api('POST', owner, '', { name: 'Shared', accessShop: [{ shop: partner.shopId, write: false, owner: false }] })
     await api('POST', owner, '', { name: 'Private' })
-    // Waits for the event that must come (a busy machine may take more than a moment), then a little
-    // longer for any that must not: the private record's, or one to the stranger.
-    await vi.waitFor(() => expect(heard).toContain('partner Shared'), { timeout: 10_000 })
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await vi.waitFor(() => expect(heard).toContain('partner Shared'), PATIENCE)
+    // Then the markers, for any event that must not come: the private record's, or one to the stranger.
+    await api('POST', partner, '', { name: 'Marker' })
+    await api('POST', stranger, '', { name: 'Marker' })
+    await Promise.all(markers)
     expect(heard).toEqual(['partner Shared'])
   })
 })

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { SiteSnapshot } from '@emporia/shared'
 import { onSitePublished, publishedSite, type SitePublished } from '../../../src/domains/eshop/published-site'
 import { shopOwner } from '../../support/accounts'
 import { call, connect } from '../../support/clients'
 import { dialects } from '../../support/databases'
 import { startTestApp, type TestApp } from '../../support/test-app'
+import { eventHeard, PATIENCE } from '../../support/waits'
 import { client, type Owner } from '../../support/catalogue-support'
 import { componentOf, placed, text } from '../../support/site-support'
 
@@ -144,7 +145,10 @@ describe.each(await dialects())('site versions (%s)', (dialect) => {
       expect((await own.get(`themes/${theme._id}`)).body).toMatchObject({ colors: { primary: '#111111' } })
       expect((await own.get('pages')).body).toMatchObject({ total: 1, data: [{ _id: page._id }] })
       expect((await own.get(`components/${extra._id}`)).status).toBe(404)
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      // A marker written after the restore: once heard, the restore's events are too (support/waits.ts).
+      const marker = eventHeard(socket, 'components patched', (data: Body) => data._id === home._id)
+      await own.patch(`components/${home._id}`, { name: 'Home' })
+      await marker
       expect(heard).toEqual(
         expect.arrayContaining([
           `components patched ${card._id}`,
@@ -169,16 +173,22 @@ describe.each(await dialects())('site versions (%s)', (dialect) => {
   })
 
   it("announces a publish to the shop's channel only", async () => {
+    // A shop of its own for the spy: its publish is the spy's marker, so its drafts must publish.
+    const stranger = await shopOwner(t.url, 'Stranger')
     const [spy, witness] = await Promise.all([connect(t.url), connect(t.url)])
     const leaked: Body[] = []
     const witnessed: Body[] = []
-    spy.on('siteVersions created', (data: Body) => leaked.push(data))
+    // The spy's marker is a publish of its own shop, after the owner's (support/waits.ts: why it comes after a leak).
+    spy.on('siteVersions created', (data: Body) => data.shop === stranger.shopId || leaked.push(data))
     witness.on('siteVersions created', (data: Body) => witnessed.push(data))
-    await call(spy, 'create', 'authentication', { strategy: 'jwt', accessToken: other.token })
+    const marker = eventHeard(spy, 'siteVersions created', (data: Body) => data.shop === stranger.shopId)
+    await call(spy, 'create', 'authentication', { strategy: 'jwt', accessToken: stranger.token })
     await call(witness, 'create', 'authentication', { strategy: 'jwt', accessToken: owner.token })
     try {
       await api.made('siteVersions', { note: 'Heard' })
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      await client(t, stranger).made('siteVersions', { note: 'Marker' })
+      await marker
+      await vi.waitFor(() => expect(witnessed).not.toEqual([]), PATIENCE)
       expect(leaked).toEqual([])
       expect(witnessed).toMatchObject([{ note: 'Heard', shop: owner.shopId }])
       expect(witnessed[0]).not.toHaveProperty('snapshot')

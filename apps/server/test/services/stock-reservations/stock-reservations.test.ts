@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { shopOwner } from '../../support/accounts'
 import { makeProduct, makeWarehouse } from '../../support/catalogue'
-import { call as socketCall, connect, nextEvent } from '../../support/clients'
+import { call as socketCall, connect } from '../../support/clients'
 import { dialects } from '../../support/databases'
 import { startTestApp, type TestApp } from '../../support/test-app'
 import { call, logsOf, operate, productOf, stockOf } from '../../support/inventory-api'
+import { eventHeard } from '../../support/waits'
 import type { StockReservationService } from '../../../src/services/stock-reservations/stock-reservations.class'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
@@ -86,7 +87,7 @@ describe.each(await dialects())('stock reservations (%s)', (dialect) => {
     const socket = await connect(t.url)
     onTestFinished(() => void socket.close())
     await socketCall(socket, 'create', 'authentication', { strategy: 'jwt', accessToken: a.token })
-    const heard = nextEvent<{ _id: string; status: string }>(socket, 'stockReservations patched')
+    const heard = eventHeard<{ _id: string; status: string }>(socket, 'stockReservations patched')
     const sweep = t.app.service('stockReservations') as unknown as StockReservationService
     expect(await sweep.sweep()).toBe(1)
     expect(await heard).toMatchObject({ _id: expired, status: 'expired' })
@@ -103,9 +104,9 @@ describe.each(await dialects())('stock reservations (%s)', (dialect) => {
     onTestFinished(() => void socket.close())
     await socketCall(socket, 'create', 'authentication', { strategy: 'jwt', accessToken: a.token })
     const events = Promise.all([
-      nextEvent<Record<string, unknown>>(socket, 'stocks patched'),
-      nextEvent<Record<string, unknown>>(socket, 'inventoryLogs created'),
-      nextEvent<Record<string, unknown>>(socket, 'products patched')
+      eventHeard<Record<string, unknown>>(socket, 'stocks patched'),
+      eventHeard<Record<string, unknown>>(socket, 'inventoryLogs created'),
+      eventHeard<Record<string, unknown>>(socket, 'products patched')
     ])
     await operate(t, a, { mode: 'export', warehouse: w, product, delta: 1 })
     const [stock, log, record] = await events
