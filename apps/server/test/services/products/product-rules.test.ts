@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { shopOwner } from '../../support/accounts'
 import { dialects } from '../../support/databases'
 import { startTestApp, type TestApp } from '../../support/test-app'
+import { waitingForLock } from '../../support/waits'
 import { client, keywordsOf, putStock, type Owner } from '../../support/catalogue-support'
 
 describe.each(await dialects())('product rules (%s)', (dialect) => {
@@ -132,7 +133,8 @@ describe.each(await dialects())('product rules (%s)', (dialect) => {
     const claim = (name: string) => ({ name, price: 1, skus: [sku('a', { code: 'RACE-1' })] })
     await products.create(claim('First'), { transaction: trx, query: { shop: owner.shopId } })
     const second = api.create('products', claim('Second'))
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The first commits once PostgreSQL shows the second waiting for its lock (however long a busy machine takes to get there).
+    await waitingForLock(t.db.knex, second)
     await trx.commit()
     expect(await second).toMatchObject({ status: 409, body: { data: { key: 'errors.duplicateCode', field: 'skus.0.code' } } })
   })
