@@ -5,6 +5,7 @@ import { createMailer, type Mailer } from '../../../src/platform/mail/mailer'
 import { MAX_ATTEMPTS, type OutboxRow } from '../../../src/platform/mail/outbox'
 import { dialects } from '../../support/databases'
 import { mailDb, RecordingProvider, startSmtp } from '../../support/mail-support'
+import { PATIENCE } from '../../support/waits'
 
 const rows = (knex: Knex) => knex<OutboxRow>('mailOutbox').select('*').orderBy('_id') as Promise<OutboxRow[]>
 
@@ -237,11 +238,9 @@ for (const dialect of await dialects()) {
       await db.knex.transaction((trx) =>
         mailer.enqueue({ to: 'soon@example.com', type: 'resetPassword', locale: 'en', values: { code: '555555' } }, trx)
       )
-      await vi.waitFor(() => expect(provider.sent.map((message) => message.to)).toEqual(['soon@example.com']), {
-        timeout: 10_000
-      })
+      await vi.waitFor(() => expect(provider.sent.map((message) => message.to)).toEqual(['soon@example.com']), PATIENCE)
       await mailer.stop()
-      await vi.waitFor(async () => expect((await rows(db.knex))[0].status).toBe('sent'))
+      await vi.waitFor(async () => expect((await rows(db.knex))[0].status).toBe('sent'), PATIENCE)
     })
   })
 }

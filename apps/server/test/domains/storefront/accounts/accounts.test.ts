@@ -5,6 +5,7 @@ import { startTestApp, type TestApp } from '../../../support/test-app'
 import { startSmtp } from '../../../support/mail-support'
 import { call, operate } from '../../../support/inventory-api'
 import { setShop } from '../../../support/order-api'
+import { PATIENCE } from '../../../support/waits'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
 type Body = Record<string, unknown>
@@ -49,7 +50,7 @@ describe.each(await dialects())('storefront customer accounts (%s)', (dialect) =
     const before = mailsTo(email).length
     const asked = await account(base, 'POST', '/code', { email })
     expect(asked).toMatchObject({ status: 202, body: { sent: true } })
-    await expect.poll(() => mailsTo(email).length).toBe(before + 1)
+    await expect.poll(() => mailsTo(email).length, PATIENCE).toBe(before + 1)
     const mail = mailsTo(email)[before]
     return { code: /\b(\d{6})\b/.exec(mail.text ?? '')![1], mail }
   }

@@ -4,6 +4,7 @@ import { dialects } from '../../../support/databases'
 import { startTestApp, type TestApp } from '../../../support/test-app'
 import { call, operate, stockOf } from '../../../support/inventory-api'
 import { historyOf, setShop } from '../../../support/order-api'
+import { PATIENCE } from '../../../support/waits'
 import type { Commerce } from '../../../../src/domains/storefront/commerce/commerce-context'
 import { readCheckout } from '../../../../src/domains/storefront/commerce/checkout-input'
 import { placeOrder } from '../../../../src/domains/storefront/commerce/place-order'
@@ -179,7 +180,7 @@ describe.each(await dialects())('storefront unpaid orders (%s)', (dialect) => {
       .update({ date: new Date(Date.now() - 61 * MINUTE) })
     const expiry = startUnpaidOrderExpiry(commerce, 50)
     try {
-      await expect.poll(() => statusOf(placed.order._id), { timeout: 10_000 }).toBe('void')
+      await expect.poll(() => statusOf(placed.order._id), PATIENCE).toBe('void')
     } finally {
       await expiry.stop()
     }
