@@ -2,11 +2,21 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
+import type { Socket } from 'socket.io-client'
 import { RecordService } from '../../src/platform/records/record-service'
-import { call, connect, json, nextEvent, signUp } from '../support/clients'
+import { call, connect, json, signUp } from '../support/clients'
 import { dialects } from '../support/databases'
 import { createPeopleTable, personModel, publishPeopleToSignedIn } from '../support/people'
 import { startTestApp, type TestApp } from '../support/test-app'
+import { eventHeard } from '../support/waits'
+
+/**
+ * Proves a socket heard nothing it should not have, without waiting a fixed time: an event is sent to
+ * every connection as the write that causes it emits it, before the write answers, and a connection's
+ * packets arrive in order; so once the socket's own call, made after the write answered, is answered,
+ * an event meant for it would have arrived first.
+ */
+const heardAllSoFar = (socket: Socket) => call(socket, 'find', 'health')
 
 const [dialect] = await dialects()
 
@@ -106,8 +116,8 @@ describe(`transports (${dialect})`, () => {
 
     let anonymousHeard = 0
     anonymous.on('people created', () => anonymousHeard++)
-    const viaJson = nextEvent(jsonSocket, 'people created')
-    const viaBinary = nextEvent(binarySocket, 'people created')
+    const viaJson = eventHeard(jsonSocket, 'people created')
+    const viaBinary = eventHeard(binarySocket, 'people created')
     // created over the binary connection's own call, so both directions of msgpack are used
     const created = await call(binarySocket, 'create', 'people', { name: 'Evented', title: { en: 'E' } })
     expect(await viaJson).toMatchObject({ _id: created._id, name: 'Evented', title: { en: 'E' } })
@@ -119,7 +129,7 @@ describe(`transports (${dialect})`, () => {
       binarySocket.emit('initMsgPack', (_error: unknown, reply: unknown) => resolve(reply))
     )
     expect(confirmed).toEqual({ msgpack: true })
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await heardAllSoFar(anonymous)
     expect(anonymousHeard).toBe(0)
     for (const s of [anonymous, jsonSocket, binarySocket]) s.close()
   })
@@ -145,7 +155,7 @@ describe(`account events (${dialect})`, () => {
     await call(bobSocket, 'create', 'authentication', { strategy: 'jwt', accessToken: bob.token })
     let bobHeard = 0
     bobSocket.on('users patched', () => bobHeard++)
-    const heard = nextEvent<{ firstName: string; password?: string }>(aliceSocket, 'users patched')
+    const heard = eventHeard<{ firstName: string; password?: string }>(aliceSocket, 'users patched')
     await json(`${t.url}/api/users/${alice.userId}`, {
       method: 'PATCH',
       token: alice.token,
@@ -154,7 +164,7 @@ describe(`account events (${dialect})`, () => {
     const event = await heard
     expect(event.firstName).toBe('Alice')
     expect(event.password).toBeUndefined()
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await heardAllSoFar(bobSocket)
     expect(bobHeard).toBe(0)
     aliceSocket.close()
     bobSocket.close()

@@ -3,6 +3,7 @@ import { lastCode, login, post, register, shopOwner, verifyEmail } from '../../s
 import { call, connect, json } from '../../support/clients'
 import { dialects } from '../../support/databases'
 import { startTestApp, type TestApp } from '../../support/test-app'
+import { eventHeard } from '../../support/waits'
 
 type Shop = { _id: string; users: { user: string; role: string; roles: string[] }[]; validUtil: string; alias?: string }
 
@@ -252,11 +253,19 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
     staffSocket.on('shop/staff created', (m: { email: string }) => membersHeard.push(m.email))
     outsiderSocket.on('shop/staff created', (m: { email: string }) => membersHeard.push(m.email))
 
+    // The owner's last event is the last change itself.
+    const ownerHeardLast = eventHeard(ownerSocket, 'shops patched', (s: { phone?: string }) => s.phone === 'second')
+
     await call(ownerSocket, 'patch', 'shops', owner.shopId, { phone: 'first' })
     await post(t.url, 'shop/staff', { email: 'quiet@example.com', role: 'pos' }, owner.token, `?shop=${owner.shopId}`)
     await api(`shop/staff/${staff.memberId}?shop=${owner.shopId}`, 'DELETE', owner.token)
     await call(ownerSocket, 'patch', 'shops', owner.shopId, { phone: 'second' })
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The others' marker is a change of their own account, made last, which only they hear
+    // (support/waits.ts: why an event of the shop would have come before it).
+    const markers = [staffSocket, outsiderSocket].map((socket) => eventHeard(socket, 'users patched'))
+    await api(`users/${staff.userId}`, 'PATCH', staff.token, { firstName: 'Marker' })
+    await api(`users/${outsider.userId}`, 'PATCH', outsider.token, { firstName: 'Marker' })
+    await Promise.all([ownerHeardLast, ...markers])
     expect(heard.owner).toEqual(['first', 'first', 'second'])
     // Events go to the members as of the change: the removed member hears nothing after the first.
     expect(heard.staff).toEqual(['first'])
