@@ -9,16 +9,7 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment: 'An import cycle makes load order matter and hides which module is the lower layer.',
-      from: { path: '^(apps/server/src|packages/theme/src)/' },
-      to: { circular: true }
-    },
-    {
-      // Four two-file cycles remain here (decision 0124): shown on every lint until they are broken, then
-      // these folders join the rule above.
-      name: 'no-circular-pending',
-      severity: 'warn',
-      comment: 'An import cycle makes load order matter and hides which module is the lower layer.',
-      from: { path: '^(apps/web/src|packages/shared/src)/' },
+      from: { path: '^(apps/server/src|apps/web/src|packages/shared/src|packages/theme/src)/' },
       to: { circular: true }
     },
     {

@@ -3,8 +3,9 @@
  * without a stored token sees the login page without it (the login budget of decision 0011: ≤ 200 KB gzip).
  */
 import type * as ClientNamespace from './feathers-client'
+import { TOKEN_KEY } from './token-key'
 
-export const TOKEN_KEY = 'emporia-jwt'
+export { TOKEN_KEY }
 
 type ClientModule = typeof ClientNamespace
 let loading: Promise<ClientModule> | undefined

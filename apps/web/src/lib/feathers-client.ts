@@ -3,7 +3,7 @@ import { feathers } from '@feathersjs/feathers'
 import socketio from '@feathersjs/socketio-client'
 import type { Registration, ServiceMethods, ServiceShape, ServiceTypes } from '@emporia/shared'
 import { io } from 'socket.io-client'
-import { TOKEN_KEY } from './client'
+import { TOKEN_KEY } from './token-key'
 import * as msgpackParser from 'socket.io-msgpack-parser'
 
 /** Switches the server offers (public `features find`); everything the shell hides or shows by feature. */

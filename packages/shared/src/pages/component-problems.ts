@@ -16,13 +16,9 @@ import { isAssignable, isListType, isTypeRef, itemType, parseType, type TypeRef 
 import { fitsSchema } from './schema-check'
 import { themeComponentSpec, type PropSpec } from './theme-components'
 import { isTranText } from './tran'
+import type { PageModelProblem } from './page-model-problem'
 
-/** One thing wrong with a component, at a dotted path of the stored record (`content.0.props.text`). */
-export interface PageModelProblem {
-  path: string
-  key: string
-  values?: Record<string, string | number>
-}
+export type { PageModelProblem }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)

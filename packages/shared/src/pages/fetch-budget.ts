@@ -1,4 +1,4 @@
-import type { PageModelProblem } from './component-problems'
+import type { PageModelProblem } from './page-model-problem'
 import { fetchOf } from './expressions'
 import { describeFetch, fetchKey } from './fetch-source'
 import type { ComponentModel, PageNode } from './page.schema'

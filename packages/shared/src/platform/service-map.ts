@@ -88,21 +88,11 @@ import type {
   PointTransferData,
   PointTransferResult
 } from '../promotions/point-log.schema'
+import type { LooseRecord, ServiceQuery } from './service-query'
 
-/**
- * A query in the common language (spec §7.8): the record's own fields by name, plus filters and
- * dotted paths (`name.en`), which TypeScript cannot follow, so any other key stays allowed.
- */
-export type ServiceQuery<R = LooseRecord> = { [K in keyof R]?: unknown } & {
-  shop?: string
-  $limit?: number
-  $skip?: number
-  $sort?: Record<string, 1 | -1>
-  $select?: string[]
-} & Record<string, unknown>
+export type { LooseRecord, ServiceQuery }
 
 /** What a service without a shared schema answers: some JSON object, to be narrowed by its caller. */
-export type LooseRecord = Record<string, unknown>
 
 /** One service's types: the record it answers, what `create` and `patch` take, `find`'s query and answer. */
 export interface ServiceShape<R, D = Partial<R>, P = Partial<D>, Q = ServiceQuery<R>, F = Page<R>> {

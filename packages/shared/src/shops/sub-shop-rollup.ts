@@ -1,4 +1,4 @@
-import type { ServiceQuery } from '../platform/service-map'
+import type { ServiceQuery } from '../platform/service-query'
 
 /**
  * The parent shop's read-only roll-up of its sub-shops (spec §2.4 item 14; decision 0087).

@@ -24,6 +24,9 @@ const CustomInput = (props: FieldProps) => {
   return <Component {...props} />
 }
 
+/** A list's items are declared fields: each is drawn by this dispatcher (`FieldInput`, below). */
+const NestedListInput = (props: FieldProps) => <ListInput {...props} ItemInput={FieldInput} />
+
 const inputs: Record<FieldType, ComponentType<FieldProps>> = {
   text: TextInput,
   email: TextInput,
@@ -37,7 +40,7 @@ const inputs: Record<FieldType, ComponentType<FieldProps>> = {
   boolean: BooleanInput,
   colour: ColourInput,
   richtext: RichTextInput,
-  list: ListInput,
+  list: NestedListInput,
   acl: AclInput,
   image: ImageInput,
   video: VideoInput,

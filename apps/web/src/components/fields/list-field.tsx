@@ -4,7 +4,7 @@ import Delete from '@mui/icons-material/Delete'
 import { generateItemId, type Values } from '../../lib/form-values'
 import { useListT } from '../../lib/i18n/lists'
 import { errorsBelow } from './field-errors'
-import { FieldInput } from './field-input'
+import type { ComponentType } from 'react'
 import type { FieldProps } from './field-types'
 
 /** Removes one item of a list (the list field's, and any screen's own list input). */
@@ -29,8 +29,21 @@ export const AddItemButton = ({ onClick, testId, disabled }: { onClick: () => vo
   )
 }
 
-/** A repeatable list (spec §3.17, §6.5): new items get a generated id; canDelete / canView per item. */
-export const ListInput = ({ field, value, onChange, error, errors, testId, record }: FieldProps) => {
+/**
+ * A repeatable list (spec §3.17, §6.5): new items get a generated id; canDelete / canView per item.
+ * Its items' inputs come from the caller (`ItemInput`, the field dispatcher): a list's items are fields
+ * too, and passing the dispatcher in keeps this module from importing the one that imports it.
+ */
+export const ListInput = ({
+  field,
+  value,
+  onChange,
+  error,
+  errors,
+  testId,
+  record,
+  ItemInput
+}: FieldProps & { ItemInput: ComponentType<FieldProps> }) => {
   const { t } = useListT()
   if (field.type !== 'list') return null
   const items = (Array.isArray(value) ? value : []) as Values[]
@@ -63,7 +76,7 @@ export const ListInput = ({ field, value, onChange, error, errors, testId, recor
                 {field.fields
                   .filter((sub) => !sub.hidden?.(item))
                   .map((sub) => (
-                    <FieldInput
+                    <ItemInput
                       key={sub.name}
                       field={sub}
                       value={item[sub.name]}
