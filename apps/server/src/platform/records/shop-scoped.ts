@@ -3,6 +3,7 @@ import type { Application, HookContext, HookFunction } from '@feathersjs/feather
 import { shopScoped, type ShopDirectory } from '../tenancy'
 import type { ServiceContext } from '../http/service-context'
 import type { RecordService } from './record-service'
+import type { ServicePath, ServiceRecord } from '@emporia/shared'
 
 /** One call creates at most as many records as one page may list. */
 const atMost = (limit: number) => (hook: HookContext) => {
@@ -14,8 +15,14 @@ const atMost = (limit: number) => (hook: HookContext) => {
  * A shop-scoped record service: sign-in, scope-to-shop (membership, role, feature), then the
  * service. A plain one is `new RecordService(...)` with `multi: ['create']` (imports and seeding;
  * each record still lands in the caller's shop); one with rules of its own extends RecordService.
+ * The service must answer the record the shared service map names for its path (checked when compiled).
  */
-export const registerShopScoped = <T>(app: Application, context: ServiceContext, path: string, service: RecordService<T>) => {
+export const registerShopScoped = <P extends ServicePath>(
+  app: Application,
+  context: ServiceContext,
+  path: P,
+  service: RecordService<ServiceRecord<P>, never, never>
+) => {
   app.use(path, service, { methods: ['find', 'get', 'create', 'update', 'patch', 'remove'] })
   app.service(path).hooks({
     before: { all: shopScoped(context.directory, path), create: [atMost(context.records.maxLimit)] }
