@@ -38,12 +38,3 @@ export const call = <T = Record<string, unknown>>(socket: Socket, method: string
   new Promise<T>((resolve, reject) => {
     socket.emit(method, path, ...args, (error: unknown, result: T) => (error ? reject(error) : resolve(result)))
   })
-
-export const nextEvent = <T = Record<string, unknown>>(socket: Socket, event: string, timeoutMs = 3000) =>
-  new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${event} within ${timeoutMs} ms`)), timeoutMs)
-    socket.once(event, (data: T) => {
-      clearTimeout(timer)
-      resolve(data)
-    })
-  })

@@ -4,7 +4,8 @@ import { readShopSecret } from '../../../src/platform/secrets/shop-secrets'
 import { enterWall } from '../../../src/platform/tenancy'
 import { memberOf, type Owner } from '../../support/catalogue-support'
 import { shopOwner } from '../../support/accounts'
-import { call, connect, json, nextEvent } from '../../support/clients'
+import { call, connect, json } from '../../support/clients'
+import { eventHeard } from '../../support/waits'
 import { dialects } from '../../support/databases'
 import { startTestApp, type TestApp } from '../../support/test-app'
 
@@ -144,7 +145,7 @@ describe.each(await dialects())('shop checkout settings (%s)', (dialect) => {
     const socket = await connect(t.url)
     try {
       await call(socket, 'create', 'authentication', { strategy: 'jwt', accessToken: token })
-      const heard = nextEvent(socket, 'shops patched')
+      const heard = eventHeard(socket, 'shops patched')
       const saved = await api.patch(shopId, { cardPayment: card({ enabled: true, secretKey: SECRET, webhookSecret: WEBHOOK }) })
       expect(saved).toMatchObject({
         status: 200,
