@@ -43,6 +43,7 @@ import { registerAccountPages } from './domains/storefront/accounts/account-page
 import { onSitePublished, publishedSite } from './domains/eshop/published-site'
 import { serveVerifiedDomains } from './domains/eshop/domains/storefront-hookup'
 import { resolveSecretsKeyring, useSecretsKeyring } from './platform/secrets/secrets-key'
+import { systemClock, type Clock } from './platform/http/service-context'
 
 export interface EmporiaApp {
   app: KoaApp
@@ -58,7 +59,7 @@ export interface EmporiaApp {
 
 export const createApp = async (
   config: AppConfig,
-  options: { db?: Db; register?: (ctx: ServiceContext, app: Application) => void } = {}
+  options: { db?: Db; register?: (ctx: ServiceContext, app: Application) => void; clock?: Clock } = {}
 ): Promise<EmporiaApp> => {
   const log = config.logLevel === 'silent' ? () => undefined : (error: unknown) => console.error(error)
   // Shops' stored credentials are sealed with it; loaded before migrating (a migration seals old clear ones).
@@ -85,6 +86,7 @@ export const createApp = async (
     counts,
     mailer,
     directory,
+    clock: options.clock ?? systemClock,
     records: {
       db,
       counts,

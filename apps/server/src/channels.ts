@@ -75,7 +75,7 @@ export const channels = (directory: ShopDirectory, knex: Knex) => (app: Applicat
             if (!shop) return undefined
             return app
               .channel(shopChannel(id))
-              .filter((connection: Connection) => refusal(rule.read, callerIn(shop, connection.user?._id)) === null)
+              .filter((connection: Connection) => refusal(rule.read, callerIn(shop, connection.user?._id), false) === null)
           })
         )
         return channels.filter((channel) => channel !== undefined)

@@ -63,6 +63,19 @@ export interface AppConfig {
   publicIp?: string
   /** Which proxies may name the client and its scheme (TRUST_PROXY; unset = none; decision 0119). */
   trustProxy: TrustProxy
+  /**
+   * The merchant's subscription (issue 30, decisions 0129–0131). `billing: false` (BILLING=off) is the
+   * self-hosted mode: every feature on for every shop, no plans, banners or upgrade entry.
+   */
+  billing: boolean
+  /** Length of a new shop's trial in days (TRIAL_DAYS, default 14). */
+  trialDays: number
+  /** Days a shop keeps its features after a trial or contract ends unpaid (BILLING_GRACE_DAYS, default 7). */
+  billingGraceDays: number
+  /** E-mails of the platform's operators (OPERATOR_EMAILS, comma-separated, lower-cased). */
+  operatorEmails: string[]
+  /** The platform's own Stripe account, which merchants pay their subscription to (decision 0130). */
+  platformStripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string }
 }
 
 /** A registrar nobody built is a startup error, not a silent fallback (decision 0112). */
@@ -70,6 +83,14 @@ const registrarOf = (value: string | undefined): 'local' | undefined => {
   if (!value) return undefined
   if (value === 'local') return value
   throw new Error(`DOMAIN_REGISTRAR=${value}: the only registrar is "local" (the test double; docs/domains-tls.md)`)
+}
+
+/** A whole number of days ≥ 0 from the environment; anything else stops the start with its name. */
+const positiveNumber = (name: string, value: string | undefined, fallback: number): number => {
+  if (value === undefined || value === '') return fallback
+  const parsed = Number(value)
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name}=${value}: a whole number of days (0 or more) is needed`)
+  return parsed
 }
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig => {
@@ -111,6 +132,18 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     domainRegistrar: registrarOf(env.DOMAIN_REGISTRAR),
     publicIp: env.PUBLIC_IP || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    billing: env.BILLING !== 'off',
+    trialDays: positiveNumber('TRIAL_DAYS', env.TRIAL_DAYS, 14),
+    billingGraceDays: positiveNumber('BILLING_GRACE_DAYS', env.BILLING_GRACE_DAYS, 7),
+    operatorEmails: (env.OPERATOR_EMAILS ?? '')
+      .split(',')
+      .map((email) => email.trim().toLowerCase())
+      .filter(Boolean),
+    platformStripe: {
+      secretKey: env.PLATFORM_STRIPE_SECRET_KEY || undefined,
+      publishableKey: env.PLATFORM_STRIPE_PUBLISHABLE_KEY || undefined,
+      webhookSecret: env.PLATFORM_STRIPE_WEBHOOK_SECRET || undefined
+    },
     ...overrides
   }
 }

@@ -78,3 +78,7 @@ export * from './pos/pos-summary'
 export * from './pos/pos-catalogue'
 // The online shop's page model (decision 0106)
 export * from './pages/index'
+// Plans, trial and billing (issue 30, decision 0129)
+export * from './billing/plan.schema'
+export * from './billing/subscription.schema'
+export * from './billing/billing-rules'

@@ -38,6 +38,19 @@ import type {
   SubShopStockQuery,
   SubShopStockRow
 } from '../shops/sub-shop-rollup'
+import type { Plan, PlanData, PlanPatch } from '../billing/plan.schema'
+import type {
+  BillingCheckout,
+  BillingCheckoutData,
+  BillingInvoice,
+  BillingRefreshData,
+  OperatorAction,
+  OperatorActionData,
+  OperatorShopQuery,
+  OperatorShopRow,
+  Subscription,
+  SubscriptionPatch
+} from '../billing/subscription.schema'
 import type { Shop, ShopData, ShopStaff, ShopStaffData, ShopStaffPatch, ShopPatch } from '../shops/shop.schema'
 import type { Registration, User, UserPatch } from '../users/user.schema'
 import type { servicePaths, ServicePath } from './service-paths'
@@ -238,6 +251,15 @@ export interface ServiceMap {
   [servicePaths.cashiers]: ServiceShape<Cashier, CashierData, CashierPatch>
   [servicePaths.posSummary]: ServiceShape<PosSummary, never, never, PosSummaryQuery, PosSummary>
   [servicePaths.posCatalogue]: ServiceShape<PosCatalogue, never, never, { shop: string; since?: string }, PosCatalogue>
+  // Plans, trial and billing (decision 0129). Plans: anyone signed in reads the active ones, operators keep them.
+  [servicePaths.plans]: ServiceShape<Plan, PlanData, PlanPatch, ServiceQuery, Plan[]>
+  /** One per shop: find `{shop}` answers it in a one-element list; patch changes billing info and autoRenew. */
+  [servicePaths.billing]: ServiceShape<Subscription, never, SubscriptionPatch, { shop: string }, Subscription[]>
+  [servicePaths.billingCheckout]: ServiceShape<BillingCheckout, BillingCheckoutData, never, ServiceQuery, never>
+  [servicePaths.billingRefresh]: ServiceShape<Subscription, BillingRefreshData, never, ServiceQuery, never>
+  [servicePaths.billingInvoices]: ServiceShape<BillingInvoice, never, never>
+  [servicePaths.operatorShops]: ServiceShape<OperatorShopRow, never, never, OperatorShopQuery>
+  [servicePaths.operatorActions]: ServiceShape<OperatorAction, OperatorActionData, never>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

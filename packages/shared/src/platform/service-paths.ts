@@ -83,6 +83,15 @@ export const servicePaths = {
   // The point of sale (decision 0094)
   cashiers: 'shop/cashiers',
   posSummary: 'pos/summary',
-  posCatalogue: 'pos/catalogue'
+  posCatalogue: 'pos/catalogue',
+  // Plans, trial and billing (issue 30, decision 0129): the catalogue is the platform's; the rest a shop's.
+  plans: 'plans',
+  billing: 'billing',
+  billingCheckout: 'billing/checkout',
+  billingRefresh: 'billing/refresh',
+  billingInvoices: 'billing/invoices',
+  // The operator console (decision 0129): platform operators only, never shop-scoped.
+  operatorShops: 'operator/shops',
+  operatorActions: 'operator/actions'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

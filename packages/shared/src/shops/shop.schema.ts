@@ -7,6 +7,7 @@ import { checkoutSettingsFields } from './checkout-settings'
 import { posAccessTypes, posSettingsFields } from '../pos/pos-settings'
 import { siteSettingsFields } from './site-settings'
 import { storedTextSchema } from './stored-text'
+import { subscriptionStates } from '../billing/subscription.schema'
 
 export { storedTextSchema } from './stored-text'
 
@@ -44,6 +45,18 @@ export const shopSchema = Type.Object(
     validUtil: Type.String({ format: 'date-time', readOnly: true }),
     contract: Type.Optional(Type.Union([Type.String({ maxLength: 100 }), Type.Null()], { readOnly: true })),
     contractEnd: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { readOnly: true })),
+    /**
+     * The subscription as the drawer and banners need it (decision 0129): the plan's code, the state
+     * (trial, active, grace, lapsed, off) and the grace end. Written by billing only.
+     */
+    plan: Type.Optional(Type.String({ maxLength: 40, readOnly: true })),
+    billingState: Type.Optional(
+      Type.Union(
+        subscriptionStates.map((state) => Type.Literal(state)),
+        { readOnly: true }
+      )
+    ),
+    graceEnd: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { readOnly: true })),
     useInventoryLot: Type.Optional(Type.Boolean()),
     useCashboxLog: Type.Optional(Type.Boolean()),
     useSubShop: Type.Optional(Type.Boolean()),
@@ -83,7 +96,22 @@ export const shopSchema = Type.Object(
 )
 export type Shop = Static<typeof shopSchema>
 export type ShopData = Pick<Shop, 'name' | 'subdomain'> &
-  Partial<Omit<Shop, '_id' | 'validUtil' | 'contract' | 'contractEnd' | 'attributes' | 'users' | 'createdAt' | 'updatedAt'>>
+  Partial<
+    Omit<
+      Shop,
+      | '_id'
+      | 'validUtil'
+      | 'contract'
+      | 'contractEnd'
+      | 'plan'
+      | 'billingState'
+      | 'graceEnd'
+      | 'attributes'
+      | 'users'
+      | 'createdAt'
+      | 'updatedAt'
+    >
+  >
 export type ShopPatch = Partial<ShopData>
 
 /** A staff member or invitation of a shop (spec §3.3 Access). */

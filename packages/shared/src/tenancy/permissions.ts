@@ -7,15 +7,19 @@ import {
   type ShopPermission,
   type ShopRole
 } from './roles'
+import { planFeatures, type PlanFeature } from '../billing/plan.schema'
 
 /**
  * The one permission table (spec §6.1, §2.4): the server allows or refuses each service method
  * with it, the web app shows or hides menu entries with it. Change access here, nowhere else.
  */
 
-/** Shop attributes that switch paid features on (spec §3.1 `attributes`). */
-export const shopAttributes = ['app', 'bundle', 'discount', 'promotion', 'pos', 'subsequentPayment'] as const
-export type ShopAttribute = (typeof shopAttributes)[number]
+/**
+ * Shop attributes that switch paid features on (spec §3.1 `attributes`): the features of the shop's
+ * plan, written by billing only (decision 0129).
+ */
+export const shopAttributes = planFeatures
+export type ShopAttribute = PlanFeature
 /** Shop switches that turn a part of the product on (spec §3.1). */
 export const shopFlags = ['useSubShop', 'useInventoryLot', 'useCashboxLog'] as const
 export type ShopFlag = (typeof shopFlags)[number]
@@ -36,8 +40,11 @@ export interface Access {
   roles: readonly ShopRole[]
   /** A role that is enough only with this permission (pos + warehouse). */
   withPerm?: { role: ShopRole; perm: ShopPermission }
-  /** A feature the shop must have switched on. */
-  gate?: Gate
+  /**
+   * Features the shop must have switched on, all of them. A paid feature (attribute) bars writes only:
+   * a shop whose plan lapsed still reads and exports what it made (decision 0129).
+   */
+  gate?: Gate | readonly Gate[]
 }
 
 const admin = ['admin'] as const
@@ -63,12 +70,16 @@ export const areas = {
   charts: { roles: staff },
   pos: { roles: pos, gate: { attribute: 'pos' } },
   shopUsers: { roles: staff },
-  subShops: { roles: admin, gate: { flag: 'useSubShop' } },
+  subShops: { roles: admin, gate: [{ flag: 'useSubShop' }, { attribute: 'subShops' }] },
   subsequentPayments: { roles: admin, gate: { attribute: 'subsequentPayment' } },
   settings: { roles: admin },
-  billing: { roles: pos }
+  // The shop's own subscription: admins only, never a sub-shop (spec §2.4, issue 30).
+  billing: { roles: admin }
 } satisfies Record<string, Access>
 export type Area = keyof typeof areas
+
+const pageEditor: Access = { ...areas.eshop, gate: { attribute: 'pageEditor' } }
+const domains: Access = { ...areas.eshop, gate: { attribute: 'domains' } }
 
 /** Per shop-scoped service path: who may read (find/get) and who may write (create/update/patch/remove). */
 export interface ServiceRule {
@@ -105,19 +116,21 @@ export const serviceRules: Record<string, ServiceRule> = {
   banners: { read: { roles: ['pos', 'subshop'] }, write: areas.eshop },
   // The online shop's drafts and publishing are the e-shop area's (issue 18); the storefront reads the
   // published version on the server's side, never through these.
-  pages: { read: areas.eshop, write: areas.eshop },
-  components: { read: areas.eshop, write: areas.eshop },
-  themes: { read: areas.eshop, write: areas.eshop },
-  'themes/install': { read: areas.eshop, write: areas.eshop },
-  siteVersions: { read: areas.eshop, write: areas.eshop },
+  // Editing and publishing them is the plan's page editor (decision 0129).
+  pages: { read: areas.eshop, write: pageEditor },
+  components: { read: areas.eshop, write: pageEditor },
+  themes: { read: areas.eshop, write: pageEditor },
+  'themes/install': { read: areas.eshop, write: pageEditor },
+  siteVersions: { read: areas.eshop, write: pageEditor },
   // Checkout settings: admins keep them; staff read them (orders show the method).
   shippingMethods: { read: { roles: pos }, write: areas.settings },
   // Domains (decision 0112): the e-shop area's; buying one spends the shop's money, so only admins do.
-  domains: { read: areas.eshop, write: areas.eshop },
-  'domains/availability': { read: areas.eshop, write: { roles: admin } },
-  'domains/register': { read: { roles: admin }, write: { roles: admin } },
-  'domains/verify': { read: areas.eshop, write: areas.eshop },
-  'domains/alias': { read: areas.eshop, write: areas.eshop },
+  // Custom domains are a plan feature (decision 0129).
+  domains: { read: areas.eshop, write: domains },
+  'domains/availability': { read: areas.eshop, write: { roles: admin, gate: { attribute: 'domains' } } },
+  'domains/register': { read: { roles: admin }, write: { roles: admin, gate: { attribute: 'domains' } } },
+  'domains/verify': { read: areas.eshop, write: domains },
+  'domains/alias': { read: areas.eshop, write: domains },
   // Orders and payments (decision 0078): the counter sells, takes money and refunds (a refund needs the
   // order ID typed); the history is written by the server only.
   orders: { read: areas.orders, write: areas.orders },
@@ -180,16 +193,24 @@ export interface ShopCaller {
 export type Refusal = 'notMember' | 'role' | 'feature'
 
 /** Why an access is refused, or null when it is allowed. */
-export const refusal = (access: Access, caller: ShopCaller): Refusal | null => {
+export const refusal = (access: Access, caller: ShopCaller, writing = true): Refusal | null => {
   if (caller.role === 'none') return 'notMember'
   const byRole = access.roles.some((role) => roleIncludes(caller.role, role))
   const byPerm = access.withPerm
     ? roleIncludes(caller.role, access.withPerm.role) && caller.perm.includes(access.withPerm.perm)
     : false
   if (!byRole && !byPerm) return 'role'
-  if (access.gate && !gateOpen(access.gate, caller.shop)) return 'feature'
-  return null
+  const closed = gatesOf(access).some((gate) => (writing || !('attribute' in gate)) && !gateOpen(gate, caller.shop))
+  return closed ? 'feature' : null
 }
+
+/** An access's gates as a list. */
+export const gatesOf = (access: Access): readonly Gate[] => {
+  const gate: Gate | readonly Gate[] | undefined = access.gate
+  if (gate === undefined) return []
+  return isGateList(gate) ? gate : [gate]
+}
+const isGateList = (gate: Gate | readonly Gate[]): gate is readonly Gate[] => Array.isArray(gate)
 
 export const gateOpen = (gate: Gate, shop: ShopFeatures): boolean =>
   'attribute' in gate ? Boolean(shop.attributes?.[gate.attribute]) : Boolean(shop[gate.flag])

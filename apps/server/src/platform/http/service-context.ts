@@ -12,5 +12,17 @@ export interface ServiceContext {
   mailer: Mailer
   /** Shops as the tenancy checks see them (members, features), cached per process. */
   directory: ShopDirectory
+  /**
+   * The time billing and other scheduled rules read (decision 0129): `Date.now()` in production; a test
+   * moves it to reach a trial's end without waiting.
+   */
+  clock: Clock
   records: { db: Db; counts: CountCache; maxLimit: number; paginate: { default: number; max: number }; rowSecurity: boolean }
 }
+
+/** A settable source of "now", so time-based rules are tested by moving the clock, never by sleeping. */
+export interface Clock {
+  now(): Date
+}
+
+export const systemClock: Clock = { now: () => new Date() }

@@ -48,7 +48,8 @@ export const scopeToShop = (directory: ShopDirectory, path: string) => async (co
     if (!rule) throw new Forbidden('No Permission', { key: 'errors.noPermission' })
     // An unknown shop answers like a foreign one: no telling which shop ids exist.
     const caller = callerIn(shopRecord ?? {}, params.user?._id)
-    const why = refusal(isReadMethod(context.method) ? rule.read : rule.write, caller)
+    const reading = isReadMethod(context.method)
+    const why = refusal(reading ? rule.read : rule.write, caller, !reading)
     if (why) throw refusals[why]()
     params.caller = caller
   }

@@ -1,4 +1,4 @@
-import { areas, callerIn, planState, refusal, roleInShop, type Area, type Shop } from '@emporia/shared'
+import { areas, callerIn, planState, type PlanState, refusal, roleInShop, type Area, type Shop } from '@emporia/shared'
 import type { Features } from '../../lib/feathers-client'
 import type { DrawerGroup, MenuIcon, ScreenDef } from '../../lib/screens/screen'
 import { drawerGroups, screens, wizardScreen } from '../screens'
@@ -98,16 +98,28 @@ export const buildMenu = ({ signedIn, verified, userId, features, shop, now = Da
   return [...entries.sort(byOrder).flatMap((entry) => entry.items()), ...tail]
 }
 
+/** The plan status under the Billing/Upgrade entry (spec §2.4; grace and lapse from decision 0129). */
+const planSubtitle = (plan: PlanState): MenuItem['subtitle'] => {
+  switch (plan.kind) {
+    case 'trial':
+      return { key: 'plan.trial', values: { days: plan.daysLeft } }
+    case 'trialEnded':
+      return { key: 'plan.trialEnded', alert: true }
+    case 'grace':
+      return { key: 'plan.grace', values: { days: plan.daysLeft }, alert: true }
+    case 'lapsed':
+      return { key: 'plan.lapsed', alert: true }
+    case 'off':
+      return undefined
+    case 'contract':
+      return plan.expiring && plan.daysLeft !== null
+        ? { key: 'plan.expiring', values: { days: Math.max(plan.daysLeft, 0) }, alert: true }
+        : { key: 'plan.contract' }
+  }
+}
+
 const billingEntry = (shop: Shop, now: number): MenuItem => {
-  const plan = planState(shop, now)
-  const subtitle: MenuItem['subtitle'] =
-    plan.kind === 'trial'
-      ? { key: 'plan.trial', values: { days: plan.daysLeft } }
-      : plan.kind === 'trialEnded'
-        ? { key: 'plan.trialEnded', alert: true }
-        : plan.expiring && plan.daysLeft !== null
-          ? { key: 'plan.expiring', values: { days: Math.max(plan.daysLeft, 0) }, alert: true }
-          : { key: 'plan.contract' }
+  const subtitle = planSubtitle(planState(shop, now))
   return { ...link('billing', '/billing', shop.contract ? 'menu.billing' : 'menu.upgrade', 'billing'), subtitle }
 }
 

@@ -57,6 +57,7 @@ import * as onlineOrderLimits from './20261128230000-online-order-limits'
 import * as domainClaims from './20261129000000-domain-claims'
 // Shops' stored credentials sealed at rest (issue 28, decision 0122).
 import * as sealShopSecrets from './20261129010000-seal-shop-secrets'
+import * as billing from './20261130000000-billing'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -111,5 +112,6 @@ export const migrations: Record<string, Migration> = {
   '20261128110000-shop-user-codes': shopUserCodes,
   '20261128230000-online-order-limits': onlineOrderLimits,
   '20261129000000-domain-claims': domainClaims,
-  '20261129010000-seal-shop-secrets': sealShopSecrets
+  '20261129010000-seal-shop-secrets': sealShopSecrets,
+  '20261130000000-billing': billing
 }
