@@ -5,7 +5,7 @@ import { Choices } from '../pages/products'
 import { Shell } from '../pages/shell'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
-import { paidServer, postgresReachable } from '../support/paid-features'
+import { grantFeatures } from '../support/paid-features'
 import { createRecord } from '../support/records'
 
 // apps/web/src/features/coupon-templates/coupon-templates.messages.ts and the shared messages, cht.
@@ -15,16 +15,14 @@ const NO_COUPONS = '此範本尚未有優惠券。'
 const VALID = '有效'
 const LIMIT_TOTAL = '此優惠券已達發放上限（30 張）'
 
-const server = paidServer()
-
 /** Coupon templates and their coupons (decision 0090), as a merchant works with them in cht at 1440 px. */
-describe.skipIf(!postgresReachable)('coupons', () => {
-  const app = useApp({ startServer: server.start })
+describe('coupons', () => {
+  const app = useApp()
   let owner: Merchant
   const ownerOnce = async () => {
     if (owner) return owner
     owner = await merchant(app.server.url, 'coupons')
-    await server.enable(app.server.url, owner, ['discount', 'promotion'])
+    await grantFeatures(app.server.url, owner, ['discount', 'promotion'])
     await createRecord(app.server.url, owner, 'discounts', {
       name: { en: 'Ten off' },
       type: 'percentage',

@@ -5,7 +5,7 @@ import { Choices } from '../pages/products'
 import { Shell } from '../pages/shell'
 import { merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
-import { paidServer, postgresReachable } from '../support/paid-features'
+import { expectTrialWith } from '../support/paid-features'
 import { seedProduct } from '../support/catalogue'
 
 // apps/web/src/features/discounts/discounts.messages.ts and the shared engine's messages, cht.
@@ -14,15 +14,13 @@ const VALID = '有效'
 const PERCENT_REQUIRED = '請輸入折扣百分比（大於 0）'
 const TEN_PERCENT_OFF = '10% 折扣'
 
-const paid = paidServer()
-
 /** Discount rules (decision 0089), as a merchant writes one in cht at 1440 px and tries it on a cart. */
-describe.skipIf(!postgresReachable)('discounts', () => {
-  const app = useApp({ startServer: paid.start })
+describe('discounts', () => {
+  const app = useApp()
 
   it('creates a percentage rule in cht, tries a cart with it in the editor, and sees it in the list', async () => {
     const who = await merchant(app.server.url, 'discounts')
-    await paid.enable(app.server.url, who, ['discount'])
+    await expectTrialWith(app.server.url, who, ['discount'])
     await seedProduct(app.server.url, who, { name: { en: 'Jasmine tea' }, price: 10000 })
     const shop = who.shop!._id
     const page = await app.openAs(who, `/${shop}/discounts`, { lang: 'cht', viewport: { width: 1440, height: 900 } })

@@ -5,10 +5,8 @@ import { poll, useApp } from '../support/app'
 import { createRecord } from '../support/records'
 import { confirmStorefrontOrder } from '../support/storefront'
 import { patchShop, stockedProduct } from '../support/orders'
-import { paidServer, postgresReachable } from '../support/paid-features'
+import { grantFeatures } from '../support/paid-features'
 import type { Shop } from '@emporia/shared'
-
-const paid = paidServer()
 
 /**
  * Issue 18's whole journey in one browser test, in cht: a merchant who has just signed up builds the
@@ -16,8 +14,8 @@ const paid = paidServer()
  * storefront, applies a coupon and checks out with bank transfer; the merchant's back office pops the
  * order up (§2.6) and the merchant confirms the payment, which the customer's order page then shows.
  */
-describe.skipIf(!postgresReachable)('the online shop, from sign-up to a paid order', () => {
-  const app = useApp({ startServer: paid.start })
+describe('the online shop, from sign-up to a paid order', () => {
+  const app = useApp()
 
   it('wizard → published storefront → search, coupon, bank transfer → popup → payment confirmed', async () => {
     const base = app.server.url
@@ -46,7 +44,7 @@ describe.skipIf(!postgresReachable)('the online shop, from sign-up to a paid ord
     }
     who.shop = shops.data.find((shop) => shop.subdomain === subdomain)
     expect(who.shop).toBeDefined()
-    await paid.enable(base, who, ['discount'])
+    await grantFeatures(base, who, ['discount'])
     await patchShop(base, who, {
       bankTransfer: {
         enabled: true,

@@ -7,9 +7,7 @@ import { poll, useApp } from '../support/app'
 import { readRecord, seedProduct, seedRestock } from '../support/catalogue'
 import { clearPrinted, feedScale, indexOfBytes, installFakeDevices, printedBytes } from '../support/fake-devices'
 import { mainWarehouse, patchShop } from '../support/orders'
-import { paidServer, postgresReachable } from '../support/paid-features'
-
-const paid = paidServer()
+import { grantFeatures } from '../support/paid-features'
 
 const ESC_AT = [0x1b, 0x40]
 const CUT = [0x1d, 0x56, 0x01]
@@ -51,13 +49,13 @@ const count = async (page: Page, type: 'beginCheck' | 'endCheck', amount: string
  * drawer opened with a begin check, scanned and weighed goods sold for cash (printed, drawer kicked) and by
  * card, an order held and resumed, a refund, the closing count and the summary report.
  */
-describe.skipIf(!postgresReachable)('a day at the till', () => {
-  const app = useApp({ startServer: paid.start })
+describe('a day at the till', () => {
+  const app = useApp()
 
   it('opens with a count, sells scanned and weighed goods for cash and card, prints, holds, refunds, closes and reports', async () => {
     const url = app.server.url
     const who = await merchant(url, 'pos-day')
-    await paid.enable(url, who, ['pos'])
+    await grantFeatures(url, who, ['pos'])
     await patchShop(url, who, { useCashboxLog: true, posInvoiceQr: true, posDrawerOpener: 'everyone' })
     const warehouse = await mainWarehouse(url, who)
     const seed = async (data: Record<string, unknown>, quantity: number) => {

@@ -6,7 +6,7 @@ import { poll, useApp, type AppHarness } from '../support/app'
 import { LOAD_MS } from '../support/budget'
 import { readRecord, seedProduct, seedRestock } from '../support/catalogue'
 import { mainWarehouse, patchShop } from '../support/orders'
-import { paidServer, postgresReachable } from '../support/paid-features'
+import { grantFeatures } from '../support/paid-features'
 import { countRecords, createRecord } from '../support/records'
 
 /*
@@ -15,7 +15,6 @@ import { countRecords, createRecord } from '../support/records'
  * each, with the stock moved by three. Driven through the selling screen's agreed test ids.
  */
 
-const paid = paidServer()
 const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).textContent()) ?? '').trim()
 
 /** The till, signed in, with its websocket under the test's control: setOffline alone may leave it open. */
@@ -51,13 +50,13 @@ const sellForCash = async (page: Page, code: string, amount: string) => {
 const stockOf = async (baseUrl: string, who: Merchant, product: string) =>
   (await readRecord<{ cachedInventory: number }>(baseUrl, who, 'products', product)).cachedInventory
 
-describe.skipIf(!postgresReachable)('POS offline queue', () => {
-  const app = useApp({ startServer: paid.start })
+describe('POS offline queue', () => {
+  const app = useApp()
 
   it('holds three cash sales while offline and sends exactly those three when the network returns', async () => {
     const base = app.server.url
     const who = await merchant(base, 'pos-offline')
-    await paid.enable(base, who, ['pos'])
+    await grantFeatures(base, who, ['pos'])
     await patchShop(base, who, { useCashboxLog: true })
     const tea = await seedProduct(base, who, { name: { en: 'Jasmine tea' }, price: 1000, posCode: '300001' })
     await seedRestock(base, who, { warehouse: await mainWarehouse(base, who), product: tea._id, quantity: 10 })

@@ -8,7 +8,7 @@ import { bindCashier, createCashier, scan } from '../pages/pos'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { readRecord, seedProduct } from '../support/catalogue'
-import { paidServer, postgresReachable } from '../support/paid-features'
+import { grantFeatures } from '../support/paid-features'
 import { createRecord, patchRecord } from '../support/records'
 
 /*
@@ -17,7 +17,6 @@ import { createRecord, patchRecord } from '../support/records'
  * patched event (another device: another browser context); the settings round-trip to the shop.
  */
 
-const paid = paidServer()
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
   'base64'
@@ -36,7 +35,7 @@ const display = (state: 'order' | 'paid', names: string[], extra: Record<string,
 
 const shopWithCashier = async (base: string, label: string) => {
   const who = await merchant(base, label)
-  await paid.enable(base, who, ['pos'])
+  await grantFeatures(base, who, ['pos'])
   const cashier = await createRecord(base, who, 'shop/cashiers', { id: 'till-1', name: 'Till 1' })
   return { who, cashier: cashier._id }
 }
@@ -44,8 +43,8 @@ const shopWithCashier = async (base: string, label: string) => {
 const openScreen = (app: ReturnType<typeof useApp>, who: Merchant, cashier: string) =>
   app.openAs(who, `/${who.shop!._id}/posScreen?cashier=${cashier}`, { viewport: { width: 1280, height: 720 } })
 
-describe.skipIf(!postgresReachable)('POS customer screen and settings', () => {
-  const app = useApp({ startServer: paid.start })
+describe('POS customer screen and settings', () => {
+  const app = useApp()
 
   it('follows the till on the same machine over the BroadcastChannel: lines, total, paid and change, font scale', async () => {
     const base = app.server.url
@@ -92,7 +91,7 @@ describe.skipIf(!postgresReachable)('POS customer screen and settings', () => {
   it('shows what the till of the same browser rings up, following the cashier the till names', async () => {
     const base = app.server.url
     const who = await merchant(base, 'pos-screen-till')
-    await paid.enable(base, who, ['pos'])
+    await grantFeatures(base, who, ['pos'])
     await seedProduct(base, who, { name: { en: 'Jasmine tea' }, price: 1250, posCode: '400001' })
     const station = await createCashier(base, who, 'T1', 'Till 1')
     const shop = who.shop!._id

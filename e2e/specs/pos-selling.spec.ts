@@ -6,15 +6,13 @@ import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { seedProduct, seedRestock } from '../support/catalogue'
 import { mainWarehouse, patchShop } from '../support/orders'
-import { paidServer, postgresReachable } from '../support/paid-features'
+import { expectTrialWith } from '../support/paid-features'
 import { createRecord } from '../support/records'
 
 // apps/web/src/features/pos/pos.messages.ts and the shared messages, en.
 const REQUIRES_CASH_CHECK = 'Requires Cash Check First'
 const NO_SUCH_CODE = 'No Such Code'
 const SCALE_DISCONNECTED = 'Scale disconnected: type the weight'
-
-const paid = paidServer()
 
 /** What a cashier presses or clicks beyond the scans themselves (decision 0098: ≤ 15 for a 5-scan cash sale). */
 const counter = (page: Page) => {
@@ -52,13 +50,13 @@ const api = async <T>(url: string, who: Merchant, path: string) => {
 }
 
 /** The selling screen (spec §2.13, §4.8; decision 0098) on a shop with the POS and a cashbox log. */
-describe.skipIf(!postgresReachable)('pos selling', () => {
-  const app = useApp({ startServer: paid.start })
+describe('pos selling', () => {
+  const app = useApp()
 
   it('sells five scans for cash with change in few keys, holds and resumes, and asks before leaving', async () => {
     const url = app.server.url
     const who = await merchant(url, 'pos-selling')
-    await paid.enable(url, who, ['pos'])
+    await expectTrialWith(url, who, ['pos'])
     await patchShop(url, who, { useCashboxLog: true })
     await seed(url, who, 'Green tea', 1250, '100001')
     await seed(url, who, 'Rice cracker', 800, '100002')
@@ -151,7 +149,7 @@ describe.skipIf(!postgresReachable)('pos selling', () => {
   it('asks for the SKU and the weight, refuses finer than grams, and says an unknown code is unknown', async () => {
     const url = app.server.url
     const who = await merchant(url, 'pos-weigh')
-    await paid.enable(url, who, ['pos'])
+    await expectTrialWith(url, who, ['pos'])
     await seedProduct(url, who, {
       name: { en: 'Shirt' },
       price: 9900,

@@ -4,7 +4,7 @@ import { Shell } from '../pages/shell'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { createOrder, pay, patchShop, stockedProduct } from '../support/orders'
-import { paidServer, postgresReachable } from '../support/paid-features'
+import { grantFeatures } from '../support/paid-features'
 import { createRecord, getRecord } from '../support/records'
 
 // apps/web/src/features/pos/station.messages.ts, en.
@@ -18,17 +18,15 @@ interface CashierRecord {
   deviceId?: string | null
 }
 
-const server = paidServer()
-
 /** The till's station (decision 0100): a device binds a cashier, another takes it over, and counts its drawer. */
-describe.skipIf(!postgresReachable)('POS station', () => {
-  const app = useApp({ startServer: server.start })
+describe('POS station', () => {
+  const app = useApp()
   let owner: Merchant
   const cashiers: Record<string, CashierRecord> = {}
   const ownerOnce = async () => {
     if (owner) return owner
     owner = await merchant(app.server.url, 'pos-station')
-    await server.enable(app.server.url, owner, ['pos'])
+    await grantFeatures(app.server.url, owner, ['pos'])
     await patchShop(app.server.url, owner, { useCashboxLog: true })
     for (const [id, name] of [
       ['C1', 'Front counter'],

@@ -5,7 +5,7 @@ import { Choices } from '../pages/products'
 import { Shell } from '../pages/shell'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
-import { paidServer, postgresReachable } from '../support/paid-features'
+import { grantFeatures } from '../support/paid-features'
 import { createRecord } from '../support/records'
 
 // apps/web/src/features/promotions/promotions.messages.ts, cht.
@@ -13,16 +13,14 @@ const EMPTY = '尚未有推廣活動。'
 const AFTER_REGISTER = '註冊後'
 const VALID = '有效'
 
-const server = paidServer()
-
 /** Promotions (decision 0090): a merchant sets one up in cht at 1440 px, and a new customer receives its coupon. */
-describe.skipIf(!postgresReachable)('promotions', () => {
-  const app = useApp({ startServer: server.start })
+describe('promotions', () => {
+  const app = useApp()
   let owner: Merchant
   const ownerOnce = async () => {
     if (owner) return owner
     owner = await merchant(app.server.url, 'promotions')
-    await server.enable(app.server.url, owner, ['discount', 'promotion'])
+    await grantFeatures(app.server.url, owner, ['discount', 'promotion'])
     return owner
   }
 

@@ -5,22 +5,20 @@ import { poll, useApp } from '../support/app'
 import { createRecord } from '../support/records'
 import { confirmStorefrontOrder } from '../support/storefront'
 import { patchShop, stockedProduct } from '../support/orders'
-import { paidServer, postgresReachable } from '../support/paid-features'
-
-const paid = paidServer()
+import { grantFeatures } from '../support/paid-features'
 
 /**
  * The storefront's checkout (decision 0109), in cht: a customer in a browser of their own adds a product
  * on the shop's product page, applies a coupon, checks out with bank transfer; the merchant's back office
  * pops the order up (§2.6) and the merchant confirms the payment.
  */
-describe.skipIf(!postgresReachable)('storefront checkout', () => {
-  const app = useApp({ startServer: paid.start })
+describe('storefront checkout', () => {
+  const app = useApp()
 
   it('buys with a coupon and bank transfer; the merchant sees the order pop up and confirms it', async () => {
     const base = app.server.url
     const who = await merchant(base, 'checkout')
-    await paid.enable(base, who, ['discount'])
+    await grantFeatures(base, who, ['discount'])
     await patchShop(base, who, {
       bankTransfer: {
         enabled: true,

@@ -5,7 +5,7 @@ import { Choices } from '../pages/products'
 import { Shell } from '../pages/shell'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
-import { paidServer, postgresReachable } from '../support/paid-features'
+import { grantFeatures } from '../support/paid-features'
 import { seedProduct } from '../support/catalogue'
 import { mainWarehouse, stockedProduct } from '../support/orders'
 import { createRecord, patchRecord } from '../support/records'
@@ -15,9 +15,8 @@ import { createRecord, patchRecord } from '../support/records'
  * a bulk order with two lines and a part payment whose live summary shows the shortage and the
  * credit left, its printable page, the company's statement, and the ageing screen.
  *
- * Subsequent payments are a paid feature (shop attribute `subsequentPayment`, set by billing, which
- * no API offers): this file runs its own server on a fresh PostgreSQL database and switches the
- * attribute on there, as billing will.
+ * Subsequent payments are a paid feature (shop attribute `subsequentPayment`): the platform's operator
+ * grants the shop the cheapest plan with it, as the operator console does (decision 0131).
  *
  * SERVER TOTALS: assertions inside `serverTotals(...)` read what the server computes and stores
  * (amount, paymentAmount, shortage, orderId, outstanding, the ageing service). They pass once the
@@ -29,17 +28,15 @@ const serverTotals = async (check: () => Promise<void>) => {
   if (SERVER_TOTALS) await check()
 }
 
-const paid = paidServer()
-
 const money = (text: string) => text.trim()
 
-describe.skipIf(!postgresReachable)('subsequent payments', () => {
-  const app = useApp({ startServer: paid.start })
+describe('subsequent payments', () => {
+  const app = useApp()
   let owner: Merchant
   const ownerOnce = async () => {
     if (owner) return owner
     owner = await merchant(app.server.url, 'b2b')
-    await paid.enable(app.server.url, owner, ['subsequentPayment'])
+    await grantFeatures(app.server.url, owner, ['subsequentPayment'])
     return owner
   }
 

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest'
 import { LOAD_MS, STATE_MS } from './budget'
 import { launchBrowser, signIn } from './browser'
 import { startServer, type RunningServer } from './server'
+import { e2eServerEnv } from './paid-features'
 import type { Merchant } from './api'
 
 /** How `expect.poll` waits for one state (support/budget.ts). */
@@ -48,7 +49,7 @@ export const useApp = (options: { startServer?: () => Promise<RunningServer> } =
       ? await options.startServer()
       : shared
         ? { url: shared, stop: async () => {} }
-        : await startServer({ env: { STRIPE_API_BASE: inject('stripeDoubleUrl') } })
+        : await startServer({ env: e2eServerEnv(inject('stripeDoubleUrl')) })
     harness.browser = await launchBrowser()
   })
 

@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node'
 import { startStripeDouble, type StripeDouble } from '../../apps/server/test/support/stripe-double'
+import { e2eServerEnv } from './paid-features'
 import { startServer, type RunningServer } from './server'
 import { e2eWorkers } from './workers'
 
@@ -25,7 +26,7 @@ export const setup = async (project: TestProject) => {
   // endpoint there (`/_double/webhook_endpoints`) and pays in the page with its stand-in Stripe.js.
   const stripe: StripeDouble = await startStripeDouble()
   project.provide('stripeDoubleUrl', stripe.url)
-  const env = { STRIPE_API_BASE: stripe.url }
+  const env = e2eServerEnv(stripe.url)
   if (process.env.E2E_SERVER_PER_FILE) {
     project.provide('e2eServerUrls', [])
     return () => stripe.close()
