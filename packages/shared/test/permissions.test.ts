@@ -5,6 +5,7 @@ import {
   canOpen,
   callerIn,
   impliedRoles,
+  planFeatures,
   planState,
   refusal,
   roleIncludes,
@@ -21,7 +22,7 @@ const shopWith = (role: ShopRole, extra: Partial<ShopFeatures> = {}, perm: strin
   ...extra
 })
 const allOn: Partial<ShopFeatures> = {
-  attributes: { app: true, bundle: true, discount: true, promotion: true, pos: true, subsequentPayment: true },
+  attributes: Object.fromEntries(planFeatures.map((feature) => [feature, true])),
   useSubShop: true,
   useInventoryLot: true,
   useCashboxLog: true
@@ -60,14 +61,15 @@ describe('the permission table', () => {
     expect(visible(shopWith('user', allOn))).not.toContain('settings')
     expect(visible(shopWith('user', allOn))).not.toContain('subShops')
     expect(visible(shopWith('user', allOn))).toContain('shopUsers')
-    expect(visible(shopWith('pos', allOn))).toEqual(['dashboard', 'orders', 'pos', 'billing'])
+    // Billing is the admin's alone (issue 30): user and pos never reach the shop's subscription.
+    expect(visible(shopWith('pos', allOn))).toEqual(['dashboard', 'orders', 'pos'])
+    expect(visible(shopWith('user', allOn))).not.toContain('billing')
     expect(visible(shopWith('pos', allOn, ['warehouse']))).toEqual([
       'dashboard',
       'warehouses',
       'inventoryLots',
       'orders',
-      'pos',
-      'billing'
+      'pos'
     ])
     expect(visible(shopWith('subshop', allOn))).toEqual(['dashboard', 'warehouses', 'inventoryLots', 'products'])
     expect(visible({ users: [] })).toEqual([])
@@ -91,6 +93,18 @@ describe('the permission table', () => {
     expect(refusal(areas.pos, callerIn(shopWith('admin'), ME))).toBe('feature')
     expect(refusal(areas.settings, callerIn(shopWith('user', allOn), ME))).toBe('role')
     expect(refusal(areas.orders, callerIn({ users: [] }, ME))).toBe('notMember')
+  })
+
+  it('lets a shop read what a lapsed paid feature made, but not write it; its own switches still bar both (decision 0129)', () => {
+    const lapsed = callerIn(shopWith('admin', { useCashboxLog: false }), ME)
+    expect(refusal(areas.discounts, lapsed, true)).toBe('feature')
+    expect(refusal(areas.discounts, lapsed, false)).toBeNull()
+    expect(refusal(areas.cashboxLogs, lapsed, false)).toBe('feature')
+    // Sub-shops need the shop's own switch and the plan's feature, both.
+    const switchOnly = callerIn(shopWith('admin', { useSubShop: true }), ME)
+    expect(refusal(areas.subShops, switchOnly)).toBe('feature')
+    expect(refusal(areas.subShops, callerIn(shopWith('admin', { useSubShop: true, attributes: { subShops: true } }), ME))).toBeNull()
+    expect(refusal(areas.subShops, callerIn(shopWith('admin', { attributes: { subShops: true } }), ME), false)).toBe('feature')
   })
 })
 
