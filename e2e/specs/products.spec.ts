@@ -7,6 +7,7 @@ import { Shell } from '../pages/shell'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { readRecord, seedProduct } from '../support/catalogue'
+import { grantPlanWithout } from '../support/paid-features'
 import { createRecord } from '../support/records'
 
 interface ProductRead {
@@ -194,6 +195,8 @@ describe('products (spec §2.2, §3.7)', () => {
 
   it('builds a related-product list, and a bundle form that sends its products (bundles need the paid attribute)', async () => {
     const who = await merchant(app.server.url, 'bundles')
+    // A plan without bundles, as the operator grants it (a new shop's trial has every feature).
+    await grantPlanWithout(app.server.url, who, 'bundle')
     const tea = await seedProduct(app.server.url, who, {
       name: { en: 'Pu-erh' },
       skus: [
@@ -218,8 +221,8 @@ describe('products (spec §2.2, §3.7)', () => {
     const [related] = await listOf<{ products: string[] }>(app.server.url, who, 'productRelateds')
     expect(related.products).toEqual([pot._id, tea._id])
 
-    // Bundles are a paid feature (shop attribute `bundle`, set by billing, which no API offers yet):
-    // the form is checked by what it sends, and the refusal shows translated.
+    // Bundles are a paid feature the shop's plan lacks: the form is checked by what it sends, and the
+    // refusal shows translated.
     const sent: string[] = []
     page.on('websocket', (socket) => socket.on('framesent', (frame) => sent.push(String(frame.payload))))
     await page.goto(app.url(`/${who.shop!._id}/productBundles/edit`))

@@ -102,3 +102,24 @@ export const expectTrialWith = async (baseUrl: string, who: Merchant, features: 
       `A new shop should be in its trial with ${features.join(', ')}; it is ${shop.billingState} without ${missing.join(', ')}`
     )
 }
+
+/** Puts the merchant's shop on the cheapest plan without `feature` (a merchant who has not paid for it). */
+export const grantPlanWithout = async (baseUrl: string, who: Merchant, feature: string) => {
+  const operator = await operatorSession(baseUrl)
+  const plans = await call<Plan[]>(baseUrl, 'plans', operator.accessToken)
+  const plan = plans
+    .filter((candidate) => candidate.active && !(candidate.features as string[]).includes(feature))
+    .sort((a, b) => a.priceMonthly - b.priceMonthly || a.rank - b.rank)[0]
+  if (!plan) throw new Error(`Every active plan includes ${feature}`)
+  await call(baseUrl, 'operator/actions', operator.accessToken, {
+    method: 'POST',
+    body: JSON.stringify({ action: 'grantPlan', shop: who.shop!._id, plan: plan.code, months: 12 })
+  })
+  const deadline = Date.now() + STATE_MS
+  for (;;) {
+    const shop = await call<Shop>(baseUrl, `shops/${who.shop!._id}`, who.session.accessToken)
+    if (!(shop.attributes as Record<string, boolean | undefined>)[feature]) return plan
+    if (Date.now() > deadline) throw new Error(`The shop kept ${feature} after the grant of ${plan.code}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
