@@ -10,3 +10,4 @@ export { sharedRecordAccess, sharedRecordsVisibleBy, sharedRecordsWritableBy, ty
 export { checkShareConsent, shareInBatch, sharedWithShops } from './share-consent'
 export { enterWall, joinWall, leaveWall, shopTransaction, wallSession, wallStatement, WallSwitch } from './walls'
 export { ShopUsersSync } from './shop-users-sync'
+export { announceShop } from './announce-shop'

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { BadRequest } from '@feathersjs/errors'
-import type { Application, Id, NullableId } from '@feathersjs/feathers'
-import { servicePaths, type Domain, type DnsRecord, type DnsSetup } from '@emporia/shared'
+import type { Id, NullableId } from '@feathersjs/feathers'
+import { type Domain, type DnsRecord, type DnsSetup } from '@emporia/shared'
 import type { Knex } from 'knex'
 import type { AppConfig } from '../../config'
 import { initialManualConfig } from '../../domains/eshop/domains/dns-check'
@@ -12,16 +12,11 @@ import { storefrontHost } from '../../domains/eshop/domains/storefront-host'
 import { CheckedRecordService } from '../../platform/records/checked-write'
 import type { RecordOptions, RecordParams } from '../../platform/records/record-service'
 import { stripReadOnly } from '../../platform/records/validate-data'
+import { announceShop } from '../../platform/tenancy'
 
 type Row = Record<string, unknown>
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
-
-/** Tells a shop's members their shop changed (its alias), with the record as they read it. */
-export const announceShop = async (app: Application | undefined, shop: string) => {
-  if (!app) return
-  app.service(servicePaths.shops).emit('patched', await app.service(servicePaths.shops).get(shop))
-}
 
 /** The shop's subdomain, which its domains' CNAME records point under. */
 const subdomainOf = async (knex: Knex, shop: string) =>
