@@ -14,6 +14,11 @@ export const userSchema = Type.Object(
     locale: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('cht'), Type.Literal('chs')])),
     verified: Type.Boolean({ readOnly: true }),
     resetRequired: Type.Boolean({ readOnly: true }),
+    /**
+     * The account is one of the platform's operators (OPERATOR_EMAILS, decision 0131): computed by the
+     * server on every answer, never stored, so the web shows the operator console's entry.
+     */
+    operator: Type.Optional(Type.Boolean({ readOnly: true })),
     createdAt: Type.String({ format: 'date-time', readOnly: true }),
     updatedAt: Type.String({ format: 'date-time', readOnly: true })
   },

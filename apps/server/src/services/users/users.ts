@@ -5,6 +5,7 @@ import { AccountService } from '../account/account'
 import { Throttle } from '../authentication/authentication'
 import type { ServiceContext } from '../../platform/http/service-context'
 import { UserService } from './users.class'
+import { operatorFlag } from './operator-flag'
 import { duplicateEmail, prepareRegistration, protectCredentials, restrictToSelf } from './users.hooks'
 import { USER_SECRETS, userModel } from './users.schema'
 
@@ -22,6 +23,7 @@ export const users = (context: ServiceContext) => (app: Application) => {
       patch: [authenticate('jwt'), restrictToSelf, protectCredentials],
       remove: [authenticate('jwt'), restrictToSelf]
     },
+    after: { all: [operatorFlag(context.config)] },
     error: { create: [duplicateEmail] }
   })
 }
