@@ -44,6 +44,7 @@ import { onSitePublished, publishedSite } from './domains/eshop/published-site'
 import { serveVerifiedDomains } from './domains/eshop/domains/storefront-hookup'
 import { resolveSecretsKeyring, useSecretsKeyring } from './platform/secrets/secrets-key'
 import { systemClock, type Clock } from './platform/http/service-context'
+import { seedDefaultPlans } from './domains/billing/default-plans'
 
 export interface EmporiaApp {
   app: KoaApp
@@ -74,12 +75,14 @@ export const createApp = async (
       worker: config.pgliteWorker
     }))
   await migrate(db.knex)
+  // The plan catalogue starts from the defaults on a fresh platform (decision 0129).
+  await seedDefaultPlans(db.knex)
   const rowSecurity = config.rowSecurity && (await rowSecurityAvailable(db.knex))
   // On PGlite this process is the only writer (the data directory is locked), so totals never expire by age.
   const counts = new CountCache({ ttlMs: db.dialect === 'pglite' ? Infinity : 30_000 })
   const mailer = createMailer({ knex: db.knex, mailUrl: config.mailUrl, log })
   // Shops are checked on every shop-scoped call; on PGlite this process is the only writer.
-  const directory = new ShopDirectory(db.knex, db.dialect === 'pglite' ? Infinity : 60_000)
+  const directory = new ShopDirectory(db.knex, db.dialect === 'pglite' ? Infinity : 60_000, { billing: config.billing })
   const context: ServiceContext = {
     config,
     db,

@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/koa'
 import { createApp, type EmporiaApp } from '../../src/app'
 import { loadConfig, type AppConfig } from '../../src/config'
-import type { ServiceContext } from '../../src/platform/http/service-context'
+import type { Clock, ServiceContext } from '../../src/platform/http/service-context'
 import { freshDb, type DialectName } from './databases'
 
 /** Its app is untyped: tests register fixture services of their own (`people`), which the service map does not name. */
@@ -22,6 +22,8 @@ export const startTestApp = async (
     poolMax?: number
     /** PGlite in a worker thread, as `npm start` runs it (docs/decisions/0104). */
     pgliteWorker?: boolean
+    /** The time billing reads (decision 0129): a test moves it to reach a trial's end. */
+    clock?: Clock
   } = {}
 ): Promise<TestApp> => {
   const db = await freshDb(dialect, { poolMax: options.poolMax, pgliteWorker: options.pgliteWorker })
@@ -29,7 +31,7 @@ export const startTestApp = async (
     {},
     { authSecret: 'test-secret-that-is-long-enough', logLevel: 'silent', dataDir: 'memory://', ...options.config }
   )
-  const emporia = await createApp(config, { db, register: options.register })
+  const emporia = await createApp(config, { db, register: options.register, clock: options.clock })
   let port = 0
   if (options.listen !== false) {
     const server = await emporia.app.listen(0, '127.0.0.1')

@@ -10,7 +10,7 @@ export class FeaturesService {
       register: config.registration,
       inviteCode: Boolean(config.inviteCodes),
       verify: true,
-      billing: true,
+      billing: config.billing,
       devTools: config.devTools
     }
   }

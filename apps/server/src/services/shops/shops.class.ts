@@ -6,7 +6,12 @@ import { newObjectId } from '../../platform/http/object-id'
 import { rebuildSales } from '../../domains/sales/rollup'
 import { ChangeSet } from '../../domains/stock/changes'
 import { applyStatusRule } from '../../domains/stock/product-stock'
-import { RecordService, type RecordParams } from '../../platform/records/record-service'
+import { RecordService, type RecordOptions, type RecordParams } from '../../platform/records/record-service'
+import type { AppConfig } from '../../config'
+import type { Clock } from '../../platform/http/service-context'
+import { createTrial } from '../../domains/billing/subscriptions'
+import { applyEntitlement } from '../../domains/billing/entitlement'
+import { billingOff } from '../../domains/billing/billing-off'
 import { createDefaultWarehouse } from '../warehouses/warehouses'
 import { stripReadOnly } from '../../platform/records/validate-data'
 import { writeShopSecrets } from '../../platform/secrets/shop-secrets'
@@ -14,9 +19,6 @@ import { checkAliasWrite } from '../../domains/eshop/domains/alias-rule'
 import { applySettingsWrite, checkSettings, newShopCardFlags, prepareSettingsWrite, presentShop } from './shop-settings'
 import { checkNewShopPos, checkPosBanners, posSettingsWrite, presentPosAccess } from './pos-settings'
 import { checkSiteSettings, lowerSubdomain, touchesUiRule } from './site-settings'
-
-/** A new shop's free trial (spec §4.3; decided in docs/decisions/0020-accounts-and-tenancy.md). */
-export const TRIAL_DAYS = 30
 
 type Caller = RecordParams & { user?: { _id: string; email: string } }
 type Row = Record<string, unknown>
@@ -32,6 +34,13 @@ const conflictOn = (error: unknown) => (error as { code?: number; data?: { const
 
 /** Shops (spec §3.1). Creating one makes the caller its admin and its default warehouse, in the same transaction. */
 export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
+  constructor(
+    options: RecordOptions,
+    private readonly billing: { config: Pick<AppConfig, 'billing' | 'trialDays'>; clock: Clock }
+  ) {
+    super(options)
+  }
+
   override async create(input: ShopData | ShopData[], params: Caller = {}): Promise<Shop | Shop[]> {
     const data = Array.isArray(input)
       ? input.map((one) => lowerSubdomain(one as Row) as ShopData)
@@ -65,10 +74,12 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
       // As the members' sync names them (shop-users-sync.ts): no staff name yet, the e-mail's part before the @.
       name: user.email.split('@')[0]
     }
+    const now = this.billing.clock.now()
     const record = {
       ...stripReadOnly(this.model, settings.data),
       _id,
-      validUtil: new Date(Date.now() + TRIAL_DAYS * 86_400_000).toISOString(),
+      // The trial's end; applyEntitlement below writes it again from the subscription.
+      validUtil: new Date(now.getTime() + this.billing.config.trialDays * 86_400_000).toISOString(),
       attributes: {},
       users: [owner]
     }
@@ -94,7 +105,11 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
         await writeShopSecrets(trx, _id, settings.secrets)
         if (settings.touchesSettings) checkSettings(shop)
         checkSiteSettings(shop)
-        return shop
+        // A new shop starts its trial with every feature of the trial plan (decision 0129), in its own
+        // create transaction: no shop ever exists without a subscription.
+        await createTrial(trx, _id, now, this.billing.config)
+        await applyEntitlement(trx, _id)
+        return (await this._get(_id, { transaction: trx })) as Shop
       })
     } catch (error) {
       throw this.explain(error)
@@ -148,7 +163,7 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
   /** Every shop answered (reads, writes and their events) without card secrets, with its next order id (0079). */
   protected override present(record: Row, params: RecordParams): Row {
     presentPosAccess(record)
-    return presentShop(record, (params.query as Row | undefined)?.$select)
+    return presentShop(billingOff(record, this.billing.config), (params.query as Row | undefined)?.$select)
   }
 
   private explain(error: unknown) {

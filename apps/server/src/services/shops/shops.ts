@@ -8,9 +8,13 @@ import { shopModel } from './shops.schema'
 
 /** Shops are created by anyone signed in, read by members, changed by admins; never removed by a client. */
 export const shops = (context: ServiceContext) => (app: Application) => {
-  app.use(servicePaths.shops, new ShopService({ ...context.records, model: shopModel }), {
-    methods: ['find', 'get', 'create', 'patch']
-  })
+  app.use(
+    servicePaths.shops,
+    new ShopService({ ...context.records, model: shopModel }, { config: context.config, clock: context.clock }),
+    {
+      methods: ['find', 'get', 'create', 'patch']
+    }
+  )
   app.service(servicePaths.shops).hooks({
     before: {
       find: [authenticate('jwt'), onlyMyShops],

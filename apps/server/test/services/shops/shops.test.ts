@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import { shopAttributes } from '@emporia/shared'
 import { lastCode, login, post, register, shopOwner, verifyEmail } from '../../support/accounts'
 import { call, connect, json } from '../../support/clients'
 import { dialects } from '../../support/databases'
@@ -32,12 +33,19 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
     return { email, token, userId: (body?.user as { _id: string })._id, memberId: (invite.body as { _id: string })._id }
   }
 
-  it('creates a shop with its creator as admin and a 30-day trial; server-owned fields cannot be set', async () => {
+  it('creates a shop with its creator as admin and a 14-day trial of the top plan; server-owned fields cannot be set', async () => {
     const { token, userId, email } = await shopOwner(t.url, 'Alpha')
     const created = await post(
       t.url,
       'shops',
-      { name: { en: 'Beta', cht: '貝塔' }, subdomain: 'beta-shop', attributes: { pos: true }, validUtil: '2099-01-01T00:00:00Z' },
+      {
+        name: { en: 'Beta', cht: '貝塔' },
+        subdomain: 'beta-shop',
+        attributes: { pos: true },
+        validUtil: '2099-01-01T00:00:00Z',
+        plan: 'free',
+        billingState: 'active'
+      },
       token
     )
     expect(created.status).toBe(201)
@@ -55,10 +63,12 @@ describe.each(await dialects())('shops and staff (%s)', (dialect) => {
         name: email.split('@')[0]
       }
     ])
-    expect(shop.attributes).toEqual({})
+    // The trial's entitlement (decision 0129): every feature of the highest plan, whatever the client sent.
+    expect(shop.attributes).toEqual(Object.fromEntries(shopAttributes.map((name) => [name, true])))
+    expect(shop).toMatchObject({ plan: 'business', billingState: 'trial' })
     const days = (Date.parse(shop.validUtil) - Date.now()) / 86_400_000
-    expect(days).toBeGreaterThan(29.9)
-    expect(days).toBeLessThanOrEqual(30)
+    expect(days).toBeGreaterThan(13.9)
+    expect(days).toBeLessThanOrEqual(14)
   })
 
   it('validates the subdomain format and keeps subdomains and aliases unique', async () => {

@@ -58,6 +58,8 @@ import * as domainClaims from './20261129000000-domain-claims'
 // Shops' stored credentials sealed at rest (issue 28, decision 0122).
 import * as sealShopSecrets from './20261129010000-seal-shop-secrets'
 import * as billing from './20261130000000-billing'
+// Shops made before billing get a trial until their validUtil (decision 0129).
+import * as billingBackfill from './20261130010000-billing-backfill'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -113,5 +115,6 @@ export const migrations: Record<string, Migration> = {
   '20261128230000-online-order-limits': onlineOrderLimits,
   '20261129000000-domain-claims': domainClaims,
   '20261129010000-seal-shop-secrets': sealShopSecrets,
-  '20261130000000-billing': billing
+  '20261130000000-billing': billing,
+  '20261130010000-billing-backfill': billingBackfill
 }
