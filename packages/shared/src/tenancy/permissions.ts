@@ -181,7 +181,13 @@ export const serviceRules: Record<string, ServiceRule> = {
   // and ends the day with the summary; nobody writes the summary or the catalogue.
   'shop/cashiers': { read: areas.pos, write: areas.pos },
   'pos/summary': { read: areas.pos, write: { roles: admin, gate: { attribute: 'pos' } } },
-  'pos/catalogue': { read: areas.pos, write: { roles: admin, gate: { attribute: 'pos' } } }
+  'pos/catalogue': { read: areas.pos, write: { roles: admin, gate: { attribute: 'pos' } } },
+  // The shop's own subscription (decision 0129): admins only, never a sub-shop, user or pos; no feature
+  // gate, so a lapsed shop can always pay again.
+  billing: { read: areas.billing, write: areas.billing },
+  'billing/checkout': { read: areas.billing, write: areas.billing },
+  'billing/refresh': { read: areas.billing, write: areas.billing },
+  'billing/invoices': { read: areas.billing, write: areas.billing }
 }
 
 export interface ShopCaller {
