@@ -21,6 +21,9 @@ import { productsLookup } from './products-lookup/products-lookup'
 import { shopInvitations } from './shop-invitations/shop-invitations'
 import { shopStaff } from './shop-staff/shop-staff'
 import { shops } from './shops/shops'
+// Plans and the shop's subscription (decision 0129).
+import { plans } from './plans/plans'
+import { billing } from './billing/billing'
 import { specs } from './specs/specs'
 import { stockReservations } from './stock-reservations/stock-reservations'
 import { stocks } from './stocks/stocks'
@@ -81,6 +84,9 @@ import { components } from './components/components'
 import { pages } from './pages/pages'
 import { themes } from './themes/themes'
 import { siteVersions } from './site-versions/site-versions'
+// The operator console (decision 0131).
+import { operatorShops } from './operator-shops/operator-shops'
+import { operatorActions } from './operator-actions/operator-actions'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -116,6 +122,10 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.subShops, register: subShops },
   // Own shape: the signed-in user's own invitations, across shops.
   { path: servicePaths.shopInvitations, register: shopInvitations },
+  // Own shape: the platform's plan catalogue, not shop-scoped: read by anyone signed in, kept by operators.
+  { path: servicePaths.plans, register: plans },
+  // Own shape: one subscription per shop, made with the shop; find/get/patch (billing info, auto-renew).
+  { path: servicePaths.billing, register: billing },
   { path: servicePaths.categories, register: categories },
   { path: servicePaths.brands, register: brands },
   { path: servicePaths.warehouses, register: warehouses },
@@ -229,6 +239,11 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.themes, register: themes },
   // Own shape: create publishes the drafts as a version; versions are never edited.
   { path: servicePaths.siteVersions, register: siteVersions },
+  // The operator console (decision 0131), after shops and billing: not shop-scoped, operators only.
+  // Own shape: a report, find only: every shop's plan and payments, no business data.
+  { path: servicePaths.operatorShops, register: operatorShops },
+  // Own shape: the operator log (find) and an operator's action on any shop (create), recorded together.
+  { path: servicePaths.operatorActions, register: operatorActions },
   // Own shape: uploads (attachments and attachments/token): files and media routes, not JSON records.
   { path: servicePaths.attachments, register: attachments },
   // Own shape: streams a sheet of another list, through that list.

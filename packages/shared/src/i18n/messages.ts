@@ -2,6 +2,7 @@ import { templateMessages } from '../eshop/templates/templates.messages'
 import { pageModelMessages } from '../pages/pages.messages'
 import { siteContentMessages } from '../eshop/site-content.messages'
 import { discountRuleMessages } from '../promotions/discount-rules.messages'
+import { operatorMessages } from '../billing/operator.messages'
 import type { LocaleId } from './locales'
 
 /**
@@ -177,7 +178,8 @@ export const sharedMessages = {
     ...discountRuleMessages.en,
     ...pageModelMessages.en,
     ...templateMessages.en,
-    ...siteContentMessages.en
+    ...siteContentMessages.en,
+    ...operatorMessages.en
   },
   cht: {
     'format.required': '必填',
@@ -344,7 +346,8 @@ export const sharedMessages = {
     ...discountRuleMessages.cht,
     ...pageModelMessages.cht,
     ...templateMessages.cht,
-    ...siteContentMessages.cht
+    ...siteContentMessages.cht,
+    ...operatorMessages.cht
   },
   chs: {
     'format.required': '必填',
@@ -511,7 +514,8 @@ export const sharedMessages = {
     ...discountRuleMessages.chs,
     ...pageModelMessages.chs,
     ...templateMessages.chs,
-    ...siteContentMessages.chs
+    ...siteContentMessages.chs,
+    ...operatorMessages.chs
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 
