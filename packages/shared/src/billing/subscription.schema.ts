@@ -164,6 +164,8 @@ export type OperatorAction = {
   operator: string
   action: 'extendTrial' | 'grantPlan' | 'createPlan' | 'patchPlan'
   shop: string | null
+  /** The shop's name when the log is read (its English, else Chinese name), for the console; null for none. */
+  shopName?: string | null
   /** What changed, e.g. `{ days: 14, trialEnd: … }` or the plan's changed fields. */
   details: Record<string, unknown>
   createdAt: string

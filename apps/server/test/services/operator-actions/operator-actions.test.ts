@@ -73,7 +73,10 @@ describe.each(await dialects())('operator actions (%s)', (dialect) => {
     expect(shop.body).toMatchObject({ billingState: 'trial', attributes: { discount: true } })
 
     const log = await get(t, `operator/actions?shop=${merchant.shopId}`, operator.token)
-    expect(log.body).toMatchObject({ total: 1, data: [{ operator: OPERATOR, action: 'extendTrial', shop: merchant.shopId }] })
+    expect(log.body).toMatchObject({
+      total: 1,
+      data: [{ operator: OPERATOR, action: 'extendTrial', shop: merchant.shopId, shopName: 'Lapsed' }]
+    })
     const [entry] = (log.body as { data: { details: Body; createdAt: string }[] }).data
     expect(entry.details).toMatchObject({ days: 30, previousState: 'lapsed', trialEnd: new Date(trialEnd).toISOString() })
     expect(new Date(entry.createdAt).getTime()).toBeGreaterThanOrEqual(before)

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import type { OperatorAction, Page } from '@emporia/shared'
 import { newObjectId } from '../../../platform/http/object-id'
+import { nameText } from './shop-list'
 
 /*
  * The operator log (table operatorActions, decision 0131): who did what, when, to which shop. Written in
@@ -41,26 +42,28 @@ const toAction = (row: Record<string, unknown>): OperatorAction => ({
   operator: String(row.operator),
   action: row.action as OperatorActionName,
   shop: (row.shop as string | null) ?? null,
+  ...('shopName' in row ? { shopName: row.shopName === null ? null : nameText(row.shopName) } : {}),
   details: (typeof row.details === 'string' ? JSON.parse(row.details) : row.details) as Record<string, unknown>,
   createdAt: new Date(row.createdAt as string | Date).toISOString()
 })
 
-/** The log, newest first; `shop` narrows it to one shop's actions. */
+/** The log, newest first, with each shop's name as it is now; `shop` narrows it to one shop's actions. */
 export const listOperatorActions = async (
   knex: Knex,
   query: { limit: number; skip: number; shop?: string }
 ): Promise<Page<OperatorAction>> => {
-  const base = knex('operatorActions').modify((builder) => {
-    if (query.shop) builder.where({ shop: query.shop })
+  const base = knex('operatorActions as a').modify((builder) => {
+    if (query.shop) builder.where({ 'a.shop': query.shop })
   })
   const [counted] = (await base.clone().count({ total: '*' })) as { total: string | number }[]
   const rows = query.limit
     ? ((await base
         .clone()
-        .select('_id', 'operator', 'action', 'shop', 'details', 'createdAt')
+        .leftJoin('shops as s', 's._id', 'a.shop')
+        .select('a._id', 'a.operator', 'a.action', 'a.shop', 's.name as shopName', 'a.details', 'a.createdAt')
         .orderBy([
-          { column: 'createdAt', order: 'desc' },
-          { column: '_id', order: 'desc' }
+          { column: 'a.createdAt', order: 'desc' },
+          { column: 'a._id', order: 'desc' }
         ])
         .limit(query.limit)
         .offset(query.skip)) as Record<string, unknown>[])

@@ -51,7 +51,7 @@ export const shopListQuery = (
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&')
 
 /** A shop's name as one text: its own string, or its English, Traditional or Simplified Chinese name. */
-const nameText = (name: unknown): string => {
+export const nameText = (name: unknown): string => {
   if (typeof name === 'string') return name
   const names = (name ?? {}) as { en?: string; cht?: string; chs?: string }
   return names.en || names.cht || names.chs || ''
