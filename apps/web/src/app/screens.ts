@@ -42,6 +42,7 @@ import { settingsShopScreen } from '../features/settings-shop/settings-shop.scre
 import { settingsShippingMethodsScreen } from '../features/settings-shipping-methods/settings-shipping-methods.screen'
 import { settingsSocialScreen } from '../features/settings-social/settings-social.screen'
 import { settingsUiScreen } from '../features/settings-ui/settings-ui.screen'
+import { billingScreen } from '../features/billing/billing.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -124,7 +125,7 @@ export const screens: readonly ScreenDef[] = [
   purchasingOrderStatusesScreen,
   ageingScreen,
   // Its label and plan status are the drawer's (spec §2.4 Billing/Upgrade).
-  planned('billing', { area: 'billing', feature: 'billing', drawer: top(190, 'billing', { label: 'menu.upgrade' }) }),
+  billingScreen,
   { route: 'settings', kind: 'page', page: 'settings', area: 'settings', drawer: top(200, 'settings') },
   settingsInventoryScreen,
   settingsPaymentScreen,

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Box, Collapse, Divider, Drawer, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material'
+import { Box, Chip, Collapse, Divider, Drawer, List, ListItemButton, ListItemIcon, ListItemText, Typography } from '@mui/material'
+import LockOutlined from '@mui/icons-material/LockOutlined'
 import ExpandLess from '@mui/icons-material/ExpandLess'
 import ExpandMore from '@mui/icons-material/ExpandMore'
 import { useLocation } from '@tanstack/react-router'
@@ -43,7 +44,15 @@ const MenuEntry = ({ item, mini, depth, current }: EntryProps) => {
       title={mini ? label : undefined}
       sx={{ pl: mini ? 3.5 : 2 + depth * 2, minHeight: 44 }}
     >
-      <ListItemIcon sx={{ minWidth: mini ? 0 : 40 }}>{menuIcons[item.icon]}</ListItemIcon>
+      <ListItemIcon sx={{ minWidth: mini ? 0 : 40, position: 'relative' }}>
+        {menuIcons[item.icon]}
+        {mini && item.upgrade && (
+          <LockOutlined
+            sx={{ position: 'absolute', right: -8, bottom: -6, fontSize: 14 }}
+            data-testid={`menu-${item.key}-upgrade`}
+          />
+        )}
+      </ListItemIcon>
       {!mini && (
         <ListItemText
           primary={label}
@@ -51,6 +60,18 @@ const MenuEntry = ({ item, mini, depth, current }: EntryProps) => {
           slotProps={{
             secondary: { color: item.subtitle?.alert ? 'error' : undefined, 'data-testid': `menu-${item.key}-subtitle` } as object
           }}
+        />
+      )}
+      {!mini && item.upgrade && (
+        // A paid feature off (decision 0129): the page still opens, read-only, with the way to a plan.
+        <Chip
+          size="small"
+          variant="outlined"
+          color="warning"
+          icon={<LockOutlined />}
+          label={tAny('billingPage.upgradeChip')}
+          sx={{ ml: 1, height: 22, '& .MuiChip-label': { px: 0.75 } }}
+          data-testid={`menu-${item.key}-upgrade`}
         />
       )}
       {!mini && item.children && (open ? <ExpandLess /> : <ExpandMore />)}

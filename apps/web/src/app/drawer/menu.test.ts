@@ -38,8 +38,15 @@ describe('buildMenu', () => {
     ).toContain('home')
   })
 
-  it('gives an admin of a new shop the spec order, paid features hidden or disabled', () => {
-    const menu = buildMenu({ signedIn: true, verified: true, userId: me, features, shop: shop(), now })
+  it('gives an admin of a new shop without billing the spec order, paid features hidden or disabled', () => {
+    const menu = buildMenu({
+      signedIn: true,
+      verified: true,
+      userId: me,
+      features: { ...features, billing: false },
+      shop: shop(),
+      now
+    })
     expect(menu.map((item) => item.key)).toEqual([
       'home',
       'eshop',
@@ -52,17 +59,101 @@ describe('buildMenu', () => {
       'charts',
       'pos',
       'shopUsers',
-      'billing',
       'settings',
       'profile',
       'logout'
     ])
     expect(menu.filter((item) => item.disabled).map((item) => item.key)).toEqual(['app', 'mini', 'pos'])
+    expect(menuLinks(menu).some((item) => item.upgrade)).toBe(false)
+  })
+
+  it('shows an admin every paid entry with an upgrade mark when billing is on, none disabled', () => {
+    const menu = buildMenu({ signedIn: true, verified: true, userId: me, features, shop: shop(), now })
+    expect(menu.map((item) => item.key)).toEqual([
+      'home',
+      'eshop',
+      'app',
+      'mini',
+      'warehouses',
+      'products',
+      'bundles',
+      'discounts',
+      'couponTemplates',
+      'promotions',
+      'orders',
+      'payments',
+      'charts',
+      'pos',
+      'shopUsers',
+      'subsequentPayments',
+      'billing',
+      'settings',
+      'profile',
+      'logout'
+    ])
+    expect(menu.filter((item) => item.upgrade).map((item) => item.key)).toEqual([
+      'app',
+      'mini',
+      'bundles',
+      'discounts',
+      'couponTemplates',
+      'promotions',
+      'pos',
+      'subsequentPayments'
+    ])
+    expect(menu.some((item) => item.disabled)).toBe(false)
+    const links = menuLinks(menu)
+    // The page editor's pages and custom domains read freely and write behind their paid feature.
+    expect(links.filter((item) => item.upgrade).map((item) => item.key)).toEqual(
+      expect.arrayContaining(['eshop/pages', 'eshop/domains', 'productBundles', 'bulkOrders'])
+    )
+    expect(links.find((item) => item.key === 'productRelateds')?.upgrade).toBeUndefined()
+    expect(links.find((item) => item.key === 'eshop/categories')?.upgrade).toBeUndefined()
+  })
+
+  it('keeps hiding what a shop switch (a flag) or the role closes, whatever billing says', () => {
+    // Sub-shops need the shop's own switch; without it the entry stays hidden even with billing on.
+    expect(keys({ signedIn: true, verified: true, userId: me, features, shop: shop() })).not.toContain('subShops')
+    const switched = buildMenu({
+      signedIn: true,
+      verified: true,
+      userId: me,
+      features,
+      shop: shop({ useSubShop: true }),
+      now
+    }).find((item) => item.key === 'subShops')
+    expect(switched).toMatchObject({ upgrade: true })
+    // A staff member (user) never sees the admin's subsequent payments, paid or not.
+    expect(keys({ signedIn: true, verified: true, userId: me, features, shop: shop({}, 'user') })).not.toContain(
+      'subsequentPayments'
+    )
+    // A cashier sees the POS with its upgrade mark, and no billing (admins only).
+    const pos = buildMenu({ signedIn: true, verified: true, userId: me, features, shop: shop({}, 'pos'), now })
+    expect(pos.find((item) => item.key === 'pos')).toMatchObject({ upgrade: true })
+    expect(pos.map((item) => item.key)).not.toContain('billing')
+  })
+
+  it('drops the upgrade marks once the plan has the features', () => {
+    const paid = shop({ attributes: { discount: true, promotion: true } })
+    const menu = buildMenu({ signedIn: true, verified: true, userId: me, features, shop: paid, now })
+    expect(menu.find((item) => item.key === 'discounts')?.upgrade).toBeUndefined()
+    expect(menu.find((item) => item.key === 'promotions')?.upgrade).toBeUndefined()
+    expect(menu.find((item) => item.key === 'pos')?.upgrade).toBe(true)
   })
 
   it('opens every gated entry when the shop has all features', () => {
     const all = shop({
-      attributes: { app: true, bundle: true, discount: true, promotion: true, pos: true, subsequentPayment: true },
+      attributes: {
+        app: true,
+        bundle: true,
+        discount: true,
+        promotion: true,
+        pos: true,
+        subsequentPayment: true,
+        pageEditor: true,
+        domains: true,
+        subShops: true
+      },
       useInventoryLot: true,
       useCashboxLog: true,
       useSubShop: true
@@ -84,17 +175,17 @@ describe('buildMenu', () => {
       'bulkOrders'
     ])
       expect(links, key).toContain(key)
-    expect(
-      buildMenu({ signedIn: true, verified: true, userId: me, features, shop: all, now }).some((item) => item.disabled)
-    ).toBe(false)
+    const menu = buildMenu({ signedIn: true, verified: true, userId: me, features, shop: all, now })
+    expect(menu.some((item) => item.disabled)).toBe(false)
+    expect(menuLinks(menu).some((item) => item.upgrade)).toBe(false)
   })
 
   it('limits a pos user and a sub-shop to their areas', () => {
+    // Billing is the admins' (decision 0129): a cashier does not see it.
     expect(keys({ signedIn: true, verified: true, userId: me, features, shop: shop({}, 'pos') })).toEqual([
       'home',
       'orders',
       'pos',
-      'billing',
       'profile',
       'logout'
     ])
@@ -126,6 +217,20 @@ describe('buildMenu', () => {
     expect(entry({ contract: 'pro', contractEnd: new Date(now + 30 * DAY).toISOString() })).toMatchObject({
       subtitle: { key: 'plan.contract' }
     })
+    // Decision 0129: grace counts down in red, a lapsed plan says so in red, self-hosted says nothing.
+    expect(entry({ billingState: 'grace', graceEnd: new Date(now + 5 * DAY).toISOString() })).toMatchObject({
+      label: 'menu.upgrade',
+      subtitle: { key: 'plan.grace', values: { days: 5 }, alert: true }
+    })
+    expect(
+      entry({ contract: 'pro', billingState: 'grace', graceEnd: new Date(now + 2 * DAY - 1000).toISOString() })
+    ).toMatchObject({ label: 'menu.billing', subtitle: { key: 'plan.grace', values: { days: 2 }, alert: true } })
+    expect(entry({ billingState: 'lapsed' })).toMatchObject({ subtitle: { key: 'plan.lapsed', alert: true } })
+    expect(entry({ billingState: 'off' })?.subtitle).toBeUndefined()
+    // A user (staff, not admin) has no billing entry.
+    expect(
+      buildMenu({ signedIn: true, verified: true, userId: me, features, shop: shop({}, 'user'), now }).map((item) => item.key)
+    ).not.toContain('billing')
     expect(
       buildMenu({ signedIn: true, verified: true, userId: me, features: { ...features, billing: false }, shop: shop(), now }).map(
         (item) => item.key

@@ -1,4 +1,5 @@
 import { areas, callerIn, planState, type PlanState, refusal, roleInShop, type Area, type Shop } from '@emporia/shared'
+import { lockedFeatures, screenLocks } from '../../features/billing/gates'
 import type { Features } from '../../lib/feathers-client'
 import type { DrawerGroup, MenuIcon, ScreenDef } from '../../lib/screens/screen'
 import { drawerGroups, screens, wizardScreen } from '../screens'
@@ -13,6 +14,8 @@ export interface MenuItem {
   href?: string
   icon: MenuIcon
   disabled?: boolean
+  /** Its paid feature is off: shown with an "Upgrade" mark, its page read-only with an upgrade prompt (decision 0129). */
+  upgrade?: boolean
   children?: MenuItem[]
   /** Billing/Upgrade plan status (spec §2.4). */
   subtitle?: { key: string; values?: Record<string, number>; alert?: boolean }
@@ -39,9 +42,10 @@ const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order
 
 /**
  * The drawer's menu in spec order, built from the screen registry (decision 0075) and gated by the
- * shared permission table: an entry whose role does not fit is hidden; one whose paid feature is off
- * is hidden, except the registry's teasers (App, Mini, POS), which the spec shows disabled so the
- * merchant learns they exist. A switch of the features service that is off hides its screens.
+ * shared permission table: an entry whose role does not fit is hidden. One whose paid feature is off is
+ * shown with an "Upgrade" mark when billing is on (its page reads and prompts, decision 0129); without
+ * billing it is hidden, except the registry's teasers (App, Mini, POS), which the spec shows disabled so
+ * the merchant learns they exist. A switch of the features service that is off hides its screens.
  */
 export const buildMenu = ({ signedIn, verified, userId, features, shop, now = Date.now() }: MenuInput): MenuItem[] => {
   if (!signedIn) {
@@ -61,18 +65,25 @@ export const buildMenu = ({ signedIn, verified, userId, features, shop, now = Da
 
   const caller = callerIn(shop, userId)
   const role = roleInShop(shop, userId)
-  const state = (area: Area | undefined, teaser = false): 'shown' | 'disabled' | 'hidden' => {
+  const state = (area: Area | undefined, teaser = false): 'shown' | 'upgrade' | 'disabled' | 'hidden' => {
     const why = area ? refusal(areas[area], caller) : null
     if (why === null) return 'shown'
+    if (area && features.billing && lockedFeatures(area, shop, userId).length) return 'upgrade'
     return why === 'feature' && teaser ? 'disabled' : 'hidden'
   }
+  const marks = (shown: 'shown' | 'upgrade' | 'disabled') => ({
+    ...(shown === 'disabled' ? { disabled: true } : {}),
+    ...(shown === 'upgrade' ? { upgrade: true } : {})
+  })
   const item = (screen: ScreenDef): MenuItem[] => {
     if (screen.feature && features[screen.feature] === false) return []
     const shown = state(screen.area, screen.drawer?.teaser)
     if (shown === 'hidden') return []
     // Billing/Upgrade: never for a sub-shop, named by the shop's contract, with its plan status (spec §2.4).
     if (screen.route === 'billing') return role === 'subshop' ? [] : [billingEntry(shop, now)]
-    return [{ ...screenLink(screen), disabled: shown === 'disabled' }]
+    // A screen open to read whose writes need a paid feature (the page editor's pages) is marked too.
+    const locked = shown === 'shown' && features.billing && screenLocks(screen, shop, userId).length > 0
+    return [{ ...screenLink(screen), ...marks(locked ? 'upgrade' : shown) }]
   }
   const inDrawer = screens.filter((screen) => screen.drawer)
   const children = (group: DrawerGroup) =>
@@ -84,7 +95,7 @@ export const buildMenu = ({ signedIn, verified, userId, features, shop, now = Da
     const { label, icon, area, teaser } = drawerGroups[key]
     const shown = state(area, teaser)
     const list = shown === 'hidden' ? [] : children(key)
-    return list.length ? [{ key, label, icon, children: list, disabled: shown === 'disabled' }] : []
+    return list.length && shown !== 'hidden' ? [{ key, label, icon, children: list, ...marks(shown) }] : []
   }
   const entries = [
     ...inDrawer

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Box, useMediaQuery, useTheme } from '@mui/material'
 import { Outlet, useMatches } from '@tanstack/react-router'
 import { AppDrawer } from '../drawer/app-drawer'
+import { PlanNotices } from '../shell/plan-notices'
 import { useRouteTitle } from '../shell/root-shell'
 import { usePageOptionsState } from '../../lib/page-options'
 import { TopBar } from './top-bar'
@@ -43,6 +44,7 @@ export const DefaultLayout = () => {
           />
         )}
         <Box component="main" data-route={routeName} sx={{ flex: 1, p: options.fullPage ? 0 : { xs: 2, md: 3 } }}>
+          {!options.fullPage && <PlanNotices />}
           <Outlet />
         </Box>
       </Box>

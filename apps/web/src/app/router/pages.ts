@@ -33,6 +33,8 @@ export const pages: Record<PageName, RouteComponent> = {
   pageDesigner: lazyPage(() => import('../../features/eshop-pages/page-designer-page'), 'PageDesignerPage'),
   eshopTheme: lazyPage(() => import('../../features/eshop-theme/theme-page'), 'ThemePage'),
   domainPurchase: lazyPage(() => import('../../features/eshop-domains/domain-purchase-page'), 'DomainPurchasePage'),
+  billing: lazyPage(() => import('../../features/billing/billing-page'), 'BillingPage'),
+  billingInvoice: lazyPage(() => import('../../features/billing/billing-invoice-page'), 'BillingInvoicePage'),
   settings: lazyPage(() => import('../settings/settings-page'), 'SettingsPage'),
   placeholder: lazyPage(() => import('../../features/placeholder/placeholder-page'), 'PlaceholderPage')
 }

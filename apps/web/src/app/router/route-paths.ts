@@ -58,6 +58,8 @@ export type PageName =
   | 'pageDesigner'
   | 'eshopTheme'
   | 'domainPurchase'
+  | 'billing'
+  | 'billingInvoice'
 
 /** The developer test pages' prefix is named after the product (ARCHITECTURE §4). */
 export const DEV_PREFIX = 'emporia'
@@ -117,6 +119,15 @@ export const routeSpecs: RouteSpec[] = [
     access: 'user',
     shop: true,
     page: 'companyStatement'
+  },
+  // The shop's invoice from the platform (decision 0129), printable on the same A4 sheet.
+  {
+    path: 'billing/invoices/{-$id}',
+    name: 'billing/invoices',
+    layout: 'invoice',
+    access: 'user',
+    shop: true,
+    page: 'billingInvoice'
   },
   { path: 'posScreen', name: 'posScreen', layout: 'posScreen', access: 'user', shop: true, page: 'posScreen' },
   account('login', 'login', 'guest'),

@@ -54,6 +54,8 @@ export type ScreenPage =
   | 'pageDesigner'
   | 'eshopTheme'
   | 'domainPurchase'
+  // The shop's plan and subscription (decision 0129).
+  | 'billing'
 
 /** Where a screen sits in the drawer; without one the screen has no entry of its own. */
 export interface DrawerEntry {
