@@ -45,6 +45,7 @@ import { serveVerifiedDomains } from './domains/eshop/domains/storefront-hookup'
 import { resolveSecretsKeyring, useSecretsKeyring } from './platform/secrets/secrets-key'
 import { systemClock, type Clock } from './platform/http/service-context'
 import { seedDefaultPlans } from './domains/billing/default-plans'
+import { startBillingSweep, type BillingSweepOptions } from './domains/billing/billing-sweep'
 
 export interface EmporiaApp {
   app: KoaApp
@@ -60,7 +61,15 @@ export interface EmporiaApp {
 
 export const createApp = async (
   config: AppConfig,
-  options: { db?: Db; register?: (ctx: ServiceContext, app: Application) => void; clock?: Clock } = {}
+  options: {
+    db?: Db
+    register?: (ctx: ServiceContext, app: Application) => void
+    clock?: Clock
+    /** The billing sweep's timer (decision 0129): on unless a test turns it off to sweep by hand. */
+    billingSweep?: boolean
+    /** Charges a due renewal on the saved card (billing/payments); the sweep moves unrenewed contracts to grace. */
+    renew?: (app: Application, context: ServiceContext, shop: string) => Promise<'paid' | 'failed'>
+  } = {}
 ): Promise<EmporiaApp> => {
   const log = config.logLevel === 'silent' ? () => undefined : (error: unknown) => console.error(error)
   // Shops' stored credentials are sealed with it; loaded before migrating (a migration seals old clear ones).
@@ -197,6 +206,8 @@ export const createApp = async (
 
   // Unpaid online orders give their stock back after the shop's time (decision 0120), until a job queue does it.
   let unpaidExpiry: ReturnType<typeof startUnpaidOrderExpiry> | undefined
+  // Trials, grace, lapse, renewals and reminders (decision 0129): every minute and once at start.
+  let billingSweep: ReturnType<typeof startBillingSweep> | undefined
   // Peers share events only once every service exists (listeners are attached per service).
   const originalSetup = app.setup.bind(app)
   app.setup = async (...args: Parameters<typeof app.setup>) => {
@@ -204,6 +215,11 @@ export const createApp = async (
     if (emporia.io && config.redisUrl) shareEventsWithPeers(app, emporia.io, counts)
     mailer.start()
     unpaidExpiry ??= startUnpaidOrderExpiry({ app, context }, 60_000, log)
+    if (options.billingSweep !== false && config.billing) {
+      const renew = options.renew
+      const sweep: BillingSweepOptions = renew ? { renew: (shop) => renew(app, context, shop) } : {}
+      billingSweep ??= startBillingSweep(context, app, { ...sweep, log })
+    }
     return result
   }
 
@@ -217,6 +233,7 @@ export const createApp = async (
     await app.teardown().catch(() => undefined)
     await mailer.stop()
     await unpaidExpiry?.stop()
+    await billingSweep?.stop()
     // An io that never got a server (setup without listen) has no engine to close.
     if (emporia.io?.engine) await emporia.io.close().catch(() => undefined)
     await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)))

@@ -24,6 +24,8 @@ export const startTestApp = async (
     pgliteWorker?: boolean
     /** The time billing reads (decision 0129): a test moves it to reach a trial's end. */
     clock?: Clock
+    /** The billing sweep's timer; off in tests, which sweep by hand with a moved clock (runBillingSweep). */
+    billingSweep?: boolean
   } = {}
 ): Promise<TestApp> => {
   const db = await freshDb(dialect, { poolMax: options.poolMax, pgliteWorker: options.pgliteWorker })
@@ -31,7 +33,12 @@ export const startTestApp = async (
     {},
     { authSecret: 'test-secret-that-is-long-enough', logLevel: 'silent', dataDir: 'memory://', ...options.config }
   )
-  const emporia = await createApp(config, { db, register: options.register, clock: options.clock })
+  const emporia = await createApp(config, {
+    db,
+    register: options.register,
+    clock: options.clock,
+    billingSweep: options.billingSweep ?? false
+  })
   let port = 0
   if (options.listen !== false) {
     const server = await emporia.app.listen(0, '127.0.0.1')

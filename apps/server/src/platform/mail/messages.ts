@@ -57,6 +57,22 @@ export const mailMessages: Record<LocaleId, MailLocale> = {
         subject: 'Your sign-in code',
         before: ['Use this code to sign in to your account at the shop “{shopName}”:'],
         after: ['The code expires in {expiresIn}.', 'If you did not ask to sign in, you can ignore this e-mail.']
+      },
+      trialEnding: {
+        subject: 'Your Emporia trial ends soon',
+        before: ['The free trial of your shop “{shopName}” ends on {date}.'],
+        after: [
+          'Choose a plan before then to keep its paid features: {link}',
+          'Nothing you made is deleted: after a short grace period the paid features switch off until you pay.'
+        ]
+      },
+      planEnding: {
+        subject: 'Your Emporia plan ends soon',
+        before: ['The {plan} plan of your shop “{shopName}” ends on {date} and will not renew by itself.'],
+        after: [
+          'Renew it before then to keep its paid features: {link}',
+          'Nothing you made is deleted: after a short grace period the paid features switch off until you pay.'
+        ]
       }
     }
   },
@@ -92,6 +108,19 @@ export const mailMessages: Record<LocaleId, MailLocale> = {
         subject: '您的登入碼',
         before: ['請使用以下登入碼登入您在商店「{shopName}」的帳戶：'],
         after: ['登入碼將於 {expiresIn}後失效。', '如果您沒有要求登入，請忽略此電郵。']
+      },
+      trialEnding: {
+        subject: '您的 Emporia 免費試用即將結束',
+        before: ['您的商店「{shopName}」的免費試用將於 {date} 結束。'],
+        after: [
+          '請在此之前選擇方案，以繼續使用付費功能：{link}',
+          '您的資料不會被刪除：寬限期過後，付費功能會暫停，直至您付款為止。'
+        ]
+      },
+      planEnding: {
+        subject: '您的 Emporia 方案即將到期',
+        before: ['您的商店「{shopName}」的 {plan} 方案將於 {date} 到期，且不會自動續期。'],
+        after: ['請在此之前續期，以繼續使用付費功能：{link}', '您的資料不會被刪除：寬限期過後，付費功能會暫停，直至您付款為止。']
       }
     }
   },
@@ -127,6 +156,19 @@ export const mailMessages: Record<LocaleId, MailLocale> = {
         subject: '您的登录码',
         before: ['请使用以下登录码登录您在店铺“{shopName}”的账户：'],
         after: ['登录码将在 {expiresIn}后失效。', '如果您没有请求登录，请忽略此邮件。']
+      },
+      trialEnding: {
+        subject: '您的 Emporia 免费试用即将结束',
+        before: ['您的店铺“{shopName}”的免费试用将于 {date} 结束。'],
+        after: [
+          '请在此之前选择方案，以继续使用付费功能：{link}',
+          '您的数据不会被删除：宽限期过后，付费功能会暂停，直至您付款为止。'
+        ]
+      },
+      planEnding: {
+        subject: '您的 Emporia 方案即将到期',
+        before: ['您的店铺“{shopName}”的 {plan} 方案将于 {date} 到期，且不会自动续期。'],
+        after: ['请在此之前续期，以继续使用付费功能：{link}', '您的数据不会被删除：宽限期过后，付费功能会暂停，直至您付款为止。']
       }
     }
   }

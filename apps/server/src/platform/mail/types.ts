@@ -2,7 +2,16 @@
  * The transactional mails the server sends; each has a template in every interface language.
  * `shopSignIn` goes to a shop's customer (decision 0114), the others to staff.
  */
-export const mailTypes = ['verify', 'resetPassword', 'passwordChanged', 'invitation', 'shopSignIn'] as const
+export const mailTypes = [
+  'verify',
+  'resetPassword',
+  'passwordChanged',
+  'invitation',
+  'shopSignIn',
+  // The shop's admins, 7 days and 1 day before its trial or unrenewed contract ends (decision 0129).
+  'trialEnding',
+  'planEnding'
+] as const
 export type MailType = (typeof mailTypes)[number]
 
 export const isMailType = (value: unknown): value is MailType => mailTypes.includes(value as MailType)
