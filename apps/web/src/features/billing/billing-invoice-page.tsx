@@ -5,6 +5,7 @@ import { formatDate, formatMoney } from '../../lib/format'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText } from '../../lib/i18n/translatable'
 import { useBillingInvoice } from './billing-api'
+import { cardText } from './billing-view'
 import { countries } from './countries'
 
 /** The billing address as it is written on an envelope, one line each. */
@@ -62,9 +63,7 @@ const InvoiceSheet = ({ invoice }: { invoice: BillingInvoice }) => {
   const facts: [string, string, string][] = [
     ['number', t('billingPage.invoice.number'), invoice.number],
     ['date', t('billingPage.invoice.date'), date(invoice.paidAt)],
-    ...(invoice.card
-      ? [['card', t('billingPage.invoice.card'), `${invoice.card.brand} •••• ${invoice.card.last4}`] as [string, string, string]]
-      : [])
+    ...(invoice.card ? [['card', t('billingPage.invoice.card'), cardText(invoice.card)] as [string, string, string]] : [])
   ]
   return (
     <>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Plan, PlanFeature, Subscription } from '@emporia/shared'
 import {
   canRenew,
+  cardText,
   cheapestPlanWith,
   comparisonRows,
   downgradeLosses,
@@ -192,5 +193,11 @@ describe('the current plan state', () => {
     expect(failureKey('something.unknown')).toBe('billingPage.failure.other')
     for (const key of ['card_declined', 'insufficient_funds', 'expired_card', 'authentication_required', 'x'])
       expect(billingMessages.en).toHaveProperty([failureKey(key)])
+  })
+
+  it('names a saved card as the merchant knows it', () => {
+    expect(cardText({ brand: 'visa', last4: '4242' })).toBe('Visa •••• 4242')
+    expect(cardText({ brand: 'amex', last4: '0005' })).toBe('American Express •••• 0005')
+    expect(cardText({ brand: 'newcard', last4: '1111' })).toBe('Newcard •••• 1111')
   })
 })

@@ -147,3 +147,19 @@ export const KNOWN_FAILURES: ReadonlySet<string> = new Set([
   'expired_card',
   'authentication_required'
 ])
+
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  diners: 'Diners Club'
+}
+
+/** A saved card as the merchant knows it: "Visa •••• 4242" (the provider names brands in lower case). */
+export const cardText = (card: { brand: string; last4: string }): string => {
+  const brand = BRANDS[card.brand.toLowerCase()] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1)
+  return `${brand} •••• ${card.last4}`
+}

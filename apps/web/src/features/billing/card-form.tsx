@@ -15,6 +15,8 @@ interface CardFormProps {
   onBusy: (busy: boolean) => void
 }
 
+const stripeLocale: Record<string, string> = { en: 'en', cht: 'zh-HK', chs: 'zh' }
+
 type Phase = 'loading' | 'ready' | 'paying' | 'unavailable'
 
 /**
@@ -23,7 +25,7 @@ type Phase = 'loading' | 'ready' | 'paying' | 'unavailable'
  * `billing/refresh` so the screen shows what the payment changed. One payment at a time.
  */
 export const CardForm = ({ checkout, onPaid, onBusy }: CardFormProps) => {
-  const { t } = useListT()
+  const { t, language } = useListT()
   const spot = useRef<HTMLDivElement>(null)
   const provider = useRef<{ stripe: CardProvider; card: CardElement }>(undefined)
   const paying = useRef(false)
@@ -41,7 +43,8 @@ export const CardForm = ({ checkout, onPaid, onBusy }: CardFormProps) => {
     loadCardScript(scriptUrl)
       .then((factory) => {
         if (gone || !spot.current) return
-        const stripe = factory(publishableKey)
+        // Stripe.js words its card errors in the interface's language.
+        const stripe = factory(publishableKey, { locale: stripeLocale[language] ?? 'auto' })
         const card = stripe.elements().create('card')
         spot.current.replaceChildren()
         card.mount(spot.current)
@@ -58,6 +61,8 @@ export const CardForm = ({ checkout, onPaid, onBusy }: CardFormProps) => {
       provider.current?.card.destroy?.()
       provider.current = undefined
     }
+    // The card field is mounted once per checkout: a language change keeps what was typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [scriptUrl, publishableKey])
 
   const pay = async () => {

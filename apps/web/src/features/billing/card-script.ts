@@ -20,7 +20,7 @@ export interface CardProvider {
   confirmCardPayment(clientSecret: string, data: { payment_method: { card: CardElement } }): Promise<CardPaymentResult>
 }
 
-type StripeFactory = (publishableKey: string) => CardProvider
+type StripeFactory = (publishableKey: string, options?: { locale?: string }) => CardProvider
 
 const loaded = new Map<string, Promise<StripeFactory>>()
 

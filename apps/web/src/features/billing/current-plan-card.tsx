@@ -11,7 +11,7 @@ import { useListT, type AnyMessageKey } from '../../lib/i18n/lists'
 import { resolveText } from '../../lib/i18n/translatable'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { refreshSubscription, saveSubscription, showSubscription } from './billing-api'
-import { canRenew, failureKey, statusView, type StatusView } from './billing-view'
+import { canRenew, cardText, failureKey, statusView, type StatusView } from './billing-view'
 
 const statusText = (
   status: StatusView
@@ -100,7 +100,7 @@ export const CurrentPlanCard = ({ subscription, plans, now, onRenew }: CurrentPl
 
   return (
     <Paper component="section" aria-labelledby="billing-current-title" sx={{ p: { xs: 2, md: 3 } }} data-testid="billing-current">
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
         <Typography variant="h6" component="h2" id="billing-current-title" sx={{ flex: 1 }}>
           {t('billingPage.current.title', { plan: nameOf(subscription.plan) })}
         </Typography>
@@ -163,7 +163,7 @@ export const CurrentPlanCard = ({ subscription, plans, now, onRenew }: CurrentPl
           </Fact>
         )}
         <Fact label={t('billingPage.current.card')} testId="billing-card">
-          {subscription.card ? `${subscription.card.brand} •••• ${subscription.card.last4}` : t('billingPage.current.noCard')}
+          {subscription.card ? cardText(subscription.card) : t('billingPage.current.noCard')}
         </Fact>
       </Box>
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 3 }}>

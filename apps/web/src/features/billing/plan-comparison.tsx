@@ -4,7 +4,15 @@ import type { Plan, Subscription } from '@emporia/shared'
 import { formatDate, formatMoney } from '../../lib/format'
 import { useListT, type AnyMessageKey } from '../../lib/i18n/lists'
 import { resolveText } from '../../lib/i18n/translatable'
-import { comparisonRows, downgradeLosses, limitLines, planAction, previewAmount, type PlanAction } from './billing-view'
+import {
+  comparisonRows,
+  downgradeLosses,
+  limitLines,
+  planAction,
+  previewAmount,
+  type LimitLine,
+  type PlanAction
+} from './billing-view'
 import type { PayIntent } from './pay-dialog'
 
 interface PlanComparisonProps {
@@ -25,6 +33,13 @@ const buttonText: Record<Exclude<PlanAction, 'current' | 'booked'>, { label: Any
  * the offer, what each adds over the one before in the merchant's words, its limits, and a button that
  * says what it does (choose, upgrade now, downgrade at the period end). The shop's plan is marked.
  */
+/** A limit's number as shown: money in HK$, counts with thousands separators ("5,000 products"). */
+const limitValues = (line: LimitLine) => {
+  const count = line.values?.count
+  if (count === undefined) return undefined
+  return { count: line.money ? formatMoney(count, 'HK$') : count.toLocaleString('en') }
+}
+
 export const PlanComparison = ({ subscription, plans, now, onPick }: PlanComparisonProps) => {
   const { t, tAny, language } = useListT()
   const rows = comparisonRows(plans)
@@ -129,7 +144,7 @@ export const PlanComparison = ({ subscription, plans, now, onPick }: PlanCompari
               <Box component="ul" sx={{ pl: 2.5, m: 0 }} data-testid="billing-plan-limits">
                 {limitLines(plan.limits, plan.features).map((line) => (
                   <Typography component="li" variant="body2" key={line.key}>
-                    {tAny(line.key, line.money ? { count: formatMoney(line.values?.count, 'HK$') } : line.values)}
+                    {tAny(line.key, limitValues(line))}
                   </Typography>
                 ))}
               </Box>
