@@ -107,7 +107,14 @@ export const AppDrawer = ({ mini, mobile, mobileOpen, onMobileClose }: AppDrawer
   const signedIn = session.status === 'signed-in'
   const shop = useCurrentShop(signedIn)
   const pathname = useLocation({ select: (location) => location.pathname })
-  const menu = buildMenu({ signedIn, verified: Boolean(session.user?.verified), userId: session.user?._id, features, shop })
+  const menu = buildMenu({
+    signedIn,
+    verified: Boolean(session.user?.verified),
+    userId: session.user?._id,
+    features,
+    shop,
+    operator: session.user?.operator === true
+  })
   const current = currentHref(menu, stripShop(pathname))
   const narrow = mini && !mobile
   const width = narrow ? DRAWER_MINI_WIDTH : DRAWER_WIDTH

@@ -21,6 +21,7 @@ import Workspaces from '@mui/icons-material/Workspaces'
 import Smartphone from '@mui/icons-material/Smartphone'
 import Warehouse from '@mui/icons-material/Warehouse'
 import AccountBalance from '@mui/icons-material/AccountBalance'
+import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings'
 import type { ReactElement } from 'react'
 import type { MenuIcon } from '../../lib/screens/screen'
 
@@ -48,5 +49,6 @@ export const menuIcons: Record<MenuIcon, ReactElement> = {
   register: <PersonAdd />,
   billing: <CreditCard />,
   verify: <MarkEmailRead />,
+  operator: <AdminPanelSettings />,
   dot: <Circle sx={{ fontSize: 8 }} />
 }

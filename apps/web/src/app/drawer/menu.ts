@@ -28,6 +28,8 @@ export interface MenuInput {
   features: Features
   shop?: Shop
   now?: number
+  /** The account is a platform operator's (decision 0131): the console's entry shows. */
+  operator?: boolean
 }
 
 const link = (key: string, href: string, label: string, icon: MenuIcon = 'dot'): MenuItem => ({ key, href, label, icon })
@@ -47,14 +49,18 @@ const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order
  * billing it is hidden, except the registry's teasers (App, Mini, POS), which the spec shows disabled so
  * the merchant learns they exist. A switch of the features service that is off hides its screens.
  */
-export const buildMenu = ({ signedIn, verified, userId, features, shop, now = Date.now() }: MenuInput): MenuItem[] => {
+export const buildMenu = ({ signedIn, verified, userId, features, shop, now = Date.now(), operator }: MenuInput): MenuItem[] => {
   if (!signedIn) {
     return [
       link('login', '/login', 'route.login', 'login'),
       ...(features.register ? [link('register', '/register', 'route.register', 'register')] : [])
     ]
   }
-  const tail = [link('profile', '/profile', 'route.profile', 'profile'), link('logout', '/logout', 'route.logout', 'logout')]
+  const tail = [
+    ...(operator ? [link('operator', '/emporia/operator', 'operator.menu', 'operator')] : []),
+    link('profile', '/profile', 'route.profile', 'profile'),
+    link('logout', '/logout', 'route.logout', 'logout')
+  ]
   if (features.verify && !verified) {
     return [link('verify', '/register/verify', 'menu.verify', 'verify'), ...tail]
   }

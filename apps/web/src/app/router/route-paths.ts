@@ -58,6 +58,8 @@ export type PageName =
   | 'pageDesigner'
   | 'eshopTheme'
   | 'domainPurchase'
+  // The platform operator's console (decision 0131).
+  | 'operator'
   | 'billing'
   | 'billingInvoice'
 
@@ -140,6 +142,8 @@ export const routeSpecs: RouteSpec[] = [
   user('profile', 'profile', false),
   user('profile/changeInfo', 'changeInfo', false),
   user('profile/changePassword', 'changePassword', false),
+  // The platform operator's console (decision 0131): under the product's own prefix, no shop.
+  user(`${DEV_PREFIX}/operator`, 'operator', false),
   // The developer test page shows the hardware pages too, by route (decision 0097).
   ...devRoutes.map((path) => user(path, devTestPages.has(path) ? 'devTest' : 'placeholder', false))
 ]

@@ -29,6 +29,7 @@ export type MenuIcon =
   | 'register'
   | 'billing'
   | 'verify'
+  | 'operator'
   | 'dot'
 
 /** The drawer's collapsible groups (spec §2.4); the registry gives each its place, label and area. */

@@ -1,0 +1,45 @@
+import { useState } from 'react'
+import { Alert, Box, Paper, Stack, Tab, Tabs, Typography } from '@mui/material'
+import { useSession } from '../../lib/auth'
+import { useListT } from '../../lib/i18n/lists'
+import { LogTab } from './log-tab'
+import { PlansTab } from './plans-tab'
+import { ShopsTab } from './shops-tab'
+
+type TabName = 'shops' | 'plans' | 'log'
+const tabs: TabName[] = ['shops', 'plans', 'log']
+
+/**
+ * The operator console (issue 30 item 6, decision 0131): the platform's operators see every shop's plan
+ * and payments, extend trials, grant plans, keep the plan catalogue, and read the log of it all.
+ */
+export const OperatorPage = () => {
+  const { t } = useListT()
+  const { user } = useSession()
+  const [tab, setTab] = useState<TabName>('shops')
+  if (!user?.operator)
+    return (
+      <Alert severity="info" data-testid="operator-refused">
+        {t('operator.notOperator')}
+      </Alert>
+    )
+  return (
+    <Stack spacing={2} data-testid="operator-page">
+      <Typography variant="caption" color="text.secondary">
+        {t('operator.hint')}
+      </Typography>
+      <Paper variant="outlined">
+        <Tabs value={tab} onChange={(_, value: TabName) => setTab(value)} variant="scrollable" allowScrollButtonsMobile>
+          {tabs.map((name) => (
+            <Tab key={name} value={name} label={t(`operator.tab.${name}`)} data-testid={`operator-tab-${name}`} />
+          ))}
+        </Tabs>
+      </Paper>
+      <Box>
+        {tab === 'shops' && <ShopsTab />}
+        {tab === 'plans' && <PlansTab />}
+        {tab === 'log' && <LogTab />}
+      </Box>
+    </Stack>
+  )
+}

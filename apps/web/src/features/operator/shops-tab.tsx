@@ -1,0 +1,182 @@
+import { useEffect, useState } from 'react'
+import {
+  Button,
+  MenuItem,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography
+} from '@mui/material'
+import Storefront from '@mui/icons-material/StorefrontOutlined'
+import { subscriptionStates, type LocaleId, type OperatorShopRow, type SubscriptionState } from '@emporia/shared'
+import { EmptyState } from '../../components/ui/empty-state'
+import { formatDate } from '../../lib/format/date'
+import { formatMoney } from '../../lib/format/money'
+import { useListT } from '../../lib/i18n/lists'
+import { LoadState } from './load-state'
+import { PAGE_SIZE, useOperatorShops } from './operator-api'
+import { ShopActionDialog, type ShopActionKind } from './shop-action-dialog'
+import { ShopStateChip } from './shop-state'
+
+/** States a shop is stored in (`off` is only answered with billing off, never filtered on). */
+const filterStates = subscriptionStates.filter((state) => state !== 'off')
+
+/** Every shop with its plan, state, dates and payments; search, filter, and the two actions. */
+export const ShopsTab = () => {
+  const { t, language } = useListT()
+  const locale = language as LocaleId
+  const [search, setSearch] = useState('')
+  const [q, setQ] = useState('')
+  const [state, setState] = useState<SubscriptionState | ''>('')
+  const [page, setPage] = useState(0)
+  const [acting, setActing] = useState<{ kind: ShopActionKind; shop: OperatorShopRow } | null>(null)
+  // The search is sent once typing pauses, not on every key.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQ(search.trim())
+      setPage(0)
+    }, 300)
+    return () => clearTimeout(timer)
+  }, [search])
+  const shops = useOperatorShops({
+    $limit: PAGE_SIZE,
+    $skip: page * PAGE_SIZE,
+    ...(q ? { q } : {}),
+    ...(state ? { state } : {})
+  })
+  const rows = shops.data?.data ?? []
+
+  return (
+    <Stack spacing={2}>
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <TextField
+            size="small"
+            label={t('operator.search')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            sx={{ flex: 1 }}
+            slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'operator-search' } }}
+          />
+          <TextField
+            select
+            size="small"
+            label={t('operator.stateFilter')}
+            value={state}
+            onChange={(event) => {
+              setState(event.target.value as SubscriptionState | '')
+              setPage(0)
+            }}
+            sx={{ minWidth: 180 }}
+            slotProps={{ htmlInput: { 'data-testid': 'operator-state-filter' } }}
+          >
+            <MenuItem value="">{t('operator.allStates')}</MenuItem>
+            {filterStates.map((name) => (
+              <MenuItem key={name} value={name}>
+                {t(`operator.state.${name}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+      </Paper>
+      <Paper variant="outlined">
+        <LoadState loading={shops.isFetching} error={shops.error} onRetry={() => void shops.refetch()} testId="operator-shops" />
+        {shops.data && !rows.length && (
+          <EmptyState icon={<Storefront />} text={t('operator.noShops')} testId="operator-shops-empty" />
+        )}
+        {rows.length > 0 && (
+          <TableContainer>
+            <Table size="small" data-testid="operator-shops">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('operator.col.name')}</TableCell>
+                  <TableCell>{t('operator.col.owner')}</TableCell>
+                  <TableCell>{t('operator.col.plan')}</TableCell>
+                  <TableCell>{t('operator.col.state')}</TableCell>
+                  <TableCell>{t('operator.col.trialEnd')}</TableCell>
+                  <TableCell>{t('operator.col.contractEnd')}</TableCell>
+                  <TableCell align="right">{t('operator.col.lastPayment')}</TableCell>
+                  <TableCell align="right">{t('operator.col.revenue')}</TableCell>
+                  <TableCell align="right">{t('operator.col.actions')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow key={row._id} data-testid="operator-shop-row" data-shop={row._id}>
+                    <TableCell>
+                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                        {row.name || row.subdomain}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {row.subdomain}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={{ wordBreak: 'break-all' }}>{row.owner ?? '-'}</TableCell>
+                    <TableCell data-testid="operator-shop-plan">{row.plan}</TableCell>
+                    <TableCell>
+                      <ShopStateChip state={row.state} />
+                    </TableCell>
+                    <TableCell data-testid="operator-shop-trial-end">{formatDate(row.trialEnd, locale)}</TableCell>
+                    <TableCell>{formatDate(row.contractEnd, locale)}</TableCell>
+                    <TableCell align="right">
+                      {row.lastPayment ? (
+                        <>
+                          {formatMoney(row.lastPayment.amount)}
+                          <Typography variant="caption" color="text.secondary" component="div">
+                            {formatDate(row.lastPayment.paidAt, locale)}
+                          </Typography>
+                        </>
+                      ) : (
+                        '-'
+                      )}
+                    </TableCell>
+                    <TableCell align="right">{formatMoney(row.monthlyRevenue)}</TableCell>
+                    <TableCell align="right">
+                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                        <Button
+                          size="small"
+                          disabled={row.state === 'active' || row.state === 'off'}
+                          onClick={() => setActing({ kind: 'extendTrial', shop: row })}
+                          data-testid="operator-extend-trial"
+                        >
+                          {t('operator.extendTrial')}
+                        </Button>
+                        <Button
+                          size="small"
+                          variant="outlined"
+                          disabled={row.state === 'off'}
+                          onClick={() => setActing({ kind: 'grantPlan', shop: row })}
+                          data-testid="operator-grant-plan"
+                        >
+                          {t('operator.grantPlan')}
+                        </Button>
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        {shops.data && shops.data.total > PAGE_SIZE && (
+          <TablePagination
+            component="div"
+            count={shops.data.total}
+            page={page}
+            rowsPerPage={PAGE_SIZE}
+            rowsPerPageOptions={[PAGE_SIZE]}
+            onPageChange={(_, next) => setPage(next)}
+          />
+        )}
+      </Paper>
+      {acting && <ShopActionDialog kind={acting.kind} shop={acting.shop} onClose={() => setActing(null)} />}
+    </Stack>
+  )
+}
