@@ -14,6 +14,7 @@ import { withCategoryIds } from './category-names'
 import { checkProduct } from './product-rules'
 import { productKeywords, productQuery, refuseKeywords, type StockSelection } from './product-search'
 import { attachStock, stockColumnSql, takeStockColumn } from './product-stock'
+import { checkProductLimit } from '../../domains/billing/limits'
 
 type Row = Record<string, unknown>
 
@@ -265,6 +266,9 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
         throw error
       }
       await this.asOwner(trx, params, async () => {
+        // A new product counts against the plan's limit (decision 0129), in the create's transaction.
+        if (id === null && params.shop)
+          await checkProductLimit(trx, params.shop, (this.options as { billing?: boolean }).billing !== false)
         for (const record of records(result)) {
           const after = (await trx('products').where('_id', String(record._id)).first()) as Row
           await checkProduct(trx, after, before, Boolean(params.provider))

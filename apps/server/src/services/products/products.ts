@@ -15,7 +15,9 @@ export const productOptions = (context: ServiceContext) => ({
   ...context.records,
   model: productModel,
   secret: ['keywords'],
-  multi: ['patch']
+  multi: ['patch'],
+  // The plan's product limit applies (decision 0129) unless BILLING=off.
+  billing: context.config.billing
 })
 
 export const products = (context: ServiceContext) => (app: Application) => {

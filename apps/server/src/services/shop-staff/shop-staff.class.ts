@@ -4,6 +4,7 @@ import type { ShopStaff, ShopStaffData, ShopStaffPatch, ShopRole } from '@empori
 import type { Knex } from 'knex'
 import type { ShopUsersSync } from '../../platform/tenancy'
 import { RecordService, type RecordOptions, type RecordParams } from '../../platform/records/record-service'
+import { checkMemberLimit, checkStaffDiscounts } from '../../domains/billing/limits'
 
 type Row = Record<string, unknown>
 
@@ -16,6 +17,8 @@ export interface StaffParts {
   sync: ShopUsersSync
   /** Mails the invitee, inside the invitation's transaction. */
   onInvited: (trx: Knex.Transaction, member: ShopStaff, params: RecordParams) => Promise<void>
+  /** Billing is on (BILLING is not off): the plan's limits apply to members and their budgets (decision 0129). */
+  billing: boolean
 }
 
 /**
@@ -25,6 +28,7 @@ export interface StaffParts {
 export class ShopStaffService extends RecordService<ShopStaff, ShopStaffData, ShopStaffPatch> {
   private readonly sync: ShopUsersSync
   private readonly onInvited: StaffParts['onInvited']
+  private readonly billing: boolean
 
   constructor(
     parts: StaffParts,
@@ -34,6 +38,7 @@ export class ShopStaffService extends RecordService<ShopStaff, ShopStaffData, Sh
     super(parts.options)
     this.sync = parts.sync
     this.onInvited = parts.onInvited
+    this.billing = parts.billing
   }
 
   private checkRole(data: Row, required: boolean) {
@@ -59,6 +64,9 @@ export class ShopStaffService extends RecordService<ShopStaff, ShopStaffData, Sh
     try {
       return await this.options.db.knex.transaction(async (trx) => {
         await this.sync.lock(trx, shop)
+        // The plan's seats and sub-shops, counted under the shop's lock; the budgets within its caps.
+        await checkMemberLimit(trx, shop, String(input.role), this.billing)
+        await checkStaffDiscounts(trx, shop, input, this.billing)
         const member = (await super.create(input as ShopStaffData, { ...params, transaction: trx })) as ShopStaff
         await this.onInvited(trx, member, params)
         return member
@@ -76,6 +84,7 @@ export class ShopStaffService extends RecordService<ShopStaff, ShopStaffData, Sh
     const shop = this.shopOf(params)
     const result = await this.options.db.knex.transaction(async (trx) => {
       await this.sync.lock(trx, shop)
+      await checkStaffDiscounts(trx, shop, data, this.billing)
       const member = await super.patch(id, data, { ...params, transaction: trx })
       await this.sync.rewrite(trx, shop)
       return member

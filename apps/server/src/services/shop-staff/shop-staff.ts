@@ -13,7 +13,8 @@ export { ShopStaffService, type StaffParts } from './shop-staff.class'
 export const staffParts = (context: ServiceContext, app: Application): StaffParts => ({
   options: { ...context.records, model: shopStaffModel },
   sync: new ShopUsersSync(app, context.directory),
-  onInvited: invitationMail(context)
+  onInvited: invitationMail(context),
+  billing: context.config.billing
 })
 
 /** settings/access: a shop's staff and invitations (admins only, through the permission table). */
