@@ -75,6 +75,8 @@ export const PayDialog = ({ intent, subscription, onClose }: PayDialogProps) => 
   }
   if (!intent) return null
   const planName = resolveText(intent.plan.name, language, tAny)
+  // Paying writes an invoice, and an invoice needs the billing info: the server asks for it first.
+  const needsInfo = intent.kind !== 'downgrade' && !subscription.billingInfo
   const money = (cents: number) => formatMoney(cents, 'HK$')
   const close = () => {
     if (!asking && !paying) onClose()
@@ -101,6 +103,17 @@ export const PayDialog = ({ intent, subscription, onClose }: PayDialogProps) => 
     } finally {
       setAsking(false)
     }
+  }
+
+  const toInfo = () => {
+    onClose()
+    // After the dialog has given the focus back: the form's first empty field takes it.
+    setTimeout(() => {
+      const form = document.querySelector<HTMLElement>('[data-testid="billing-info"]')
+      form?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+      const empty = [...(form?.querySelectorAll<HTMLInputElement>('input[required]') ?? [])].find((input) => !input.value)
+      empty?.focus({ preventScroll: true })
+    }, 0)
   }
 
   const paid = (next: Subscription) => {
@@ -150,7 +163,11 @@ export const PayDialog = ({ intent, subscription, onClose }: PayDialogProps) => 
                   ? t('billingPage.pay.preview', { amount: money(intent.preview) })
                   : t('billingPage.pay.previewFree')}
               </Typography>
-              {!subscription.billingInfo && <Alert severity="info">{t('billingPage.pay.noInfo')}</Alert>}
+              {needsInfo && (
+                <Alert severity="warning" data-testid="billing-pay-needs-info">
+                  {t('billingPage.pay.infoFirst')}
+                </Alert>
+              )}
             </>
           )}
           {checkout && <CardForm checkout={checkout} onPaid={paid} onBusy={setPaying} />}
@@ -165,7 +182,12 @@ export const PayDialog = ({ intent, subscription, onClose }: PayDialogProps) => 
         <Button onClick={close} disabled={asking || paying} data-testid="billing-pay-cancel">
           {t('billingPage.pay.cancel')}
         </Button>
-        {!checkout && (
+        {!checkout && needsInfo && (
+          <Button variant="contained" onClick={toInfo} data-testid="billing-pay-to-info">
+            {t('billingPage.pay.toInfo')}
+          </Button>
+        )}
+        {!checkout && !needsInfo && (
           <Button
             variant="contained"
             color={intent.kind === 'downgrade' ? 'warning' : 'primary'}
@@ -174,7 +196,13 @@ export const PayDialog = ({ intent, subscription, onClose }: PayDialogProps) => 
             startIcon={asking ? <CircularProgress size={16} color="inherit" /> : undefined}
             data-testid="billing-pay-confirm"
           >
-            {t(intent.kind === 'downgrade' ? 'billingPage.pay.confirmDowngrade' : 'billingPage.pay.continue')}
+            {t(
+              intent.kind === 'downgrade'
+                ? 'billingPage.pay.confirmDowngrade'
+                : intent.preview > 0
+                  ? 'billingPage.pay.continue'
+                  : 'billingPage.pay.confirm'
+            )}
           </Button>
         )}
       </DialogActions>
