@@ -29,6 +29,8 @@ import type { KoaApp, ServerServiceTypes } from './platform/http/server-services
 import { CountCache } from './platform/records/count-cache'
 import { mediaRoutes, registerServices } from './services'
 import { stripeWebhooks } from './domains/payments/webhooks'
+import { BILLING_WEBHOOK_PATH, billingWebhooks } from './domains/billing/payments/webhook'
+import { platformBrowserScript } from './domains/billing/payments/platform-provider'
 import { rowSecurityAvailable, ShopDirectory } from './platform/tenancy'
 import { createMailer } from './platform/mail/mailer'
 import { devMailbox } from './platform/mail/dev-mailbox'
@@ -109,7 +111,9 @@ export const createApp = async (
   }
 
   const app = koa(feathers<ServerServiceTypes>())
-  const headers = securityHeaders()
+  // The back office loads the platform's Stripe.js to pay for the subscription (decision 0130), when it takes cards.
+  const platformScript = platformBrowserScript(config)
+  const headers = securityHeaders(platformScript && { ...platformScript, script: [new URL(platformScript.url).origin] })
   const errors = errorHandler(log)
   // Before anything reads the client: who it is, and whether it came over https (TRUST_PROXY, decision 0119).
   app.use(trustForwarding(config.trustProxy))
@@ -130,6 +134,7 @@ export const createApp = async (
   app.use(mediaRoutes(app))
   // Card providers' signed events need the exact bytes received, so they are read before the body parser.
   app.use(stripeWebhooks(context, app))
+  app.use(billingWebhooks(context, app))
   app.use(onlyWhen((ctx) => ctx.method !== 'GET' && ctx.method !== 'HEAD', bodyParser({ jsonLimit: BODY_LIMIT_BYTES })))
   // Only a request carrying credentials has anything to parse (the JWT strategy reads the header).
   app.use(onlyWhen((ctx) => Boolean(ctx.headers.authorization), parseAuthentication()))
@@ -145,7 +150,8 @@ export const createApp = async (
         PUBLIC_FILE.test(path) ||
         isFileRequest({ method, path: path.slice(API_PREFIX.length) } as FeathersKoaContext) ||
         path.startsWith(`${API_PREFIX}/dev/`) ||
-        path.startsWith(`${API_PREFIX}/payments/webhooks/`),
+        path.startsWith(`${API_PREFIX}/payments/webhooks/`) ||
+        path === BILLING_WEBHOOK_PATH,
       apiHeaders: API_HEADERS,
       trustProxy: config.trustProxy,
       wrap: [headers, errors]

@@ -24,6 +24,10 @@ import { shops } from './shops/shops'
 // Plans and the shop's subscription (decision 0129).
 import { plans } from './plans/plans'
 import { billing } from './billing/billing'
+// Paying for the subscription on the platform's Stripe account (decision 0130).
+import { billingCheckout } from './billing-checkout/billing-checkout'
+import { billingRefresh } from './billing-refresh/billing-refresh'
+import { billingInvoices } from './billing-invoices/billing-invoices'
 import { specs } from './specs/specs'
 import { stockReservations } from './stock-reservations/stock-reservations'
 import { stocks } from './stocks/stocks'
@@ -126,6 +130,12 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.plans, register: plans },
   // Own shape: one subscription per shop, made with the shop; find/get/patch (billing info, auto-renew).
   { path: servicePaths.billing, register: billing },
+  // Operation on billing: pays for a plan by card on the platform's Stripe account (decision 0130).
+  { path: servicePaths.billingCheckout, register: billingCheckout },
+  // Operation on billing: re-reads pending charges from the platform's provider and applies them.
+  { path: servicePaths.billingRefresh, register: billingRefresh },
+  // Own shape: read-only invoices the payment's transaction writes.
+  { path: servicePaths.billingInvoices, register: billingInvoices },
   { path: servicePaths.categories, register: categories },
   { path: servicePaths.brands, register: brands },
   { path: servicePaths.warehouses, register: warehouses },

@@ -2,20 +2,24 @@ import {
   invalidRequest,
   missingParam,
   newCharge,
+  newCustomer,
   newIntent,
+  newPaymentMethod,
   newRefund,
   noSuch,
   now,
   stripeEvent,
   StripeFailure,
   type DoubleCharge,
+  type DoubleCustomer,
   type DoubleIntent,
+  type DoublePaymentMethod,
   type DoubleRefund,
   type Json
 } from './stripe-double-objects'
 
 /** Stripe's test payment methods the double knows: `null` pays, a decline code declines, `action` asks for 3-D Secure. */
-type TestCard = { decline?: string; message?: string; action?: true }
+export type TestCard = { decline?: string; message?: string; action?: true }
 export const TEST_CARDS: Record<string, TestCard> = {
   pm_card_visa: {},
   pm_card_mastercard: {},
@@ -24,6 +28,16 @@ export const TEST_CARDS: Record<string, TestCard> = {
   pm_card_chargeDeclinedInsufficientFunds: { decline: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   pm_card_visa_chargeDeclinedInsufficientFunds: { decline: 'insufficient_funds', message: 'Your card has insufficient funds.' },
   pm_card_authenticationRequired: { action: true }
+}
+/** The card each test token stands for (Stripe's test numbers' brand and last four). */
+const CARD_OF: Record<string, { brand: string; last4: string }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002' },
+  pm_card_visa_chargeDeclined: { brand: 'visa', last4: '0002' },
+  pm_card_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995' },
+  pm_card_visa_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995' },
+  pm_card_authenticationRequired: { brand: 'visa', last4: '3184' }
 }
 
 // Stripe's smallest charge per currency (in its minor unit); the rest default to 50.
@@ -41,8 +55,12 @@ const CREATE_PARAMS = new Set([
   'confirm',
   'payment_method',
   'return_url',
-  'expand'
+  'expand',
+  'customer',
+  'setup_future_usage',
+  'off_session'
 ])
+const CUSTOMER_PARAMS = new Set(['metadata', 'name', 'email', 'description', 'expand'])
 const REFUND_PARAMS = new Set(['payment_intent', 'charge', 'amount', 'metadata', 'reason', 'expand'])
 
 const refuseUnknown = (params: Json, allowed: Set<string>) => {
@@ -81,6 +99,10 @@ export class StripeDoubleApi {
   readonly intents = new Map<string, DoubleIntent>()
   readonly charges = new Map<string, DoubleCharge>()
   readonly refunds = new Map<string, DoubleRefund>()
+  readonly customers = new Map<string, DoubleCustomer>()
+  readonly paymentMethods = new Map<string, DoublePaymentMethod>()
+  /** How each payment method made here behaves when charged (its test token's card; changed by `cardWillDecline`). */
+  readonly behaviour = new Map<string, TestCard>()
   readonly events: Json[] = []
 
   constructor(
@@ -121,6 +143,16 @@ export class StripeDoubleApi {
         'The `statement_descriptor` parameter is not supported for the `card` payment method type. Use `statement_descriptor_suffix` instead.',
         { param: 'statement_descriptor' }
       )
+    const customer = params.customer === undefined ? null : String(params.customer)
+    if (customer !== null && !this.customers.has(customer)) throw noSuch('customer', customer, 'customer')
+    const future = params.setup_future_usage === undefined ? null : String(params.setup_future_usage)
+    if (future !== null && future !== 'off_session' && future !== 'on_session')
+      throw invalidRequest(`Invalid setup_future_usage: must be one of on_session, off_session`, { param: 'setup_future_usage' })
+    if (future !== null && !customer)
+      throw invalidRequest('A customer is required to save a payment method for future use.', { param: 'customer' })
+    const offSession = params.off_session === 'true'
+    if (params.off_session !== undefined && params.confirm !== 'true')
+      throw invalidRequest('You can only pass `off_session` when `confirm` is true.', { param: 'off_session' })
     const suffix = params.statement_descriptor_suffix === undefined ? null : String(params.statement_descriptor_suffix)
     if (suffix !== null && (suffix.length > 22 || /[<>\\'"*]/.test(suffix) || !/[A-Za-z]/.test(suffix)))
       throw invalidRequest('Invalid statement descriptor suffix.', { param: 'statement_descriptor_suffix' })
@@ -132,13 +164,64 @@ export class StripeDoubleApi {
       statementSuffix: suffix,
       automatic
     })
+    intent.customer = customer
+    intent.setup_future_usage = future
     this.intents.set(intent.id, intent)
     this.emit('payment_intent.created', intent)
-    if (params.confirm === 'true') return this.confirmIntent(intent.id, params)
+    if (params.confirm === 'true') return this.confirmIntent(intent.id, params, offSession)
     return intent
   }
 
-  confirmIntent(id: string, params: Json): DoubleIntent {
+  customer(id: string): DoubleCustomer {
+    const customer = this.customers.get(id)
+    if (!customer) throw noSuch('customer', id, 'id')
+    return customer
+  }
+
+  createCustomer(params: Json): DoubleCustomer {
+    refuseUnknown(params, CUSTOMER_PARAMS)
+    const customer = newCustomer({
+      metadata: metadataParam(params.metadata),
+      name: params.name === undefined ? null : String(params.name),
+      email: params.email === undefined ? null : String(params.email)
+    })
+    this.customers.set(customer.id, customer)
+    this.emit('customer.created', customer)
+    return customer
+  }
+
+  paymentMethod(id: string): DoublePaymentMethod {
+    const method = this.paymentMethods.get(id)
+    if (!method) throw noSuch('payment_method', id, 'payment_method')
+    return method
+  }
+
+  /**
+   * The card a confirmation names: a test token makes a new payment method as Stripe does (`pm_card_visa` →
+   * `pm_…`); a payment method made before is used again (a saved card), and must be the intent's customer's.
+   */
+  private methodFor(intent: DoubleIntent, name: string): { method: DoublePaymentMethod; card: TestCard } {
+    const token = TEST_CARDS[name]
+    if (token) {
+      const method = newPaymentMethod(CARD_OF[name])
+      this.paymentMethods.set(method.id, method)
+      this.behaviour.set(method.id, token)
+      return { method, card: token }
+    }
+    const method = this.paymentMethods.get(name)
+    if (!method) throw invalidRequest(`No such PaymentMethod: '${name}'`, { code: 'resource_missing', param: 'payment_method' })
+    if (method.customer && method.customer !== intent.customer)
+      throw invalidRequest(`The provided PaymentMethod belongs to another customer.`, { param: 'payment_method' })
+    return { method, card: this.behaviour.get(method.id) ?? {} }
+  }
+
+  /** A saved card that pays now and is declined from now on (an expired card, an empty account). */
+  cardWillDecline(id: string, declineCode = 'insufficient_funds') {
+    this.paymentMethod(id)
+    this.behaviour.set(id, { decline: declineCode, message: 'Your card was declined.' })
+  }
+
+  confirmIntent(id: string, params: Json, offSession = false): DoubleIntent {
     const intent = this.intent(id)
     if (!CONFIRMABLE.includes(intent.status))
       throw invalidRequest(
@@ -151,8 +234,7 @@ export class StripeDoubleApi {
       throw invalidRequest("You cannot confirm this PaymentIntent because it's missing a payment method.", {
         code: 'payment_intent_unexpected_state'
       })
-    const card = TEST_CARDS[method]
-    if (!card) throw invalidRequest(`No such PaymentMethod: '${method}'`, { code: 'resource_missing', param: 'payment_method' })
+    const resolved = this.methodFor(intent, method)
     if (
       intent.automatic_payment_methods?.enabled &&
       intent.automatic_payment_methods.allow_redirects !== 'never' &&
@@ -162,8 +244,13 @@ export class StripeDoubleApi {
         'This PaymentIntent is configured to accept payment methods enabled in your Dashboard. Because some of these payment methods might redirect your customer off of your page, you must provide a `return_url`.',
         { param: 'return_url' }
       )
-    intent.payment_method = method
-    return this.settle(intent, card)
+    intent.payment_method = resolved.method.id
+    // Off the customer's session nobody can pass 3-D Secure: Stripe declines with authentication_required.
+    const card: TestCard =
+      offSession && resolved.card.action
+        ? { decline: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' }
+        : resolved.card
+    return this.settle(intent, card, offSession && resolved.card.action ? 'authentication_required' : undefined)
   }
 
   /** What Stripe.js does in the customer's browser: confirm with a card (3-D Secure passed, if it was asked). */
@@ -173,13 +260,18 @@ export class StripeDoubleApi {
       throw invalidRequest(`This PaymentIntent has a status of ${intent.status} and cannot be confirmed.`, {
         code: 'payment_intent_unexpected_state'
       })
-    intent.payment_method = method
+    // 3-D Secure already asked for: the same card, now authenticated in the customer's browser.
+    const resolved =
+      intent.status === 'requires_action' && intent.payment_method
+        ? { method: this.paymentMethod(intent.payment_method) }
+        : this.methodFor(intent, method)
+    intent.payment_method = resolved.method.id
     intent.next_action = null
     return this.settle(intent, card)
   }
 
   /** The outcome of a confirmation with a test card (also what `succeed` / `fail` use). */
-  settle(intent: DoubleIntent, card: TestCard): DoubleIntent {
+  settle(intent: DoubleIntent, card: TestCard, code = 'card_declined'): DoubleIntent {
     if (card.action) {
       intent.status = 'requires_action'
       intent.next_action = { type: 'use_stripe_sdk' }
@@ -192,7 +284,7 @@ export class StripeDoubleApi {
     if (card.decline) {
       const error = {
         type: 'card_error',
-        code: 'card_declined',
+        code,
         decline_code: card.decline,
         message: card.message,
         charge: charge.id,
@@ -210,6 +302,12 @@ export class StripeDoubleApi {
     intent.status = 'succeeded'
     intent.amount_received = intent.amount
     intent.last_payment_error = null
+    // setup_future_usage: the card that paid is saved on the intent's customer for later (off-session) charges.
+    const method = intent.payment_method ? this.paymentMethods.get(intent.payment_method) : undefined
+    if (intent.setup_future_usage && typeof intent.customer === 'string' && method && !method.customer) {
+      method.customer = intent.customer
+      this.emit('payment_method.attached', method)
+    }
     this.emit('charge.succeeded', charge)
     this.emit('payment_intent.succeeded', intent)
     return intent

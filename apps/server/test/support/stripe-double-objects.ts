@@ -19,6 +19,21 @@ export interface DoubleIntent extends Json {
   last_payment_error: Json | null
 }
 
+export interface DoubleCustomer extends Json {
+  id: string
+  object: 'customer'
+  metadata: Record<string, string>
+}
+
+export interface DoublePaymentMethod extends Json {
+  id: string
+  object: 'payment_method'
+  type: 'card'
+  card: { brand: string; last4: string; exp_month: number; exp_year: number; country: string; funding: string }
+  /** The customer it is saved on (attached), or null. */
+  customer: string | null
+}
+
 export interface DoubleCharge extends Json {
   id: string
   object: 'charge'
@@ -126,11 +141,48 @@ export const newIntent = (fields: {
     next_action: null,
     payment_method: null,
     payment_method_types: ['card'],
+    setup_future_usage: null,
     statement_descriptor: null,
     statement_descriptor_suffix: fields.statementSuffix,
     status: 'requires_payment_method'
   }
 }
+
+export const newCustomer = (fields: {
+  metadata: Record<string, string>
+  name: string | null
+  email: string | null
+}): DoubleCustomer => ({
+  id: stripeId('cus', 14),
+  object: 'customer',
+  created: now(),
+  description: null,
+  email: fields.email,
+  invoice_settings: { default_payment_method: null },
+  livemode: false,
+  metadata: fields.metadata,
+  name: fields.name
+})
+
+/** A card as Stripe makes one from a test token (`pm_card_visa` → a new `pm_…` with the card's details). */
+export const newPaymentMethod = (card: { brand: string; last4: string }): DoublePaymentMethod => ({
+  id: stripeId('pm'),
+  object: 'payment_method',
+  type: 'card',
+  billing_details: { address: null, email: null, name: null, phone: null },
+  card: {
+    brand: card.brand,
+    last4: card.last4,
+    exp_month: 12,
+    exp_year: new Date().getUTCFullYear() + 3,
+    country: 'US',
+    funding: 'credit'
+  },
+  created: now(),
+  customer: null,
+  livemode: false,
+  metadata: {}
+})
 
 export const newCharge = (intent: DoubleIntent, paid: boolean): DoubleCharge => ({
   id: stripeId('ch'),

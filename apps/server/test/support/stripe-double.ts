@@ -8,7 +8,9 @@ import {
   stripeId,
   StripeFailure,
   type DoubleCharge,
+  type DoubleCustomer,
   type DoubleIntent,
+  type DoublePaymentMethod,
   type DoubleRefund,
   type Json
 } from './stripe-double-objects'
@@ -45,6 +47,11 @@ export interface StripeDouble {
   intents: Map<string, DoubleIntent>
   charges: Map<string, DoubleCharge>
   refunds: Map<string, DoubleRefund>
+  customers: Map<string, DoubleCustomer>
+  /** Cards made from test tokens when an intent was confirmed; saved ones carry their customer. */
+  paymentMethods: Map<string, DoublePaymentMethod>
+  /** A saved card declines every charge from now on (a renewal that fails). */
+  cardWillDecline(paymentMethodId: string, declineCode?: string): void
   /** Every event, in the order Stripe would have created them. */
   events: Json[]
   requests: RecordedRequest[]
@@ -128,6 +135,12 @@ export const startStripeDouble = async (options: StripeDoubleOptions = {}): Prom
       if (parts.length === 4 && method === 'POST' && parts[3] === 'cancel') return api.cancelIntent(parts[2], params)
       if (parts.length === 4 && method === 'POST' && parts[3] === 'confirm') return api.confirmIntent(parts[2], params)
     }
+    if (parts[0] === 'v1' && parts[1] === 'customers') {
+      if (parts.length === 2 && method === 'POST') return api.createCustomer(params)
+      if (parts.length === 3 && method === 'GET') return api.customer(parts[2])
+    }
+    if (parts[0] === 'v1' && parts[1] === 'payment_methods' && parts.length === 3 && method === 'GET')
+      return api.paymentMethod(parts[2])
     if (parts[0] === 'v1' && parts[1] === 'refunds') {
       if (parts.length === 2 && method === 'POST') return api.createRefund(params)
       if (parts.length === 3 && method === 'GET' && api.refunds.has(parts[2])) return api.refunds.get(parts[2]) as DoubleRefund
@@ -143,6 +156,10 @@ export const startStripeDouble = async (options: StripeDoubleOptions = {}): Prom
     const [, , kind, id, action] = path.split('/')
     if (kind === 'payment_intents' && action === 'succeed') return double.succeed(id)
     if (kind === 'payment_intents' && action === 'fail') return double.fail(id, params.decline_code as string | undefined)
+    if (kind === 'payment_methods' && action === 'decline') {
+      double.cardWillDecline(id, params.decline_code as string | undefined)
+      return double.paymentMethods.get(id) as DoublePaymentMethod
+    }
     if (kind === 'refunds' && action === 'settle') return double.settleRefund(id, params.status as 'succeeded')
     if (kind === 'webhook_endpoints' && !id) {
       double.addWebhookEndpoint(String(params.url), String(params.secret))
@@ -260,6 +277,9 @@ export const startStripeDouble = async (options: StripeDoubleOptions = {}): Prom
     intents: api.intents,
     charges: api.charges,
     refunds: api.refunds,
+    customers: api.customers,
+    paymentMethods: api.paymentMethods,
+    cardWillDecline: (id, declineCode) => api.cardWillDecline(id, declineCode),
     events: api.events,
     requests,
     succeed: (intentId) => api.confirmInBrowser(intentId, 'pm_card_visa', {}),

@@ -99,6 +99,8 @@ export type BillingCheckout = {
   clientSecret: string | null
   /** The platform's publishable key, for Stripe.js. */
   publishableKey: string | null
+  /** The provider's browser script to load (Stripe.js, or the local double's stand-in at `/v3/`). */
+  scriptUrl: string | null
   subscription: Subscription
 }
 

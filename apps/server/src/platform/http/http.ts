@@ -73,32 +73,45 @@ const common = {
   crossOriginResourcePolicy: { policy: 'same-origin' }
 } as const
 
+/** Exact origins of a third party's script a page may load, call and frame (the platform's Stripe.js, decision 0130). */
+export interface AppOrigins {
+  script: string[]
+  connect: string[]
+  frame: string[]
+}
+
+const exactOrigins = (origins: string[]) => origins.filter((origin) => /^https?:\/\/[^\s*;,'"]+$/.test(origin))
+
 /**
  * The web app's policy (docs/decisions/0069): only the built bundle runs (index.html has no inline
  * script); emotion (MUI) injects <style> tags, so styles allow 'unsafe-inline'; images come from the
  * media routes, data: URLs and blob: previews, or an https address a record names; the socket
  * connects back to this host. No upgrade-insecure-requests: a LAN or dev server runs on plain HTTP.
+ * With `allow` (the platform takes cards for the subscription) exactly its provider's script, API and
+ * frame origins are added.
  */
-const appHeaders = helmet({
-  ...common,
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      scriptSrcAttr: ["'none'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      mediaSrc: ["'self'", 'blob:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: [connectSources],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"]
+const appHeadersFor = (allow?: AppOrigins) =>
+  helmet({
+    ...common,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...exactOrigins(allow?.script ?? [])],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: [connectSources, ...exactOrigins(allow?.connect ?? [])],
+        ...(allow ? { frameSrc: ["'self'", ...exactOrigins(allow.frame)] } : {}),
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"]
+      }
     }
-  }
-})
+  })
 
 /** JSON loads nothing: an API answer opened as a page can run or fetch nothing either. */
 const apiHeaders = helmet({
@@ -138,13 +151,16 @@ export const PUBLIC_FILE = /^\/api\/(?:(?:files|thumbs)\/[0-9a-f]{24}|attachment
  * Security headers on every answer, errors included (docs/decisions/0069). Routes with stricter needs (the dev
  * mailbox, media files) set their own policy afterwards, which replaces this one.
  */
-export const securityHeaders = () => async (ctx: FeathersKoaContext, next: Next) => {
-  const api = ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`)
-  if (api) setApiHeaders(ctx)
-  else await appHeaders(ctx, async () => undefined)
-  if (api && (ctx.method === 'GET' || ctx.method === 'HEAD') && PUBLIC_FILE.test(ctx.path))
-    ctx.set('Cross-Origin-Resource-Policy', 'cross-origin')
-  return next()
+export const securityHeaders = (allow?: AppOrigins) => {
+  const appHeaders = appHeadersFor(allow)
+  return async (ctx: FeathersKoaContext, next: Next) => {
+    const api = ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`)
+    if (api) setApiHeaders(ctx)
+    else await appHeaders(ctx, async () => undefined)
+    if (api && (ctx.method === 'GET' || ctx.method === 'HEAD') && PUBLIC_FILE.test(ctx.path))
+      ctx.set('Cross-Origin-Resource-Policy', 'cross-origin')
+    return next()
+  }
 }
 
 /**

@@ -70,6 +70,52 @@ export interface PaymentProvider {
   }): Promise<ProviderRefund>
 }
 
+/**
+ * An intent on the platform's own account (decision 0130): the merchant paying Emporia. It also names the
+ * customer the card is saved on, the card that paid, and why the last attempt failed.
+ */
+export interface PlatformIntent extends ProviderIntent {
+  customer: string | null
+  paymentMethod: string | null
+  /** The decline's reason (`insufficient_funds`) or error code (`card_declined`); null when none failed. */
+  failure: string | null
+}
+
+/** A saved card, as the screen shows it: never its number. */
+export interface ProviderCard {
+  id: string
+  brand: string
+  last4: string
+  /** The customer it is saved on; null when it was not saved. */
+  customer: string | null
+}
+
+/**
+ * The platform's card provider (decision 0130): the shops' interface plus a customer to save the card on,
+ * an intent that saves the paying card (`saveCard`) or charges the saved one off-session (`offSession`),
+ * and the saved card's brand and last four.
+ */
+export interface PlatformProvider {
+  readonly id: 'stripe'
+  readonly browserScript: ProviderBrowserScript
+  createCustomer(input: { idempotencyKey: string; metadata: Record<string, string> }): Promise<{ id: string }>
+  createIntent(input: {
+    amount: number
+    currency: string
+    idempotencyKey: string
+    description?: string
+    metadata: Record<string, string>
+    customer: string
+    /** Save the card that pays on the customer for later off-session charges. */
+    saveCard?: boolean
+    /** Charge this saved card now, without the customer (a renewal): confirmed at once. */
+    offSession?: { paymentMethod: string }
+  }): Promise<PlatformIntent>
+  getIntent(id: string): Promise<PlatformIntent>
+  cancelIntent(id: string, idempotencyKey: string): Promise<PlatformIntent>
+  card(paymentMethodId: string): Promise<ProviderCard>
+}
+
 /** Verifies the signature and maps the event; throws ProviderSignatureError on a bad/old signature. */
 export type WebhookParser = (rawBody: Buffer | string, signatureHeader: string | undefined, secret: string) => ProviderEvent
 
@@ -124,12 +170,14 @@ export class ProviderError extends Error {
   readonly providerCode?: string
   /** The provider's request id, for support. */
   readonly requestId?: string
+  /** The intent a declined confirmation left behind (an off-session charge refused), when the provider names it. */
+  readonly intentId?: string
 
   /** `message` must be safe to show to a customer or merchant: never a key, an id or the provider's internals. */
   constructor(
     code: ProviderErrorCode,
     message: string,
-    details: { declineCode?: string; providerCode?: string; requestId?: string } = {}
+    details: { declineCode?: string; providerCode?: string; requestId?: string; intentId?: string } = {}
   ) {
     super(message)
     this.name = 'ProviderError'
@@ -139,6 +187,7 @@ export class ProviderError extends Error {
     this.declineCode = details.declineCode
     this.providerCode = details.providerCode
     this.requestId = details.requestId
+    this.intentId = details.intentId
   }
 }
 

@@ -45,6 +45,7 @@ export const toProviderError = (error: unknown): unknown => {
   return new ProviderError(code, message, {
     declineCode: error.decline_code,
     providerCode: error.code,
-    requestId: error.requestId
+    requestId: error.requestId,
+    intentId: error.payment_intent?.id
   })
 }

@@ -26,7 +26,7 @@ const CLIENTS_KEPT = 100
 // One client per secret key (each shop has its own keys): building one sets up ~100 resource objects.
 const clients = new Map<string, Stripe>()
 
-const clientFor = (secretKey: string, options: StripeProviderOptions): Stripe => {
+export const clientFor = (secretKey: string, options: StripeProviderOptions): Stripe => {
   const maxNetworkRetries = options.maxNetworkRetries ?? 2
   const cacheKey = `${secretKey}\n${options.apiBase ?? ''}\n${maxNetworkRetries}`
   const cached = clients.get(cacheKey)
@@ -76,7 +76,7 @@ export const statementSuffix = (text: string | undefined): string | undefined =>
  */
 const NOT_IN_CENTS = new Set('bif clp djf gnf jpy kmf krw mga pyg rwf ugx vnd vuv xaf xof xpf bhd jod kwd omr tnd'.split(' '))
 
-const checkAmount = (amount: number, currency: string) => {
+export const checkAmount = (amount: number, currency: string) => {
   if (!/^[a-z]{3}$/.test(currency) || NOT_IN_CENTS.has(currency))
     throw new ProviderError('invalid_request', 'This currency cannot be charged by card here')
   if (!Number.isSafeInteger(amount) || amount <= 0)
@@ -96,7 +96,7 @@ const STATUSES: ReadonlySet<string> = new Set<ProviderIntentStatus>([
 const statusOf = (status: string): ProviderIntentStatus =>
   STATUSES.has(status) ? (status as ProviderIntentStatus) : 'processing'
 
-const toIntent = (intent: Stripe.PaymentIntent): ProviderIntent => ({
+export const toIntent = (intent: Stripe.PaymentIntent): ProviderIntent => ({
   id: intent.id,
   status: statusOf(intent.status),
   amount: intent.amount,
@@ -116,7 +116,7 @@ const toRefund = (refund: Stripe.Refund): ProviderRefund => ({
   intentId: intentIdOf(refund.payment_intent)
 })
 
-const call = async <T>(work: () => Promise<T>): Promise<T> => {
+export const call = async <T>(work: () => Promise<T>): Promise<T> => {
   try {
     return await work()
   } catch (error) {
