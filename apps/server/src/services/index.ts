@@ -130,9 +130,9 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.plans, register: plans },
   // Own shape: one subscription per shop, made with the shop; find/get/patch (billing info, auto-renew).
   { path: servicePaths.billing, register: billing },
-  // Operation on billing: pays for a plan by card on the platform's Stripe account (decision 0130).
+  // Own shape: pays by card on the platform's Stripe account (decision 0130); provider calls between its transactions.
   { path: servicePaths.billingCheckout, register: billingCheckout },
-  // Operation on billing: re-reads pending charges from the platform's provider and applies them.
+  // Own shape: re-reads pending charges from the platform's provider, then applies each in its own transaction.
   { path: servicePaths.billingRefresh, register: billingRefresh },
   // Own shape: read-only invoices the payment's transaction writes.
   { path: servicePaths.billingInvoices, register: billingInvoices },
