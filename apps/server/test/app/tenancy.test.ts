@@ -16,7 +16,7 @@ import { eventHeard, PATIENCE } from '../support/waits'
  * every shop-scoped one is walked method by method over REST and socket. A new service that is
  * not classified fails the first test; a shop-scoped one without sample data fails the walk.
  */
-const NOT_SHOP_SCOPED: Record<string, 'public' | 'own account' | 'own shops'> = {
+const NOT_SHOP_SCOPED: Record<string, 'public' | 'own account' | 'own shops' | 'platform'> = {
   health: 'public',
   features: 'public',
   authentication: 'public',
@@ -32,7 +32,12 @@ const NOT_SHOP_SCOPED: Record<string, 'public' | 'own account' | 'own shops'> = 
   // Streams a list through that list's own service with the caller's identity (tenancy applies there).
   export: 'own account',
   // The TLS proxy's question (decision 0112): whether a host is served, which DNS already tells anyone.
-  'domains/ask': 'public'
+  'domains/ask': 'public',
+  // The plan catalogue (decision 0129): the platform's, read by anyone signed in, kept by its operators.
+  plans: 'platform',
+  // The operator console (decision 0131): the platform's operators only, across shops, no business data.
+  'operator/shops': 'platform',
+  'operator/actions': 'platform'
 }
 
 /** B's record of each shop-scoped path, made in `beforeAll`; samples name B's product and warehouse. */
@@ -142,7 +147,9 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   components: () => ({ name: 'Block', dataType: {}, data: {}, props: {}, content: [{ id: 'title', type: 'text', props: {} }] }),
   pages: () => ({ name: 'Page', path: `/p${++sequence}`, component: refOfB('components') }),
   themes: () => ({ colors: { primary: '#123456' }, headerMenu: [], footerMenu: [] }),
-  siteVersions: () => ({ note: 'Sample' })
+  siteVersions: () => ({ note: 'Sample' }),
+  // The shop's subscription (decision 0129): made with the shop, never created; found by its shop.
+  billing: () => ({})
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
@@ -186,7 +193,9 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'themes/install': {},
   pointTransfers: {},
   pointAdjustments: {},
-  shippingMethods: { name: 'Renamed', price: 2500 }
+  shippingMethods: { name: 'Renamed', price: 2500 },
+  // An admin changes only billing info and auto-renew.
+  billing: { autoRenew: false }
 }
 
 /** Each shop-scoped record service's shared schema, read from the running app in `beforeAll`. */
@@ -308,6 +317,11 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   // The POS report is found by its period, the catalogue by the changes since a moment: both answer the asking shop's own.
   'pos/summary': () => Promise.resolve('&groupBy=yearMonthDate&from=2026-11-01T00:00:00.000Z&to=2026-12-01T00:00:00.000Z'),
   'pos/catalogue': () => Promise.resolve('&since=2026-01-01T00:00:00.000Z'),
+  // The subscription B's shop was made with: its id.
+  billing: async (base, owner) => {
+    const found = await json(`${base}/api/billing?shop=${owner.shopId}`, { token: owner.token })
+    return (found.body as unknown as { _id: string }[])[0]._id
+  },
   // Points (decision 0091): B gives a customer points by hand and moves some to another; the lots
   // and the log are what that wrote.
   pointAdjustments: async (base, owner) => (await pointsOf(base, owner)).user,
@@ -362,7 +376,9 @@ const HEARD: Record<string, string[]> = {
   orders: ['created', 'patched'],
   payments: ['created'],
   // Cashier stations are deselected (patched), never removed (decision 0095).
-  'shop/cashiers': ['created', 'patched']
+  'shop/cashiers': ['created', 'patched'],
+  // A subscription is made with its shop and never removed; an admin patches it.
+  billing: ['patched']
 }
 async function orderOf(base: string, owner: Owner) {
   await inventoryAs(base, owner, 'inventoryOperations', sampleOf('inventoryOperations'))
@@ -397,7 +413,9 @@ const FINDERS: Record<
   // The registrar's answer for the asking shop (a name it already has is taken for it).
   'domains/availability': { query: (name) => `&name=${name}`, shopOf: (body) => body?.shop, figures: true },
   // B's entry asked through A's shop: not one of A's sub-shops, 404.
-  'subShops/stocks': { query: (entry) => `&subShop=${entry}`, shopOf: (body) => body?.shop }
+  'subShops/stocks': { query: (entry) => `&subShop=${entry}`, shopOf: (body) => body?.shop },
+  // The asking shop's own subscription, a list of one (decision 0129).
+  billing: { query: () => '', shopOf: (body) => (body as unknown as { shop: string }[] | undefined)?.[0]?.shop, figures: true }
 }
 const METHODS = ['find', 'get', 'create', 'update', 'patch', 'remove'] as const
 type Method = (typeof METHODS)[number]
