@@ -4,6 +4,7 @@ import { newObjectId } from '../../../src/platform/http/object-id'
 import { client, memberOf, setShop, type Owner } from '../../support/catalogue-support'
 import { deviceToken, makeDevice, type Device } from '../../support/cashiers-device'
 import { shopOwner } from '../../support/accounts'
+import { putOnPlan } from '../../support/billing-support'
 import { call, connect, json, signUp } from '../../support/clients'
 import { dialects } from '../../support/databases'
 import { startTestApp, type TestApp } from '../../support/test-app'
@@ -231,6 +232,8 @@ describe.each(await dialects())('cashier stations (%s)', (dialect) => {
     expect((await client(t, branch).get(PATH)).status).toBe(403)
     expect((await bind(made, device, await deviceToken(device), client(t, branch))).status).toBe(403)
     const plain = await shopOwner(t.url, 'No POS')
+    // A plan without the POS (its trial would have every feature).
+    await putOnPlan(t, plain.shopId, 'basic')
     expect((await client(t, plain).create(PATH, { id: 'A', name: 'A' })).status).toBe(403)
   })
 

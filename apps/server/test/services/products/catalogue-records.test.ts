@@ -3,6 +3,7 @@ import { shopOwner } from '../../support/accounts'
 import { dialects } from '../../support/databases'
 import { startTestApp, type TestApp } from '../../support/test-app'
 import { client, memberOf, setShop, type Owner } from '../../support/catalogue-support'
+import { putOnPlan } from '../../support/billing-support'
 
 describe.each(await dialects())('specs, tags, bundles and related lists (%s)', (dialect) => {
   let t: TestApp
@@ -13,6 +14,8 @@ describe.each(await dialects())('specs, tags, bundles and related lists (%s)', (
     t = await startTestApp(dialect)
     owner = await shopOwner(t.url, 'Catalogue')
     other = await shopOwner(t.url, 'Other')
+    // A plan without bundles (its trial would have them all).
+    await putOnPlan(t, other.shopId, 'basic')
     await setShop(t, owner.shopId, { attributes: { bundle: true } })
     api = client(t, owner)
   })
