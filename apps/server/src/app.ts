@@ -31,6 +31,7 @@ import { mediaRoutes, registerServices } from './services'
 import { stripeWebhooks } from './domains/payments/webhooks'
 import { BILLING_WEBHOOK_PATH, billingWebhooks } from './domains/billing/payments/webhook'
 import { platformBrowserScript } from './domains/billing/payments/platform-provider'
+import { renewSubscription } from './domains/billing/payments/renewal'
 import { rowSecurityAvailable, ShopDirectory } from './platform/tenancy'
 import { createMailer } from './platform/mail/mailer'
 import { devMailbox } from './platform/mail/dev-mailbox'
@@ -222,8 +223,9 @@ export const createApp = async (
     mailer.start()
     unpaidExpiry ??= startUnpaidOrderExpiry({ app, context }, 60_000, log)
     if (options.billingSweep !== false && config.billing) {
-      const renew = options.renew
-      const sweep: BillingSweepOptions = renew ? { renew: (shop) => renew(app, context, shop) } : {}
+      // The platform's card charges a due renewal (decision 0130) unless a test stands in for it.
+      const renew = options.renew ?? renewSubscription
+      const sweep: BillingSweepOptions = { renew: (shop) => renew(app, context, shop) }
       billingSweep ??= startBillingSweep(context, app, { ...sweep, log })
     }
     return result

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { addMonths, type BillingInvoice } from '@emporia/shared'
+import { runBillingSweep } from '../../../../src/domains/billing/billing-sweep'
 import { renewSubscription } from '../../../../src/domains/billing/payments/renewal'
 import type { ServiceContext } from '../../../../src/platform/http/service-context'
 import { dialects } from '../../../support/databases'
 import { startStripeDouble, type StripeDouble } from '../../../support/stripe-double'
 import type { TestApp } from '../../../support/test-app'
-import { DAY, movableClock, paidFor, payingShop, startPayingApp, type Shop } from './paying-support'
+import { checkedOut, DAY, movableClock, paidFor, payInBrowser, payingShop, startPayingApp, type Shop } from './paying-support'
 
 /**
  * Renewal (decision 0130): the sweep's due renewal charges the saved card off-session under the charge's
@@ -94,5 +95,33 @@ describe.each(await dialects())('renewal (%s)', (dialect) => {
     expect(await t.db.knex('billingInvoices').where({ shop: shop.owner.shopId })).toHaveLength(1)
     expect(await renew(shop)).toBe('failed')
     expect(offSessionCalls()).toHaveLength(calls + 1)
+  })
+
+  it('is what the billing sweep charges: a good card renews, a declined one goes to grace keeping the failure', async () => {
+    const good = await payingShop(t, 'Swept')
+    const bad = await payingShop(t, 'SweptDeclined')
+    const { subscription: paid } = await paidFor(stripe, good, 'basic')
+    await paidFor(stripe, bad, 'basic')
+    const row = (await t.db.knex('shopSubscriptions').where({ shop: bad.owner.shopId }).first()) as {
+      providerPaymentMethod: string
+    }
+    stripe.cardWillDecline(row.providerPaymentMethod)
+    clock.forward(new Date(paid.end!).getTime() - clock.now().getTime() + DAY)
+    const context = t.context as ServiceContext
+    const result = await runBillingSweep(context, t.app, { renew: (shop) => renewSubscription(t.app, context, shop) })
+    expect(result.renewed).toBeGreaterThanOrEqual(1)
+    expect(await good.subscription()).toMatchObject({ state: 'active', lastFailure: null })
+    expect(new Date((await good.subscription()).end!).getTime()).toBeGreaterThan(clock.now().getTime())
+    expect(await bad.subscription()).toMatchObject({ state: 'grace', lastFailure: 'payment.provider.card_declined' })
+    // Paying on the page from grace: a new period from now, the features kept throughout.
+    const renewal = await checkedOut(bad, { action: 'renew' })
+    expect(renewal.amount).toBe(198_00 * 12)
+    await payInBrowser(stripe, renewal, '5555555555554444')
+    expect(await bad.refresh()).toMatchObject({
+      state: 'active',
+      graceEnd: null,
+      lastFailure: null,
+      card: { brand: 'mastercard', last4: '4444' }
+    })
   })
 })
