@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { routeSpecs } from '../../app/router/route-paths'
-import { buildMenu } from '../../app/drawer/menu'
+import { routeSpecs } from '../router/route-paths'
+import { buildMenu } from './menu'
 
 const features = { register: true, inviteCode: false, verify: true, billing: true }
 const keys = (operator: boolean | undefined, signedIn = true) =>

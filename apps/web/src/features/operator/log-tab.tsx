@@ -19,21 +19,39 @@ import { LoadState } from './load-state'
 import { PAGE_SIZE, useOperatorLog } from './operator-api'
 
 type Translate = ReturnType<typeof useListT>['t']
+type Key = Parameters<Translate>[0]
+
+const fieldLabels: Record<string, Key> = {
+  name: 'operator.plan.nameField',
+  offer: 'operator.plan.offerField',
+  priceMonthly: 'operator.plan.price',
+  periodMonths: 'operator.plan.periodMonths',
+  freeMonths: 'operator.plan.freeMonths',
+  features: 'operator.plan.features',
+  limits: 'operator.plan.limits',
+  rank: 'operator.plan.rank',
+  active: 'operator.plan.active'
+}
 
 /** What an entry changed, in a line: the trial's new end, the plan granted, the plan's changed fields. */
 export const logDetails = (entry: OperatorAction, t: Translate, locale: LocaleId): string => {
   const details = entry.details as Record<string, unknown>
   switch (entry.action) {
     case 'extendTrial':
-      return `+${String(details.days)} ${t('operator.days')} → ${formatDate(details.trialEnd as string, locale)}`
+      return t('operator.log.extended', { days: Number(details.days), date: formatDate(details.trialEnd as string, locale) })
     case 'grantPlan':
-      return `${String(details.plan)}, ${String(details.months)} ${t('operator.months')} → ${formatDate(details.end as string, locale)}`
+      return t('operator.log.granted', {
+        plan: String(details.plan),
+        months: Number(details.months),
+        date: formatDate(details.end as string, locale)
+      })
     case 'createPlan':
       return String(details.code ?? '')
     default: {
-      // A plan's patch: its code and the fields it changed.
+      // A plan's patch: its code and the fields it changed, named as the editor names them.
       const { code, ...changed } = details
-      return [String(code ?? ''), Object.keys(changed).join(', ')].filter(Boolean).join(': ')
+      const fields = Object.keys(changed).map((name) => (name in fieldLabels ? t(fieldLabels[name]) : name))
+      return [String(code ?? ''), fields.join(locale === 'en' ? ', ' : '、')].filter(Boolean).join(': ')
     }
   }
 }

@@ -68,11 +68,9 @@ export const useOperatorAction = () => {
 export const useSavePlan = () => {
   const refresh = useRefresh()
   return useMutation({
-    mutationFn: async ({ id, plan }: { id?: string; plan: PlanData }) => {
+    mutationFn: async ({ id, plan }: { id: string; plan: PlanPatch } | { id?: undefined; plan: PlanData }) => {
       const service = await typedService(servicePaths.plans)
-      if (!id) return service.create(plan)
-      const { code: _code, ...patch } = plan
-      return service.patch(id, patch satisfies PlanPatch)
+      return id ? service.patch(id, plan as PlanPatch) : service.create(plan as PlanData)
     },
     onSuccess: refresh
   })

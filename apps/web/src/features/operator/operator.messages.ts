@@ -94,7 +94,11 @@ export const operatorMessages = defineMessages({
     'operator.action.extendTrial': 'Extended trial',
     'operator.action.grantPlan': 'Granted plan',
     'operator.action.createPlan': 'Created plan',
-    'operator.action.patchPlan': 'Changed plan'
+    'operator.action.patchPlan': 'Changed plan',
+    'operator.plan.nameField': 'Name',
+    'operator.plan.offerField': 'Offer line',
+    'operator.log.extended': '+{days} days, to {date}',
+    'operator.log.granted': '{plan} for {months} months, to {date}'
   },
   cht: {
     'route.emporia/operator': '營運控制台',
@@ -186,7 +190,11 @@ export const operatorMessages = defineMessages({
     'operator.action.extendTrial': '延長試用期',
     'operator.action.grantPlan': '授予計劃',
     'operator.action.createPlan': '新增計劃',
-    'operator.action.patchPlan': '修改計劃'
+    'operator.action.patchPlan': '修改計劃',
+    'operator.plan.nameField': '名稱',
+    'operator.plan.offerField': '優惠字句',
+    'operator.log.extended': '延長 {days} 日，至 {date}',
+    'operator.log.granted': '{plan}，{months} 個月，至 {date}'
   },
   chs: {
     'route.emporia/operator': '运营控制台',
@@ -278,7 +286,11 @@ export const operatorMessages = defineMessages({
     'operator.action.extendTrial': '延长试用期',
     'operator.action.grantPlan': '授予计划',
     'operator.action.createPlan': '新增计划',
-    'operator.action.patchPlan': '修改计划'
+    'operator.action.patchPlan': '修改计划',
+    'operator.plan.nameField': '名称',
+    'operator.plan.offerField': '优惠语句',
+    'operator.log.extended': '延长 {days} 天，至 {date}',
+    'operator.log.granted': '{plan}，{months} 个月，至 {date}'
   }
 })
 

@@ -28,6 +28,7 @@ import {
   formToPlan,
   limitKinds,
   limitNames,
+  planPatch,
   planToForm,
   type LimitName,
   type PlanFormValues,
@@ -55,8 +56,11 @@ export const PlanDialog = ({ plan, onClose }: { plan: Plan | null; onClose: () =
     setErrors(Object.fromEntries(Object.entries(made.errors).map(([path, { key, values: v }]) => [path, tAny(key, v)])))
     setGeneral([])
     if (!made.plan) return
+    // An edit sends (and the log records) only what changed; nothing changed is nothing to save.
+    const patch = plan ? planPatch(plan, made.plan) : undefined
+    if (patch && !Object.keys(patch).length) return onClose()
     try {
-      await save.mutateAsync({ id: plan?._id, plan: made.plan })
+      await save.mutateAsync(plan ? { id: plan._id, plan: patch! } : { plan: made.plan })
       notifySuccess(t('operator.plan.saved'))
       onClose()
     } catch (error) {

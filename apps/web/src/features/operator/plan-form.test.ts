@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Plan } from '@emporia/shared'
-import { emptyPlanForm, formToPlan, parseMoney, parseWhole, planToForm, type PlanFormValues } from './plan-form'
+import { emptyPlanForm, formToPlan, parseMoney, parseWhole, planPatch, planToForm, type PlanFormValues } from './plan-form'
 
 const filled = (change: Partial<PlanFormValues> = {}): PlanFormValues => ({
   ...emptyPlanForm(),
@@ -101,5 +101,18 @@ describe('the plan form', () => {
     expect(values.limits.orderDiscount).toEqual({ unlimited: false, value: '0.05' })
     const { _id: _stored, createdAt: _created, updatedAt: _updated, ...data } = plan
     expect(formToPlan(values, false).plan).toEqual({ ...data, features: ['discount', 'pos'] })
+    // Read back unchanged, nothing is to be sent; one change, only it.
+    expect(planPatch(plan, formToPlan(values, false).plan!)).toEqual({})
+    // A price the database answered as text (bigint) is the same price.
+    expect(planPatch({ ...plan, priceMonthly: '39800' as unknown as number }, formToPlan(values, false).plan!)).toEqual({})
+    // jsonb keeps keys in its own order: the same limits are no change.
+    const reordered = Object.fromEntries(Object.entries(plan.limits).reverse()) as Plan['limits']
+    expect(planPatch({ ...plan, limits: reordered }, formToPlan(values, false).plan!)).toEqual({})
+    values.limits.products = { unlimited: false, value: '100' }
+    values.price = '400'
+    expect(planPatch(plan, formToPlan(values, false).plan!)).toEqual({
+      priceMonthly: 40_000,
+      limits: { ...plan.limits, products: 100 }
+    })
   })
 })

@@ -8,7 +8,8 @@ import {
   type Plan,
   type PlanData,
   type PlanFeature,
-  type PlanLimits
+  type PlanLimits,
+  type PlanPatch
 } from '@emporia/shared'
 
 /*
@@ -167,4 +168,21 @@ export const formToPlan = (values: PlanFormValues, isNew: boolean): { plan?: Pla
       active: values.active
     }
   }
+}
+
+/** A field's value as comparable text: keys in one order (the database keeps its own), features as a set. */
+const canonical = (name: string, value: unknown): string =>
+  JSON.stringify(name === 'features' && Array.isArray(value) ? [...(value as string[])].sort() : value, (_, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner
+  )
+
+/** What an edit changed, field by field (the code never changes): the patch sent, and what the log records. */
+export const planPatch = (before: Plan, after: PlanData): PlanPatch => {
+  const { code: _code, ...fields } = after
+  const was = before as unknown as Record<string, unknown>
+  const same = (name: string, value: unknown) =>
+    name === 'priceMonthly' ? Number(was[name]) === value : canonical(name, was[name]) === canonical(name, value)
+  return Object.fromEntries(Object.entries(fields).filter(([name, value]) => !same(name, value))) as PlanPatch
 }

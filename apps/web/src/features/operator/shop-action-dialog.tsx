@@ -119,7 +119,7 @@ export const ShopActionDialog = ({
                   onChange={(event) => setPlan(event.target.value)}
                   error={Boolean(fieldError('plan'))}
                   helperText={fieldError('plan') ?? (plans.error ? errorMessage(plans.error) : undefined)}
-                  slotProps={{ htmlInput: { 'data-testid': 'operator-plan' } }}
+                  slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'operator-plan' } as object } }}
                 >
                   {(plans.data ?? []).map((entry) => (
                     <MenuItem key={entry.code} value={entry.code} data-testid={`operator-plan-${entry.code}`}>

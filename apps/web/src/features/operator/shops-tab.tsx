@@ -21,8 +21,8 @@ import { formatDate } from '../../lib/format/date'
 import { formatMoney } from '../../lib/format/money'
 import { useListT } from '../../lib/i18n/lists'
 import { LoadState } from './load-state'
-import { PAGE_SIZE, useOperatorShops } from './operator-api'
-import { ShopActionDialog, type ShopActionKind } from './shop-action-dialog'
+import { PAGE_SIZE, useAllPlans, useOperatorShops } from './operator-api'
+import { planLabel, ShopActionDialog, type ShopActionKind } from './shop-action-dialog'
 import { ShopStateChip } from './shop-state'
 
 /** States a shop is stored in (`off` is only answered with billing off, never filtered on). */
@@ -52,6 +52,11 @@ export const ShopsTab = () => {
     ...(state ? { state } : {})
   })
   const rows = shops.data?.data ?? []
+  const plans = useAllPlans()
+  const planName = (code: string) => {
+    const plan = plans.data?.find((entry) => entry.code === code)
+    return plan ? planLabel(plan, locale) : code
+  }
 
   return (
     <Stack spacing={2}>
@@ -75,7 +80,10 @@ export const ShopsTab = () => {
               setPage(0)
             }}
             sx={{ minWidth: 180 }}
-            slotProps={{ htmlInput: { 'data-testid': 'operator-state-filter' } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'operator-state-filter' } as object }
+            }}
           >
             <MenuItem value="">{t('operator.allStates')}</MenuItem>
             {filterStates.map((name) => (
@@ -93,7 +101,7 @@ export const ShopsTab = () => {
         )}
         {rows.length > 0 && (
           <TableContainer>
-            <Table size="small" data-testid="operator-shops">
+            <Table size="small" data-testid="operator-shops" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('operator.col.name')}</TableCell>
@@ -119,12 +127,16 @@ export const ShopsTab = () => {
                       </Typography>
                     </TableCell>
                     <TableCell sx={{ wordBreak: 'break-all' }}>{row.owner ?? '-'}</TableCell>
-                    <TableCell data-testid="operator-shop-plan">{row.plan}</TableCell>
+                    <TableCell data-testid="operator-shop-plan" data-plan={row.plan}>
+                      {planName(row.plan)}
+                    </TableCell>
                     <TableCell>
                       <ShopStateChip state={row.state} />
                     </TableCell>
-                    <TableCell data-testid="operator-shop-trial-end">{formatDate(row.trialEnd, locale)}</TableCell>
-                    <TableCell>{formatDate(row.contractEnd, locale)}</TableCell>
+                    <TableCell data-testid="operator-shop-trial-end" sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDate(row.trialEnd, locale)}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.contractEnd, locale)}</TableCell>
                     <TableCell align="right">
                       {row.lastPayment ? (
                         <>
@@ -139,7 +151,7 @@ export const ShopsTab = () => {
                     </TableCell>
                     <TableCell align="right">{formatMoney(row.monthlyRevenue)}</TableCell>
                     <TableCell align="right">
-                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
                         <Button
                           size="small"
                           disabled={row.state === 'active' || row.state === 'off'}
