@@ -3,6 +3,7 @@ import { pageModelMessages } from '../pages/pages.messages'
 import { siteContentMessages } from '../eshop/site-content.messages'
 import { discountRuleMessages } from '../promotions/discount-rules.messages'
 import { operatorMessages } from '../billing/operator.messages'
+import { planMessages } from '../billing/plan.messages'
 import type { LocaleId } from './locales'
 
 /**
@@ -179,7 +180,8 @@ export const sharedMessages = {
     ...pageModelMessages.en,
     ...templateMessages.en,
     ...siteContentMessages.en,
-    ...operatorMessages.en
+    ...operatorMessages.en,
+    ...planMessages.en
   },
   cht: {
     'format.required': '必填',
@@ -347,7 +349,8 @@ export const sharedMessages = {
     ...pageModelMessages.cht,
     ...templateMessages.cht,
     ...siteContentMessages.cht,
-    ...operatorMessages.cht
+    ...operatorMessages.cht,
+    ...planMessages.cht
   },
   chs: {
     'format.required': '必填',
@@ -515,7 +518,8 @@ export const sharedMessages = {
     ...pageModelMessages.chs,
     ...templateMessages.chs,
     ...siteContentMessages.chs,
-    ...operatorMessages.chs
+    ...operatorMessages.chs,
+    ...planMessages.chs
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

@@ -11,9 +11,22 @@ import { planByCode } from './subscriptions'
 
 export type LimitName = keyof PlanLimits
 
-/** 403 `billing.limit.<name>` with the limit, so the screen says "your plan allows N". */
-export const overLimit = (name: LimitName, limit: number) =>
-  new Forbidden(`Your plan allows ${limit} here (${name})`, { key: `billing.limit.${name}`, values: { limit }, limit })
+const MONEY: readonly LimitName[] = ['monthlyDiscount', 'orderDiscount']
+/** Cents as the message shows them: 150000 → "1,500.00". */
+const amount = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/**
+ * 403 `billing.limit.<name>`, so the screen says "your plan allows N": `limit` as stored (cents for the
+ * money limits), `values.limit` as the message shows it.
+ */
+export const overLimit = (name: LimitName, limit: number) => {
+  const shown = MONEY.includes(name) ? amount(limit) : limit
+  return new Forbidden(`Your plan allows ${shown} here (${name})`, {
+    key: `billing.limit.${name}`,
+    values: { limit: shown },
+    limit
+  })
+}
 
 /** The shop's plan limits; all null (none) without a subscription, a known plan, or with billing off. */
 export const limitsOf = async (db: Knex | Knex.Transaction, shop: string, billing: boolean): Promise<Partial<PlanLimits>> => {

@@ -40,9 +40,9 @@ const onTiny = async (t: TestApp, shop: string) => {
 const invite = (t: TestApp, owner: Owner, path: string, body: Record<string, unknown>) =>
   json(`${t.url}/api/${path}?shop=${owner.shopId}`, { method: 'POST', token: owner.token, body: JSON.stringify(body) })
 
-const refusedOver = (name: string, limit: number) => ({
+const refusedOver = (name: string, limit: number, shown: number | string = limit) => ({
   status: 403,
-  body: { data: { key: `billing.limit.${name}`, limit, values: { limit } } }
+  body: { data: { key: `billing.limit.${name}`, limit, values: { limit: shown } } }
 })
 
 describe.each(await dialects())('plan limits (%s)', (dialect) => {
@@ -83,10 +83,10 @@ describe.each(await dialects())('plan limits (%s)', (dialect) => {
     const api = client(t, owner)
     expect((await api.patch(`shop/staff/${member._id}`, { monthlyDiscount: 900, maxDiscount: 500 })).status).toBe(200)
     expect(await api.patch(`shop/staff/${member._id}`, { monthlyDiscount: 1_001 })).toMatchObject(
-      refusedOver('monthlyDiscount', 1_000)
+      refusedOver('monthlyDiscount', 1_000, '10.00')
     )
     expect(await api.patch(`shop/staff/${member._id}`, { $set: { maxDiscount: 501 } })).toMatchObject(
-      refusedOver('orderDiscount', 500)
+      refusedOver('orderDiscount', 500, '5.00')
     )
     expect(await t.db.knex('shopMembers').where({ _id: member._id }).first('monthlyDiscount', 'maxDiscount')).toEqual({
       monthlyDiscount: 900,
