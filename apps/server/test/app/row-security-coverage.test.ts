@@ -9,7 +9,9 @@ import { scopedRoleGaps, wallGaps } from '../support/wall-coverage'
  */
 const NOT_SHOP_SCOPED: Record<string, string> = {
   mailOutbox:
-    'the shop a mail was sent for, nullable; only the mailer and the dev mailbox read it, as the owner, never in a shop-bound call'
+    'the shop a mail was sent for, nullable; only the mailer and the dev mailbox read it, as the owner, never in a shop-bound call',
+  operatorActions:
+    'the shop an operator acted on, nullable (decision 0131): the platform’s log, read by operators across shops as the owner, never in a shop-bound call'
 }
 
 /** A table made in this test's throwaway database: shop-scoped, and not yet behind the wall. */
