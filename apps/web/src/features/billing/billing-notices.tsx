@@ -1,7 +1,7 @@
 import { Alert, AlertTitle, Box, Button } from '@mui/material'
 import { roleInShop, type PlanFeature, type Shop } from '@emporia/shared'
 import { AppLink } from '../../components/ui/app-link'
-import { useListT } from '../../lib/i18n/lists'
+import { useListT, type AnyMessageKey } from '../../lib/i18n/lists'
 import { resolveText } from '../../lib/i18n/translatable'
 import type { ScreenDef } from '../../lib/screens/screen'
 import { usePlans } from './billing-api'
@@ -38,6 +38,16 @@ export const BillingNotices = ({ shop, userId, billing, screen, now }: BillingNo
   )
 }
 
+/** The grace banner's words: days left, or "today" on the last day. */
+const graceText = (after: 'trial' | 'plan', days: number): AnyMessageKey =>
+  after === 'trial'
+    ? days > 0
+      ? 'billingPage.banner.graceTrial'
+      : 'billingPage.banner.graceTrialToday'
+    : days > 0
+      ? 'billingPage.banner.gracePlan'
+      : 'billingPage.banner.gracePlanToday'
+
 const PlanBanner = ({ banner }: { banner: NonNullable<ReturnType<typeof billingBanner>> }) => {
   const { t } = useListT()
   const grace = banner.kind === 'grace'
@@ -54,15 +64,14 @@ const PlanBanner = ({ banner }: { banner: NonNullable<ReturnType<typeof billingB
           color="inherit"
           size="small"
           variant="outlined"
+          sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
           data-testid="billing-banner-choose"
         >
           {t('billingPage.banner.choose')}
         </Button>
       }
     >
-      {grace
-        ? t(banner.after === 'trial' ? 'billingPage.banner.graceTrial' : 'billingPage.banner.gracePlan', { days: banner.days })
-        : t('billingPage.banner.lapsed')}
+      {grace ? t(graceText(banner.after, banner.days), { days: banner.days }) : t('billingPage.banner.lapsed')}
     </Alert>
   )
 }
@@ -88,6 +97,7 @@ export const UpgradePrompt = ({ features, admin }: { features: PlanFeature[]; ad
             color="inherit"
             size="small"
             variant="outlined"
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
             data-testid="upgrade-prompt-plans"
           >
             {t('billingPage.prompt.seePlans')}

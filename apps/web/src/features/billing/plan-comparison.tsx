@@ -98,7 +98,7 @@ export const PlanComparison = ({ subscription, plans, now, onPick }: PlanCompari
                   <Chip
                     size="small"
                     color="primary"
-                    label={t(subscription.state === 'trial' ? 'billingPage.plan.trialPlan' : 'billingPage.plan.current')}
+                    label={t(subscription.start === null ? 'billingPage.plan.trialPlan' : 'billingPage.plan.current')}
                     data-testid="billing-plan-current"
                   />
                 )}
