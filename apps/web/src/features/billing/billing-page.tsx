@@ -12,6 +12,7 @@ import { CurrentPlanCard } from './current-plan-card'
 import { InvoicesList } from './invoices-list'
 import { PayDialog, type PayIntent } from './pay-dialog'
 import { PlanComparison } from './plan-comparison'
+import { renewalPlan } from './billing-view'
 
 const Loading = ({ label }: { label: string }) => (
   <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }} role="status" aria-label={label} data-testid="billing-loading">
@@ -82,7 +83,7 @@ const BillingScreen = () => {
     )
   const catalogue = plans.data ?? []
   const renew = () => {
-    const plan = catalogue.find((candidate) => candidate.code === current.plan)
+    const plan = renewalPlan(current, catalogue)
     if (plan) setIntent({ kind: 'renew', plan, preview: periodPrice(plan, false), losses: [] })
   }
   return (

@@ -3,6 +3,7 @@ import type { Plan, PlanFeature, Subscription } from '@emporia/shared'
 import {
   canRenew,
   cardText,
+  checkoutErrorKey,
   cheapestPlanWith,
   comparisonRows,
   downgradeLosses,
@@ -10,6 +11,7 @@ import {
   limitLines,
   planAction,
   previewAmount,
+  renewalPlan,
   statusView
 } from './billing-view'
 import { billingMessages } from './billing.messages'
@@ -148,6 +150,8 @@ describe('what a plan button does', () => {
     expect(planAction(onPro, pro, business)).toBe('upgrade')
     expect(planAction(onPro, pro, basic)).toBe('downgrade')
     expect(planAction(contract('pro', { pendingPlan: 'basic' }), pro, basic)).toBe('booked')
+    // The current plan chosen again undoes the booked downgrade.
+    expect(planAction(contract('pro', { pendingPlan: 'basic' }), pro, pro)).toBe('keep')
   })
 
   it('previews the amount: the period price (free months off the first contract), the prorated upgrade, nothing to downgrade', () => {
@@ -170,9 +174,35 @@ describe('what a plan button does', () => {
     expect(canRenew(contract('pro'))).toBe(false)
     expect(canRenew(contract('pro', { autoRenew: false }))).toBe(true)
     expect(canRenew(subscription({ state: 'grace', start: at(-365), end: at(-1), graceEnd: at(6) }))).toBe(true)
+    expect(canRenew(subscription({ state: 'lapsed', start: at(-400), end: at(-35) }))).toBe(true)
     // After a trial there is nothing to renew: the merchant chooses a plan.
     expect(canRenew(subscription({ state: 'grace', graceEnd: at(6) }))).toBe(false)
     expect(canRenew(subscription())).toBe(false)
+    expect(canRenew(subscription({ state: 'lapsed' }))).toBe(false)
+  })
+
+  it('renews the booked downgrade plan when one is booked', () => {
+    expect(renewalPlan(contract('pro', { autoRenew: false }), plans)?.code).toBe('pro')
+    expect(renewalPlan(contract('pro', { autoRenew: false, pendingPlan: 'basic' }), plans)?.code).toBe('basic')
+  })
+
+  it('words the checkout refusals itself, and leaves the others to the server', () => {
+    expect(checkoutErrorKey('billing.notConfigured')).toBe('billingPage.pay.notConfigured')
+    expect(checkoutErrorKey('billing.infoRequired')).toBe('billingPage.pay.infoFirst')
+    expect(checkoutErrorKey('payment.provider.card_declined')).toBe('billingPage.failure.card_declined')
+    expect(checkoutErrorKey('errors.featureOff')).toBeUndefined()
+    expect(checkoutErrorKey(undefined)).toBeUndefined()
+    for (const key of [
+      'billing.notConfigured',
+      'billing.infoRequired',
+      'billing.plan.unknown',
+      'billing.samePlan',
+      'billing.nothingToRenew',
+      'billing.renewNotDue',
+      'billing.paymentInProgress',
+      'billing.off'
+    ])
+      expect(billingMessages.en, key).toHaveProperty([checkoutErrorKey(key)!])
   })
 })
 

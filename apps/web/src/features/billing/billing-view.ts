@@ -64,13 +64,14 @@ export const comparisonRows = (plans: readonly Plan[]): { plan: Plan; added: Pla
 /**
  * What a plan's button does for this subscription: a shop without a paid contract (trial, grace,
  * lapsed) chooses any plan and pays for it; under contract, a dearer plan is an upgrade now and a
- * cheaper one a downgrade at the period end; the plan already booked for the period end waits.
+ * cheaper one a downgrade at the period end; the plan already booked for the period end waits, and
+ * choosing the current plan again keeps it (undoes the booked downgrade, decision 0130).
  */
-export type PlanAction = 'current' | 'choose' | 'upgrade' | 'downgrade' | 'booked'
+export type PlanAction = 'current' | 'keep' | 'choose' | 'upgrade' | 'downgrade' | 'booked'
 
 export const planAction = (subscription: Subscription, current: Plan | undefined, plan: Plan): PlanAction => {
   if (subscription.state !== 'active') return 'choose'
-  if (plan.code === subscription.plan) return 'current'
+  if (plan.code === subscription.plan) return subscription.pendingPlan ? 'keep' : 'current'
   if (plan.code === subscription.pendingPlan) return 'booked'
   return !current || isUpgrade(current, plan) ? 'upgrade' : 'downgrade'
 }
@@ -98,9 +99,17 @@ export const previewAmount = (
 export const downgradeLosses = (current: Plan | undefined, plan: Plan): PlanFeature[] =>
   current ? featuresLost(current.features, plan.features) : []
 
-/** May the merchant pay the next period now (spec §3.14 renew): under contract with autoRenew off, or in grace after one. */
+/**
+ * May the merchant pay the next period now (spec §3.14 renew; decision 0130): under contract with
+ * autoRenew off, or in grace or lapse after a contract (after a trial there is nothing to renew: a plan is chosen).
+ */
 export const canRenew = (subscription: Subscription): boolean =>
-  (subscription.state === 'active' && !subscription.autoRenew) || (subscription.state === 'grace' && subscription.start !== null)
+  (subscription.state === 'active' && !subscription.autoRenew) ||
+  ((subscription.state === 'grace' || subscription.state === 'lapsed') && subscription.start !== null)
+
+/** The plan a renewal pays for: the booked downgrade's when one is booked, else the current one. */
+export const renewalPlan = (subscription: Subscription, plans: readonly Plan[]): Plan | undefined =>
+  plans.find((plan) => plan.code === (subscription.pendingPlan ?? subscription.plan))
 
 /** One line of a plan's limits: its message key and values ("3 staff", "Unlimited products"). */
 export interface LimitLine {
@@ -135,6 +144,25 @@ export const limitLines = (limits: PlanLimits, features: readonly PlanFeature[])
  */
 export const cheapestPlanWith = (plans: readonly Plan[], features: readonly PlanFeature[]): Plan | undefined =>
   comparisonOrder(plans).find((plan) => features.every((feature) => plan.features.includes(feature)))
+
+/** The checkout's refusals (decision 0130) the screen words itself, by the server's key. */
+const CHECKOUT_ERRORS: Record<string, string> = {
+  'billing.notConfigured': 'billingPage.pay.notConfigured',
+  'billing.infoRequired': 'billingPage.pay.infoFirst',
+  'billing.plan.unknown': 'billingPage.error.unknownPlan',
+  'billing.samePlan': 'billingPage.error.samePlan',
+  'billing.nothingToRenew': 'billingPage.error.nothingToRenew',
+  'billing.renewNotDue': 'billingPage.error.renewNotDue',
+  'billing.paymentInProgress': 'billingPage.error.paymentInProgress',
+  'billing.off': 'billingPage.disabled'
+}
+
+/** A refusal of the checkout as one of the screen's messages; undefined when the screen has none for it. */
+export const checkoutErrorKey = (key: string | undefined): string | undefined => {
+  if (!key) return undefined
+  if (key.startsWith('payment.provider.')) return failureKey(key)
+  return CHECKOUT_ERRORS[key]
+}
 
 /** A failure key (`payment.provider.card_declined`) as one of the screen's own messages. */
 export const failureKey = (key: string): string => {

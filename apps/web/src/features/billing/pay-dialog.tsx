@@ -16,17 +16,18 @@ import {
 } from '@mui/material'
 import { useQueryClient } from '@tanstack/react-query'
 import type { Plan, PlanFeature, Subscription } from '@emporia/shared'
-import { errorMessage, errorStatus } from '../../lib/errors'
+import { errorMessage } from '../../lib/errors'
 import { formatDate, formatMoney } from '../../lib/format'
 import { resolveText } from '../../lib/i18n/translatable'
 import { useListT, type AnyMessageKey } from '../../lib/i18n/lists'
 import { notifySuccess } from '../../lib/notify'
 import { showSubscription, startCheckout, type CheckoutAnswer } from './billing-api'
+import { checkoutErrorKey } from './billing-view'
 import { CardForm } from './card-form'
 
 /** What the merchant asked for: a plan (choose, upgrade, downgrade) or the next period (renew). */
 export interface PayIntent {
-  kind: 'choose' | 'upgrade' | 'downgrade' | 'renew'
+  kind: 'choose' | 'upgrade' | 'downgrade' | 'keep' | 'renew'
   plan: Plan
   /** The screen's own reckoning of the amount; the server's checkout amount is the one paid. */
   preview: number
@@ -44,12 +45,15 @@ const titles: Record<PayIntent['kind'], AnyMessageKey> = {
   choose: 'billingPage.pay.titleChoose',
   upgrade: 'billingPage.pay.titleUpgrade',
   downgrade: 'billingPage.pay.titleDowngrade',
+  keep: 'billingPage.pay.titleKeep',
   renew: 'billingPage.pay.titleRenew'
 }
 
-/** The server has no platform card account (503 `billing.notConfigured`). */
-const notConfigured = (error: unknown) =>
-  errorStatus(error) === 503 && (error as { data?: { key?: string } }).data?.key === 'billing.notConfigured'
+/** A refusal in the screen's own words where it has them (no card account, no billing info, …), else the server's. */
+const refusalText = (error: unknown, tAny: (key: string) => string) => {
+  const own = checkoutErrorKey((error as { data?: { key?: string } }).data?.key)
+  return own ? tAny(own) : errorMessage(error)
+}
 
 /**
  * Choosing, changing or renewing a plan (spec §3.14 change, renew): what it costs (or, for a downgrade,
@@ -76,7 +80,7 @@ export const PayDialog = ({ intent, subscription, onClose }: PayDialogProps) => 
   if (!intent) return null
   const planName = resolveText(intent.plan.name, language, tAny)
   // Paying writes an invoice, and an invoice needs the billing info: the server asks for it first.
-  const needsInfo = intent.kind !== 'downgrade' && !subscription.billingInfo
+  const needsInfo = intent.kind !== 'downgrade' && intent.kind !== 'keep' && !subscription.billingInfo
   const money = (cents: number) => formatMoney(cents, 'HK$')
   const close = () => {
     if (!asking && !paying) onClose()
@@ -96,10 +100,18 @@ export const PayDialog = ({ intent, subscription, onClose }: PayDialogProps) => 
       }
       // Nothing to pay: a downgrade booked for the period end, or a free period started.
       showSubscription(queryClient, answer.subscription)
-      notifySuccess(t(intent.kind === 'downgrade' ? 'billingPage.pay.booked' : 'billingPage.pay.nothingDue'))
+      notifySuccess(
+        t(
+          intent.kind === 'downgrade'
+            ? 'billingPage.pay.booked'
+            : intent.kind === 'keep'
+              ? 'billingPage.pay.kept'
+              : 'billingPage.pay.nothingDue'
+        )
+      )
       onClose()
     } catch (error) {
-      setProblem(notConfigured(error) ? t('billingPage.pay.notConfigured') : errorMessage(error))
+      setProblem(refusalText(error, tAny))
     } finally {
       setAsking(false)
     }
@@ -156,7 +168,12 @@ export const PayDialog = ({ intent, subscription, onClose }: PayDialogProps) => 
               )}
             </>
           )}
-          {!checkout && intent.kind !== 'downgrade' && (
+          {!checkout && intent.kind === 'keep' && (
+            <Typography data-testid="billing-keep-text">
+              {t('billingPage.pay.keepText', { plan: planName, date: formatDate(subscription.end, language) })}
+            </Typography>
+          )}
+          {!checkout && intent.kind !== 'downgrade' && intent.kind !== 'keep' && (
             <>
               <Typography data-testid="billing-pay-preview">
                 {intent.preview > 0
@@ -199,9 +216,11 @@ export const PayDialog = ({ intent, subscription, onClose }: PayDialogProps) => 
             {t(
               intent.kind === 'downgrade'
                 ? 'billingPage.pay.confirmDowngrade'
-                : intent.preview > 0
-                  ? 'billingPage.pay.continue'
-                  : 'billingPage.pay.confirm'
+                : intent.kind === 'keep'
+                  ? 'billingPage.pay.confirmKeep'
+                  : intent.preview > 0
+                    ? 'billingPage.pay.continue'
+                    : 'billingPage.pay.confirm'
             )}
           </Button>
         )}

@@ -23,6 +23,7 @@ interface PlanComparisonProps {
 }
 
 const buttonText: Record<Exclude<PlanAction, 'current' | 'booked'>, { label: AnyMessageKey; named: AnyMessageKey }> = {
+  keep: { label: 'billingPage.plan.keep', named: 'billingPage.plan.keepNamed' },
   choose: { label: 'billingPage.plan.choose', named: 'billingPage.plan.chooseNamed' },
   upgrade: { label: 'billingPage.plan.upgrade', named: 'billingPage.plan.upgradeNamed' },
   downgrade: { label: 'billingPage.plan.downgrade', named: 'billingPage.plan.downgradeNamed' }
