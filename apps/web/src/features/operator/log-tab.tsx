@@ -1,15 +1,5 @@
 import { useState } from 'react'
-import {
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography
-} from '@mui/material'
+import { Paper, TablePagination, Typography } from '@mui/material'
 import History from '@mui/icons-material/History'
 import type { LocaleId, OperatorAction } from '@emporia/shared'
 import { EmptyState } from '../../components/ui/empty-state'
@@ -17,6 +7,7 @@ import { formatDate, formatDateTime } from '../../lib/format/date'
 import { useListT } from '../../lib/i18n/lists'
 import { LoadState } from './load-state'
 import { PAGE_SIZE, useOperatorLog } from './operator-api'
+import { RowList, type RowColumn } from './row-list'
 
 type Translate = ReturnType<typeof useListT>['t']
 type Key = Parameters<Translate>[0]
@@ -63,46 +54,39 @@ export const LogTab = () => {
   const [page, setPage] = useState(0)
   const log = useOperatorLog(page)
   const rows = log.data?.data ?? []
+  const columns: RowColumn<OperatorAction>[] = [
+    { key: 'when', label: t('operator.log.when'), nowrap: true, cell: (entry) => formatDateTime(entry.createdAt, locale) },
+    { key: 'operator', label: t('operator.log.operator'), cell: (entry) => entry.operator },
+    { key: 'action', label: t('operator.log.action'), cell: (entry) => t(`operator.action.${entry.action}`) },
+    {
+      key: 'shop',
+      label: t('operator.log.shop'),
+      cell: (entry) =>
+        entry.shop ? (
+          <>
+            {entry.shopName || '-'}
+            <Typography variant="caption" color="text.secondary" component="div">
+              {entry.shop}
+            </Typography>
+          </>
+        ) : (
+          '-'
+        )
+    },
+    { key: 'details', label: t('operator.log.details'), cell: (entry) => logDetails(entry, t, locale) }
+  ]
   return (
     <Paper variant="outlined">
       <LoadState loading={log.isFetching} error={log.error} onRetry={() => void log.refetch()} testId="operator-log" />
       {log.data && !rows.length && <EmptyState icon={<History />} text={t('operator.log.empty')} testId="operator-log-empty" />}
       {rows.length > 0 && (
-        <TableContainer>
-          <Table size="small" data-testid="operator-log">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('operator.log.when')}</TableCell>
-                <TableCell>{t('operator.log.operator')}</TableCell>
-                <TableCell>{t('operator.log.action')}</TableCell>
-                <TableCell>{t('operator.log.shop')}</TableCell>
-                <TableCell>{t('operator.log.details')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((entry) => (
-                <TableRow key={entry._id} data-testid="operator-log-row" data-action={entry.action}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt, locale)}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{entry.operator}</TableCell>
-                  <TableCell>{t(`operator.action.${entry.action}`)}</TableCell>
-                  <TableCell>
-                    {entry.shop ? (
-                      <>
-                        {entry.shopName || '-'}
-                        <Typography variant="caption" color="text.secondary" component="div">
-                          {entry.shop}
-                        </Typography>
-                      </>
-                    ) : (
-                      '-'
-                    )}
-                  </TableCell>
-                  <TableCell>{logDetails(entry, t, locale)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <RowList
+          rows={rows}
+          columns={columns}
+          rowKey={(entry) => entry._id}
+          rowData={(entry) => ({ 'data-action': entry.action })}
+          testId="operator-log"
+        />
       )}
       {log.data && log.data.total > PAGE_SIZE && (
         <TablePagination

@@ -15,7 +15,9 @@ import {
   Stack,
   Switch,
   TextField,
-  Typography
+  Typography,
+  useMediaQuery,
+  useTheme
 } from '@mui/material'
 import { planFeatures, type Plan } from '@emporia/shared'
 import { refusedFields } from '../../components/editor/server-errors'
@@ -41,6 +43,8 @@ const languages = ['en', 'cht', 'chs'] as const
 export const PlanDialog = ({ plan, onClose }: { plan: Plan | null; onClose: () => void }) => {
   const { t, tAny } = useListT()
   const save = useSavePlan()
+  // On a phone the editor takes the whole screen: it is a long form.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'))
   const isNew = plan === null
   const [values, setValues] = useState<PlanFormValues>(() => (plan ? planToForm(plan) : emptyPlanForm()))
   const [errors, setErrors] = useState<Record<string, string>>({})
@@ -94,7 +98,14 @@ export const PlanDialog = ({ plan, onClose }: { plan: Plan | null; onClose: () =
   const hkd = { slotProps: { input: { startAdornment: <InputAdornment position="start">HK$</InputAdornment> } } }
 
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} maxWidth="md" fullWidth data-testid="plan-dialog">
+    <Dialog
+      open
+      onClose={save.isPending ? undefined : onClose}
+      maxWidth="md"
+      fullWidth
+      fullScreen={phone}
+      data-testid="plan-dialog"
+    >
       <DialogTitle>{isNew ? t('operator.planTitleNew') : t('operator.planTitleEdit', { code: plan.code })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>

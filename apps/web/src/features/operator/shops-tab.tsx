@@ -1,19 +1,5 @@
 import { useEffect, useState } from 'react'
-import {
-  Button,
-  MenuItem,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  Typography
-} from '@mui/material'
+import { Box, Button, MenuItem, Paper, Stack, TablePagination, TextField, Typography } from '@mui/material'
 import Storefront from '@mui/icons-material/StorefrontOutlined'
 import { subscriptionStates, type LocaleId, type OperatorShopRow, type SubscriptionState } from '@emporia/shared'
 import { EmptyState } from '../../components/ui/empty-state'
@@ -22,6 +8,7 @@ import { formatMoney } from '../../lib/format/money'
 import { useListT } from '../../lib/i18n/lists'
 import { LoadState } from './load-state'
 import { PAGE_SIZE, useAllPlans, useOperatorShops } from './operator-api'
+import { RowList, type RowColumn } from './row-list'
 import { planLabel, ShopActionDialog, type ShopActionKind } from './shop-action-dialog'
 import { ShopStateChip } from './shop-state'
 
@@ -58,6 +45,60 @@ export const ShopsTab = () => {
     return plan ? planLabel(plan, locale) : code
   }
 
+  const columns: RowColumn<OperatorShopRow>[] = [
+    {
+      key: 'name',
+      label: t('operator.col.name'),
+      cell: (row) => (
+        <>
+          <Typography variant="body2" sx={{ fontWeight: 500 }}>
+            {row.name || row.subdomain}
+          </Typography>
+          <Typography variant="caption" color="text.secondary">
+            {row.subdomain}
+          </Typography>
+        </>
+      )
+    },
+    {
+      key: 'owner',
+      label: t('operator.col.owner'),
+      cell: (row) => <Box sx={{ wordBreak: 'break-all' }}>{row.owner ?? '-'}</Box>
+    },
+    { key: 'plan', label: t('operator.col.plan'), cell: (row) => planName(row.plan) },
+    { key: 'state', label: t('operator.col.state'), cell: (row) => <ShopStateChip state={row.state} /> },
+    { key: 'trialEnd', label: t('operator.col.trialEnd'), nowrap: true, cell: (row) => formatDate(row.trialEnd, locale) },
+    {
+      key: 'contractEnd',
+      label: t('operator.col.contractEnd'),
+      nowrap: true,
+      cell: (row) => formatDate(row.contractEnd, locale)
+    },
+    {
+      key: 'lastPayment',
+      label: t('operator.col.lastPayment'),
+      align: 'right',
+      cell: (row) =>
+        row.lastPayment ? (
+          <>
+            {formatMoney(row.lastPayment.amount)}
+            <Typography variant="caption" color="text.secondary" component="div">
+              {formatDate(row.lastPayment.paidAt, locale)}
+            </Typography>
+          </>
+        ) : (
+          '-'
+        )
+    },
+    {
+      key: 'revenue',
+      label: t('operator.col.revenue'),
+      align: 'right',
+      nowrap: true,
+      cell: (row) => formatMoney(row.monthlyRevenue)
+    }
+  ]
+
   return (
     <Stack spacing={2}>
       <Paper variant="outlined" sx={{ p: 2 }}>
@@ -87,7 +128,7 @@ export const ShopsTab = () => {
           >
             <MenuItem value="">{t('operator.allStates')}</MenuItem>
             {filterStates.map((name) => (
-              <MenuItem key={name} value={name}>
+              <MenuItem key={name} value={name} data-testid={`operator-state-${name}`}>
                 {t(`operator.state.${name}`)}
               </MenuItem>
             ))}
@@ -100,82 +141,35 @@ export const ShopsTab = () => {
           <EmptyState icon={<Storefront />} text={t('operator.noShops')} testId="operator-shops-empty" />
         )}
         {rows.length > 0 && (
-          <TableContainer>
-            <Table size="small" data-testid="operator-shops" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('operator.col.name')}</TableCell>
-                  <TableCell>{t('operator.col.owner')}</TableCell>
-                  <TableCell>{t('operator.col.plan')}</TableCell>
-                  <TableCell>{t('operator.col.state')}</TableCell>
-                  <TableCell>{t('operator.col.trialEnd')}</TableCell>
-                  <TableCell>{t('operator.col.contractEnd')}</TableCell>
-                  <TableCell align="right">{t('operator.col.lastPayment')}</TableCell>
-                  <TableCell align="right">{t('operator.col.revenue')}</TableCell>
-                  <TableCell align="right">{t('operator.col.actions')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((row) => (
-                  <TableRow key={row._id} data-testid="operator-shop-row" data-shop={row._id}>
-                    <TableCell>
-                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                        {row.name || row.subdomain}
-                      </Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        {row.subdomain}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{row.owner ?? '-'}</TableCell>
-                    <TableCell data-testid="operator-shop-plan" data-plan={row.plan}>
-                      {planName(row.plan)}
-                    </TableCell>
-                    <TableCell>
-                      <ShopStateChip state={row.state} />
-                    </TableCell>
-                    <TableCell data-testid="operator-shop-trial-end" sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDate(row.trialEnd, locale)}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(row.contractEnd, locale)}</TableCell>
-                    <TableCell align="right">
-                      {row.lastPayment ? (
-                        <>
-                          {formatMoney(row.lastPayment.amount)}
-                          <Typography variant="caption" color="text.secondary" component="div">
-                            {formatDate(row.lastPayment.paidAt, locale)}
-                          </Typography>
-                        </>
-                      ) : (
-                        '-'
-                      )}
-                    </TableCell>
-                    <TableCell align="right">{formatMoney(row.monthlyRevenue)}</TableCell>
-                    <TableCell align="right">
-                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
-                        <Button
-                          size="small"
-                          disabled={row.state === 'active' || row.state === 'off'}
-                          onClick={() => setActing({ kind: 'extendTrial', shop: row })}
-                          data-testid="operator-extend-trial"
-                        >
-                          {t('operator.extendTrial')}
-                        </Button>
-                        <Button
-                          size="small"
-                          variant="outlined"
-                          disabled={row.state === 'off'}
-                          onClick={() => setActing({ kind: 'grantPlan', shop: row })}
-                          data-testid="operator-grant-plan"
-                        >
-                          {t('operator.grantPlan')}
-                        </Button>
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <RowList
+            rows={rows}
+            columns={columns}
+            rowKey={(row) => row._id}
+            rowData={(row) => ({ 'data-shop': row._id, 'data-state': row.state })}
+            actionsLabel={t('operator.col.actions')}
+            actions={(row) => (
+              <>
+                <Button
+                  size="small"
+                  disabled={row.state === 'active' || row.state === 'off'}
+                  onClick={() => setActing({ kind: 'extendTrial', shop: row })}
+                  data-testid="operator-extend-trial"
+                >
+                  {t('operator.extendTrial')}
+                </Button>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  disabled={row.state === 'off'}
+                  onClick={() => setActing({ kind: 'grantPlan', shop: row })}
+                  data-testid="operator-grant-plan"
+                >
+                  {t('operator.grantPlan')}
+                </Button>
+              </>
+            )}
+            testId="operator-shops"
+          />
         )}
         {shops.data && shops.data.total > PAGE_SIZE && (
           <TablePagination
