@@ -23,8 +23,8 @@ export const loadSubscription = async (): Promise<Subscription | null> => (await
 
 export const saveSubscription = (id: string, patch: SubscriptionPatch) => shopApi(servicePaths.billing).patch(id, patch)
 
-/** What the checkout answers, with the card script's address (the server names it, as for the storefront). */
-export type CheckoutAnswer = BillingCheckout & { scriptUrl?: string | null }
+/** What the checkout answers: the charge, its amount and what Stripe.js needs to pay it (decision 0130). */
+export type CheckoutAnswer = BillingCheckout
 
 export const startCheckout = async (data: Omit<BillingCheckoutData, 'shop'>): Promise<CheckoutAnswer> =>
   shopApi(servicePaths.billingCheckout).create({ ...data, shop: currentShop() })
