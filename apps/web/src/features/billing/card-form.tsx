@@ -50,6 +50,9 @@ export const CardForm = ({ checkout, onPaid, onBusy }: CardFormProps) => {
         card.mount(spot.current)
         provider.current = { stripe, card }
         setPhase('ready')
+        // The button that opened the card step is gone: the keyboard goes on in the card field.
+        if (card.focus) card.focus()
+        else spot.current.querySelector('input')?.focus()
       })
       .catch(() => {
         if (gone) return

@@ -7,6 +7,8 @@
 export interface CardElement {
   mount(target: HTMLElement): void
   destroy?: () => void
+  /** Stripe's card element takes the focus itself (it lives in a frame). */
+  focus?: () => void
 }
 
 export interface CardPaymentResult {
