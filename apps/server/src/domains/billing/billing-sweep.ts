@@ -17,6 +17,8 @@ const DAY = 86_400_000
 export interface BillingSweepOptions {
   /** Charges a due renewal on the saved card and applies it (billing/payments); absent = no card charges. */
   renew?: (shop: string) => Promise<'paid' | 'failed'>
+  /** Where a shop's failed step is told; the sweep goes on with the next shop. */
+  log?: (error: unknown) => void
 }
 
 export interface BillingSweepResult {
@@ -113,14 +115,20 @@ export const runBillingSweep = async (
   const now = context.clock.now()
   for (const row of await dueShops(context.db.knex, now)) {
     const { shop } = row
-    let renewal: 'paid' | 'failed' | undefined
-    if (isDueRenewal(row, now) && row.autoRenew && row.providerPaymentMethod && options.renew) {
-      renewal = await options.renew(shop)
-      if (renewal === 'paid') result.renewed++
+    // One shop's fault (a provider down, a bad row) is that shop's: it is tried again next sweep.
+    try {
+      let renewal: 'paid' | 'failed' | undefined
+      if (isDueRenewal(row, now) && row.autoRenew && row.providerPaymentMethod && options.renew) {
+        renewal = await options.renew(shop)
+        if (renewal === 'paid') result.renewed++
+      }
+      const step = await stepShop(context, shop, now, renewal)
+      if (step) result[step]++
+      if (step === 'grace' || step === 'lapsed') await announceShopChange(app, shop)
+    } catch (error) {
+      if (!options.log) throw error
+      options.log(error)
     }
-    const step = await stepShop(context, shop, now, renewal)
-    if (step) result[step]++
-    if (step === 'grace' || step === 'lapsed') await announceShopChange(app, shop)
   }
   return result
 }
@@ -129,7 +137,7 @@ export const runBillingSweep = async (
 export const startBillingSweep = (
   context: ServiceContext,
   app: Application,
-  options: BillingSweepOptions & { everyMs?: number; log?: (error: unknown) => void } = {}
+  options: BillingSweepOptions & { everyMs?: number } = {}
 ) => {
   let running: Promise<unknown> | undefined
   const tick = () => {
