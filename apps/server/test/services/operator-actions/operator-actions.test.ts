@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runBillingSweep } from '../../../src/domains/billing/billing-sweep'
 import { shopOwner } from '../../support/accounts'
 import { dialects } from '../../support/databases'
 import { startTestApp, type TestApp } from '../../support/test-app'
@@ -50,7 +51,7 @@ describe.each(await dialects())('operator actions (%s)', (dialect) => {
   it('extends a lapsed trial: the features come back at once (POST discounts works again), and the log says so', async () => {
     const merchant = await shopOwner(t.url, 'Lapsed')
     expect((await postDiscount(merchant)).status).toBe(201)
-    await lapse(t, t.db.knex, merchant.shopId)
+    await lapse(t, clock, merchant.shopId)
     const off = await postDiscount(merchant)
     expect(off.status).toBe(403)
     expect(((await off.json()) as { data: Body }).data.key).toBe('errors.featureOff')
@@ -69,6 +70,9 @@ describe.each(await dialects())('operator actions (%s)', (dialect) => {
     expect(trialEnd - before).toBeGreaterThanOrEqual(30 * DAY)
     expect(trialEnd - before).toBeLessThan(30 * DAY + 60_000)
     expect((await postDiscount(merchant)).status).toBe(201)
+    // The sweep leaves the extended trial alone until its new end.
+    await runBillingSweep(t.context, t.app)
+    expect((await subscription(merchant.shopId)).state).toBe('trial')
     const shop = await get(t, `shops/${merchant.shopId}`, merchant.token)
     expect(shop.body).toMatchObject({ billingState: 'trial', attributes: { discount: true } })
 

@@ -1,5 +1,4 @@
-import type { Knex } from 'knex'
-import { applyEntitlement, announceShopChange } from '../../../src/domains/billing/entitlement'
+import { runBillingSweep } from '../../../src/domains/billing/billing-sweep'
 import type { Clock } from '../../../src/platform/http/service-context'
 import { login, post, register, verifyEmail } from '../../support/accounts'
 import { json } from '../../support/clients'
@@ -34,14 +33,15 @@ export const get = (t: TestApp, path: string, token?: string) => json(`${t.url}/
 export const act = (t: TestApp, token: string, body: Record<string, unknown>) => post(t.url, 'operator/actions', body, token)
 
 /**
- * Ends a shop's trial and grace as the billing sweep does when the clock passes them: the subscription
- * lapses, the shop's features go off, every process hears it.
+ * Ends a shop's trial and its grace the way the platform does: the clock passes them and the billing
+ * sweep moves the subscription (trial → grace → lapsed), switching the shop's features off.
  */
-export const lapse = async (t: TestApp, knex: Knex, shop: string) => {
-  const past = new Date(Date.now() - 86_400_000)
-  await knex.transaction(async (trx) => {
-    await trx('shopSubscriptions').where({ shop }).update({ state: 'lapsed', trialEnd: past, graceEnd: past })
-    await applyEntitlement(trx, shop)
-  })
-  await announceShopChange(t.app, shop)
+export const lapse = async (t: TestApp, clock: ReturnType<typeof movableClock>, shop: string) => {
+  const row = () => t.db.knex('shopSubscriptions').where({ shop }).first('state')
+  clock.advanceDays(t.context.config.trialDays + 1)
+  await runBillingSweep(t.context, t.app)
+  clock.advanceDays(t.context.config.billingGraceDays + 1)
+  await runBillingSweep(t.context, t.app)
+  const { state } = (await row()) as { state: string }
+  if (state !== 'lapsed') throw new Error(`The shop should have lapsed; it is ${state}`)
 }
