@@ -23,7 +23,7 @@ export const addressLines = (info: BillingInfo, locale: LocaleId): string[] => {
 }
 
 /**
- * The platform's invoice to the shop (issue 30), on the order invoice's A4 sheet (`InvoiceLayout`): its
+ * The platform's invoice to the shop (decision 0130), on the order invoice's A4 sheet (`InvoiceLayout`): its
  * number and date, the billing info, the plan and period, the amount and the card it was paid with.
  */
 export const BillingInvoicePage = () => {

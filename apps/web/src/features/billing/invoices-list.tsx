@@ -28,7 +28,7 @@ import { useInvoices } from './billing-api'
 /** An invoice's own page, printable on A4. */
 export const invoicePath = (invoice: Pick<BillingInvoice, '_id'>) => `/billing/invoices/${invoice._id}`
 
-/** The shop's invoices from the platform (spec §3.14, issue 30): number, date, plan, period and amount, each printable. */
+/** The shop's invoices from the platform (spec §3.14; decision 0130): number, date, plan, period and amount, each printable. */
 export const InvoicesList = () => {
   const { t, tAny, language } = useListT()
   const theme = useTheme()
