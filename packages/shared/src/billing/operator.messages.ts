@@ -1,5 +1,5 @@
 /**
- * The operator console's server messages (issue 30 item 6, decision 0131), spread into `sharedMessages`:
+ * The operator console's server messages (decision 0131), spread into `sharedMessages`:
  * the server names them in `data.key`, the console shows them on the field.
  */
 export const operatorMessages = {

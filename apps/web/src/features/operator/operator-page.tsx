@@ -10,7 +10,7 @@ type TabName = 'shops' | 'plans' | 'log'
 const tabs: TabName[] = ['shops', 'plans', 'log']
 
 /**
- * The operator console (issue 30 item 6, decision 0131): the platform's operators see every shop's plan
+ * The operator console (decision 0131): the platform's operators see every shop's plan
  * and payments, extend trials, grant plans, keep the plan catalogue, and read the log of it all.
  */
 export const OperatorPage = () => {

@@ -1,6 +1,6 @@
 import { defineMessages } from '../../lib/i18n/screen-messages'
 
-/** The operator console (issue 30 item 6, decision 0131): shops, the plan catalogue and the operator log. */
+/** The operator console (decision 0131): shops, the plan catalogue and the operator log. */
 export const operatorMessages = defineMessages({
   en: {
     'route.emporia/operator': 'Operator console',

@@ -2,7 +2,7 @@ import { defineMessages } from './screen-messages'
 
 /**
  * The paid features a plan includes (shared `planFeatures`), in the merchant's words: the operator's
- * plan editor and the merchant's Upgrade and Billing screens name them the same way (issue 30).
+ * plan editor and the merchant's Upgrade and Billing screens name them the same way (decision 0129).
  * Found by the app's messages glob (app/screen-messages.ts) like a feature's own file.
  */
 export const planFeatureMessages = defineMessages({
