@@ -1,6 +1,6 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Alert, Box, Button, CircularProgress, Stack } from '@mui/material'
-import { canOpen, periodPrice, type Subscription } from '@emporia/shared'
+import { canOpen, periodPrice, type Shop, type Subscription } from '@emporia/shared'
 import { useSession } from '../../lib/auth'
 import { errorMessage } from '../../lib/errors'
 import { useLoadedFeatures } from '../../lib/features'
@@ -43,12 +43,22 @@ export const BillingPage = () => {
         {t('billingPage.adminsOnly')}
       </Alert>
     )
-  return <BillingScreen />
+  return <BillingScreen shop={shop} />
 }
 
-const BillingScreen = () => {
+const BillingScreen = ({ shop }: { shop: Shop }) => {
   const { t } = useListT()
   const subscription = useSubscription()
+  const { refetch } = subscription
+  // The billing sweep, an operator or a webhook moves the plan elsewhere: the shop's record comes by its
+  // event, and the subscription is read again when what it says of the plan changes.
+  const planSeen = [shop.billingState, shop.plan, shop.contract, shop.contractEnd, shop.graceEnd, shop.validUtil].join('|')
+  const lastSeen = useRef(planSeen)
+  useEffect(() => {
+    if (planSeen === lastSeen.current) return
+    lastSeen.current = planSeen
+    void refetch()
+  }, [planSeen, refetch])
   const plans = usePlans()
   const [now] = useState(() => Date.now())
   const [intent, setIntent] = useState<PayIntent | null>(null)
