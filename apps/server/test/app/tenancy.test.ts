@@ -149,7 +149,11 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   themes: () => ({ colors: { primary: '#123456' }, headerMenu: [], footerMenu: [] }),
   siteVersions: () => ({ note: 'Sample' }),
   // The shop's subscription (decision 0129): made with the shop, never created; found by its shop.
-  billing: () => ({})
+  billing: () => ({}),
+  // Paying for it (decision 0130): Pro's first year is free by default, so no card is needed.
+  'billing/checkout': () => ({ action: 'change', plan: 'pro' }),
+  'billing/refresh': () => ({}),
+  'billing/invoices': () => ({})
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
@@ -195,7 +199,11 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   pointAdjustments: {},
   shippingMethods: { name: 'Renamed', price: 2500 },
   // An admin changes only billing info and auto-renew.
-  billing: { autoRenew: false }
+  billing: { autoRenew: false },
+  // Paying is create only; an invoice is never changed (decision 0130).
+  'billing/checkout': {},
+  'billing/refresh': {},
+  'billing/invoices': { number: 'EMP-999999' }
 }
 
 /** Each shop-scoped record service's shared schema, read from the running app in `beforeAll`. */
@@ -228,6 +236,21 @@ const creationOrder = (paths: string[]) => {
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
 /** Services whose records are not made by `create` (attachments are uploaded); answers the new id. */
+/** The id a create-only path's walk uses: it keeps no record, so every other method answers 405. */
+const NO_RECORD = '0'.repeat(24)
+const BILLING_INFO = {
+  company: '',
+  firstName: 'Bea',
+  lastName: 'Tenant',
+  address1: '2 Main Street',
+  address2: '',
+  city: 'Hong Kong',
+  state: '',
+  country: 'HK',
+  zipcode: '',
+  phone: '2345 6789',
+  phoneCountry: '852'
+}
 const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = {
   attachments: (base, owner) => uploadAs(base, owner, tinyPng()),
   // A find-only service's "record" is the key it is found by: here a product's barcode.
@@ -321,6 +344,21 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   billing: async (base, owner) => {
     const found = await json(`${base}/api/billing?shop=${owner.shopId}`, { token: owner.token })
     return (found.body as unknown as { _id: string }[])[0]._id
+  },
+  // Paying keeps no record of its own (decision 0130); B's invoice is what paying for Pro's free year wrote.
+  'billing/checkout': () => Promise.resolve(NO_RECORD),
+  'billing/refresh': () => Promise.resolve(NO_RECORD),
+  'billing/invoices': async (base, owner) => {
+    const as = (path: string, method = 'GET', body?: unknown) =>
+      json(`${base}/api/${path}?shop=${owner.shopId}`, {
+        method,
+        token: owner.token,
+        body: body === undefined ? undefined : JSON.stringify(body)
+      })
+    await as(`billing/${owner.shopId}`, 'PATCH', { billingInfo: BILLING_INFO })
+    const paid = await as('billing/checkout', 'POST', { action: 'change', plan: 'pro' })
+    if (paid.status !== 201) throw new Error(`billing/checkout ${paid.status}: ${JSON.stringify(paid.body)}`)
+    return ((await as('billing/invoices')).body as { data: { _id: string }[] }).data[0]._id
   },
   // Points (decision 0091): B gives a customer points by hand and moves some to another; the lots
   // and the log are what that wrote.

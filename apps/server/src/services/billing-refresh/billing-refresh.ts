@@ -1,7 +1,6 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths, type BillingRefreshData, type Subscription } from '@emporia/shared'
 import { refreshPending } from '../../domains/billing/payments/checkout'
-import { requirePlatformProvider } from '../../domains/billing/payments/platform-provider'
 import { loadSubscription } from '../../domains/billing/subscriptions'
 import { noEvent, shopOf } from '../../domains/stock/service-support'
 import type { ServiceContext } from '../../platform/http/service-context'
@@ -17,10 +16,8 @@ export const billingRefresh = (context: ServiceContext) => (app: Application) =>
   const service = {
     async create(_data: BillingRefreshData, params: RecordParams = {}): Promise<Subscription> {
       const shop = shopOf(params)
-      if (context.config.billing) {
-        requirePlatformProvider(context.config)
-        await refreshPending({ app, context }, shop)
-      }
+      // Only a pending charge needs the provider (and its keys: 503 billing.notConfigured without them).
+      if (context.config.billing) await refreshPending({ app, context }, shop)
       return loadSubscription(context.db.knex, shop, context.config)
     }
   }

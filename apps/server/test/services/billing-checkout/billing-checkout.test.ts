@@ -49,15 +49,20 @@ describe.each(await dialects())('billing checkout, refresh and invoices (%s)', (
     expect((await client(t, admin).create('billing/checkout', { action: 'change', plan: 'pro' })).status).toBe(201)
   })
 
-  it('answers 503 billing.notConfigured without the platform’s keys, and the back office allows no card script then', async () => {
+  it('answers 503 billing.notConfigured without the platform’s keys when money is due, and allows no card script then', async () => {
     const shop = await payingShop(bare, 'Unconfigured')
     await shop.api.patch(`billing/${shop.owner.shopId}`, { billingInfo: info })
-    expect(await shop.checkout({ action: 'change', plan: 'pro' })).toMatchObject({
+    expect(await shop.checkout({ action: 'change', plan: 'business' })).toMatchObject({
       status: 503,
       body: { data: { key: 'billing.notConfigured' } }
     })
-    expect((await shop.api.create('billing/refresh', {})).status).toBe(503)
     expect(await bare.db.knex('billingCharges').where({ shop: shop.owner.shopId })).toHaveLength(0)
+    expect(await shop.api.create('billing/refresh', {})).toMatchObject({ status: 201, body: { state: 'trial' } })
+    // Pro's first year is free by default: no money moves, so no keys are needed.
+    expect(await shop.checkout({ action: 'change', plan: 'pro' })).toMatchObject({
+      status: 201,
+      body: { charge: null, amount: 0, clientSecret: null, scriptUrl: null, subscription: { state: 'active', plan: 'pro' } }
+    })
     const csp = (await fetch(`${bare.url}/billing`)).headers.get('content-security-policy') ?? ''
     expect(csp).toContain("script-src 'self';")
     expect(csp).not.toContain('frame-src')

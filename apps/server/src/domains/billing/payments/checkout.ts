@@ -4,7 +4,7 @@ import { newObjectId } from '../../../platform/http/object-id'
 import { ProviderError, type PlatformProvider } from '../../payments/provider/provider'
 import { announceShopChange, applyEntitlement } from '../entitlement'
 import { loadSubscription, lockSubscription, planByCode, readSubscription } from '../subscriptions'
-import { asFeathersError, requirePlatformProvider } from './platform-provider'
+import { asFeathersError, platformProvider, requirePlatformProvider } from './platform-provider'
 import { intentMetadata, pendingCharges, readCharge, type BillingEnv, type ChargeRow } from './charges'
 import { payCharge, settleCharge } from './settle'
 import { quote } from './quote'
@@ -28,7 +28,11 @@ const customerOf = async (env: BillingEnv, provider: PlatformProvider, shop: str
   return customer.id
 }
 
-/** In the subscription's lock: what this checkout does now, with the one pending charge the shop may have. */
+/**
+ * In the subscription's lock: what this checkout does now, with the one pending charge the shop may have.
+ * Money to take needs the platform's keys (`billing.notConfigured`, nothing written); a booked downgrade or
+ * a free period does not.
+ */
 const decide = async (env: BillingEnv, shop: string, data: BillingCheckoutData): Promise<Step> => {
   const { context } = env
   const now = context.clock.now()
@@ -46,7 +50,10 @@ const decide = async (env: BillingEnv, shop: string, data: BillingCheckoutData):
     }
     if (!row.billingInfo)
       throw new BadRequest('Fill in the billing information first', { key: 'billing.infoRequired', field: 'billingInfo' })
+    if (wanted.amount > 0) requirePlatformProvider(context.config)
     const [pending] = await pendingCharges(trx, shop)
+    // An open charge is the provider's to cancel or answer, whatever this one costs.
+    if (pending) requirePlatformProvider(context.config)
     // The same payment asked again (a second tab, a double click): the same charge and intent answer it.
     if (pending?.kind === wanted.kind && pending.plan === wanted.plan.code && pending.amount === wanted.amount)
       return { type: 'charge', charge: pending }
@@ -136,7 +143,7 @@ export const checkout = async (env: BillingEnv, shop: string, data: BillingCheck
     throw new BadRequest('"action" must be change or renew', { key: 'format.invalid', field: 'action' })
   if (data.action === 'change' && typeof data.plan !== 'string')
     throw new BadRequest('Choose a plan', { key: 'billing.plan.unknown', field: 'plan' })
-  const provider = requirePlatformProvider(config)
+  const provider = platformProvider(config)
   // A payment made since the last look (its webhook not yet here) counts before anything is decided.
   await refreshPending(env, shop)
   const answer = (charge: ChargeRow | null, clientSecret: string | null) =>
@@ -145,22 +152,23 @@ export const checkout = async (env: BillingEnv, shop: string, data: BillingCheck
       amount: charge?.amount ?? 0,
       currency: 'HKD' as const,
       clientSecret,
-      publishableKey: config.platformStripe.publishableKey ?? null,
-      scriptUrl: provider.browserScript.url,
+      publishableKey: provider ? (config.platformStripe.publishableKey ?? null) : null,
+      scriptUrl: provider?.browserScript.url ?? null,
       subscription
     }))
-  const customer = await customerOf(env, provider, shop)
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const step = await decide(env, shop, data)
     if (step.type === 'done') {
       await announceShopChange(env.app, shop)
       return answer(null, null)
     }
+    // decide() made or found a charge only with the platform's keys.
+    if (!provider) throw new Error('a charge was decided without the platform provider')
     if (step.type === 'replace') {
       await replace(env, provider, step.charge)
       continue
     }
-    const intent = await intentOf(env, provider, step.charge, customer)
+    const intent = await intentOf(env, provider, step.charge, await customerOf(env, provider, shop))
     return answer((await readCharge(env.context.db.knex, step.charge._id)) ?? step.charge, intent.clientSecret)
   }
   throw new Conflict('The subscription changed while paying; try again', { key: 'billing.paymentInProgress' })
