@@ -121,9 +121,9 @@ export const CurrentPlanCard = ({ subscription, plans, now, onRenew }: CurrentPl
         component="dl"
         sx={{
           display: 'grid',
-          gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
-          columnGap: 3,
-          rowGap: { xs: 0.25, sm: 1 },
+          gridTemplateColumns: 'max-content 1fr',
+          columnGap: { xs: 2, sm: 3 },
+          rowGap: 1,
           m: 0
         }}
       >
