@@ -106,7 +106,7 @@ export const CardForm = ({ checkout, onPaid, onBusy }: CardFormProps) => {
         {t('billingPage.pay.amount', { amount: formatMoney(checkout.amount, 'HK$') })}
       </Typography>
       <Box>
-        <Typography variant="body2" color="text.secondary" component="label" id="billing-card-label">
+        <Typography variant="body2" color="text.secondary" component="p" id="billing-card-label">
           {t('billingPage.pay.card')}
         </Typography>
         <Box
