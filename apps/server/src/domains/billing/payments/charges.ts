@@ -1,5 +1,8 @@
 import type { Application } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
+import { servicePaths } from '@emporia/shared'
+import { announceShopChange } from '../entitlement'
+import { loadSubscription } from '../subscriptions'
 import type { ServiceContext } from '../../../platform/http/service-context'
 
 /*
@@ -52,3 +55,14 @@ export const intentMetadata = (charge: Pick<ChargeRow, '_id' | 'shop' | 'kind' |
   plan: charge.plan,
   ...(offSession ? { offSession: 'true' } : {})
 })
+
+/**
+ * After a payment's commit: the shop's features (every process's shop directory, its members' clients) and
+ * the subscription itself (`billing patched`, heard by the shop's admins: the billing page updates when a
+ * webhook lands).
+ */
+export const announcePayment = async (env: BillingEnv, shop: string, shopChanged = true) => {
+  if (shopChanged) await announceShopChange(env.app, shop)
+  const subscription = await loadSubscription(env.context.db.knex, shop, env.context.config)
+  env.app.service(servicePaths.billing).emit('patched', subscription)
+}

@@ -2,10 +2,10 @@ import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { BillingCheckout, BillingCheckoutData } from '@emporia/shared'
 import { newObjectId } from '../../../platform/http/object-id'
 import { ProviderError, type PlatformProvider } from '../../payments/provider/provider'
-import { announceShopChange, applyEntitlement } from '../entitlement'
+import { applyEntitlement } from '../entitlement'
 import { loadSubscription, lockSubscription, planByCode, readSubscription } from '../subscriptions'
 import { asFeathersError, platformProvider, requirePlatformProvider } from './platform-provider'
-import { intentMetadata, pendingCharges, readCharge, type BillingEnv, type ChargeRow } from './charges'
+import { announcePayment, intentMetadata, pendingCharges, readCharge, type BillingEnv, type ChargeRow } from './charges'
 import { payCharge, settleCharge } from './settle'
 import { quote } from './quote'
 
@@ -159,7 +159,7 @@ export const checkout = async (env: BillingEnv, shop: string, data: BillingCheck
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const step = await decide(env, shop, data)
     if (step.type === 'done') {
-      await announceShopChange(env.app, shop)
+      await announcePayment(env, shop)
       return answer(null, null)
     }
     // decide() made or found a charge only with the platform's keys.

@@ -3,9 +3,8 @@ import { addMonths, periodPrice } from '@emporia/shared'
 import { newObjectId } from '../../../platform/http/object-id'
 import type { ServiceContext } from '../../../platform/http/service-context'
 import { ProviderError } from '../../payments/provider/provider'
-import { announceShopChange } from '../entitlement'
 import { lockSubscription, planByCode, readSubscription } from '../subscriptions'
-import { intentMetadata, MIN_CARD_AMOUNT, pendingCharges, type BillingEnv, type ChargeRow } from './charges'
+import { announcePayment, intentMetadata, MIN_CARD_AMOUNT, pendingCharges, type BillingEnv, type ChargeRow } from './charges'
 import { platformProvider } from './platform-provider'
 import { failureKey, payCharge, settleCharge } from './settle'
 
@@ -81,7 +80,7 @@ export const renewSubscription = async (app: Application, context: ServiceContex
   const { charge, row } = found
   if (!charge) return 'paid'
   if (charge.status === 'paid') {
-    if (charge.amount === 0) await announceShopChange(app, shop)
+    if (charge.amount === 0) await announcePayment(env, shop)
     return 'paid'
   }
   if (charge.status === 'failed') return 'failed'
@@ -117,6 +116,7 @@ export const renewSubscription = async (app: Application, context: ServiceContex
           updatedAt: trx.fn.now()
         })
     })
+    await announcePayment(env, shop, false)
     return 'failed'
   }
 }

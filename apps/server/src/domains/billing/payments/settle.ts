@@ -1,9 +1,9 @@
 import type { Knex } from 'knex'
-import { announceShopChange, applyEntitlement } from '../entitlement'
+import { applyEntitlement } from '../entitlement'
 import { lockSubscription, planByCode } from '../subscriptions'
 import type { PlatformIntent } from '../../payments/provider/provider'
 import { asFeathersError, requirePlatformProvider } from './platform-provider'
-import { CURRENCY, readCharge, type BillingEnv, type ChargeRow, type ChargeStatus } from './charges'
+import { announcePayment, CURRENCY, readCharge, type BillingEnv, type ChargeRow, type ChargeStatus } from './charges'
 import { contractAfterPayment, paidPeriod, type PaidCard } from './contract'
 import { insertInvoice } from './invoices'
 
@@ -122,25 +122,26 @@ export const settleCharge = async (
     }
   }
   const result = await knex.transaction(async (trx) => {
-    if (!(await firstDelivery(trx, event))) return { status: charge?.status, paid: false }
-    if (!charge || !intent) return { status: charge?.status, paid: false }
+    const unchanged = { status: charge?.status, paid: false, failed: false }
+    if (!(await firstDelivery(trx, event))) return unchanged
+    if (!charge || !intent) return unchanged
     const locked = (await trx('billingCharges').where({ _id: chargeId }).forUpdate().first()) as ChargeRow
-    if (locked.status === 'paid' || locked.status === 'canceled') return { status: locked.status, paid: false }
+    if (locked.status === 'paid' || locked.status === 'canceled') return { ...unchanged, status: locked.status }
     if (intent.status === 'succeeded') {
       await payCharge(trx, locked, card, context.clock.now())
-      return { status: 'paid' as const, paid: true }
+      return { status: 'paid' as const, paid: true, failed: false }
     }
     if (intent.status === 'canceled') {
       await trx('billingCharges').where({ _id: chargeId }).update({ status: 'canceled', updatedAt: trx.fn.now() })
-      return { status: 'canceled' as const, paid: false }
+      return { ...unchanged, status: 'canceled' as const }
     }
     if (intent.status === 'requires_payment_method' && intent.failure && locked.status === 'pending') {
       const offSession = intent.metadata.offSession === 'true'
       await recordFailure(trx, locked, intent, offSession)
-      return { status: offSession ? ('failed' as const) : locked.status, paid: false }
+      return { status: offSession ? ('failed' as const) : locked.status, paid: false, failed: true }
     }
-    return { status: locked.status, paid: false }
+    return { ...unchanged, status: locked.status }
   })
-  if (result.paid && charge) await announceShopChange(env.app, charge.shop)
+  if (charge && (result.paid || result.failed)) await announcePayment(env, charge.shop, result.paid)
   return result.status
 }

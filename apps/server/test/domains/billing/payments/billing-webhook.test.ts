@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
+import type { Subscription } from '@emporia/shared'
+import { call, connect } from '../../../support/clients'
 import { dialects } from '../../../support/databases'
 import { startStripeDouble, stripeEvent, type StripeDouble } from '../../../support/stripe-double'
 import type { TestApp } from '../../../support/test-app'
-import { PATIENCE } from '../../../support/waits'
+import { eventHeard, PATIENCE } from '../../../support/waits'
 import { checkedOut, movableClock, payInBrowser, payingShop, startPayingApp, WEBHOOK_SECRET } from './paying-support'
 
 type Json = Record<string, unknown>
@@ -37,12 +39,20 @@ describe.each(await dialects())('the platform webhook (%s)', (dialect) => {
     subscription: (await t.db.knex('shopSubscriptions').where({ shop }).first()) as Json
   })
 
-  it('pays the charge from the signed event; a redelivery changes nothing', async () => {
+  it('pays the charge from the signed event, heard by the shop’s admin; a redelivery changes nothing', async () => {
     const shop = await payingShop(t, 'Hooked')
+    const socket = await connect(t.url)
+    onTestFinished(() => void socket.close())
+    await call(socket, 'create', 'authentication', { strategy: 'jwt', accessToken: shop.owner.token })
+    const heard = eventHeard<Subscription>(
+      socket,
+      'billing patched',
+      (data) => data.shop === shop.owner.shopId && data.state === 'active'
+    )
     const answer = await checkedOut(shop, { action: 'change', plan: 'pro' })
     await payInBrowser(stripe, answer)
-    await stripe.flush()
-    await expect.poll(async () => (await shop.subscription()).state, PATIENCE).toBe('active')
+    expect(await heard).toMatchObject({ plan: 'pro', card: { last4: '4242' } })
+    expect((await shop.subscription()).state).toBe('active')
     const intent = String(answer.clientSecret).split('_secret_')[0]
     const event = succeededEvent(intent)
     expect(await t.db.knex('billingEvents').where({ id: event.id })).toHaveLength(1)
