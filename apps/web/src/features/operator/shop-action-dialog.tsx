@@ -14,6 +14,7 @@ import {
 } from '@mui/material'
 import type { LocaleId, OperatorActionData, OperatorShopRow, Plan } from '@emporia/shared'
 import { errorField, errorMessage } from '../../lib/errors'
+import { formatDate } from '../../lib/format/date'
 import { useListT } from '../../lib/i18n/lists'
 import { notifySuccess } from '../../lib/notify'
 import { useAllPlans, useOperatorAction } from './operator-api'
@@ -142,15 +143,23 @@ export const ShopActionDialog = ({
             )}
           </Stack>
         ) : (
-          <Typography data-testid="operator-confirm-text" sx={{ pt: 1 }}>
-            {kind === 'extendTrial'
-              ? t('operator.confirmExtend', { shop: shopName, days: Number(days) })
-              : t('operator.confirmGrant', {
-                  shop: shopName,
-                  plan: chosen ? planLabel(chosen, locale) : plan,
-                  months: Number(months)
-                })}
-          </Typography>
+          <>
+            <Typography data-testid="operator-confirm-text" sx={{ pt: 1 }}>
+              {kind === 'extendTrial'
+                ? t('operator.confirmExtend', { shop: shopName, days: Number(days) })
+                : t('operator.confirmGrant', {
+                    shop: shopName,
+                    plan: chosen ? planLabel(chosen, locale) : plan,
+                    months: Number(months)
+                  })}
+            </Typography>
+            {kind === 'grantPlan' && shop.state === 'active' && shop.contractEnd && (
+              // A grant starts today: a contract running on (paid or granted) ends with it.
+              <Alert severity="warning" sx={{ mt: 2 }} data-testid="operator-replaces-contract">
+                {t('operator.replacesContract', { date: formatDate(shop.contractEnd, locale) })}
+              </Alert>
+            )}
+          </>
         )}
         {generalError && (
           <Alert severity="error" sx={{ mt: 2 }} data-testid="operator-action-error">
