@@ -77,4 +77,18 @@ describe.each(await dialects())('billing checkout, refresh and invoices (%s)', (
     // The API's own answers stay closed.
     expect((await fetch(`${t.url}/api/health`)).headers.get('content-security-policy')).toContain("default-src 'none'")
   })
+
+  it('answers 409 billing.off on a self-hosted server (BILLING=off), where every feature is on already', async () => {
+    const off = await startTestApp(dialect, { config: { billing: false } })
+    try {
+      const shop = await payingShop(off, 'SelfHosted')
+      expect(await shop.checkout({ action: 'change', plan: 'business' })).toMatchObject({
+        status: 409,
+        body: { data: { key: 'billing.off' } }
+      })
+      expect(await shop.api.create('billing/refresh', {})).toMatchObject({ status: 201, body: { state: 'off' } })
+    } finally {
+      await off.close()
+    }
+  })
 })
