@@ -17,6 +17,7 @@ import {
 import type { LocaleId } from '@emporia/shared'
 import { useListT } from '../../lib/i18n/lists'
 import { rowId, type Row } from '../../lib/resource-client'
+import { useWritesAllowed } from '../../lib/paid-writes'
 import { useCurrentShopId } from '../../lib/shop'
 import { selectionState, toggleOne, toggleSelectAll } from '../../lib/table/selection'
 import { cycleSort, multiSort } from '../../lib/table/sort'
@@ -65,7 +66,9 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
   const [dialog, setDialog] = useState<'search' | 'export' | 'batchDelete' | 'create' | undefined>()
   const [removing, setRemoving] = useState<Row | undefined>()
   const actions = useTableActions(definition, () => setSelected(new Set()))
-  const flags = definition.flags ?? {}
+  // A paid feature that is off (a lapsed plan) leaves the list readable, without add, duplicate or delete.
+  const writable = useWritesAllowed(definition.path)
+  const flags = writable ? (definition.flags ?? {}) : { ...definition.flags, noAdd: true, noClone: true, noRemove: true }
   const itemKey = definition.itemKey ?? '_id'
   const pageIds = rows.map((row) => rowId(row, itemKey))
   const selection = selectionState(selected, pageIds, total)
