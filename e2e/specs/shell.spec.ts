@@ -1,9 +1,21 @@
 import type { WebSocketRoute } from 'playwright-core'
+import type { Shop } from '@emporia/shared'
 import { describe, expect, it } from 'vitest'
 import { Shell } from '../pages/shell'
 import { createShop, merchant, uniqueSubdomain, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
+import { grantPlanWithout } from '../support/paid-features'
 import { LONG_HOLD_MS, nextFrame, pageTimer } from '../support/press'
+
+/** Drawer entries of paid features, with the feature each needs. */
+const PAID_ENTRIES = {
+  app: 'app',
+  bundles: 'bundle',
+  discounts: 'discount',
+  promotions: 'promotion',
+  pos: 'pos',
+  subsequentPayments: 'subsequentPayment'
+} as const
 
 describe('drawer, top bar and connection (spec §2.4, §2.5, §4.5)', () => {
   const app = useApp()
@@ -23,21 +35,27 @@ describe('drawer, top bar and connection (spec §2.4, §2.5, §4.5)', () => {
         'mini',
         'warehouses',
         'products',
+        'bundles',
+        'discounts',
+        'couponTemplates',
+        'promotions',
         'orders',
         'payments',
         'charts',
         'pos',
         'shopUsers',
+        'subsequentPayments',
         'billing',
         'settings',
         'profile',
         'logout'
       ])
-    // A new shop has no paid features: App, Mini and POS show disabled; bundles, discounts… are hidden.
-    for (const key of ['app', 'mini', 'pos']) expect(await shell.menu(key).getAttribute('aria-disabled'), key).toBe('true')
-    expect(await shell.menu('products').getAttribute('aria-disabled')).toBeNull()
-    // Trial shop without contract: "Upgrade" with the days left.
-    expect(await shell.text(shell.menu('billing'))).toMatch(/^UpgradeTrial: (29|30) days left$/)
+    // A new shop is in its trial with every paid feature (decision 0129): nothing disabled, nothing to upgrade.
+    for (const key of ['app', 'mini', 'pos', 'products'])
+      expect(await shell.menu(key).getAttribute('aria-disabled'), key).toBeNull()
+    expect(await page.locator('[data-testid$="-upgrade"]').count()).toBe(0)
+    // Trial shop without contract: "Upgrade" with the days left (TRIAL_DAYS, 14 by default).
+    expect(await shell.text(shell.menu('billing'))).toMatch(/^UpgradeTrial: 1[34] days left$/)
 
     await shell.menu('eshop').click()
     await expect.poll(() => shell.menuKeys(), poll).toContain('eshop/banners')
@@ -55,6 +73,27 @@ describe('drawer, top bar and connection (spec §2.4, §2.5, §4.5)', () => {
     // No inventory lots unless the shop uses them.
     await expect.poll(() => shell.menuKeys(), poll).toContain('warehouses/inventoryLogs')
     expect(await shell.menuKeys()).not.toContain('warehouses/inventoryLots')
+  })
+
+  it('marks the entries of paid features the plan lacks "Upgrade" and keeps them reachable (decision 0132)', async () => {
+    const who = await merchant(app.server.url, 'shell-plan')
+    await grantPlanWithout(app.server.url, who, 'pos')
+    const shop = (await (
+      await fetch(`${app.server.url}/api/shops/${who.shop!._id}`, {
+        headers: { authorization: `Bearer ${who.session.accessToken}` }
+      })
+    ).json()) as Shop
+    const off = Object.entries(PAID_ENTRIES)
+      .filter(([, feature]) => !shop.attributes[feature])
+      .map(([key]) => key)
+    expect(off).toContain('pos')
+    const page = await app.openAs(who, '/dashboard')
+    const shell = new Shell(page)
+    await expect.poll(() => shell.menuKeys(), poll).toContain('pos')
+    for (const key of off) expect(await page.getByTestId(`menu-${key}-upgrade`).count(), key).toBe(1)
+    // The plan's own are not marked; under contract the entry says "Billing".
+    expect(await page.getByTestId('menu-products-upgrade').count()).toBe(0)
+    expect(await shell.text(shell.menu('billing'))).toMatch(/^Billing/)
   })
 
   it('shows only Verify, Profile and Logout to an unverified user, and the verify prompt', async () => {
