@@ -5,6 +5,7 @@
  * STRIPE_DOUBLE_PORT (default: a free port), STRIPE_DOUBLE_SECRET_KEY (default sk_test_emporia_double),
  * STRIPE_DOUBLE_WEBHOOK_URL and STRIPE_DOUBLE_WEBHOOK_SECRET (deliver every event there, signed).
  * POST /_double/payment_intents/<id>/succeed (or /fail) plays the customer paying in the browser.
+ * POST /_double/payment_methods/<id>/decline makes a saved card decline from then on (a failed renewal).
  */
 import { startStripeDouble } from './stripe-double'
 
