@@ -1,4 +1,5 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import {
   servicePaths,
   type BillingCheckout,
@@ -8,7 +9,7 @@ import {
   type Subscription,
   type SubscriptionPatch
 } from '@emporia/shared'
-import { rowsOf, shopApi, typedService } from '../../lib/resource-client'
+import { rowsOf, shopApi, typedService, type Row } from '../../lib/resource-client'
 import { getCurrentShopId, shopsKey, useCurrentShopId } from '../../lib/shop'
 
 // The billing screens' calls (ARCHITECTURE §2: one place per operation); components never name a service.
@@ -59,6 +60,27 @@ export const usePlans = (enabled = true) =>
 
 export const useSubscription = () => {
   const shop = useCurrentShopId()
+  const queryClient = useQueryClient()
+  // The server announces a payment, a decline or a booked change to the shop's admins (decision 0130):
+  // a webhook that lands after the page has moved on still shows.
+  useEffect(() => {
+    if (!shop) return
+    let stop: (() => void) | undefined
+    let gone = false
+    // The event carries the subscription as the service answers it.
+    const heard = (data: Row) => {
+      if (data.shop === shop) showSubscription(queryClient, data as unknown as Subscription)
+    }
+    void typedService(servicePaths.billing).then((service) => {
+      if (gone) return
+      service.on('patched', heard)
+      stop = () => service.removeListener('patched', heard)
+    })
+    return () => {
+      gone = true
+      stop?.()
+    }
+  }, [shop, queryClient])
   return useQuery({ queryKey: billingKeys.subscription(shop), queryFn: loadSubscription, enabled: Boolean(shop) })
 }
 
