@@ -61,12 +61,13 @@ export const planByCode = async (db: Db, code: string): Promise<Plan | undefined
   return row ? toPlan(row) : undefined
 }
 
-/** The highest-ranked active plan: the one a trial gets (decision 0129). */
+/**
+ * The highest-ranked active plan: the one a trial gets (decision 0129). Should an operator retire every
+ * plan, the highest of all, so a merchant can still open a shop.
+ */
 export const trialPlan = async (db: Db): Promise<Plan> => {
-  const row = (await db('plans')
-    .where({ active: true })
-    .orderBy([{ column: 'rank', order: 'desc' }, { column: 'code' }])
-    .first()) as Record<string, unknown> | undefined
+  const highest = [{ column: 'active', order: 'desc' as const }, { column: 'rank', order: 'desc' as const }, { column: 'code' }]
+  const row = (await db('plans').orderBy(highest).first()) as Record<string, unknown> | undefined
   if (!row) throw new NotFound('No plan is on offer', { key: 'billing.plan.none' })
   return toPlan(row)
 }
