@@ -1,10 +1,18 @@
 /**
- * The plan catalogue's and the plan limits' server messages (issue 30, decision 0129), spread into
+ * The plan catalogue's, the plan limits' and the checkout's server messages (issue 30, decision 0129), spread into
  * `sharedMessages`: the server names them in `data.key` (with `data.values`), each client translates.
  * `{limit}` is a count, or an amount already written with two decimals for the money limits.
  */
 export const planMessages = {
   en: {
+    'billing.notConfigured': 'Card payment is not set up on this server. Ask the platform operator',
+    'billing.infoRequired': 'Fill in your billing info before paying',
+    'billing.plan.unknown': 'Choose a plan on offer',
+    'billing.samePlan': 'This is already your plan',
+    'billing.nothingToRenew': 'There is no contract to renew. Choose a plan',
+    'billing.renewNotDue': 'Your plan renews by itself; nothing is due now',
+    'billing.paymentInProgress': 'A payment for your plan is going through. Wait a moment and refresh',
+    'billing.off': 'Billing is turned off on this server: every feature is on',
     'billing.plan.freeLongerThanPeriod': 'The free months cannot be more than the period',
     'billing.plan.unknownFeature': 'Choose features from the list',
     'billing.plan.codeTaken': 'A plan with this code exists',
@@ -20,6 +28,14 @@ export const planMessages = {
     'billing.limit.orderDiscountPer': 'Your plan allows a manual discount of at most {limit}% of the order'
   },
   cht: {
+    'billing.notConfigured': '此伺服器未設定信用卡付款，請聯絡平台營運者',
+    'billing.infoRequired': '付款前請先填寫帳單資料',
+    'billing.plan.unknown': '請選擇現有的計劃',
+    'billing.samePlan': '這已是您目前的計劃',
+    'billing.nothingToRenew': '沒有可續期的合約，請選擇計劃',
+    'billing.renewNotDue': '您的計劃會自動續期，現在無須付款',
+    'billing.paymentInProgress': '計劃的付款正在處理中，請稍候再重新整理',
+    'billing.off': '此伺服器已關閉帳單功能：所有功能均已開啟',
     'billing.plan.freeLongerThanPeriod': '免費月數不可多於合約期',
     'billing.plan.unknownFeature': '請從清單中選擇功能',
     'billing.plan.codeTaken': '已有使用此代碼的計劃',
@@ -35,6 +51,14 @@ export const planMessages = {
     'billing.limit.orderDiscountPer': '您的計劃規定手動折扣最多為訂單金額的 {limit}%'
   },
   chs: {
+    'billing.notConfigured': '此服务器未设置银行卡付款，请联系平台运营者',
+    'billing.infoRequired': '付款前请先填写账单信息',
+    'billing.plan.unknown': '请选择现有的计划',
+    'billing.samePlan': '这已是您当前的计划',
+    'billing.nothingToRenew': '没有可续期的合约，请选择计划',
+    'billing.renewNotDue': '您的计划会自动续期，现在无须付款',
+    'billing.paymentInProgress': '计划的付款正在处理中，请稍候再刷新',
+    'billing.off': '此服务器已关闭账单功能：所有功能均已开启',
     'billing.plan.freeLongerThanPeriod': '免费月数不能多于合约期',
     'billing.plan.unknownFeature': '请从列表中选择功能',
     'billing.plan.codeTaken': '已有使用此代码的计划',
