@@ -71,8 +71,9 @@ const sendInvitation = async (context: ServiceContext, trx: Knex.Transaction, me
         inviter: displayName(inviter) || 'Emporia',
         shopName: textIn(shop?.name, locale),
         role: roleLabels[locale][member.role],
-        // From configuration only: Origin and Host are whatever the caller sent (decision 0067).
-        link: `${context.config.publicUrl}/login`
+        // From configuration only: Origin and Host are whatever the caller sent (decision 0067). The
+        // page lists the invitations; signed out, it sends the invitee to sign in and back (decision 0134).
+        link: `${context.config.publicUrl}/invitations`
       }
     },
     trx

@@ -62,8 +62,8 @@ describe.each(await dialects())('invitation mails (%s)', (dialect) => {
     const mails = await t.db.knex('mailOutbox').where({ type: 'invitation' }).whereIn('to', to)
     expect(mails).toHaveLength(3)
     for (const mail of mails) {
-      expect(mail.text).toContain(`${PUBLIC_URL}/login`)
-      expect(mail.html).toContain(`${PUBLIC_URL}/login`)
+      expect(mail.text).toContain(`${PUBLIC_URL}/invitations`)
+      expect(mail.html).toContain(`${PUBLIC_URL}/invitations`)
       expect(`${mail.text}${mail.html}`).not.toContain('evil.example')
       expect(`${mail.text}${mail.html}`).not.toContain('127.0.0.1')
     }
