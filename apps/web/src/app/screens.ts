@@ -43,6 +43,7 @@ import { settingsShippingMethodsScreen } from '../features/settings-shipping-met
 import { settingsSocialScreen } from '../features/settings-social/settings-social.screen'
 import { settingsUiScreen } from '../features/settings-ui/settings-ui.screen'
 import { billingScreen } from '../features/billing/billing.screen'
+import { settingsAccessScreen } from '../features/settings-access/settings-access.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -77,7 +78,7 @@ export const wizardScreen: ScreenDef = {
   drawer: { group: 'eshop', order: 10, label: 'menu.wizard', key: 'eshop' }
 }
 
-const settingsScreens = ['access', 'email', 'imports', 'integrations', 'verify'].map((name) => planned(`settings/${name}`))
+const settingsScreens = ['email', 'imports', 'integrations', 'verify'].map((name) => planned(`settings/${name}`))
 
 /** Every shop screen: built ones from their feature's screen file, planned ones here. */
 export const screens: readonly ScreenDef[] = [
@@ -127,6 +128,7 @@ export const screens: readonly ScreenDef[] = [
   // Its label and plan status are the drawer's (spec §2.4 Billing/Upgrade).
   billingScreen,
   { route: 'settings', kind: 'page', page: 'settings', area: 'settings', drawer: top(200, 'settings') },
+  settingsAccessScreen,
   settingsInventoryScreen,
   settingsPaymentScreen,
   settingsPosScreen,
