@@ -78,6 +78,17 @@ export const checkProductLimit = async (trx: Knex.Transaction, shop: string, bil
   if ((await numberOf(trx('products').where({ shop }))) > limit) throw overLimit('products', limit)
 }
 
+/**
+ * The discount staff type on one order may take at most the plan's `orderDiscountPer` percent of the
+ * goods (the subtotal before discount rules). A markdown (a line sold below its catalogue price) is not
+ * capped here: it is a price, held by the staff budget.
+ */
+export const checkOrderDiscountShare = async (trx: Knex.Transaction, shop: string, typed: number, subtotal: number) => {
+  const limit = (await limitsOf(trx, shop, true)).orderDiscountPer
+  if (limit === null || limit === undefined) return
+  if (typed * 100 > subtotal * limit) throw overLimit('orderDiscountPer', limit)
+}
+
 /** The values a staff write sets for `field`, plainly or through `$set`. */
 const written = (data: unknown, field: string): unknown[] => {
   if (!data || typeof data !== 'object') return []

@@ -116,7 +116,12 @@ export const createOrder = async (
   const fallback = await defaultWarehouse(trx, shop, data.source, settings)
   const now = new Date()
   const _id = newObjectId()
-  const priced = await priceOrder(trx, shop, data, settings, fallback, { now, staff: ctx.user ?? null, approvedBy })
+  const priced = await priceOrder(trx, shop, data, settings, fallback, {
+    now,
+    staff: ctx.user ?? null,
+    approvedBy,
+    billing: ctx.billing
+  })
   // Delivery is charged on top of the goods' price (never discounted or rounded by their rules).
   const shipping = extras.shipping ?? null
   const total = priced.total + (shipping?.fee ?? 0)

@@ -9,6 +9,7 @@ import {
 } from '@emporia/shared'
 import { badField } from '../stock/quantities'
 import { chargeBudget, channelOf, priceWithRules, storedPricing, type RulesResult } from '../pricing'
+import { checkOrderDiscountShare } from '../billing/limits'
 import type { CheckoutSettings } from './checkout-settings'
 import { checkLine, pricedLine, type LineProduct } from './order-line'
 
@@ -48,6 +49,8 @@ export interface PricingContext {
   staff: string | null
   /** A manager who approved a manual discount beyond the staff's limits (checked before the transaction). */
   approvedBy: string | null
+  /** The plan's cap on a typed discount applies (billing on; decision 0129). */
+  billing?: boolean
 }
 
 /**
@@ -83,6 +86,7 @@ export const priceOrder = async (
   const typed = input.discount ?? 0
   if (typed > subtotal - byRules)
     throw badField('discount', 'The discount is larger than the order', 'order.discountTooLarge', { value: subtotal - byRules })
+  if (typed > 0 && ctx.billing) await checkOrderDiscountShare(trx, shop, typed, subtotal)
   // A line sold below the catalogue is a discount staff give as much as a typed one (decision 0117).
   const charged = await chargeBudget(trx, shop, {
     amount: typed + markdown,

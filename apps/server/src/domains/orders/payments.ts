@@ -22,6 +22,11 @@ export interface OrderContext {
   wall?: string
   /** The shop's card provider, when it has one set up (its key read in the caller's transaction). */
   provider?: (trx: Knex.Transaction) => Promise<PaymentProvider | null>
+  /**
+   * Billing is on (not BILLING=off): the shop's plan caps the discount staff type on one order
+   * (`orderDiscountPer`, decision 0129). Unset: no plan cap (the server's own orders).
+   */
+  billing?: boolean
 }
 
 /** Sells (`committed`) or gives back (`released`) the stock an unpaid order holds, as the order's ledger entries. */

@@ -27,7 +27,9 @@ export class OrderService extends OrderRecordService<Order> {
     env: () => LedgerEnv,
     private readonly providerFor: ProviderFor,
     /** Wrong approval passwords are throttled as logins are (decision 0092). */
-    private readonly approvals: Throttle
+    private readonly approvals: Throttle,
+    /** Billing is on: the plan caps a typed discount's share of the order (decision 0129). */
+    private readonly billing = true
   ) {
     super(options, env)
   }
@@ -42,7 +44,12 @@ export class OrderService extends OrderRecordService<Order> {
     // Checked before the order's transaction, so that a wrong password counts even though the order is refused.
     const approvedBy = await checkApproval(this.options.db.knex, this.approvals, shop, approval, user)
     const result = await this.inTransaction(shop, params, (trx, wall) =>
-      createOrder(trx, input, { shop, user, env: this.env(), wall, provider: (trx) => this.providerFor(shop, trx) }, approvedBy)
+      createOrder(
+        trx,
+        input,
+        { shop, user, env: this.env(), wall, provider: (trx) => this.providerFor(shop, trx), billing: this.billing },
+        approvedBy
+      )
     )
     // Announced here, once committed, as every new order is (orders.ts turns Feathers' own event off). A
     // replay answers the first order again, as Feathers announced every create, without its payments.

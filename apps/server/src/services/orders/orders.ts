@@ -21,7 +21,8 @@ export const orders = (context: ServiceContext) => (app: Application) => {
       { ...context.records, model: orderModel },
       () => ({ app, counts: context.counts }),
       cardProviders(context),
-      new Throttle(context.db.knex, context.config.loginLimits)
+      new Throttle(context.db.knex, context.config.loginLimits),
+      context.config.billing
     ),
     ['find', 'get', 'create', 'patch']
   )

@@ -18,7 +18,7 @@ const tiny = {
   periodMonths: 1,
   freeMonths: 0,
   features: [...planFeatures],
-  limits: { staffSeats: 2, subShops: 1, products: 2, monthlyDiscount: 1_000, orderDiscount: 500, orderDiscountPer: null },
+  limits: { staffSeats: 2, subShops: 1, products: 2, monthlyDiscount: 1_000, orderDiscount: 500, orderDiscountPer: 10 },
   offer: { en: '', cht: '', chs: '' },
   rank: 1,
   active: false
@@ -93,7 +93,30 @@ describe.each(await dialects())('plan limits (%s)', (dialect) => {
       maxDiscount: 500
     })
   })
+
+  it('keeps a typed discount within the plan’s share of the order', async () => {
+    const owner = await shopOwner(t.url, 'Share')
+    await onTiny(t, owner.shopId)
+    // 10 % of HK$30.00: HK$3.00 passes, HK$3.01 does not.
+    expect(await discountedOrder(t, owner, 301)).toMatchObject(refusedOver('orderDiscountPer', 10))
+    expect((await discountedOrder(t, owner, 300)).status).toBe(201)
+  })
 })
+
+/** An order of 2 × HK$15.00 with `discount` typed, paid in full; B's product restocked first. */
+const discountedOrder = async (t: TestApp, owner: Owner, discount: number) => {
+  const warehouse = ((await t.db.knex('warehouses').where({ shop: owner.shopId }).first('_id')) as { _id: string })._id
+  const product = await makeProduct(t, owner)
+  const restocked = await invite(t, owner, 'inventoryOperations', { mode: 'restock', warehouse, product, delta: 10 })
+  expect(restocked.status).toBe(201)
+  return invite(t, owner, 'orders', {
+    source: 'admin',
+    warehouse,
+    products: [{ product, quantity: 2 }],
+    discount,
+    payments: [{ method: 'credit', amount: 3_000 - discount }]
+  })
+}
 
 describe.each(await dialects())('plan limits with BILLING=off (%s)', (dialect) => {
   let t: TestApp
@@ -108,5 +131,6 @@ describe.each(await dialects())('plan limits with BILLING=off (%s)', (dialect) =
     for (let i = 0; i < 3; i++) await makeProduct(t, owner)
     for (const email of ['a@example.com', 'b@example.com'])
       expect((await invite(t, owner, 'shop/staff', { email, role: 'user', maxDiscount: 10_000 })).status).toBe(201)
+    expect((await discountedOrder(t, owner, 1_500)).status).toBe(201)
   })
 })
