@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { createApp } from '../../../src/app'
 import { runBillingSweep, type BillingSweepOptions } from '../../../src/domains/billing/billing-sweep'
 import { applyEntitlement } from '../../../src/domains/billing/entitlement'
 import type { Clock } from '../../../src/platform/http/service-context'
 import { shopOwner } from '../../support/accounts'
 import { client } from '../../support/catalogue-support'
-import { json } from '../../support/clients'
+import { call, connect, json } from '../../support/clients'
+import { eventHeard } from '../../support/waits'
 import { dialects } from '../../support/databases'
 import { startTestApp, type TestApp } from '../../support/test-app'
 
@@ -58,8 +59,18 @@ describe.each(await dialects())('billing sweep (%s)', (dialect) => {
     expect(inGrace).toMatchObject({ billingState: 'grace', attributes: { discount: true, pos: true } })
     expect((await api.create('discounts', TEN_OFF)).status).toBe(201)
 
+    // The merchant's open screen hears the lapse at once (the shop's patched event, every process's directory drops it).
+    const socket = await connect(t.url)
+    onTestFinished(() => void socket.close())
+    await call(socket, 'create', 'authentication', { strategy: 'jwt', accessToken: owner.token })
+    const heard = eventHeard<{ _id: string; billingState?: string; attributes?: object }>(
+      socket,
+      'shops patched',
+      (shop) => shop._id === owner.shopId && shop.billingState === 'lapsed'
+    )
     clock.at(15 + t.context.config.billingGraceDays + 0.1)
     await sweep()
+    expect(await heard).toMatchObject({ attributes: {} })
     expect(await subscription(owner.shopId)).toMatchObject({ state: 'lapsed' })
     expect(await api.create('discounts', TEN_OFF)).toMatchObject({ status: 403, body: { data: { key: 'errors.featureOff' } } })
     // Nothing lost: what the shop made reads on.
