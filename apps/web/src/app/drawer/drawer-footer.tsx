@@ -12,6 +12,7 @@ import { formatDateTime } from '../../lib/format'
 import { changeLanguage, useT } from '../../lib/i18n/i18n'
 import { resolveText } from '../../lib/i18n/translatable'
 import { useCurrentShopId, useShops } from '../../lib/shop'
+import { InvitationsEntry } from '../../components/invitations/invitations-entry'
 
 const StatusLine = ({
   ok,
@@ -132,6 +133,7 @@ export const DrawerFooter = ({ mini }: { mini: boolean }) => {
           ))}
         </Select>
       )}
+      {signedIn && <InvitationsEntry />}
     </Stack>
   )
 }

@@ -35,6 +35,7 @@ export const pages: Record<PageName, RouteComponent> = {
   domainPurchase: lazyPage(() => import('../../features/eshop-domains/domain-purchase-page'), 'DomainPurchasePage'),
   billing: lazyPage(() => import('../../features/billing/billing-page'), 'BillingPage'),
   billingInvoice: lazyPage(() => import('../../features/billing/billing-invoice-page'), 'BillingInvoicePage'),
+  invitations: lazyPage(() => import('../../features/invitations/invitations-page'), 'InvitationsPage'),
   operator: lazyPage(() => import('../../features/operator/operator-page'), 'OperatorPage'),
   settings: lazyPage(() => import('../settings/settings-page'), 'SettingsPage'),
   placeholder: lazyPage(() => import('../../features/placeholder/placeholder-page'), 'PlaceholderPage')

@@ -62,6 +62,8 @@ export type PageName =
   | 'operator'
   | 'billing'
   | 'billingInvoice'
+  // The signed-in user's pending invitations (decision 0134), outside any shop.
+  | 'invitations'
 
 /** The developer test pages' prefix is named after the product (ARCHITECTURE §4). */
 export const DEV_PREFIX = 'emporia'
@@ -142,6 +144,8 @@ export const routeSpecs: RouteSpec[] = [
   user('profile', 'profile', false),
   user('profile/changeInfo', 'changeInfo', false),
   user('profile/changePassword', 'changePassword', false),
+  // Where the invitation mail links (decision 0134): no shop needed, the invitee may have none yet.
+  user('invitations', 'invitations', false),
   // The platform operator's console (decision 0131): under the product's own prefix, no shop.
   user(`${DEV_PREFIX}/operator`, 'operator', false),
   // The developer test page shows the hardware pages too, by route (decision 0097).

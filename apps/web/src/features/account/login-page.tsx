@@ -7,10 +7,7 @@ import { email as checkEmail, required, valid } from '../../components/ui/valida
 import { signIn } from '../../lib/auth'
 import { useFeatures } from '../../lib/features'
 import { useT } from '../../lib/i18n/i18n'
-
-/** Only paths of this app may be a return target: never another site. */
-const safeReturn = (value: unknown) =>
-  typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : '/dashboard'
+import { safeReturn, withReturn } from './return-target'
 
 export const LoginPage = () => {
   const { t } = useT()
@@ -61,7 +58,7 @@ export const LoginPage = () => {
             {t('auth.forgot')}
           </Link>
           {features.register && (
-            <Link component={AppLink} href="/register" data-testid="link-register">
+            <Link component={AppLink} href={withReturn('/register', search.redirect)} data-testid="link-register">
               {t('auth.noAccount')}
             </Link>
           )}

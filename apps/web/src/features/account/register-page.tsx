@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useSearch } from '@tanstack/react-router'
 import { Checkbox, FormControlLabel, FormHelperText, Link } from '@mui/material'
 import { AppLink, useAppNavigate } from '../../components/ui/app-link'
 import { Field, Form, FormTitle, SubmitButton, useSubmit } from '../../components/ui/form'
@@ -6,12 +7,14 @@ import { email as checkEmail, password as checkPassword, required, sameAs, valid
 import { register } from '../../lib/auth'
 import { useFeatures } from '../../lib/features'
 import { i18n, useT } from '../../lib/i18n/i18n'
+import { safeReturn, withReturn } from './return-target'
 
 /** Register (spec §2.8): invite code when codes are on, and the terms box must be ticked. */
 export const RegisterPage = () => {
   const { t } = useT()
   const features = useFeatures()
   const navigate = useAppNavigate()
+  const search = useSearch({ strict: false }) as { redirect?: unknown }
   const [values, setValues] = useState({ email: '', password: '', confirm: '', inviteCode: '', terms: false })
   const [tried, setTried] = useState(false)
   const errors = {
@@ -31,7 +34,8 @@ export const RegisterPage = () => {
       ...(features.inviteCode ? { inviteCode: values.inviteCode.trim() } : {})
     })
     // A new account has no shop: the dashboard sends it to the setup wizard, and prompts verification.
-    navigate(features.verify ? '/register/verify' : '/dashboard', { replace: true })
+    // A return target (an invitation mail's link) is kept through verification (decision 0134).
+    navigate(features.verify ? withReturn('/register/verify', search.redirect) : safeReturn(search.redirect), { replace: true })
   })
 
   const set = (patch: Partial<typeof values>) => setValues({ ...values, ...patch })
@@ -99,7 +103,7 @@ export const RegisterPage = () => {
         <SubmitButton busy={busy} testId="register-submit">
           {t('auth.register')}
         </SubmitButton>
-        <Link component={AppLink} href="/login" data-testid="link-login">
+        <Link component={AppLink} href={withReturn('/login', search.redirect)} data-testid="link-login">
           {t('auth.haveAccount')}
         </Link>
       </Form>

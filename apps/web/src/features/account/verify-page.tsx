@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useSearch } from '@tanstack/react-router'
 import { Alert, Button } from '@mui/material'
 import { useAppNavigate } from '../../components/ui/app-link'
 import { Field, Form, FormTitle, SubmitButton, useSubmit } from '../../components/ui/form'
@@ -7,12 +8,14 @@ import { updateSessionUser, useSession } from '../../lib/auth'
 import { useT } from '../../lib/i18n/i18n'
 import { notifySuccess } from '../../lib/notify'
 import { resendVerification, verifyAccount } from './api'
+import { safeReturn } from './return-target'
 
 /** Verify account (spec §2.8, §4.4): the code from the e-mail, or send it again. */
 export const VerifyPage = () => {
   const { t } = useT()
   const navigate = useAppNavigate()
   const { user } = useSession()
+  const search = useSearch({ strict: false }) as { redirect?: unknown }
   const [token, setToken] = useState('')
   const [tried, setTried] = useState(false)
   const errors = { token: checkCode(token) }
@@ -21,7 +24,7 @@ export const VerifyPage = () => {
     if (!valid(errors)) return
     updateSessionUser(await verifyAccount(token.trim()))
     notifySuccess(t('auth.verified'))
-    navigate('/dashboard', { replace: true })
+    navigate(safeReturn(search.redirect), { replace: true })
   })
   const resend = useSubmit(async () => {
     await resendVerification()

@@ -4,6 +4,7 @@ import { useSession } from '../../lib/auth'
 import { useT } from '../../lib/i18n/i18n'
 import { resolveText } from '../../lib/i18n/translatable'
 import { useCurrentShop } from '../../lib/shop'
+import { InvitationsPanel } from '../../components/invitations/invitations-panel'
 import { DashboardPanels } from './dashboard-panels'
 import { IntroSteps } from './intro-steps'
 
@@ -32,6 +33,7 @@ export const DashboardPage = () => {
           {t('dashboard.welcome', { shop: resolveText(shop.name, language, tAny) })}
         </Typography>
       )}
+      <InvitationsPanel />
       <IntroSteps />
       <DashboardPanels />
     </Stack>
