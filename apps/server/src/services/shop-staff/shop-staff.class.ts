@@ -52,10 +52,12 @@ export class ShopStaffService extends RecordService<ShopStaff, ShopStaffData, Sh
     if (!required && data.role === undefined) return
     if (!this.roles.includes(data.role as ShopRole))
       throw new BadRequest(`"role" must be one of ${this.roles.join(', ')}`, { key: 'format.invalid', field: 'role' })
-    // Nobody grants a role above their own. Only admins reach this list today (the permission
-    // table), so this holds by construction; it is said here so that a wider row cannot break it.
+    // Nobody grants a staff role above their own (admin ⊃ user ⊃ pos; a sub-shop stands apart, on its
+    // admin-only path). Only admins reach these paths today (the permission table), so this holds by
+    // construction; it is said here so that a wider row cannot break it.
     const caller = (params as { caller?: ShopCaller }).caller
-    if (caller && !roleIncludes(caller.role, data.role as ShopRole))
+    const granted = data.role === 'subshop' ? 'admin' : (data.role as ShopRole)
+    if (caller && !roleIncludes(caller.role, granted))
       throw new Forbidden('You cannot grant a role above your own', { key: 'errors.noPermission', field: 'role' })
   }
 
