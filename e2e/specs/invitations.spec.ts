@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { latestMail, merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
-import { createRecord } from '../support/records'
+import { patchShop } from '../support/orders'
+import { createRecord, getRecord } from '../support/records'
 
 const DESKTOP = { width: 1440, height: 900 }
 
@@ -74,5 +75,25 @@ describe('invitations in the web app (decision 0134)', () => {
     await expect.poll(() => page.getByTestId('invitations-empty').count(), poll).toBe(1)
     // The shop is the newcomer's only one, so it is the current shop in the drawer.
     await expect.poll(() => page.getByTestId('drawer-shop-name').textContent(), poll).toBe('inv-teahouse shop')
+  })
+
+  it('asks which of the invitee’s own shops becomes the sub-shop, offering only those they administer', async () => {
+    const base = app.server.url
+    const branch = await merchant(base, 'inv-branch')
+    const parent = await merchant(base, 'inv-parent')
+    await patchShop(base, parent, { useSubShop: true })
+    const entry = await createRecord(base, parent, 'subShops', { name: 'Kowloon', email: branch.email })
+    const [invitation] = await pendingOf(base, branch)
+
+    const page = await app.openAs(branch, '/invitations', { lang: 'cht', viewport: DESKTOP })
+    await page.getByTestId(`invitation-${invitation._id}-accept`).click()
+    const dialog = page.getByTestId('invitation-subshop-dialog')
+    expect(await dialog.getByTestId('invitation-subshop-accept').isDisabled()).toBe(true)
+    await dialog.getByTestId('invitation-subshop').click()
+    await page.getByTestId(`invitation-subshop-${branch.shop!._id}`).click()
+    await dialog.getByTestId('invitation-subshop-accept').click()
+    await expect.poll(() => page.getByTestId('invitations-empty').count(), poll).toBe(1)
+    const linked = await getRecord<{ subShop?: string; accepted?: boolean }>(base, parent, 'subShops', entry._id)
+    expect(linked).toMatchObject({ subShop: branch.shop!._id, accepted: true })
   })
 })

@@ -104,7 +104,7 @@ export const InvitationCard = ({ invitation }: { invitation: Invitation }) => {
               label={t('invitations.subShopField')}
               value={subShop}
               onChange={(event) => setSubShop(event.target.value)}
-              slotProps={{ htmlInput: { 'data-testid': 'invitation-subshop' } }}
+              slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'invitation-subshop' } as object } }}
             >
               {linkable.map((own) => (
                 <MenuItem key={own._id} value={own._id} data-testid={`invitation-subshop-${own._id}`}>
