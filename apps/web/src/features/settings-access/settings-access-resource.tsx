@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material'
+import { Box } from '@mui/material'
 import { posAccessOf, shopStaffSchema, type ShopStaff } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import { formatMoney } from '../../lib/format'
@@ -18,6 +18,12 @@ const posAccessLabels: Record<string, AnyMessageKey> = {
   user: 'access.pos.user'
 }
 const LIMITS = ['monthlyDiscount', 'maxDiscount'] as const
+
+/**
+ * The schema the editor checks with: the record's, except that no permission is a choice (the stored
+ * `perm` is always a list, which the server makes empty when none is sent).
+ */
+const editorSchema = { ...shopStaffSchema, required: shopStaffSchema.required.filter((name) => name !== 'perm') }
 
 /** A limit in cents, or "No limit" for none (null or unset). */
 const limitText = (cents: number | null | undefined) => (typeof cents === 'number' ? formatMoney(cents) : listT('access.noLimit'))
@@ -48,7 +54,7 @@ const prepareMember = (values: Values): Values => {
  */
 export const settingsAccessResource = defineResource({
   screen: settingsAccessScreen,
-  schema: shopStaffSchema,
+  schema: editorSchema,
   name: 'access.one',
   urlKey: 'access',
   // Sub-shops share the table but not the screen.
@@ -68,12 +74,17 @@ export const settingsAccessResource = defineResource({
       value: 'accepted',
       text: 'access.status',
       sortable: true,
-      render: (row: ShopStaff) =>
-        row.accepted ? (
-          <Chip size="small" color="success" variant="outlined" label={listT('access.active')} data-testid="access-status" />
-        ) : (
-          <Chip size="small" color="warning" label={listT('access.invited')} data-testid="access-status" data-status="invited" />
-        )
+      // Coloured text rather than a chip: the table sizes a column by its text (use-column-fit).
+      render: (row: ShopStaff) => (
+        <Box
+          component="span"
+          data-testid="access-status"
+          data-status={row.accepted ? 'active' : 'invited'}
+          sx={{ color: row.accepted ? 'success.main' : 'warning.dark', fontWeight: 600 }}
+        >
+          {listT(row.accepted ? 'access.active' : 'access.invited')}
+        </Box>
+      )
     },
     {
       value: 'posAccess',
