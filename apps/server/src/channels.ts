@@ -32,6 +32,20 @@ export const channels = (directory: ShopDirectory, knex: Knex) => (app: Applicat
     app.channel(userChannel(result.user._id)).join(connection)
     joinShops(connection, result.user._id).catch(() => undefined)
   })
+  // The answer to a socket's sign-in waits for its shop channels: a client that signs in and at once
+  // expects a shop's events (an open editor, a test's marker) must not lose the first ones to a join still
+  // reading the members table. The login listener above joins them too; joining twice changes nothing.
+  app.service(servicePaths.authentication).hooks({
+    after: {
+      create: [
+        async (context: HookContext) => {
+          const connection = (context.params as { connection?: Connection }).connection
+          const user = (context.result as { user?: { _id: string } } | undefined)?.user
+          if (connection && user?._id) await joinShops(connection, user._id)
+        }
+      ]
+    }
+  })
   app.on('logout', (result: { user?: { _id: string } }, { connection }: { connection?: Connection }) => {
     if (!connection) return
     for (const name of app.channels) app.channel(name).leave(connection)
