@@ -64,13 +64,7 @@ describe('the permission table', () => {
     // Billing is the admin's alone (issue 30): user and pos never reach the shop's subscription.
     expect(visible(shopWith('pos', allOn))).toEqual(['dashboard', 'orders', 'pos'])
     expect(visible(shopWith('user', allOn))).not.toContain('billing')
-    expect(visible(shopWith('pos', allOn, ['warehouse']))).toEqual([
-      'dashboard',
-      'warehouses',
-      'inventoryLots',
-      'orders',
-      'pos'
-    ])
+    expect(visible(shopWith('pos', allOn, ['warehouse']))).toEqual(['dashboard', 'warehouses', 'inventoryLots', 'orders', 'pos'])
     expect(visible(shopWith('subshop', allOn))).toEqual(['dashboard', 'warehouses', 'inventoryLots', 'products'])
     expect(visible({ users: [] })).toEqual([])
   })
@@ -103,7 +97,9 @@ describe('the permission table', () => {
     // Sub-shops need the shop's own switch and the plan's feature, both.
     const switchOnly = callerIn(shopWith('admin', { useSubShop: true }), ME)
     expect(refusal(areas.subShops, switchOnly)).toBe('feature')
-    expect(refusal(areas.subShops, callerIn(shopWith('admin', { useSubShop: true, attributes: { subShops: true } }), ME))).toBeNull()
+    expect(
+      refusal(areas.subShops, callerIn(shopWith('admin', { useSubShop: true, attributes: { subShops: true } }), ME))
+    ).toBeNull()
     expect(refusal(areas.subShops, callerIn(shopWith('admin', { attributes: { subShops: true } }), ME), false)).toBe('feature')
   })
 })
