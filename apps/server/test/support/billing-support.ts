@@ -34,3 +34,18 @@ export const lapseShop = async (t: TestApp, shop: string) => {
   })
   await announceShopChange(t.app, shop)
 }
+
+/** Billing info that passes the shared schema (decision 0129): a paying shop's, in the billing tests. */
+export const info = {
+  company: 'Tea House Ltd',
+  firstName: 'Mei',
+  lastName: 'Chan',
+  address1: '1 Queen’s Road',
+  address2: '',
+  city: 'Hong Kong',
+  state: '',
+  country: 'HK',
+  zipcode: '',
+  phone: '2345 6789',
+  phoneCountry: '852'
+}

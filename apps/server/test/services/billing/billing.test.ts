@@ -4,21 +4,8 @@ import { shopOwner } from '../../support/accounts'
 import { client, memberOf } from '../../support/catalogue-support'
 import { call, connect, json } from '../../support/clients'
 import { dialects } from '../../support/databases'
+import { info } from '../../support/billing-support'
 import { startTestApp, type TestApp } from '../../support/test-app'
-
-const info = {
-  company: 'Tea House Ltd',
-  firstName: 'Mei',
-  lastName: 'Chan',
-  address1: '1 Queen’s Road',
-  address2: '',
-  city: 'Hong Kong',
-  state: '',
-  country: 'HK',
-  zipcode: '',
-  phone: '2345 6789',
-  phoneCountry: '852'
-}
 
 /** A valid discount rule: creating one needs the paid `discount` feature. */
 const TEN_OFF = { name: { en: 'Ten off' }, type: 'percentage', status: 'valid', avail: 'both', percentageDiscount: 10 }

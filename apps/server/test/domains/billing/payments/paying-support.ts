@@ -11,19 +11,9 @@ export const WEBHOOK_SECRET = 'whsec_platform_test'
 export const PUBLISHABLE_KEY = 'pk_test_platform'
 export const DAY = 86_400_000
 
-export const info = {
-  company: 'Tea House Ltd',
-  firstName: 'Mei',
-  lastName: 'Chan',
-  address1: '1 Queen’s Road',
-  address2: '',
-  city: 'Hong Kong',
-  state: '',
-  country: 'HK',
-  zipcode: '',
-  phone: '2345 6789',
-  phoneCountry: '852'
-}
+import { info } from '../../../support/billing-support'
+
+export { info }
 
 /** A clock the test moves (decision 0129): billing reads `context.clock`, never the wall. */
 export const movableClock = () => {
