@@ -83,6 +83,11 @@ export const shopSchema = Type.Object(
     posWarehouse: Type.Optional(Type.Union([Type.String({ pattern: ID_PATTERN }), Type.Null()], { ref: 'warehouses' })),
     eshopWarehouse: Type.Optional(Type.Union([Type.String({ pattern: ID_PATTERN }), Type.Null()], { ref: 'warehouses' })),
     barcodeLayouts: Type.Optional(Type.Array(barcodeLayoutSchema, { maxItems: 10 })),
+    // Sign-in requirements (spec §2.2 settings/verify, §4.4; decision 0138). Only admins change them.
+    /** "Staff must verify their e-mail": a member whose account is not verified gets no shop data (403). */
+    staffVerifyRequired: Type.Optional(Type.Boolean()),
+    /** "Admins must use two-step sign-in": enforced by the two-step sign-in (issue 31). */
+    adminTwoStepRequired: Type.Optional(Type.Boolean()),
     // Checkout settings (spec §3.1, settings/payment; decision 0079).
     ...checkoutSettingsFields,
     // POS settings (settings/pos, settings/posBanners; decision 0094).

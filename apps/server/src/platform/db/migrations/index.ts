@@ -60,6 +60,7 @@ import * as sealShopSecrets from './20261129010000-seal-shop-secrets'
 import * as billing from './20261130000000-billing'
 // Shops made before billing get a trial until their validUtil (decision 0129).
 import * as billingBackfill from './20261130010000-billing-backfill'
+import * as shopVerifySettings from './20261201030000-shop-verify-settings'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -116,5 +117,6 @@ export const migrations: Record<string, Migration> = {
   '20261129000000-domain-claims': domainClaims,
   '20261129010000-seal-shop-secrets': sealShopSecrets,
   '20261130000000-billing': billing,
-  '20261130010000-billing-backfill': billingBackfill
+  '20261130010000-billing-backfill': billingBackfill,
+  '20261201030000-shop-verify-settings': shopVerifySettings
 }
