@@ -61,6 +61,8 @@ import * as billing from './20261130000000-billing'
 // Shops made before billing get a trial until their validUtil (decision 0129).
 import * as billingBackfill from './20261130010000-billing-backfill'
 import * as shopVerifySettings from './20261201030000-shop-verify-settings'
+// The audit log, immutable at the database (issue 31, decision 0137).
+import * as auditLog from './20261201020000-audit-log'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -118,5 +120,6 @@ export const migrations: Record<string, Migration> = {
   '20261129010000-seal-shop-secrets': sealShopSecrets,
   '20261130000000-billing': billing,
   '20261130010000-billing-backfill': billingBackfill,
+  '20261201020000-audit-log': auditLog,
   '20261201030000-shop-verify-settings': shopVerifySettings
 }

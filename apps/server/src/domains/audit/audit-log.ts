@@ -1,0 +1,57 @@
+import type { Knex } from 'knex'
+import { auditDiff, type AuditArea, type AuditChanges } from '@emporia/shared'
+import { newObjectId } from '../../platform/http/object-id'
+
+export type { AuditArea } from '@emporia/shared'
+export { auditDiff } from '@emporia/shared'
+
+/** One change to record (decision 0137). */
+export interface AuditInput {
+  shop: string
+  /** Who made the change; null for the server's own work (a sweep, a provider's webhook). */
+  user: string | null
+  area: AuditArea
+  /** `<area>.<verb>`, e.g. `staff.invite`: the screen translates it. */
+  action: string
+  target?: string | null
+  targetName?: string | null
+  changes?: Record<string, { from: unknown; to: unknown }>
+  details?: Record<string, unknown>
+}
+
+const nameOf = (row: { firstName?: string | null; lastName?: string | null; email?: string | null } | undefined) => {
+  if (!row) return null
+  const name = [row.firstName, row.lastName]
+    .filter((part) => typeof part === 'string' && part.trim())
+    .join(' ')
+    .trim()
+  return name || row.email || null
+}
+
+/**
+ * Writes one audit row on the caller's transaction, so the row exists exactly when the change does
+ * (a rolled-back change leaves none). The person's name is kept as it is now: the log still reads
+ * right after they leave the shop or rename themselves. Secrets in `changes` are masked (auditDiff).
+ */
+export const recordAudit = async (trx: Knex | Knex.Transaction, entry: AuditInput): Promise<void> => {
+  const person = entry.user
+    ? ((await trx('users').where({ _id: entry.user }).first('firstName', 'lastName', 'email')) as
+        { firstName?: string | null; lastName?: string | null; email?: string | null } | undefined)
+    : undefined
+  // Masks any secret a caller passed by mistake (a change is re-diffed field by field).
+  const changes: AuditChanges = {}
+  for (const [field, change] of Object.entries(entry.changes ?? {}))
+    Object.assign(changes, auditDiff({ [field]: change.from }, { [field]: change.to }) as AuditChanges)
+  await trx('auditLogs').insert({
+    _id: newObjectId(),
+    shop: entry.shop,
+    user: entry.user,
+    userName: nameOf(person),
+    area: entry.area,
+    action: entry.action,
+    target: entry.target ?? null,
+    targetName: entry.targetName ?? null,
+    changes: JSON.stringify(changes),
+    details: JSON.stringify(entry.details ?? {})
+  })
+}
