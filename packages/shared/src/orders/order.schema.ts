@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { literals, moneySchema } from '../catalogue/product.schema'
 import { ID_PATTERN } from '../platform/ids'
 import { storedTextSchema } from '../shops/shop.schema'
+import { imageRefSchema } from '../media/image-ref.schema'
 
 /** Order statuses (spec §4.1); which moves between them are allowed is order-status.ts (decision 0078). */
 export const orderStatuses = ['unpaid', 'paid', 'prepare', 'collect', 'shipped', 'received', 'done', 'refunded', 'void'] as const
@@ -39,6 +40,14 @@ export const orderLineSchema = Type.Object(
     /** The SKU's id; '' (or absent) for a product without SKUs. */
     sku: Type.Optional(Type.String({ maxLength: 64 })),
     name: Type.Optional(storedTextSchema),
+    /**
+     * What the line keeps of its goods as sold (decision 0139), whatever the catalogue says later: the
+     * product's name (every language it had), the SKU's own name (null without SKU) and the product's
+     * first image. The server's: copied from the catalogue when the order is made.
+     */
+    productName: Type.Optional(Type.Union([storedTextSchema, Type.Null()], { readOnly: true })),
+    skuName: Type.Optional(Type.Union([storedTextSchema, Type.Null()], { readOnly: true })),
+    image: Type.Optional(Type.Union([imageRefSchema, Type.Null()], { readOnly: true })),
     price: Type.Optional(moneySchema),
     quantity: orderQuantitySchema,
     /** price × quantity, rounded once (money.ts multiplyCents). */
@@ -263,8 +272,12 @@ export type OrderData = Pick<Order, 'source' | 'products'> &
     >
   > & {
     payments?: OrderPaymentInput[]
-    /** A manager's approval of a manual discount beyond the staff's limits (decision 0092); never stored. */
-    approval?: DiscountApproval
+    /**
+     * A manager's approval of a manual discount beyond the staff's limits: an admin's e-mail and password
+     * (decision 0092), never stored, or the id of a `discount` approval given at the till with a PIN
+     * (decision 0135), spent with the order.
+     */
+    approval?: DiscountApproval | string
   }
 
 /** Who approves a manual discount beyond the staff's limits: a shop admin's e-mail and password. */
@@ -310,6 +323,8 @@ export interface RefundData {
   amount?: number
   reason?: string
   idempotencyKey?: string
+  /** A `refund` approval given at the till (decision 0135), when the shop's refunds need a manager. */
+  approval?: string
 }
 export interface RefundResult {
   order: Order

@@ -12,8 +12,8 @@ export type CouponStatus = (typeof couponStatuses)[number]
 export const COUPON_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
 export const COUPON_CODE_LENGTH = 10
 export const COUPON_CODE_PATTERN = `^[${COUPON_ALPHABET}]{${COUPON_CODE_LENGTH}}$`
-/** How a typed code is compared: case and spaces do not matter. */
-export const normalCouponCode = (code: string) => code.replace(/[\s-]+/g, '').toUpperCase()
+/** How a typed code is compared (coupon-code.ts): case, spaces and dashes do not matter. */
+export { normalCouponCode } from './coupon-code'
 
 /** Most coupons one generate call makes (the editor asks in chunks of this size and shows progress). */
 export const COUPON_BATCH_MAX = 500

@@ -1,5 +1,6 @@
 import type { Discount, DiscountFilter } from '../discount.schema'
 import type { EvaluateContext, PresentedCoupon, RejectedRule } from '../engine-types'
+import { normalCouponCode } from '../coupon-code'
 import type { LocalTime } from './time-conditions'
 import { timeConditionsHold } from './time-conditions'
 import { type Miss, type WorkLine, miss } from './work'
@@ -99,11 +100,8 @@ export const readCoupons = (context: EvaluateContext, now: number): Unlocks => {
   return { coupons, rejected }
 }
 
-/**
- * A code as coupon codes compare (coupon.schema's normalCouponCode, which a test holds this to):
- * spaces and dashes dropped, any case. Not imported: that module would bring TypeBox into the POS bundle.
- */
-export const normalCode = (code: string) => code.replace(/[\s-]+/g, '').toUpperCase()
+/** A code as coupon codes compare: the one shared normaliser (coupon-code.ts, which imports nothing). */
+export const normalCode = normalCouponCode
 
 /** Whether the rule's code was typed. */
 export const codeTyped = (rule: Discount, context: EvaluateContext): boolean => {
