@@ -4,6 +4,7 @@ import { BadRequest, Forbidden, NotAuthenticated } from '@feathersjs/errors'
 import type { HookContext } from '@feathersjs/feathers'
 import { callerIn, isObjectId, isReadMethod, refusal, serviceRules, type ShopCaller } from '@emporia/shared'
 import type { ShopAccessRecord, ShopDirectory } from './shop-directory'
+import { checkVerifiedMember } from './verify-required'
 
 /** What scope-to-shop leaves in params for the service and later hooks. */
 export interface ShopScope {
@@ -51,6 +52,7 @@ export const scopeToShop = (directory: ShopDirectory, path: string) => async (co
     const reading = isReadMethod(context.method)
     const why = refusal(reading ? rule.read : rule.write, caller, !reading)
     if (why) throw refusals[why]()
+    checkVerifiedMember(shopRecord, params.user as { verified?: unknown })
     params.caller = caller
   }
   if (!shopRecord) throw refusals.notMember()

@@ -1,7 +1,7 @@
 import { Forbidden, NotAuthenticated } from '@feathersjs/errors'
 import type { HookContext } from '@feathersjs/feathers'
 import { callerIn, isObjectId, refusal, serviceRules, servicePaths } from '@emporia/shared'
-import type { ShopDirectory } from '../../platform/tenancy'
+import { verifyRequiredError, type ShopDirectory } from '../../platform/tenancy'
 
 const signedInUser = (context: HookContext) => {
   const user = context.params.user as { _id: string } | undefined
@@ -42,4 +42,30 @@ export const adminOfShop = (directory: ShopDirectory) => async (context: HookCon
   const stations = serviceRules[servicePaths.cashiers].write
   if (onlyClearsLegacyCashiers(context.data) && refusal(stations, caller) === null) return
   throw new Forbidden('No Permission', { key: 'errors.noPermission' })
+}
+
+/** Whether a patch turns "Staff must verify their e-mail" on, plainly or with `$set`. */
+const turnsVerifyOn = (data: unknown): boolean => {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return false
+  const row = data as Record<string, unknown>
+  return row.staffVerifyRequired === true || turnsVerifyOn(row.$set)
+}
+
+/**
+ * The verification requirement on the shop itself (decision 0138): while it is on, an unverified member
+ * changes nothing of the shop (reading the shop stays open, so the app can say why); and an admin turns
+ * it on only once their own e-mail is verified, so nobody locks themself out by turning it on.
+ */
+export const verifiedToChangeShop = (directory: ShopDirectory) => async (context: HookContext) => {
+  if (!context.params.provider) return
+  const user = signedInUser(context) as { verified?: unknown }
+  if (user.verified === true) return
+  if (!isObjectId(context.id)) return
+  const shop = await directory.get(context.id)
+  if (shop?.staffVerifyRequired === true) throw verifyRequiredError()
+  if (turnsVerifyOn(context.data))
+    throw new Forbidden('Verify your own e-mail before requiring it of your staff', {
+      key: 'errors.verifyYourselfFirst',
+      field: 'staffVerifyRequired'
+    })
 }

@@ -3,7 +3,7 @@ import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/http/service-context'
 import { ShopService } from './shops.class'
-import { adminOfShop, onlyMyShops } from './shops.hooks'
+import { adminOfShop, onlyMyShops, verifiedToChangeShop } from './shops.hooks'
 import { shopModel } from './shops.schema'
 
 /** Shops are created by anyone signed in, read by members, changed by admins; never removed by a client. */
@@ -20,7 +20,7 @@ export const shops = (context: ServiceContext) => (app: Application) => {
       find: [authenticate('jwt'), onlyMyShops],
       get: [authenticate('jwt'), onlyMyShops],
       create: [authenticate('jwt')],
-      patch: [authenticate('jwt'), adminOfShop(context.directory)]
+      patch: [authenticate('jwt'), adminOfShop(context.directory), verifiedToChangeShop(context.directory)]
     }
   })
   context.directory.listen(app)
