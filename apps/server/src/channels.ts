@@ -3,12 +3,12 @@ import type { Knex } from 'knex'
 import type { RealTimeConnection } from '@feathersjs/transport-commons'
 import '@feathersjs/transport-commons'
 import { callerIn, refusal, serviceRules, servicePaths, type ShopStaffRef } from '@emporia/shared'
-import type { ShopDirectory } from './platform/tenancy'
+import { hearsShop, type ShopDirectory } from './platform/tenancy'
 
 const userChannel = (id: unknown) => `users/${String(id)}`
 export const shopChannel = (id: unknown) => `shops/${String(id)}`
 
-type Connection = RealTimeConnection & { user?: { _id: string } }
+type Connection = RealTimeConnection & { user?: { _id: string; verified?: unknown } }
 type ShopRecord = { _id: string; users?: ShopStaffRef[] }
 
 /**
@@ -65,6 +65,14 @@ export const channels = (directory: ShopDirectory, knex: Knex) => (app: Applicat
   }
   for (const event of ['created', 'patched', 'updated']) app.service(servicePaths.shops).on(event, regroup)
 
+  // A connection's account as the verification requirement reads it (decision 0138): kept up to date
+  // when the account is verified (or loses it), so its shops' events follow without signing in again.
+  app.service(servicePaths.users).on('patched', (user: { _id?: string; verified?: unknown }) => {
+    if (!user?._id || !('verified' in user)) return
+    for (const connection of app.channel(userChannel(user._id)).connections as Connection[])
+      if (connection.user) connection.user.verified = user.verified
+  })
+
   app.publish(() => [])
   app.service(servicePaths.users).publish((user: { _id: string }) => app.channel(userChannel(user._id)))
   app.service(servicePaths.shops).publish((shop: ShopRecord) => app.channel(shopChannel(shop._id)))
@@ -89,7 +97,10 @@ export const channels = (directory: ShopDirectory, knex: Knex) => (app: Applicat
             if (!shop) return undefined
             return app
               .channel(shopChannel(id))
-              .filter((connection: Connection) => refusal(rule.read, callerIn(shop, connection.user?._id), false) === null)
+              .filter(
+                (connection: Connection) =>
+                  refusal(rule.read, callerIn(shop, connection.user?._id), false) === null && hearsShop(shop, connection.user)
+              )
           })
         )
         return channels.filter((channel) => channel !== undefined)

@@ -11,4 +11,4 @@ export { checkShareConsent, shareInBatch, sharedWithShops } from './share-consen
 export { enterWall, joinWall, leaveWall, shopTransaction, wallSession, wallStatement, WallSwitch } from './walls'
 export { ShopUsersSync } from './shop-users-sync'
 export { announceShop } from './announce-shop'
-export { checkVerifiedMember, verifyRequiredError } from './verify-required'
+export { checkVerifiedMember, hearsShop, verifyRequiredError } from './verify-required'

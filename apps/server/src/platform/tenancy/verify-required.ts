@@ -16,3 +16,7 @@ export const verifyRequiredError = () =>
 export const checkVerifiedMember = (shop: VerifyRequirement | undefined, user: { verified?: unknown } | undefined) => {
   if (shop?.staffVerifyRequired === true && user?.verified !== true) throw verifyRequiredError()
 }
+
+/** Whether a connection's account hears a shop's events: not while the shop requires a verified e-mail it lacks. */
+export const hearsShop = (shop: VerifyRequirement | undefined, user: { verified?: unknown } | undefined) =>
+  !(shop?.staffVerifyRequired === true && user?.verified !== true)

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { memberOf, type Owner } from '../../support/catalogue-support'
+import { client, memberOf, type Owner } from '../../support/catalogue-support'
 import { post, shopOwner, verifyEmail } from '../../support/accounts'
 import { call, connect, json } from '../../support/clients'
 import { dialects } from '../../support/databases'
+import { eventHeard } from '../../support/waits'
 import { startTestApp, type TestApp } from '../../support/test-app'
 
 /** The shop's sign-in requirements (issue 31, decision 0138): only admins set them; unverified members reach no shop data. */
@@ -82,13 +83,21 @@ describe.each(await dialects())('shop verification requirement (%s)', (dialect) 
         code: 403,
         data: { key: 'errors.verifyRequired' }
       })
+      // Nor does it hear the shop's events: a product made now is not heard, one made once verified is.
+      const heard: string[] = []
+      socket.on('products created', (product: { name: string }) => heard.push(product.name))
+      await client(t, owner).made('products', { name: 'Unheard', price: 100 })
       // The shop itself still reads, so the app can tell why; the account's flows are open.
       expect(await call(socket, 'get', 'shops', owner.shopId)).toMatchObject({ staffVerifyRequired: true })
       expect((await getShop(staff.token)).status).toBe(200)
       expect((await post(t.url, 'users/resend', {}, staff.token)).status).toBeLessThan(300)
       const email = (await t.db.knex('users').where({ _id: staff.userId }).first()).email as string
       await verifyEmail(t.url, t.db.knex, email, staff.token)
-      expect((await call<{ data: unknown[] }>(socket, 'find', 'products', { shop: owner.shopId })).data).toEqual([])
+      expect((await call<{ data: unknown[] }>(socket, 'find', 'products', { shop: owner.shopId })).data).toHaveLength(1)
+      const marker = eventHeard<{ name: string }>(socket, 'products created', (product) => product.name === 'Heard')
+      await client(t, owner).made('products', { name: 'Heard', price: 100 })
+      await marker
+      expect(heard).toEqual(['Heard'])
     } finally {
       socket.close()
     }
