@@ -20,6 +20,7 @@ import { products } from './products/products'
 import { productsLookup } from './products-lookup/products-lookup'
 import { shopInvitations } from './shop-invitations/shop-invitations'
 import { shopStaff } from './shop-staff/shop-staff'
+import { shopUnverifiedStaff } from './shop-unverified-staff/shop-unverified-staff'
 import { shops } from './shops/shops'
 // Plans and the shop's subscription (decision 0129).
 import { plans } from './plans/plans'
@@ -122,6 +123,8 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.shops, register: shops },
   // Own shape: members are rows of the shop (invited by e-mail), not records of their own.
   { path: servicePaths.shopStaff, register: shopStaff },
+  // Own shape: find only: the members whose e-mail is not verified (decision 0138).
+  { path: servicePaths.shopUnverifiedStaff, register: shopUnverifiedStaff },
   // Own shape: links between shops (invited by e-mail), not records of one shop.
   { path: servicePaths.subShops, register: subShops },
   // Own shape: the signed-in user's own invitations, across shops.

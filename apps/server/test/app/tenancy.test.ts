@@ -102,6 +102,8 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   'subShops/stocks': () => ({}),
   // The point of sale (decision 0096): the report and the till's catalogue are found, never made.
   'pos/summary': () => ({}),
+  // Find only (decision 0138): the asking shop's unverified members.
+  'shop/unverified-staff': () => ({}),
   'pos/catalogue': () => ({}),
   // Discount rules (decision 0089): the schema's first type (a bundle) needs its quantity; this one
   // names B's product, so a rule reaching another shop's goods is walked too.
@@ -188,6 +190,7 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'subShops/summary': {},
   'subShops/stocks': {},
   'pos/summary': {},
+  'shop/unverified-staff': {},
   'pos/catalogue': {},
   // A rule's changes are its terms, not only its name.
   discounts: { name: 'Renamed', percentageDiscount: 15, priority: 7 },
@@ -340,6 +343,8 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   // The POS report is found by its period, the catalogue by the changes since a moment: both answer the asking shop's own.
   'pos/summary': () => Promise.resolve('&groupBy=yearMonthDate&from=2026-11-01T00:00:00.000Z&to=2026-12-01T00:00:00.000Z'),
   'pos/catalogue': () => Promise.resolve('&since=2026-01-01T00:00:00.000Z'),
+  // The unverified members are found without a key: the asking shop's own.
+  'shop/unverified-staff': () => Promise.resolve(''),
   // The subscription B's shop was made with: its id.
   billing: async (base, owner) => {
     const found = await json(`${base}/api/billing?shop=${owner.shopId}`, { token: owner.token })
@@ -448,6 +453,7 @@ const FINDERS: Record<
   'subShops/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true },
   'pos/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true },
   'pos/catalogue': { query: (since) => since, shopOf: (body) => body?.shop, figures: true },
+  'shop/unverified-staff': { query: () => '', shopOf: (body) => body?.shop, figures: true },
   // The registrar's answer for the asking shop (a name it already has is taken for it).
   'domains/availability': { query: (name) => `&name=${name}`, shopOf: (body) => body?.shop, figures: true },
   // B's entry asked through A's shop: not one of A's sub-shops, 404.

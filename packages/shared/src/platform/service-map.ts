@@ -157,6 +157,8 @@ export interface ServiceMap {
   [servicePaths.authentication]: ServiceShape<LooseRecord>
   [servicePaths.shops]: ServiceShape<Shop, ShopData, ShopPatch>
   [servicePaths.shopStaff]: ServiceShape<ShopStaff, ShopStaffData, ShopStaffPatch>
+  /** Find: the accepted members whose e-mail is not verified (decision 0138). */
+  [servicePaths.shopUnverifiedStaff]: ServiceShape<LooseRecord, never, never, ServiceQuery, LooseRecord>
   [servicePaths.shopInvitations]: ServiceShape<LooseRecord, never, LooseRecord, ServiceQuery, LooseRecord[]>
   [servicePaths.subShops]: ServiceShape<ShopStaff, ShopStaffData, ShopStaffPatch>
   [servicePaths.categories]: ServiceShape<Category, CategoryData, CategoryPatch>

@@ -9,6 +9,7 @@ export const servicePaths = {
   authentication: 'authentication',
   shops: 'shops',
   shopStaff: 'shop/staff',
+  shopUnverifiedStaff: 'shop/unverified-staff',
   shopInvitations: 'shop/invitations',
   subShops: 'subShops',
   categories: 'categories',

@@ -90,6 +90,7 @@ export interface ServiceRule {
 /** Rules for every shop-scoped service. A path missing here is refused: new services must be added. */
 export const serviceRules: Record<string, ServiceRule> = {
   'shop/staff': { read: { roles: admin }, write: { roles: admin } },
+  'shop/unverified-staff': { read: { roles: admin }, write: { roles: admin } },
   subShops: { read: areas.subShops, write: areas.subShops },
   // The POS reads the catalogue; staff edit it.
   categories: { read: { roles: ['pos', 'subshop'] }, write: { roles: staff } },

@@ -63,6 +63,16 @@ describe.each(await dialects())('shop verification requirement (%s)', (dialect) 
     const admin = await memberOf(t, owner, 'admin')
     await unverify(staff.userId)
     await unverify(admin.userId)
+    // The screen's warning: whom turning it on would lock out, for admins only.
+    const unverified = await json(`${t.url}/api/shop/unverified-staff?shop=${owner.shopId}`, { token: owner.token })
+    expect(unverified).toMatchObject({ status: 200, body: { shop: owner.shopId, total: 2 } })
+    expect((unverified.body!.data as { user: string; name: string }[]).map((row) => row.user).sort()).toEqual(
+      [staff.userId, admin.userId].sort()
+    )
+    expect((unverified.body!.data as { name: string }[]).every((row) => row.name.length > 0)).toBe(true)
+    expect(await json(`${t.url}/api/shop/unverified-staff?shop=${owner.shopId}`, { token: staff.token })).toMatchObject({
+      status: 403
+    })
     // Off: verification is not asked.
     expect((await products(staff.token)).status).toBe(200)
     expect((await patchShop(owner.token, { staffVerifyRequired: true })).status).toBe(200)
