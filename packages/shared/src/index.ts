@@ -76,6 +76,7 @@ export * from './pos/cashier.schema'
 export * from './pos/font-scale'
 export * from './pos/device-token'
 export * from './pos/pos-settings'
+export * from './pos/pos-approval'
 export * from './pos/pos-summary'
 export * from './pos/pos-catalogue'
 // The online shop's page model (decision 0106)

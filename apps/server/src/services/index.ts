@@ -83,6 +83,8 @@ import { pointTransfers } from './point-transfers/point-transfers'
 import { pointAdjustments } from './point-adjustments/point-adjustments'
 // The point of sale's report and catalogue (decision 0096).
 import { posSummary } from './pos-summary/pos-summary'
+// Manager approval at the till and staff PINs (decision 0135).
+import { posApprovals } from './pos-approvals/pos-approvals'
 import { posCatalogue } from './pos-catalogue/pos-catalogue'
 // The online shop's content (decision 0107).
 import { components } from './components/components'
@@ -246,6 +248,8 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.posSummary, register: posSummary },
   // Own shape: find only: the till's catalogue and its changes.
   { path: servicePaths.posCatalogue, register: posCatalogue },
+  // Own shape: create only, a manager's PIN approval at the till (pos/approvals); with it the caller's own PIN (users/staffPin).
+  { path: servicePaths.posApprovals, register: posApprovals },
   // The online shop's content (decision 0107): pages name components, the theme names a page, a version copies them.
   { path: servicePaths.components, register: components },
   { path: servicePaths.pages, register: pages },

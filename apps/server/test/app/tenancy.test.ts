@@ -25,6 +25,7 @@ const NOT_SHOP_SCOPED: Record<string, 'public' | 'own account' | 'own shops' | '
   'users/verify': 'own account',
   'users/resend': 'own account',
   'users/changePassword': 'own account',
+  'users/staffPin': 'own account',
   'shop/invitations': 'own account',
   shops: 'own shops',
   // Issues upload tokens through scope-to-shop with the attachments rule; it stores nothing.
@@ -102,6 +103,8 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   'subShops/stocks': () => ({}),
   // The point of sale (decision 0096): the report and the till's catalogue are found, never made.
   'pos/summary': () => ({}),
+  // A manager's approval at the till (decision 0135): a PIN check, made here by B's MAKERS line; create only.
+  'pos/approvals': () => ({ action: 'drawer', manager: '0'.repeat(24), pin: '0000' }),
   // Find only (decision 0138): the asking shop's unverified members.
   'shop/unverified-staff': () => ({}),
   'pos/catalogue': () => ({}),
@@ -192,6 +195,7 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'pos/summary': {},
   'shop/unverified-staff': {},
   'pos/catalogue': {},
+  'pos/approvals': {},
   // A rule's changes are its terms, not only its name.
   discounts: { name: 'Renamed', percentageDiscount: 15, priority: 7 },
   // A coupon is never edited (its use is an order's); a batch is an operation.
@@ -296,6 +300,8 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   },
   'orders/refunds': async (base, owner) => String((await orderOf(base, owner))._id),
   'orders/split': async (base, owner) => String((await orderOf(base, owner))._id),
+  // An approval needs a manager with a PIN: B asks for nothing, and A's calls are refused before any check.
+  'pos/approvals': (_base, owner) => Promise.resolve(owner.shopId),
   inventoryRebuild: async (base, owner) => {
     await inventoryAs(base, owner, 'inventoryRebuild', {})
     return owner.shopId

@@ -102,6 +102,7 @@ import type {
   PointTransferResult
 } from '../promotions/point-log.schema'
 import type { LooseRecord, ServiceQuery } from './service-query'
+import type { PosApproval, PosApprovalData, StaffPinData, StaffPinState } from '../pos/pos-approval'
 
 export type { LooseRecord, ServiceQuery }
 
@@ -253,6 +254,9 @@ export interface ServiceMap {
   [servicePaths.cashiers]: ServiceShape<Cashier, CashierData, CashierPatch>
   [servicePaths.posSummary]: ServiceShape<PosSummary, never, never, PosSummaryQuery, PosSummary>
   [servicePaths.posCatalogue]: ServiceShape<PosCatalogue, never, never, { shop: string; since?: string }, PosCatalogue>
+  // Manager approval at the till (decision 0135): create only; the caller's own PIN: set/clear, and whether one is set.
+  [servicePaths.posApprovals]: ServiceShape<PosApproval, PosApprovalData, never, ServiceQuery, never>
+  [servicePaths.usersStaffPin]: ServiceShape<StaffPinState, StaffPinData, never, ServiceQuery, StaffPinState>
   // Plans, trial and billing (decision 0129). Plans: anyone signed in reads the active ones, operators keep them.
   [servicePaths.plans]: ServiceShape<Plan, PlanData, PlanPatch, ServiceQuery, Plan[]>
   /** One per shop: find `{shop}` answers it in a one-element list; patch changes billing info and autoRenew. */

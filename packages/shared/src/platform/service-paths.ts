@@ -85,6 +85,9 @@ export const servicePaths = {
   cashiers: 'shop/cashiers',
   posSummary: 'pos/summary',
   posCatalogue: 'pos/catalogue',
+  // Manager approval at the till and staff PINs (decision 0135).
+  posApprovals: 'pos/approvals',
+  usersStaffPin: 'users/staffPin',
   // Plans, trial and billing (issue 30, decision 0129): the catalogue is the platform's; the rest a shop's.
   plans: 'plans',
   billing: 'billing',

@@ -38,6 +38,8 @@ export const legacyCashierSchema = Type.Object(
 export const posSettingsFields = {
   /** Who may open the cash drawer by hand; automatic opening is each cashier's (`cashDrawer`). */
   posDrawerOpener: Type.Optional(Type.Union(posDrawerOpeners.map((value) => Type.Literal(value)))),
+  /** Refunds by a cashier whose POS level is `user` need a manager's approval at the till (decision 0135). */
+  posRefundNeedsManager: Type.Optional(Type.Boolean()),
   /** Guest customer mode: a sale with no member picked is a guest's. */
   posGuestMode: Type.Optional(Type.Boolean()),
   /** Receipt header and footer text (spec §3.11 Invoice). */

@@ -183,6 +183,8 @@ export const serviceRules: Record<string, ServiceRule> = {
   'shop/cashiers': { read: areas.pos, write: areas.pos },
   'pos/summary': { read: areas.pos, write: { roles: admin, gate: { attribute: 'pos' } } },
   'pos/catalogue': { read: areas.pos, write: { roles: admin, gate: { attribute: 'pos' } } },
+  // A manager's approval at the till (decision 0135): asked for by whoever works the till; create only.
+  'pos/approvals': { read: areas.pos, write: areas.pos },
   // The shop's own subscription (decision 0129): admins only, never a sub-shop, user or pos; no feature
   // gate, so a lapsed shop can always pay again.
   billing: { read: areas.billing, write: areas.billing },

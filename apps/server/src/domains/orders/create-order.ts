@@ -24,10 +24,16 @@ import {
 import { addSale, paidOrderSale } from '../sales/rollup'
 import { checkOrderCustomer } from '../customers/customer-references'
 import { loyalty } from '../pricing'
+import { spendApproval } from '../pos/approvals'
 
 /** What an online checkout adds to an order (decision 0109): delivery, priced by the server. */
 export interface OrderExtras {
   shipping?: { method: string | null; name?: OrderLine['name']; fee: number } | null
+  /**
+   * A `discount` approval given at the till with a manager's PIN (decision 0135): spent in this
+   * transaction (a replay spends nothing); the manager's limits and budget then cover the manual discount.
+   */
+  approvalAtTill?: string | null
 }
 
 export interface CreatedOrder {
@@ -111,6 +117,9 @@ export const createOrder = async (
     const payments = (await trx('payments').where({ shop, order: existing._id }).orderBy('date')) as PaymentRow[]
     return { order: existing, payments, replayed: true }
   }
+  const managerAtTill = extras.approvalAtTill
+    ? await spendApproval(trx, { shop, id: extras.approvalAtTill, cashier: ctx.user, action: 'discount' })
+    : null
   await checkOrderCustomer(trx, shop, data.user)
   const settings = await loadCheckoutSettings(trx, shop)
   const fallback = await defaultWarehouse(trx, shop, data.source, settings)
@@ -118,8 +127,9 @@ export const createOrder = async (
   const _id = newObjectId()
   const priced = await priceOrder(trx, shop, data, settings, fallback, {
     now,
-    staff: ctx.user ?? null,
-    approvedBy,
+    staff: managerAtTill ?? ctx.user ?? null,
+    approvedBy: managerAtTill ?? approvedBy,
+    managerBudget: !!managerAtTill,
     billing: ctx.billing
   })
   // Delivery is charged on top of the goods' price (never discounted or rounded by their rules).

@@ -49,13 +49,15 @@ export const checkOrderData = (data: unknown): OrderData => {
     throw badField('payments', `At most ${MAX_PAYMENTS} payments`, 'format.invalid')
   const list = (sent ?? []) as unknown[]
   list.forEach((payment, i) => checkPaymentInput(payment, `payments.${i}`))
-  if (approval !== undefined && approval !== null && !isObject(approval))
-    throw badField('approval', '"approval" must be {email, password}', 'format.invalid')
+  // An approval is an admin's {email, password} (decision 0092) or a PIN approval's id (decision 0135).
+  if (approval !== undefined && approval !== null && !isObject(approval) && !isObjectId(approval))
+    throw badField('approval', '"approval" must be {email, password} or an approval id', 'format.invalid')
   return {
     ...(record as OrderData),
     payments: list as OrderData['payments'],
     // Only its shape is known here: checkApproval reads the e-mail and password and refuses anything else.
-    ...(isObject(approval) ? { approval: approval as unknown as DiscountApproval } : {})
+    ...(isObject(approval) ? { approval: approval as unknown as DiscountApproval } : {}),
+    ...(isObjectId(approval) ? { approval } : {})
   }
 }
 
@@ -101,7 +103,7 @@ export const checkOrderPatch = (patch: OrderPatch): OrderPatch => {
   return patch
 }
 
-const REFUND_FIELDS = new Set(['order', 'confirm', 'lines', 'amount', 'reason', 'idempotencyKey'])
+const REFUND_FIELDS = new Set(['order', 'confirm', 'lines', 'amount', 'reason', 'idempotencyKey', 'approval'])
 
 /** A refund request's shape; the amounts and quantities are checked against the locked order. */
 export const checkRefundData = (data: unknown): RefundData => {
@@ -131,6 +133,8 @@ export const checkRefundData = (data: unknown): RefundData => {
     (typeof data.idempotencyKey !== 'string' || data.idempotencyKey.length < 8 || data.idempotencyKey.length > 100)
   )
     throw badField('idempotencyKey', '"idempotencyKey" must be 8 to 100 characters')
+  if (data.approval !== undefined && !isObjectId(data.approval))
+    throw badField('approval', '"approval" must be an approval id', 'format.invalid')
   // Every field checked above, one by one.
   return data as unknown as RefundData
 }

@@ -49,6 +49,8 @@ export interface PricingContext {
   staff: string | null
   /** A manager who approved a manual discount beyond the staff's limits (checked before the transaction). */
   approvedBy: string | null
+  /** `staff` is the manager who approved at the till with their PIN: their limits and budget apply (decision 0135). */
+  managerBudget?: boolean
   /** The plan's cap on a typed discount applies (billing on; decision 0129). */
   billing?: boolean
 }
@@ -92,6 +94,7 @@ export const priceOrder = async (
     amount: typed + markdown,
     staff: ctx.staff,
     approvedBy: ctx.approvedBy,
+    managerBudget: ctx.managerBudget,
     enforce: settings.useDiscountLimit === true,
     now: ctx.now,
     timeZone: settings.timeZone

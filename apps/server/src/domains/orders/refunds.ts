@@ -2,6 +2,7 @@ import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { isWeighted, multiplyCents, refundableStatuses, type OrderStatus, type RefundData } from '@emporia/shared'
 import { requireOpenDrawer } from '../pos/drawer'
+import { checkRefundApproval } from '../pos/approvals'
 import { applyMoves, type StockMove } from '../stock/stock-ledger'
 import { badField, checkUnits } from '../stock/quantities'
 import { newObjectId } from '../../platform/http/object-id'
@@ -77,6 +78,8 @@ export const refundOrder = async (trx: Knex.Transaction, data: RefundData, ctx: 
     })
   if (data.confirm !== order.orderId)
     throw new BadRequest('Type the order ID to confirm the refund', { key: 'refund.confirmMismatch', field: 'confirm' })
+  // A manager's approval at the till, when the shop's refunds need one (decision 0135), spent with the refund.
+  await checkRefundApproval(trx, { shop, user: ctx.user, order: order._id, approval: data.approval })
   const lines = await returnedLines(trx, order, data)
   const refundable = order.amount ?? 0
   const amount = data.amount ?? (data.lines ? valueOf(order, lines) : refundable)

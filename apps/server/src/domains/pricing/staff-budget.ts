@@ -28,6 +28,11 @@ interface Charge {
   staff: string | null
   /** A manager who approved going beyond the staff's limits (checked before the transaction). */
   approvedBy: string | null
+  /**
+   * The approval was given at the till with the manager's PIN (decision 0135): `staff` is then that
+   * manager, whose own limits apply and whose budget counts the discount (and gets it back on a refund).
+   */
+  managerBudget?: boolean
   /** The shop's useDiscountLimit: limits are enforced only when it is on; the amount is counted always. */
   enforce: boolean
   now: Date
@@ -49,10 +54,11 @@ export const chargeBudget = async (trx: Knex.Transaction, shop: string, charge: 
   const member = (await trx('shopMembers').where({ shop, user: charge.staff, accepted: true }).first('_id', 'maxDiscount')) as
     { _id: string; maxDiscount: number | string | null } | undefined
   if (!member) {
-    if (charge.enforce && !charge.approvedBy) throw needPermission({ max: 0 })
+    if (charge.enforce && (!charge.approvedBy || charge.managerBudget)) throw needPermission({ max: 0 })
     return manual
   }
-  const checked = charge.enforce && !charge.approvedBy
+  // A password approval (decision 0092) lifts the limits; a PIN approval moves them to the manager's.
+  const checked = charge.enforce && (!charge.approvedBy || charge.managerBudget === true)
   if (checked && member.maxDiscount !== null && charge.amount > Number(member.maxDiscount))
     throw needPermission({ max: Number(member.maxDiscount) })
   const usedThisMonth = trx.raw(`case when "discountMonth" = ? then "monthlyUsedDiscount" else 0 end`, [month])

@@ -41,14 +41,17 @@ export class OrderService extends OrderRecordService<Order> {
     // REST and socket calls alike; the storefront's checkout and the seeds call createOrder themselves.
     if (params.provider) checkCallerOrder(input)
     const user = userOf(params)
+    // A PIN approval given at the till (decision 0135) is spent in the order's transaction, with it or not at all.
+    const atTill = typeof approval === 'string' ? approval : null
     // Checked before the order's transaction, so that a wrong password counts even though the order is refused.
-    const approvedBy = await checkApproval(this.options.db.knex, this.approvals, shop, approval, user)
+    const approvedBy = atTill ? null : await checkApproval(this.options.db.knex, this.approvals, shop, approval, user)
     const result = await this.inTransaction(shop, params, (trx, wall) =>
       createOrder(
         trx,
         input,
         { shop, user, env: this.env(), wall, provider: (trx) => this.providerFor(shop, trx), billing: this.billing },
-        approvedBy
+        approvedBy,
+        { approvalAtTill: atTill }
       )
     )
     // Announced here, once committed, as every new order is (orders.ts turns Feathers' own event off). A
