@@ -25,7 +25,10 @@ const lockCoupons = async (trx: Knex.Transaction, shop: string, codes: string[],
   const byCode = new Map(rows.map((row) => [row.code, row]))
   for (const code of wanted) {
     const row = byCode.get(code)
-    if (!row || (row.user !== null && row.user !== customer)) throw couponError('bad', 'coupon.notValid', 'coupons', { code })
+    // Named as typed, so the cart can list the very code it was given as refused.
+    const typed = codes.find((one) => normalCouponCode(one) === code) ?? code
+    if (!row || (row.user !== null && row.user !== customer))
+      throw couponError('bad', 'coupon.notValid', 'coupons', { code: typed })
   }
   return rows
 }

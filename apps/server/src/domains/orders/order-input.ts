@@ -19,7 +19,7 @@ export const paymentModel = modelFromSchema('payments', paymentSchema)
 
 const orders = dataValidators(orderModel)
 const payments = dataValidators(paymentModel)
-const LINE_SERVER_FIELDS = new Set(['total', 'reservation', 'returned'])
+const LINE_SERVER_FIELDS = new Set(['total', 'reservation', 'returned', 'productName', 'skuName', 'image'])
 const PAYMENT_INPUT = new Set(['method', 'extraMethod', 'amount', 'received', 'cashier', 'reference', 'customerRemarks'])
 /** What a payment made on its own may carry: also its order and a retry key. */
 export const PAYMENT_FIELDS = new Set([...PAYMENT_INPUT, 'order', 'idempotencyKey'])

@@ -5,6 +5,7 @@ import {
   roundOrder,
   type OrderData,
   type OrderLine,
+  type ImageRef,
   type OrderPricing
 } from '@emporia/shared'
 import { badField } from '../stock/quantities'
@@ -19,6 +20,18 @@ interface ProductRow extends LineProduct {
   brand?: string | null
   tags?: string[] | null
   posCode?: string | null
+  images?: ImageRef[] | null
+}
+
+/**
+ * What a line keeps of its goods as sold (decision 0139): the product's name in every language it has,
+ * the SKU's own name (null without SKU) and the product's first image without its inline thumbnail.
+ */
+const soldAs = (product: ProductRow, sku: string) => {
+  const found = sku ? product.skus?.find((one) => one.id === sku) : undefined
+  const first = product.images?.[0]
+  const image = first ? (({ thumb: _thumb, ...ref }) => ref)(first) : null
+  return { productName: product.name as OrderLine['productName'], skuName: (found?.name ?? null) as OrderLine['skuName'], image }
 }
 
 export interface PricedLine extends OrderLine {
@@ -140,7 +153,19 @@ const priceLines = async (
   const rows = (await trx('products')
     .where({ shop })
     .whereIn('_id', ids)
-    .select('_id', 'name', 'price', 'skus', 'weightType', 'categories', 'category', 'brand', 'tags', 'posCode')) as ProductRow[]
+    .select(
+      '_id',
+      'name',
+      'price',
+      'skus',
+      'weightType',
+      'categories',
+      'category',
+      'brand',
+      'tags',
+      'posCode',
+      'images'
+    )) as ProductRow[]
   const products = new Map(rows.map((row) => [row._id, row]))
   let markdown = 0
   const lines = input.products.map((line, i): PricedLine => {
@@ -155,6 +180,7 @@ const priceLines = async (
     const categories = [...new Set([...(product.categories ?? []), ...(product.category ? [product.category] : [])])]
     return {
       ...pricedLine(line, checked, price, warehouse),
+      ...soldAs(product, checked.sku),
       categories,
       brand: product.brand ?? null,
       tags: product.tags ?? []

@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { evaluate, type CartLine, type Discount, type Evaluation, type PresentedCoupon } from '@emporia/shared'
+import { evaluate, splitCouponCodes, type CartLine, type Discount, type Evaluation, type PresentedCoupon } from '@emporia/shared'
 import { badField } from '../stock/quantities'
 import { presentCoupons, pointBalances } from './loyalty'
 import { customerRank, loadRules, type Channel } from './rules'
@@ -52,17 +52,11 @@ export const priceWithRules = async (
     throw badField('usePoints', 'Points can only be used by a known customer', 'order.pointsNeedCustomer')
   const rules = await loadRules(trx, shop, input.channel)
   const byId = new Map(rules.map((rule) => [rule._id, rule]))
-  const ruleCodes = new Set(rules.flatMap((rule) => (rule.couponCode ? [rule.couponCode] : [])))
-  const typed = input.coupons ?? []
-  const codes = typed.filter((code) => ruleCodes.has(code))
+  // A rule's own code and an issued coupon's compare alike: case, spaces and dashes aside (decision 0139).
+  const { ruleCodes, others } = splitCouponCodes(input.coupons ?? [], rules)
+  const codes = ruleCodes.map((entry) => entry.code)
   const now = at.now.toISOString()
-  const coupons = await presentCoupons(
-    trx,
-    shop,
-    typed.filter((code) => !ruleCodes.has(code)),
-    customer,
-    now
-  )
+  const coupons = await presentCoupons(trx, shop, others, customer, now)
   const cart: CartLine[] = lines.map((line, i) => ({
     key: String(i),
     product: line.product,
@@ -88,19 +82,20 @@ export const priceWithRules = async (
       timeZone: at.timeZone
     }
   )
-  refuseUnused(evaluation, coupons, codes, byId)
+  refuseUnused(evaluation, coupons, ruleCodes)
   return { evaluation, rules: byId, coupons }
 }
 
-/** Each code given must have unlocked an applied rule; the first that did not is refused with the engine's reason. */
-const refuseUnused = (evaluation: Evaluation, coupons: PresentedCoupon[], codes: string[], rules: Map<string, Discount>) => {
+/**
+ * Each code given must have unlocked an applied rule; the first that did not is refused with the engine's
+ * reason, naming the code as it was typed (so the cart can list it as refused and price the rest).
+ */
+const refuseUnused = (evaluation: Evaluation, coupons: PresentedCoupon[], ruleCodes: { code: string; rule: string }[]) => {
   const applied = new Set(evaluation.applied.map((rule) => rule.rule))
   const usedCodes = new Set(evaluation.applied.flatMap((rule) => (rule.coupon ? [rule.coupon] : [])))
   const unused = [
     ...coupons.filter((coupon) => !usedCodes.has(coupon.code)).map((coupon) => ({ code: coupon.code, rule: coupon.discount })),
-    ...codes
-      .map((code) => ({ code, rule: [...rules.values()].find((rule) => rule.couponCode === code)?._id ?? '' }))
-      .filter((entry) => !applied.has(entry.rule))
+    ...ruleCodes.filter((entry) => !applied.has(entry.rule))
   ]
   if (!unused.length) return
   const [first] = unused

@@ -1,4 +1,11 @@
 import { BadRequest, Conflict, FeathersError, GeneralError, Unavailable } from '@feathersjs/errors'
+import { sharedMessages } from '@emporia/shared'
+
+/** Unique indexes whose clash has its own message (the index is the last word on a race the check lost). */
+const TAKEN: Record<string, { key: 'discount.couponCodeTaken'; field: string }> = {
+  // Rule codes unique as codes compare (decision 0139).
+  discounts_shop_coupon_code: { key: 'discount.couponCodeTaken', field: 'couponCode' }
+}
 
 interface DatabaseError {
   code?: string
@@ -15,6 +22,8 @@ export const toFeathersError = (error: unknown): FeathersError => {
   if (error instanceof FeathersError) return error
   const { code = '', column, constraint } = (error ?? {}) as DatabaseError
   if (code === '23505') {
+    const known = constraint ? TAKEN[constraint] : undefined
+    if (known) return new Conflict(sharedMessages.en[known.key], known)
     return new Conflict('A record with this value already exists', { constraint: publicName(constraint) })
   }
   if (code === '23502') return new BadRequest(`${column ?? 'A field'} is required`, { field: column })

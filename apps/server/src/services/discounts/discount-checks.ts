@@ -1,6 +1,13 @@
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { discountProblems, sharedMessages, overlimitProblem, type DiscountProblem } from '@emporia/shared'
+import {
+  discountProblems,
+  normalCouponCode,
+  normalCouponCodeSql,
+  sharedMessages,
+  overlimitProblem,
+  type DiscountProblem
+} from '@emporia/shared'
 import { isPostgres } from '../../platform/db/dialect'
 import { checkDiscountRefs } from './discount-refs'
 
@@ -10,7 +17,7 @@ const refuse = (problem: DiscountProblem) =>
   new BadRequest(sharedMessages.en[problem.key], { key: problem.key, field: problem.field })
 
 /**
- * A customer types the code, so codes are unique in the shop whatever their case. Writers of a new code
+ * A customer types the code, so codes are unique in the shop whatever their case, spaces or dashes. Writers of a new code
  * in a shop take turns (an advisory lock held to commit): the second of two writes at once sees the first.
  */
 const checkCouponCode = async (trx: Knex.Transaction, after: Row, before: Row | undefined) => {
@@ -20,7 +27,8 @@ const checkCouponCode = async (trx: Knex.Transaction, after: Row, before: Row | 
   const taken = await trx('discounts')
     .where('shop', String(after.shop))
     .whereNot('_id', String(after._id))
-    .whereRaw('lower("couponCode") = lower(?)', [code])
+    // Compared as every code is (decision 0139): `SUMMER-10` and `summer10` are one code.
+    .whereRaw(`${normalCouponCodeSql('"couponCode"')} = ?`, [normalCouponCode(code)])
     .first('_id')
   if (taken)
     throw new Conflict(sharedMessages.en['discount.couponCodeTaken'], {

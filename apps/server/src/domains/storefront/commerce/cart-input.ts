@@ -1,5 +1,5 @@
 import { BadRequest } from '@feathersjs/errors'
-import { isObjectId } from '@emporia/shared'
+import { isObjectId, normalCouponCode } from '@emporia/shared'
 
 /** A cart line as the customer's browser sends it: never a price (the server prices every line). */
 export interface CartLineInput {
@@ -66,14 +66,13 @@ export const readCart = (body: unknown): CartInput => {
   const sent = body.coupons ?? []
   if (!Array.isArray(sent) || sent.length > MAX_COUPONS)
     throw refuse('coupons', `At most ${MAX_COUPONS} items`, 'format.maxItems', { count: MAX_COUPONS })
-  const coupons = [
-    ...new Set(
-      sent.map((code: unknown, i) => {
-        if (typeof code !== 'string' || code.trim() === '' || code.length > 64)
-          throw refuse(`coupons.${i}`, 'Invalid value', 'format.invalid')
-        return code.trim()
-      })
-    )
-  ]
+  // One code once, however typed: `summer-10` and `SUMMER10` are the same code (decision 0139).
+  const byNormal = new Map<string, string>()
+  sent.forEach((code: unknown, i) => {
+    if (typeof code !== 'string' || normalCouponCode(code) === '' || code.length > 64)
+      throw refuse(`coupons.${i}`, 'Invalid value', 'format.invalid')
+    if (!byNormal.has(normalCouponCode(code))) byNormal.set(normalCouponCode(code), code.trim())
+  })
+  const coupons = [...byNormal.values()]
   return { lines, coupons }
 }

@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { pickTran, type LocaleId } from '@emporia/shared'
+import { pickTran, sameCouponCode, type LocaleId } from '@emporia/shared'
 import { commerceText, formatCents } from '@emporia/theme'
 import { loadCheckoutSettings, type CheckoutSettings } from '../../orders/checkout-settings'
 import { defaultWarehouse, priceOrder, type PricedOrder } from '../../orders/order-pricing'
@@ -99,13 +99,15 @@ export const priceStorefrontOrder = async (
       return { priced, coupons, refused, settings, products: sellable }
     } catch (error) {
       const refusal = refusedCode(error)
-      if (!refusal || !coupons.includes(refusal.code)) throw error
+      // Codes compare alike whatever their case or dashes (decision 0139): `summer-10` is SUMMER10's refusal.
+      if (!refusal || !coupons.some((code) => sameCouponCode(code, refusal.code))) throw error
+      const typed = coupons.find((code) => sameCouponCode(code, refusal.code)) ?? refusal.code
       refused.push({
-        code: refusal.code,
+        code: typed,
         key: refusal.key,
-        message: commerceText(refusal.key, options.locale, shown(refusal.values))
+        message: commerceText(refusal.key, options.locale, shown({ ...refusal.values, code: typed }))
       })
-      coupons = coupons.filter((code) => code !== refusal.code)
+      coupons = coupons.filter((code) => !sameCouponCode(code, refusal.code))
     }
   }
 }

@@ -209,6 +209,26 @@ describe.each(await dialects())('storefront cart and checkout (%s)', (dialect) =
     await t.db.knex('discounts').where({ shop: a.shopId }).update({ status: 'draft' })
   })
 
+  it('compares codes alike: a rule code in any case applies, a refused one of any case is listed while the rest prices', async () => {
+    await call(t, a, 'POST', 'discounts', {
+      name: { en: 'Summer' },
+      type: 'fixed',
+      status: 'valid',
+      avail: 'both',
+      couponCode: 'SUMMER-10',
+      fixedDiscount: 100
+    })
+    for (const code of ['summer-10', 'SUMMER10', 'Summer 10']) {
+      const cart = await price(a.shopId, { lines: [{ product: tea, quantity: 1 }], coupons: [code] })
+      expect(cart).toMatchObject({ subtotal: 1000, discount: 100, total: 900, coupons: [code], refused: [] })
+    }
+    // An unknown code typed in lower case (issued codes are stored in capitals) is listed, not a 400.
+    const cart = await price(a.shopId, { lines: [{ product: tea, quantity: 1 }], coupons: ['nope-1', 'summer-10', 'SUMMER10'] })
+    expect(cart).toMatchObject({ total: 900, coupons: ['summer-10'] })
+    expect(cart.refused).toEqual([{ code: 'nope-1', key: 'coupon.notValid', message: expect.any(String) }])
+    await t.db.knex('discounts').where({ shop: a.shopId }).update({ status: 'draft' })
+  })
+
   it('checks out with bank transfer: a prepared eshop order, a pending payment, a guest, a secret link; the merchant confirms', async () => {
     const events: Body[] = []
     const listen = (order: Body) => events.push(order)
