@@ -59,6 +59,7 @@ import { shopRanks } from './shop-ranks/shop-ranks'
 import { shippingMethods } from './shipping-methods/shipping-methods'
 // membership ranks (decision 0084)
 import { shopRankLogs } from './shop-rank-logs/shop-rank-logs'
+import { auditLogs } from './audit-logs/audit-logs'
 import { purchasingOrderStatuses } from './purchasing-order-statuses/purchasing-order-statuses'
 import { bulkOrderStatuses } from './bulk-order-statuses/bulk-order-statuses'
 import { purchasingOrders } from './purchasing-orders/purchasing-orders'
@@ -263,6 +264,8 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.operatorActions, register: operatorActions },
   // Own shape: uploads (attachments and attachments/token): files and media routes, not JSON records.
   { path: servicePaths.attachments, register: attachments },
+  // Own shape: read-only log, written by the changes it records in their transactions (decision 0137).
+  { path: servicePaths.auditLogs, register: auditLogs },
   // Own shape: streams a sheet of another list, through that list.
   { path: EXPORT_PATH, register: dataExport }
 ]

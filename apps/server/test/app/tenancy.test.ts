@@ -342,6 +342,17 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
     const logs = await api(`shopRankLogs?user=${String(user._id)}`)
     return (logs.body?.data as { _id: string }[])[0]._id
   },
+  // The audit log (decision 0137): written by a change, here a rename of the shop.
+  auditLogs: async (base, owner) => {
+    const renamed = await json(`${base}/api/shops/${owner.shopId}`, {
+      method: 'PATCH',
+      token: owner.token,
+      body: JSON.stringify({ name: `Audited ${++sequence}` })
+    })
+    if (renamed.status !== 200) throw new Error(`shop rename failed: ${JSON.stringify(renamed.body)}`)
+    const logs = await json(`${base}/api/auditLogs?shop=${owner.shopId}&area=settings`, { token: owner.token })
+    return (logs.body?.data as { _id: string }[])[0]._id
+  },
   'subsequentPayments/ageing': () => Promise.resolve('&type=sell'),
   // Sub-shops roll-up: the range, and B's own sub-shop entry (unlinked: an empty page of B's).
   'subShops/summary': () => Promise.resolve('&from=2026-01-01&to=2027-01-01'),

@@ -75,15 +75,44 @@ export const auditSecretFields = [
 const isSecret = (field: string) => {
   const lower = field.toLowerCase()
   return (
-    auditSecretFields.some((secret) => lower === secret.toLowerCase()) || /(password|secret|token|pin$|pinhash|totp)/.test(lower)
+    auditSecretFields.some((secret) => lower === secret.toLowerCase()) ||
+    /(password|secret|token|pin$|pinhash|totp|apikey|privatekey|cardnumber|cvc)/.test(lower)
   )
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  Boolean(value) && typeof value === 'object' && !Array.isArray(value)
+
+/** A value with every secret inside it masked (a settings object may hold a key's flag next to its name). */
+const masked = (value: unknown, depth = 0): unknown => {
+  if (Array.isArray(value)) return depth > 4 ? value : value.map((item) => masked(item, depth + 1))
+  if (!isPlainObject(value) || depth > 4) return value
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, isSecret(key) ? '***' : masked(inner, depth + 1)]))
+}
+
+const diffInto = (changes: AuditChanges, path: string, key: string, from: unknown, to: unknown, depth: number) => {
+  if (same(from, to)) return
+  if (isSecret(key)) {
+    changes[path] = { from: '***', to: '***' }
+    return
+  }
+  // Two versions of a settings object: each inner field that changed, named `field.inner`.
+  if (isPlainObject(from) && isPlainObject(to) && depth < 2) {
+    for (const inner of new Set([...Object.keys(from), ...Object.keys(to)]))
+      diffInto(changes, `${path}.${inner}`, inner, from[inner], to[inner], depth + 1)
+    return
+  }
+  changes[path] = { from: masked(from ?? null), to: masked(to ?? null) }
+}
+
+/** Fields every record has that are no change of anyone's. */
+const BOOKKEEPING = new Set(['_id', 'shop', 'createdAt', 'updatedAt'])
 
 /**
  * The fields that changed between two versions of a record (only those in `fields` when given), with
- * their values before and after; secrets are named as changed, their values never kept.
+ * their values before and after; an object field is compared field by field inside (`cardPayment.enabled`).
+ * Secrets are named as changed, their values never kept.
  */
 export const auditDiff = (
   before: Record<string, unknown> | null | undefined,
@@ -92,12 +121,6 @@ export const auditDiff = (
 ): AuditChanges => {
   const keys = fields ?? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
   const changes: AuditChanges = {}
-  for (const key of keys) {
-    if (key === 'updatedAt' || key === 'createdAt' || key === '_id' || key === 'shop') continue
-    const from = before?.[key]
-    const to = after?.[key]
-    if (same(from, to)) continue
-    changes[key] = isSecret(key) ? { from: '***', to: '***' } : { from: from ?? null, to: to ?? null }
-  }
+  for (const key of keys) if (!BOOKKEEPING.has(key)) diffInto(changes, key, key, before?.[key], after?.[key], 0)
   return changes
 }

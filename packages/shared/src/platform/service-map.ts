@@ -102,6 +102,7 @@ import type {
   PointTransferResult
 } from '../promotions/point-log.schema'
 import type { LooseRecord, ServiceQuery } from './service-query'
+import type { AuditLog } from '../audit/audit-log.schema'
 import type { PosApproval, PosApprovalData, StaffPinData, StaffPinState } from '../pos/pos-approval'
 
 export type { LooseRecord, ServiceQuery }
@@ -266,6 +267,8 @@ export interface ServiceMap {
   [servicePaths.billingInvoices]: ServiceShape<BillingInvoice, never, never>
   [servicePaths.operatorShops]: ServiceShape<OperatorShopRow, never, never, OperatorShopQuery>
   [servicePaths.operatorActions]: ServiceShape<OperatorAction, OperatorActionData, never>
+  // The audit log (decision 0137): find and get only.
+  [servicePaths.auditLogs]: ServiceShape<AuditLog, never, never>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

@@ -96,6 +96,8 @@ export const servicePaths = {
   billingInvoices: 'billing/invoices',
   // The operator console (decision 0129): platform operators only, never shop-scoped.
   operatorShops: 'operator/shops',
-  operatorActions: 'operator/actions'
+  operatorActions: 'operator/actions',
+  // The audit log (decision 0137): read only, written by the changes it records.
+  auditLogs: 'auditLogs'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

@@ -190,7 +190,9 @@ export const serviceRules: Record<string, ServiceRule> = {
   billing: { read: areas.billing, write: areas.billing },
   'billing/checkout': { read: areas.billing, write: areas.billing },
   'billing/refresh': { read: areas.billing, write: areas.billing },
-  'billing/invoices': { read: areas.billing, write: areas.billing }
+  'billing/invoices': { read: areas.billing, write: areas.billing },
+  // The audit log (decision 0137): admins read it; nobody writes it through any door (the service refuses).
+  auditLogs: { read: { roles: admin }, write: { roles: admin } }
 }
 
 export interface ShopCaller {

@@ -55,3 +55,40 @@ export const recordAudit = async (trx: Knex | Knex.Transaction, entry: AuditInpu
     details: JSON.stringify(entry.details ?? {})
   })
 }
+
+/** A name to show for a record: plain text, or a translatable text's first language that has one. */
+export const nameText = (value: unknown): string | null => {
+  if (typeof value === 'string') return value || null
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const texts = value as Record<string, unknown>
+    for (const lang of ['en', 'cht', 'chs', ...Object.keys(texts)])
+      if (typeof texts[lang] === 'string' && texts[lang]) return texts[lang] as string
+  }
+  return null
+}
+
+/**
+ * Records a change of one record from its two versions, when a field that matters changed: `fields`
+ * names them (all but `exclude` when omitted). Answers whether a row was written.
+ */
+export const recordChange = async (
+  trx: Knex | Knex.Transaction,
+  entry: Omit<AuditInput, 'changes'> & {
+    before: Record<string, unknown> | null | undefined
+    after: Record<string, unknown> | null | undefined
+    fields?: readonly string[]
+    exclude?: readonly string[]
+  }
+): Promise<boolean> => {
+  const { before, after, fields, exclude, ...rest } = entry
+  const changes = auditDiff(before, after, fields)
+  for (const field of exclude ?? [])
+    for (const key of Object.keys(changes)) if (key === field || key.startsWith(`${field}.`)) delete changes[key]
+  if (!Object.keys(changes).length) return false
+  await recordAudit(trx, { ...rest, changes })
+  return true
+}
+
+/** The signed-in caller of a service call, or null for the server's own. */
+export const auditUser = (params: unknown): string | null =>
+  (params as { user?: { _id?: unknown } } | undefined)?.user?._id?.toString() ?? null

@@ -3,6 +3,7 @@ import type { Application, Id, Params } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { isObjectId, servicePaths } from '@emporia/shared'
 import type { ShopUsersSync } from '../../platform/tenancy'
+import { recordAudit } from '../../domains/audit/audit-log'
 import type { ShopInvitation } from './shop-invitations.schema'
 
 const alreadyLinked = () =>
@@ -84,6 +85,15 @@ export class ShopInvitationService {
           throw isUniqueViolation(error) ? alreadyLinked() : error
         })) as Record<string, unknown>[]
       if (!row) throw new NotFound('No such invitation')
+      await recordAudit(trx, {
+        shop: invitation.shop,
+        user: user._id,
+        area: 'staff',
+        action: 'staff.accept',
+        target: invitation._id,
+        targetName: (row.name as string | null) || user.email,
+        details: { role: row.role }
+      })
       await this.sync.rewrite(trx, invitation.shop)
       return row
     })
@@ -96,7 +106,19 @@ export class ShopInvitationService {
   async remove(id: Id | null, params: Caller) {
     const user = this.me(params)
     const invitation = await this.invitation(id, user.email)
-    await this.knex('shopMembers').where({ _id: invitation._id, accepted: false }).delete()
+    await this.knex.transaction(async (trx) => {
+      const removed = await trx('shopMembers').where({ _id: invitation._id, accepted: false }).delete()
+      if (removed)
+        await recordAudit(trx, {
+          shop: invitation.shop,
+          user: user._id,
+          area: 'staff',
+          action: 'staff.decline',
+          target: invitation._id,
+          targetName: user.email,
+          details: { role: invitation.role }
+        })
+    })
     return invitation
   }
 

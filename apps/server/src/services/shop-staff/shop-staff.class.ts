@@ -12,8 +12,18 @@ import type { Knex } from 'knex'
 import type { ShopUsersSync } from '../../platform/tenancy'
 import { RecordService, type RecordOptions, type RecordParams } from '../../platform/records/record-service'
 import { checkMemberLimit, checkStaffDiscounts } from '../../domains/billing/limits'
+import { auditDiff, recordAudit } from '../../domains/audit/audit-log'
 
 type Row = Record<string, unknown>
+
+/** What an admin changes of a member: the audit log keeps each from → to (decision 0137). */
+const AUDITED_FIELDS = ['name', 'role', 'perm', 'posAccess', 'monthlyDiscount', 'maxDiscount'] as const
+const callerOf = (params: RecordParams) => (params as { user?: { _id?: string } }).user?._id ?? null
+const staffAudit = (member: ShopStaff) => ({
+  area: 'staff' as const,
+  target: member._id,
+  targetName: member.name || member.email
+})
 
 const alreadyMember = () =>
   new Conflict('This e-mail is already a member of the shop', { key: 'errors.alreadyMember', field: 'email' })
@@ -83,6 +93,13 @@ export class ShopStaffService extends RecordService<ShopStaff, ShopStaffData, Sh
         await checkStaffDiscounts(trx, shop, input, this.billing)
         const member = (await super.create(input as ShopStaffData, { ...params, transaction: trx })) as ShopStaff
         await this.onInvited(trx, member, params)
+        await recordAudit(trx, {
+          shop,
+          user: callerOf(params),
+          action: 'staff.invite',
+          ...staffAudit(member),
+          changes: auditDiff({}, member as unknown as Row, AUDITED_FIELDS)
+        })
         return member
       })
     } catch (error) {
@@ -100,7 +117,11 @@ export class ShopStaffService extends RecordService<ShopStaff, ShopStaffData, Sh
     const result = await this.options.db.knex.transaction(async (trx) => {
       await this.sync.lock(trx, shop)
       await checkStaffDiscounts(trx, shop, data, this.billing)
-      const member = await super.patch(id, data, { ...params, transaction: trx })
+      const before = await super.get(id, { ...params, transaction: trx })
+      const member = (await super.patch(id, data, { ...params, transaction: trx })) as ShopStaff
+      const changes = auditDiff(before as unknown as Row, member as unknown as Row, AUDITED_FIELDS)
+      if (Object.keys(changes).length)
+        await recordAudit(trx, { shop, user: callerOf(params), action: 'staff.change', ...staffAudit(member), changes })
       await this.sync.rewrite(trx, shop)
       return member
     })
@@ -123,6 +144,7 @@ export class ShopStaffService extends RecordService<ShopStaff, ShopStaffData, Sh
       if (!this.roles.includes(member.role)) throw new NotFound('No such invitation')
       if (member.accepted) throw alreadyMember()
       await this.onInvited(trx, member, params)
+      await recordAudit(trx, { shop, user: callerOf(params), action: 'staff.resend', ...staffAudit(member) })
       return member
     })
   }
@@ -133,7 +155,15 @@ export class ShopStaffService extends RecordService<ShopStaff, ShopStaffData, Sh
     const shop = this.shopOf(params)
     const result = await this.options.db.knex.transaction(async (trx) => {
       await this.sync.lock(trx, shop)
-      const member = await super.remove(id as Id, { ...params, transaction: trx })
+      const member = (await super.remove(id as Id, { ...params, transaction: trx })) as ShopStaff
+      // A pending invitation is withdrawn; a member who had accepted is removed.
+      await recordAudit(trx, {
+        shop,
+        user: callerOf(params),
+        action: member.accepted ? 'staff.remove' : 'staff.withdraw',
+        ...staffAudit(member),
+        details: { role: member.role }
+      })
       await this.sync.rewrite(trx, shop)
       return member
     })

@@ -19,6 +19,7 @@ import { checkAliasWrite } from '../../domains/eshop/domains/alias-rule'
 import { applySettingsWrite, checkSettings, newShopCardFlags, prepareSettingsWrite, presentShop } from './shop-settings'
 import { checkNewShopPos, checkPosBanners, posSettingsWrite, presentPosAccess } from './pos-settings'
 import { checkSiteSettings, lowerSubdomain, touchesUiRule } from './site-settings'
+import { auditUser, nameText, recordChange } from '../../domains/audit/audit-log'
 
 type Caller = RecordParams & { user?: { _id: string; email: string } }
 type Row = Record<string, unknown>
@@ -29,6 +30,9 @@ const mentions = (data: unknown, field: string): boolean =>
   Object.entries(data as Record<string, unknown>).some(
     ([key, value]) => key === field || (key.startsWith('$') && mentions(value, field))
   )
+
+/** Shop fields that are no setting an admin changed: members (the staff log has them), billing's, counters. */
+const NOT_SETTINGS = ['users', 'attributes', 'plan', 'billingState', 'graceEnd', 'validUtil', 'nextOrderId', 'posCashiers']
 
 const conflictOn = (error: unknown) => (error as { code?: number; data?: { constraint?: string } })?.data?.constraint
 
@@ -129,10 +133,13 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
       const pos = posSettingsWrite(data as Row, Boolean(params.provider))
       if (id === null && (settings.touchesSettings || pos.bannersWritten || uiRule))
         throw new BadRequest('Checkout settings are changed one shop at a time')
-      if (id === null || (!statusRule && !settings.touchesSettings && !pos.bannersWritten && !uiRule))
+      // A client's change of a shop is audited (decision 0137), so it runs in a transaction with its log row.
+      const audited = Boolean(params.provider)
+      if (id === null || (!audited && !statusRule && !settings.touchesSettings && !pos.bannersWritten && !uiRule))
         return await super.patch(id, settings.data as ShopPatch, params)
       let zoneChanged = false
       const run = async (trx: Knex.Transaction) => {
+        const auditBefore = audited ? ((await trx('shops').where({ _id: id }).first()) as Row | undefined) : undefined
         // Secrets and settings are one write: a rule broken below rolls the secrets back too (0079).
         if (settings.touchesSettings) await applySettingsWrite(trx, id, settings)
         const before = (await trx('shops').where({ _id: id }).first('timeZone')) as { timeZone?: string | null } | undefined
@@ -146,6 +153,20 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
           const changes = new ChangeSet()
           await applyStatusRule(trx, id, changes)
           changes.publishAfter(trx, { app: this.app, counts: this.options.counts })
+        }
+        if (audited) {
+          const after = (await trx('shops').where({ _id: id }).first()) as Row | undefined
+          await recordChange(trx, {
+            shop: id,
+            user: auditUser(params),
+            area: 'settings',
+            action: 'settings.change',
+            target: id,
+            targetName: nameText(after?.name),
+            before: auditBefore,
+            after,
+            exclude: NOT_SETTINGS
+          })
         }
         return shop
       }
