@@ -2,6 +2,8 @@ import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../platform/http/service-context'
 import type { App, ServerPath } from '../platform/http/server-services'
 import { account } from './account/account'
+import { accountSessions } from './account-sessions/account-sessions'
+import { accountTwoStep } from './account-two-step/account-two-step'
 import { attachments } from './attachments/attachments'
 import { authentication } from './authentication/authentication'
 import { brands } from './brands/brands'
@@ -122,6 +124,9 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.users, register: users },
   // Own shape: the caller's own account actions (users/verify, resend, changePassword, reset), no shop.
   { path: servicePaths.usersVerify, register: account },
+  // Own shape: the caller's own two-step sign-in and signed-in devices (decision 0136), no shop.
+  { path: servicePaths.usersTwoStep, register: accountTwoStep },
+  { path: servicePaths.usersSessions, register: accountSessions },
   // Own shape: the shop itself, the root of tenancy (its members, settings, secrets).
   { path: servicePaths.shops, register: shops },
   // Own shape: members are rows of the shop (invited by e-mail), not records of their own.

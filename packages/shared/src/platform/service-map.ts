@@ -52,7 +52,7 @@ import type {
   SubscriptionPatch
 } from '../billing/subscription.schema'
 import type { Shop, ShopData, ShopStaff, ShopStaffData, ShopStaffPatch, ShopPatch } from '../shops/shop.schema'
-import type { Registration, User, UserPatch } from '../users/user.schema'
+import type { Registration, TwoStepAnswer, TwoStepRequest, User, UserPatch, UserSession } from '../users/user.schema'
 import type { servicePaths, ServicePath } from './service-paths'
 import type { Banner, BannerData, BannerPatch } from '../eshop/banner.schema'
 import type { Theme, ThemeData, ThemePatch } from '../eshop/theme.schema'
@@ -156,6 +156,10 @@ export interface ServiceMap {
     ServiceQuery,
     never
   >
+  /** Two-step sign-in of the caller's own account (decision 0136). */
+  [servicePaths.usersTwoStep]: ServiceShape<TwoStepAnswer, TwoStepRequest, never, ServiceQuery, never>
+  /** The caller's signed-in devices; remove one, or all (`id` null: sign out everywhere). */
+  [servicePaths.usersSessions]: ServiceShape<UserSession, never, never, ServiceQuery, UserSession[]>
   [servicePaths.authentication]: ServiceShape<LooseRecord>
   [servicePaths.shops]: ServiceShape<Shop, ShopData, ShopPatch>
   [servicePaths.shopStaff]: ServiceShape<ShopStaff, ShopStaffData, ShopStaffPatch>

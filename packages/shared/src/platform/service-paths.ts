@@ -6,6 +6,8 @@ export const servicePaths = {
   usersResend: 'users/resend',
   usersChangePassword: 'users/changePassword',
   usersReset: 'users/reset',
+  usersTwoStep: 'users/twoStep',
+  usersSessions: 'users/sessions',
   authentication: 'authentication',
   shops: 'shops',
   shopStaff: 'shop/staff',

@@ -14,6 +14,8 @@ export const userSchema = Type.Object(
     locale: Type.Optional(Type.Union([Type.Literal('en'), Type.Literal('cht'), Type.Literal('chs')])),
     verified: Type.Boolean({ readOnly: true }),
     resetRequired: Type.Boolean({ readOnly: true }),
+    /** Two-step sign-in (TOTP) is on (decision 0136); the secret itself never leaves the server. */
+    twoStep: Type.Optional(Type.Boolean({ readOnly: true })),
     /**
      * The account is one of the platform's operators (OPERATOR_EMAILS, decision 0131): computed by the
      * server on every answer, never stored, so the web shows the operator console's entry.
@@ -44,3 +46,31 @@ export const displayName = (
   const name = [user.title, user.lastName, user.firstName].filter(Boolean).join(' ')
   return name || user.email || user._id || ''
 }
+
+/** A recovery code as shown (two groups of five, e.g. `k3m9p-x2q7w`); input is compared without case, spaces or dashes. */
+export const RECOVERY_CODE_COUNT = 10
+
+/** One signed-in device (decision 0136): `current` marks the caller's own session. */
+export interface UserSession {
+  _id: string
+  userAgent: string | null
+  address: string | null
+  createdAt: string
+  lastSeenAt: string
+  current: boolean
+}
+
+/** What `users/twoStep` answers: the secret while setting up, the recovery codes once (decision 0136). */
+export interface TwoStepAnswer {
+  twoStep: boolean
+  secret?: string
+  uri?: string
+  recoveryCodes?: string[]
+}
+
+/** `users/twoStep create`: start (a new secret), confirm (a code turns it on), recoveryCodes (new ones), disable. */
+export type TwoStepRequest =
+  | { action: 'start' }
+  | { action: 'confirm'; code: string }
+  | { action: 'recoveryCodes'; code: string }
+  | { action: 'disable'; password: string; code: string }

@@ -5,6 +5,7 @@ import type { HookContext } from '@feathersjs/feathers'
 import { callerIn, isObjectId, isReadMethod, refusal, serviceRules, type ShopCaller } from '@emporia/shared'
 import type { ShopAccessRecord, ShopDirectory } from './shop-directory'
 import { checkVerifiedMember } from './verify-required'
+import { checkAdminTwoStep } from './two-step-required'
 
 /** What scope-to-shop leaves in params for the service and later hooks. */
 export interface ShopScope {
@@ -53,6 +54,7 @@ export const scopeToShop = (directory: ShopDirectory, path: string) => async (co
     const why = refusal(reading ? rule.read : rule.write, caller, !reading)
     if (why) throw refusals[why]()
     checkVerifiedMember(shopRecord, params.user as { verified?: unknown })
+    checkAdminTwoStep(shopRecord, caller, params.user as { twoStep?: unknown })
     params.caller = caller
   }
   if (!shopRecord) throw refusals.notMember()

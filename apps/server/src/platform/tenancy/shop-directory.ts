@@ -2,7 +2,11 @@ import type { Application } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
 import { servicePaths, shopAttributes, type ShopFeatures } from '@emporia/shared'
 
-export type ShopAccessRecord = ShopFeatures & { _id: string; staffVerifyRequired?: boolean | null }
+export type ShopAccessRecord = ShopFeatures & {
+  _id: string
+  staffVerifyRequired?: boolean | null
+  adminTwoStepRequired?: boolean | null
+}
 
 /**
  * The shops every shop-scoped call checks against (members, features), cached per process.
@@ -39,7 +43,16 @@ export class ShopDirectory {
 
   private async load(id: string, trx?: Knex.Transaction): Promise<ShopAccessRecord | undefined> {
     const row = (await (trx ?? this.knex)('shops')
-      .select('_id', 'users', 'attributes', 'useSubShop', 'useInventoryLot', 'useCashboxLog', 'staffVerifyRequired')
+      .select(
+        '_id',
+        'users',
+        'attributes',
+        'useSubShop',
+        'useInventoryLot',
+        'useCashboxLog',
+        'staffVerifyRequired',
+        'adminTwoStepRequired'
+      )
       .where({ _id: id })
       .first()) as ShopAccessRecord | undefined
     if (row && !this.options.billing) row.attributes = Object.fromEntries(shopAttributes.map((name) => [name, true]))

@@ -83,7 +83,11 @@ export class AccountService {
 
   /** A token for the caller after a change of password, valid after `now`; a socket switches to it. */
   private async freshToken(user: User, params: Caller): Promise<string> {
-    const accessToken = await this.app.service(servicePaths.authentication).createAccessToken({}, { subject: user._id })
+    // The same session (decision 0136): signing out this device later ends the fresh token too.
+    const sid = (params as { authentication?: { payload?: { sid?: unknown } } }).authentication?.payload?.sid
+    const accessToken = await this.app
+      .service(servicePaths.authentication)
+      .createAccessToken(typeof sid === 'string' ? { sid } : {}, { subject: user._id })
     // The caller's socket keeps its session: it is not among the old ones the change disconnects.
     if (params.connection?.authentication) params.connection.authentication = { strategy: 'jwt', accessToken }
     return accessToken

@@ -1,5 +1,7 @@
 import { createSecretKey, type KeyObject } from 'node:crypto'
-import { AuthenticationService } from '@feathersjs/authentication'
+import { AuthenticationService, type AuthenticationResult } from '@feathersjs/authentication'
+import type { Params } from '@feathersjs/feathers'
+import type { SessionStore } from './sessions'
 
 /**
  * jsonwebtoken turns a string secret into a key on every call, first trying (and failing) to parse
@@ -8,6 +10,8 @@ import { AuthenticationService } from '@feathersjs/authentication'
  */
 export class KeyedAuthenticationService extends AuthenticationService {
   private key?: KeyObject
+  /** Where sign-ins are recorded (decision 0136); set when the service is registered. */
+  sessions?: SessionStore
 
   private secretKey(): KeyObject {
     return (this.key ??= createSecretKey(Buffer.from(this.configuration.secret as string)))
@@ -22,6 +26,20 @@ export class KeyedAuthenticationService extends AuthenticationService {
   override createAccessToken(payload: string | Buffer | object, options?: object, secret?: string) {
     const claims = typeof payload === 'object' && !Buffer.isBuffer(payload) ? { ...payload, iatMs: Date.now() } : payload
     return super.createAccessToken(claims, options, secret ?? (this.secretKey() as unknown as string))
+  }
+
+  /**
+   * A new sign-in (any strategy but the JWT itself) is a new session: its id goes into the token as
+   * `sid`, with the device and address it came from (decision 0136).
+   */
+  override async getPayload(authResult: AuthenticationResult, params: Params) {
+    const payload = await super.getPayload(authResult, params)
+    const user = authResult.user as { _id?: string } | undefined
+    if (this.sessions && user?._id && !payload.sid) {
+      const caller = params as Params & { address?: string; headers?: Record<string, unknown> }
+      payload.sid = await this.sessions.open(user._id, caller.headers?.['user-agent'], caller.address)
+    }
+    return payload
   }
 
   override verifyAccessToken(accessToken: string, options?: object, secret?: string) {

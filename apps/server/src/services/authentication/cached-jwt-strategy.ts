@@ -3,15 +3,18 @@ import { NotAuthenticated } from '@feathersjs/errors'
 import type { Params } from '@feathersjs/feathers'
 import type { RealTimeConnection } from '@feathersjs/transport-commons'
 import '@feathersjs/transport-commons'
+import type { SessionStore } from './sessions'
 
 type Entity = Record<string, unknown> & { _id?: string }
-type Payload = { sub?: unknown; iat?: unknown; iatMs?: unknown }
+type Payload = { sub?: unknown; iat?: unknown; iatMs?: unknown; sid?: unknown }
 type Connection = RealTimeConnection & { user?: { _id?: string }; authentication?: { accessToken?: string } }
 
 /** The account as its owner sees it, and the moment before which its tokens are refused (ms, 0: none). */
 interface Account {
   entity: Entity
   validAfter: number
+  /** The account's signed-out sessions (decision 0136): a token of one is refused. */
+  ended: Set<string>
 }
 
 const MAX_ENTRIES = 10_000
@@ -41,12 +44,17 @@ export const sessionEnded = () =>
  *
  * A token issued before the account's `tokensValidAfter` (its last password change or reset) is
  * refused, and on every change of an account the sockets of this process still signed in with such
- * a token are disconnected: on any process, the change arrives as a users event.
+ * a token are disconnected: on any process, the change arrives as a users event. The same goes for
+ * a token of a signed-out session (`sid`, decision 0136): the account's ended sessions are read with
+ * the account, and ending one announces the account so every process reads them again.
  */
 export class CachedJWTStrategy extends JWTStrategy {
   private readonly cache = new Map<string, { at: number; account: Promise<Account> }>()
 
-  constructor(private readonly ttlMs: number) {
+  constructor(
+    private readonly ttlMs: number,
+    private readonly sessions?: SessionStore
+  ) {
     super()
   }
 
@@ -73,10 +81,16 @@ export class CachedJWTStrategy extends JWTStrategy {
     // Internal get with the service's secrets: the hash is dropped here, the validity kept apart (the
     // entity service's type is Feathers' generic one, hence the cast to what the users service answers).
     const service = this.entityService as unknown as { get: (id: string, p: Params) => Promise<Entity> }
-    const account = service.get(id, { withSecrets: true } as Params).then((row) => {
-      const { password: _hash, tokensValidAfter, ...entity } = row
-      return { entity, validAfter: tokensValidAfter ? new Date(tokensValidAfter as string | Date).getTime() : 0 }
-    })
+    const account = Promise.all([service.get(id, { withSecrets: true } as Params), this.sessions?.endedIds(id) ?? []]).then(
+      ([row, ended]) => {
+        const { password: _hash, tokensValidAfter, ...entity } = row
+        return {
+          entity,
+          validAfter: tokensValidAfter ? new Date(tokensValidAfter as string | Date).getTime() : 0,
+          ended: new Set(ended)
+        }
+      }
+    )
     if (this.cache.size >= MAX_ENTRIES) this.cache.delete(this.cache.keys().next().value as string)
     this.cache.set(id, { at: Date.now(), account })
     account.catch(() => this.cache.delete(id))
@@ -90,8 +104,12 @@ export class CachedJWTStrategy extends JWTStrategy {
   override async authenticate(authentication: AuthenticationRequest, params: Params) {
     const result = await super.authenticate(authentication, params)
     const payload = (result.authentication as { payload?: Payload } | undefined)?.payload
-    const { validAfter } = await this.account(String(payload?.sub))
+    const { validAfter, ended } = await this.account(String(payload?.sub))
     if (issuedAt(payload) < validAfter) throw sessionEnded()
+    if (typeof payload?.sid === 'string') {
+      if (ended.has(payload.sid)) throw sessionEnded()
+      this.sessions?.touch(payload.sid)
+    }
     return result
   }
 
@@ -106,10 +124,12 @@ export class CachedJWTStrategy extends JWTStrategy {
   private async endStaleSessions(id: string) {
     const connections = this.connectionsOf(id)
     if (!connections.length) return
-    const { validAfter } = await this.account(id)
-    if (!validAfter) return
+    const { validAfter, ended } = await this.account(id)
+    if (!validAfter && !ended.size) return
     for (const connection of connections) {
-      if (issuedAt(claimsOf(connection.authentication?.accessToken)) < validAfter) this.app?.emit('disconnect', connection)
+      const claims = claimsOf(connection.authentication?.accessToken)
+      const stale = issuedAt(claims) < validAfter || (typeof claims?.sid === 'string' && ended.has(claims.sid))
+      if (stale) this.app?.emit('disconnect', connection)
     }
   }
 }

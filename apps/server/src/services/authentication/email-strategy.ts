@@ -5,17 +5,25 @@ import type { Params } from '@feathersjs/feathers'
 import type { RecordParams } from '../../platform/records/record-service'
 import { verifyPassword } from './passwords'
 import { loginKeys, type Throttle } from './throttle'
+import { twoStepRequired, wrongTwoStepCode, type TwoStepStore } from './two-step'
 
-type Account = { _id: string; password?: string | null }
+type Account = { _id: string; password?: string | null; twoStep?: boolean }
 
 const invalidLogin = () => new NotAuthenticated('Invalid login', { key: 'errors.login' })
 
 /**
  * E-mail + password login. An unknown e-mail and a wrong password take the same time and give
  * the same answer; failures are counted per account and per address and refused over the limit.
+ *
+ * With two-step sign-in on (decision 0136) the right password alone is answered 401
+ * `errors.twoStepRequired`; the same request again with `totp` (a 6-digit code or a recovery code)
+ * signs in. A wrong code counts as a wrong password, under the same keys and limits.
  */
 export class EmailStrategy extends LocalStrategy {
-  constructor(private readonly throttle: Throttle) {
+  constructor(
+    private readonly throttle: Throttle,
+    private readonly twoStep: TwoStepStore
+  ) {
     super()
   }
 
@@ -43,6 +51,13 @@ export class EmailStrategy extends LocalStrategy {
     if (!account || !ok) {
       await this.throttle.fail(keys)
       throw invalidLogin()
+    }
+    if (account.twoStep) {
+      if (data.totp === undefined || data.totp === null || data.totp === '') throw twoStepRequired()
+      if (!(await this.twoStep.useCode(account._id, data.totp))) {
+        await this.throttle.fail(keys)
+        throw wrongTwoStepCode()
+      }
     }
     await this.throttle.clear(keys.slice(0, 1))
     return { authentication: { strategy: this.name ?? 'local' }, user: await this.getEntity(account, params) }

@@ -62,6 +62,8 @@ import * as billing from './20261130000000-billing'
 import * as billingBackfill from './20261130010000-billing-backfill'
 // Manager approval at the till and staff PINs (decision 0135).
 import * as staffPin from './20261201000000-staff-pin'
+// Two-step sign-in and sessions (decision 0136).
+import * as twoStep from './20261201010000-two-step'
 import * as shopVerifySettings from './20261201030000-shop-verify-settings'
 // The audit log, immutable at the database (issue 31, decision 0137).
 import * as auditLog from './20261201020000-audit-log'
@@ -125,6 +127,7 @@ export const migrations: Record<string, Migration> = {
   '20261130000000-billing': billing,
   '20261130010000-billing-backfill': billingBackfill,
   '20261201000000-staff-pin': staffPin,
+  '20261201010000-two-step': twoStep,
   '20261201020000-audit-log': auditLog,
   '20261201030000-shop-verify-settings': shopVerifySettings,
   '20261201040000-order-line-names': orderLineNames
