@@ -1,5 +1,5 @@
 import { Chip, MenuItem, TextField } from '@mui/material'
-import { HardwareError } from '../../lib/pos-hardware/device-store'
+import { hardwareErrorCode, hardwareErrorKey } from '../../lib/pos-hardware/hardware-errors'
 import type { DeviceState } from '../../lib/pos-hardware/types'
 import { useListT } from '../../lib/i18n/lists'
 import { notifyError } from '../../lib/notify'
@@ -58,10 +58,10 @@ export const useDeviceAction = () => {
     try {
       return await action()
     } catch (error) {
-      if (error instanceof HardwareError) notifyError(t(`devHardware.${error.key}`))
       // The person closed the browser's device chooser: nothing to say.
-      else if (error instanceof DOMException && error.name === 'NotFoundError') return undefined
-      else notifyError(t('devHardware.failed', { message: error instanceof Error ? error.message : String(error) }))
+      if (hardwareErrorCode(error) === 'cancelled') return undefined
+      // Every failure in the interface's language (decision 0140), never the driver's text.
+      notifyError(t(hardwareErrorKey(error)))
       return undefined
     }
   }

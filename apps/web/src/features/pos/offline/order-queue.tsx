@@ -1,11 +1,11 @@
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { servicePaths } from '@emporia/shared'
 import { loadClient } from '../../../lib/client'
-import { errorMessage } from '../../../lib/errors'
 import { getCurrentShopId } from '../../../lib/shop'
 import type { QueuedOrder } from '../pos-types'
 import { createOrderQueue, type FullOrderQueue, type SentOrder } from './queue-core'
 import { indexedDbQueueStore } from './queue-store'
+import { cashierErrorMessage } from './cashier-errors'
 import { PendingOrdersDialog } from './pending-orders-dialog'
 import { PendingOrdersToolbarButton } from './pending-orders-button'
 
@@ -30,7 +30,7 @@ const startQueue = (): FullOrderQueue => {
     store: indexedDbQueueStore,
     online,
     shop: () => getCurrentShopId(),
-    describe: errorMessage,
+    describe: cashierErrorMessage,
     send: async (data, shop) => {
       const { client, socket } = await loadClient()
       // An answer lost with its socket never comes: the call would hold the queue until its 30 s timeout.

@@ -14,7 +14,7 @@ import {
   Typography
 } from '@mui/material'
 import { ConfirmDialog } from '../../../components/editor/confirm-dialog'
-import { errorMessage } from '../../../lib/errors'
+import { cashierErrorMessage } from './cashier-errors'
 import { formatDateTime, formatMoney } from '../../../lib/format'
 import { useListT, type AnyMessageKey } from '../../../lib/i18n/lists'
 import { notifyError } from '../../../lib/notify'
@@ -35,7 +35,7 @@ const useBusy = () => {
     try {
       await run()
     } catch (error) {
-      notifyError(errorMessage(error))
+      notifyError(cashierErrorMessage(error))
     } finally {
       setBusy(false)
     }

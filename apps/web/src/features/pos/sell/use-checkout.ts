@@ -11,6 +11,7 @@ import { drawerOpensAfter, orderDataOf } from './order-data'
 import { receiptOf } from './receipt-data'
 import { settle, type Tender } from './tender'
 import { useOrderQueue } from '../offline/order-queue'
+import { deviceFailure } from '../offline/cashier-errors'
 
 /*
  * Paying (spec §2.13, §6.2; decision 0098): the order goes through the queue with its client id, then the
@@ -26,8 +27,6 @@ export interface LastSale {
   change: number
   state: CartState
 }
-
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
 export const useCheckout = (options: {
   shop: Shop | undefined
@@ -81,7 +80,7 @@ export const useCheckout = (options: {
         })
       )
     } catch (error) {
-      notifyError(i18n.t('pos.sell.printFailed', { reason: reason(error) }))
+      notifyError(i18n.t('pos.sell.printFailed', { reason: deviceFailure(error) }))
     }
   }
 
@@ -123,7 +122,7 @@ export const useCheckout = (options: {
       else if (drawer)
         await printer
           .kickDrawer()
-          .catch((error: unknown) => notifyError(i18n.t('pos.sell.drawerFailed', { reason: reason(error) })))
+          .catch((error: unknown) => notifyError(i18n.t('pos.sell.drawerFailed', { reason: deviceFailure(error) })))
       return true
     } finally {
       setBusy(false)

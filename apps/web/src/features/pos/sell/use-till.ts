@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react'
 import { servicePaths, type BarcodeLayout, type PosCatalogueProduct } from '@emporia/shared'
-import { errorMessage } from '../../../lib/errors'
+import { cashierErrorMessage } from '../offline/cashier-errors'
 import { shopApi } from '../../../lib/resource-client'
 import { i18n } from '../../../lib/i18n/i18n'
 import { notifyError } from '../../../lib/notify'
@@ -142,7 +142,7 @@ export const useTill = (
           (error: unknown) => {
             const key = (error as { data?: { key?: string } }).data?.key
             if (key && key !== 'pos.error.noSuchCode') {
-              notifyError(errorMessage(error))
+              notifyError(cashierErrorMessage(error))
               return record(code, key)
             }
             apply(local, code)
