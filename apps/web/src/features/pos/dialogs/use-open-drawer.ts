@@ -5,12 +5,13 @@ import { notifyError } from '../../../lib/notify'
 import { useCurrentShop } from '../../../lib/shop'
 import { drawerDecision } from '../station/binding'
 import { useStation } from '../station/station-context'
+import { askManager } from './manager-approval'
 
 /**
  * Opens the drawer by hand (spec §6.2): the shop's `posDrawerOpener` says who may — nobody ("No
- * Permission"), managers and admins (others: "Need Permission"), or everyone. A manager's approval on
- * another member's till needs a server check of their password that only orders have (decision 0092),
- * so it is not offered here (decision 0100): the manager opens it from their own sign-in.
+ * Permission"), managers and admins, or everyone. A cashier under "managers only" asks a manager, who
+ * approves on this device with their staff PIN (decision 0135, amending 0100); the server keeps the
+ * approval, naming both, and the drawer opens on its answer.
  */
 export const useOpenDrawer = () => {
   const { t } = useListT()
@@ -24,10 +25,7 @@ export const useOpenDrawer = () => {
       notifyError(t('errors.noPermission'))
       return false
     }
-    if (decision === 'needPermission') {
-      notifyError(`${t('errors.needPermission')}: ${t('posStation.needManager')}`)
-      return false
-    }
+    if (decision === 'needPermission' && !(await askManager({ action: 'drawer' }))) return false
     try {
       await kickDrawer()
       return true

@@ -8,6 +8,7 @@ import { listenForScans } from '../../../lib/pos-hardware/scanner'
 import { reasonValues } from '../../../lib/pricing-reasons'
 import { useCurrentShop, useCurrentShopId } from '../../../lib/shop'
 import { useOpenDrawer } from '../dialogs/pos-dialogs'
+import { ManagerApprovalHost } from '../dialogs/manager-approval-dialog'
 import { useStation, useStationPageOptions } from '../station/station'
 import { CartPanel } from './cart-panel'
 import { hasUnsaved, payProblem, type CartState } from './cart-store'
@@ -295,6 +296,7 @@ export const Till = () => {
       />
       <DevicesDialog open={dialog === 'devices'} onClose={() => setDialog(null)} />
       <LeaveDialog open={leave.asking} onAnswer={leave.answer} />
+      <ManagerApprovalHost />
     </Box>
   )
 }
