@@ -44,6 +44,7 @@ import { settingsSocialScreen } from '../features/settings-social/settings-socia
 import { settingsUiScreen } from '../features/settings-ui/settings-ui.screen'
 import { billingScreen } from '../features/billing/billing.screen'
 import { settingsAccessScreen } from '../features/settings-access/settings-access.screen'
+import { settingsVerifyScreen } from '../features/settings-verify/settings-verify.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
 /*
@@ -78,7 +79,7 @@ export const wizardScreen: ScreenDef = {
   drawer: { group: 'eshop', order: 10, label: 'menu.wizard', key: 'eshop' }
 }
 
-const settingsScreens = ['email', 'imports', 'integrations', 'verify'].map((name) => planned(`settings/${name}`))
+const settingsScreens = ['email', 'imports', 'integrations'].map((name) => planned(`settings/${name}`))
 
 /** Every shop screen: built ones from their feature's screen file, planned ones here. */
 export const screens: readonly ScreenDef[] = [
@@ -137,6 +138,7 @@ export const screens: readonly ScreenDef[] = [
   settingsShopScreen,
   settingsSocialScreen,
   settingsUiScreen,
+  settingsVerifyScreen,
   ...settingsScreens,
   shopRankGroupsScreen,
   shopRanksScreen,

@@ -6,6 +6,7 @@ import { PlanNotices } from '../shell/plan-notices'
 import { useRouteTitle } from '../shell/root-shell'
 import { usePageOptionsState } from '../../lib/page-options'
 import { TopBar } from './top-bar'
+import { useVerifyLock, VerifyGate } from '../../features/settings-verify/verify-gate'
 
 const MINI_KEY = 'emporia-drawer-mini'
 
@@ -19,7 +20,10 @@ export const DefaultLayout = () => {
   // Mini mode is a preference of this device, so it survives reloads.
   const [mini, setMini] = useState(() => localStorage.getItem(MINI_KEY) === '1')
   const [mobileOpen, setMobileOpen] = useState(false)
-  const showDrawer = !options.noDrawer && !options.fullPage
+  // A shop that requires a verified e-mail shows an unverified member the request instead of its menu and screens (0138).
+  const needsShop = useMatches({ select: (matches) => matches.at(-1)?.staticData.spec?.shop })
+  const locked = useVerifyLock() && needsShop === true
+  const showDrawer = !options.noDrawer && !options.fullPage && !locked
 
   const toggle = () => {
     if (mobile) return setMobileOpen((open) => !open)
@@ -44,8 +48,8 @@ export const DefaultLayout = () => {
           />
         )}
         <Box component="main" data-route={routeName} sx={{ flex: 1, p: options.fullPage ? 0 : { xs: 2, md: 3 } }}>
-          {!options.fullPage && <PlanNotices />}
-          <Outlet />
+          {!options.fullPage && !locked && <PlanNotices />}
+          {locked ? <VerifyGate /> : <Outlet />}
         </Box>
       </Box>
     </Box>

@@ -10,6 +10,7 @@ import { settingsPosBannersScreen } from '../../features/settings-pos-banners/se
 import { settingsShopScreen } from '../../features/settings-shop/settings-shop.screen'
 import { settingsSocialScreen } from '../../features/settings-social/settings-social.screen'
 import { settingsUiScreen } from '../../features/settings-ui/settings-ui.screen'
+import { settingsVerifyScreen } from '../../features/settings-verify/settings-verify.screen'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { useRecordTitle } from './use-record-title'
 
@@ -59,6 +60,9 @@ const forms: Record<string, ComponentType> = {
   ),
   [settingsUiScreen.route]: lazy(() =>
     import('../../features/settings-ui/settings-ui-page').then((m) => ({ default: m.SettingsUiPage }))
+  ),
+  [settingsVerifyScreen.route]: lazy(() =>
+    import('../../features/settings-verify/settings-verify-page').then((m) => ({ default: m.SettingsVerifyPage }))
   )
 }
 
