@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { tillPrecache } from './scripts/till-precache.ts'
 
 // The shared workspace ships TypeScript source; Vite compiles it along with the app.
 const sharedSource = fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url))
@@ -13,7 +14,8 @@ const isSharedSource = (id: string) => id.replaceAll('\\', '/').includes('/packa
 const isTypeBox = (id: string) => id.replaceAll('\\', '/').includes('/node_modules/@sinclair/typebox/')
 
 export default defineConfig({
-  plugins: [react()],
+  // tillPrecache writes sw.js, the till's service worker (decision 0140).
+  plugins: [react(), tillPrecache()],
   resolve: { alias: { '@emporia/shared': sharedSource } },
   server: {
     // `npm run dev -w apps/server` listens on 3030; `ws` carries the socket.io websocket too.

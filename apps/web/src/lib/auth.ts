@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { servicePaths, type User } from '@emporia/shared'
 import { clientRequested, hasStoredToken, loadClient } from './client'
 import type { RegisterData } from './feathers-client'
+import { deviceOffline, forgetOfflineStart, rememberedUser, rememberUser } from './offline-start'
 
 export type SessionStatus = 'restoring' | 'signed-out' | 'signed-in'
 
@@ -45,10 +46,12 @@ const wire = async () => {
   // The Feathers client emits `login` for every successful authentication, including its own
   // re-authentication after a reconnect, and `logout` after signing out.
   client.on('login', (result: AuthResult) => {
+    rememberUser(result.user)
     setSession({ status: 'signed-in', user: result.user })
     eventListeners.forEach((listener) => listener('login'))
   })
   client.on('logout', () => {
+    forgetOfflineStart()
     setSession({ status: 'signed-out' })
     eventListeners.forEach((listener) => listener('logout'))
   })
@@ -81,6 +84,14 @@ const start = () => {
   started = true
   // No stored token: signed out, and no need for the client yet.
   if (!hasStoredToken()) return setSession({ status: 'signed-out' })
+  // Opened with no network (a till, decision 0140): the user as last signed in here; the socket's
+  // `connect` re-authenticates when the network returns, and a refused token signs out then.
+  const kept = deviceOffline() ? rememberedUser() : undefined
+  if (kept) {
+    setSession({ status: 'signed-in', user: kept })
+    void authClient()
+    return
+  }
   // A stored token restores the session on page load; on a 401 this settles as signed out.
   void authClient()
     .then((client) => client.reAuthenticate())
@@ -125,3 +136,4 @@ export const signOut = async (): Promise<void> => {
   // Without a token the client emits no `logout`; the session ends all the same.
   if (session.status !== 'signed-out') setSession({ status: 'signed-out' })
 }
+  forgetOfflineStart()

@@ -3,6 +3,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { servicePaths, type Shop } from '@emporia/shared'
 import type { Query } from '@feathersjs/feathers'
 import { loadClient } from './client'
+import { deviceOffline, rememberedShops, rememberedUser, rememberShops } from './offline-start'
 import { rowsOf } from './page-of'
 import { queryKeys } from './query-keys'
 import { useRealtimeSync } from './realtime-sync'
@@ -12,15 +13,20 @@ export const SHOPS_QUERY: Query = { $populate: ['icon'], $limit: 1000 }
 export const shopsKey = queryKeys.find(servicePaths.shops, SHOPS_QUERY)
 
 const loadShops = async (): Promise<Shop[]> => {
+  // Opened with no network (a till, decision 0140): the list as the server last gave it to this user.
+  const kept = deviceOffline() ? rememberedShops() : undefined
+  if (kept) return kept
   const { client } = await loadClient()
-  return rowsOf(await client.service(servicePaths.shops).find({ query: SHOPS_QUERY }))
+  const shops = rowsOf(await client.service(servicePaths.shops).find({ query: SHOPS_QUERY }))
+  rememberShops(rememberedUser()?._id, shops)
+  return shops
 }
 
 /** The user's shops; `force` reloads them (spec §4.4: on login or a new user id). */
 export const fetchShops = (queryClient: QueryClient, force = false): Promise<Shop[]> =>
   force
-    ? queryClient.fetchQuery({ queryKey: shopsKey, queryFn: loadShops, staleTime: 0 })
-    : queryClient.ensureQueryData({ queryKey: shopsKey, queryFn: loadShops })
+    ? queryClient.fetchQuery({ queryKey: shopsKey, queryFn: loadShops, staleTime: 0, networkMode: 'offlineFirst' })
+    : queryClient.ensureQueryData({ queryKey: shopsKey, queryFn: loadShops, networkMode: 'offlineFirst' })
 
 let currentShopId: string | undefined
 const listeners = new Set<() => void>()
@@ -42,7 +48,8 @@ export const useCurrentShopId = () => useSyncExternalStore(subscribe, () => curr
 /** The user's shops, kept current by the shops service's events. */
 export const useShops = (enabled: boolean) => {
   useRealtimeSync(servicePaths.shops, enabled)
-  return useQuery({ queryKey: shopsKey, queryFn: loadShops, enabled, staleTime: Infinity })
+  // offlineFirst: a page opened with no network asks loadShops, which answers the kept list (decision 0140).
+  return useQuery({ queryKey: shopsKey, queryFn: loadShops, enabled, staleTime: Infinity, networkMode: 'offlineFirst' })
 }
 
 export const useCurrentShop = (enabled: boolean): Shop | undefined => {

@@ -16,7 +16,10 @@ export const posOfflineMessages = defineMessages({
     'posOffline.discardConfirm': 'Discard this sale? The server refused it and it will not be recorded. This cannot be undone.',
     'posOffline.sendNow': 'Send now',
     'posOffline.close': 'Close',
-    'posOffline.cardNeedsNetwork': 'Card payments need the network: take cash or another method while offline.'
+    'posOffline.cardNeedsNetwork': 'Card payments need the network: take cash or another method while offline.',
+    'posOffline.ready.ready': 'Ready offline',
+    'posOffline.ready.preparing': 'Preparing for offline use…',
+    'posOffline.ready.unavailable': 'Not available offline'
   },
   cht: {
     'posOffline.pending': '未傳送訂單：{count}',
@@ -32,7 +35,10 @@ export const posOfflineMessages = defineMessages({
     'posOffline.discardConfirm': '要捨棄這筆銷售嗎？伺服器已拒絕它，它將不會被記錄。此操作無法復原。',
     'posOffline.sendNow': '立即傳送',
     'posOffline.close': '關閉',
-    'posOffline.cardNeedsNetwork': '信用卡付款需要網絡：離線時請收取現金或使用其他付款方式。'
+    'posOffline.cardNeedsNetwork': '信用卡付款需要網絡：離線時請收取現金或使用其他付款方式。',
+    'posOffline.ready.ready': '可離線使用',
+    'posOffline.ready.preparing': '正在準備離線使用…',
+    'posOffline.ready.unavailable': '無法離線使用'
   },
   chs: {
     'posOffline.pending': '未发送订单：{count}',
@@ -48,7 +54,10 @@ export const posOfflineMessages = defineMessages({
     'posOffline.discardConfirm': '要舍弃这笔销售吗？服务器已拒绝它，它将不会被记录。此操作无法撤销。',
     'posOffline.sendNow': '立即发送',
     'posOffline.close': '关闭',
-    'posOffline.cardNeedsNetwork': '信用卡付款需要网络：离线时请收取现金或使用其他付款方式。'
+    'posOffline.cardNeedsNetwork': '信用卡付款需要网络：离线时请收取现金或使用其他付款方式。',
+    'posOffline.ready.ready': '可离线使用',
+    'posOffline.ready.preparing': '正在准备离线使用…',
+    'posOffline.ready.unavailable': '无法离线使用'
   }
 })
 

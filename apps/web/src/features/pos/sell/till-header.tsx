@@ -3,6 +3,7 @@ import type { Cashier } from '@emporia/shared'
 import { useDeviceOnline } from '../../../lib/device-online'
 import { useListT } from '../../../lib/i18n/lists'
 import { PendingOrdersButton } from '../offline/order-queue'
+import { OfflineReadyIndicator } from '../offline/offline-ready'
 import type { CartState } from './cart-store'
 
 /** The till's top line (spec §2.13): the cashier (opens the setup), the connection, the queue, the customer. */
@@ -19,6 +20,7 @@ export const TillHeader = (props: { cashier: Cashier | null; cart: CartState; on
         {online ? t('pos.sell.online') : t('pos.sell.offline')}
       </Typography>
       <PendingOrdersButton />
+      <OfflineReadyIndicator />
       <Box sx={{ flex: 1 }} />
       <Typography data-testid="pos-customer">
         {cart.member?.name ?? t('pos.sell.guest')}
