@@ -23,4 +23,9 @@ describe('lineTitle (decision 0139)', () => {
     expect(lineTitle({ name: 'Mug', productName: null }, 'en')).toBe('Mug')
     expect(lineTitle({}, 'en')).toBe('')
   })
+
+  it("takes the caller's own text picker (the till's)", () => {
+    const upper = (value: unknown) => String((value as { en?: string }).en ?? value).toUpperCase()
+    expect(lineTitle({ productName: teaSet, skuName: { en: 'Large' } }, upper)).toBe('TEA SET · LARGE')
+  })
 })
