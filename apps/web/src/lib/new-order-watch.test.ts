@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { lineTitle } from '@emporia/shared'
 import { createNewOrderWatch, summarizeOrder } from './new-order-watch'
 
 const shop = 'a'.repeat(24)
@@ -33,9 +34,23 @@ describe('createNewOrderWatch', () => {
 })
 
 describe('summarizeOrder', () => {
+  it("titles the first line by the product and the SKU it was sold as, with the product's image (decision 0139)", () => {
+    const sold = {
+      name: { en: 'Large' },
+      productName: { en: 'Tea set', cht: '茶具' },
+      skuName: { en: 'Large', cht: '大' },
+      image: { type: 'attachment', attachment: 'f'.repeat(24) }
+    }
+    const summary = summarizeOrder(order({ products: [sold] }))
+    expect(lineTitle(summary.line, 'cht')).toBe('茶具 · 大')
+    expect(summary.image).toBe(`/api/thumbs/${'f'.repeat(24)}`)
+    const outside = summarizeOrder(order({ products: [{ ...sold, image: { type: 'src', src: 'https://example.com/t.jpg' } }] }))
+    expect(outside.image).toBe('https://example.com/t.jpg')
+  })
+
   it('gives the first product, the count of the others and the total', () => {
     expect(summarizeOrder(order())).toEqual({
-      name: { en: 'Tea', cht: '茶' },
+      line: { name: { en: 'Tea', cht: '茶' }, image: '/img/tea.webp' },
       image: '/img/tea.webp',
       more: 2,
       totalCents: 123456
@@ -44,7 +59,7 @@ describe('summarizeOrder', () => {
 
   it('copes with an order without products or amount', () => {
     expect(summarizeOrder(order({ products: undefined, amount: undefined }))).toEqual({
-      name: undefined,
+      line: {},
       image: undefined,
       more: 0,
       totalCents: 0

@@ -4,7 +4,10 @@
  */
 export interface OrderProductLine {
   name?: unknown
-  image?: string | null
+  /** What the line keeps as sold (decision 0139): the product's and SKU's names, the product's image. */
+  productName?: unknown
+  skuName?: unknown
+  image?: string | { type?: string; attachment?: string; src?: string; url?: string } | null
   images?: (string | { url?: string; src?: string })[]
   quantity?: number
   product?: { images?: (string | { url?: string; src?: string })[] } | string
@@ -45,15 +48,21 @@ export const createNewOrderWatch = (currentShop: () => string | undefined) => {
   }
 }
 
-const imageUrl = (image: string | { url?: string; src?: string } | undefined) =>
-  typeof image === 'string' ? image : (image?.url ?? image?.src)
+const imageUrl = (image: string | { url?: string; src?: string; type?: string; attachment?: string } | null | undefined) =>
+  typeof image === 'string'
+    ? image
+    : image?.type === 'attachment' && image.attachment
+      ? `/api/thumbs/${image.attachment}`
+      : (image?.url ?? image?.src)
 
-/** What the popup shows: the first product, how many more, and the total in cents. */
+/** What the popup shows: the first line (titled by lineTitle), how many more, and the total in cents. */
 export const summarizeOrder = (order: OrderEvent) => {
   const [first, ...rest] = order.products ?? []
   const product = first?.product
   const image =
-    first?.image ?? imageUrl(first?.images?.[0]) ?? (typeof product === 'object' ? imageUrl(product?.images?.[0]) : undefined)
+    imageUrl(first?.image) ??
+    imageUrl(first?.images?.[0]) ??
+    (typeof product === 'object' ? imageUrl(product?.images?.[0]) : undefined)
   // The order's total (§2.6): a `prepare` e-shop order awaiting its bank transfer has paid nothing yet.
-  return { name: first?.name, image: image ?? undefined, more: rest.length, totalCents: order.total ?? order.amount ?? 0 }
+  return { line: first ?? {}, image: image ?? undefined, more: rest.length, totalCents: order.total ?? order.amount ?? 0 }
 }

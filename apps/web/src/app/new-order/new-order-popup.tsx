@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Avatar, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material'
 import ShoppingBag from '@mui/icons-material/ShoppingBag'
+import { lineTitle } from '@emporia/shared'
 import { useAppNavigate } from '../../components/ui/app-link'
 import { client } from '../../lib/feathers-client'
 import { formatMoney } from '../../lib/format'
 import { useT } from '../../lib/i18n/i18n'
-import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { createNewOrderWatch, summarizeOrder, type OrderEvent } from '../../lib/new-order-watch'
 import { getCurrentShopId } from '../../lib/shop'
 
@@ -14,7 +14,7 @@ const CLOSE_DELAY_MS = 500
 
 /** "New EShop Order Received" (spec §2.6): first product, how many more, total; Skip or View. */
 export const NewOrderPopup = () => {
-  const { t, tAny, language } = useT()
+  const { t, language } = useT()
   const navigate = useAppNavigate()
   const [queue, setQueue] = useState<OrderEvent[]>([])
   const [open, setOpen] = useState(true)
@@ -54,7 +54,7 @@ export const NewOrderPopup = () => {
             <ShoppingBag />
           </Avatar>
           <div>
-            <Typography data-testid="new-order-product">{resolveText(summary.name as Translatable, language, tAny)}</Typography>
+            <Typography data-testid="new-order-product">{lineTitle(summary.line, language)}</Typography>
             {summary.more > 0 && (
               <Typography variant="body2" color="text.secondary" data-testid="new-order-more">
                 {t('order.moreProducts', { count: summary.more })}

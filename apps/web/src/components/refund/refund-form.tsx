@@ -15,11 +15,10 @@ import {
   Typography
 } from '@mui/material'
 import { useQueryClient } from '@tanstack/react-query'
-import { servicePaths, type LocaleId, type Order } from '@emporia/shared'
+import { lineTitle, servicePaths, type LocaleId, type Order } from '@emporia/shared'
 import { formatMoney } from '../../lib/format'
 import { normalizeValues } from '../../lib/form-values'
 import { useListT } from '../../lib/i18n/lists'
-import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { notifySuccess } from '../../lib/notify'
 import { queryKeys } from '../../lib/query-keys'
 import { shopApi } from '../../lib/resource-client'
@@ -38,7 +37,7 @@ const AMOUNT = { name: 'amount', label: 'refund.amount', type: 'money' } as cons
  * (`refund` on the order page, `pos-refund` at the till).
  */
 export const RefundForm = ({ order, onClose, testId }: { order: Order; onClose: () => void; testId: string }) => {
-  const { t, tAny, language } = useListT()
+  const { t, language } = useListT()
   const queryClient = useQueryClient()
   const left = leftOf(order.products)
   const [choices, setChoices] = useState<RefundChoice[]>(() =>
@@ -106,7 +105,7 @@ export const RefundForm = ({ order, onClose, testId }: { order: Order; onClose: 
             <TableBody>
               {order.products.map((line, i) => (
                 <TableRow key={i} data-testid={`${testId}-line-${i}`}>
-                  <TableCell>{resolveText(line.name as Translatable, language as LocaleId, tAny)}</TableCell>
+                  <TableCell>{lineTitle(line, language as LocaleId)}</TableCell>
                   <TableCell align="right">{line.quantity}</TableCell>
                   <TableCell align="right">{line.returned ?? 0}</TableCell>
                   <TableCell sx={{ width: 160 }}>

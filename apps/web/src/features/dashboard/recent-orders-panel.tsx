@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Chip, Link, List, ListItem, ListItemText, Typography } from '@mui/material'
 import Receipt from '@mui/icons-material/ReceiptLongOutlined'
-import { servicePaths, type LocaleId, type Order, type OrderStatus, type Page } from '@emporia/shared'
+import { servicePaths, type LocaleId, type Order, type Page } from '@emporia/shared'
 import { AppLink } from '../../components/ui/app-link'
 import { EmptyState } from '../../components/ui/empty-state'
 import { formatDateTime } from '../../lib/format/date'
@@ -10,6 +10,7 @@ import { useListT } from '../../lib/i18n/lists'
 import { queryKeys } from '../../lib/query-keys'
 import { useRealtimeSync } from '../../lib/realtime-sync'
 import { shopApi } from '../../lib/resource-client'
+import { labelText, orderStatusLabels } from '../../lib/order-labels'
 
 export const RECENT_ORDERS = 5
 const RECENT_QUERY = { $sort: { date: -1 }, $limit: RECENT_ORDERS, $select: ['_id', 'orderId', 'date', 'total', 'status'] }
@@ -53,7 +54,7 @@ export const RecentOrdersPanel = ({ shopId }: { shopId: string }) => {
                   <Chip
                     size="small"
                     variant="outlined"
-                    label={t(`recentOrders.status.${order.status as OrderStatus}`)}
+                    label={labelText(orderStatusLabels, order.status, t)}
                     data-testid="recent-order-status"
                   />
                 )}

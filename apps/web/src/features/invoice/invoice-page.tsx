@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
 import { Box, CircularProgress, Divider, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { useMatches, useParams } from '@tanstack/react-router'
-import { servicePaths, type LocaleId, type Order, type Payment } from '@emporia/shared'
+import { lineTitle, servicePaths, type LocaleId, type Order, type Payment } from '@emporia/shared'
 import { RecordItemText } from '../../components/fields/record-item-field'
 import { formatDateTime, formatMoney } from '../../lib/format'
 import { useListT } from '../../lib/i18n/lists'
-import { resolveText, type Translatable } from '../../lib/i18n/translatable'
+import { resolveText } from '../../lib/i18n/translatable'
 import { paymentMethodText } from '../../lib/order-labels'
 import { useCurrentShop } from '../../lib/shop'
 import { useStaffNames } from '../../lib/staff-names'
@@ -77,7 +77,7 @@ export const InvoicePage = () => {
 }
 
 const InvoiceBody = ({ order, payments, type }: { order: Order; payments: Payment[]; type: 'normal' | 'long' }) => {
-  const { t, tAny, language } = useListT()
+  const { t, language } = useListT()
   const staffName = useStaffNames()
   const lang = language as LocaleId
   const long = type === 'long'
@@ -131,7 +131,7 @@ const InvoiceBody = ({ order, payments, type }: { order: Order; payments: Paymen
         <TableBody>
           {order.products.map((line, index) => (
             <TableRow key={index} data-testid="invoice-line">
-              <Cell>{resolveText(line.name as Translatable, lang, tAny)}</Cell>
+              <Cell>{lineTitle(line, lang)}</Cell>
               {long && (
                 <Cell>
                   {line.sku ? <RecordItemText path={servicePaths.products} id={line.product} list="skus" item={line.sku} /> : ''}

@@ -1,8 +1,7 @@
 import { Box, Paper, Stack, Typography } from '@mui/material'
-import type { LocaleId, Order, OrderEvent } from '@emporia/shared'
+import { lineTitle, type LocaleId, type Order, type OrderEvent } from '@emporia/shared'
 import { formatDateTime } from '../../lib/format'
 import { useListT } from '../../lib/i18n/lists'
-import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { historyActionKey, historyDetailText, historyMoveText } from './order-history'
 
 /** Who did what, when (spec §3.11, issue's audit trail): oldest first, each entry a line of the timeline. */
@@ -14,8 +13,7 @@ interface HistoryCardProps {
 
 export const HistoryCard = ({ order, entries, staffName }: HistoryCardProps) => {
   const { t, tAny, language } = useListT()
-  const lineName = (index: number) =>
-    resolveText(order.products[index]?.name as Translatable, language as LocaleId, tAny) || `#${index + 1}`
+  const lineName = (index: number) => lineTitle(order.products[index] ?? {}, language as LocaleId) || `#${index + 1}`
   return (
     <Paper variant="outlined" sx={{ p: 2 }} data-testid="order-history">
       <Typography variant="h6" sx={{ mb: 1 }}>

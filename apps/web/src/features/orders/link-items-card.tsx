@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { Alert, Box, Button, Paper, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material'
-import type { LocaleId, Order } from '@emporia/shared'
+import { lineTitle, type LocaleId, type Order } from '@emporia/shared'
 import { useListT } from '../../lib/i18n/lists'
-import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { notifySuccess } from '../../lib/notify'
 import { patchOrder } from './orders-api'
 import { fulfilPatchOf } from './order-requests'
@@ -26,7 +25,7 @@ export const LinkItemsCard = ({
   moveErrors?: Record<string, string>
   onSaved: () => void
 }) => {
-  const { t, tAny, language } = useListT()
+  const { t, language } = useListT()
   const [typed, setTyped] = useState<Record<number, string>>({})
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState<Refusal | undefined>()
@@ -74,7 +73,7 @@ export const LinkItemsCard = ({
         <TableBody>
           {linked.map(({ line, index }) => (
             <TableRow key={index} data-testid="link-item">
-              <TableCell>{resolveText(line.name as Translatable, language as LocaleId, tAny)}</TableCell>
+              <TableCell>{lineTitle(line, language as LocaleId)}</TableCell>
               <TableCell align="right">{line.linkItem!.quantity}</TableCell>
               <TableCell sx={{ width: 200 }}>
                 <TextField

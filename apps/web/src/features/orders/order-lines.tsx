@@ -1,15 +1,14 @@
 import { Paper, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
-import { servicePaths, type LocaleId, type Order } from '@emporia/shared'
+import { lineTitle, servicePaths, type LocaleId, type Order } from '@emporia/shared'
 import { RecordItemText } from '../../components/fields/record-item-field'
 import { formatMoney } from '../../lib/format'
 import { useListT } from '../../lib/i18n/lists'
-import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { OrderDiscounts } from './order-discounts'
 import { orderAmounts } from './order-rules'
 
 /** The products and the figures under them: subtotal, discount, rounding, total, paid, refunded, due. */
 export const OrderLines = ({ order }: { order: Order }) => {
-  const { t, tAny, language } = useListT()
+  const { t, language } = useListT()
   const amounts = orderAmounts(order)
   const figures: [string, string, number, boolean?][] = [
     ['subtotal', t('order.subtotal'), amounts.subtotal],
@@ -40,9 +39,7 @@ export const OrderLines = ({ order }: { order: Order }) => {
         <TableBody>
           {order.products.map((line, index) => (
             <TableRow key={index} data-testid="order-line">
-              <TableCell data-testid="order-line-name">
-                {resolveText(line.name as Translatable, language as LocaleId, tAny)}
-              </TableCell>
+              <TableCell data-testid="order-line-name">{lineTitle(line, language as LocaleId)}</TableCell>
               <TableCell>
                 {line.sku ? <RecordItemText path={servicePaths.products} id={line.product} list="skus" item={line.sku} /> : ''}
               </TableCell>

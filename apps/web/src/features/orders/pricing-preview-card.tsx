@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Box, CircularProgress, List, ListItem, ListItemText, Paper, Typography } from '@mui/material'
-import { servicePaths, shopTimeZone, type LocaleId, type Reason } from '@emporia/shared'
+import { servicePaths, shopTimeZone, splitCouponCodes, type LocaleId, type Reason } from '@emporia/shared'
 import type { Values } from '../../lib/form-values'
 import { formatMoney } from '../../lib/format/money'
 import { useListT } from '../../lib/i18n/lists'
@@ -67,8 +67,8 @@ export const PricingPreviewCard = ({ values }: { values: Values }) => {
       reason.key,
       reasonValues(reason, (cents) => formatMoney(cents))
     ) ?? reason.key
-  const ruleCodes = new Set((rules.data ?? []).flatMap((rule) => (rule.couponCode ? [rule.couponCode] : [])))
-  const laterCodes = codesOf(values.coupons).some((code) => !ruleCodes.has(code))
+  // Issued coupons are checked when the order is made; rule codes compare alike (decision 0139).
+  const laterCodes = splitCouponCodes(codesOf(values.coupons), rules.data ?? []).others.length > 0
   const manual = typeof values.discount === 'number' ? values.discount : 0
 
   return (

@@ -41,6 +41,24 @@ describe('the new order’s live pricing', () => {
     expect(pointsToUseOf({ points: 300 })).toBeUndefined()
   })
 
+  it('unlocks a rule by its code typed in any case or hyphenation, as the server does (decision 0139)', () => {
+    const coded = {
+      _id: 'd'.repeat(24),
+      name: 'Summer',
+      type: 'fixed',
+      status: 'valid',
+      avail: 'both',
+      couponCode: 'SUMMER-10',
+      fixedDiscount: 100
+    } as unknown as Discount
+    for (const code of ['summer-10', 'SUMMER10', 'Summer 10'])
+      expect(
+        previewOf({ products: [{ product: tea._id, quantity: 1 }], coupons: [code] }, { ...context, rules: [coded] })
+      ).toMatchObject({
+        discount: 100
+      })
+  })
+
   it('formats money in a reason, never a count or a percentage', () => {
     const money = (cents: number) => `$${(cents / 100).toFixed(2)}`
     expect(

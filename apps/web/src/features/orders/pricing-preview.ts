@@ -1,4 +1,12 @@
-import { evaluate, reasonMoneyValues, type CartLine, type Discount, type Evaluation, type Reason } from '@emporia/shared'
+import {
+  evaluate,
+  reasonMoneyValues,
+  splitCouponCodes,
+  type CartLine,
+  type Discount,
+  type Evaluation,
+  type Reason
+} from '@emporia/shared'
 import type { Values } from '../../lib/form-values'
 
 /*
@@ -66,7 +74,8 @@ export const cartOf = (values: Values, products: ReadonlyMap<string, PreviewProd
 export const previewOf = (values: Values, context: PreviewContext): Evaluation | null => {
   const cart = cartOf(values, context.products)
   if (!cart) return null
-  const ruleCodes = new Set(context.rules.flatMap((rule) => (rule.couponCode ? [rule.couponCode] : [])))
+  // Rule codes compare as issued codes do, case, spaces and dashes aside (decision 0139).
+  const { ruleCodes } = splitCouponCodes(codesOf(values.coupons), context.rules)
   return evaluate(
     { lines: cart },
     {
@@ -75,7 +84,7 @@ export const previewOf = (values: Values, context: PreviewContext): Evaluation |
       customer: context.customer,
       usePoints: pointsToUseOf(values) ?? {},
       chosen: Array.isArray(values.chosenDiscounts) ? (values.chosenDiscounts as string[]) : [],
-      codes: codesOf(values.coupons).filter((code) => ruleCodes.has(code)),
+      codes: ruleCodes.map((entry) => entry.code),
       now: context.now,
       timeZone: context.timeZone
     }

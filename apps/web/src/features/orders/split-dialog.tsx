@@ -14,9 +14,8 @@ import {
   TableRow,
   TextField
 } from '@mui/material'
-import type { LocaleId, Order } from '@emporia/shared'
+import { lineTitle, type LocaleId, type Order } from '@emporia/shared'
 import { useListT } from '../../lib/i18n/lists'
-import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { notifySuccess } from '../../lib/notify'
 import { splitOrder } from './orders-api'
 import { splitLinesOf } from './order-requests'
@@ -25,7 +24,7 @@ import { serverRefusal } from '../../components/editor/server-refusal'
 
 /** "Split" (spec §4.8): these quantities of these lines move to a new order linked to this one. */
 export const SplitDialog = ({ order, onClose }: { order: Order; onClose: () => void }) => {
-  const { t, tAny, language } = useListT()
+  const { t, language } = useListT()
   const [quantities, setQuantities] = useState<string[]>(() => order.products.map(() => '0'))
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState<Refusal | undefined>()
@@ -67,7 +66,7 @@ export const SplitDialog = ({ order, onClose }: { order: Order; onClose: () => v
           <TableBody>
             {order.products.map((line, index) => (
               <TableRow key={index} data-testid="split-line">
-                <TableCell>{resolveText(line.name as Translatable, language as LocaleId, tAny)}</TableCell>
+                <TableCell>{lineTitle(line, language as LocaleId)}</TableCell>
                 <TableCell align="right">{line.quantity}</TableCell>
                 <TableCell sx={{ width: 160 }}>
                   <TextField

@@ -8,7 +8,16 @@ const order = {
   orderId: 'P-000042',
   date: '2026-11-26T02:00:00.000Z',
   products: [
-    { product: 'b'.repeat(24), name: { en: 'Green tea' }, price: 1250, quantity: 2, total: 2500 },
+    {
+      product: 'b'.repeat(24),
+      sku: 'tin',
+      name: { en: 'Tin' },
+      productName: { en: 'Green tea' },
+      skuName: { en: 'Tin' },
+      price: 1250,
+      quantity: 2,
+      total: 2500
+    },
     { product: 'c'.repeat(24), name: { en: 'Rice cracker' }, price: 800, quantity: 1, total: 800 }
   ],
   subtotal: 3300,
@@ -43,7 +52,8 @@ describe('the receipt of a sale (spec §3.11 Invoice)', () => {
   it("prints the server's prices, each line's discount, the coupon, points earned and usable, and the change", () => {
     const receipt = receiptOf(order, [{ method: 'cash', amount: 3000, received: 5000 }], context({ pointsUsable: 130, qr: true }))
     expect(receipt.lines.map((line) => [line.name, line.quantity, line.unitPrice, line.discount, line.amount])).toEqual([
-      ['Green tea', 2, '$12.50', '$3.00', '$25.00'],
+      // Titled as sold (decision 0139): the product and the SKU.
+      ['Green tea · Tin', 2, '$12.50', '$3.00', '$25.00'],
       ['Rice cracker', 1, '$8.00', undefined, '$8.00']
     ])
     expect(receipt).toMatchObject({

@@ -1,4 +1,4 @@
-import type { Order, OrderPaymentInput } from '@emporia/shared'
+import { lineTitle, type Order, type OrderPaymentInput } from '@emporia/shared'
 import { formatMoney } from '../../../lib/format/money'
 import type { ReceiptData } from '../../../lib/pos-hardware/types'
 
@@ -50,7 +50,7 @@ export const receiptOf = (order: Order, payments: OrderPaymentInput[], context: 
     staff: context.staff,
     customer: context.customer,
     lines: order.products.map((line, index) => ({
-      name: context.text(line.name),
+      name: lineTitle(line, context.text),
       quantity: line.quantity,
       unitPrice: formatMoney(line.price ?? 0),
       discount: order.pricing?.lines[index]?.discount ? formatMoney(order.pricing.lines[index].discount) : undefined,
