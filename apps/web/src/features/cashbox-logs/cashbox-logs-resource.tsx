@@ -1,8 +1,9 @@
 import { Box } from '@mui/material'
-import { cashCheckSchema, servicePaths } from '@emporia/shared'
+import { cashCheckSchema } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import { formatMoney } from '../../lib/format'
 import { listT } from '../../lib/i18n/lists'
+import { CashierName, StaffName } from '../../lib/staff-names'
 import { amountRule, diffColour, prepareCashCheck, statusLabels, typeLabels } from '../../components/cash-check/cash-check-labels'
 import { CashCheckResult } from '../../components/cash-check/cash-check-result'
 import { cashboxLogsScreen } from './cashbox-logs.screen'
@@ -39,10 +40,11 @@ export const cashboxLogsResource = defineResource({
     {
       value: 'cashier',
       text: 'cashCheck.cashier',
-      // POS cashiers have no list of their own yet: a drawer is named by the end of its id.
-      render: (row) => (typeof row.cashier === 'string' ? `#${row.cashier.slice(-6)}` : listT('cashCheck.shopDrawer'))
+      // A POS cashier's drawer by the cashier's name; none: the shop's one drawer (decision 0138).
+      render: (row) => (typeof row.cashier === 'string' ? <CashierName id={row.cashier} /> : listT('cashCheck.shopDrawer'))
     },
-    { value: 'admin', text: 'cashCheck.admin', lookup: { path: servicePaths.shopStaff, itemKey: 'user', textField: 'email' } },
+    // Who recorded it, by name from the one lookup of people (everyone who reads the log may read the members' names).
+    { value: 'admin', text: 'cashCheck.admin', render: (row) => <StaffName id={row.admin} /> },
     { value: 'status', text: 'cashCheck.status', enumList: statusLabels, sortable: true },
     { value: 'comment', text: 'cashCheck.comment' }
   ],

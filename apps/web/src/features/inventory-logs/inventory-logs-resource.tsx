@@ -4,6 +4,7 @@ import { RecordItemText } from '../../components/fields/record-item-field'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { translatablePaths } from '../../lib/table/search-query'
 import { inventoryLogsScreen } from './inventory-logs.screen'
+import { StaffName } from '../../lib/staff-names'
 
 const typeLabels = Object.fromEntries(inventoryLogTypes.map((type) => [type, `inventoryLog.type.${type}`])) as Record<
   InventoryLogType,
@@ -45,7 +46,7 @@ export const inventoryLogsResource = defineResource({
       text: 'inventoryLog.source',
       enumList: sourceLabels
     },
-    { value: 'user', text: 'inventoryLog.user', lookup: { path: servicePaths.shopStaff, itemKey: 'user', textField: 'email' } }
+    { value: 'user', text: 'inventoryLog.user', render: (row) => <StaffName id={row.user} /> }
   ],
   fields: [],
   search: [

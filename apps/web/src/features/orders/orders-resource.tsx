@@ -14,6 +14,7 @@ import {
 import { dayRangeQuery } from '../../lib/table/day-range'
 import { TOP_LEVEL_STATE } from '../../lib/table/url-state'
 import { ordersScreen } from './orders.screen'
+import { StaffName } from '../../lib/staff-names'
 
 const NewOrderDialog = lazy(() => import('./new-order-dialog').then((m) => ({ default: m.NewOrderDialog })))
 
@@ -51,7 +52,7 @@ export const ordersResource = defineResource({
       enumList: paymentMethodLabels,
       render: (row) => (row.methods ?? []).map((method) => paymentMethodText({ method }, listT)).join(', ')
     },
-    { value: 'admin', text: 'order.staff', lookup: { path: servicePaths.shopStaff, itemKey: 'user', textField: 'email' } }
+    { value: 'admin', text: 'order.staff', render: (row) => <StaffName id={row.admin} /> }
   ],
   fields: [],
   search: [

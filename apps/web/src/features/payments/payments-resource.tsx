@@ -1,4 +1,4 @@
-import { servicePaths, type Payment } from '@emporia/shared'
+import type { Payment } from '@emporia/shared'
 import { Box } from '@mui/material'
 import { defineResource } from '../../components/data-table/resource'
 import { StatusChip } from '../../components/ui/status-chip'
@@ -13,6 +13,7 @@ import {
 } from '../../lib/order-labels'
 import { dayRangeQuery } from '../../lib/table/day-range'
 import { paymentsScreen } from './payments.screen'
+import { StaffName } from '../../lib/staff-names'
 
 /**
  * Payments (spec §2.2, §3.11): every payment and refund of the shop, newest first. A refund is its
@@ -59,7 +60,7 @@ export const paymentsResource = defineResource({
       )
     },
     { value: 'date', text: 'payment.date', kind: 'datetime', sortable: true },
-    { value: 'admin', text: 'payment.staff', lookup: { path: servicePaths.shopStaff, itemKey: 'user', textField: 'email' } }
+    { value: 'admin', text: 'payment.staff', render: (row) => <StaffName id={row.admin} /> }
   ],
   fields: [],
   search: [

@@ -24,6 +24,7 @@ import { queryKeys } from '../../../lib/query-keys'
 import { shopApi } from '../../../lib/resource-client'
 import { shopToday } from '../../../lib/sales-summary'
 import { useCurrentShop } from '../../../lib/shop'
+import { usePeopleNames } from '../../../lib/staff-names'
 import { PosSummarySections } from './pos-summary-sections'
 import { defaultRange, isEmptySummary, rangeProblem, summaryRequest, type SummaryRange } from './summary-range'
 
@@ -61,6 +62,8 @@ const printReport = () => {
 export const PosSummaryDialog = ({ open, onClose, cashier }: { open: boolean; onClose: () => void; cashier?: string }) => {
   const { t, tAny } = useListT()
   const shop = useCurrentShop(open)
+  // The report limited to one cashier says whose, by name (decision 0138).
+  const cashierName = usePeopleNames().cashier
   // Today in the shop's zone on each opening, once the shop is known; the choices last while it is open.
   const [chosen, setChosen] = useState<SummaryRange>()
   const range = chosen ?? defaultRange(shopToday(shop), cashier)
@@ -86,6 +89,7 @@ export const PosSummaryDialog = ({ open, onClose, cashier }: { open: boolean; on
         {shop && (
           <Typography variant="body2" color="text.secondary">
             {range.fromDate} – {range.toDate} · {shopTimeZone(shop)}
+            {range.cashier ? ` · ${cashierName(range.cashier)}` : ''}
           </Typography>
         )}
       </DialogTitle>
