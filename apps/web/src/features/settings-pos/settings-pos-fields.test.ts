@@ -7,6 +7,7 @@ describe('POS settings form (decision 0099)', () => {
   it('starts a shop without POS settings at managers-only drawer, no guest mode, no texts', () => {
     expect(posSettingsOf(undefined)).toEqual({
       posDrawerOpener: 'manager',
+      posRefundNeedsManager: false,
       posGuestMode: false,
       posInvoiceHeader: null,
       posInvoiceFooter: null,
@@ -18,6 +19,7 @@ describe('POS settings form (decision 0099)', () => {
     expect(
       posSettingsPatch({
         posDrawerOpener: 'everyone',
+        posRefundNeedsManager: true,
         posGuestMode: true,
         posInvoiceHeader: { en: 'Thanks', cht: '多謝', chs: '' },
         posInvoiceFooter: { en: ' ', cht: '' },
@@ -26,6 +28,7 @@ describe('POS settings form (decision 0099)', () => {
       })
     ).toEqual({
       posDrawerOpener: 'everyone',
+      posRefundNeedsManager: true,
       posGuestMode: true,
       posInvoiceHeader: { en: 'Thanks', cht: '多謝', chs: '' },
       posInvoiceFooter: null,

@@ -17,6 +17,7 @@ export const posSettingsFormFields: FieldDef[] = [
       enumList: Object.fromEntries(posDrawerOpeners.map((value) => [value, `posSettings.drawerOpener.${value}` as AnyMessageKey]))
     }
   },
+  { name: 'posRefundNeedsManager', label: 'posSettings.refundNeedsManager', type: 'boolean' },
   { name: 'posGuestMode', label: 'posSettings.guestMode', type: 'boolean' },
   { name: 'posInvoiceHeader', label: 'posSettings.invoiceHeader', type: 'translatable', multiline: true, wide: true },
   { name: 'posInvoiceFooter', label: 'posSettings.invoiceFooter', type: 'translatable', multiline: true, wide: true },
@@ -26,6 +27,7 @@ export const posSettingsFormFields: FieldDef[] = [
 /** The form's values: only managers open the drawer by hand until the shop says otherwise. */
 export const posSettingsOf = (shop: Shop | undefined): Values => ({
   posDrawerOpener: shop?.posDrawerOpener ?? 'manager',
+  posRefundNeedsManager: shop?.posRefundNeedsManager ?? false,
   posGuestMode: shop?.posGuestMode ?? false,
   posInvoiceHeader: shop?.posInvoiceHeader ?? null,
   posInvoiceFooter: shop?.posInvoiceFooter ?? null,
@@ -37,6 +39,7 @@ const textOrNull = (value: unknown) => (isEmptyValue(value) ? null : (value as S
 
 export const posSettingsPatch = (values: Values): ShopPatch => ({
   posDrawerOpener: posDrawerOpeners.find((value) => value === values.posDrawerOpener) ?? 'manager',
+  posRefundNeedsManager: Boolean(values.posRefundNeedsManager),
   posGuestMode: Boolean(values.posGuestMode),
   posInvoiceHeader: textOrNull(values.posInvoiceHeader),
   posInvoiceFooter: textOrNull(values.posInvoiceFooter),
