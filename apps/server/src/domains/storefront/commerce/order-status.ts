@@ -1,5 +1,5 @@
 import { NotFound } from '@feathersjs/errors'
-import type { Order } from '@emporia/shared'
+import { lineTitle, localeIds, type Order } from '@emporia/shared'
 import { loadCheckoutSettings } from '../../orders/checkout-settings'
 import { orderRecord } from '../../orders/order-rows'
 import type { PaymentRow } from '../../orders/payments'
@@ -51,7 +51,8 @@ export const orderStatus = async (commerce: Commerce, shop: string, token: unkno
       date: order.date,
       status: order.status,
       products: order.products.map((line) => ({
-        name: line.name,
+        // Titled as sold, "Tea set · Large", in each language the page may be read in (decision 0139).
+        name: Object.fromEntries(localeIds.map((locale) => [locale, lineTitle(line, locale)])),
         sku: line.sku ?? null,
         price: line.price ?? 0,
         quantity: line.quantity,

@@ -161,6 +161,12 @@ describe.each(await dialects())('storefront cart and checkout (%s)', (dialect) =
       })
     const placed = await checkout(a.shopId, { lines: [{ product: set, sku: 'small', quantity: 1 }] })
     expect(placed.order.products).toMatchObject([{ product: set, sku: 'small', price: 1500 }])
+    // The order keeps what was sold (decision 0139); the shopper's order page names the product and the SKU.
+    expect(placed.order.products).toMatchObject([
+      { productName: { en: 'Tea set', cht: '茶具' }, skuName: { en: 'Small', cht: '細' } }
+    ])
+    const view = await orderStatus(commerce, a.shopId, placed.link)
+    expect(view.products[0].name).toMatchObject({ en: 'Tea set · Small', cht: '茶具 · 細' })
     // The chosen SKU's own stock is held for the order.
     const held = await stockOf(t, warehouse, set, 'small')
     expect(held.quantity - held.reserved).toBe(4)
