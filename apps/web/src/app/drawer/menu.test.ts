@@ -38,6 +38,18 @@ describe('buildMenu', () => {
     ).toContain('home')
   })
 
+  it('asks an unverified member to verify first in a shop that requires it, whatever the platform feature (decision 0138)', () => {
+    const off = { ...features, verify: false }
+    const strict = shop({ staffVerifyRequired: true }, 'user')
+    expect(keys({ signedIn: true, verified: false, userId: me, features: off, shop: strict })).toEqual([
+      'verify',
+      'profile',
+      'logout'
+    ])
+    expect(keys({ signedIn: true, verified: true, userId: me, features: off, shop: strict })).toContain('home')
+    expect(keys({ signedIn: true, verified: false, userId: me, features: off, shop: shop({}, 'user') })).toContain('home')
+  })
+
   it('gives an admin of a new shop without billing the spec order, paid features hidden or disabled', () => {
     const menu = buildMenu({
       signedIn: true,

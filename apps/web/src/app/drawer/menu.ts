@@ -61,7 +61,8 @@ export const buildMenu = ({ signedIn, verified, userId, features, shop, now = Da
     link('profile', '/profile', 'route.profile', 'profile'),
     link('logout', '/logout', 'route.logout', 'logout')
   ]
-  if (features.verify && !verified) {
+  // The platform's verify feature, or a shop that requires a verified e-mail of its staff (decision 0138).
+  if ((features.verify || shop?.staffVerifyRequired === true) && !verified) {
     return [link('verify', '/register/verify', 'menu.verify', 'verify'), ...tail]
   }
   if (!shop) {

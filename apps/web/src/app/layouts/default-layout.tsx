@@ -20,10 +20,11 @@ export const DefaultLayout = () => {
   // Mini mode is a preference of this device, so it survives reloads.
   const [mini, setMini] = useState(() => localStorage.getItem(MINI_KEY) === '1')
   const [mobileOpen, setMobileOpen] = useState(false)
-  // A shop that requires a verified e-mail shows an unverified member the request instead of its menu and screens (0138).
+  // A shop that requires a verified e-mail shows an unverified member the request instead of its screens; the
+  // drawer then offers only the verify page, the profile and signing out (menu.ts; decision 0138).
   const needsShop = useMatches({ select: (matches) => matches.at(-1)?.staticData.spec?.shop })
   const locked = useVerifyLock() && needsShop === true
-  const showDrawer = !options.noDrawer && !options.fullPage && !locked
+  const showDrawer = !options.noDrawer && !options.fullPage
 
   const toggle = () => {
     if (mobile) return setMobileOpen((open) => !open)
