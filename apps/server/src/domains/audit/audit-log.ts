@@ -92,3 +92,53 @@ export const recordChange = async (
 /** The signed-in caller of a service call, or null for the server's own. */
 export const auditUser = (params: unknown): string | null =>
   (params as { user?: { _id?: unknown } } | undefined)?.user?._id?.toString() ?? null
+
+const PRICE_FIELDS = ['price', 'dprice', 'cprice', 'mprice'] as const
+
+/**
+ * A product's prices as the audit log compares them: its own (`price`, `dprice`, `cprice`, `mprice`)
+ * and each SKU's, named by the SKU (`skus.<name>.price`).
+ */
+export const pricesOf = (product: Record<string, unknown>): Record<string, unknown> => {
+  const prices: Record<string, unknown> = {}
+  for (const field of PRICE_FIELDS) prices[field] = product[field] ?? null
+  const skus = Array.isArray(product.skus) ? (product.skus as Record<string, unknown>[]) : []
+  if (skus.length)
+    prices.skus = Object.fromEntries(
+      skus.map((sku) => [
+        nameText(sku.name) ?? String(sku.id),
+        Object.fromEntries(PRICE_FIELDS.map((field) => [field, sku[field] ?? null]))
+      ])
+    )
+  return prices
+}
+
+/**
+ * A person's stock operation (restock, separate, transfer, cross-shop transfer): the product and the
+ * warehouses by name as they are now, the SKU, the quantity and the comment.
+ */
+export const recordStockOperation = async (
+  trx: Knex | Knex.Transaction,
+  shop: string,
+  user: string | null,
+  input: { mode: string; product: string; warehouse: string; toWarehouse?: string; sku?: string; delta: number; comment?: string }
+) => {
+  const product = (await trx('products').where({ _id: input.product }).first('name')) as { name?: unknown } | undefined
+  const warehouseName = async (id: string | undefined) =>
+    id ? nameText(((await trx('warehouses').where({ _id: id }).first('name')) as { name?: unknown } | undefined)?.name) : null
+  await recordAudit(trx, {
+    shop,
+    user,
+    area: 'stock',
+    action: `stock.${input.mode}`,
+    target: input.product,
+    targetName: nameText(product?.name),
+    details: {
+      sku: input.sku ?? '',
+      delta: input.delta,
+      warehouse: await warehouseName(input.warehouse),
+      ...(input.toWarehouse ? { toWarehouse: await warehouseName(input.toWarehouse) } : {}),
+      ...(input.comment ? { comment: input.comment } : {})
+    }
+  })
+}

@@ -71,7 +71,7 @@ const stepShop = async (
     const graceEnd = new Date(now.getTime() + context.config.billingGraceDays * DAY).toISOString()
     if (row.state === 'trial' && Date.parse(row.trialEnd) <= now.getTime()) {
       await update({ state: 'grace', graceEnd, nextBill: null })
-      await applyEntitlement(trx, shop)
+      await applyEntitlement(trx, shop, { reason: 'sweep' })
       return 'grace'
     }
     if (isDueRenewal(row, now)) {
@@ -80,12 +80,12 @@ const stepShop = async (
       // Not renewed (no card, auto-renew off, declined): grace, the failure kept. A booked downgrade
       // takes effect at the period's end all the same.
       await update({ state: 'grace', graceEnd, nextBill: null, plan: row.pendingPlan ?? row.plan, pendingPlan: null })
-      await applyEntitlement(trx, shop)
+      await applyEntitlement(trx, shop, { reason: 'sweep' })
       return 'grace'
     }
     if (row.state === 'grace' && row.graceEnd !== null && Date.parse(row.graceEnd) <= now.getTime()) {
       await update({ state: 'lapsed', nextBill: null })
-      await applyEntitlement(trx, shop)
+      await applyEntitlement(trx, shop, { reason: 'sweep' })
       return 'lapsed'
     }
     const reminder = dueReminder(row, now)

@@ -6,6 +6,7 @@ import type { ServiceContext } from '../../platform/http/service-context'
 import type { RecordParams } from '../../platform/records/record-service'
 import { fieldsOf } from '../../platform/records/validate-data'
 import { registerShopPath } from '../../platform/records/shop-scoped'
+import { auditUser } from '../../domains/audit/audit-log'
 
 /**
  * `billing/checkout` create `{shop, action, plan?}` (decision 0130): the shop's admin pays for a plan by card
@@ -16,7 +17,7 @@ export const billingCheckout = (context: ServiceContext) => (app: Application) =
   const service = {
     async create(data: BillingCheckoutData, params: RecordParams = {}): Promise<BillingCheckout> {
       const fields = fieldsOf(data)
-      return checkout({ app, context }, shopOf(params), {
+      return checkout({ app, context, user: auditUser(params) }, shopOf(params), {
         shop: shopOf(params),
         action: fields.action as BillingCheckoutData['action'],
         ...(fields.plan !== undefined ? { plan: fields.plan as string } : {})

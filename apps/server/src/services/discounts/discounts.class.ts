@@ -1,14 +1,68 @@
 import { Conflict } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
+import type { Knex } from 'knex'
 import { sharedMessages, type Discount } from '@emporia/shared'
-import { CheckedRecordService } from '../../platform/records/checked-write'
+import { CheckedRecordService, checkedWrite, type RecordCheck } from '../../platform/records/checked-write'
 import { removeUnlessUsed } from '../../platform/records/guarded-remove'
-import type { RecordParams } from '../../platform/records/record-service'
+import { RecordService, type RecordParams } from '../../platform/records/record-service'
+import { auditUser, nameText, recordAudit, recordChange } from '../../domains/audit/audit-log'
 import { checkDiscount } from './discount-checks'
+
+type Row = Record<string, unknown>
 
 /** Discount rules (spec §3.9; decision 0089). A rule coupon templates still name is not removed (409). */
 export class DiscountService extends CheckedRecordService<Discount> {
   protected readonly check = checkDiscount
+
+  /** The rule's check, then the audit log's row for the rule as written (decision 0137), in the write's transaction. */
+  private audited(params: RecordParams): RecordCheck {
+    return async (after: Row, before: Row | undefined, trx: Knex.Transaction) => {
+      await checkDiscount(after, before, trx)
+      await recordChange(trx, {
+        shop: String(after.shop),
+        user: auditUser(params),
+        area: 'discounts',
+        action: before ? 'discounts.change' : 'discounts.create',
+        target: String(after._id),
+        targetName: nameText(after.name),
+        before: before ?? {},
+        after
+      })
+    }
+  }
+
+  override async create(data: Partial<Discount> | Partial<Discount>[], params: RecordParams = {}) {
+    return checkedWrite(
+      this.options.db.knex,
+      this.model.table,
+      null,
+      params,
+      (p) => RecordService.prototype.create.call(this, data, p) as Promise<Discount | Discount[]>,
+      this.audited(params)
+    )
+  }
+
+  override async update(id: Id, data: Partial<Discount>, params: RecordParams = {}) {
+    return checkedWrite(
+      this.options.db.knex,
+      this.model.table,
+      id,
+      params,
+      (p) => RecordService.prototype.update.call(this, id, data, p) as Promise<Discount>,
+      this.audited(params)
+    )
+  }
+
+  override async patch(id: NullableId, data: Partial<Discount>, params: RecordParams = {}) {
+    return checkedWrite(
+      this.options.db.knex,
+      this.model.table,
+      id,
+      params,
+      (p) => RecordService.prototype.patch.call(this, id, data, p) as Promise<Discount | Discount[]>,
+      this.audited(params)
+    )
+  }
 
   /**
    * The rule is locked before its templates are counted: a template written right now either commits
@@ -28,6 +82,18 @@ export class DiscountService extends CheckedRecordService<Discount> {
         const count = Number(used[0]?.count ?? 0)
         if (count > 0)
           throw new Conflict(sharedMessages.en['discount.inUse'], { key: 'discount.inUse', field: 'discount', values: { count } })
+        const rule = (await trx('discounts')
+          .where({ _id: String(id), shop })
+          .first('name', 'type')) as Row | undefined
+        await recordAudit(trx, {
+          shop,
+          user: auditUser(params),
+          area: 'discounts',
+          action: 'discounts.remove',
+          target: String(id),
+          targetName: nameText(rule?.name),
+          details: { type: rule?.type ?? null }
+        })
       },
       (inner) => super.remove(id as Id, inner)
     )

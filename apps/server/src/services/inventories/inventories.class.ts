@@ -10,6 +10,7 @@ import { applyMoves } from '../../domains/stock/stock-ledger'
 import type { RecordParams } from '../../platform/records/record-service'
 import { assertValid, dataValidators, stripReadOnly } from '../../platform/records/validate-data'
 import { INVENTORY_PATCHABLE, inventoryModel } from './inventories.schema'
+import { recordStockOperation } from '../../domains/audit/audit-log'
 
 const validators = dataValidators(inventoryModel)
 
@@ -66,6 +67,16 @@ export class InventoryService extends LedgerRecordService<Inventory> {
         }
       )
       if (moved.lots.some((lot) => lot._id === lotId)) entry.lot = lotId
+      // A person's restock entry is a stock correction the audit log keeps (decision 0137).
+      if (params.provider)
+        await recordStockOperation(trx, shop, userOf(params) ?? null, {
+          mode: 'restock',
+          product: String(entry.product),
+          warehouse: String(entry.warehouse),
+          sku: String(entry.sku),
+          delta: quantity,
+          comment: (entry.comment as string | undefined) ?? undefined
+        })
       return (await this._create(entry as Partial<Inventory>, { ...params, provider: undefined, transaction: trx })) as Inventory
     })
   }

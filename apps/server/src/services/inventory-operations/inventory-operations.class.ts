@@ -12,6 +12,7 @@ import { shopTransaction } from '../../platform/tenancy'
 import type { ShopDirectory } from '../../platform/tenancy'
 import type { RecordParams } from '../../platform/records/record-service'
 import { parseOperation } from './inventory-operations.schema'
+import { recordStockOperation } from '../../domains/audit/audit-log'
 import { exportMove, operationMoves } from './operation-moves'
 
 /**
@@ -44,6 +45,8 @@ export class InventoryOperationService {
         comment: input.comment,
         source: { type: 'operation', id: newObjectId() }
       })
+      // A person's stock correction is audited (decision 0137); a take-away is a sale, which the ledger keeps.
+      if (params.provider && input.mode !== 'export') await recordStockOperation(trx, shop, user ?? null, input)
       return { logs: logs.map((row) => asRecord(inventoryLogSchema, row)) }
     }
     const rowSecurity = this.context.records.rowSecurity

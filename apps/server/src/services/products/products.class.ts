@@ -15,6 +15,7 @@ import { checkProduct } from './product-rules'
 import { productKeywords, productQuery, refuseKeywords, type StockSelection } from './product-search'
 import { attachStock, stockColumnSql, takeStockColumn } from './product-stock'
 import { checkProductLimit } from '../../domains/billing/limits'
+import { auditUser, nameText, pricesOf, recordChange } from '../../domains/audit/audit-log'
 
 type Row = Record<string, unknown>
 
@@ -272,6 +273,18 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
         for (const record of records(result)) {
           const after = (await trx('products').where('_id', String(record._id)).first()) as Row
           await checkProduct(trx, after, before, Boolean(params.provider))
+          // A price changed, of the product or of a SKU: the audit log keeps it (decision 0137).
+          if (before)
+            await recordChange(trx, {
+              shop: String(after.shop),
+              user: auditUser(params),
+              area: 'products',
+              action: 'products.price',
+              target: String(after._id),
+              targetName: nameText(after.name),
+              before: pricesOf(before),
+              after: pricesOf(after)
+            })
           await this.keepDerived(trx, after)
           const carry = skuCarry(before, after)
           const product = { _id: String(after._id), shop: String(after.shop) }

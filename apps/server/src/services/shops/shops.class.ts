@@ -112,7 +112,7 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
         // A new shop starts its trial with every feature of the trial plan (decision 0129), in its own
         // create transaction: no shop ever exists without a subscription.
         await createTrial(trx, _id, now, this.billing.config)
-        await applyEntitlement(trx, _id)
+        await applyEntitlement(trx, _id, { user: user._id, reason: 'trial' })
         return (await this._get(_id, { transaction: trx })) as Shop
       })
     } catch (error) {

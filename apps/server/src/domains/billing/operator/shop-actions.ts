@@ -114,6 +114,6 @@ export const runOperatorAction = (knex: Knex, data: OperatorActionData, operator
       data.action === 'extendTrial'
         ? await extendTrial(trx, data.shop, data.days, now)
         : await grantPlan(trx, data.shop, data.plan, data.months, now)
-    await applyEntitlement(trx, data.shop)
+    await applyEntitlement(trx, data.shop, { reason: 'operator', details: { action: data.action } })
     return recordOperatorAction(trx, { operator, action: data.action, shop: change.shop, details: change.details, at: now })
   })

@@ -35,6 +35,8 @@ export interface ChargeRow {
 export interface BillingEnv {
   app: Application
   context: Pick<ServiceContext, 'config' | 'db' | 'clock'>
+  /** Who asked, for the audit log (decision 0137); none for the server's own work. */
+  user?: string | null
 }
 
 export const CURRENCY = 'HKD'

@@ -45,7 +45,7 @@ const decide = async (env: BillingEnv, shop: string, data: BillingCheckoutData):
       await trx('shopSubscriptions')
         .where({ _id: row._id })
         .update({ pendingPlan: wanted.type === 'book' ? wanted.plan.code : null, updatedAt: trx.fn.now() })
-      await applyEntitlement(trx, shop)
+      await applyEntitlement(trx, shop, { user: env.user ?? null, reason: 'book', pendingPlanBefore: row.pendingPlan })
       return { type: 'done', charge: null }
     }
     if (!row.billingInfo)
@@ -77,7 +77,7 @@ const decide = async (env: BillingEnv, shop: string, data: BillingCheckoutData):
     const [inserted] = (await trx('billingCharges').insert(charge).returning('*')) as ChargeRow[]
     // Nothing to charge (free months, an upgrade under the card minimum): the contract moves at once.
     if (wanted.amount === 0) {
-      await payCharge(trx, inserted, null, now)
+      await payCharge(trx, inserted, null, now, { user: env.user ?? null, reason: 'checkout' })
       return { type: 'done', charge: null }
     }
     return { type: 'charge', charge: inserted }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { applyEntitlement } from '../entitlement'
+import { applyEntitlement, type BillingCause } from '../entitlement'
 import { lockSubscription, planByCode } from '../subscriptions'
 import type { PlatformIntent } from '../../payments/provider/provider'
 import { asFeathersError, requirePlatformProvider } from './platform-provider'
@@ -35,7 +35,13 @@ const firstDelivery = async (trx: Knex.Transaction, event: { id: string; type: s
  * Pays a locked pending (or failed) charge, in its transaction: the contract moves, the invoice is numbered
  * and written, and the shop's features follow (applyEntitlement). The caller announces the shop after commit.
  */
-export const payCharge = async (trx: Knex.Transaction, charge: ChargeRow, card: PaidCard | null, now: Date) => {
+export const payCharge = async (
+  trx: Knex.Transaction,
+  charge: ChargeRow,
+  card: PaidCard | null,
+  now: Date,
+  cause: BillingCause = { reason: 'payment' }
+) => {
   const row = await lockSubscription(trx, charge.shop)
   const plan = await planByCode(trx, charge.plan)
   if (!plan) throw new Error(`charge ${charge._id} names an unknown plan ${charge.plan}`)
@@ -66,7 +72,7 @@ export const payCharge = async (trx: Knex.Transaction, charge: ChargeRow, card: 
     card: moved.card ?? row.card,
     paidAt: now.toISOString()
   })
-  await applyEntitlement(trx, charge.shop)
+  await applyEntitlement(trx, charge.shop, { ...cause, details: { ...cause.details, kind: charge.kind, amount: charge.amount } })
 }
 
 /** A declined attempt: the contract stays as it was; the subscription says why (`lastFailure`). */
