@@ -113,9 +113,15 @@ export const settledSession = async (): Promise<Session> => {
   return session
 }
 
-export const signIn = async (email: string, password: string): Promise<User> => {
+/** `totp`: the second step's code (decision 0136), sent with the same e-mail and password. */
+export const signIn = async (email: string, password: string, totp?: string): Promise<User> => {
   const client = await authClient()
-  const result = (await client.authenticate({ strategy: 'local', email, password })) as AuthResult
+  const result = (await client.authenticate({
+    strategy: 'local',
+    email,
+    password,
+    ...(totp === undefined ? {} : { totp })
+  })) as AuthResult
   return result.user
 }
 
@@ -132,8 +138,8 @@ export const updateSessionUser = (user: User) => {
 }
 
 export const signOut = async (): Promise<void> => {
+  forgetOfflineStart()
   if (clientRequested()) await (await authClient()).logout()
   // Without a token the client emits no `logout`; the session ends all the same.
   if (session.status !== 'signed-out') setSession({ status: 'signed-out' })
 }
-  forgetOfflineStart()

@@ -19,3 +19,13 @@ export const changePassword = async (oldPassword: string, password: string): Pro
   return user
 }
 export const changeInfo = (id: string, patch: UserPatch): Promise<User> => client.service(servicePaths.users).patch(id, patch)
+
+// Two-step sign-in and signed-in devices (decision 0136).
+export const startTwoStep = () => client.service(servicePaths.usersTwoStep).create({ action: 'start' })
+export const confirmTwoStep = (code: string) => client.service(servicePaths.usersTwoStep).create({ action: 'confirm', code })
+export const newRecoveryCodes = (code: string) =>
+  client.service(servicePaths.usersTwoStep).create({ action: 'recoveryCodes', code })
+export const disableTwoStep = (password: string, code: string) =>
+  client.service(servicePaths.usersTwoStep).create({ action: 'disable', password, code })
+export const listSessions = () => client.service(servicePaths.usersSessions).find()
+export const endSession = (id: string | null) => client.service(servicePaths.usersSessions).remove(id)

@@ -7,6 +7,7 @@ import { email as checkEmail, required, valid } from '../../components/ui/valida
 import { signIn } from '../../lib/auth'
 import { useFeatures } from '../../lib/features'
 import { useT } from '../../lib/i18n/i18n'
+import { LoginCodeStep } from './login-code-step'
 import { safeReturn, withReturn } from './return-target'
 
 export const LoginPage = () => {
@@ -16,14 +17,33 @@ export const LoginPage = () => {
   const search = useSearch({ strict: false }) as { redirect?: unknown }
   const [values, setValues] = useState({ email: '', password: '' })
   const [tried, setTried] = useState(false)
+  /** Two-step sign-in on (decision 0136): the password was right, the code comes next. */
+  const [codeStep, setCodeStep] = useState(false)
   const errors = { email: checkEmail(values.email), password: required(values.password) }
 
   const { busy, submit } = useSubmit(async () => {
     setTried(true)
     if (!valid(errors)) return
-    await signIn(values.email.trim(), values.password)
+    try {
+      await signIn(values.email.trim(), values.password)
+    } catch (error) {
+      if ((error as { data?: { key?: string } })?.data?.key !== 'errors.twoStepRequired') throw error
+      setCodeStep(true)
+      return
+    }
     navigate(safeReturn(search.redirect), { replace: true })
   })
+
+  if (codeStep)
+    return (
+      <LoginCodeStep
+        onCode={async (code) => {
+          await signIn(values.email.trim(), values.password, code)
+          navigate(safeReturn(search.redirect), { replace: true })
+        }}
+        onBack={() => setCodeStep(false)}
+      />
+    )
 
   return (
     <>

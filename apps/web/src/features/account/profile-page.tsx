@@ -4,6 +4,8 @@ import { useSession } from '../../lib/auth'
 import { displayName, formatDate } from '../../lib/format'
 import { useT } from '../../lib/i18n/i18n'
 import { StaffPinSection } from './staff-pin-section'
+import { TwoStepSection } from './two-step-section'
+import { SessionsSection } from './sessions-section'
 
 /** Profile (spec §2.8): who is signed in, and the two changes one can make. */
 export const ProfilePage = () => {
@@ -49,6 +51,8 @@ export const ProfilePage = () => {
         </CardActions>
       </Card>
       <StaffPinSection />
+      <TwoStepSection />
+      <SessionsSection />
     </>
   )
 }

@@ -66,5 +66,12 @@ export const entryChs: EntryMessages = {
   'errors.terms': '请同意条款',
   'errors.login': '电邮或密码错误',
   'errors.tooManyAttempts': '尝试次数过多，请于 {seconds} 秒后再试。',
-  'errors.codeInvalid': '验证码无效或已过期'
+  'errors.codeInvalid': '验证码无效或已过期',
+  'auth.twoStepTitle': '两步验证登录',
+  'auth.twoStepHint': '请输入验证器应用显示的 6 位数字验证码，或其中一个备用码。',
+  'auth.twoStepCode': '验证码',
+  'auth.twoStepVerify': '登录',
+  'auth.twoStepBack': '返回',
+  'errors.twoStepRequired': '请输入验证器应用中的验证码',
+  'errors.twoStepCode': '验证码错误或已使用'
 }

@@ -66,5 +66,12 @@ export const entryCht: EntryMessages = {
   'errors.terms': '請同意條款',
   'errors.login': '電郵或密碼錯誤',
   'errors.tooManyAttempts': '嘗試次數過多，請於 {seconds} 秒後再試。',
-  'errors.codeInvalid': '驗證碼無效或已過期'
+  'errors.codeInvalid': '驗證碼無效或已過期',
+  'auth.twoStepTitle': '兩步驗證登入',
+  'auth.twoStepHint': '請輸入驗證器應用程式顯示的 6 位數字驗證碼，或其中一個備用碼。',
+  'auth.twoStepCode': '驗證碼',
+  'auth.twoStepVerify': '登入',
+  'auth.twoStepBack': '返回',
+  'errors.twoStepRequired': '請輸入驗證器應用程式中的驗證碼',
+  'errors.twoStepCode': '驗證碼錯誤或已使用'
 }

@@ -64,7 +64,14 @@ export const entryEn = {
   'errors.terms': 'Please accept the terms',
   'errors.login': 'Invalid login',
   'errors.tooManyAttempts': 'Too many attempts. Try again in {seconds} seconds.',
-  'errors.codeInvalid': 'Invalid or expired code'
+  'errors.codeInvalid': 'Invalid or expired code',
+  'auth.twoStepTitle': 'Two-step sign-in',
+  'auth.twoStepHint': 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  'auth.twoStepCode': 'Code',
+  'auth.twoStepVerify': 'Sign in',
+  'auth.twoStepBack': 'Back',
+  'errors.twoStepRequired': 'Enter the code from your authenticator app',
+  'errors.twoStepCode': 'The code is wrong or was already used'
 } as const
 
 export type EntryMessageKey = keyof typeof entryEn

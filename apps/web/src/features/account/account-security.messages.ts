@@ -1,0 +1,117 @@
+import { defineMessages } from '../../lib/i18n/screen-messages'
+
+/** The profile's two-step sign-in and signed-in devices (decision 0136), in every language. */
+export const accountSecurityMessages = defineMessages({
+  en: {
+    'twoStep.title': 'Two-step sign-in',
+    'twoStep.off': 'Off. Signing in needs only your password.',
+    'twoStep.on': 'On. Signing in needs your password and a code from your authenticator app.',
+    'twoStep.turnOn': 'Turn on',
+    'twoStep.scan':
+      'Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), or enter the key below. Then enter the 6-digit code it shows.',
+    'twoStep.secret': 'Key',
+    'twoStep.code': '6-digit code',
+    'twoStep.confirm': 'Confirm',
+    'twoStep.cancel': 'Cancel',
+    'twoStep.enabled': 'Two-step sign-in is on',
+    'twoStep.recoveryTitle': 'Your recovery codes',
+    'twoStep.recoveryText':
+      'Keep these codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.',
+    'twoStep.recoveryDone': 'I have saved them',
+    'twoStep.newCodes': 'New recovery codes',
+    'twoStep.newCodesText': 'Enter a code from your authenticator app. Your old recovery codes stop working.',
+    'twoStep.turnOff': 'Turn off',
+    'twoStep.turnOffText': 'Enter your password and a code from your authenticator app (or a recovery code).',
+    'twoStep.password': 'Password',
+    'twoStep.codeOrRecovery': 'Code or recovery code',
+    'twoStep.disabled': 'Two-step sign-in is off',
+    'twoStep.required': 'A shop you administer requires two-step sign-in for admins. Turn it on here to open the shop again.',
+    'sessions.title': "Where you're signed in",
+    'sessions.thisDevice': 'This device',
+    'sessions.unknownDevice': 'Unknown device',
+    'sessions.since': 'Signed in {date}',
+    'sessions.lastSeen': 'Last active {date}',
+    'sessions.signOut': 'Sign out',
+    'sessions.signOutEverywhere': 'Sign out everywhere',
+    'sessions.everywhereTitle': 'Sign out everywhere?',
+    'sessions.everywhereText': 'Every device signed in to your account is signed out, this one included.',
+    'sessions.signedOut': 'Signed out',
+    'sessions.loadFailed': 'The list could not be loaded.'
+  },
+  cht: {
+    'twoStep.title': '兩步驗證登入',
+    'twoStep.off': '已關閉。登入只需密碼。',
+    'twoStep.on': '已開啟。登入需要密碼及驗證器應用程式中的驗證碼。',
+    'twoStep.turnOn': '開啟',
+    'twoStep.scan':
+      '請用驗證器應用程式（Google Authenticator、Microsoft Authenticator、1Password 等）掃描此 QR 碼，或輸入下方的金鑰，然後輸入應用程式顯示的 6 位數字驗證碼。',
+    'twoStep.secret': '金鑰',
+    'twoStep.code': '6 位數字驗證碼',
+    'twoStep.confirm': '確認',
+    'twoStep.cancel': '取消',
+    'twoStep.enabled': '兩步驗證登入已開啟',
+    'twoStep.recoveryTitle': '您的備用碼',
+    'twoStep.recoveryText': '請妥善保存這些備用碼。如遺失手機，每個備用碼可登入一次。備用碼只會顯示這一次。',
+    'twoStep.recoveryDone': '我已保存',
+    'twoStep.newCodes': '產生新備用碼',
+    'twoStep.newCodesText': '請輸入驗證器應用程式中的驗證碼。舊的備用碼將會失效。',
+    'twoStep.turnOff': '關閉',
+    'twoStep.turnOffText': '請輸入密碼及驗證器應用程式中的驗證碼（或備用碼）。',
+    'twoStep.password': '密碼',
+    'twoStep.codeOrRecovery': '驗證碼或備用碼',
+    'twoStep.disabled': '兩步驗證登入已關閉',
+    'twoStep.required': '您管理的商店要求管理員使用兩步驗證登入。請在此開啟，以重新進入商店。',
+    'sessions.title': '已登入的裝置',
+    'sessions.thisDevice': '此裝置',
+    'sessions.unknownDevice': '未知裝置',
+    'sessions.since': '登入於 {date}',
+    'sessions.lastSeen': '最近使用 {date}',
+    'sessions.signOut': '登出',
+    'sessions.signOutEverywhere': '在所有裝置登出',
+    'sessions.everywhereTitle': '在所有裝置登出？',
+    'sessions.everywhereText': '所有已登入您帳戶的裝置都會登出，包括此裝置。',
+    'sessions.signedOut': '已登出',
+    'sessions.loadFailed': '無法載入列表。'
+  },
+  chs: {
+    'twoStep.title': '两步验证登录',
+    'twoStep.off': '已关闭。登录只需密码。',
+    'twoStep.on': '已开启。登录需要密码及验证器应用中的验证码。',
+    'twoStep.turnOn': '开启',
+    'twoStep.scan':
+      '请用验证器应用（Google Authenticator、Microsoft Authenticator、1Password 等）扫描此二维码，或输入下方的密钥，然后输入应用显示的 6 位数字验证码。',
+    'twoStep.secret': '密钥',
+    'twoStep.code': '6 位数字验证码',
+    'twoStep.confirm': '确认',
+    'twoStep.cancel': '取消',
+    'twoStep.enabled': '两步验证登录已开启',
+    'twoStep.recoveryTitle': '您的备用码',
+    'twoStep.recoveryText': '请妥善保存这些备用码。如丢失手机，每个备用码可登录一次。备用码只会显示这一次。',
+    'twoStep.recoveryDone': '我已保存',
+    'twoStep.newCodes': '生成新备用码',
+    'twoStep.newCodesText': '请输入验证器应用中的验证码。旧的备用码将会失效。',
+    'twoStep.turnOff': '关闭',
+    'twoStep.turnOffText': '请输入密码及验证器应用中的验证码（或备用码）。',
+    'twoStep.password': '密码',
+    'twoStep.codeOrRecovery': '验证码或备用码',
+    'twoStep.disabled': '两步验证登录已关闭',
+    'twoStep.required': '您管理的商店要求管理员使用两步验证登录。请在此开启，以重新进入商店。',
+    'sessions.title': '已登录的设备',
+    'sessions.thisDevice': '此设备',
+    'sessions.unknownDevice': '未知设备',
+    'sessions.since': '登录于 {date}',
+    'sessions.lastSeen': '最近使用 {date}',
+    'sessions.signOut': '退出登录',
+    'sessions.signOutEverywhere': '在所有设备退出登录',
+    'sessions.everywhereTitle': '在所有设备退出登录？',
+    'sessions.everywhereText': '所有已登录您账户的设备都会退出登录，包括此设备。',
+    'sessions.signedOut': '已退出登录',
+    'sessions.loadFailed': '无法加载列表。'
+  }
+})
+
+declare module '../../lib/i18n/screen-messages' {
+  interface ScreenMessageKeys {
+    accountSecurity: keyof typeof accountSecurityMessages.en
+  }
+}
