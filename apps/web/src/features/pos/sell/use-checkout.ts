@@ -12,6 +12,7 @@ import { receiptOf } from './receipt-data'
 import { settle, type Tender } from './tender'
 import { useOrderQueue } from '../offline/order-queue'
 import { deviceFailure } from '../offline/cashier-errors'
+import { askManager } from '../dialogs/manager-approval'
 
 /*
  * Paying (spec §2.13, §6.2; decision 0098): the order goes through the queue with its client id, then the
@@ -94,7 +95,13 @@ export const useCheckout = (options: {
         { cashier: cashier?._id ?? null, warehouse: cashier?.lockWarehouse ?? shop?.posWarehouse ?? null },
         settlement.payments
       )
-      const queued = await queue.submit(data)
+      let queued = await queue.submit(data)
+      // A discount beyond the cashier's limits: a manager approves it here with their PIN, and the same sale
+      // (same key) goes again with the approval (decision 0135). Given up: refused as before.
+      if (queued.state === 'failed' && queued.error?.key === 'errors.needPermission') {
+        const approval = await askManager({ action: 'discount', amount: data.discount ?? 0 })
+        if (approval) queued = await queue.submit({ ...data, approval: approval._id })
+      }
       if (queued.state === 'failed') {
         if (queued.error?.key === 'pos.requiresCashCheck') options.onRefusedCashCheck()
         notifyError(queued.error?.message ?? i18n.t('error.generic'))
