@@ -6,6 +6,7 @@ import { useCurrentShop } from '../../../lib/shop'
 import { drawerDecision } from '../station/binding'
 import { useStation } from '../station/station-context'
 import { askManager } from './manager-approval'
+import { deviceFailure } from '../offline/cashier-errors'
 
 /**
  * Opens the drawer by hand (spec §6.2): the shop's `posDrawerOpener` says who may — nobody ("No
@@ -30,7 +31,7 @@ export const useOpenDrawer = () => {
       await kickDrawer()
       return true
     } catch (error) {
-      notifyError(t('posStation.drawerFailed', { reason: error instanceof Error ? error.message : String(error) }))
+      notifyError(t('posStation.drawerFailed', { reason: deviceFailure(error) }))
       return false
     }
   }, [opener, access, kickDrawer, t])

@@ -11,6 +11,7 @@ import { CashierSetupDialog } from './cashier-setup-dialog'
 import { deviceToken } from './device-key'
 import { useBinding, type CashierEventDetail } from './use-binding'
 import { StationContext, useStation, type Station } from './station-context'
+import { cashierErrorMessage } from '../offline/cashier-errors'
 
 export { CASHIER_EVENT, type CashierEventDetail } from './use-binding'
 export { FontScaleDialog } from './font-scale-dialog'
@@ -80,7 +81,7 @@ const StationScope = ({ shop, children }: { shop: Shop | undefined; children: Re
       try {
         await update(patch)
       } catch (error) {
-        notifyError(error instanceof Error ? error.message : String(error))
+        notifyError(cashierErrorMessage(error))
       }
     },
     [update]
