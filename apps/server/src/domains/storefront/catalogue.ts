@@ -226,11 +226,14 @@ export class StorefrontCatalogue {
     call: ServiceCall,
     locale: LocaleId,
     listing?: Listing,
-    ui: CatalogueUi = DEFAULT_UI
+    ui: CatalogueUi = DEFAULT_UI,
+    /** A product page's own product: its lists ("You may also like") never show it (decision 0139). */
+    except?: string
   ): Promise<Row[]> {
     if (call.path !== servicePaths.products) return []
     const { normalizedCategories, ...asked } = call.params.query
     const query: Row = { ...asked, shop, ...VISIBLE_PRODUCTS }
+
     if (!ui.showSoldOut) query.status = { $nin: [...VISIBLE_PRODUCTS.status.$nin, ...SOLD_OUT] }
     if (listing) query.$limit = ui.productsPerPage
     const names = [
@@ -267,8 +270,31 @@ export class StorefrontCatalogue {
       if (listing.sort && isListingSort(listing.sort)) query.$sort = SORTS[listing.sort]
       if (listing.page && listing.page > 1) query.$skip = (listing.page - 1) * Number(query.$limit ?? 10)
     }
-    const rows = (await this.app.service(servicePaths.products).find({ query, paginate: false } as never)) as Row[]
+    // One more than asked, so leaving the page's own product out still fills the list.
+    const limit = typeof query.$limit === 'number' ? query.$limit : undefined
+    if (except && limit !== undefined) query.$limit = limit + 1
+    const found = (await this.app.service(servicePaths.products).find({ query, paginate: false } as never)) as Row[]
+    const rows = except ? found.filter((row) => row._id !== except).slice(0, limit) : found
     const categories = await this.categories(shop)
     return rows.map((row) => publicProduct(row, categories, locale, { showStock: ui.showStock, listed: true }))
+  }
+}
+
+/**
+ * A product page's product with its headline price the chosen SKU's (decision 0139): the SKU the picker
+ * shows checked — the one asked for (`?sku=`) if it is in stock, else the first in stock, else the first —
+ * and its sale price. A product without SKUs is as it was.
+ */
+export const withChosenSku = (product: Row, asked: string | undefined): Row => {
+  const skus = Array.isArray(product.skus) ? product.skus.filter(isRecord) : []
+  const chosen =
+    skus.find((sku) => sku.id === asked && sku.inStock !== false) ?? skus.find((sku) => sku.inStock !== false) ?? skus[0]
+  if (!chosen) return product
+  return {
+    ...product,
+    price: chosen.price,
+    dprice: chosen.dprice ?? '',
+    priceCents: chosen.priceCents,
+    dpriceCents: chosen.dpriceCents ?? null
   }
 }

@@ -28,7 +28,7 @@ import {
   type Crumb,
   type ThemeRenderContext
 } from '@emporia/theme'
-import type { Listing, StorefrontCatalogue } from './catalogue'
+import { withChosenSku, type Listing, type StorefrontCatalogue } from './catalogue'
 import { htmlDocument, type DocumentHead } from './document'
 import { isListingPage, isProductPage, listingOf, matchPage } from './page-match'
 import { eachLimited, renderBudget, type RenderBudget } from './render-budget'
@@ -218,7 +218,8 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
   if (isProductPage(match.page.path)) {
     product = await deps.catalogue.product(shop._id, match.params.id ?? '', locale, look.ui)
     if (!product) return notFound()
-    rootProps.product = product
+    // The headline price is the chosen SKU's, as the picker chooses it (decision 0139).
+    rootProps.product = withChosenSku(product, request.query.get('sku') ?? undefined)
     const categoryPage = pages.find((page) => page.path.split('/').includes(':category'))
     const category = Array.isArray(product.categories) ? (product.categories[0] as string | undefined) : undefined
     if (category)
@@ -247,7 +248,7 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
   await eachLimited(calls, budget.perRender, async (call) => {
     // A source that cannot run (a sort the products service refuses) shows nothing rather than failing the page.
     fetched[fetchKey(call)] = await budget.queries
-      .run(shop._id, () => deps.catalogue.products(shop._id, call, locale, listing, look.ui))
+      .run(shop._id, () => deps.catalogue.products(shop._id, call, locale, listing, look.ui, product?._id as string | undefined))
       .catch(() => [])
   })
   const { nodes } = resolvePage(component, { locale, fetched, components, pages: targets, base, props: rootProps })

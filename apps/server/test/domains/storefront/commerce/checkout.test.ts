@@ -12,7 +12,7 @@ import { readCheckout } from '../../../../src/domains/storefront/commerce/checko
 import { cartPrice, priceStorefrontOrder } from '../../../../src/domains/storefront/commerce/price-cart'
 import { placeOrder } from '../../../../src/domains/storefront/commerce/place-order'
 import { orderStatus } from '../../../../src/domains/storefront/commerce/order-status'
-import { StorefrontCatalogue } from '../../../../src/domains/storefront/catalogue'
+import { StorefrontCatalogue, withChosenSku } from '../../../../src/domains/storefront/catalogue'
 import { keyMaker, refusal } from './commerce-test-support'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
@@ -144,6 +144,22 @@ describe.each(await dialects())('storefront cart and checkout (%s)', (dialect) =
       showSoldOut: true
     })
     expect((counted?.skus as { stock?: number }[]).map((sku) => sku.stock)).toEqual([5, 2, 0])
+
+    // The page's headline price is the chosen SKU's, sale price and all; the first in stock by default.
+    expect(withChosenSku(shown!, 'large')).toMatchObject({ price: '$25.00', dprice: '$22.00', priceCents: 2500 })
+    expect(withChosenSku(shown!, undefined)).toMatchObject({ price: '$15.00', dprice: '', priceCents: 1500 })
+    expect(withChosenSku(shown!, 'gold')).toMatchObject({ price: '$15.00' })
+    // "You may also like" on its page never lists the product itself, and still fills its places.
+    const related = await new StorefrontCatalogue(t.app).products(
+      a.shopId,
+      { path: 'products', params: { query: { $limit: 2 } } } as never,
+      'cht',
+      undefined,
+      undefined,
+      set
+    )
+    expect(related).toHaveLength(2)
+    expect(related.map((row) => row._id)).not.toContain(set)
 
     const cart = await price(a.shopId, { lines: [{ product: set, sku: 'large', quantity: 2 }] }, 'cht')
     expect(cart).toMatchObject({
