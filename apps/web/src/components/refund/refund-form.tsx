@@ -36,7 +36,18 @@ const AMOUNT = { name: 'amount', label: 'refund.amount', type: 'money' } as cons
  * value); the button stays disabled until the typed order ID matches. `testId` prefixes the test ids
  * (`refund` on the order page, `pos-refund` at the till).
  */
-export const RefundForm = ({ order, onClose, testId }: { order: Order; onClose: () => void; testId: string }) => {
+export const RefundForm = ({
+  order,
+  onClose,
+  testId,
+  askApproval
+}: {
+  order: Order
+  onClose: () => void
+  testId: string
+  /** At the till: asks a manager when the shop's refunds need one, answering the approval's id (decision 0135). */
+  askApproval?: (request: { order: string; amount?: number }) => Promise<string | null>
+}) => {
   const { t, language } = useListT()
   const queryClient = useQueryClient()
   const left = leftOf(order.products)
@@ -75,7 +86,17 @@ export const RefundForm = ({ order, onClose, testId }: { order: Order; onClose: 
     setBusy(true)
     setRefusal(undefined)
     try {
-      await shopApi(servicePaths.orderRefunds).create(request.data)
+      await shopApi(servicePaths.orderRefunds)
+        .create(request.data)
+        .catch(async (error: unknown) => {
+          const key = (error as { data?: { key?: string } })?.data?.key
+          const approval =
+            key === 'pos.error.refundNeedsManager' && askApproval
+              ? await askApproval({ order: order._id, amount: request.data.amount })
+              : null
+          if (!approval) throw error
+          return shopApi(servicePaths.orderRefunds).create({ ...request.data, approval })
+        })
       notifySuccess(t('refund.done'))
       void queryClient.invalidateQueries({ queryKey: queryKeys.service(servicePaths.orders) })
       onClose()

@@ -18,6 +18,7 @@ import { queryKeys } from '../../../lib/query-keys'
 import { shopApi, shopRows } from '../../../lib/resource-client'
 import { refusalOf } from '../station/refusal'
 import type { DialogProps } from './dialog-props'
+import { askManager } from './manager-approval'
 
 const findOrder = async (orderId: string): Promise<Order | null> => {
   return (await shopRows(servicePaths.orders, { orderId, $limit: 1 }))[0] ?? null
@@ -53,7 +54,13 @@ export const PosRefundDialog = ({ open, onClose, order }: DialogProps & { order?
     <Dialog open={open} onClose={close} fullWidth maxWidth="md" data-testid="pos-refund-dialog">
       <DialogTitle>{current ? t('refund.title') : t('posRefund.title')}</DialogTitle>
       {current ? (
-        <RefundForm key={current._id} order={current} onClose={close} testId="pos-refund" />
+        <RefundForm
+          key={current._id}
+          order={current}
+          onClose={close}
+          testId="pos-refund"
+          askApproval={async (request) => (await askManager({ action: 'refund', ...request }))?._id ?? null}
+        />
       ) : (
         <>
           <DialogContent>
