@@ -44,6 +44,7 @@ import { settingsSocialScreen } from '../features/settings-social/settings-socia
 import { settingsUiScreen } from '../features/settings-ui/settings-ui.screen'
 import { billingScreen } from '../features/billing/billing.screen'
 import { settingsAccessScreen } from '../features/settings-access/settings-access.screen'
+import { settingsAuditScreen } from '../features/settings-audit/settings-audit.screen'
 import { settingsVerifyScreen } from '../features/settings-verify/settings-verify.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 
@@ -130,6 +131,7 @@ export const screens: readonly ScreenDef[] = [
   billingScreen,
   { route: 'settings', kind: 'page', page: 'settings', area: 'settings', drawer: top(200, 'settings') },
   settingsAccessScreen,
+  settingsAuditScreen,
   settingsInventoryScreen,
   settingsPaymentScreen,
   settingsPosScreen,
