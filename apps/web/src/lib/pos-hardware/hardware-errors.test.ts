@@ -14,7 +14,7 @@ describe('hardware errors a cashier reads (decision 0140)', () => {
     const thrown = new Set<string>()
     for (const text of Object.values(sources))
       for (const match of text.matchAll(/new HardwareError\(\s*'([^']+)'/g)) thrown.add(match[1]!)
-    // The layer throws at least the two codes of the issue's report.
+    // The layer throws at least these two codes (a broken read of its source finds none).
     expect([...thrown].sort()).toEqual(expect.arrayContaining(['notConnected', 'unsupported']))
     for (const code of thrown) expect(HARDWARE_ERROR_CODES).toContain(code)
     for (const code of HARDWARE_ERROR_CODES) {

@@ -1,7 +1,7 @@
 import { HardwareError } from './device-store'
 
 /*
- * What a cashier reads when a printer, scale, scanner or the drawer fails (issue 32 item 8, decision 0140):
+ * What a cashier reads when a printer, scale, scanner or the drawer fails (decision 0140):
  * every failure of the hardware layer is one of these codes, each with a message in en, cht and chs
  * (`posHardware.error.<code>`, lib/i18n/pos-hardware.messages.ts). Never the browser's or a driver's text.
  */

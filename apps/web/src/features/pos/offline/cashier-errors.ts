@@ -4,7 +4,7 @@ import { HardwareError } from '../../../lib/pos-hardware/device-store'
 import { hardwareErrorKey } from '../../../lib/pos-hardware/hardware-errors'
 
 /*
- * Every error a cashier can see, in the cashier's language (issue 32 item 8, decision 0140): a server
+ * Every error a cashier can see, in the cashier's language (decision 0140): a server
  * refusal by its key, a device by its hardware code, a lost connection as such, anything else as the
  * generic message. Never an internal text ("pos hardware: notConnected", "Failed to fetch", "Connection lost").
  */
