@@ -5,6 +5,7 @@ import type { Registration, ServiceMethods, ServiceShape, ServiceTypes } from '@
 import { io } from 'socket.io-client'
 import { TOKEN_KEY } from './token-key'
 import * as msgpackParser from 'socket.io-msgpack-parser'
+import { twoStepSetupHook } from './two-step-required'
 
 /** Switches the server offers (public `features find`); everything the shell hides or shows by feature. */
 export interface Features {
@@ -48,3 +49,5 @@ export const socket = io('/', {
 export const client = feathers<ClientServiceTypes>()
 client.configure(socketio(socket, { timeout: 30_000 }))
 client.configure(authentication({ storageKey: TOKEN_KEY }))
+// A shop requiring two-step sign-in of its admins sends one without it to set it up (decision 0136).
+client.hooks({ error: { all: [twoStepSetupHook] } })

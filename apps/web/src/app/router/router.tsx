@@ -6,6 +6,7 @@ import { RootShell } from '../shell/root-shell'
 import { layouts, pages } from './pages'
 import { routeSpecs, type LayoutName, type RouteSpec } from './route-paths'
 import { applyLanguageParam, PAGE_STEPS, runSteps } from './steps'
+import { handleTwoStepSetupRequired } from '../../lib/two-step-required'
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
@@ -74,6 +75,9 @@ export const createAppRouter = (queryClient: QueryClient) => {
     defaultPendingMinMs: 0
   })
   handleNoShop(() => void router.navigate({ to: '/eshop' }))
+  handleTwoStepSetupRequired(() => {
+    if (!router.state.location.pathname.endsWith('/profile')) router.history.push('/profile?twoStep=required')
+  })
   return router
 }
 
