@@ -25,6 +25,8 @@ const NOT_SHOP_SCOPED: Record<string, 'public' | 'own account' | 'own shops' | '
   'users/verify': 'own account',
   'users/resend': 'own account',
   'users/changePassword': 'own account',
+  'users/twoStep': 'own account',
+  'users/sessions': 'own account',
   'users/staffPin': 'own account',
   'shop/invitations': 'own account',
   shops: 'own shops',
