@@ -56,6 +56,11 @@ describe('storefront SKU and card', () => {
     await expect.poll(() => picker.getAttribute('data-hydrated'), poll).toBe('true')
     expect(await picker.locator('input[value="small"]').isDisabled()).toBe(true)
     expect(await picker.locator('[data-sku-stock]').textContent()).toBe('In stock')
+    // The headline price is the chosen SKU's, sale price and all; the page's lists never show the product
+    // itself, so its own $200.00 appears nowhere (decision 0139).
+    const main = customer.locator('main')
+    expect(await main.locator('.ef-text', { hasText: /^\$240\.00$/ }).count()).toBeGreaterThan(0)
+    expect(await main.textContent()).not.toContain('$200.00')
     await picker.locator('input[value="large"]').check()
     expect(await picker.locator('[data-sku-price]').textContent()).toBe('$260.00 $240.00')
     await customer.locator('main a[href$="/cart"]').first().click()
@@ -85,6 +90,7 @@ describe('storefront SKU and card', () => {
         return customer.locator('[data-order-status]').textContent()
       }, poll)
       .toBe('Paid')
-    expect(await customer.locator('main').textContent()).toContain('Large')
+    // Named as sold: the product and the SKU.
+    expect(await customer.locator('main').textContent()).toContain('Tea set · Large')
   })
 })
