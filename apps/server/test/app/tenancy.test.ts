@@ -362,8 +362,8 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   // The POS report is found by its period, the catalogue by the changes since a moment: both answer the asking shop's own.
   'pos/summary': () => Promise.resolve('&groupBy=yearMonthDate&from=2026-11-01T00:00:00.000Z&to=2026-12-01T00:00:00.000Z'),
   'pos/catalogue': () => Promise.resolve('&since=2026-01-01T00:00:00.000Z'),
-  // The unverified members are found without a key: the asking shop's own.
-  'shop/unverified-staff': () => Promise.resolve(''),
+  // The unverified members are found without a key (the asking shop's own); an id names nothing.
+  'shop/unverified-staff': () => Promise.resolve('0'.repeat(24)),
   // The subscription B's shop was made with: its id.
   billing: async (base, owner) => {
     const found = await json(`${base}/api/billing?shop=${owner.shopId}`, { token: owner.token })
