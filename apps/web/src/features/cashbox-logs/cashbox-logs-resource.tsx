@@ -1,5 +1,5 @@
 import { Box } from '@mui/material'
-import { cashCheckSchema } from '@emporia/shared'
+import { cashCheckSchema, servicePaths } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import { formatMoney } from '../../lib/format'
 import { listT } from '../../lib/i18n/lists'
@@ -41,10 +41,16 @@ export const cashboxLogsResource = defineResource({
       value: 'cashier',
       text: 'cashCheck.cashier',
       // A POS cashier's drawer by the cashier's name; none: the shop's one drawer (decision 0138).
-      render: (row) => (typeof row.cashier === 'string' ? <CashierName id={row.cashier} /> : listT('cashCheck.shopDrawer'))
+      render: (row) => (typeof row.cashier === 'string' ? <CashierName id={row.cashier} /> : listT('cashCheck.shopDrawer')),
+      exportRef: { path: servicePaths.cashiers, textField: 'name' }
     },
     // Who recorded it, by name from the one lookup of people (everyone who reads the log may read the members' names).
-    { value: 'admin', text: 'cashCheck.admin', render: (row) => <StaffName id={row.admin} /> },
+    {
+      value: 'admin',
+      text: 'cashCheck.admin',
+      render: (row) => <StaffName id={row.admin} />,
+      exportRef: { path: servicePaths.shopStaff, itemKey: 'user', textField: 'email' }
+    },
     { value: 'status', text: 'cashCheck.status', enumList: statusLabels, sortable: true },
     { value: 'comment', text: 'cashCheck.comment' }
   ],

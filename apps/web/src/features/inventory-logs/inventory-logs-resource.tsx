@@ -46,7 +46,12 @@ export const inventoryLogsResource = defineResource({
       text: 'inventoryLog.source',
       enumList: sourceLabels
     },
-    { value: 'user', text: 'inventoryLog.user', render: (row) => <StaffName id={row.user} /> }
+    {
+      value: 'user',
+      text: 'inventoryLog.user',
+      render: (row) => <StaffName id={row.user} />,
+      exportRef: { path: servicePaths.shopStaff, itemKey: 'user', textField: 'email' }
+    }
   ],
   fields: [],
   search: [

@@ -52,7 +52,12 @@ export const ordersResource = defineResource({
       enumList: paymentMethodLabels,
       render: (row) => (row.methods ?? []).map((method) => paymentMethodText({ method }, listT)).join(', ')
     },
-    { value: 'admin', text: 'order.staff', render: (row) => <StaffName id={row.admin} /> }
+    {
+      value: 'admin',
+      text: 'order.staff',
+      render: (row) => <StaffName id={row.admin} />,
+      exportRef: { path: servicePaths.shopStaff, itemKey: 'user', textField: 'email' }
+    }
   ],
   fields: [],
   search: [

@@ -1,4 +1,4 @@
-import type { Payment } from '@emporia/shared'
+import { servicePaths, type Payment } from '@emporia/shared'
 import { Box } from '@mui/material'
 import { defineResource } from '../../components/data-table/resource'
 import { StatusChip } from '../../components/ui/status-chip'
@@ -60,7 +60,12 @@ export const paymentsResource = defineResource({
       )
     },
     { value: 'date', text: 'payment.date', kind: 'datetime', sortable: true },
-    { value: 'admin', text: 'payment.staff', render: (row) => <StaffName id={row.admin} /> }
+    {
+      value: 'admin',
+      text: 'payment.staff',
+      render: (row) => <StaffName id={row.admin} />,
+      exportRef: { path: servicePaths.shopStaff, itemKey: 'user', textField: 'email' }
+    }
   ],
   fields: [],
   search: [
