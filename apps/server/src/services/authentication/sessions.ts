@@ -44,11 +44,14 @@ export class SessionStore {
 
   /** The ids of the account's ended sessions whose tokens could still be alive. */
   async endedIds(user: string): Promise<string[]> {
-    return (await this.knex('userSessions')
-      .where({ user })
-      .whereNotNull('endedAt')
-      .andWhere('lastSeenAt', '>', new Date(Date.now() - LIVE_MS))
-      .pluck('_id')) as string[]
+    return (
+      (await this.knex('userSessions')
+        .where({ user })
+        .whereNotNull('endedAt')
+        // A day's margin: a token may be issued (a password change keeps the sid) shortly after the last write.
+        .andWhere('lastSeenAt', '>', new Date(Date.now() - LIVE_MS - 24 * 60 * 60_000))
+        .pluck('_id')) as string[]
+    )
   }
 
   /** Notes that the session was used: one cheap write a minute at most, not awaited by the call. */
