@@ -102,10 +102,16 @@ describe.each(await dialects())('manager approval at the till (%s)', (dialect) =
       status: 400,
       body: { data: { key: 'format.unknownField', field: 'extra' } }
     })
-    // Another shop's caller cannot ask in this one: it is not theirs (404 as any shop they are not in).
+    // B's member cannot name A's manager in B (not B's member: 404), nor ask in A, a shop they are not in (403).
     expect(
       (await call(t, managerOfB, 'POST', 'pos/approvals', { action: 'drawer', manager: manager.userId, pin: '4321' })).status
     ).toBe(404)
+    const inA = await json(`${t.url}/api/pos/approvals?shop=${a.shopId}`, {
+      method: 'POST',
+      token: managerOfB.token,
+      body: JSON.stringify({ action: 'drawer', manager: manager.userId, pin: '4321' })
+    })
+    expect(inA.status).toBe(403)
     await clearThrottle()
   })
 
