@@ -9,34 +9,9 @@ import { formatDateTime } from '../../lib/format'
 import { useListT } from '../../lib/i18n/lists'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { endSession, listSessions } from './api'
+import { deviceName } from './device-name'
 
 const SESSIONS_KEY = ['account', 'sessions']
-
-/** A short name for a browser's user agent: its browser and system, else the text itself. */
-export const deviceName = (agent: string | null): string | undefined => {
-  if (!agent) return undefined
-  const browser = /Edg\//.test(agent)
-    ? 'Edge'
-    : /Firefox\//.test(agent)
-      ? 'Firefox'
-      : /Chrome\//.test(agent)
-        ? 'Chrome'
-        : /Safari\//.test(agent)
-          ? 'Safari'
-          : undefined
-  const system = /iPhone|iPad/.test(agent)
-    ? 'iOS'
-    : /Android/.test(agent)
-      ? 'Android'
-      : /Windows/.test(agent)
-        ? 'Windows'
-        : /Mac OS X/.test(agent)
-          ? 'macOS'
-          : /Linux/.test(agent)
-            ? 'Linux'
-            : undefined
-  return browser || system ? [browser, system].filter(Boolean).join(' · ') : agent.slice(0, 60)
-}
 
 /** "Where you're signed in" (decision 0136): each device with its times, one signed out, or all. */
 export const SessionsSection = () => {
