@@ -80,7 +80,9 @@ const isSecret = (field: string) => {
   )
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
+/** None, an empty text and an empty list are the same "nothing": a new member with no permissions changed none. */
+const blank = (value: unknown) => (value === undefined || value === '' || (Array.isArray(value) && !value.length) ? null : value)
+const same = (a: unknown, b: unknown) => JSON.stringify(blank(a)) === JSON.stringify(blank(b))
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   Boolean(value) && typeof value === 'object' && !Array.isArray(value)
 
