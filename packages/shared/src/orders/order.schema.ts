@@ -278,6 +278,11 @@ export type OrderData = Pick<Order, 'source' | 'products'> &
      * (decision 0135), spent with the order.
      */
     approval?: DiscountApproval | string
+    /**
+     * A till's `serve` id (decision 0135): the colleague who confirmed with their PIN takes the order
+     * (its `admin`, their limits and budget) while the signed-in account stays the caller. `pos` only.
+     */
+    clerk?: string
   }
 
 /** Who approves a manual discount beyond the staff's limits: a shop admin's e-mail and password. */

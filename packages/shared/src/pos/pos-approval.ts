@@ -11,9 +11,15 @@ import { posAccessOf, type PosAccessType } from './pos-settings'
 export const STAFF_PIN_PATTERN = /^\d{4,8}$/
 export const isStaffPin = (value: unknown): value is string => typeof value === 'string' && STAFF_PIN_PATTERN.test(value)
 
-/** What a manager approves at the till. */
-export const posApprovalActions = ['drawer', 'discount', 'refund'] as const
+/**
+ * What a manager approves at the till; and `serve`: the till handed to a colleague, who confirms with
+ * their own PIN (any POS level; the id is then sent with each order as its `clerk`, decision 0135).
+ */
+export const posApprovalActions = ['drawer', 'discount', 'refund', 'serve'] as const
 export type PosApprovalAction = (typeof posApprovalActions)[number]
+
+/** A `serve` id stands for its colleague at that till for a shift (reused for every order) this long. */
+export const POS_SERVE_TTL_MS = 12 * 60 * 60_000
 
 /** An approval is spent within this long of being given (the manager is standing at the till). */
 export const POS_APPROVAL_TTL_MS = 5 * 60_000

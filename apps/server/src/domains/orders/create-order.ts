@@ -24,7 +24,7 @@ import {
 import { addSale, paidOrderSale } from '../sales/rollup'
 import { checkOrderCustomer } from '../customers/customer-references'
 import { loyalty } from '../pricing'
-import { spendApproval } from '../pos/approvals'
+import { clerkOf, spendApproval } from '../pos/approvals'
 
 /** What an online checkout adds to an order (decision 0109): delivery, priced by the server. */
 export interface OrderExtras {
@@ -34,6 +34,11 @@ export interface OrderExtras {
    * transaction (a replay spends nothing); the manager's limits and budget then cover the manual discount.
    */
   approvalAtTill?: string | null
+  /**
+   * A till's `serve` id (decision 0135): the colleague it names takes the order (`admin`) and their limits
+   * and budget cover its manual discount; the signed-in account stays the caller everywhere else.
+   */
+  clerk?: string | null
 }
 
 export interface CreatedOrder {
@@ -71,7 +76,8 @@ const consumeLoyalty = async (
   priced: PricedOrder,
   order: string,
   ctx: OrderContext,
-  now: Date
+  now: Date,
+  taker: string | null
 ) => {
   const { shop } = ctx
   const codes = priced.rules.coupons.map((coupon) => coupon.code)
@@ -80,7 +86,7 @@ const consumeLoyalty = async (
     await loyalty.useCoupons(trx, shop, codes, {
       order,
       customer,
-      admin: ctx.user ?? null,
+      admin: taker,
       cashier: data.cashier ?? null,
       now: now.toISOString()
     })
@@ -117,6 +123,7 @@ export const createOrder = async (
     const payments = (await trx('payments').where({ shop, order: existing._id }).orderBy('date')) as PaymentRow[]
     return { order: existing, payments, replayed: true }
   }
+  const taker = extras.clerk ? await clerkOf(trx, { shop, id: extras.clerk, caller: ctx.user }) : (ctx.user ?? null)
   const managerAtTill = extras.approvalAtTill
     ? await spendApproval(trx, { shop, id: extras.approvalAtTill, cashier: ctx.user, action: 'discount' })
     : null
@@ -127,7 +134,7 @@ export const createOrder = async (
   const _id = newObjectId()
   const priced = await priceOrder(trx, shop, data, settings, fallback, {
     now,
-    staff: managerAtTill ?? ctx.user ?? null,
+    staff: managerAtTill ?? taker,
     approvedBy: managerAtTill ?? approvedBy,
     managerBudget: !!managerAtTill,
     billing: ctx.billing
@@ -135,7 +142,7 @@ export const createOrder = async (
   // Delivery is charged on top of the goods' price (never discounted or rounded by their rules).
   const shipping = extras.shipping ?? null
   const total = priced.total + (shipping?.fee ?? 0)
-  await consumeLoyalty(trx, data, priced, _id, ctx, now)
+  await consumeLoyalty(trx, data, priced, _id, ctx, now, taker)
   const source = data.replaces ? await checkReplaced(trx, shop, data.replaces) : undefined
 
   const inputs = data.payments ?? []
@@ -183,7 +190,7 @@ export const createOrder = async (
     date: now,
     user: data.user ?? null,
     customer: data.customer ?? null,
-    admin: ctx.user ?? null,
+    admin: taker,
     cashier: data.cashier ?? null,
     source: data.source,
     status: settled ? 'paid' : 'unpaid',

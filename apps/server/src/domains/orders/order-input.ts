@@ -35,7 +35,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  */
 export const checkOrderData = (data: unknown): OrderData => {
   if (!isObject(data)) throw new BadRequest('Data must be an object')
-  const { payments: sent, status, approval, ...rest } = data
+  const { payments: sent, status, approval, clerk, ...rest } = data
   if (status !== undefined && status !== 'unpaid')
     throw badField('status', 'A new order is unpaid until its payments cover it', 'order.newIsUnpaid')
   const record: Record<string, unknown> = {}
@@ -52,8 +52,12 @@ export const checkOrderData = (data: unknown): OrderData => {
   // An approval is an admin's {email, password} (decision 0092) or a PIN approval's id (decision 0135).
   if (approval !== undefined && approval !== null && !isObject(approval) && !isObjectId(approval))
     throw badField('approval', '"approval" must be {email, password} or an approval id', 'format.invalid')
+  // Who serves at the till (decision 0135): a `serve` id, for the counter's orders only.
+  if (clerk !== undefined && clerk !== null && (!isObjectId(clerk) || record.source !== 'pos'))
+    throw badField('clerk', '"clerk" must be a till\'s serve id, with a counter order', 'pos.error.clerkInvalid')
   return {
     ...(record as OrderData),
+    ...(isObjectId(clerk) ? { clerk } : {}),
     payments: list as OrderData['payments'],
     // Only its shape is known here: checkApproval reads the e-mail and password and refuses anything else.
     ...(isObject(approval) ? { approval: approval as unknown as DiscountApproval } : {}),

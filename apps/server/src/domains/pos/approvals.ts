@@ -2,6 +2,7 @@ import { BadRequest, Forbidden, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import {
   POS_APPROVAL_TTL_MS,
+  POS_SERVE_TTL_MS,
   canApproveAtTill,
   displayName,
   isObjectId,
@@ -36,7 +37,7 @@ export const checkApprovalData = (data: unknown): PosApprovalData => {
   for (const key of Object.keys(record))
     if (!FIELDS.has(key)) throw badField(key, `"${key}" cannot be set here`, 'format.unknownField')
   if (!posApprovalActions.includes(record.action as PosApprovalAction))
-    throw badField('action', '"action" must be drawer, discount or refund', 'format.required')
+    throw badField('action', '"action" must be drawer, discount, refund or serve', 'format.required')
   if (!isObjectId(record.manager)) throw badField('manager', 'Pick the manager who approves', 'format.required')
   if (typeof record.pin !== 'string' || !record.pin) throw badField('pin', 'Type the PIN', 'format.required')
   if (record.order !== undefined && !isObjectId(record.order)) throw badField('order', '"order" must be an order id')
@@ -63,6 +64,8 @@ const noSuchManager = () => new NotFound('No such manager in this shop', { key: 
 const notManager = () =>
   new Forbidden('This member cannot approve at the till', { key: 'pos.error.notManager', field: 'manager' })
 const ownApproval = () => new BadRequest('Another member must approve', { key: 'pos.error.approveOwn', field: 'manager' })
+const noSuchStaff = () => new NotFound('No such member in this shop', { key: 'pos.error.noSuchStaff', field: 'manager' })
+const serveOwn = () => new BadRequest('Pick a colleague to hand the till to', { key: 'pos.error.serveOwn', field: 'manager' })
 
 /** The manager's name as the shop knows them (their staff name), else their account's. */
 const nameOf = async (trx: Knex | Knex.Transaction, member: Member) => {
@@ -91,10 +94,12 @@ export const giveApproval = async (
   caller: ApprovalCaller,
   data: PosApprovalData
 ): Promise<PosApproval> => {
-  if (data.manager === caller.cashier) throw ownApproval()
+  // `serve` (decision 0135): the till handed to a colleague, any member of this shop, confirmed by their PIN.
+  const serve = data.action === 'serve'
+  if (data.manager === caller.cashier) throw serve ? serveOwn() : ownApproval()
   const member = await memberOf(knex, caller.shop, data.manager)
-  if (!member) throw noSuchManager()
-  if (!canApproveAtTill(member)) throw notManager()
+  if (!member) throw serve ? noSuchStaff() : noSuchManager()
+  if (!serve && !canApproveAtTill(member)) throw notManager()
   await checkPin(knex, throttle, data.manager, data.pin, caller.address)
   const managerName = await nameOf(knex, member)
   return transaction(async (trx) => {
@@ -212,4 +217,35 @@ export const checkRefundApproval = async (
   const member = await memberOf(trx, refund.shop, refund.user)
   if (member && canApproveAtTill(member)) return null
   throw refundNeedsManager()
+}
+
+export const clerkInvalid = () =>
+  new BadRequest('The cashier switch is no longer valid: switch again', { key: 'pos.error.clerkInvalid', field: 'clerk' })
+
+/**
+ * Who serves at the till (decision 0135): a `serve` id sent with an order as its `clerk`, checked in the
+ * order's transaction: of this shop (the wall hides any other), asked for by this signed-in account,
+ * at most `POS_SERVE_TTL_MS` old, its colleague still an accepted member. Never spent: the till sends
+ * it with every order until it switches again. Answers the colleague's id; every refusal is one 400.
+ */
+export const clerkOf = async (
+  trx: Knex.Transaction,
+  want: { shop: string; id: unknown; caller: string | undefined },
+  now = Date.now()
+): Promise<string> => {
+  if (!isObjectId(want.id) || !want.caller) throw clerkInvalid()
+  const row = (await trx('posApprovals')
+    .where({ _id: want.id, shop: want.shop })
+    .first('action', 'cashier', 'manager', 'createdAt')) as
+    { action: string; cashier: string; manager: string; createdAt: string | Date } | undefined
+  if (
+    !row ||
+    row.action !== 'serve' ||
+    row.cashier.trim() !== want.caller ||
+    new Date(row.createdAt).getTime() < now - POS_SERVE_TTL_MS
+  )
+    throw clerkInvalid()
+  const member = await memberOf(trx, want.shop, row.manager.trim())
+  if (!member) throw clerkInvalid()
+  return member.user.trim()
 }

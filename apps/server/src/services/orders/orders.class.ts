@@ -37,7 +37,7 @@ export class OrderService extends OrderRecordService<Order> {
   override async create(data: OrderData | OrderData[], params: RecordParams = {}) {
     if (Array.isArray(data)) throw new BadRequest('Take one order at a time')
     const shop = shopOf(params)
-    const { approval, ...input } = checkOrderData(data)
+    const { approval, clerk, ...input } = checkOrderData(data)
     // REST and socket calls alike; the storefront's checkout and the seeds call createOrder themselves.
     if (params.provider) checkCallerOrder(input)
     const user = userOf(params)
@@ -51,7 +51,7 @@ export class OrderService extends OrderRecordService<Order> {
         input,
         { shop, user, env: this.env(), wall, provider: (trx) => this.providerFor(shop, trx), billing: this.billing },
         approvedBy,
-        { approvalAtTill: atTill }
+        { approvalAtTill: atTill, clerk: clerk ?? null }
       )
     )
     // Announced here, once committed, as every new order is (orders.ts turns Feathers' own event off). A
