@@ -1,7 +1,7 @@
 import { defineScreen } from '../../lib/screens/screen'
 
 /**
- * The audit log (issue 31, decision 0137): who changed what and when in the shop — staff, settings,
+ * The audit log (decision 0137): who changed what and when in the shop — staff, settings,
  * prices, discounts, stock corrections, plans and the till's approvals. Read only, admins only (the
  * `auditLogs` row of the permission table), found from the settings index.
  */
