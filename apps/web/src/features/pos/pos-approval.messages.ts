@@ -12,7 +12,18 @@ export const posApprovalMessages = defineMessages({
     'posApproval.pin': 'Manager PIN',
     'posApproval.pinHint': 'The manager types their staff PIN (set in their profile).',
     'posApproval.approve': 'Approve',
-    'posApproval.approved': 'Approved by {name}'
+    'posApproval.approved': 'Approved by {name}',
+    'posApproval.serve': 'Hand the till to a colleague: they type their own staff PIN. Orders are then theirs.',
+    'posApproval.serveTitle': 'Switch cashier',
+    'posApproval.colleague': 'Colleague',
+    'posApproval.noColleagues': 'No other member of this shop to switch to.',
+    'posApproval.servePin': 'Their PIN',
+    'posApproval.servePinHint': 'The colleague types their staff PIN (set in their profile).',
+    'posApproval.switch': 'Switch',
+    'posApproval.serving': 'Serving: {name}',
+    'posApproval.switchCashier': 'Switch cashier',
+    'posApproval.backTo': 'Back to {name}',
+    'posApproval.me': 'me'
   },
   cht: {
     'posApproval.title': '經理批准',
@@ -24,7 +35,18 @@ export const posApprovalMessages = defineMessages({
     'posApproval.pin': '經理 PIN',
     'posApproval.pinHint': '由經理輸入其員工 PIN（於其個人資料設定）。',
     'posApproval.approve': '批准',
-    'posApproval.approved': '已由 {name} 批准'
+    'posApproval.approved': '已由 {name} 批准',
+    'posApproval.serve': '將收銀機交由同事：同事輸入其員工 PIN，之後的訂單由其負責。',
+    'posApproval.serveTitle': '切換收銀員',
+    'posApproval.colleague': '同事',
+    'posApproval.noColleagues': '本商店沒有其他可切換的成員。',
+    'posApproval.servePin': '同事的 PIN',
+    'posApproval.servePinHint': '由同事輸入其員工 PIN（於其個人資料設定）。',
+    'posApproval.switch': '切換',
+    'posApproval.serving': '當值：{name}',
+    'posApproval.switchCashier': '切換收銀員',
+    'posApproval.backTo': '返回 {name}',
+    'posApproval.me': '我'
   },
   chs: {
     'posApproval.title': '经理批准',
@@ -36,7 +58,18 @@ export const posApprovalMessages = defineMessages({
     'posApproval.pin': '经理 PIN',
     'posApproval.pinHint': '由经理输入其员工 PIN（于其个人资料设置）。',
     'posApproval.approve': '批准',
-    'posApproval.approved': '已由 {name} 批准'
+    'posApproval.approved': '已由 {name} 批准',
+    'posApproval.serve': '将收银机交由同事：同事输入其员工 PIN，之后的订单由其负责。',
+    'posApproval.serveTitle': '切换收银员',
+    'posApproval.colleague': '同事',
+    'posApproval.noColleagues': '本商店没有其他可切换的成员。',
+    'posApproval.servePin': '同事的 PIN',
+    'posApproval.servePinHint': '由同事输入其员工 PIN（于其个人资料设置）。',
+    'posApproval.switch': '切换',
+    'posApproval.serving': '当值：{name}',
+    'posApproval.switchCashier': '切换收银员',
+    'posApproval.backTo': '返回 {name}',
+    'posApproval.me': '我'
   }
 })
 

@@ -31,7 +31,8 @@ export const auditActions = [
   'billing.system',
   'approval.drawer',
   'approval.discount',
-  'approval.refund'
+  'approval.refund',
+  'approval.serve'
 ] as const
 
 export const auditAreaLabels = Object.fromEntries(auditAreas.map((area) => [area, `audit.area.${area}`])) as Record<

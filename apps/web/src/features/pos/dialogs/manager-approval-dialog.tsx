@@ -23,9 +23,9 @@ import { shopApi } from '../../../lib/resource-client'
 import { useCurrentShop } from '../../../lib/shop'
 import {
   answerApproval,
+  approvalChoices,
   canSubmitApproval,
   currentApproval,
-  managerChoices,
   pinInput,
   subscribeApproval,
   type ApprovalRequest
@@ -46,7 +46,9 @@ const ManagerApprovalDialog = ({ request }: { request: ApprovalRequest }) => {
   const { t } = useListT()
   const shop = useCurrentShop(true)
   const me = useSession().user?._id
-  const choices = managerChoices(shop?.users, me)
+  const choices = approvalChoices(request.action, shop?.users, me)
+  // Switching who serves (decision 0135) asks a colleague, not a manager: its own words.
+  const serve = request.action === 'serve'
   const [manager, setManager] = useState<string | null>(choices.length === 1 ? choices[0]._id : null)
   const [pin, setPin] = useState('')
   const [busy, setBusy] = useState(false)
@@ -57,7 +59,7 @@ const ManagerApprovalDialog = ({ request }: { request: ApprovalRequest }) => {
     setError(null)
     try {
       const approval = await shopApi(servicePaths.posApprovals).create({ ...request, manager: manager!, pin })
-      notifySuccess(t('posApproval.approved', { name: approval.managerName }))
+      notifySuccess(t(serve ? 'posApproval.serving' : 'posApproval.approved', { name: approval.managerName }))
       answerApproval(approval)
     } catch (refusal) {
       setPin('')
@@ -67,15 +69,15 @@ const ManagerApprovalDialog = ({ request }: { request: ApprovalRequest }) => {
   }
   return (
     <Dialog open onClose={() => answerApproval(null)} fullWidth maxWidth="xs" data-testid="pos-approval-dialog">
-      <DialogTitle>{t('posApproval.title')}</DialogTitle>
+      <DialogTitle>{t(serve ? 'posApproval.serveTitle' : 'posApproval.title')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Typography>{t(`posApproval.${request.action}`)}</Typography>
           {choices.length === 0 ? (
-            <Alert severity="warning">{t('posApproval.noManagers')}</Alert>
+            <Alert severity="warning">{t(serve ? 'posApproval.noColleagues' : 'posApproval.noManagers')}</Alert>
           ) : (
             <>
-              <Typography variant="subtitle2">{t('posApproval.manager')}</Typography>
+              <Typography variant="subtitle2">{t(serve ? 'posApproval.colleague' : 'posApproval.manager')}</Typography>
               <List dense disablePadding data-testid="pos-approval-managers" sx={{ maxHeight: 220, overflow: 'auto' }}>
                 {choices.map((choice) => (
                   <ListItemButton
@@ -90,8 +92,8 @@ const ManagerApprovalDialog = ({ request }: { request: ApprovalRequest }) => {
               </List>
               <TextField
                 autoFocus
-                label={t('posApproval.pin')}
-                helperText={t('posApproval.pinHint')}
+                label={t(serve ? 'posApproval.servePin' : 'posApproval.pin')}
+                helperText={t(serve ? 'posApproval.servePinHint' : 'posApproval.pinHint')}
                 type="password"
                 value={pin}
                 onChange={(event) => setPin(pinInput(event.target.value))}
@@ -129,7 +131,7 @@ const ManagerApprovalDialog = ({ request }: { request: ApprovalRequest }) => {
           data-testid="pos-approval-submit"
           startIcon={busy ? <CircularProgress size={16} /> : undefined}
         >
-          {t('posApproval.approve')}
+          {t(serve ? 'posApproval.switch' : 'posApproval.approve')}
         </Button>
       </DialogActions>
     </Dialog>

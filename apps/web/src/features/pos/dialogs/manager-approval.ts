@@ -20,6 +20,22 @@ export const managerChoices = (members: Shop['users'] | undefined, me: string | 
     .map((member) => ({ _id: member.user, name: member.name || `…${member.user.slice(-6)}` }))
     .sort((a, b) => a.name.localeCompare(b.name))
 
+/**
+ * Whom the request names: a manager (above), or for `serve` any accepted colleague of this shop but the
+ * signed-in account (any POS level: they serve with their own).
+ */
+export const approvalChoices = (
+  action: PosApprovalAction,
+  members: Shop['users'] | undefined,
+  me: string | undefined
+): ManagerChoice[] =>
+  action !== 'serve'
+    ? managerChoices(members, me)
+    : (members ?? [])
+        .filter((member) => member.accepted && member.user && member.user !== me)
+        .map((member) => ({ _id: member.user, name: member.name || `…${member.user.slice(-6)}` }))
+        .sort((a, b) => a.name.localeCompare(b.name))
+
 /** What the PIN field keeps of a keystroke: digits only, at most 8. */
 export const pinInput = (typed: string) => typed.replace(/\D/g, '').slice(0, 8)
 

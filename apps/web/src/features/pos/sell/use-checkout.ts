@@ -13,6 +13,7 @@ import { settle, type Tender } from './tender'
 import { useOrderQueue } from '../offline/order-queue'
 import { deviceFailure } from '../offline/cashier-errors'
 import { askManager } from '../dialogs/manager-approval'
+import { useServing } from './serving'
 
 /*
  * Paying (spec §2.13, §6.2; decision 0098): the order goes through the queue with its client id, then the
@@ -41,6 +42,8 @@ export const useCheckout = (options: {
   const [busy, setBusy] = useState(false)
   const [last, setLast] = useState<LastSale | null>(null)
   const { shop, cashier } = options
+  // A colleague serving at this till (decision 0135): their `serve` id goes with each order as its clerk.
+  const { serving, set: setServing } = useServing()
 
   const print = async (sale: LastSale | null, openDrawer = false) => {
     if (!sale?.order) return notifyError(i18n.t('pos.sell.noLastOrder'))
@@ -90,11 +93,14 @@ export const useCheckout = (options: {
     const settlement = settle(total, tenders)
     setBusy(true)
     try {
-      const data = orderDataOf(
-        state,
-        { cashier: cashier?._id ?? null, warehouse: cashier?.lockWarehouse ?? shop?.posWarehouse ?? null },
-        settlement.payments
-      )
+      const data = {
+        ...orderDataOf(
+          state,
+          { cashier: cashier?._id ?? null, warehouse: cashier?.lockWarehouse ?? shop?.posWarehouse ?? null },
+          settlement.payments
+        ),
+        ...(serving ? { clerk: serving.id } : {})
+      }
       let queued = await queue.submit(data)
       // A discount beyond the cashier's limits: a manager approves it here with their PIN, and the same sale
       // (same key) goes again with the approval (decision 0135). Given up: refused as before.
@@ -104,6 +110,8 @@ export const useCheckout = (options: {
       }
       if (queued.state === 'failed') {
         if (queued.error?.key === 'pos.requiresCashCheck') options.onRefusedCashCheck()
+        // The switch is too old (a shift) or its colleague left: back to the signed-in account, to switch again.
+        if (queued.error?.key === 'pos.error.clerkInvalid') setServing(null)
         notifyError(queued.error?.message ?? i18n.t('error.generic'))
         return false
       }

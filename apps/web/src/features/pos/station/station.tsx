@@ -12,6 +12,7 @@ import { deviceToken } from './device-key'
 import { useBinding, type CashierEventDetail } from './use-binding'
 import { StationContext, useStation, type Station } from './station-context'
 import { cashierErrorMessage } from '../offline/cashier-errors'
+import { useServing } from '../sell/serving'
 
 export { CASHIER_EVENT, type CashierEventDetail } from './use-binding'
 export { FontScaleDialog } from './font-scale-dialog'
@@ -61,7 +62,9 @@ const StationScope = ({ shop, children }: { shop: Shop | undefined; children: Re
     setAsked(true)
     setSetupOpen(true)
   }
-  const access: PosAccessType = posAccessOf(shop, user?._id)
+  // A colleague serving at this till (decision 0135) works it with their own POS access.
+  const serving = useServing().serving
+  const access: PosAccessType = posAccessOf(shop, serving?.user ?? user?._id)
   const closeSetup = useCallback(() => {
     setSetupOpen(false)
     // The setup dialog closed with none bound: spec §8.4 "Cashier Not Setup".
