@@ -3,12 +3,12 @@ import type { Knex } from 'knex'
 import type { RealTimeConnection } from '@feathersjs/transport-commons'
 import '@feathersjs/transport-commons'
 import { callerIn, refusal, serviceRules, servicePaths, type ShopStaffRef } from '@emporia/shared'
-import { hearsShop, type ShopDirectory } from './platform/tenancy'
+import { hearsShop, passesAdminTwoStep, type ShopDirectory } from './platform/tenancy'
 
 const userChannel = (id: unknown) => `users/${String(id)}`
 export const shopChannel = (id: unknown) => `shops/${String(id)}`
 
-type Connection = RealTimeConnection & { user?: { _id: string; verified?: unknown } }
+type Connection = RealTimeConnection & { user?: { _id: string; verified?: unknown; twoStep?: unknown } }
 type ShopRecord = { _id: string; users?: ShopStaffRef[] }
 
 /**
@@ -65,12 +65,16 @@ export const channels = (directory: ShopDirectory, knex: Knex) => (app: Applicat
   }
   for (const event of ['created', 'patched', 'updated']) app.service(servicePaths.shops).on(event, regroup)
 
-  // A connection's account as the verification requirement reads it (decision 0138): kept up to date
-  // when the account is verified (or loses it), so its shops' events follow without signing in again.
-  app.service(servicePaths.users).on('patched', (user: { _id?: string; verified?: unknown }) => {
-    if (!user?._id || !('verified' in user)) return
-    for (const connection of app.channel(userChannel(user._id)).connections as Connection[])
-      if (connection.user) connection.user.verified = user.verified
+  // A connection's account as the verification and two-step requirements read it (decisions 0138, 0136):
+  // kept up to date when the account is verified or turns two-step on (or off), so its shops' events
+  // follow without signing in again.
+  app.service(servicePaths.users).on('patched', (user: { _id?: string; verified?: unknown; twoStep?: unknown }) => {
+    if (!user?._id) return
+    for (const connection of app.channel(userChannel(user._id)).connections as Connection[]) {
+      if (!connection.user) continue
+      if ('verified' in user) connection.user.verified = user.verified
+      if ('twoStep' in user) connection.user.twoStep = user.twoStep
+    }
   })
 
   app.publish(() => [])
@@ -95,12 +99,14 @@ export const channels = (directory: ShopDirectory, knex: Knex) => (app: Applicat
           shops.map(async (id) => {
             const shop = await directory.get(id)
             if (!shop) return undefined
-            return app
-              .channel(shopChannel(id))
-              .filter(
-                (connection: Connection) =>
-                  refusal(rule.read, callerIn(shop, connection.user?._id), false) === null && hearsShop(shop, connection.user)
+            return app.channel(shopChannel(id)).filter((connection: Connection) => {
+              const caller = callerIn(shop, connection.user?._id)
+              return (
+                refusal(rule.read, caller, false) === null &&
+                hearsShop(shop, connection.user) &&
+                passesAdminTwoStep(shop, caller, connection.user)
               )
+            })
           })
         )
         return channels.filter((channel) => channel !== undefined)

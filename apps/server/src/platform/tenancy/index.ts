@@ -12,4 +12,4 @@ export { enterWall, joinWall, leaveWall, shopTransaction, wallSession, wallState
 export { ShopUsersSync } from './shop-users-sync'
 export { announceShop } from './announce-shop'
 export { checkVerifiedMember, hearsShop, verifyRequiredError } from './verify-required'
-export { checkAdminTwoStep, twoStepSetupRequired } from './two-step-required'
+export { checkAdminTwoStep, passesAdminTwoStep, twoStepSetupRequired } from './two-step-required'

@@ -16,5 +16,15 @@ export const checkAdminTwoStep = (
   caller: Pick<ShopCaller, 'role'>,
   user: { twoStep?: unknown } | undefined
 ) => {
-  if (shop?.adminTwoStepRequired === true && caller.role === 'admin' && user?.twoStep !== true) throw twoStepSetupRequired()
+  if (!passesAdminTwoStep(shop, caller, user)) throw twoStepSetupRequired()
 }
+
+/**
+ * The same rule for live events: an admin the shop refuses its data does not hear its events either,
+ * on a socket that was open before the shop asked for two-step sign-in.
+ */
+export const passesAdminTwoStep = (
+  shop: { adminTwoStepRequired?: boolean | null } | undefined,
+  caller: Pick<ShopCaller, 'role'>,
+  user: { twoStep?: unknown } | undefined
+) => !(shop?.adminTwoStepRequired === true && caller.role === 'admin' && user?.twoStep !== true)

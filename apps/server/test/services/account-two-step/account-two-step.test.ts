@@ -1,9 +1,10 @@
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { login, post, register, shopOwner } from '../../support/accounts'
+import { login, post, register, shopOwner, verifyEmail } from '../../support/accounts'
 import { json } from '../../support/clients'
 import { dialects } from '../../support/databases'
 import { startTestApp, type TestApp } from '../../support/test-app'
+import { eventHeard } from '../../support/waits'
 
 /** The code an authenticator app shows for `secret`, `steps` periods from now. */
 const codeOf = (secret: string, steps = 0) =>
@@ -169,6 +170,72 @@ describe.each(await dialects())('two-step sign-in (%s)', (dialect) => {
       await enrol(owner.token)
       expect((await categories(owner.token)).status).toBe(200)
       expect(await call(socket, 'find', 'categories', { shop: owner.shopId })).toBeDefined()
+    } finally {
+      socket.close()
+    }
+  })
+
+  it('an admin the requirement refuses hears none of the shop’s events on an open socket, until two-step is on', async () => {
+    const owner = await shopOwner(t.url, 'TwoStepEvents')
+    // A colleague with the Staff role, whom the requirement does not concern, makes the changes.
+    const colleague = await account()
+    await verifyEmail(t.url, t.db.knex, colleague.email, colleague.token)
+    expect(
+      (await post(t.url, 'shop/staff', { email: colleague.email, role: 'user' }, owner.token, `?shop=${owner.shopId}`)).status
+    ).toBe(201)
+    const pending = (await json(`${t.url}/api/shop/invitations`, { token: colleague.token })).body as unknown as {
+      _id: string
+      shop: string
+    }[]
+    const invitation = pending.find((entry) => entry.shop === owner.shopId)!
+    const accepted = await json(`${t.url}/api/shop/invitations/${invitation._id}`, {
+      method: 'PATCH',
+      token: colleague.token,
+      body: JSON.stringify({ accepted: true })
+    })
+    expect(accepted.status).toBe(200)
+    const category = (name: string) => post(t.url, 'categories', { name: { en: name } }, colleague.token, `?shop=${owner.shopId}`)
+
+    const { connect, call } = await import('../../support/clients')
+    const socket = await connect(t.url)
+    try {
+      await call(socket, 'create', 'authentication', { strategy: 'jwt', accessToken: owner.token })
+      const heard: string[] = []
+      socket.on('categories created', (row: { name?: { en?: string } }) => heard.push(row.name?.en ?? ''))
+      const first = eventHeard(socket, 'categories created')
+      expect((await category('Before')).status).toBe(201)
+      await first
+
+      // Turned on from settings/verify (the shops service), so the shop's members stay as they were.
+      const required = await json(`${t.url}/api/shops/${owner.shopId}`, {
+        method: 'PATCH',
+        token: owner.token,
+        body: JSON.stringify({ adminTwoStepRequired: true })
+      })
+      expect(required.status).toBe(200)
+      expect((await category('While refused')).status).toBe(201)
+      // The marker: a change of the owner's own account, made after, which only the owner hears.
+      const marker = eventHeard(socket, 'users patched')
+      expect(
+        (
+          await json(`${t.url}/api/users/${owner.userId}`, {
+            method: 'PATCH',
+            token: owner.token,
+            body: JSON.stringify({ firstName: 'Marker' })
+          })
+        ).status
+      ).toBe(200)
+      await marker
+      expect(heard).toEqual(['Before'])
+
+      // Two-step on: the same socket hears the shop again, without signing in anew.
+      const twoStepOn = eventHeard(socket, 'users patched', (user: { twoStep?: boolean }) => user.twoStep === true)
+      await enrol(owner.token)
+      await twoStepOn
+      const after = eventHeard(socket, 'categories created', (row: { name?: { en?: string } }) => row.name?.en === 'After')
+      expect((await category('After')).status).toBe(201)
+      await after
+      expect(heard).toEqual(['Before', 'After'])
     } finally {
       socket.close()
     }
