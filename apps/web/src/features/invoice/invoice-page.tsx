@@ -3,12 +3,13 @@ import { Box, CircularProgress, Divider, Table, TableBody, TableCell, TableHead,
 import { useMatches, useParams } from '@tanstack/react-router'
 import { lineTitle, servicePaths, type LocaleId, type Order, type Payment } from '@emporia/shared'
 import { RecordItemText } from '../../components/fields/record-item-field'
-import { formatDateTime, formatMoney } from '../../lib/format'
+import { formatMoney } from '../../lib/format'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText } from '../../lib/i18n/translatable'
 import { paymentMethodText } from '../../lib/order-labels'
 import { useCurrentShop } from '../../lib/shop'
-import { useStaffNames } from '../../lib/staff-names'
+import { usePeopleNames } from '../../lib/staff-names'
+import { formatReceiptTime } from '../../lib/pos-hardware/receipt-order'
 import { useInvoice } from './invoice-api'
 
 /** The shop's receipt layout (`invoiceType`, spec §9.8): `long` adds item codes, returns and transaction ids. */
@@ -69,7 +70,7 @@ export const InvoicePage = () => {
       </Typography>
       {type === 'long' && (
         <Typography variant="caption" component="p" align="center" color="text.secondary">
-          {t('invoice.printedAt', { date: formatDateTime(new Date(), lang) })}
+          {t('invoice.printedAt', { date: formatReceiptTime(new Date(), shop?.timeZone) })}
         </Typography>
       )}
     </Box>
@@ -78,16 +79,18 @@ export const InvoicePage = () => {
 
 const InvoiceBody = ({ order, payments, type }: { order: Order; payments: Payment[]; type: 'normal' | 'long' }) => {
   const { t, language } = useListT()
-  const staffName = useStaffNames()
+  const names = usePeopleNames()
+  const shop = useCurrentShop(true)
   const lang = language as LocaleId
   const long = type === 'long'
   const columns = long ? 6 : 4
   const facts: [string, string, string][] = [
     ['orderNo', t('invoice.orderNo'), order.orderId],
     ['orderRef', t('invoice.orderRef'), order._id],
-    ['date', t('invoice.date'), formatDateTime(order.date, lang)],
-    ['staff', t('invoice.staff'), staffName(order.admin)],
-    ...(order.cashier ? [['cashier', t('invoice.cashier'), staffName(order.cashier)] as [string, string, string]] : []),
+    // The shop's wall clock, as the till's receipt prints it (decision 0141).
+    ['date', t('invoice.date'), formatReceiptTime(order.date, shop?.timeZone)],
+    ['staff', t('invoice.staff'), names.staff(order.admin)],
+    ...(order.cashier ? [['cashier', t('invoice.cashier'), names.cashier(order.cashier)] as [string, string, string]] : []),
     ['customer', t('invoice.customer'), [order.customer?.name, order.customer?.phone].filter(Boolean).join(' · ')]
   ]
   const figures: [string, number | undefined, boolean?][] = [

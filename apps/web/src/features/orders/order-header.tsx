@@ -1,18 +1,21 @@
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material'
 import Print from '@mui/icons-material/Print'
-import type { LocaleId, Order, OrderStatus } from '@emporia/shared'
+import type { LocaleId, Order, OrderStatus, Payment } from '@emporia/shared'
 import { StatusChip } from '../../components/ui/status-chip'
 import { AppLink } from '../../components/ui/app-link'
 import { formatDateTime } from '../../lib/format'
 import { useListT } from '../../lib/i18n/lists'
 import { labelText, orderSourceLabels, orderStatusColour, orderStatusLabels } from '../../lib/order-labels'
 import { orderActions } from './order-rules'
+import { ReceiptReprint } from './receipt-reprint'
 
 export type OrderDialog = 'pay' | 'refund' | 'split' | 'void'
 
 interface OrderHeaderProps {
   order: Order
   staffName: (id: unknown) => string
+  /** The order's payments, for the receipt's reprint. */
+  payments?: readonly Payment[]
   busy: boolean
   /** The refusal of the last status move (`order.badTransition`), shown under the buttons. */
   statusError?: string
@@ -33,7 +36,7 @@ const Fact = ({ label, value, testId }: { label: string; value: string; testId: 
  * Who, when, where from and where it stands; then the buttons the status allows (order-status.ts):
  * only the moves from this status, with pay, refund, split and void where they apply.
  */
-export const OrderHeader = ({ order, staffName, busy, statusError, onMove, onDialog }: OrderHeaderProps) => {
+export const OrderHeader = ({ order, staffName, payments = [], busy, statusError, onMove, onDialog }: OrderHeaderProps) => {
   const { t, language } = useListT()
   const actions = orderActions(order)
   const statusText = (status: unknown) => labelText(orderStatusLabels, status, t)
@@ -49,6 +52,7 @@ export const OrderHeader = ({ order, staffName, busy, statusError, onMove, onDia
         <Button startIcon={<Print />} component={AppLink} href={`/o/${order._id}`} data-testid="order-print">
           {t('order.print')}
         </Button>
+        <ReceiptReprint order={order} payments={payments} />
       </Stack>
       <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
         <Fact label={t('order.source')} value={labelText(orderSourceLabels, order.source, t)} testId="order-source" />

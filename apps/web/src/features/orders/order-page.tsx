@@ -107,6 +107,7 @@ export const OrderPage = () => {
       <OrderHeader
         order={record}
         staffName={staffName}
+        payments={payments.data ?? []}
         busy={busy}
         statusError={statusError}
         onMove={(to) => void move(to)}

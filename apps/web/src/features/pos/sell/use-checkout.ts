@@ -4,11 +4,10 @@ import { i18n } from '../../../lib/i18n/i18n'
 import { notifyError, notifySuccess } from '../../../lib/notify'
 import { formatMoney } from '../../../lib/format/money'
 import { shopApi } from '../../../lib/resource-client'
-import { receiptLabelDefaults } from '../../../lib/pos-hardware/receipt-layout'
+import { useReceiptPrint } from '../../../lib/pos-hardware/receipt-print'
 import { usePosPrinter } from '../../../lib/pos-hardware/use-hardware'
 import type { CartState } from './cart-store'
 import { drawerOpensAfter, orderDataOf } from './order-data'
-import { receiptOf } from './receipt-data'
 import { settle, type Tender } from './tender'
 import { useOrderQueue } from '../offline/order-queue'
 import { deviceFailure } from '../offline/cashier-errors'
@@ -39,6 +38,7 @@ export const useCheckout = (options: {
   // Every sale goes through the offline queue (decision 0099): stored first, replayed with its idempotencyKey.
   const queue = useOrderQueue()
   const printer = usePosPrinter()
+  const receipt = useReceiptPrint()
   const [busy, setBusy] = useState(false)
   const [last, setLast] = useState<LastSale | null>(null)
   const { shop, cashier } = options
@@ -49,40 +49,14 @@ export const useCheckout = (options: {
     if (!sale?.order) return notifyError(i18n.t('pos.sell.noLastOrder'))
     const t = (key: string) => i18n.t(key)
     try {
-      // The member's balance after the sale, as the server keeps it (spec §3.11 "points usable").
-      const member = sale.order.user
-        ? ((await shopApi(servicePaths.shopUsers)
-            .get(sale.order.user)
-            .catch(() => null)) as { points?: number } | null)
-        : null
-      const data = receiptOf(sale.order, sale.payments, {
-        pointsUsable: typeof member?.points === 'number' ? member.points : undefined,
-        shopName: options.text(shop?.name),
-        header: options.text(shop?.posInvoiceHeader),
-        footer: options.text(shop?.posInvoiceFooter),
-        address: shop?.location || undefined,
-        email: shop?.shopEmail || undefined,
-        phone: shop?.phone || undefined,
-        qr: shop?.posInvoiceQr === true,
+      // The staff and the station by name, the time in the shop's zone (decision 0141).
+      await receipt.print(sale.order, sale.payments, {
+        openDrawer,
         cashier: cashier?.name,
         staff: sale.state.staff?.name,
         customer: sale.state.member?.name,
-        text: options.text,
-        labels: Object.fromEntries(Object.keys(receiptLabelDefaults).map((k) => [k, t(`pos.sell.receipt.${k}`)])),
         methodName: (p) => (p.method === 'pos' ? (p.extraMethod ?? 'pos') : t(`pos.sell.method.${p.method}`))
       })
-      // The encoder (about 31 KB gzipped) loads at the first print, not with the till.
-      const { encodeReceipt } = await import('../../../lib/pos-hardware/receipt')
-      await printer.print(
-        encodeReceipt(data, {
-          language: printer.language,
-          columns: 42,
-          cjk: 'image',
-          invoiceType: shop?.invoiceType ?? 'normal',
-          openDrawer,
-          cut: true
-        })
-      )
     } catch (error) {
       notifyError(i18n.t('pos.sell.printFailed', { reason: deviceFailure(error) }))
     }

@@ -1,0 +1,81 @@
+import { servicePaths, type LocaleId, type Order, type OrderPaymentInput } from '@emporia/shared'
+import { i18n, useTranslate } from '../i18n/i18n'
+import { resolveText, type Translatable } from '../i18n/translatable'
+import { shopApi } from '../resource-client'
+import { useCurrentShop } from '../shop'
+import { usePeopleNames } from '../staff-names'
+import { receiptLabelDefaults } from './receipt-layout'
+import { receiptOf } from './receipt-order'
+import { usePosPrinter } from './use-hardware'
+
+/*
+ * Printing an order's receipt on this device's receipt printer (decisions 0098, 0141): the till after a
+ * sale and the order page's reprint alike. The receipt is in the interface's language, its times in the
+ * shop's time zone, the staff member and the station by name (the one lookup, decision 0138).
+ */
+
+export interface ReceiptPrintOptions {
+  /** Kick the drawer after printing (the till's rule, decision 0095). */
+  openDrawer?: boolean
+  /** The customer's name when the caller knows it better than the order (the till's member). */
+  customer?: string
+  /** Names to fall back on where the lookup has none (the till knows its own station and clerk). */
+  cashier?: string
+  staff?: string
+  /** A payment's line label; by default the till's method names. */
+  methodName?: (payment: OrderPaymentInput) => string
+}
+
+export const useReceiptPrint = () => {
+  const printer = usePosPrinter()
+  const names = usePeopleNames()
+  const shop = useCurrentShop(true)
+  const { language, translate } = useTranslate()
+  const text = (value: unknown) => resolveText(value as Translatable, language as LocaleId, translate)
+
+  /** Throws what the printer or the encoder failed with; the caller says it in the interface's words. */
+  const print = async (order: Order, payments: OrderPaymentInput[], options: ReceiptPrintOptions = {}) => {
+    const t = (key: string, values?: Record<string, unknown>) => i18n.t(key, values)
+    // The member's balance after the sale, as the server keeps it (spec §3.11 "points usable").
+    const member = order.user
+      ? ((await shopApi(servicePaths.shopUsers)
+          .get(order.user)
+          .catch(() => null)) as { points?: number } | null)
+      : null
+    // The lookup's placeholders ("Former staff", "POS cashier") give way to a name the caller knows.
+    const placeholders = new Set(['people.formerStaff', 'people.formerCashier', 'people.cashier'].map((key) => t(key)))
+    const named = (looked: string, fallback?: string) => (fallback && (!looked || placeholders.has(looked)) ? fallback : looked)
+    const data = receiptOf(order, payments, {
+      pointsUsable: typeof member?.points === 'number' ? member.points : undefined,
+      shopName: text(shop?.name),
+      header: text(shop?.posInvoiceHeader),
+      footer: text(shop?.posInvoiceFooter),
+      address: shop?.location || undefined,
+      email: shop?.shopEmail || undefined,
+      phone: shop?.phone || undefined,
+      qr: shop?.posInvoiceQr === true,
+      timeZone: shop?.timeZone,
+      cashier: named(names.cashier(order.cashier), options.cashier),
+      staff: named(names.staff(order.admin), options.staff),
+      customer: options.customer ?? order.customer?.name ?? undefined,
+      text,
+      labels: Object.fromEntries(Object.keys(receiptLabelDefaults).map((k) => [k, t(`pos.sell.receipt.${k}`)])),
+      methodName:
+        options.methodName ?? ((p) => (p.method === 'pos' ? (p.extraMethod ?? 'pos') : t(`pos.sell.method.${p.method}`)))
+    })
+    // The encoder (about 31 KB gzipped) loads at the first print, not with the page.
+    const { encodeReceipt } = await import('./receipt')
+    await printer.print(
+      encodeReceipt(data, {
+        language: printer.language,
+        columns: 42,
+        cjk: 'image',
+        invoiceType: shop?.invoiceType ?? 'normal',
+        openDrawer: options.openDrawer,
+        cut: true
+      })
+    )
+  }
+
+  return { print, connected: printer.state === 'connected' }
+}
