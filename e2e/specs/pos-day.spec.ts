@@ -160,6 +160,8 @@ describe('a day at the till', () => {
     // The card sale, the last one, is refunded at the counter: the order ID typed to confirm (spec §4.8).
     await page.getByTestId('pos-refund').click()
     const refund = page.getByTestId('pos-refund-dialog')
+    // The dialog starts with a lookup (decision 0142): the last sale heads the till's recent orders.
+    await refund.getByTestId(`pos-refund-recent-${orders[1].orderId}`).click()
     await refund.getByTestId('pos-refund-qty-0').fill('1')
     await refund.getByTestId('pos-refund-confirm').fill(orders[1].orderId)
     await refund.getByTestId('pos-refund-submit').click()
