@@ -2,6 +2,26 @@ import { describe, expect, it } from 'vitest'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { clearPrinted, devicePrompts, feedScale, indexOfBytes, installFakeDevices, printedBytes } from '../support/fake-devices'
+import { createOrder, patchShop, pay, stockedProduct } from '../support/orders'
+import { createRecord } from '../support/records'
+
+/** A moment as a person in Hong Kong reads it: `2026-11-28 22:13` (decision 0141). */
+const hongKongTime = (iso: string) => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Hong_Kong',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23'
+    })
+      .formatToParts(new Date(iso))
+      .map((part) => [part.type, part.value])
+  )
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`
+}
 
 describe('the till hardware from the browser (spec §2.2, §2.13, §9.8; decision 0097)', () => {
   const app = useApp()
@@ -41,6 +61,41 @@ describe('the till hardware from the browser (spec §2.2, §2.13, §9.8; decisio
     await page.getByTestId('printer-reconnect').click()
     await expect.poll(() => state.getAttribute('data-state'), poll).toBe('connected')
     expect(await devicePrompts(page)).toEqual({ usb: 0, serial: 0, bluetooth: 0 })
+  })
+
+  it("reprints any order's receipt from its page: the shop's local time, the station and the staff by name (decision 0141)", async () => {
+    const who = await ownerOnce()
+    const base = app.server.url
+    await patchShop(base, who, { timeZone: 'Asia/Hong_Kong' })
+    const station = (await createRecord(base, who, 'shop/cashiers', { id: 'front', name: 'Front till' })) as { _id: string }
+    const tea = await stockedProduct(base, who, 'Reprint tea', 1250, 10)
+    const order = await createOrder(base, who, {
+      source: 'pos',
+      cashier: station._id,
+      products: [{ product: tea._id, quantity: 2 }]
+    })
+    await pay(base, who, { order: order._id, method: 'cash', amount: order.total, received: 3000 })
+    const { date } = order as unknown as { date: string }
+    const local = hongKongTime(date)
+
+    const page = await openWithDevices(`/${who.shop!._id}/orders/${order._id}`)
+    // No printer on this device yet: the dialog says so and connects one with the till's own panel.
+    await page.getByTestId('order-print-receipt').click()
+    await page.getByTestId('order-receipt-no-printer').waitFor({ timeout: poll.timeout })
+    await page.getByTestId('order-receipt-dialog').getByTestId('printer-connect').click()
+    await page.getByTestId('order-receipt-no-printer').waitFor({ state: 'detached', timeout: poll.timeout })
+    await page.getByTestId('order-receipt-print').click()
+    await expect.poll(async () => indexOfBytes(await printedBytes(page, 'usb'), 'Reprint tea'), poll).toBeGreaterThan(0)
+    const receipt = await printedBytes(page, 'usb')
+    for (const text of [order.orderId, local, 'Front till', 'Staff', 'Cash received', '$30.00', '$5.00'])
+      expect(indexOfBytes(receipt, text), text).toBeGreaterThan(0)
+    expect(indexOfBytes(receipt, date.slice(0, 16))).toBe(-1) // not the stored UTC form
+    expect(indexOfBytes(receipt, station._id)).toBe(-1)
+
+    // The printable invoice: the same local time, the station by name.
+    await page.goto(app.url(`/${who.shop!._id}/o/${order._id}`))
+    await expect.poll(() => page.getByTestId('invoice-date').textContent(), poll).toBe(local)
+    expect(await page.getByTestId('invoice-cashier').textContent()).toBe('Front till')
   })
 
   it('prints labels on a serial printer, as many as asked, each cut', async () => {
