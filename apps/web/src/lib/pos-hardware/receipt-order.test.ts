@@ -9,7 +9,7 @@ import { formatReceiptTime, receiptOf, type ReceiptContext } from './receipt-ord
 const stationId = 'c'.repeat(23) + '1'
 const staffId = 'd'.repeat(18) + 'dd760a'
 
-// A sale at 22:13 in Hong Kong, stored as its UTC instant (issue 32).
+// A sale at 22:13 in Hong Kong, stored as its UTC instant.
 const order = {
   _id: 'a'.repeat(24),
   orderId: 'P-000042',
