@@ -117,13 +117,18 @@ const migratedTemplate = () =>
 /** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
 export const freshDb = async (
   dialect: DialectName,
-  options: { poolMax?: number; pgliteWorker?: boolean } = {}
+  options: { poolMax?: number; pgliteWorker?: boolean; pgliteWaitMs?: number } = {}
 ): Promise<Db & { url?: string }> => {
   if (dialect === 'pglite') {
     // In-thread unless asked: the worker path has its own suites (docs/decisions/0104);
     // TEST_PGLITE_WORKER=1 runs every PGlite test on the worker, as `npm start` runs.
     const worker = options.pgliteWorker ?? process.env.TEST_PGLITE_WORKER === '1'
-    const db = await createDb({ dataDir: 'memory://', initialData: await migratedPglite(), worker })
+    const db = await createDb({
+      dataDir: 'memory://',
+      initialData: await migratedPglite(),
+      worker,
+      waitMs: options.pgliteWaitMs
+    })
     await migrate(db.knex) // nothing to do: it only checks the dump is current
     return db
   }

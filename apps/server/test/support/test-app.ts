@@ -22,13 +22,19 @@ export const startTestApp = async (
     poolMax?: number
     /** PGlite in a worker thread, as `npm start` runs it (docs/decisions/0104). */
     pgliteWorker?: boolean
+    /** PGlite only: how long a caller may wait for the connection (createDb's waitMs). */
+    pgliteWaitMs?: number
     /** The time billing reads (decision 0129): a test moves it to reach a trial's end. */
     clock?: Clock
     /** The billing sweep's timer; off in tests, which sweep by hand with a moved clock (runBillingSweep). */
     billingSweep?: boolean
   } = {}
 ): Promise<TestApp> => {
-  const db = await freshDb(dialect, { poolMax: options.poolMax, pgliteWorker: options.pgliteWorker })
+  const db = await freshDb(dialect, {
+    poolMax: options.poolMax,
+    pgliteWorker: options.pgliteWorker,
+    pgliteWaitMs: options.pgliteWaitMs
+  })
   const config = loadConfig(
     {},
     { authSecret: 'test-secret-that-is-long-enough', logLevel: 'silent', dataDir: 'memory://', ...options.config }

@@ -49,6 +49,11 @@ export interface DbOptions {
    * A number sets how many sessions of the worker knex's pool holds (true: 8; 1 = one connection).
    */
   worker?: boolean | number
+  /**
+   * PGlite only: how long a caller waits for its one connection before the 503 "busy, please retry", in
+   * ms (default 20 s). A test that queues a hundred transactions on purpose gives them more.
+   */
+  waitMs?: number
 }
 
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000
@@ -103,7 +108,7 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
   // In a worker the event loop is never blocked by a query, so no yield is needed there.
   const sessions = options.worker === true ? WORKER_SESSIONS : options.worker || 0
   const pglite = sessions
-    ? await PgliteWorkerHost.open(pgdata, { loadDataDir, maxWaitMs: PGLITE_ACQUIRE_TIMEOUT_MS })
+    ? await PgliteWorkerHost.open(pgdata, { loadDataDir, maxWaitMs: options.waitMs ?? PGLITE_ACQUIRE_TIMEOUT_MS })
     : yielding(await openPglite(pgdata, loadDataDir))
   // PGlite has one connection: in-thread, knex-pglite pins the pool at one, so concurrent callers
   // queue in the pool instead of failing; in a worker, the pool's sessions share it (pglite-sessions.ts).
@@ -112,7 +117,7 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
   const knex = knexFactory({
     client: (sessions ? pgliteSessionsClient(sessions) : ClientPGLite) as unknown as typeof knexFactory.Client,
     connection: () => ({ pglite }) as unknown as Knex.StaticConnectionConfig,
-    acquireConnectionTimeout: PGLITE_ACQUIRE_TIMEOUT_MS
+    acquireConnectionTimeout: options.waitMs ?? PGLITE_ACQUIRE_TIMEOUT_MS
   })
   await knex.raw('select 1')
   return {
