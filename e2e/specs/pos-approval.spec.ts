@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { bindCashier, createCashier } from '../pages/pos'
-import { merchant, type Merchant } from '../support/api'
+import { bindCashier, createCashier, joinAsCashier, setStaffPin } from '../pages/pos'
+import { merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { clearPrinted, installFakeDevices, printedBytes } from '../support/fake-devices'
 import { patchShop } from '../support/orders'
 import { grantFeatures } from '../support/paid-features'
-import { createRecord } from '../support/records'
 
 const DRAWER_KICK = [0x1b, 0x70, 0x00, 0x32, 0xfa]
 
@@ -14,32 +13,6 @@ const TEXTS = {
   en: { title: 'Manager approval', refused: 'The manager or the PIN was not accepted', approved: 'Approved by' },
   cht: { title: '經理批准', refused: '經理或 PIN 不被接受', approved: '已由' }
 } as const
-
-/** Another account, made a cashier (`pos`, POS access User) of `owner`'s shop by invitation. */
-const cashierOf = async (base: string, owner: Merchant) => {
-  const cashier = await merchant(base, 'cashier', { withShop: false })
-  await createRecord(base, owner, 'shop/staff', { email: cashier.email, role: 'pos', name: 'Casey Cashier' })
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${cashier.session.accessToken}` }
-  const invitations = (await (await fetch(`${base}/api/shop/invitations`, { headers })).json()) as { _id: string; shop: string }[]
-  const invitation = invitations.find((item) => item.shop === owner.shop!._id)!
-  const accepted = await fetch(`${base}/api/shop/invitations/${invitation._id}`, {
-    method: 'PATCH',
-    headers,
-    body: JSON.stringify({ accepted: true })
-  })
-  if (!accepted.ok) throw new Error(`accepting answered ${accepted.status}`)
-  return { ...cashier, shop: owner.shop }
-}
-
-/** Sets `who`'s staff PIN as the profile page does (users/staffPin, with the current password). */
-const setPin = async (base: string, who: Merchant, pin: string) => {
-  const response = await fetch(`${base}/api/users/staffPin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.session.accessToken}` },
-    body: JSON.stringify({ password: who.password, pin })
-  })
-  if (response.status !== 201) throw new Error(`users/staffPin answered ${response.status}`)
-}
 
 /**
  * Manager approval at the till (issue 31; decision 0135): under "managers only", a cashier's hand opening
@@ -54,9 +27,9 @@ describe.each(['en', 'cht'] as const)('manager approval at the till (%s)', (lang
     const owner = await merchant(url, 'approval')
     await grantFeatures(url, owner, ['pos'])
     await patchShop(url, owner, { posDrawerOpener: 'manager' })
-    await setPin(url, owner, '2580')
+    await setStaffPin(url, owner, '2580')
     await createCashier(url, owner, 'T1', 'Till 1')
-    const cashier = await cashierOf(url, owner)
+    const cashier = await joinAsCashier(url, owner, 'cashier', 'Casey Cashier')
 
     const page = await app.openAs(cashier, `/${owner.shop!._id}/pos`, {
       lang,

@@ -1,44 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { DataTablePage } from '../pages/data-table'
-import { bindCashier, createCashier, scan } from '../pages/pos'
-import { merchant, type Merchant } from '../support/api'
+import { bindCashier, createCashier, joinAsCashier, sellForCash, setStaffPin } from '../pages/pos'
+import { merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { seedProduct, seedRestock } from '../support/catalogue'
 import { installFakeDevices } from '../support/fake-devices'
 import { mainWarehouse } from '../support/orders'
 import { grantFeatures } from '../support/paid-features'
-import { createRecord } from '../support/records'
 
 const DESKTOP = { width: 1440, height: 900 }
 // apps/web/src/features/pos/pos-approval.messages.ts (cht).
 const SERVING = '當值：Casey Cashier'
 const SWITCH_TITLE = '切換收銀員'
-
-/** Another account, made a cashier (`pos`, POS access User) of `owner`'s shop by invitation. */
-const cashierOf = async (base: string, owner: Merchant) => {
-  const cashier = await merchant(base, 'switch-cashier', { withShop: false })
-  await createRecord(base, owner, 'shop/staff', { email: cashier.email, role: 'pos', name: 'Casey Cashier' })
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${cashier.session.accessToken}` }
-  const invitations = (await (await fetch(`${base}/api/shop/invitations`, { headers })).json()) as { _id: string; shop: string }[]
-  const invitation = invitations.find((item) => item.shop === owner.shop!._id)!
-  const accepted = await fetch(`${base}/api/shop/invitations/${invitation._id}`, {
-    method: 'PATCH',
-    headers,
-    body: JSON.stringify({ accepted: true })
-  })
-  if (!accepted.ok) throw new Error(`accepting answered ${accepted.status}`)
-  return { ...cashier, shop: owner.shop }
-}
-
-/** Sets `who`'s staff PIN as the profile page does (users/staffPin, with the current password). */
-const setPin = async (base: string, who: Merchant, pin: string) => {
-  const response = await fetch(`${base}/api/users/staffPin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${who.session.accessToken}` },
-    body: JSON.stringify({ password: who.password, pin })
-  })
-  if (response.status !== 201) throw new Error(`users/staffPin answered ${response.status}`)
-}
 
 /**
  * Switching who serves at a till by PIN (issue 31, decision 0135), in cht: a till signed in as the owner
@@ -60,8 +33,8 @@ describe('switching cashier at the till', () => {
     })
     await seedRestock(base, owner, { warehouse: await mainWarehouse(base, owner), product: product._id, quantity: 20 })
     await createCashier(base, owner, 'T1', 'Front till')
-    const cashier = await cashierOf(base, owner)
-    await setPin(base, cashier, '4826')
+    const cashier = await joinAsCashier(base, owner, 'switch-cashier', 'Casey Cashier')
+    await setStaffPin(base, cashier, '4826')
 
     const till = await app.openAs(owner, `/${shop}/pos`, {
       lang: 'cht',
@@ -83,20 +56,7 @@ describe('switching cashier at the till', () => {
     await dialog.waitFor({ state: 'detached', timeout: poll.timeout })
     await expect.poll(() => till.getByTestId('pos-serving').textContent(), poll).toBe(SERVING)
 
-    // A sale (F2 once the catalogue is indexed; scan; F9; cash; Enter, Enter).
-    await expect.poll(() => till.getByTestId('pos-page').getAttribute('data-catalogue'), poll).toBe('1')
-    await till.keyboard.press('F2')
-    await till.getByTestId('pos-empty-cart').waitFor({ timeout: poll.timeout })
-    await till.getByTestId('pos-search').click()
-    await scan(till, '310002')
-    await expect.poll(() => till.getByTestId('pos-line-0').count(), poll).toBe(1)
-    await till.keyboard.press('F9')
-    await till.getByTestId('pos-pay-dialog').waitFor({ timeout: poll.timeout })
-    await till.keyboard.type('50')
-    await till.keyboard.press('Enter')
-    await till.keyboard.press('Enter')
-    await expect.poll(() => till.getByTestId('pos-pay-dialog').count(), poll).toBe(0)
-    await expect.poll(() => till.getByTestId('pos-line-0').count(), poll).toBe(0)
+    await sellForCash(till, 1, '310002', '50')
 
     // The order is the cashier's: the server says so, and the orders list names them as its staff.
     const listed = async () => {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { DataTablePage } from '../pages/data-table'
 import { EditorPage } from '../pages/editor'
-import { bindCashier, createCashier, scan } from '../pages/pos'
+import { bindCashier, createCashier, sellForCash } from '../pages/pos'
 import { Choices } from '../pages/products'
 import { merchant, patchUser, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
@@ -110,20 +110,7 @@ describe('staff journey (issue 31)', () => {
     await till.getByTestId('printer-connect').click()
     await expect.poll(() => till.getByTestId('printer-state').getAttribute('data-state'), poll).toBe('connected')
     await till.getByTestId('pos-devices-close').click()
-    // A new order first (F2), once the catalogue is indexed; the scanner types into the search box.
-    await expect.poll(() => till.getByTestId('pos-page').getAttribute('data-catalogue'), poll).toBe('1')
-    await till.keyboard.press('F2')
-    await till.getByTestId('pos-empty-cart').waitFor({ timeout: poll.timeout })
-    await till.getByTestId('pos-search').click()
-    await scan(till, '310001')
-    await expect.poll(() => till.getByTestId('pos-line-0').count(), poll).toBe(1)
-    await till.keyboard.press('F9')
-    await till.getByTestId('pos-pay-dialog').waitFor({ timeout: poll.timeout })
-    await till.keyboard.type('50')
-    await till.keyboard.press('Enter')
-    await till.keyboard.press('Enter')
-    await expect.poll(() => till.getByTestId('pos-pay-dialog').count(), poll).toBe(0)
-    await expect.poll(() => till.getByTestId('pos-line-0').count(), poll).toBe(0)
+    await sellForCash(till, 1, '310001', '50')
     await clearPrinted(till)
 
     await till.getByTestId('pos-open-drawer').click()
