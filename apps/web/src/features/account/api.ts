@@ -7,8 +7,7 @@ export const verifyReset = (email: string, token: string) =>
   client.service(servicePaths.usersReset).create({ action: 'verify', email, token })
 export const resetPassword = (email: string, token: string, password: string) =>
   client.service(servicePaths.usersReset).create({ action: 'reset', email, token, password })
-export const verifyAccount = (token: string): Promise<User> => client.service(servicePaths.usersVerify).create({ token })
-export const resendVerification = () => client.service(servicePaths.usersResend).create({})
+export { resendVerification, verifyAccount } from '../../lib/account-verify'
 /**
  * A password change ends every session opened before it (decision 0067), this one included, so the
  * fresh token it answers with is taken up at once: stored, and the socket signed in with it.

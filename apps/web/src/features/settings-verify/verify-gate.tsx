@@ -6,7 +6,7 @@ import { updateSessionUser, useSession } from '../../lib/auth'
 import { useT } from '../../lib/i18n/i18n'
 import { notifySuccess } from '../../lib/notify'
 import { useCurrentShop } from '../../lib/shop'
-import { resendVerification, verifyAccount } from './verify-gate-api'
+import { resendVerification, verifyAccount } from '../../lib/account-verify'
 
 /**
  * Whether the signed-in member must verify their e-mail before this shop's screens (spec §4.4;
