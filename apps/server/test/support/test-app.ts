@@ -3,6 +3,7 @@ import { createApp, type EmporiaApp } from '../../src/app'
 import { loadConfig, type AppConfig } from '../../src/config'
 import type { Clock, ServiceContext } from '../../src/platform/http/service-context'
 import { freshDb, type DialectName } from './databases'
+import { inCallerScope } from './statements'
 
 /** Its app is untyped: tests register fixture services of their own (`people`), which the service map does not name. */
 export interface TestApp extends Omit<EmporiaApp, 'app'> {
@@ -41,7 +42,11 @@ export const startTestApp = async (
   )
   const emporia = await createApp(config, {
     db,
-    register: options.register,
+    register: (ctx, app) => {
+      // Lets a test tell a call's statements from the background jobs' (callerStatements).
+      app.hooks({ around: { all: [inCallerScope] } })
+      options.register?.(ctx, app)
+    },
     clock: options.clock,
     billingSweep: options.billingSweep ?? false
   })

@@ -4,6 +4,7 @@ import { makeProduct, makeWarehouse } from '../../support/catalogue'
 import { dialects } from '../../support/databases'
 import { startTestApp, type TestApp } from '../../support/test-app'
 import { call, deadlocks, ledgerSum, logsOf, operate, productOf, stockOf } from '../../support/inventory-api'
+import { callerStatements } from '../../support/statements'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
 type Answer = Awaited<ReturnType<typeof operate>>
@@ -44,17 +45,8 @@ describe.each(await dialects())('one-statement sale (%s)', (dialect) => {
   afterAll(() => t.close())
 
   /** The statements one call sends to the database, in order. */
-  const statementsOf = async (work: () => Promise<unknown>) => {
-    const statements: string[] = []
-    const listen = (query: { sql: string }) => statements.push(query.sql.replace(/\s+/g, ' ').trim())
-    t.db.knex.on('query', listen)
-    try {
-      await work()
-    } finally {
-      t.db.knex.off('query', listen)
-    }
-    return statements
-  }
+  const statementsOf = async (work: () => Promise<unknown>) =>
+    (await callerStatements(t.db.knex, work)).map((sql) => sql.replace(/\s+/g, ' ').trim())
 
   /** Everything a sale could write about one product. */
   const footprint = async (product: string) => ({

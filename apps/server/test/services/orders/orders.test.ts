@@ -6,6 +6,7 @@ import { dialects } from '../../support/databases'
 import { startTestApp, type TestApp } from '../../support/test-app'
 import { call, logsOf, operate, stockOf } from '../../support/inventory-api'
 import { counts, createOrder, historyOf, madeOrder, pay, patchOrder, refund, serverOrder, setShop } from '../../support/order-api'
+import { callerStatements } from '../../support/statements'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
 
@@ -235,16 +236,15 @@ describe.each(await dialects())('orders and payments (%s)', (dialect) => {
 
   it('checks out 5 lines with cash in a bounded number of statements', async () => {
     const products = [await stocked(10), await stocked(10), await stocked(10), await stocked(10), await stocked(10)]
-    const statements: string[] = []
-    const count = (query: { sql: string }) => statements.push(query.sql)
-    t.db.knex.on('query', count)
-    const made = await createOrder(t, a, {
-      source: 'pos',
-      warehouse: w,
-      products: products.map((product) => ({ product, quantity: 1 })),
-      payments: [{ method: 'cash', amount: 6250 }]
+    let made: Awaited<ReturnType<typeof createOrder>> | undefined
+    const statements = await callerStatements(t.db.knex, async () => {
+      made = await createOrder(t, a, {
+        source: 'pos',
+        warehouse: w,
+        products: products.map((product) => ({ product, quantity: 1 })),
+        payments: [{ method: 'cash', amount: 6250 }]
+      })
     })
-    t.db.knex.off('query', count)
     expect(made).toMatchObject({ status: 201, body: { status: 'paid' } })
     // One ledger pass holds and sells all lines (one conditional update per stock row); the order, its
     // payments and its history are one insert each. Measured: 20 (decision 0078).

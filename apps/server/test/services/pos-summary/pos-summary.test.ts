@@ -7,6 +7,7 @@ import { shopOwner } from '../../support/accounts'
 import { makeProduct } from '../../support/catalogue'
 import { dialects } from '../../support/databases'
 import { startTestApp, type TestApp } from '../../support/test-app'
+import { callerStatements } from '../../support/statements'
 
 /**
  * The POS summary ("Z") report (decision 0096): figures checked to the cent against orders taken over
@@ -201,14 +202,7 @@ describe.each(await dialects())('pos/summary (%s)', (dialect) => {
   })
 
   it('asks the database the same few statements however many orders there are', async () => {
-    const statements: string[] = []
-    const count = (query: { sql: string }) => statements.push(query.sql)
-    t.db.knex.on('query', count)
-    try {
-      await summary('&groupBy=yearMonthDate&from=2026-03-01&to=2026-03-03')
-    } finally {
-      t.db.knex.off('query', count)
-    }
+    const statements = await callerStatements(t.db.knex, () => summary('&groupBy=yearMonthDate&from=2026-03-01&to=2026-03-03'))
     // Zone, bounds, orders, payments, lines, cash checks, category names (and the wall's own on PostgreSQL).
     expect(statements.filter((sql) => /from "?(orders|payments|cashboxLogs|categories)"?/i.test(sql)).length).toBe(5)
     expect(statements.length).toBeLessThanOrEqual(10)
