@@ -1,3 +1,4 @@
 import { defineConfig } from 'vitest/config'
 
-export default defineConfig({ test: { include: ['test/**/*.test.ts'] } })
+// testTimeout is a cap, not a timing: the property tests take seconds on CI's two busy cores.
+export default defineConfig({ test: { include: ['test/**/*.test.ts'], testTimeout: 30_000 } })

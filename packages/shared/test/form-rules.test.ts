@@ -5,6 +5,7 @@ import {
   formRules,
   productSchema,
   specSchema,
+  shippingMethodSchema,
   userSchema,
   warehouseSchema,
   type FormRules
@@ -29,6 +30,14 @@ describe('formRules: a field’s rules read from the schema the server validates
     expect(formRules(categorySchema, 'order')).toEqual({ type: 'integer', minimum: 0, maximum: 1_000_000 })
     expect(formRules(warehouseSchema, 'name')).toMatchObject({ required: true })
     expect(formRules(userSchema, 'password')).toEqual({ type: 'string', minLength: 6, maxLength: 200 })
+  })
+
+  it('takes an empty list where the schema only asks for the list to be there (a flat-fee shipping method)', () => {
+    const ranges = formRules(shippingMethodSchema, 'priceRanges')
+    expect(ranges).toEqual({ type: 'array', maxItems: 20 })
+    expect(checkRules(ranges, [])).toBeUndefined()
+    expect(checkRules(formRules(shippingMethodSchema, 'priceRanges.0.min'), undefined)).toEqual({ key: 'format.required' })
+    expect(checkRules({ type: 'array', minItems: 1, required: true }, [])).toEqual({ key: 'format.required' })
   })
 
   it('never requires a server-owned field, and knows nothing of unknown paths or mixed unions', () => {

@@ -13,6 +13,7 @@ export {
 export { Picture, imageSource, type ImageSource } from './media'
 export { MenuItemView, MenuList } from './menu'
 export { Header, Footer, Drawer } from './chrome'
+export { themeChromeNodes } from './chrome-nodes'
 export { Button, Container, Flex, Html, Layout, Link, Text } from './blocks'
 export { ImageButton, Slider, Video } from './media-blocks'
 export { NumPicker, ProductFilter, Tab, listingSorts } from './interactive'
@@ -24,3 +25,12 @@ export { say, storefrontMessages, type StorefrontMessageKey } from './messages'
 export { escapeText, formatCents } from './props'
 // The storefront's cart and checkout pieces (decision 0109).
 export * from './commerce'
+// A products source's answer as pages show it, on the server and on the editor's canvas (decision 0163).
+export {
+  publicProduct,
+  visibleProductsQuery,
+  SOLD_OUT_STATUSES,
+  VISIBLE_PRODUCTS,
+  type PublicProductOptions,
+  type StorefrontCategory
+} from './public-product'

@@ -9,7 +9,7 @@ export const SitePath = ({ props }: Props) => {
   const { base, locale, crumbs } = useRenderContext()
   const separator = text(props.separator, '/')
   return (
-    <nav className="ef-sitepath" style={style(props.css)} aria-label="breadcrumb">
+    <nav className="ef-sitepath" style={style(props.css)} aria-label={say(locale, 'breadcrumb')}>
       <ol>
         <li>
           <a href={`${base}/`}>{text(props.home) || say(locale, 'home')}</a>

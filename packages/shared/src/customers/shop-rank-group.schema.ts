@@ -9,6 +9,21 @@ export type RankAccumType = (typeof rankAccumTypes)[number]
 export const rankPeriodUnits = ['month', 'day'] as const
 export type RankPeriodUnit = (typeof rankPeriodUnits)[number]
 
+/** States of a shop's re-ranking after its rules changed (a job of the queue, decision 0154). */
+export const rankRecomputeStates = ['waiting', 'running', 'done', 'failed'] as const
+
+/** How far the re-ranking of the shop's customers has gone: `done` of `total` customers, since `at`. */
+export const rankRecomputeSchema = Type.Object(
+  {
+    state: literals(rankRecomputeStates),
+    done: Type.Integer({ minimum: 0 }),
+    total: Type.Integer({ minimum: 0 }),
+    at: Type.String({ format: 'date-time' })
+  },
+  { additionalProperties: false }
+)
+export type RankRecompute = Static<typeof rankRecomputeSchema>
+
 /**
  * Shop rank group (spec §3.10, §4.9; decision 0084): how a customer's paid money is counted
  * (`accumType`, `accumPeriod` + unit, the shops whose orders count) and whether ranks may go down
@@ -27,11 +42,13 @@ export const shopRankGroupSchema = Type.Object(
     accumShops: Type.Optional(Type.Array(Type.String({ pattern: ID_PATTERN }), { maxItems: 100 })),
     allowDowngrade: Type.Optional(Type.Boolean()),
     upgradeUsers: Type.Optional(Type.Boolean()),
+    /** The latest re-ranking of the shop's customers under its rules (server's; decision 0154). */
+    recompute: Type.Optional(Type.Union([{ ...rankRecomputeSchema, readOnly: true }, Type.Null()], { readOnly: true })),
     createdAt: Type.String({ format: 'date-time', readOnly: true }),
     updatedAt: Type.String({ format: 'date-time', readOnly: true })
   },
   { $id: 'ShopRankGroup', additionalProperties: false }
 )
 export type ShopRankGroup = Static<typeof shopRankGroupSchema>
-export type ShopRankGroupData = Omit<ShopRankGroup, '_id' | 'shop' | 'createdAt' | 'updatedAt'>
+export type ShopRankGroupData = Omit<ShopRankGroup, '_id' | 'shop' | 'recompute' | 'createdAt' | 'updatedAt'>
 export type ShopRankGroupPatch = Partial<ShopRankGroupData>

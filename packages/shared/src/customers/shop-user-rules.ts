@@ -2,13 +2,15 @@
  * Customer rules both sides apply (decision 0083): the server keeps the stored record in this form
  * (whatever wrote it: create, patch, `$set`), the web shows the same name before saving.
  */
+import { personName } from './person-name'
+
 type Row = Record<string, unknown>
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
-/** "first last", trimmed; empty when neither is given. */
+/** The name in the order of its language (personName: "Ann Lee", "陳小明"); empty when neither is given. */
 export const customerName = (customer: { firstName?: unknown; lastName?: unknown }): string =>
-  [text(customer.firstName), text(customer.lastName)].filter(Boolean).join(' ')
+  personName(customer.firstName, customer.lastName)
 
 /** An address on one line (the storefront's account, the back office's customer page): who, where, how to call. */
 export const addressLine = (address: {

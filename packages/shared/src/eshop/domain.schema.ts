@@ -129,6 +129,8 @@ export const domainSchema = Type.Object(
       { readOnly: true }
     ),
     expiresAt: Type.Optional(Type.Union([date, Type.Null()], { readOnly: true })),
+    /** The last warning of the registration's end sent to the shop's admins: `<end>:30` or `<end>:7` (decision 0158). */
+    expiryWarned: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()], { readOnly: true })),
     whois: Type.Optional(Type.Union([domainWhoisSchema, Type.Null()], { readOnly: true })),
     /** The value of the TXT record `emporia-verify=<token>` that proves the domain is the shop's. */
     token: Type.String({ readOnly: true }),

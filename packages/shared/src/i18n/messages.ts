@@ -2,8 +2,11 @@ import { templateMessages } from '../eshop/templates/templates.messages'
 import { pageModelMessages } from '../pages/pages.messages'
 import { siteContentMessages } from '../eshop/site-content.messages'
 import { discountRuleMessages } from '../promotions/discount-rules.messages'
+import { importTargetMessages } from '../shops/import-targets.messages'
 import { operatorMessages } from '../billing/operator.messages'
 import { planMessages } from '../billing/plan.messages'
+import { importScriptMessages } from '../shops/import-script.messages'
+import { importMessages } from '../shops/imports.messages'
 import type { LocaleId } from './locales'
 
 /**
@@ -94,6 +97,8 @@ export const sharedMessages = {
     'pos.error.badExtraCode': 'Bad extra code',
     'pos.error.tooManyMatched': 'Too many matched products',
     'pos.requiresCashCheck': 'Requires Cash Check First',
+    'cash.countShopDrawerFirst':
+      "Cash goes into the shop's drawer, which has not been counted open. Count it first: Cashbox Logs → Add → Opening count.",
     'pos.error.deviceTokenRequired': "Binding a cashier needs this device's token",
     'pos.error.deviceToken': "This device's token is not valid (expired, already used or not signed by this device)",
     'pos.error.pinFormat': 'A PIN is 4 to 8 digits',
@@ -194,11 +199,14 @@ export const sharedMessages = {
     'promotion.pointTypeRequired': 'Choose the type of the points given',
     // Discount rules (decision 0089)
     ...discountRuleMessages.en,
+    ...importTargetMessages.en,
     ...pageModelMessages.en,
     ...templateMessages.en,
     ...siteContentMessages.en,
     ...operatorMessages.en,
-    ...planMessages.en
+    ...planMessages.en,
+    ...importScriptMessages.en,
+    ...importMessages.en
   },
   cht: {
     'format.required': '必填',
@@ -280,6 +288,7 @@ export const sharedMessages = {
     'pos.error.badExtraCode': '附加編碼錯誤',
     'pos.error.tooManyMatched': '符合的產品過多',
     'pos.requiresCashCheck': '請先進行開始點算',
+    'cash.countShopDrawerFirst': '現金會放入商店的錢箱，但錢箱尚未開始點算。請先點算：錢箱記錄 → 新增 → 開始點算。',
     'pos.error.deviceTokenRequired': '綁定收銀機需要此裝置的憑證',
     'pos.error.deviceToken': '此裝置的憑證無效（已過期、已使用或並非由此裝置簽署）',
     'pos.error.pinFormat': 'PIN 為 4 至 8 位數字',
@@ -380,11 +389,14 @@ export const sharedMessages = {
     'promotion.pointTypeRequired': '請選擇贈送的積分類型',
     // Discount rules (decision 0089)
     ...discountRuleMessages.cht,
+    ...importTargetMessages.cht,
     ...pageModelMessages.cht,
     ...templateMessages.cht,
     ...siteContentMessages.cht,
     ...operatorMessages.cht,
-    ...planMessages.cht
+    ...planMessages.cht,
+    ...importScriptMessages.cht,
+    ...importMessages.cht
   },
   chs: {
     'format.required': '必填',
@@ -466,6 +478,7 @@ export const sharedMessages = {
     'errors.tooLarge': '发送的数据过大（上限 {size}）',
     'pos.error.tooManyMatched': '符合的产品过多',
     'pos.requiresCashCheck': '请先进行开始点算',
+    'cash.countShopDrawerFirst': '现金会放入商店的钱箱，但钱箱尚未开始点算。请先点算：钱箱记录 → 新增 → 开始点算。',
     'pos.error.deviceTokenRequired': '绑定收银机需要此设备的凭证',
     'pos.error.deviceToken': '此设备的凭证无效（已过期、已使用或并非由此设备签署）',
     'pos.error.pinFormat': 'PIN 为 4 至 8 位数字',
@@ -566,11 +579,14 @@ export const sharedMessages = {
     'promotion.pointTypeRequired': '请选择赠送的积分类型',
     // Discount rules (decision 0089)
     ...discountRuleMessages.chs,
+    ...importTargetMessages.chs,
     ...pageModelMessages.chs,
     ...templateMessages.chs,
     ...siteContentMessages.chs,
     ...operatorMessages.chs,
-    ...planMessages.chs
+    ...planMessages.chs,
+    ...importScriptMessages.chs,
+    ...importMessages.chs
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

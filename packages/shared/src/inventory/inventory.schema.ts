@@ -25,8 +25,11 @@ export const MAX_QUANTITY = 1_000_000_000
 /** The modes of a SKU inventory operation (spec §3.7) plus the sale moves other issues make. */
 export const inventoryOperationModes = ['restock', 'export', 'separate', 'transfer', 'crossTransfer'] as const
 export type InventoryOperationMode = (typeof inventoryOperationModes)[number]
-/** What a ledger row records; `sale` and `return` come from orders through reservations. */
-export const inventoryLogTypes = [...inventoryOperationModes, 'sale', 'return', 'adjust'] as const
+/**
+ * What a ledger row records; `sale` and `return` come from orders through reservations, `stockTake` is the
+ * difference a count found (decision 0162).
+ */
+export const inventoryLogTypes = [...inventoryOperationModes, 'sale', 'return', 'adjust', 'stockTake'] as const
 export type InventoryLogType = (typeof inventoryLogTypes)[number]
 export const inventoryLotStatuses = ['active', 'empty', 'expired'] as const
 export const stockReservationStatuses = ['reserved', 'committed', 'released', 'expired'] as const
@@ -143,6 +146,22 @@ export interface InventoryOperationData {
   toWarehouse?: string
   /** crossTransfer: which of `product.productLinks` (by shop) receives the goods. */
   toShop?: string
+  comment?: string
+}
+/**
+ * One line of a stock-take (decision 0162): what was counted on the shelf, and the system's quantity the
+ * count was made against. Sent as lines (an array) of stock-take lines only; the difference is booked.
+ */
+export interface StockTakeData {
+  shop?: string
+  mode: 'stockTake'
+  warehouse: string
+  product: string
+  sku?: string
+  /** Units found (0 or more). */
+  counted: number
+  /** The system's quantity when the line was counted: the call is refused when stock moved since. */
+  expected: number
   comment?: string
 }
 export interface InventoryOperationResult {

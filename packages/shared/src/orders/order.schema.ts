@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
-import { literals, moneySchema } from '../catalogue/product.schema'
+import { literals, moneySchema, weightUnits } from '../catalogue/product.schema'
+import { localeIds } from '../i18n/locales'
 import { ID_PATTERN } from '../platform/ids'
 import { storedTextSchema } from '../shops/shop.schema'
 import { imageRefSchema } from '../media/image-ref.schema'
@@ -48,6 +49,8 @@ export const orderLineSchema = Type.Object(
     productName: Type.Optional(Type.Union([storedTextSchema, Type.Null()], { readOnly: true })),
     skuName: Type.Optional(Type.Union([storedTextSchema, Type.Null()], { readOnly: true })),
     image: Type.Optional(Type.Union([imageRefSchema, Type.Null()], { readOnly: true })),
+    /** The unit weighed goods were sold in (decision 0162), null for counted goods; the server's. */
+    unit: Type.Optional(Type.Union([literals(weightUnits), Type.Null()], { readOnly: true })),
     price: Type.Optional(moneySchema),
     quantity: orderQuantitySchema,
     /** price × quantity, rounded once (money.ts multiplyCents). */
@@ -217,6 +220,8 @@ export const orderSchema = Type.Object(
       )
     ),
     remarks: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+    /** The language a storefront order was placed in: its later mails (a card order's confirmation, the shipment) use it. */
+    locale: Type.Optional(Type.Union([literals(localeIds), Type.Null()], { readOnly: true })),
     /** Orders split from or linked to this one (both ways). */
     linkOrders: Type.Optional(Type.Array(id('orders'), { readOnly: true, maxItems: 100 })),
     /** The order this one was split from. */
@@ -330,7 +335,16 @@ export interface RefundData {
   idempotencyKey?: string
   /** A `refund` approval given at the till (decision 0135), when the shop's refunds need a manager. */
   approval?: string
+  /**
+   * Where the money goes (decision 0149): `original` (the default) back to the payments it came from,
+   * card payments through the provider; `cash` out of a drawer, whatever the order was paid with.
+   */
+  tender?: RefundTender
+  /** With `tender: 'cash'`: the till station whose drawer pays it (none: the shop's drawer). */
+  cashier?: string
 }
+export const refundTenders = ['original', 'cash'] as const
+export type RefundTender = (typeof refundTenders)[number]
 export interface RefundResult {
   order: Order
   payments: Record<string, unknown>[]

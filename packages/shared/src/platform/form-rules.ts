@@ -103,7 +103,12 @@ export const formRules = (schema: unknown, path: string): FormRules => {
     current = next
   }
   const leaf = current.length === 1 ? current[0] : { anyOf: current }
-  return { ...(required ? { required } : {}), ...rulesOf(leaf) }
+  const rules = rulesOf(leaf)
+  // A list the schema requires is required to be there, not to hold anything: an empty list is a valid
+  // value (the form always sends one), unless the schema asks for `minItems` (a flat-fee shipping method
+  // has no price ranges).
+  const present = rules.type === 'array' && !rules.minItems
+  return { ...(required && !present ? { required } : {}), ...rules }
 }
 
 const blank = (value: unknown): boolean =>

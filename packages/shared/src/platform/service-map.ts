@@ -21,6 +21,7 @@ import type {
   InventoryLot,
   InventoryOperationData,
   InventoryOperationResult,
+  StockTakeData,
   Stock,
   StockReservation
 } from '../inventory/inventory.schema'
@@ -54,6 +55,15 @@ import type {
 import type { Shop, ShopData, ShopStaff, ShopStaffData, ShopStaffPatch, ShopPatch } from '../shops/shop.schema'
 import type { Registration, TwoStepAnswer, TwoStepRequest, User, UserPatch, UserSession } from '../users/user.schema'
 import type { servicePaths, ServicePath } from './service-paths'
+import type {
+  MailLogEntry,
+  MailLogQuery,
+  MailPreview,
+  MailPreviewData,
+  MailSettings,
+  MailSettingsData,
+  MailTestResult
+} from '../shops/mail-settings'
 import type { Banner, BannerData, BannerPatch } from '../eshop/banner.schema'
 import type { Theme, ThemeData, ThemePatch } from '../eshop/theme.schema'
 import type { SiteVersion, SiteVersionData } from '../eshop/site-version.schema'
@@ -104,6 +114,8 @@ import type {
 import type { LooseRecord, ServiceQuery } from './service-query'
 import type { AuditLog } from '../audit/audit-log.schema'
 import type { PosApproval, PosApprovalData, StaffPinData, StaffPinState } from '../pos/pos-approval'
+import type { ImportTemplate, ImportTemplateData, ImportTemplatePatch } from '../shops/import-template.schema'
+import type { ImportRun, ImportRunData, ImportRunPatch } from '../shops/import-run.schema'
 
 export type { LooseRecord, ServiceQuery }
 
@@ -116,6 +128,32 @@ export interface ServiceShape<R, D = Partial<R>, P = Partial<D>, Q = ServiceQuer
   patch: P
   query: Q
   found: F
+}
+
+/** One queue of the job queue (decision 0145): its jobs by state, and how many needed more than one try. */
+export interface JobQueueStatus {
+  name: string
+  queued: number
+  running: number
+  completed: number
+  failed: number
+  cancelled: number
+  retried: number
+}
+
+/** A job that failed for good, with the error of its last try. */
+export interface JobFailure {
+  id: string
+  name: string
+  error: string
+  retries: number
+  failedAt: string
+}
+
+/** What the operator's Jobs tab and `npm run jobs` show. */
+export interface JobsStatus {
+  queues: JobQueueStatus[]
+  failures: JobFailure[]
 }
 
 export interface HealthStatus {
@@ -181,7 +219,14 @@ export interface ServiceMap {
   [servicePaths.inventories]: ServiceShape<Inventory>
   [servicePaths.inventoryLots]: ServiceShape<InventoryLot>
   [servicePaths.inventoryLogs]: ServiceShape<InventoryLog, never, never>
-  [servicePaths.inventoryOperations]: ServiceShape<InventoryOperationResult, InventoryOperationData, never, ServiceQuery, never>
+  // One operation, or many at once in one transaction (decision 0156).
+  [servicePaths.inventoryOperations]: ServiceShape<
+    InventoryOperationResult,
+    InventoryOperationData | InventoryOperationData[] | StockTakeData[],
+    never,
+    ServiceQuery,
+    never
+  >
   [servicePaths.stockReservations]: ServiceShape<StockReservation>
   /** Rebuilds a shop's derived stock numbers and answers what it corrected (decision 0040). */
   [servicePaths.inventoryRebuild]: ServiceShape<LooseRecord, { shop?: string }, never, ServiceQuery, never>
@@ -271,8 +316,20 @@ export interface ServiceMap {
   [servicePaths.billingInvoices]: ServiceShape<BillingInvoice, never, never>
   [servicePaths.operatorShops]: ServiceShape<OperatorShopRow, never, never, OperatorShopQuery>
   [servicePaths.operatorActions]: ServiceShape<OperatorAction, OperatorActionData, never>
+  [servicePaths.operatorJobs]: ServiceShape<JobsStatus, never, never, ServiceQuery, JobsStatus>
   // The audit log (decision 0137): find and get only.
   [servicePaths.auditLogs]: ServiceShape<AuditLog, never, never>
+  // The shop's e-mail (decisions 0147, 0148). Settings: find answers them, create saves them.
+  [servicePaths.mailSettings]: ServiceShape<MailSettings, MailSettingsData, never, ServiceQuery, MailSettings>
+  /** Create: checks the custom sending domain's SPF and DKIM records now. */
+  [servicePaths.mailVerify]: ServiceShape<MailSettings, Record<string, never>, never, ServiceQuery, never>
+  [servicePaths.mailPreview]: ServiceShape<MailPreview, MailPreviewData, never, ServiceQuery, never>
+  /** Create: sends the template with the sample order to the signed-in user. */
+  [servicePaths.mailTest]: ServiceShape<MailTestResult, MailPreviewData, never, ServiceQuery, never>
+  [servicePaths.mailLog]: ServiceShape<MailLogEntry, never, never, MailLogQuery>
+  [servicePaths.importTemplates]: ServiceShape<ImportTemplate, ImportTemplateData, ImportTemplatePatch>
+  /** Create (JSON): another run over an earlier run's file; patch: `{ cancel: true }` only. */
+  [servicePaths.imports]: ServiceShape<ImportRun, ImportRunData, ImportRunPatch>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

@@ -99,7 +99,18 @@ export const servicePaths = {
   // The operator console (decision 0129): platform operators only, never shop-scoped.
   operatorShops: 'operator/shops',
   operatorActions: 'operator/actions',
+  // The job queue's state per queue and its latest failures (decision 0145).
+  operatorJobs: 'operator/jobs',
   // The audit log (decision 0137): read only, written by the changes it records.
-  auditLogs: 'auditLogs'
+  auditLogs: 'auditLogs',
+  // The shop's e-mail (decisions 0147, 0148): its sender, its domain's check, previews, a test, the log.
+  mailSettings: 'mail/settings',
+  mailVerify: 'mail/verify',
+  mailPreview: 'mail/preview',
+  mailTest: 'mail/test',
+  mailLog: 'mail/log',
+  importTemplates: 'importTemplates',
+  // Import runs (decision 0170): a file previewed, then imported, as jobs; the upload is `POST /api/imports` multipart.
+  imports: 'imports'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

@@ -28,6 +28,26 @@ export interface PosCatalogueProduct {
   status?: string
 }
 
+/**
+ * The lean form's row (decision 0144): one JSON array per product, its fields in this order (null for
+ * what the product lacks), so the names are not repeated 100,000 times. The server builds the arrays in
+ * SQL in this order; the till reads them by it.
+ */
+export const POS_ROW_FIELDS = [
+  '_id',
+  'name',
+  'price',
+  'posCode',
+  'categories',
+  'brand',
+  'tags',
+  'skus',
+  'weightType',
+  'weightUnit',
+  'image',
+  'status'
+] as const
+
 export interface PosCatalogue {
   /** The shop whose catalogue this is. */
   shop: string

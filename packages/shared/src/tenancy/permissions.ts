@@ -192,7 +192,16 @@ export const serviceRules: Record<string, ServiceRule> = {
   'billing/refresh': { read: areas.billing, write: areas.billing },
   'billing/invoices': { read: areas.billing, write: areas.billing },
   // The audit log (decision 0137): admins read it; nobody writes it through any door (the service refuses).
-  auditLogs: { read: { roles: admin }, write: { roles: admin } }
+  auditLogs: { read: { roles: admin }, write: { roles: admin } },
+  // The shop's e-mail (decisions 0147, 0148): admins keep the sender; staff who see orders see their mails.
+  'mail/settings': { read: areas.settings, write: areas.settings },
+  'mail/verify': { read: areas.settings, write: areas.settings },
+  'mail/preview': { read: areas.settings, write: areas.settings },
+  'mail/test': { read: areas.settings, write: areas.settings },
+  'mail/log': { read: { roles: pos }, write: areas.settings },
+  importTemplates: { read: areas.settings, write: areas.settings },
+  // An import run also needs the right to write its list, checked when it starts (decision 0170).
+  imports: { read: { roles: staff }, write: { roles: staff } }
 }
 
 export interface ShopCaller {

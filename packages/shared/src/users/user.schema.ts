@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { ID_PATTERN } from '../platform/ids'
+import { familyNameFirst, personName } from '../customers/person-name'
 
 /** Staff account (spec §3.2). The password hash never leaves the server. */
 export const userSchema = Type.Object(
@@ -38,12 +39,18 @@ export type Registration = UserData & { agreeTerms: true; inviteCode?: string }
 /** Verification and reset codes: six digits (spec §5.1 format.token). */
 export const CODE_PATTERN = /^\d{6}$/
 
+/** Last and first name as spec §3.2 orders them; a CJK name as its language writes it ("陳小明", decision 0154). */
+export const staffName = (user: Partial<Pick<User, 'firstName' | 'lastName'>>): string =>
+  familyNameFirst(user.firstName, user.lastName)
+    ? personName(user.firstName, user.lastName)
+    : [user.lastName, user.firstName].filter(Boolean).join(' ')
+
 /** Display name (spec §3.2): title, last and first name joined by spaces, else e-mail, else id. */
 export const displayName = (
   user: Partial<Pick<User, '_id' | 'email' | 'title' | 'firstName' | 'lastName'>> | null | undefined
 ) => {
   if (!user) return ''
-  const name = [user.title, user.lastName, user.firstName].filter(Boolean).join(' ')
+  const name = [user.title, staffName(user)].filter(Boolean).join(' ')
   return name || user.email || user._id || ''
 }
 

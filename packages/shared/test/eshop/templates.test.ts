@@ -33,7 +33,9 @@ const products = [
 ]
 
 const models = (template: ShopTemplate): Record<string, ComponentModel> =>
-  Object.fromEntries(template.components.map((component) => [component.key, { ...component, _id: component.key }]))
+  Object.fromEntries(
+    template.components.map((component) => [component.key, { ...component, name: component.name.en, _id: component.key }])
+  )
 const targets = (template: ShopTemplate) => template.pages.map((page) => ({ component: page.component, path: page.path }))
 
 /** Every node of a resolved tree, depth first. */
@@ -175,6 +177,15 @@ describe('installing a template (decision 0110)', () => {
     expect(theme.template).toBe('neon')
     expect(theme.favicon).toEqual({ type: 'src', src: '/eshop-templates/neon-icon.svg', width: 64, height: 64 })
     expect(theme.colors).toEqual(template.colorSchemes[0].colors)
+  })
+
+  it('names each component in the language it is installed in', () => {
+    const names = (locale: 'en' | 'cht' | 'chs') =>
+      template.components.map((component) => templateComponentData(template, component, ids, {}, locale).name)
+    expect(names('en')).toContain('Product card')
+    expect(names('cht')).toEqual(expect.arrayContaining(['首頁', '商品卡片', '購物車']))
+    expect(names('chs')).toEqual(expect.arrayContaining(['首页', '商品卡片', '购物车']))
+    for (const name of [...names('cht'), ...names('chs')]) expect(name).not.toMatch(/[A-Za-z]/)
   })
 
   it('swaps the template colours for the chosen scheme everywhere, and keeps the rest', () => {

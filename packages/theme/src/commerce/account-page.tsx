@@ -1,4 +1,4 @@
-import { addressLine, type LocaleId } from '@emporia/shared'
+import { addressLine, personName, type LocaleId } from '@emporia/shared'
 import { formatCents } from '../props'
 import { AddressForm, type AccountAddress } from './account-fields'
 import { FormField } from './form-field'
@@ -46,7 +46,7 @@ const SignInForm = ({ locale }: { locale: LocaleId }) => {
 const SignedIn = ({ locale, base, view }: { locale: LocaleId; base: string; view: AccountPageView }) => {
   const t = (key: CommerceMessageKey, values?: Record<string, string>) => commerceText(key, locale, values)
   const { customer } = view
-  const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ') || customer.email
+  const name = personName(customer.firstName, customer.lastName) || customer.email
   return (
     <>
       <h1>{t('account.title')}</h1>

@@ -19,9 +19,10 @@ export const CART_TEXTS = [
 /**
  * The cart page (decision 0109): the server draws its frame, the cart island fills it from the
  * visitor's cart (kept in their browser) priced by the server: lines with quantity pickers, the coupon
- * field, refused coupons, "Add $X to get $Y off" suggestions and the totals.
+ * field, refused coupons, "Add $X to get $Y off" suggestions and the totals. While the shop cannot take
+ * an order (`open` false, decision 0152) the checkout button gives way to a message.
  */
-export const CartPage = ({ locale, base }: { locale: LocaleId; base: string }) => (
+export const CartPage = ({ locale, base, open = true }: { locale: LocaleId; base: string; open?: boolean }) => (
   <section className="ef-commerce" data-island="cart" data-base={base} data-texts={islandTexts(locale, CART_TEXTS)}>
     <style>{commerceCss}</style>
     <h1>{commerceText('cart.title', locale)}</h1>
@@ -44,11 +45,17 @@ export const CartPage = ({ locale, base }: { locale: LocaleId; base: string }) =
     </form>
     <div className="ef-error" data-cart-error role="alert" />
     <div className="ef-sums" data-cart-sums />
-    <p>
-      <a className="ef-btn ef-btn--contained ef-btn--large ef-btn--block" href={`${base}/checkout`} data-cart-checkout hidden>
-        {commerceText('cart.checkout', locale)}
-      </a>
-    </p>
+    {open ? (
+      <p>
+        <a className="ef-btn ef-btn--contained ef-btn--large ef-btn--block" href={`${base}/checkout`} data-cart-checkout hidden>
+          {commerceText('cart.checkout', locale)}
+        </a>
+      </p>
+    ) : (
+      <p className="ef-note" role="status" data-checkout-closed>
+        {commerceText('checkout.closed', locale)}
+      </p>
+    )}
     <p>
       <a className="ef-link" href={`${base}/`}>
         {commerceText('cart.continue', locale)}

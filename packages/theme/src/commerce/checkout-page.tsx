@@ -16,7 +16,28 @@ export interface CheckoutOffers {
   shipping: { _id: string; name: unknown }[]
   /** Card payments (decision 0115): the provider's browser script and the shop's public key. */
   card?: { script: string; publicKey: string }
+  /** False while the shop has no way to pay or no way to get the goods (decision 0152): no form, a message. */
+  open?: boolean
 }
+
+/**
+ * What the checkout and the cart show while the shop cannot take an order (decision 0152): a plain
+ * message in the shopper's language instead of a form with empty delivery and payment choices.
+ */
+export const CheckoutClosed = ({ locale, base }: { locale: LocaleId; base: string }) => (
+  <section className="ef-commerce" data-checkout-closed>
+    <style>{commerceCss}</style>
+    <h1>{commerceText('checkout.title', locale)}</h1>
+    <p className="ef-note" role="status">
+      {commerceText('checkout.closed', locale)}
+    </p>
+    <p>
+      <a className="ef-link" href={`${base}/`}>
+        {commerceText('cart.continue', locale)}
+      </a>
+    </p>
+  </section>
+)
 
 /** A signed-in customer's details and default address (decision 0114), filled in for them. */
 export interface CheckoutAccount {
@@ -46,6 +67,7 @@ export const CheckoutPage = ({
   account?: CheckoutAccount
 }) => {
   const t = (key: Parameters<typeof commerceText>[0]) => commerceText(key, locale)
+  if (offers.open === false) return <CheckoutClosed locale={locale} base={base} />
   const firstDelivery = offers.shipping[0]?._id ?? (offers.pickUp ? 'pickUp' : '')
   const firstPayment = offers.card ? 'stripe' : offers.bank ? 'bank' : offers.cash ? 'cash' : ''
   return (

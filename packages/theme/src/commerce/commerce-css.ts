@@ -14,6 +14,12 @@ export const commerceCss = `
 .ef-form{display:grid;gap:12px}
 .ef-form fieldset{border:1px solid rgba(0,0,0,.15);border-radius:8px;padding:12px 16px;display:grid;gap:10px}
 .ef-form label{display:grid;gap:4px;font-size:14px}
+.ef-file{position:relative}
+.ef-file__input{position:absolute;left:0;bottom:0;width:1px;height:1px;opacity:0;overflow:hidden}
+.ef-file__row{display:flex;gap:12px;align-items:center;flex-wrap:wrap}
+.ef-file__button{cursor:pointer}
+.ef-file__name{color:rgba(0,0,0,.6);overflow-wrap:anywhere}
+.ef-file__input:focus-visible+.ef-file__row .ef-file__button{outline:2px solid currentColor;outline-offset:2px}
 .ef-form input[type=text],.ef-form input[type=email],.ef-form input[type=tel],.ef-form textarea{font:inherit;padding:10px 12px;border:1px solid rgba(0,0,0,.25);border-radius:6px;min-height:44px}
 .ef-choice{display:flex!important;flex-direction:row;align-items:center;gap:8px!important;font-size:16px!important}
 .ef-coupon{display:flex;gap:8px;margin:12px 0}

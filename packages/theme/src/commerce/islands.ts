@@ -408,6 +408,12 @@ const orderCardIsland = (root: HTMLElement) => {
 /** The order page's slip upload: the file goes to the order's own link. */
 const slipIsland = (root: HTMLElement) => {
   const form = root.querySelector<HTMLFormElement>('[data-slip-form]')
+  // The chosen file's name beside our button (the browser's own label is hidden with its input).
+  const input = form?.querySelector<HTMLInputElement>('input[type=file]')
+  const name = form?.querySelector<HTMLElement>('[data-file-name]')
+  input?.addEventListener('change', () => {
+    if (name) name.textContent = input.files?.[0]?.name ?? name.dataset.empty ?? ''
+  })
   form?.addEventListener('submit', async (event) => {
     event.preventDefault()
     const error = root.querySelector<HTMLElement>('[data-slip-error]')

@@ -103,9 +103,16 @@ export const OrderPage = ({
             </p>
           ) : (
             <form className="ef-form" data-slip-form>
-              <label>
+              {/* The browser's own file button speaks the browser's language ("Choose File"): ours speaks the shop's. */}
+              <label className="ef-file">
                 {t('order.slip')}
-                <input type="file" name="file" accept="image/*,application/pdf" required />
+                <input className="ef-file__input" type="file" name="file" accept="image/*,application/pdf" required />
+                <span className="ef-file__row">
+                  <span className="ef-btn ef-btn--outlined ef-file__button">{t('order.chooseFile')}</span>
+                  <span className="ef-file__name" data-file-name data-empty={t('order.noFile')}>
+                    {t('order.noFile')}
+                  </span>
+                </span>
               </label>
               <div className="ef-error" data-slip-error role="alert" />
               <button className="ef-btn ef-btn--outlined" type="submit">

@@ -67,7 +67,7 @@ const homeComponent = (style: TemplateStyle): TemplateComponent => {
   }
   return {
     key: HOME,
-    name: 'Home',
+    name: tx('Home', '首頁', '首页'),
     dataType: { featured: 'product[]' },
     data: { featured: productsSource(8) },
     props: {},
@@ -124,7 +124,7 @@ const homeComponent = (style: TemplateStyle): TemplateComponent => {
 
 const aboutComponent = (style: TemplateStyle): TemplateComponent => ({
   key: ABOUT,
-  name: 'About',
+  name: tx('About', '關於我們', '关于我们'),
   dataType: {},
   data: {},
   props: {},

@@ -1,4 +1,5 @@
 import type { ComponentData, MenuItem, PageNode, ShopPageData } from '../../pages/page.schema'
+import type { LocaleId } from '../../i18n/locales'
 import { themeColorKeys, type ThemeColors, type ThemeData } from '../theme.schema'
 import type { ShopTemplate, TemplateComponent } from './template.types'
 
@@ -77,11 +78,12 @@ export const templateComponentData = (
   template: ShopTemplate,
   component: TemplateComponent,
   ids: Readonly<Record<string, string>>,
-  chosen: ThemeColors = {}
+  chosen: ThemeColors = {},
+  locale: LocaleId = 'en'
 ): ComponentData => {
   const swap = swapOf(template, templateColors(template, chosen))
   return {
-    name: component.name,
+    name: component.name[locale],
     dataType: component.dataType,
     data: component.data,
     props: component.props,

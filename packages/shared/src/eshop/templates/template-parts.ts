@@ -101,7 +101,7 @@ export const priceNodes = (id: string, product: string, look: PartsLook, size = 
 /** The product card placed in every product list: picture, name, price, all leading to the product. */
 export const cardComponent = (look: PartsLook): TemplateComponent => ({
   key: partKeys.card,
-  name: 'Product card',
+  name: tx('Product card', '商品卡片', '商品卡片'),
   dataType: {},
   data: {},
   props: { product: { type: 'product' } },
@@ -176,7 +176,7 @@ export const productGrid = (id: string, source: string): PageNode => ({
 /** The collection page: every product, with the filter (categories, price, sort). */
 export const collectionComponent = (look: PartsLook, title: TemplateText): TemplateComponent => ({
   key: partKeys.collection,
-  name: 'Collection',
+  name: tx('Collection', '商品列表', '商品列表'),
   dataType: { products: 'product[]' },
   data: { products: productsSource(48) },
   props: {},
@@ -193,7 +193,7 @@ export const collectionComponent = (look: PartsLook, title: TemplateText): Templ
 /** The product page (`/products/:id`): the product is the root component's `product` prop (decision 0106). */
 export const productComponent = (look: PartsLook): TemplateComponent => ({
   key: partKeys.product,
-  name: 'Product',
+  name: tx('Product', '商品頁', '商品页'),
   dataType: { related: 'product[]' },
   data: { related: productsSource(4) },
   props: { product: { type: 'product' } },
@@ -298,7 +298,7 @@ export const productComponent = (look: PartsLook): TemplateComponent => ({
 /** The cart page: the storefront's cart fills it; the page gives the heading and a way back to the shop. */
 export const cartComponent = (look: PartsLook, note: TemplateText): TemplateComponent => ({
   key: partKeys.cart,
-  name: 'Cart',
+  name: tx('Cart', '購物車', '购物车'),
   dataType: {},
   data: {},
   props: {},

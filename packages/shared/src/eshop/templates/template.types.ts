@@ -12,8 +12,10 @@ export interface TemplateText {
  * A stored component of a template, keyed by a local id (`key`) that its pages, links (`{page: key}`)
  * and placed components (`{type: 'component', component: key}`) use; installing gives it a real id.
  */
-export interface TemplateComponent extends ComponentData {
+export interface TemplateComponent extends Omit<ComponentData, 'name'> {
   key: string
+  /** Named in the language the merchant installs in (the components list shows it). */
+  name: TemplateText
 }
 
 /** A page of a template: the component (by its local key) it shows at `path`. */

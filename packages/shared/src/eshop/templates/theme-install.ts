@@ -1,3 +1,4 @@
+import type { LocaleId } from '../../i18n/locales'
 import type { ThemeColors } from '../theme.schema'
 
 export const themeInstallModes = ['install', 'replace'] as const
@@ -11,6 +12,8 @@ export interface ThemeInstallData {
   template: string
   colors?: ThemeColors
   mode?: ThemeInstallMode
+  /** The language the merchant installs in: the components' names (default: the shop's language). */
+  locale?: LocaleId
 }
 
 /** What an install answers: what it wrote, the published version and where the storefront is. */
