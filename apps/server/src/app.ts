@@ -29,17 +29,20 @@ import type { KoaApp, ServerServiceTypes } from './platform/http/server-services
 import { CountCache } from './platform/records/count-cache'
 import { mediaRoutes, registerServices } from './services'
 import { stripeWebhooks } from './domains/payments/webhooks'
+import { sendgridEvents } from './services/mail/sendgrid-events'
 import { BILLING_WEBHOOK_PATH, billingWebhooks } from './domains/billing/payments/webhook'
 import { platformBrowserScript } from './domains/billing/payments/platform-provider'
 import { renewSubscription } from './domains/billing/payments/renewal'
 import { rowSecurityAvailable, ShopDirectory } from './platform/tenancy'
 import { createMailer } from './platform/mail/mailer'
+import { RequestActivity } from './platform/http/request-activity'
+import { withAccountCodeLog } from './platform/mail/account-code-log'
+import { createSenderResolver } from './platform/mail/shop-mails/sender'
 import { devMailbox } from './platform/mail/dev-mailbox'
 import { rememberClientAddress, rememberSocketAddress, trustForwarding } from './platform/http/client-address'
 import { plainIds } from './platform/records/plain-ids'
 import { createStorefront, registerStorefrontHandler, type Storefront } from './domains/storefront'
 import { commerceRoutes } from './domains/storefront/commerce/commerce-routes'
-import { startUnpaidOrderExpiry } from './domains/storefront/commerce/unpaid-orders'
 import { registerCommercePages } from './domains/storefront/commerce/commerce-pages'
 import { accountRoutes } from './domains/storefront/accounts/account-routes'
 import { registerAccountPages } from './domains/storefront/accounts/account-pages'
@@ -48,7 +51,9 @@ import { serveVerifiedDomains } from './domains/eshop/domains/storefront-hookup'
 import { resolveSecretsKeyring, useSecretsKeyring } from './platform/secrets/secrets-key'
 import { systemClock, type Clock } from './platform/http/service-context'
 import { seedDefaultPlans } from './domains/billing/default-plans'
-import { startBillingSweep, type BillingSweepOptions } from './domains/billing/billing-sweep'
+import type { BillingSweepOptions } from './domains/billing/billing-sweep'
+import { createJobs } from './platform/jobs/queue'
+import { APP_JOBS_AT_START, JOB, defineAppJobs } from './app-jobs'
 
 export interface EmporiaApp {
   app: KoaApp
@@ -68,7 +73,7 @@ export const createApp = async (
     db?: Db
     register?: (ctx: ServiceContext, app: Application) => void
     clock?: Clock
-    /** The billing sweep's timer (decision 0129): on unless a test turns it off to sweep by hand. */
+    /** The billing sweep's job (decisions 0129, 0145): on unless a test turns it off to sweep by hand. */
     billingSweep?: boolean
     /** Charges a due renewal on the saved card (billing/payments); the sweep moves unrenewed contracts to grace. */
     renew?: (app: Application, context: ServiceContext, shop: string) => Promise<'paid' | 'failed'>
@@ -92,7 +97,23 @@ export const createApp = async (
   const rowSecurity = config.rowSecurity && (await rowSecurityAvailable(db.knex))
   // On PGlite this process is the only writer (the data directory is locked), so totals never expire by age.
   const counts = new CountCache({ ttlMs: db.dialect === 'pglite' ? Infinity : 30_000 })
-  const mailer = createMailer({ knex: db.knex, mailUrl: config.mailUrl, log })
+  // A shop's mail goes out as the shop's sender, read at send time (decision 0147).
+  const senders = createSenderResolver({ knex: db.knex, config })
+  // Mail delivery gives way to the callers this process serves (decision 0169).
+  const activity = new RequestActivity()
+  const created = createMailer({
+    knex: db.knex,
+    mailUrl: config.mailUrl,
+    leaseSeconds: config.mailLeaseSeconds,
+    log,
+    resolveSender: senders,
+    giveWayTo: activity
+  })
+  // Without MAIL_URL the verification and reset codes are printed in the log, never over HTTP (account-code-log.ts).
+  const mailer =
+    config.mailUrl || config.logLevel === 'silent' ? created : withAccountCodeLog(created, (line) => console.log(line))
+  // Timed rules and mail delivery run as jobs of a queue in the database (decision 0145).
+  const jobs = createJobs({ knex: db.knex, log })
   // Shops are checked on every shop-scoped call; on PGlite this process is the only writer.
   const directory = new ShopDirectory(db.knex, db.dialect === 'pglite' ? Infinity : 60_000, { billing: config.billing })
   const context: ServiceContext = {
@@ -102,6 +123,8 @@ export const createApp = async (
     mailer,
     directory,
     clock: options.clock ?? systemClock,
+    jobs,
+    activity,
     records: {
       db,
       counts,
@@ -135,6 +158,8 @@ export const createApp = async (
   app.use(mediaRoutes(app))
   // Card providers' signed events need the exact bytes received, so they are read before the body parser.
   app.use(stripeWebhooks(context, app))
+  // SendGrid's event webhook of a shop's account: bounces (decision 0148). Raw body, like Stripe's.
+  app.use(sendgridEvents(context))
   app.use(billingWebhooks(context, app))
   app.use(onlyWhen((ctx) => ctx.method !== 'GET' && ctx.method !== 'HEAD', bodyParser({ jsonLimit: BODY_LIMIT_BYTES })))
   // Only a request carrying credentials has anything to parse (the JWT strategy reads the header).
@@ -199,6 +224,7 @@ export const createApp = async (
   // Last line of defence for both transports: an error that is not a Feathers error is logged
   // and replaced by a generic one, so no internal text reaches a client.
   app.hooks({
+    around: { all: [activity.hook] },
     before: { all: [plainIds] },
     error: {
       all: [
@@ -211,23 +237,23 @@ export const createApp = async (
     }
   })
 
-  // Unpaid online orders give their stock back after the shop's time (decision 0120), until a job queue does it.
-  let unpaidExpiry: ReturnType<typeof startUnpaidOrderExpiry> | undefined
-  // Trials, grace, lapse, renewals and reminders (decision 0129): every minute and once at start.
-  let billingSweep: ReturnType<typeof startBillingSweep> | undefined
   // Peers share events only once every service exists (listeners are attached per service).
   const originalSetup = app.setup.bind(app)
   app.setup = async (...args: Parameters<typeof app.setup>) => {
     const result = await originalSetup(...args)
     if (emporia.io && config.redisUrl) shareEventsWithPeers(app, emporia.io, counts)
-    mailer.start()
-    unpaidExpiry ??= startUnpaidOrderExpiry({ app, context }, 60_000, log)
-    if (options.billingSweep !== false && config.billing) {
-      // The platform's card charges a due renewal (decision 0130) unless a test stands in for it.
-      const renew = options.renew ?? renewSubscription
-      const sweep: BillingSweepOptions = { renew: (shop) => renew(app, context, shop) }
-      billingSweep ??= startBillingSweep(context, app, { ...sweep, log })
+    // Trials, grace, lapse, renewals and reminders (decision 0129); the platform's card charges a due
+    // renewal (decision 0130) unless a test stands in for it.
+    const renew = options.renew ?? renewSubscription
+    const billing: BillingSweepOptions | false = options.billingSweep !== false && {
+      renew: (shop) => renew(app, context, shop),
+      log
     }
+    defineAppJobs(jobs, app as never, context, { billing })
+    await jobs.start()
+    // What the old timers ran at start-up: a sweep that fell due while no process ran (stately: at most one waits).
+    for (const name of APP_JOBS_AT_START) if (jobs.names.includes(name)) await jobs.send(name)
+    mailer.start(() => jobs.wake(JOB.mailDrain))
     return result
   }
 
@@ -239,9 +265,10 @@ export const createApp = async (
     // Open websockets would hold server.close() open forever.
     emporia.io?.disconnectSockets(true)
     await app.teardown().catch(() => undefined)
+    await jobs.stop()
     await mailer.stop()
-    await unpaidExpiry?.stop()
-    await billingSweep?.stop()
+    // Shops' SendGrid clients and SMTP transports, after the last send.
+    await senders.close()
     // An io that never got a server (setup without listen) has no engine to close.
     if (emporia.io?.engine) await emporia.io.close().catch(() => undefined)
     await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)))

@@ -11,6 +11,8 @@ export interface AppConfig {
   databaseUrl?: string
   redisUrl?: string
   mailUrl?: string
+  /** How long a mail being sent is out of other senders' reach (MAIL_LEASE_SECONDS, default 300; decision 0145). */
+  mailLeaseSeconds: number
   publicHost?: string
   authSecret: string
   /**
@@ -103,6 +105,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     mailUrl: env.MAIL_URL || undefined,
+    mailLeaseSeconds: positiveNumber('MAIL_LEASE_SECONDS', env.MAIL_LEASE_SECONDS, 300),
     publicHost: env.PUBLIC_HOST || undefined,
     authSecret: env.AUTH_SECRET || '',
     secretsKey: env.SECRETS_KEY || undefined,

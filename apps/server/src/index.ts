@@ -26,19 +26,8 @@ const main = async () => {
     unlock()
     return
   }
-  const server = await emporia.app.listen(config.port, config.host)
-  if (!server.listening) await new Promise((resolve) => server.once('listening', resolve))
-  // Node closes an idle kept-alive socket after 5 s; clients (undici's pool, browsers, proxies) reuse theirs
-  // for about as long. On a busy machine the two timers race and a request meets a socket being closed
-  // (ECONNRESET). Idle sockets outlive every client's own limit, so the client is always the one to close.
-  server.keepAliveTimeout = 65_000
-  server.headersTimeout = 66_000
-  const { port } = server.address() as AddressInfo
-  const database = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`
-  console.log(`Emporia listening on http://localhost:${port} (${database}) in ${Date.now() - started} ms`)
-  console.log(mailDestination(config))
-  void warmValidators()
-
+  // Signals are handled from here on, before listening: Feathers answers requests while its services'
+  // setup (the job queue's start) still runs, so a SIGTERM can come before `listen` resolves.
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
@@ -56,6 +45,18 @@ const main = async () => {
   process.on('SIGINT', () => void stop('SIGINT'))
   process.on('SIGTERM', () => void stop('SIGTERM'))
   process.on('exit', unlock)
+  const server = await emporia.app.listen(config.port, config.host)
+  if (!server.listening) await new Promise((resolve) => server.once('listening', resolve))
+  // Node closes an idle kept-alive socket after 5 s; clients (undici's pool, browsers, proxies) reuse theirs
+  // for about as long. On a busy machine the two timers race and a request meets a socket being closed
+  // (ECONNRESET). Idle sockets outlive every client's own limit, so the client is always the one to close.
+  server.keepAliveTimeout = 65_000
+  server.headersTimeout = 66_000
+  const { port } = server.address() as AddressInfo
+  const database = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`
+  console.log(`Emporia listening on http://localhost:${port} (${database}) in ${Date.now() - started} ms`)
+  console.log(mailDestination(config))
+  void warmValidators()
 }
 
 main().catch((error: unknown) => {

@@ -9,6 +9,7 @@ import { authentication } from './authentication/authentication'
 import { brands } from './brands/brands'
 import { categories } from './categories/categories'
 import { dataExport, EXPORT_PATH } from './export/export'
+import { dataImport, IMPORTS_PATH } from './imports/imports'
 import { features } from './features/features'
 import { health } from './health/health'
 import { inventories } from './inventories/inventories'
@@ -46,6 +47,7 @@ import { domainRegister } from './domain-actions/domain-register'
 import { domainVerify } from './domain-actions/domain-verify'
 import { domainAlias } from './domain-actions/domain-alias'
 import { domainAsk } from './domain-actions/domain-ask'
+import { mailServices } from './mail/mail-services'
 import { orders } from './orders/orders'
 import { orderHistory } from './order-history/order-history'
 import { orderRefunds } from './order-refunds/order-refunds'
@@ -97,6 +99,8 @@ import { siteVersions } from './site-versions/site-versions'
 // The operator console (decision 0131).
 import { operatorShops } from './operator-shops/operator-shops'
 import { operatorActions } from './operator-actions/operator-actions'
+import { operatorJobs } from './operator-jobs/operator-jobs'
+import { importTemplates } from './import-templates/import-templates'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -189,6 +193,8 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.domainAlias, register: domainAlias },
   // Own shape: public, find only: the TLS proxy's question.
   { path: servicePaths.domainAsk, register: domainAsk },
+  // The shop's e-mail (decisions 0147, 0148): sender settings, domain check, preview, test, log.
+  { path: servicePaths.mailSettings, register: (context) => mailServices(context) },
   // Orders move stock through the ledger, so they come after the inventory.
   // Own shape: the sale: one transaction owns order, stock, payment (decision 0078).
   { path: servicePaths.orders, register: orders },
@@ -267,12 +273,17 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.operatorShops, register: operatorShops },
   // Own shape: the operator log (find) and an operator's action on any shop (create), recorded together.
   { path: servicePaths.operatorActions, register: operatorActions },
+  { path: servicePaths.operatorJobs, register: operatorJobs },
   // Own shape: uploads (attachments and attachments/token): files and media routes, not JSON records.
   { path: servicePaths.attachments, register: attachments },
   // Own shape: read-only log, written by the changes it records in their transactions (decision 0137).
   { path: servicePaths.auditLogs, register: auditLogs },
   // Own shape: streams a sheet of another list, through that list.
-  { path: EXPORT_PATH, register: dataExport }
+  { path: EXPORT_PATH, register: dataExport },
+  // Import runs (decision 0170): a shop-scoped record service with its multipart upload and error sheet
+  // routes, each run a job; writes go through each list's service.
+  { path: IMPORTS_PATH, register: dataImport },
+  { path: servicePaths.importTemplates, register: importTemplates }
 ]
 
 /** Registers every service in order; a registration that leaves its path empty is a startup error. */

@@ -73,10 +73,10 @@ describe('developer tools (DEV_TOOLS)', () => {
     const smtp = mailDestination(loadConfig({ MAIL_URL: 'smtp://user:s3cret@mail.example.com:587?from=a@b.c' }))
     expect(smtp).toBe('Mail: sent through SMTP at mail.example.com:587')
     expect(mailDestination(loadConfig({}))).toBe(
-      'Mail: no MAIL_URL, kept in the outbox; DEV_TOOLS=1 shows it at /api/dev/mailbox (loopback only)'
+      "Mail: no MAIL_URL, kept in the outbox (a shop's own SMTP or SendGrid account still sends its mails); DEV_TOOLS=1 shows it at /api/dev/mailbox (loopback only)"
     )
     expect(mailDestination(loadConfig({ DEV_TOOLS: '1', PORT: '4000' }))).toBe(
-      'Mail: no MAIL_URL, kept in the outbox; shown at http://localhost:4000/api/dev/mailbox (loopback only)'
+      "Mail: no MAIL_URL, kept in the outbox (a shop's own SMTP or SendGrid account still sends its mails); shown at http://localhost:4000/api/dev/mailbox (loopback only)"
     )
   })
 })

@@ -34,13 +34,18 @@ const NOT_SHOP_SCOPED: Record<string, 'public' | 'own account' | 'own shops' | '
   'attachments/token': 'own shops',
   // Streams a list through that list's own service with the caller's identity (tenancy applies there).
   export: 'own account',
+  // An import run's error sheet (decision 0170): no methods; its route reads the run through the runs' own
+  // hooks as the caller (another shop's run is not found) and writes only that run's failed rows.
+  'imports/:__id/errors': 'own account',
   // The TLS proxy's question (decision 0112): whether a host is served, which DNS already tells anyone.
   'domains/ask': 'public',
   // The plan catalogue (decision 0129): the platform's, read by anyone signed in, kept by its operators.
   plans: 'platform',
   // The operator console (decision 0131): the platform's operators only, across shops, no business data.
   'operator/shops': 'platform',
-  'operator/actions': 'platform'
+  'operator/actions': 'platform',
+  // The job queue's state (decision 0145): the platform's operators only.
+  'operator/jobs': 'platform'
 }
 
 /** B's record of each shop-scoped path, made in `beforeAll`; samples name B's product and warehouse. */
@@ -160,11 +165,21 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   // Paying for it (decision 0130): Pro's first year is free by default, so no card is needed.
   'billing/checkout': () => ({ action: 'change', plan: 'pro' }),
   'billing/refresh': () => ({}),
-  'billing/invoices': () => ({})
+  'billing/invoices': () => ({}),
+  // The shop's e-mail (decisions 0147, 0148): its own settings, previews and test; the log is read only.
+  'mail/settings': () => ({ senderName: 'Shop' }),
+  'mail/verify': () => ({}),
+  'mail/preview': () => ({ template: 'order', locale: 'en' }),
+  'mail/test': () => ({ template: 'order', locale: 'en' }),
+  'mail/log': () => ({}),
+  // An import run is uploaded (MAKERS); a create is another run over an earlier run's file.
+  imports: () => ({ from: refOfB('imports'), dryRun: true })
 }
 /** Changes for the services whose first text field is not what a client changes, each with why. */
 const PATCHES: Record<string, Record<string, unknown>> = {
   'shop/cashiers': { name: 'Renamed' },
+  // An import run changes only by its cancel (decision 0170).
+  imports: { cancel: true },
   'shop/staff': { name: 'Renamed' },
   // A domain's name is what was proven; its DNS setup is what a client changes.
   domains: { dnsSetup: null },
@@ -212,6 +227,11 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   // Paying is create only; an invoice is never changed (decision 0130).
   'billing/checkout': {},
   'billing/refresh': {},
+  'mail/settings': {},
+  'mail/verify': {},
+  'mail/preview': {},
+  'mail/test': {},
+  'mail/log': {},
   'billing/invoices': { number: 'EMP-999999' }
 }
 
@@ -262,6 +282,19 @@ const BILLING_INFO = {
 }
 const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = {
   attachments: (base, owner) => uploadAs(base, owner, tinyPng()),
+  // A sheet uploaded as multipart makes a preview run (decision 0170).
+  imports: async (base, owner) => {
+    const form = new FormData()
+    form.append('request', JSON.stringify({ shop: owner.shopId, target: 'products', columns: [] }))
+    form.append('file', new Blob(['Name,Price\nTea,1\n']), 'sheet.csv')
+    const response = await fetch(`${base}/api/imports`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${owner.token}` }
+    })
+    if (response.status !== 201) throw new Error(`import upload failed: ${await response.text()}`)
+    return ((await response.json()) as { _id: string })._id
+  },
   // A find-only service's "record" is the key it is found by: here a product's barcode.
   'products/lookup': async (base, owner) => {
     const code = `T${Math.random().toString(36).slice(2, 12)}`
@@ -372,6 +405,12 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   // Paying keeps no record of its own (decision 0130); B's invoice is what paying for Pro's free year wrote.
   'billing/checkout': () => Promise.resolve(NO_RECORD),
   'billing/refresh': () => Promise.resolve(NO_RECORD),
+  // The shop's e-mail keeps no records a client names: settings are the asking shop's own, the log is read by query.
+  'mail/settings': () => Promise.resolve(NO_RECORD),
+  'mail/verify': () => Promise.resolve(NO_RECORD),
+  'mail/preview': () => Promise.resolve(NO_RECORD),
+  'mail/test': () => Promise.resolve(NO_RECORD),
+  'mail/log': () => Promise.resolve(NO_RECORD),
   'billing/invoices': async (base, owner) => {
     const as = (path: string, method = 'GET', body?: unknown) =>
       json(`${base}/api/${path}?shop=${owner.shopId}`, {
@@ -440,7 +479,9 @@ const HEARD: Record<string, string[]> = {
   // Cashier stations are deselected (patched), never removed (decision 0095).
   'shop/cashiers': ['created', 'patched'],
   // A subscription is made with its shop and never removed; an admin patches it.
-  billing: ['patched']
+  billing: ['patched'],
+  // Import runs are history: cancelled (patched), never removed (decision 0170).
+  imports: ['created', 'patched']
 }
 async function orderOf(base: string, owner: Owner) {
   await inventoryAs(base, owner, 'inventoryOperations', sampleOf('inventoryOperations'))
@@ -477,6 +518,8 @@ const FINDERS: Record<
   'domains/availability': { query: (name) => `&name=${name}`, shopOf: (body) => body?.shop, figures: true },
   // B's entry asked through A's shop: not one of A's sub-shops, 404.
   'subShops/stocks': { query: (entry) => `&subShop=${entry}`, shopOf: (body) => body?.shop },
+  // The asking shop's own mail settings (decision 0147).
+  'mail/settings': { query: () => '', shopOf: (body) => body?.shop, figures: true },
   // The asking shop's own subscription, a list of one (decision 0129).
   billing: { query: () => '', shopOf: (body) => (body as unknown as { shop: string }[] | undefined)?.[0]?.shop, figures: true }
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
-import { fallbackLocale, isLocaleId, type LocaleId } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/http/service-context'
+import { shopAdmins, textIn } from '../../platform/mail/recipients'
 import { planByCode, type SubscriptionRow } from './subscriptions'
 
 /*
@@ -31,22 +31,12 @@ export const dueReminder = (
   return undefined
 }
 
-const textIn = (value: unknown, locale: LocaleId): string => {
-  if (typeof value === 'string') return value
-  const byLocale = (value ?? {}) as Partial<Record<LocaleId, string>>
-  return byLocale[locale] || byLocale.en || Object.values(byLocale).find(Boolean) || ''
-}
-
 /** Mails the reminder to the shop's accepted admins, in `trx` (the outbox row commits with the mark). */
 export const sendReminder = async (context: ServiceContext, trx: Knex.Transaction, row: SubscriptionRow, end: string) => {
   const shop = (await trx('shops').where({ _id: row.shop }).first('name')) as { name: unknown } | undefined
   const plan = await planByCode(trx, row.plan)
-  const admins = (await trx('shopMembers as m')
-    .leftJoin('users as u', 'u._id', 'm.user')
-    .where({ 'm.shop': row.shop, 'm.role': 'admin', 'm.accepted': true })
-    .select('m.email', 'm.name', 'u.locale')) as { email: string; name: string | null; locale: string | null }[]
-  for (const admin of admins) {
-    const locale = isLocaleId(admin.locale) ? admin.locale : fallbackLocale
+  for (const admin of await shopAdmins(trx, row.shop)) {
+    const locale = admin.locale
     await context.mailer.enqueue(
       {
         to: admin.email,
@@ -54,7 +44,7 @@ export const sendReminder = async (context: ServiceContext, trx: Knex.Transactio
         locale,
         shop: row.shop,
         values: {
-          name: admin.name ?? '',
+          name: admin.name,
           shopName: textIn(shop?.name, locale),
           plan: plan ? textIn(plan.name, locale) : row.plan,
           date: end.slice(0, 10),

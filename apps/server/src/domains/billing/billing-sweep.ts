@@ -101,7 +101,7 @@ const stepShop = async (
   })
 
 /**
- * One sweep over every shop with billing work due (the timer calls it; tests call it with a moved clock).
+ * One sweep over every shop with billing work due (the job queue's `billing.sweep` runs it each minute and at start, decision 0145; tests call it with a moved clock).
  * A due renewal is charged first, outside the shop's transaction (the charge waits on the provider);
  * what the charge did not settle moves to grace in the transaction after.
  */
@@ -131,29 +131,4 @@ export const runBillingSweep = async (
     }
   }
   return result
-}
-
-/** Every `everyMs` and once at start: one sweep at a time per process, stopped on close. */
-export const startBillingSweep = (
-  context: ServiceContext,
-  app: Application,
-  options: BillingSweepOptions & { everyMs?: number } = {}
-) => {
-  let running: Promise<unknown> | undefined
-  const tick = () => {
-    if (running) return
-    running = runBillingSweep(context, app, options)
-      .catch((error: unknown) => options.log?.(error))
-      .finally(() => (running = undefined))
-  }
-  const timer = setInterval(tick, options.everyMs ?? 60_000)
-  // The timer alone must not keep a process (a test, a CLI) alive.
-  timer.unref()
-  tick()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    }
-  }
 }

@@ -50,8 +50,29 @@ export const customerHasPoints = async (trx: Knex.Transaction, shop: string, use
  * lock, so a removal or merge of that customer running at the same time waits for the order (and then
  * finds it) or has finished (and the order is refused).
  */
-export const checkOrderCustomer = async (trx: Knex.Transaction, shop: string, user: string | null | undefined) => {
-  if (user === undefined || user === null) return
-  const found = await trx('shopUsers').where({ shop, _id: user }).forShare().first('_id')
+export const checkOrderCustomer = async (
+  trx: Knex.Transaction,
+  shop: string,
+  user: string | null | undefined
+): Promise<{ name?: string | null; phone?: string | null; email?: string | null } | undefined> => {
+  if (user === undefined || user === null) return undefined
+  const found = (await trx('shopUsers').where({ shop, _id: user }).forShare().first('_id', 'name', 'phone', 'email')) as
+    { name?: string | null; phone?: string | null; email?: string | null } | undefined
   if (!found) throw new BadRequest('Not a customer of this shop', { key: 'customer.notCustomer', field: 'user' })
+  return found
+}
+
+/**
+ * What an order says of its customer: what the caller typed, each part it left out taken from the
+ * chosen customer's record, so the order page, the invoice and exports name whom it was sold to.
+ */
+export const orderCustomerOf = (
+  typed: { name?: string; phone?: string; email?: string } | null | undefined,
+  chosen: { name?: string | null; phone?: string | null; email?: string | null } | undefined
+): { name?: string; phone?: string; email?: string } | null => {
+  const part = (key: 'name' | 'phone' | 'email') => typed?.[key]?.trim() || chosen?.[key]?.trim() || undefined
+  const customer = Object.fromEntries(
+    (['name', 'phone', 'email'] as const).flatMap((key) => (part(key) ? [[key, part(key)]] : []))
+  ) as { name?: string; phone?: string; email?: string }
+  return Object.keys(customer).length ? customer : (typed ?? null)
 }

@@ -8,6 +8,7 @@ import { closeReservations, type OrderContext } from './payments'
 import { reverseOrderPoints } from '../points'
 import { reversePricing } from '../pricing'
 import { waitsForPayment } from './waits-for-payment'
+import { enqueueOrderMails, type OrderMailEnv } from './order-mails'
 
 const linkMessages = {
   'order.notFulfilledAll': 'Order not fulfilled',
@@ -35,7 +36,12 @@ const voidOrder = async (trx: Knex.Transaction, order: OrderRow, reason: string 
  * 400 naming `status`), shipping, remarks, the customer, and linked items' fulfilment — each written
  * with its history entry in one transaction, on the locked order.
  */
-export const changeOrder = async (trx: Knex.Transaction, id: string, patch: OrderPatch, ctx: OrderContext) => {
+export const changeOrder = async (
+  trx: Knex.Transaction,
+  id: string,
+  patch: OrderPatch,
+  ctx: OrderContext & { mail?: OrderMailEnv }
+) => {
   const order = await lockOrder(trx, ctx.shop, id, '_id')
   const values: Record<string, unknown> = {}
   const events: OrderEventInput[] = []
@@ -101,5 +107,8 @@ export const changeOrder = async (trx: Knex.Transaction, id: string, patch: Orde
   if (!events.length) return order
   const updated = await saveOrder(trx, id, values)
   await recordEvents(trx, events)
+  // The shopper hears of the shipment and the delivery in this transaction: kept or rolled back with it.
+  if (ctx.mail && values.status === 'shipped') await enqueueOrderMails(trx, ctx.mail, ctx.shop, updated, 'shipped')
+  if (ctx.mail && values.status === 'received') await enqueueOrderMails(trx, ctx.mail, ctx.shop, updated, 'received')
   return updated
 }

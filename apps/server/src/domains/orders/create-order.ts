@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import type { OrderData, OrderLine } from '@emporia/shared'
+import type { LocaleId, OrderData, OrderLine } from '@emporia/shared'
 import { reserveMany } from '../stock/stock-ledger'
 import { recomputeRank } from '../ranks'
 import { earnOrderPoints } from '../points'
@@ -22,7 +22,7 @@ import {
   type PaymentRow
 } from './payments'
 import { addSale, paidOrderSale } from '../sales/rollup'
-import { checkOrderCustomer } from '../customers/customer-references'
+import { checkOrderCustomer, orderCustomerOf } from '../customers/customer-references'
 import { loyalty } from '../pricing'
 import { clerkOf, spendApproval } from '../pos/approvals'
 
@@ -39,6 +39,8 @@ export interface OrderExtras {
    * and budget cover its manual discount; the signed-in account stays the caller everywhere else.
    */
   clerk?: string | null
+  /** The language a storefront order is placed in, for the mails that follow it. */
+  locale?: LocaleId | null
 }
 
 export interface CreatedOrder {
@@ -127,7 +129,7 @@ export const createOrder = async (
   const managerAtTill = extras.approvalAtTill
     ? await spendApproval(trx, { shop, id: extras.approvalAtTill, cashier: ctx.user, action: 'discount' })
     : null
-  await checkOrderCustomer(trx, shop, data.user)
+  const chosen = await checkOrderCustomer(trx, shop, data.user)
   const settings = await loadCheckoutSettings(trx, shop)
   const fallback = await defaultWarehouse(trx, shop, data.source, settings)
   const now = new Date()
@@ -189,7 +191,7 @@ export const createOrder = async (
     shop,
     date: now,
     user: data.user ?? null,
-    customer: data.customer ?? null,
+    customer: orderCustomerOf(data.customer, chosen),
     admin: taker,
     cashier: data.cashier ?? null,
     source: data.source,
@@ -211,6 +213,7 @@ export const createOrder = async (
     extraMethod: pos?.extraMethod ?? null,
     ship: data.ship ?? null,
     remarks: data.remarks ?? null,
+    locale: extras.locale ?? null,
     replaces: data.replaces ?? null,
     idempotencyKey: data.idempotencyKey ?? null
   }

@@ -3,6 +3,7 @@ import {
   isObjectId,
   orderSchema,
   paymentSchema,
+  refundTenders,
   type DiscountApproval,
   type OrderData,
   type OrderPatch,
@@ -19,7 +20,7 @@ export const paymentModel = modelFromSchema('payments', paymentSchema)
 
 const orders = dataValidators(orderModel)
 const payments = dataValidators(paymentModel)
-const LINE_SERVER_FIELDS = new Set(['total', 'reservation', 'returned', 'productName', 'skuName', 'image'])
+const LINE_SERVER_FIELDS = new Set(['total', 'reservation', 'returned', 'productName', 'skuName', 'image', 'unit'])
 const PAYMENT_INPUT = new Set(['method', 'extraMethod', 'amount', 'received', 'cashier', 'reference', 'customerRemarks'])
 /** What a payment made on its own may carry: also its order and a retry key. */
 export const PAYMENT_FIELDS = new Set([...PAYMENT_INPUT, 'order', 'idempotencyKey'])
@@ -107,7 +108,17 @@ export const checkOrderPatch = (patch: OrderPatch): OrderPatch => {
   return patch
 }
 
-const REFUND_FIELDS = new Set(['order', 'confirm', 'lines', 'amount', 'reason', 'idempotencyKey', 'approval'])
+const REFUND_FIELDS = new Set([
+  'order',
+  'confirm',
+  'lines',
+  'amount',
+  'reason',
+  'idempotencyKey',
+  'approval',
+  'tender',
+  'cashier'
+])
 
 /** A refund request's shape; the amounts and quantities are checked against the locked order. */
 export const checkRefundData = (data: unknown): RefundData => {
@@ -139,6 +150,12 @@ export const checkRefundData = (data: unknown): RefundData => {
     throw badField('idempotencyKey', '"idempotencyKey" must be 8 to 100 characters')
   if (data.approval !== undefined && !isObjectId(data.approval))
     throw badField('approval', '"approval" must be an approval id', 'format.invalid')
+  if (data.tender !== undefined && !(refundTenders as readonly unknown[]).includes(data.tender))
+    throw badField('tender', '"tender" must be original or cash', 'format.invalid')
+  if (data.cashier !== undefined && data.cashier !== null && !isObjectId(data.cashier))
+    throw badField('cashier', '"cashier" must be a till station id', 'format.invalid')
+  if (data.cashier && data.tender !== 'cash')
+    throw badField('cashier', 'A drawer is named only for a refund in cash', 'format.invalid')
   // Every field checked above, one by one.
   return data as unknown as RefundData
 }

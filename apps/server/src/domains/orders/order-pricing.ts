@@ -6,7 +6,8 @@ import {
   type OrderData,
   type OrderLine,
   type ImageRef,
-  type OrderPricing
+  type OrderPricing,
+  unitOf
 } from '@emporia/shared'
 import { badField } from '../stock/quantities'
 import { chargeBudget, channelOf, priceWithRules, storedPricing, type RulesResult } from '../pricing'
@@ -21,6 +22,7 @@ interface ProductRow extends LineProduct {
   tags?: string[] | null
   posCode?: string | null
   images?: ImageRef[] | null
+  weightUnit?: string | null
 }
 
 /**
@@ -31,7 +33,14 @@ const soldAs = (product: ProductRow, sku: string) => {
   const found = sku ? product.skus?.find((one) => one.id === sku) : undefined
   const first = product.images?.[0]
   const image = first ? (({ thumb: _thumb, ...ref }) => ref)(first) : null
-  return { productName: product.name as OrderLine['productName'], skuName: (found?.name ?? null) as OrderLine['skuName'], image }
+  // Weighed goods keep the unit they were sold in (decision 0162): "0.35 斤" on every page and receipt.
+  const unit = unitOf(product)
+  return {
+    productName: product.name as OrderLine['productName'],
+    skuName: (found?.name ?? null) as OrderLine['skuName'],
+    image,
+    ...(unit ? { unit } : {})
+  }
 }
 
 export interface PricedLine extends OrderLine {
@@ -159,6 +168,7 @@ const priceLines = async (
       'price',
       'skus',
       'weightType',
+      'weightUnit',
       'categories',
       'category',
       'brand',

@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { isWeighted, multiplyCents, refundableStatuses, type OrderStatus, type RefundData } from '@emporia/shared'
+import { isWeighted, refundableStatuses, refundValueOf, type OrderStatus, type RefundData } from '@emporia/shared'
 import { requireOpenDrawer } from '../pos/drawer'
 import { checkRefundApproval } from '../pos/approvals'
 import { applyMoves, type StockMove } from '../stock/stock-ledger'
@@ -45,11 +45,11 @@ const returnedLines = async (trx: Knex.Transaction, order: OrderRow, data: Refun
   })
 }
 
-/** The money lines are worth: their share of what the order cost, discount and rounding included. */
+/** The money lines are worth: what was paid for those units (decision 0150), the engine's line discounts kept on their lines. */
 const valueOf = (order: OrderRow, lines: ReturnedLine[]) => {
-  const gross = lines.reduce((sum, entry) => sum + multiplyCents(order.products[entry.line].price ?? 0, entry.quantity), 0)
-  const subtotal = order.subtotal ?? 0
-  return subtotal > 0 ? Math.min(order.total ?? 0, multiplyCents(order.total ?? 0, gross / subtotal)) : 0
+  const units = order.products.map(() => 0)
+  for (const entry of lines) units[entry.line] += entry.quantity
+  return refundValueOf({ ...order, amount: order.amount ?? 0 }, units)
 }
 
 /**
@@ -132,7 +132,13 @@ export const refundOrder = async (trx: Knex.Transaction, data: RefundData, ctx: 
       order: order._id,
       user: ctx.user,
       action: 'refund',
-      detail: { amount, lines, reason: data.reason ?? undefined, payments: payments.map((p) => p._id) }
+      detail: {
+        amount,
+        lines,
+        reason: data.reason ?? undefined,
+        payments: payments.map((p) => p._id),
+        ...(data.tender === 'cash' ? { tender: 'cash' } : {})
+      }
     }
   ]
   if (status !== order.status)
@@ -163,15 +169,18 @@ const giveMoneyBack = async (trx: Knex.Transaction, order: OrderRow, amount: num
   for (const row of rows) if (row.refundOf) refunded.set(row.refundOf, (refunded.get(row.refundOf) ?? 0) - row.amount)
   let left = amount
   const made: PaymentRow[] = []
+  // In cash (decision 0149): every piece leaves the named drawer, checked open once; no provider is asked.
+  const inCash = data.tender === 'cash'
+  if (inCash && amount > 0) await requireOpenDrawer(trx, ctx.shop, data.cashier ?? null)
   for (const payment of rows.filter((row) => row.status === 'paid' && row.amount > 0)) {
     if (left === 0) break
     const piece = Math.min(left, payment.amount - (refunded.get(payment._id) ?? 0))
     if (piece <= 0) continue
-    if (payment.method === 'cash') await requireOpenDrawer(trx, ctx.shop, payment.cashier)
+    if (!inCash && payment.method === 'cash') await requireOpenDrawer(trx, ctx.shop, payment.cashier)
     const _id = newObjectId()
     const key = data.idempotencyKey ? `${data.idempotencyKey}:${made.length}` : null
     let tranID = `${order.orderId}-R${made.length + 1}-${_id.slice(-6)}`
-    if (payment.method === 'stripe') {
+    if (!inCash && payment.method === 'stripe') {
       const provider = ctx.provider ? await ctx.provider(trx) : null
       if (!provider) throw badField('amount', 'Card payments are not set up for this shop', 'payment.methodOff')
       const refund = await provider.refund({
@@ -185,9 +194,10 @@ const giveMoneyBack = async (trx: Knex.Transaction, order: OrderRow, amount: num
     const [row] = (await trx('payments')
       .insert({
         ...paymentOf(order, ctx, _id, tranID),
-        cashier: payment.cashier ?? null,
-        method: payment.method,
-        extraMethod: payment.extraMethod ?? null,
+        // Each piece still names the payment it gives back (refundOf), so what is left of it stays exact.
+        cashier: inCash ? (data.cashier ?? null) : (payment.cashier ?? null),
+        method: inCash ? 'cash' : payment.method,
+        extraMethod: inCash ? null : (payment.extraMethod ?? null),
         amount: -piece,
         status: 'refunded',
         date: new Date(),

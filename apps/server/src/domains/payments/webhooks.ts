@@ -1,6 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import { closePending } from '../orders/pending-payments'
+import { enqueueOrderMails } from '../orders/order-mails'
 import { orderTransaction } from '../orders/order-transaction'
 import { orderRecord, paymentRecord } from '../orders/order-rows'
 import { CARD_CURRENCY, type PaymentRow } from '../orders/payments'
@@ -57,13 +58,18 @@ export const stripeWebhooks = (context: ServiceContext, app: Application) => {
         )
         return undefined
       }
-      return closePending(
+      const closed = await closePending(
         trx,
         payment._id,
         to,
         { shop, env: { app, counts: context.counts }, wall, provider: (trx) => providerFor(shop, trx) },
         'provider'
       )
+      // A card order is confirmed to the shopper (and announced to the shop) once its money came, in
+      // this transaction; its event key keeps a replayed webhook from mailing twice (decision 0148).
+      if (closed?.changed && closed.order.status === 'paid' && closed.order.source === 'eshop')
+        await enqueueOrderMails(trx, context, shop, closed.order, 'placed')
+      return closed
     })
     if (!result?.changed) return
     app.service(servicePaths.payments).emit('patched', paymentRecord(result.payment))

@@ -110,7 +110,8 @@ const openedBy = async (trx: Knex.Transaction, drawer: Drawer) => {
 
 /**
  * For the code that takes cash (orders, payments; spec §4.8 "Requires Cash Check First"): refuses
- * with 400 `pos.requiresCashCheck` when the shop keeps a cashbox log (useCashboxLog) and the drawer
+ * with 400 `pos.requiresCashCheck` (a till's cashier) or `cash.countShopDrawerFirst` (the back office, the
+ * shop's drawer: decision 0153) when the shop keeps a cashbox log (useCashboxLog) and the drawer
  * has no valid beginCheck after its last endCheck. The drawer is the cashier's own when it has ever
  * been opened or closed, else the shop's. Call it inside the transaction that writes the payment
  * and before dating it: it holds the drawer's shared lock until that transaction ends (lockDrawer).
@@ -124,5 +125,12 @@ export const requireOpenDrawer = async (trx: Knex.Transaction, shop: string, cas
   await lockDrawer(trx, shared, 'shared')
   if (own.cashier) await lockDrawer(trx, own, 'shared')
   const open = (own.cashier ? await openedBy(trx, own) : undefined) ?? (await openedBy(trx, shared))
-  if (!open) throw new BadRequest('Requires Cash Check First', { key: 'pos.requiresCashCheck', field: 'cashier' })
+  if (open) return
+  // The till knows its drawer and offers its opening count (its own key, field: the till's cashier).
+  if (own.cashier) throw new BadRequest('Requires Cash Check First', { key: 'pos.requiresCashCheck', field: 'cashier' })
+  // The back office's cash goes into the shop's drawer (decision 0153): say where it is counted, naming no field.
+  throw new BadRequest("Cash goes into the shop's drawer, which has not been counted open", {
+    key: 'cash.countShopDrawerFirst',
+    drawer: 'shop'
+  })
 }

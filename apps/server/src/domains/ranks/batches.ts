@@ -13,6 +13,8 @@ export interface BatchOptions {
   rowSecurity?: boolean
   now?: Date
   batch?: number
+  /** Called inside each batch's transaction with how many customers are done so far (progress, decision 0154). */
+  onBatch?: (trx: Knex.Transaction, done: number) => Promise<void>
 }
 
 /**
@@ -29,6 +31,7 @@ export const recomputeShop = async (
   const batch = options.batch ?? RANK_BATCH
   const results: RecomputeResult[] = []
   let after = ''
+  let seen = 0
   for (;;) {
     const done = await shopTransaction(knex, options.rowSecurity === true, shop, async (trx, wall) => {
       const settings = await loadRankSettings(trx, shop)
@@ -44,6 +47,8 @@ export const recomputeShop = async (
         if (result) results.push(result)
       }
       if (ids.length) after = ids[ids.length - 1]
+      seen += ids.length
+      await options.onBatch?.(trx, seen)
       return ids.length
     })
     if (done < batch) return results

@@ -12,7 +12,6 @@ import {
   type Component,
   type ComponentModel,
   type LocaleId,
-  type MenuItem,
   type PageNode,
   type PageTarget,
   type ResolvedNode,
@@ -24,6 +23,7 @@ import {
   ThemeContextProvider,
   renderContext,
   say,
+  themeChromeNodes,
   themeVariables,
   type Crumb,
   type ThemeRenderContext
@@ -79,33 +79,11 @@ export interface RenderResult {
 /** A component made of given nodes (the theme's header and footer resolve through the same resolver). */
 const wrapper = (content: PageNode[]): ComponentModel => ({ dataType: {}, data: {}, props: {}, content })
 
-const DEFAULT_HEADER: MenuItem[] = [
-  { type: 'logo' },
-  { type: 'spacer' },
-  { type: 'search' },
-  { type: 'lang' },
-  // The customer's account (decision 0114).
-  { type: 'favorite' },
-  { type: 'cart' }
-]
-
 /** The theme's header, drawer (when its menu has a drawer button) and footer, resolved like a page's nodes. */
 const themeChrome = (theme: Theme | null, locale: LocaleId, pages: PageTarget[], base: string, own: Set<string>) => {
-  const headerMenu = theme?.headerMenu?.length ? (theme.headerMenu as MenuItem[]) : DEFAULT_HEADER
-  const content: PageNode[] = []
-  if (!own.has('header'))
-    content.push({ id: 'theme-header', type: 'header', props: { ...(theme?.header ?? {}), items: headerMenu } })
-  if (!own.has('drawer') && headerMenu.some((item) => item.type === 'drawer'))
-    content.push({
-      id: 'theme-drawer',
-      type: 'drawer',
-      props: { type: 'hidden', temporary: true, items: headerMenu.filter((item) => !item.type || item.type === 'item') }
-    })
-  const footer: PageNode[] = own.has('footer')
-    ? []
-    : [{ id: 'theme-footer', type: 'footer', props: { ...(theme?.footer ?? {}), items: theme?.footerMenu ?? [] } }]
+  const { top, bottom } = themeChromeNodes(theme, own)
   const resolve = (nodes: PageNode[]) => resolvePage(wrapper(nodes), { locale, pages, base }).nodes
-  return { top: resolve(content), bottom: resolve(footer) }
+  return { top: resolve(top), bottom: resolve(bottom) }
 }
 
 const notice = (title: string, text: string, home?: { href: string; label: string }) =>

@@ -16,6 +16,8 @@ export interface ServerServiceTypes extends Omit<ServiceTypes, 'authentication'>
   features: ServiceMethods<ServiceShape<Switches, never, never, Record<string, unknown>, Switches>>
   /** Export progress events only (decision 0022); the export itself is an HTTP download. */
   export: ServiceMethods<ServiceShape<Record<string, unknown>, never, never>>
+  /** The import runs' error sheet (decision 0170): an HTTP download, no methods. */
+  'imports/:__id/errors': ServiceMethods<ServiceShape<Record<string, unknown>, never, never>>
   'attachments/token': ServiceMethods<ServiceShape<AttachmentUploadToken, Record<string, never>, never>>
 }
 

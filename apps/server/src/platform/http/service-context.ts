@@ -3,6 +3,7 @@ import type { CountCache } from '../records/count-cache'
 import type { AppConfig } from '../../config'
 import type { Mailer } from '../mail/mailer'
 import type { ShopDirectory } from '../tenancy'
+import type { Jobs } from '../jobs/queue'
 
 /** What every service registration receives: the database, the count cache, the settings. */
 export interface ServiceContext {
@@ -17,6 +18,10 @@ export interface ServiceContext {
    * moves it to reach a trial's end without waiting.
    */
   clock: Clock
+  /** The job queue (decision 0145): timed rules and mail delivery run as its jobs. */
+  jobs?: Jobs
+  /** Whether the process is serving callers now (decision 0169): background work gives way to them. */
+  activity?: { busy(): boolean }
   records: { db: Db; counts: CountCache; maxLimit: number; paginate: { default: number; max: number }; rowSecurity: boolean }
 }
 

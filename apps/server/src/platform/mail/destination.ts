@@ -14,6 +14,6 @@ export const mailDestination = (config: Pick<AppConfig, 'mailUrl' | 'devTools' |
     }
   }
   return config.devTools
-    ? `Mail: no MAIL_URL, kept in the outbox; shown at ${config.publicUrl}/api/dev/mailbox (loopback only)`
-    : 'Mail: no MAIL_URL, kept in the outbox; DEV_TOOLS=1 shows it at /api/dev/mailbox (loopback only)'
+    ? `Mail: no MAIL_URL, kept in the outbox (a shop's own SMTP or SendGrid account still sends its mails); shown at ${config.publicUrl}/api/dev/mailbox (loopback only)`
+    : "Mail: no MAIL_URL, kept in the outbox (a shop's own SMTP or SendGrid account still sends its mails); DEV_TOOLS=1 shows it at /api/dev/mailbox (loopback only)"
 }

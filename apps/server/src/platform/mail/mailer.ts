@@ -1,10 +1,13 @@
 import type { Knex } from 'knex'
 import { fallbackLocale, isLocaleId, type LocaleId } from '@emporia/shared'
 import { newObjectId } from '../http/object-id'
-import { claimDue, markFailed, markSent, OUTBOX, type OutboxRow } from './outbox'
+import { claimDue, markFailed, markSentMany, OUTBOX, type OutboxRow } from './outbox'
 import { SmtpProvider } from './smtp-provider'
 import { renderMail } from './templates'
 import { isMailType, type MailProvider, type MailType } from './types'
+import { renderShopMail } from './shop-mails/render-shop-mail'
+import { isShopMailType, shopMailName, type ShopMailData } from './shop-mails/shop-mail-types'
+import { MailSendError, type OwnAccountShops, type SenderResolver } from './shop-mails/sender'
 
 export type { MailMessage, MailProvider, MailType } from './types'
 
@@ -14,6 +17,12 @@ export interface MailRequest {
   locale: LocaleId
   values: Record<string, string | number>
   shop?: string
+  /** A shop mail's content (`shop.*` types, decision 0147). */
+  data?: ShopMailData
+  /** The event the mail is for: one shop's event makes one mail, a second enqueue is a no-op (decision 0148). */
+  eventKey?: string
+  /** The order the mail is about: its history shows the mail's state. */
+  order?: string
 }
 
 export interface Mailer {
@@ -21,11 +30,20 @@ export interface Mailer {
   enqueue(request: MailRequest, trx?: Knex | Knex.Transaction): Promise<void>
   /** Sends every due pending mail now (used by tests and by the timer); returns how many were sent. */
   drain(): Promise<number>
-  /** Starts the periodic drain (every 2 s and right after enqueue commits); no-op without a provider. */
-  start(): void
+  /**
+   * Starts delivery; no-op when nothing can be delivered (see `delivers`). Given `wake`, the job queue drives it (decision 0145):
+   * `wake` is called right after an enqueue commits (it sends a `mail.drain` job, whose worker calls
+   * `drain`), and the queue's schedule covers retries. Without it, a timer drains every 2 s (tests, tools).
+   */
+  start(wake?: () => void): void
   stop(): Promise<void>
-  /** The provider in use, or null when mail stays in the outbox (no MAIL_URL). */
+  /** The platform's provider, or null when its mail stays in the outbox (no MAIL_URL). */
   readonly provider: MailProvider | null
+  /**
+   * Whether any mail can go out: the platform's provider, or without it the shops' own accounts (an SMTP
+   * account or a SendGrid key; decision 0169), which send their shops' mails and only those.
+   */
+  readonly delivers: boolean
 }
 
 export interface MailerOptions {
@@ -34,16 +52,38 @@ export interface MailerOptions {
   mailUrl?: string
   from?: string
   log?: (error: unknown) => void
+  /** How long a claimed mail stays out of other drains' reach (MAIL_LEASE_SECONDS; outbox.ts). */
+  leaseSeconds?: number
   /** Used instead of the one MAIL_URL names (tests, a shop's SendGrid account). */
   provider?: MailProvider
+  /** Picks a shop mail's provider and sender at send time (decision 0147); the platform's otherwise. */
+  resolveSender?: SenderResolver & { ownAccountShops?: OwnAccountShops }
+  /**
+   * Callers this process serves (decision 0169): while it is busy, the drain waits after each round as
+   * long as the round took, so delivery takes at most half the time it would take from their requests.
+   */
+  giveWayTo?: { busy(): boolean }
+  /** How the drain waits when it gives way (tests count the waits). */
+  pause?: (ms: number) => Promise<void>
 }
 
 const DEFAULT_FROM = 'Emporia <no-reply@localhost>'
 const INTERVAL_MS = 2000
-const BATCH = 20
+/** Mails per drain round: one claim and one record statement each, sent over the pool's connections at once. */
+export const DRAIN_BATCH = 40
+/** The longest a drain waits between rounds when it gives way: mail is late by seconds at most, never held. */
+const MAX_GIVE_WAY_MS = 500
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 // CR or LF in an address would let a value write its own mail headers.
 const validAddress = (to: string) => /^[^\s@]+@[^\s@]+$/.test(to)
+
+/** Stands in for the platform's provider when there is none: a shop mail routed to it waits, with its reason. */
+const noPlatformSender: MailProvider = {
+  name: 'none',
+  send: () => Promise.reject(new MailSendError('mail.noPlatformSender', 'No platform sender is set up (MAIL_URL)'))
+}
 
 const isTransaction = (db: Knex | Knex.Transaction): db is Knex.Transaction => (db as Knex.Transaction).isTransaction === true
 
@@ -59,17 +99,24 @@ export const createMailer = (options: MailerOptions): Mailer => {
   const smtp = !options.provider && options.mailUrl ? smtpFromUrl(options.mailUrl) : undefined
   const provider: MailProvider | null = options.provider ?? (smtp ? new SmtpProvider(smtp.url) : null)
   const from = options.from ?? smtp?.from ?? DEFAULT_FROM
+  // Without the platform's provider, only mails of shops with their own account are claimed.
+  const ownAccountShops = provider ? undefined : options.resolveSender?.ownAccountShops
+  const delivers = Boolean(provider || ownAccountShops)
 
   let started = false
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
   let again = false
 
-  const sendOne = async (active: MailProvider, row: OutboxRow): Promise<boolean> => {
+  /** Sends one claimed mail; answers its provider's id once delivered, or null after recording the failure. */
+  const sendOne = async (active: MailProvider, row: OutboxRow): Promise<string | null> => {
     let providerId: string
     try {
+      const route = options.resolveSender ? await options.resolveSender(row, { provider: active, from }) : undefined
       const message = {
-        from,
+        from: route?.from ?? from,
+        ...(route?.replyTo ? { replyTo: route.replyTo } : {}),
+        ...(route?.dkim ? { dkim: route.dkim } : {}),
         to: row.to,
         subject: row.subject,
         html: row.html,
@@ -77,30 +124,41 @@ export const createMailer = (options: MailerOptions): Mailer => {
         type: row.type,
         values: row.values
       }
-      providerId = (await active.send(message)).id
+      providerId = (await (route?.provider ?? active).send(message)).id
     } catch (error) {
       if (await markFailed(knex, row, error)) log(new Error(`Mail ${row._id} to ${row.to} failed for good`, { cause: error }))
-      return false
+      return null
     }
-    // Outside the try: a failure to record a delivered mail must not count as a failed send and resend it.
-    await markSent(knex, row, providerId)
-    return true
+    return providerId
   }
 
   const drain = async (): Promise<number> => {
-    if (!provider) return 0
+    if (!delivers) return 0
     let sent = 0
     // Failed sends move into the future, so every round takes new rows and the loop ends.
-    for (let rows = await claimDue(knex, BATCH); rows.length; rows = await claimDue(knex, BATCH)) {
-      const results = await Promise.all(rows.map((row) => sendOne(provider, row)))
-      sent += results.filter(Boolean).length
+    const claim = () =>
+      claimDue(knex, DRAIN_BATCH, options.leaseSeconds, ownAccountShops && { shopMailsOf: ownAccountShops(knex) })
+    const pause = options.pause ?? sleep
+    for (let round = performance.now(), rows = await claim(); rows.length; rows = await claim()) {
+      const ids = await Promise.all(rows.map((row) => sendOne(provider ?? noPlatformSender, row)))
+      const delivered = rows.flatMap((row, i) => (ids[i] === null ? [] : [{ row, providerId: ids[i] }]))
+      // The round's delivered mails in one statement (a burst is a statement per batch, not per mail), outside
+      // the sends' error handling: a failure to record them must not count as failed sends and resend them.
+      await markSentMany(knex, delivered)
+      sent += delivered.length
+      const took = performance.now() - round
+      if (options.giveWayTo?.busy()) await pause(Math.min(took, MAX_GIVE_WAY_MS))
+      round = performance.now()
     }
     return sent
   }
 
+  let wakeQueue: (() => void) | undefined
+
   // One timer drain at a time; a request during a drain runs one more right after it.
   const tick = () => {
     if (!started) return
+    if (wakeQueue) return wakeQueue()
     if (running) {
       again = true
       return
@@ -121,20 +179,33 @@ export const createMailer = (options: MailerOptions): Mailer => {
     const to = request.to.trim()
     if (!validAddress(to)) throw new Error('A mail needs one valid recipient address')
     const locale = isLocaleId(request.locale) ? request.locale : fallbackLocale
-    const rendered = renderMail(request.type, locale, request.values)
+    const rendered = isShopMailType(request.type)
+      ? {
+          ...(await renderShopMail(shopMailName(request.type), locale, request.data ?? { brand: { name: '', color: '' } })),
+          values: request.values
+        }
+      : renderMail(request.type, locale, request.values)
     const db = trx ?? knex
-    await db(OUTBOX).insert({
-      _id: newObjectId(),
-      to,
-      type: request.type,
-      locale,
-      subject: rendered.subject,
-      html: rendered.html,
-      text: rendered.text,
-      values: JSON.stringify(rendered.values),
-      shop: request.shop ?? null
-    })
-    if (!started) return
+    const inserted = await db(OUTBOX)
+      .insert({
+        _id: newObjectId(),
+        to,
+        type: request.type,
+        locale,
+        subject: rendered.subject,
+        html: rendered.html,
+        text: rendered.text,
+        values: JSON.stringify(rendered.values),
+        shop: request.shop ?? null,
+        eventKey: request.eventKey ?? null,
+        order: request.order ?? null
+      })
+      .onConflict()
+      .ignore()
+      .returning('_id')
+    if (!started || !inserted.length) return
+    // Without the platform's sender only shop mails can go out: an account mail wakes nothing.
+    if (!provider && !isShopMailType(request.type)) return
     // Inside a transaction the row is invisible to the drain until the caller commits.
     // (A nested transaction resolves at its savepoint, before the outer commit; the timer covers that.)
     if (isTransaction(db)) db.executionPromise.then(tick, () => undefined)
@@ -143,11 +214,14 @@ export const createMailer = (options: MailerOptions): Mailer => {
 
   return {
     provider,
+    delivers,
     enqueue,
     drain,
-    start() {
-      if (!provider || started) return
+    start(wake?: () => void) {
+      if (!delivers || started) return
       started = true
+      wakeQueue = wake
+      if (wake) return wake()
       timer = setInterval(tick, INTERVAL_MS)
       // The timer alone must not keep a process (a test, a CLI) alive.
       timer.unref()

@@ -1,5 +1,5 @@
 import type { LocaleId } from '@emporia/shared'
-import type { MailType } from './types'
+import type { PlatformMailType } from './types'
 
 /** One mail's wording: paragraphs before the code box (when the mail has a code) and after it. */
 export interface MailWording {
@@ -16,7 +16,7 @@ export interface MailLocale {
   footer: string
   minutes: (count: number) => string
   hours: (count: number) => string
-  mails: Record<MailType, MailWording>
+  mails: Record<PlatformMailType, MailWording>
 }
 
 // `{expiresIn}` is the localised duration; every other `{key}` is a caller value, escaped. A subject
@@ -73,6 +73,18 @@ export const mailMessages: Record<LocaleId, MailLocale> = {
           'Renew it before then to keep its paid features: {link}',
           'Nothing you made is deleted: after a short grace period the paid features switch off until you pay.'
         ]
+      },
+      domainFailing: {
+        subject: 'Emporia: a domain of your shop no longer points at it',
+        before: [
+          'Our daily check of {domain}, the domain of your shop “{shopName}”, no longer finds its DNS records pointing at the shop.'
+        ],
+        after: ['Visitors may not reach your shop there. See what the check found and the records to set: {link}']
+      },
+      domainExpiring: {
+        subject: 'Emporia: a domain of your shop ends soon',
+        before: ['The registration of {domain}, the domain of your shop “{shopName}”, ends on {date}.'],
+        after: ['Renew it before then, or your shop stops answering on it: {link}']
       }
     }
   },
@@ -121,6 +133,16 @@ export const mailMessages: Record<LocaleId, MailLocale> = {
         subject: '您的 Emporia 方案即將到期',
         before: ['您的商店「{shopName}」的 {plan} 方案將於 {date} 到期，且不會自動續期。'],
         after: ['請在此之前續期，以繼續使用付費功能：{link}', '您的資料不會被刪除：寬限期過後，付費功能會暫停，直至您付款為止。']
+      },
+      domainFailing: {
+        subject: 'Emporia：您商店的網域已不再指向商店',
+        before: ['我們每日檢查您商店「{shopName}」的網域 {domain}，發現其 DNS 記錄已不再指向商店。'],
+        after: ['訪客可能無法經此網域到達您的商店。請查看檢查結果及需要設定的記錄：{link}']
+      },
+      domainExpiring: {
+        subject: 'Emporia：您商店的網域即將到期',
+        before: ['您商店「{shopName}」的網域 {domain} 的註冊將於 {date} 到期。'],
+        after: ['請在此之前續期，否則商店將不再經此網域提供服務：{link}']
       }
     }
   },
@@ -169,6 +191,16 @@ export const mailMessages: Record<LocaleId, MailLocale> = {
         subject: '您的 Emporia 方案即将到期',
         before: ['您的店铺“{shopName}”的 {plan} 方案将于 {date} 到期，且不会自动续期。'],
         after: ['请在此之前续期，以继续使用付费功能：{link}', '您的数据不会被删除：宽限期过后，付费功能会暂停，直至您付款为止。']
+      },
+      domainFailing: {
+        subject: 'Emporia：您店铺的域名已不再指向店铺',
+        before: ['我们每日检查您店铺“{shopName}”的域名 {domain}，发现其 DNS 记录已不再指向店铺。'],
+        after: ['访客可能无法经此域名到达您的店铺。请查看检查结果及需要设置的记录：{link}']
+      },
+      domainExpiring: {
+        subject: 'Emporia：您店铺的域名即将到期',
+        before: ['您店铺“{shopName}”的域名 {domain} 的注册将于 {date} 到期。'],
+        after: ['请在此之前续期，否则店铺将不再经此域名提供服务：{link}']
       }
     }
   }

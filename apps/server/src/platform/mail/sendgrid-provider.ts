@@ -28,7 +28,11 @@ export class SendGridProvider implements MailProvider {
 
   async send(message: MailMessage): Promise<{ id: string }> {
     const templateId = this.options.templateIds?.[message.type]
-    const base = { to: message.to, from: this.options.from || message.from }
+    const base = {
+      to: message.to,
+      from: this.options.from || message.from,
+      ...(message.replyTo ? { replyTo: message.replyTo } : {})
+    }
     const data: MailDataRequired = templateId
       ? { ...base, templateId, dynamicTemplateData: message.values }
       : { ...base, subject: message.subject, html: message.html, text: message.text }

@@ -1,6 +1,6 @@
 import { fallbackLocale, locales, type LocaleId } from '@emporia/shared'
 import { mailMessages } from './messages'
-import type { MailType } from './types'
+import type { PlatformMailType } from './types'
 
 export interface RenderedMail {
   subject: string
@@ -14,7 +14,7 @@ const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => entities[char])
 
 // How long a code stays valid when the caller does not say (the account flows own the real expiry).
-const defaultMinutes: Partial<Record<MailType, number>> = { verify: 24 * 60, resetPassword: 15, shopSignIn: 10 }
+const defaultMinutes: Partial<Record<PlatformMailType, number>> = { verify: 24 * 60, resetPassword: 15, shopSignIn: 10 }
 
 export const localiseMinutes = (minutes: number, locale: LocaleId): string => {
   const strings = mailMessages[locale] ?? mailMessages[fallbackLocale]
@@ -77,7 +77,7 @@ const htmlPage = (lang: string, subject: string, before: string[], code: string 
  * Renders one mail in one language. Caller values are HTML-escaped in the HTML part; `minutes`
  * (a number) becomes the localised `expiresIn`, unless the caller passes `expiresIn` itself.
  */
-export const renderMail = (type: MailType, locale: LocaleId, values: Record<string, string | number>): RenderedMail => {
+export const renderMail = (type: PlatformMailType, locale: LocaleId, values: Record<string, string | number>): RenderedMail => {
   const strings = mailMessages[locale] ?? mailMessages[fallbackLocale]
   const lang = (locales.find((entry) => entry.id === locale) ?? locales[0]).locale
   const wording = strings.mails[type]

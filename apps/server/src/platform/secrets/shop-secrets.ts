@@ -8,7 +8,16 @@ import { activeSecretsKeyring, isSealed, openSecret, sealSecret, sealedKeyId, ty
  * them. The shops service writes them; services that talk to a provider read them here. Values are
  * sealed at rest (decision 0122): the column holds `enc:v1:<key id>:…`, never the credential itself.
  */
-export const shopSecretNames = ['stripeSecretKey', 'stripeWebhookSecret'] as const
+export const shopSecretNames = [
+  'stripeSecretKey',
+  'stripeWebhookSecret',
+  // The shop's mail sender (decision 0147): an ordinary SMTP account's password, a SendGrid key, a DKIM key,
+  // and the key SendGrid's event webhook is verified with (bounces, decision 0148).
+  'mailSmtpPassword',
+  'mailSendgridKey',
+  'mailDkimKey',
+  'mailSendgridWebhookKey'
+] as const
 export type ShopSecretName = (typeof shopSecretNames)[number]
 
 /** Changes to a shop's secrets: a text stores it, null removes it, absent leaves it. */

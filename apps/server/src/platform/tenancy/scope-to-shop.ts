@@ -44,14 +44,25 @@ export const scopeToShop = (directory: ShopDirectory, path: string) => async (co
     throw new BadRequest('Please select a shop first', { key: 'errors.noShop', field: 'shop' })
   // Only one plain id: operators such as {$in: [...]} or {$ne: x} would widen the scope.
   if (!isObjectId(wanted)) throw new BadRequest('"shop" must be one shop id', { field: 'shop' })
-  const shopRecord = await directory.get(wanted, (params as { transaction?: Knex.Transaction }).transaction)
+  const trx = (params as { transaction?: Knex.Transaction }).transaction
+  let shopRecord = await directory.get(wanted, trx)
   if (external) {
     const rule = serviceRules[path]
     if (!rule) throw new Forbidden('No Permission', { key: 'errors.noPermission' })
-    // An unknown shop answers like a foreign one: no telling which shop ids exist.
-    const caller = callerIn(shopRecord ?? {}, params.user?._id)
     const reading = isReadMethod(context.method)
-    const why = refusal(reading ? rule.read : rule.write, caller, !reading)
+    // An unknown shop answers like a foreign one: no telling which shop ids exist.
+    const refusalIn = (shop: typeof shopRecord) => {
+      const caller = callerIn(shop ?? {}, params.user?._id)
+      return { caller, why: refusal(reading ? rule.read : rule.write, caller, !reading) }
+    }
+    let { caller, why } = refusalIn(shopRecord)
+    // A refusal is never taken from the cache alone: a switch just turned on (lots, a feature, a new
+    // member) may not have reached this process's copy yet. Refusals are rare, so the re-read is cheap.
+    if (why && !trx) {
+      directory.forget(wanted)
+      shopRecord = await directory.get(wanted)
+      ;({ caller, why } = refusalIn(shopRecord))
+    }
     if (why) throw refusals[why]()
     checkVerifiedMember(shopRecord, params.user as { verified?: unknown })
     checkAdminTwoStep(shopRecord, caller, params.user as { twoStep?: unknown })

@@ -165,9 +165,13 @@ export class AccountService {
   async verify(data: { token?: unknown }, params: Caller): Promise<User> {
     const user = this.signedIn(params)
     const token = assertCodeFormat(data?.token)
-    return this.withCode('verify', user, token, params, true, (trx) =>
+    const updated = await this.withCode('verify', user, token, params, true, (trx) =>
       this.users().patch(user._id, { verified: true }, { transaction: trx })
     )
+    // As after a new password: the patch's own event went out before the commit, and a cache
+    // refilled in between (a signed-in socket's session check) would keep the account unverified.
+    this.announce(updated)
+    return updated
   }
 
   async resend(params: Caller): Promise<User> {

@@ -1,15 +1,17 @@
 import { PassThrough } from 'node:stream'
-import { NotAuthenticated } from '@feathersjs/errors'
-import type { Application, Params } from '@feathersjs/feathers'
+import type { Application } from '@feathersjs/feathers'
 import type { FeathersKoaContext } from '@feathersjs/koa'
-import { servicePaths } from '@emporia/shared'
 import type { Next } from 'koa'
 import type { ServiceContext } from '../../platform/http/service-context'
 import type { App } from '../../platform/http/server-services'
+import { restSignIn } from '../../platform/http/rest-sign-in'
 import { contentDisposition, parseExportRequest } from './export.schema'
 import { EXPORT_PATH, openExport, pumpExport, type ExportProgress } from './export.class'
 
 export { EXPORT_PATH } from './export.class'
+/** The sheet writers and the formula guard, also used by the import's error sheet (decision 0170). */
+export { csvWriter, xlsxWriter } from './sheet-writers'
+export { neutralise, text as textCell } from './cells'
 
 const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',
@@ -21,17 +23,6 @@ class ExportEvents {
   async setup() {}
 }
 
-/** The caller, signed in once with the request's bearer token, as the REST transport would. */
-const signIn = async (app: App, ctx: FeathersKoaContext): Promise<Params & { user: { _id: string } }> => {
-  const authentication = ctx.feathers?.authentication
-  if (!authentication) throw new NotAuthenticated('Not authenticated')
-  const result = await app.service(servicePaths.authentication).authenticate(authentication, { provider: 'rest' }, 'jwt')
-  const user = result.user as { _id: string } | undefined
-  if (!user) throw new NotAuthenticated('Not authenticated')
-  // `authenticated` spares each page a second token check; the hooks still see user and provider.
-  return { ...ctx.feathers, provider: 'rest', authentication: result.authentication, user, authenticated: true }
-}
-
 /**
  * `POST /api/export` (docs/decisions/0022-export.md): streams every row the list query matches as
  * CSV or XLSX, read through the list's own service with the caller's identity.
@@ -39,7 +30,7 @@ const signIn = async (app: App, ctx: FeathersKoaContext): Promise<Params & { use
 const exportRoute = (app: App, log: (error: unknown) => void) => async (ctx: FeathersKoaContext, next: Next) => {
   // Anything but a plain POST falls through to the service, which allows no method (405).
   if (ctx.method !== 'POST' || ctx.lookup?.params?.__id !== undefined) return next()
-  const params = await signIn(app, ctx)
+  const params = await restSignIn(app, ctx)
   const request = parseExportRequest(ctx.request.body)
   const opened = await openExport(app, request, params)
 

@@ -1,4 +1,5 @@
 import { BadRequest } from '@feathersjs/errors'
+import type { OrderMailEnv } from '../../domains/orders/order-mails'
 import type { NullableId } from '@feathersjs/feathers'
 import type { Order, OrderData, OrderPatch } from '@emporia/shared'
 import type { LedgerEnv } from '../../domains/stock/stock-ledger'
@@ -29,7 +30,9 @@ export class OrderService extends OrderRecordService<Order> {
     /** Wrong approval passwords are throttled as logins are (decision 0092). */
     private readonly approvals: Throttle,
     /** Billing is on: the plan caps a typed discount's share of the order (decision 0129). */
-    private readonly billing = true
+    private readonly billing = true,
+    /** Queues the shopper's shipment and delivery mails with the change (decision 0148). */
+    private readonly mail?: OrderMailEnv
   ) {
     super(options, env)
   }
@@ -72,7 +75,8 @@ export class OrderService extends OrderRecordService<Order> {
         user: userOf(params),
         env: this.env(),
         wall,
-        provider: (trx) => this.providerFor(shop, trx)
+        provider: (trx) => this.providerFor(shop, trx),
+        mail: this.mail
       })
     )
     return orderRecord(row)

@@ -22,7 +22,8 @@ export const orders = (context: ServiceContext) => (app: Application) => {
       () => ({ app, counts: context.counts }),
       cardProviders(context),
       new Throttle(context.db.knex, context.config.loginLimits),
-      context.config.billing
+      context.config.billing,
+      { mailer: context.mailer, config: context.config }
     ),
     ['find', 'get', 'create', 'patch']
   )

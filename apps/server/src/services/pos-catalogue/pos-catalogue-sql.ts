@@ -24,11 +24,16 @@ const compact = `jsonb_strip_nulls(jsonb_build_object(
     'weightType', nullif(p."weightType", 'none'), 'weightUnit', p."weightUnit", 'image', ${image},
     'status', nullif(p.status, 'selling')))`
 
-/** Every sellable product's compact JSON text, in _id order: texts, so neither side parses what it only passes on. */
-export const compactRows = `select p._id, ${compact}::text as json from products p where p.shop = ? and ${SELLABLE} order by p._id`
+// The lean form's row, in the shared POS_ROW_FIELDS order (decision 0144).
+const row = `jsonb_build_array(p._id::text, p.name, p.price, p."posCode", ${categories}, p.brand::text, nullif(p.tags, '[]'::jsonb),
+    ${skus}, nullif(p."weightType", 'none'), p."weightUnit", ${image}, nullif(p.status, 'selling'))`
+
+/** Every sellable product's compact JSON text and lean row, in _id order: texts, so neither side parses what it only passes on. */
+export const compactRows = `select p._id, ${compact}::text as json, ${row}::text as row from products p where p.shop = ? and ${SELLABLE} order by p._id`
 
 /** Products changed after `?`: the compact text of those the POS may sell, null for the others (no longer sold). */
-export const changedRows = `select p._id, case when ${SELLABLE} then ${compact}::text end as json
+export const changedRows = `select p._id, case when ${SELLABLE} then ${compact}::text end as json,
+  case when ${SELLABLE} then ${row}::text end as row
   from products p where p.shop = ? and p."updatedAt" > ? order by p._id`
 
 /** The newest change of the shop's products and how many the POS may sell now. */

@@ -1,23 +1,26 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import type { PosCatalogue } from '@emporia/shared'
+import { POS_ROW_FIELDS, type PosCatalogue } from '@emporia/shared'
 import { enterWall } from '../../platform/tenancy'
 import type { RecordParams } from '../../platform/records/record-service'
 import { PreparedAnswer } from './pos-catalogue-answer'
-import { CatalogueCache, SINCE_OVERLAP_MS, type CatalogueState } from './pos-catalogue-cache'
+import { CatalogueCache, SINCE_OVERLAP_MS, type CatalogueFormat, type CatalogueState } from './pos-catalogue-cache'
 import { catalogueState, changedRows } from './pos-catalogue-sql'
 
 export { SINCE_OVERLAP_MS } from './pos-catalogue-cache'
 
 const request = (params: RecordParams) => {
-  const { shop, since, ...rest } = (params.query ?? {}) as Record<string, unknown>
+  const { shop, since, format, ...rest } = (params.query ?? {}) as Record<string, unknown>
   const unknown = Object.keys(rest)[0]
   if (unknown) throw new BadRequest(`"${unknown}" is not a known field`, { key: 'format.unknownField', field: unknown })
   if (typeof shop !== 'string') throw new BadRequest('Please select a shop first', { key: 'errors.noShop', field: 'shop' })
-  if (since === undefined || since === '') return { shop, since: null }
+  if (format !== undefined && format !== 'rows' && format !== 'objects')
+    throw new BadRequest('"format" is invalid', { key: 'format.invalid', field: 'format' })
+  const shape: CatalogueFormat = format === 'rows' ? 'rows' : 'objects'
+  if (since === undefined || since === '') return { shop, since: null, format: shape }
   if (typeof since !== 'string' || Number.isNaN(Date.parse(since)))
     throw new BadRequest('"since" is invalid', { key: 'format.invalid', field: 'since' })
-  return { shop, since: new Date(Date.parse(since) - SINCE_OVERLAP_MS) }
+  return { shop, since: new Date(Date.parse(since) - SINCE_OVERLAP_MS), format: shape }
 }
 
 type Categories = PosCatalogue['categories']
@@ -31,7 +34,10 @@ type Categories = PosCatalogue['categories']
  */
 export class PosCatalogueService {
   private readonly cache = new CatalogueCache()
-  /** The gzip of each shop's last whole answer, by the answer's revision, head and categories. */
+  /**
+   * The gzip of each shop's last whole answer per form (objects, rows), by the answer's revision, head and
+   * categories: a till of each form does not undo the other's.
+   */
   private readonly zipped = new Map<string, Map<string, Promise<Buffer>>>()
 
   constructor(
@@ -40,7 +46,7 @@ export class PosCatalogueService {
   ) {}
 
   async find(params: RecordParams = {}): Promise<PosCatalogue> {
-    const { shop, since } = request(params)
+    const { shop, since, format } = request(params)
     const run = async (trx: Knex.Transaction) => {
       const raw = (await trx.raw(catalogueState, [shop])) as { rows: { version: Date | string | null; total: number }[] }
       const state: CatalogueState = {
@@ -48,7 +54,9 @@ export class PosCatalogueService {
         total: Number(raw.rows[0]?.total ?? 0)
       }
       const categories = await this.categories(trx, shop)
-      return since ? this.changes(trx, shop, since, state, categories) : this.whole(trx, shop, state, categories, params.provider)
+      return since
+        ? this.changes(trx, shop, since, state, categories)
+        : this.whole(trx, shop, state, categories, format, params.provider)
     }
     return this.rowSecurity ? enterWall(this.knex, shop, run) : this.knex.transaction(run)
   }
@@ -57,16 +65,26 @@ export class PosCatalogueService {
     return { shop, version: state.version ? state.version.toISOString() : null, total: state.total }
   }
 
-  private async whole(trx: Knex.Transaction, shop: string, state: CatalogueState, categories: Categories, provider?: string) {
-    const products = await this.cache.productsText(trx, shop, state)
-    const head = JSON.stringify(this.head(shop, state)).slice(0, -1)
+  private async whole(
+    trx: Knex.Transaction,
+    shop: string,
+    state: CatalogueState,
+    categories: Categories,
+    format: CatalogueFormat,
+    provider?: string
+  ) {
+    const products = await this.cache.productsText(trx, shop, state, format)
+    // The lean form (decision 0144) names its fields once; `products` is then empty and `rows` holds them.
+    const lean = format === 'rows' ? { format: 'rows', fields: POS_ROW_FIELDS, products: [] } : {}
+    const head = JSON.stringify({ ...this.head(shop, state), ...lean }).slice(0, -1)
     const tail = `"removed":[],"categories":${JSON.stringify(categories)}}`
-    const text = `${head},"products":${products.text},${tail}`
+    const text = `${head},"${format === 'rows' ? 'rows' : 'products'}":${products.text},${tail}`
     if (provider !== 'rest') return JSON.parse(text) as PosCatalogue
-    for (const kept of this.zipped.keys()) if (!this.cache.has(kept)) this.zipped.delete(kept)
-    if (!this.zipped.has(shop)) this.zipped.set(shop, new Map())
+    for (const kept of this.zipped.keys()) if (!this.cache.has(kept.split(' ')[0])) this.zipped.delete(kept)
+    const slot = `${shop} ${format}`
+    if (!this.zipped.has(slot)) this.zipped.set(slot, new Map())
     // Equal keys are equal texts: they share one gzip (the slot keeps the last one only).
-    const answer = new PreparedAnswer(text, { key: `${products.revision}${head}${tail}`, slot: this.zipped.get(shop)! })
+    const answer = new PreparedAnswer(text, { key: `${products.revision}${head}${tail}`, slot: this.zipped.get(slot)! })
     // Sent as built by the service's Koa step (pos-catalogue-answer.ts); an object to anything else.
     return answer as unknown as PosCatalogue
   }

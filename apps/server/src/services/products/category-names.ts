@@ -16,8 +16,8 @@ const texts = (name: unknown): string[] =>
  * The page model's data source asks for products by category *names* (`normalizedCategories: {$in:
  * [names]}`, spec §3.15, decision 0106); products keep category ids. The names become the ids of the
  * shop's categories whose name, in any language, is one of them (both sides trimmed), matched against
- * a product's `categories` or its main `category`. An unknown name matches nothing. Answers the query
- * unchanged when it does not ask.
+ * a product's `categories`, which always holds its main `category` too (decision 0151). An unknown name
+ * matches nothing. Answers the query unchanged when it does not ask.
  */
 export const withCategoryIds = async (knex: Knex, query: Row | undefined, shop: string | undefined): Promise<Row | undefined> => {
   if (!query || !Object.hasOwn(query, FIELD)) return query
@@ -30,6 +30,5 @@ export const withCategoryIds = async (knex: Knex, query: Row | undefined, shop: 
   const names = new Set(list.map((name) => name.trim()).filter(Boolean))
   const rows = names.size ? ((await knex('categories').where({ shop: owner }).select('_id', 'name')) as Row[]) : []
   const ids = rows.filter((row) => texts(row.name).some((text) => names.has(text.trim()))).map((row) => String(row._id))
-  const inCategories = { $or: [{ categories: { $in: ids } }, { category: { $in: ids } }] }
-  return { ...rest, $and: [...((rest.$and as Row[] | undefined) ?? []), inCategories] }
+  return { ...rest, $and: [...((rest.$and as Row[] | undefined) ?? []), { categories: { $in: ids } }] }
 }

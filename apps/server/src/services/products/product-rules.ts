@@ -33,9 +33,11 @@ const checkSkuIds = (product: Row) => {
   })
 }
 
+// The main category before the list: a main category of another shop joins the list too (decision
+// 0151), and the refusal names the field the merchant chose it in.
 const REFERENCES = [
-  { field: 'categories', table: 'categories', many: true },
   { field: 'category', table: 'categories', many: false },
+  { field: 'categories', table: 'categories', many: true },
   { field: 'brand', table: 'brands', many: false },
   { field: 'tags', table: 'tags', many: true }
 ] as const

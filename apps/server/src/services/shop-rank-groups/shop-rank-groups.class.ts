@@ -1,10 +1,12 @@
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import { shopRankGroupProblem, type ShopRankGroup } from '@emporia/shared'
+import { shopRankGroupProblem, type RankRecompute, type ShopRankGroup } from '@emporia/shared'
 import { CheckedRecordService } from '../../platform/records/checked-write'
 import type { RecordParams } from '../../platform/records/record-service'
-import { recomputeShop } from '../../domains/ranks'
+import { markRecomputeWaiting, RANK_RECOMPUTE_JOB, runRankRecompute } from '../../domains/ranks/recompute-job'
+import type { Jobs } from '../../platform/jobs/queue'
+import { shopTransaction } from '../../platform/tenancy'
 
 type Row = Record<string, unknown>
 
@@ -38,19 +40,39 @@ const oneEnabled = (error: unknown): never => {
   throw error
 }
 
+const RECOMPUTE_PATIENCE_MS = 120_000
+
 /**
- * Shop rank groups (spec §3.10, §4.9). When an enabled group with `upgradeUsers` is written, every
- * customer of the shop is decided again under it once the write has committed (reason `settings`),
- * a batch per transaction; without `upgradeUsers` customers move at their next payment, refund or
- * expiry.
+ * Shop rank groups (spec §3.10, §4.9). When an enabled group with `upgradeUsers` is written, or a
+ * rank of it (shop-ranks), every customer of the shop is decided again under it once the write has
+ * committed (reason `settings`): a job of the queue (decision 0154), a batch per transaction, its
+ * progress on the group's `recompute`; without `upgradeUsers` customers move at their next payment,
+ * refund or expiry. Without a queue (a tool) it runs in this process.
  */
 export class ShopRankGroupService extends CheckedRecordService<ShopRankGroup> {
   protected readonly check = checkRankGroup
   private recomputing: Promise<unknown> = Promise.resolve()
+  private readonly queued = new Set<string>()
+  /** The app's job queue, set where the service is registered. */
+  jobs?: Jobs
 
-  /** The last settings recompute, finished (tests and shutdown wait for it). */
-  recomputed() {
-    return this.recomputing
+  /** The settings recomputes asked for so far, finished (tests and shutdown wait for them). */
+  async recomputed() {
+    await this.recomputing
+    const deadline = Date.now() + RECOMPUTE_PATIENCE_MS
+    for (const shop of [...this.queued]) {
+      for (;;) {
+        const row = await shopTransaction(this.options.db.knex, this.options.rowSecurity === true, shop, (trx) =>
+          trx('shopRankGroups').where({ shop }).whereNotNull('recompute').first('recompute')
+        )
+        const state = (row as { recompute?: RankRecompute | string } | undefined)?.recompute
+        const parsed = typeof state === 'string' ? (JSON.parse(state) as RankRecompute) : state
+        if (!parsed || parsed.state === 'done' || parsed.state === 'failed') break
+        if (Date.now() > deadline) throw new Error(`The re-ranking of shop ${shop} did not finish`)
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      this.queued.delete(shop)
+    }
   }
 
   override async create(data: Partial<ShopRankGroup> | Partial<ShopRankGroup>[], params: RecordParams = {}) {
@@ -78,11 +100,15 @@ export class ShopRankGroupService extends CheckedRecordService<ShopRankGroup> {
 
   /** Customers decided again under the shop's enabled group (reason `settings`), after the write commits. */
   applyToCustomers(shop: string) {
-    const run = () =>
-      recomputeShop(this.options.db.knex, shop, 'settings', {
-        rowSecurity: this.options.rowSecurity === true,
-        env: { app: this.app, counts: this.options.counts }
-      })
+    const rowSecurity = this.options.rowSecurity === true
+    const jobs = this.jobs
+    const run = jobs
+      ? async () => {
+          this.queued.add(shop)
+          await markRecomputeWaiting(this.options.db.knex, rowSecurity, shop)
+          jobs.wake(RANK_RECOMPUTE_JOB, { shop })
+        }
+      : () => runRankRecompute(this.options.db.knex, shop, { rowSecurity, env: { app: this.app, counts: this.options.counts } })
     this.recomputing = this.recomputing.then(run, run).catch((error: unknown) => {
       console.error('Rank settings recompute failed', error)
     })

@@ -1,7 +1,8 @@
 import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import { shopRankProblem, type ShopRank } from '@emporia/shared'
+import { servicePaths, shopRankProblem, type ShopRank } from '@emporia/shared'
+import { shopTransaction } from '../../platform/tenancy'
 import { CheckedRecordService } from '../../platform/records/checked-write'
 import type { RecordParams } from '../../platform/records/record-service'
 import { removeUnlessUsed } from '../../platform/records/guarded-remove'
@@ -44,16 +45,42 @@ const sameAmount = (error: unknown) => {
 export class ShopRankService extends CheckedRecordService<ShopRank> {
   protected readonly check = checkRank
 
-  override create(data: Partial<ShopRank> | Partial<ShopRank>[], params: RecordParams = {}) {
-    return super.create(data, params).catch(sameAmount)
+  override async create(data: Partial<ShopRank> | Partial<ShopRank>[], params: RecordParams = {}) {
+    return this.thenApply(await super.create(data, params).catch(sameAmount), params)
   }
 
-  override update(id: Id, data: Partial<ShopRank>, params: RecordParams = {}) {
-    return super.update(id, data, params).catch(sameAmount)
+  override async update(id: Id, data: Partial<ShopRank>, params: RecordParams = {}) {
+    return this.thenApply(await super.update(id, data, params).catch(sameAmount), params)
   }
 
-  override patch(id: NullableId, data: Partial<ShopRank>, params: RecordParams = {}) {
-    return super.patch(id, data, params).catch(sameAmount)
+  override async patch(id: NullableId, data: Partial<ShopRank>, params: RecordParams = {}) {
+    return this.thenApply(await super.patch(id, data, params).catch(sameAmount), params)
+  }
+
+  /**
+   * A rank of the enabled group changed (its threshold, its expiry, a rank added or removed): with the
+   * group's `upgradeUsers` on, the shop's customers are decided again once the write commits (decision 0154).
+   */
+  private async thenApply<R>(result: R, params: RecordParams): Promise<R> {
+    const rank = (Array.isArray(result) ? result[0] : result) as Partial<ShopRank> | undefined
+    const groups = this.app?.service(servicePaths.shopRankGroups) as unknown as
+      { applyToCustomers(shop: string): unknown } | undefined
+    if (!rank?.shop || !rank.group || !groups) return result
+    const shop = rank.shop
+    const where = { shop, _id: rank.group, enabled: true, upgradeUsers: true }
+    const applies = params.transaction
+      ? await params.transaction('shopRankGroups').where(where).first('_id')
+      : await shopTransaction(this.options.db.knex, this.options.rowSecurity === true, shop, (trx) =>
+          trx('shopRankGroups').where(where).first('_id')
+        )
+    if (!applies) return result
+    if (params.transaction)
+      void params.transaction.executionPromise.then(
+        () => groups.applyToCustomers(shop),
+        () => undefined
+      )
+    else void groups.applyToCustomers(shop)
+    return result
   }
 
   /**
@@ -76,6 +103,6 @@ export class ShopRankService extends CheckedRecordService<ShopRank> {
         if (count > 0) throw new Conflict(messages['rank.held'], { key: 'rank.held', field: 'rank', values: { count } })
       },
       (inner) => super.remove(id as Id, inner)
-    )
+    ).then((removed) => this.thenApply(removed, params))
   }
 }

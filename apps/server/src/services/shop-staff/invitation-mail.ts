@@ -3,6 +3,7 @@ import type { Knex } from 'knex'
 import { displayName, isLocaleId, pickLocale, type LocaleId, type ShopStaff, type ShopRole, type User } from '@emporia/shared'
 import { Throttle } from '../authentication/authentication'
 import type { ServiceContext } from '../../platform/http/service-context'
+import { textIn } from '../../platform/mail/recipients'
 import type { RecordParams } from '../../platform/records/record-service'
 
 /** Invitations are counted per shop over an hour (decision 0067). */
@@ -28,13 +29,6 @@ type Caller = RecordParams & { user?: User; headers?: Record<string, string | st
 const header = (params: Caller, name: string) => {
   const value = params.headers?.[name]
   return Array.isArray(value) ? value[0] : value
-}
-
-/** A translatable shop name in one language: that language, else English, else the first there is. */
-const textIn = (value: unknown, locale: LocaleId): string => {
-  if (typeof value === 'string') return value
-  const byLocale = (value ?? {}) as Partial<Record<LocaleId, string>>
-  return byLocale[locale] || byLocale.en || Object.values(byLocale).find(Boolean) || ''
 }
 
 /**

@@ -1,5 +1,5 @@
 import { BadRequest } from '@feathersjs/errors'
-import type { Application, Id, NullableId } from '@feathersjs/feathers'
+import type { Id, NullableId } from '@feathersjs/feathers'
 import { stockReservationSchema, type StockReservation } from '@emporia/shared'
 import { asRecord } from '../../domains/stock/changes'
 import type { LedgerEnv, Row } from '../../domains/stock/moves'
@@ -8,7 +8,7 @@ import { LedgerRecordService, pickPatch, shopOf, userOf } from '../../domains/st
 import { commit, release, releaseExpired, reserve } from '../../domains/stock/stock-ledger'
 import type { RecordOptions, RecordParams } from '../../platform/records/record-service'
 import { assertValid, dataValidators } from '../../platform/records/validate-data'
-import { RESERVATION_FIELDS, SWEEP_INTERVAL_MS, stockReservationModel } from './stock-reservations.schema'
+import { RESERVATION_FIELDS, stockReservationModel } from './stock-reservations.schema'
 
 const validators = dataValidators(stockReservationModel)
 
@@ -18,27 +18,11 @@ const validators = dataValidators(stockReservationModel)
  * releases reservations whose `expiresAt` has passed.
  */
 export class StockReservationService extends LedgerRecordService<StockReservation> {
-  private sweeper?: ReturnType<typeof setInterval>
-
-  constructor(
-    options: RecordOptions,
-    env: () => LedgerEnv,
-    private readonly sweepEveryMs = SWEEP_INTERVAL_MS
-  ) {
+  constructor(options: RecordOptions, env: () => LedgerEnv) {
     super(options, env)
   }
 
-  override async setup(app: Application) {
-    await super.setup(app)
-    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), this.sweepEveryMs)
-    this.sweeper.unref()
-  }
-
-  async teardown() {
-    clearInterval(this.sweeper)
-  }
-
-  /** Releases expired reservations now (the interval calls it; tests and jobs may too). */
+  /** Releases expired reservations now (the job queue's `stock.release-reservations` calls it, decision 0145; tests may too). */
   sweep() {
     return releaseExpired(this.db, this.env())
   }

@@ -4,5 +4,3 @@ import { modelFromSchema } from '../../platform/db/query/model'
 export const stockReservationModel = modelFromSchema('stockReservations', stockReservationSchema)
 /** What a client says when it reserves; quantity and status then change only through commit/release. */
 export const RESERVATION_FIELDS = ['warehouse', 'product', 'sku', 'quantity', 'expiresAt', 'source', 'status'] as const
-/** Unpaid orders' reservations run out; the sweep gives their stock back this often. */
-export const SWEEP_INTERVAL_MS = 30_000

@@ -12,6 +12,8 @@ import {
   type PageNode,
   type ServiceParams,
   type Theme,
+  defaultLocale,
+  isLocaleId,
   type ThemeInstallResult
 } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/http/service-context'
@@ -82,12 +84,12 @@ export class ThemeInstaller {
 
   /** Writes the template into the shop: components (empty first, so links between them have ids), pages, theme. */
   private async write(request: InstallRequest, params: ServiceParams, theme: Theme | undefined) {
-    const { template, colors } = request
+    const { template, colors, locale } = request
     const components = this.components
     const ids: Record<string, string> = {}
     const ordered = installOrder(template.components)
     for (const component of ordered) {
-      const data = templateComponentData(template, { ...component, content: [] }, ids, colors)
+      const data = templateComponentData(template, { ...component, content: [] }, ids, colors, locale)
       ids[component.key] = (await components.create(data, params))._id
     }
     for (const component of ordered) {
@@ -105,6 +107,12 @@ export class ThemeInstaller {
   async install(request: InstallRequest, shop: string, params: RecordParams): Promise<ThemeInstallResult> {
     const written = await shopTransaction(this.context.db.knex, this.context.records.rowSecurity, shop, async (trx) => {
       const inner = this.inner(params, shop, trx)
+      if (!request.locale) {
+        // Not said: the components are named in the shop's own language.
+        const row = (await trx('shops').where({ _id: shop }).first('uiDefaultLocale')) as
+          { uiDefaultLocale?: unknown } | undefined
+        request = { ...request, locale: isLocaleId(row?.uiDefaultLocale) ? row.uiDefaultLocale : defaultLocale }
+      }
       const [theme] = listOf(await this.themes.find(everything(inner)))
       if (request.mode === 'replace') await this.clear(inner, theme)
       else {

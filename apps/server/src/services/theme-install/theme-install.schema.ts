@@ -6,7 +6,9 @@ import {
   themeInstallModes,
   type ShopTemplate,
   type ThemeColors,
-  type ThemeInstallMode
+  type ThemeInstallMode,
+  isLocaleId,
+  type LocaleId
 } from '@emporia/shared'
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -21,6 +23,8 @@ export interface InstallRequest {
   template: ShopTemplate
   mode: ThemeInstallMode
   colors: ThemeColors
+  /** The components' names' language; unset: the shop's. */
+  locale?: LocaleId
 }
 
 export const installRequest = (data: unknown): InstallRequest => {
@@ -41,5 +45,7 @@ export const installRequest = (data: unknown): InstallRequest => {
       colors[key as keyof ThemeColors] = (value as string).trim()
     }
   }
-  return { template, mode: mode as ThemeInstallMode, colors }
+  if (data.locale !== undefined && data.locale !== null && !isLocaleId(data.locale))
+    refuse('"locale" is en, cht or chs', 'locale', 'format.choice')
+  return { template, mode: mode as ThemeInstallMode, colors, ...(isLocaleId(data.locale) ? { locale: data.locale } : {}) }
 }

@@ -8,6 +8,7 @@ import { connect, call as socketCall } from '../../support/clients'
 import { setShop } from '../../support/catalogue-support'
 import { createOrder, madeOrder, serverOrder } from '../../support/order-api'
 import { up as orderLineNames } from '../../../src/platform/db/migrations/20261201040000-order-line-names'
+import { up as orderLineUnits } from '../../../src/platform/db/migrations/20261203010000-order-line-units'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
 type Line = Record<string, unknown>
@@ -110,6 +111,44 @@ describe.each(await dialects())('order lines keep their names (%s)', (dialect) =
     const after = (await call(t, a, 'GET', `orders/${order._id}`)).body as { products: Line[] }
     expect(soldAs(after.products[0])).toEqual(expected)
     expect(after.products[1]).toMatchObject({ productName: { en: 'Mug' }, skuName: null, quantity: 1 })
+  })
+
+  it('keeps the unit weighed goods were sold in, never a client’s, and backfills older orders (decision 0162)', async () => {
+    const warehouse = ((await t.db.knex('warehouses').where({ shop: a.shopId }).first('_id')) as { _id: string })._id
+    const made = await call(t, a, 'POST', 'products', {
+      name: { en: 'Dried scallops' },
+      price: 8000,
+      weightType: 'weighted',
+      weightUnit: 'hk_catty'
+    })
+    const scallops = (made.body as { _id: string })._id
+    await operate(t, a, { mode: 'restock', warehouse, product: scallops, delta: 10 })
+    for (const source of ['admin', 'pos']) {
+      const order = await madeOrder(t, a, {
+        source,
+        products: [
+          { product: scallops, quantity: 0.35, unit: 'kg' },
+          { product: mug, quantity: 2 }
+        ]
+      })
+      expect(order.products[0]).toMatchObject({ quantity: 0.35, unit: 'hk_catty' })
+      expect(order.products[1].unit).toBeUndefined()
+    }
+    const order = await madeOrder(t, a, {
+      products: [
+        { product: scallops, quantity: 1.5 },
+        { product: mug, quantity: 1 }
+      ]
+    })
+    const old = order.products.map(({ unit: _u, ...line }) => line)
+    await t.db
+      .knex('orders')
+      .where({ _id: order._id })
+      .update({ products: JSON.stringify(old) })
+    await orderLineUnits(t.db.knex)
+    const after = (await call(t, a, 'GET', `orders/${order._id}`)).body as { products: Line[] }
+    expect(after.products[0]).toMatchObject({ quantity: 1.5, unit: 'hk_catty' })
+    expect(after.products[1].unit).toBeUndefined()
   })
 
   it('takes a rule’s code in any case or hyphenation, and keeps rule codes unique in that form', async () => {

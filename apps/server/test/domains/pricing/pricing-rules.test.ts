@@ -51,6 +51,42 @@ describe.each(await dialects())('orders priced by the engine (%s)', (dialect) =>
     expect(back).toMatchObject({ status: 201, body: { order: { refund: 875 } } })
   })
 
+  it('refunds a line at what was paid for it: a discount on the tea alone stays on the tea (decision 0150)', async () => {
+    const w = ((await t.db.knex('warehouses').where({ shop: a.shopId }).first('_id')) as { _id: string })._id
+    const teapot = ((await call(t, a, 'POST', 'products', { name: { en: 'Teapot' }, price: 44_000 })).body as { _id: string })._id
+    await operate(t, a, { mode: 'restock', warehouse: w, product: teapot, delta: 10 })
+    await t.db.knex('discounts').where({ shop: a.shopId }).update({ status: 'draft' })
+    await call(t, a, 'POST', 'discounts', {
+      name: { en: 'Tea 20%' },
+      type: 'percentage',
+      status: 'valid',
+      avail: 'both',
+      automatic: true,
+      percentageDiscount: 20,
+      filters: { products: [tea] }
+    })
+    const lines = [
+      { product: tea, quantity: 2 },
+      { product: teapot, quantity: 1 }
+    ]
+    const order = await madeOrder(t, a, { source: 'pos', products: lines })
+    expect(order).toMatchObject({
+      subtotal: 46_000,
+      discount: 400,
+      total: 45_600,
+      pricing: { lines: [{ discount: 400 }, { discount: 0 }] }
+    })
+    expect((await pay(t, a, { order: order._id, method: 'cash', amount: 45_600 })).status).toBe(201)
+    // The teapot alone: its own price, none of the tea's discount taken off it.
+    const pot = await refund(t, a, { order: order._id, confirm: order.orderId, lines: [{ line: 1, quantity: 1 }] })
+    expect(pot).toMatchObject({ status: 201, body: { order: { refund: 44_000, amount: 1_600 } } })
+    // Then every line that is left: exactly what is still paid, to the cent.
+    const rest = await refund(t, a, { order: order._id, confirm: order.orderId, lines: [{ line: 0, quantity: 1 }] })
+    expect(rest).toMatchObject({ status: 201, body: { order: { refund: 44_800 } } })
+    const last = await refund(t, a, { order: order._id, confirm: order.orderId, lines: [{ line: 0, quantity: 1 }] })
+    expect(last).toMatchObject({ status: 201, body: { order: { refund: 45_600, amount: 0, status: 'refunded' } } })
+  })
+
   it('applies a rule by its code, and refuses a code whose threshold is not met with the spec’s words', async () => {
     await t.db.knex('discounts').where({ shop: a.shopId }).update({ status: 'draft' })
     const made = await call(t, a, 'POST', 'discounts', {

@@ -244,6 +244,37 @@ describe.each(await dialects())('membership ranks (%s)', (dialect) => {
     expect((await logsOf(fay)).at(-1)).toMatchObject({ reason: 'settings', to: bronze._id })
   })
 
+  it("a rank's threshold changed re-ranks existing customers as a job of the queue, its progress on the group (decision 0154)", async () => {
+    const { group, ranks } = await setUp({ upgradeUsers: true, allowDowngrade: true }, [{ name: 'Silver', amount: 5000 }])
+    await groups().recomputed()
+    const [silver] = ranks
+    const ivy = await customer('Ivy')
+    const jon = await customer('Jon')
+    await paidLater(ivy, 3)
+    await paidLater(jon, 1)
+    expect((await stateOf(ivy)).rank).toBeNull()
+    // The threshold comes down to 25.00: Ivy (30.00 paid) reaches Silver, Jon (10.00) does not.
+    expect((await call(t, a, 'PATCH', `shopRanks/${silver._id}`, { amount: 2500 })).status).toBe(200)
+    await groups().recomputed()
+    expect((await stateOf(ivy)).rank).toBe(silver._id)
+    expect((await stateOf(jon)).rank).toBeNull()
+    expect((await logsOf(ivy)).at(-1)).toMatchObject({ reason: 'settings', to: silver._id })
+    // It ran as the queue's job, and says how far it went: every customer of the shop, done.
+    const jobs = (await t.db.knex.raw(`select count(*)::int as n from pgboss.job where name = 'ranks.recompute-shop'`)) as {
+      rows: { n: number }[]
+    }
+    expect(jobs.rows[0].n).toBeGreaterThan(0)
+    const customers = Number(
+      ((await t.db.knex('shopUsers').where({ shop: a.shopId }).count({ n: '*' })) as { n: string | number }[])[0].n
+    )
+    const read = (await call(t, a, 'GET', `shopRankGroups/${group._id}`)).body as { recompute?: Body }
+    expect(read.recompute).toMatchObject({ state: 'done', done: customers, total: customers })
+    // The threshold back up: Ivy goes down again (the group allows it).
+    expect((await call(t, a, 'PATCH', `shopRanks/${silver._id}`, { amount: 4000 })).status).toBe(200)
+    await groups().recomputed()
+    expect((await stateOf(ivy)).rank).toBeNull()
+  })
+
   it('concurrent payments of one customer: the amount is the sum of them all', async () => {
     await setUp({}, [{ name: 'Silver', amount: 1500 }])
     const gus = await customer('Gus')

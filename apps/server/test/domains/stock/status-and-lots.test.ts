@@ -89,6 +89,18 @@ describe.each(await dialects())('status and lots (%s)', (dialect) => {
     expect(await productOf(t, product)).toEqual({ cachedInventory: 0, status: 'selling' })
   })
 
+  it('lets lots in as soon as the shop uses them, even before this process hears of the change', async () => {
+    const fresh = await shopOwner(t.url, 'Lots switched on')
+    // Read once with lots off: the shop's entry is now in this process's directory.
+    expect((await call(t, fresh, 'GET', 'inventoryLots')).status).toBe(403)
+    // Switched on with no change event (as if another process had saved it a moment ago).
+    await t.db.knex('shops').where({ _id: fresh.shopId }).update({ useInventoryLot: true })
+    expect((await call(t, fresh, 'GET', 'inventoryLots')).status).toBe(200)
+    // And off again: the refusal is read afresh too, never a stale yes kept past the next change event.
+    await settings(fresh, { useInventoryLot: false })
+    expect((await call(t, fresh, 'GET', 'inventoryLots')).status).toBe(403)
+  })
+
   describe('with lots', () => {
     let lots: Owner
     let wl: string

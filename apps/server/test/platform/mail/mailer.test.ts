@@ -1,7 +1,7 @@
 import { createServer } from 'node:net'
 import type { Knex } from 'knex'
 import { createDb, type Db } from '../../../src/platform/db/knex'
-import { createMailer, type Mailer } from '../../../src/platform/mail/mailer'
+import { createMailer, DRAIN_BATCH, type Mailer } from '../../../src/platform/mail/mailer'
 import { MAX_ATTEMPTS, type OutboxRow } from '../../../src/platform/mail/outbox'
 import { dialects } from '../../support/databases'
 import { mailDb, RecordingProvider, startSmtp } from '../../support/mail-support'
@@ -229,6 +229,33 @@ for (const dialect of await dialects()) {
         if (!holder.isCompleted()) await holder.rollback()
         await other.close()
       }
+    })
+
+    it('gives way to callers: waits after each round while the process is busy, never while it is quiet', async () => {
+      let busy = true
+      const waits: number[] = []
+      const provider = new RecordingProvider()
+      const mailer = track(
+        createMailer({
+          knex: db.knex,
+          provider,
+          giveWayTo: { busy: () => busy },
+          pause: async (ms) => void waits.push(ms)
+        })
+      )
+      // Two and a half rounds: a wait after each of the three.
+      const busyMails = DRAIN_BATCH * 2 + DRAIN_BATCH / 2
+      for (let i = 0; i < busyMails; i++)
+        await mailer.enqueue({ to: `u${i}@example.com`, type: 'passwordChanged', locale: 'en', values: {} })
+      expect(await mailer.drain()).toBe(busyMails)
+      expect(waits).toHaveLength(3)
+      expect(waits.every((ms) => ms >= 0 && ms <= 500)).toBe(true)
+      busy = false
+      for (let i = 0; i < 25; i++)
+        await mailer.enqueue({ to: `v${i}@example.com`, type: 'passwordChanged', locale: 'en', values: {} })
+      expect(await mailer.drain()).toBe(25)
+      expect(waits).toHaveLength(3)
+      expect(new Set(provider.sent.map((message) => message.to)).size).toBe(busyMails + 25)
     })
 
     it('start() sends right after the enqueuing transaction commits', async () => {

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { SendGridProvider } from '../../../src/platform/mail/sendgrid-provider'
 import { renderMail } from '../../../src/platform/mail/templates'
-import type { MailMessage } from '../../../src/platform/mail/types'
+import type { MailMessage, PlatformMailType } from '../../../src/platform/mail/types'
 
 interface Posted {
   method?: string
@@ -47,7 +47,7 @@ describe('SendGrid provider', () => {
   })
 
   // As the mailer hands it over: the rendered parts, and the values with the localised expiry added.
-  const message = (type: MailMessage['type'], values: Record<string, string | number>): MailMessage => ({
+  const message = (type: PlatformMailType, values: Record<string, string | number>): MailMessage => ({
     from: 'Emporia <no-reply@localhost>',
     to: 'ann@example.com',
     type,

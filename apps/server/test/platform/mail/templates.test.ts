@@ -1,6 +1,6 @@
 import { localeIds } from '@emporia/shared'
 import { escapeHtml, localiseMinutes, renderMail } from '../../../src/platform/mail/templates'
-import { mailTypes } from '../../../src/platform/mail/types'
+import { platformMailTypes as mailTypes } from '../../../src/platform/mail/types'
 
 describe('mail templates', () => {
   it('renders every type in every language with a subject, HTML and text', () => {
@@ -24,7 +24,14 @@ describe('mail templates', () => {
         expect(mail.text).toContain('Ann')
         expect(mail.html).toContain('Ann')
         // Only mails with an expiry carry the code; the others never show a stray one.
-        const codeless: readonly string[] = ['passwordChanged', 'invitation', 'trialEnding', 'planEnding']
+        const codeless: readonly string[] = [
+          'passwordChanged',
+          'invitation',
+          'trialEnding',
+          'planEnding',
+          'domainFailing',
+          'domainExpiring'
+        ]
         if (codeless.includes(type)) expect(mail.text).not.toContain('123456')
         else expect(mail.html).toContain('123456')
         if (type !== 'verify' && type !== 'resetPassword' && type !== 'passwordChanged') expect(mail.text).toContain('Tea House')

@@ -41,8 +41,9 @@ for (const dialect of await dialects()) {
       })
       await createPeopleTable(t.db.knex)
       await people().create(Array.from({ length: 12 }, (_, i) => ({ name: `person ${i}`, age: i < 5 ? 20 : 30 })))
+      // Only this list's counts: the app's background work (the job queue's statistics) counts its own tables.
       t.db.knex.on('query', (q: { sql: string }) => {
-        if (/count\(/i.test(q.sql)) counts.push(q.sql)
+        if (/count\(/i.test(q.sql) && /"people"/.test(q.sql)) counts.push(q.sql)
       })
     })
     afterAll(() => t.close())

@@ -3,6 +3,7 @@ import { RecordService } from '../../../src/platform/records/record-service'
 import { dialects } from '../../support/databases'
 import { createPeopleTable, personModel } from '../../support/people'
 import { startTestApp, type TestApp } from '../../support/test-app'
+import { isBackgroundStatement } from '../../support/statements'
 
 type Person = {
   _id: string
@@ -31,7 +32,9 @@ for (const dialect of await dialects()) {
           )
       })
       await createPeopleTable(t.db.knex)
-      t.db.knex.on('query', (q: { sql: string }) => statements.push(q.sql))
+      t.db.knex.on('query', (q: { sql: string }) => {
+        if (!isBackgroundStatement(q.sql)) statements.push(q.sql)
+      })
     })
     afterAll(() => t.close())
     beforeEach(async () => {

@@ -209,6 +209,51 @@ describe.each(await dialects())('cashbox logs (%s)', (dialect) => {
     })
   })
 
+  it("gives a card sale back in cash from the named drawer when asked, and the card's own way otherwise", async () => {
+    const { as, sell } = await freshShop('Cash back')
+    const station = newObjectId()
+    await as.made('cashboxLogs', { type: 'beginCheck', amount: 10_000, cashier: station })
+    const order = await sell(4_000, { method: 'credit' })
+    const refund = (body: Record<string, unknown>) =>
+      as.create('orders/refunds', { order: order._id, confirm: order.orderId, lines: [], ...body })
+    // Refused whole, nothing written: a drawer named without cash, an unknown tender, a station that is no id.
+    expect(await refund({ amount: 500, cashier: station })).toMatchObject(refused('cashier', 'format.invalid'))
+    expect(await refund({ amount: 500, tender: 'voucher' })).toMatchObject(refused('tender', 'format.invalid'))
+    expect(await refund({ amount: 500, tender: 'cash', cashier: 'till-1' })).toMatchObject(refused('cashier', 'format.invalid'))
+    // A drawer that was never opened cannot pay out.
+    expect(await refund({ amount: 500, tender: 'cash', cashier: newObjectId() })).toMatchObject(
+      refused('cashier', 'pos.requiresCashCheck')
+    )
+    const inCash = (await as.made('orders/refunds', {
+      order: order._id,
+      confirm: order.orderId,
+      lines: [],
+      amount: 1_500,
+      tender: 'cash',
+      cashier: station
+    })) as unknown as { payments: Record<string, unknown>[] }
+    expect(inCash.payments).toEqual([
+      expect.objectContaining({ method: 'cash', cashier: station, amount: -1_500, status: 'refunded' })
+    ])
+    const back = (await as.made('orders/refunds', {
+      order: order._id,
+      confirm: order.orderId,
+      lines: [],
+      amount: 500
+    })) as unknown as {
+      payments: Record<string, unknown>[]
+    }
+    expect(back.payments).toEqual([expect.objectContaining({ method: 'credit', amount: -500 })])
+    // The drawer paid out the cash piece only; what is left to refund counts both pieces.
+    const counted = (await as.made('cashboxLogs', { type: 'middleCheck', amount: 8_500, cashier: station })) as Check
+    expect(counted).toMatchObject({ expectedAmount: 8_500, diff: 0 })
+    expect(await refund({ amount: 2_001, tender: 'cash', cashier: station })).toMatchObject(refused('amount', 'refund.overPaid'))
+    const history = await as.get('orders/history', `&order=${order._id}&action=refund&$sort[date]=1`)
+    expect(
+      (history.body?.data as { detail: Record<string, unknown> }[]).map((event) => event.detail.tender ?? 'original')
+    ).toEqual(['cash', 'original'])
+  })
+
   it('no longer counts a cancelled check: not as the last count, nor as an in or out', async () => {
     const { as } = await freshShop('Cancelled')
     const begin = (await as.made('cashboxLogs', { type: 'beginCheck', amount: 10_000 })) as Check
@@ -283,9 +328,12 @@ describe.each(await dialects())('cashbox logs (%s)', (dialect) => {
     const sell = (cashier?: string) =>
       shopTransaction(t.db.knex, walled, someone.shopId, (trx) => requireOpenDrawer(trx, someone.shopId, cashier))
     const refusal = { data: { key: 'pos.requiresCashCheck', field: 'cashier' }, message: 'Requires Cash Check First' }
-    await expect(sell()).rejects.toMatchObject(refusal)
+    // Without a till the cash goes into the shop's drawer: the refusal says where it is counted and names no field (decision 0153).
+    const shopRefusal = { data: { key: 'cash.countShopDrawerFirst', drawer: 'shop' } }
+    await expect(sell()).rejects.toMatchObject(shopRefusal)
+    await expect(sell()).rejects.not.toMatchObject({ data: { field: expect.anything() } })
     await as.made('cashboxLogs', { type: 'in', amount: 5_000 })
-    await expect(sell()).rejects.toMatchObject(refusal)
+    await expect(sell()).rejects.toMatchObject(shopRefusal)
     await as.made('cashboxLogs', { type: 'beginCheck', amount: 5_000 })
     await expect(sell()).resolves.toBeUndefined()
     // A cashier never opened nor closed sells from the shop's drawer; one with a drawer of its own needs it open.
@@ -296,7 +344,7 @@ describe.each(await dialects())('cashbox logs (%s)', (dialect) => {
     await as.patch(`cashboxLogs/${closed._id}`, { status: 'cancelled' })
     await expect(sell(x)).resolves.toBeUndefined()
     const end = (await as.made('cashboxLogs', { type: 'endCheck', amount: 5_000 })) as Check
-    await expect(sell()).rejects.toMatchObject(refusal)
+    await expect(sell()).rejects.toMatchObject(shopRefusal)
     await as.patch(`cashboxLogs/${end._id}`, { status: 'cancelled' })
     await expect(sell()).resolves.toBeUndefined()
     // A shop without the cashbox log sells without any check.
@@ -310,7 +358,8 @@ describe.each(await dialects())('cashbox logs (%s)', (dialect) => {
     // Read from the table: the orders list's cached total does not follow orders made by the orders service.
     const orders = async () =>
       Number(((await t.db.knex('orders').where({ shop: someone.shopId }).count({ n: '*' })) as { n: string }[])[0].n)
-    const closed = { status: 400, body: { data: { key: 'pos.requiresCashCheck' }, message: 'Requires Cash Check First' } }
+    // The back office's cash (no till named) goes into the shop's drawer.
+    const closed = { status: 400, body: { data: { key: 'cash.countShopDrawerFirst', drawer: 'shop' } } }
     expect(await as.create('orders', orderBody(1_000))).toMatchObject(closed)
     expect(await orders()).toBe(0)
     // A card needs no drawer.

@@ -6,6 +6,8 @@ import { json } from '../../support/clients'
 import { dialects } from '../../support/databases'
 import { startTestApp, type TestApp } from '../../support/test-app'
 import { shopByVerifiedDomain } from '../../../src/domains/eshop/domains/shop-by-domain'
+import { makeResolver } from '../../../src/domains/eshop/domains/dns-check'
+import { recheckDomains } from '../../../src/domains/eshop/domains/domain-recheck'
 import { startDnsServer } from './domains-dns'
 
 type Body = Record<string, unknown>
@@ -173,6 +175,53 @@ describe.each(await dialects())('domains: park, verify by DNS, alias, register (
     expect((await apiA.get(`domains/${domain._id}`)).status).toBe(404)
     dns.zone.set(name, { txt: [`emporia-verify=${again.token}`] })
     expect((await verify(apiA, again._id)).body).toMatchObject({ status: 'verified' })
+  })
+
+  it('re-checks daily: a verified domain that stops pointing here stays verified, its admins told once; a bought one warned before it ends, then expired (decision 0158)', async () => {
+    const resolver = makeResolver([dns.server])
+    const mailsAbout = async (type: string, name: string) =>
+      ((await t.db.knex('mailOutbox').where({ type, shop: a.shopId })) as { values: unknown }[]).filter((row) =>
+        JSON.stringify(row.values).includes(name)
+      ).length
+    const name = `daily-${unique()}.example.org`
+    const domain = await park(apiA, name)
+    dns.zone.set(name, { txt: [`emporia-verify=${domain.token}`] })
+    expect((await verify(apiA, domain._id)).body).toMatchObject({ status: 'verified' })
+    await recheckDomains(t.app as never, t.context, resolver)
+    const fine = (await apiA.get(`domains/${domain._id}`)).body as Body
+    expect([fine.status, fine.checkReason ?? null]).toEqual(['verified', null])
+    expect(await mailsAbout('domainFailing', name)).toBe(0)
+    // The merchant's DNS changed: still verified (its proof was seen), the finding shown, the admins told once.
+    dns.zone.delete(name)
+    for (let run = 0; run < 2; run++) await recheckDomains(t.app as never, t.context, resolver)
+    expect((await apiA.get(`domains/${domain._id}`)).body).toMatchObject({
+      status: 'verified',
+      checkReason: 'domain.check.noRecord'
+    })
+    expect(await mailsAbout('domainFailing', name)).toBe(1)
+    // Put right, then broken again: a new streak, a new warning.
+    dns.zone.set(name, { txt: [`emporia-verify=${domain.token}`] })
+    await recheckDomains(t.app as never, t.context, resolver)
+    dns.zone.delete(name)
+    await recheckDomains(t.app as never, t.context, resolver)
+    expect(await mailsAbout('domainFailing', name)).toBe(2)
+
+    // A bought domain: warned 30 and 7 days before its registration ends, once each, then expired.
+    const bought = `ending-${unique()}.com`
+    const made = (await apiA.create('domains/register', { name: bought, years: 1, price: 9_800, agreeTerms: true })).body as Body
+    const end = new Date(made.expiresAt as string)
+    const at = (daysBefore: number) => new Date(end.getTime() - daysBefore * 86_400_000)
+    await recheckDomains(t.app as never, t.context, resolver, at(40))
+    expect(await mailsAbout('domainExpiring', bought)).toBe(0)
+    for (const days of [29, 20, 6, 5]) await recheckDomains(t.app as never, t.context, resolver, at(days))
+    expect(await mailsAbout('domainExpiring', bought)).toBe(2)
+    expect((await apiA.get(`domains/${made._id}`)).body).toMatchObject({
+      status: 'verified',
+      expiryWarned: `${end.toISOString()}:7`
+    })
+    await recheckDomains(t.app as never, t.context, resolver, at(-1))
+    expect((await apiA.get(`domains/${made._id}`)).body).toMatchObject({ status: 'expired' })
+    expect(await shopByVerifiedDomain(t.app, bought)).toBeUndefined()
   })
 
   it('never verifies by hand: plain fields, operators and a whole-record write are all refused or ignored', async () => {

@@ -53,6 +53,56 @@ describe.each(await dialects())('inventory operations (%s)', (dialect) => {
     expect(await productOf(t, product)).toMatchObject({ cachedInventory: 3 })
   })
 
+  it('moves many lines in one call: each checked as one alone, the refusal naming its line, all or nothing (decision 0156)', async () => {
+    const [tea, pot, cup] = [await makeProduct(t, a), await makeProduct(t, a), await makeProduct(t, a)]
+    const lines = (delta: unknown) => [
+      { mode: 'restock', warehouse: w1, product: tea, delta: 10 },
+      { mode: 'restock', warehouse: w1, product: pot, delta },
+      { mode: 'transfer', warehouse: w1, product: tea, delta: 4, toWarehouse: w2 }
+    ]
+    // A bad line: nothing moves, and the refusal names the line and the field.
+    expect(await call(t, a, 'POST', 'inventoryOperations', lines(1.0005))).toMatchObject({
+      status: 400,
+      body: { data: { field: '1.delta' } }
+    })
+    expect(
+      await call(
+        t,
+        a,
+        'POST',
+        'inventoryOperations',
+        lines(2).concat([{ mode: 'restock', warehouse: w1, product: cup } as never])
+      )
+    ).toMatchObject({
+      status: 400,
+      body: { data: { field: '3.delta' } }
+    })
+    // More out than the lines before it put in: the ledger refuses the whole call, naming the goods.
+    const short = [...lines(2), { mode: 'export', warehouse: w1, product: tea, delta: 7 }]
+    expect(await call(t, a, 'POST', 'inventoryOperations', short)).toMatchObject({
+      status: 409,
+      body: { data: { key: 'errors.insufficientStock', product: tea, warehouse: w1 } }
+    })
+    expect(await ledgerSum(t, w1, tea)).toBe(0)
+    expect(await stockOf(t, w1, pot)).toMatchObject({ quantity: 0 })
+    // Too many or none at all.
+    expect((await call(t, a, 'POST', 'inventoryOperations', [])).status).toBe(400)
+    const many = Array.from({ length: 501 }, () => ({ mode: 'restock', warehouse: w1, product: cup, delta: 1 }))
+    expect((await call(t, a, 'POST', 'inventoryOperations', many)).status).toBe(400)
+    expect(await ledgerSum(t, w1, cup)).toBe(0)
+    // Another shop's warehouse or product on any line refuses the call.
+    expect((await call(t, b, 'POST', 'inventoryOperations', lines(2))).status).toBeGreaterThanOrEqual(400)
+    // Good lines: one operation id ties every ledger row.
+    const done = await call(t, a, 'POST', 'inventoryOperations', lines(2))
+    expect(done.status).toBe(201)
+    const logs = done.body?.logs as { source: { id: string }; type: string }[]
+    expect(logs.map((row) => row.type).sort()).toEqual(['restock', 'restock', 'transfer', 'transfer'])
+    expect(new Set(logs.map((row) => row.source.id)).size).toBe(1)
+    expect(await stockOf(t, w1, tea)).toMatchObject({ quantity: 6 })
+    expect(await stockOf(t, w2, tea)).toMatchObject({ quantity: 4 })
+    expect(await stockOf(t, w1, pot)).toMatchObject({ quantity: 2 })
+  })
+
   it('transfers between warehouses of the shop: two rows naming each other, the total unchanged', async () => {
     const product = await makeProduct(t, a)
     await operate(t, a, { mode: 'restock', warehouse: w1, product, delta: 8 })

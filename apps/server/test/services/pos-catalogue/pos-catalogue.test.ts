@@ -96,6 +96,24 @@ describe.each(await dialects())('pos/catalogue (%s)', (dialect) => {
     expect(full.version).toBe(new Date(newest.at).toISOString())
   })
 
+  it('answers the lean form on asking: one row a line, fields named once, the same products (decision 0144)', async () => {
+    const objects = await catalogue()
+    const answer = await api.get('pos/catalogue', '&format=rows')
+    expect(answer.status).toBe(200)
+    const lean = answer.body as unknown as PosCatalogue & { format: string; fields: string[]; rows: unknown[][] }
+    expect(lean).toMatchObject({ shop: owner.shopId, total: 3, format: 'rows', products: [], removed: [] })
+    expect(lean.categories).toEqual(objects.categories)
+    // Each row laid back over the field names, nulls left out, is the product the object form gives.
+    const products = lean.rows.map((row) =>
+      Object.fromEntries(lean.fields.flatMap((field, i) => (row[i] === null ? [] : [[field, row[i]]])))
+    )
+    expect(products).toEqual(objects.products)
+    expect(await api.get('pos/catalogue', '&format=columns')).toMatchObject({
+      status: 400,
+      body: { data: { key: 'format.invalid', field: 'format' } }
+    })
+  })
+
   it('answers with `since` only what changed, the ids no longer sold, and a total that reveals deletions', async () => {
     await age(Object.values(made))
     const copy = new Map((await catalogue()).products.map((product) => [product._id, product]))

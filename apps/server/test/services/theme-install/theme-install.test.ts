@@ -48,7 +48,8 @@ describe.each(await dialects())('themes/install (%s)', (dialect) => {
     for (const page of pages) expect(ids.has(page.component)).toBe(true)
     // Placed components and page links lead to this shop's new components, never the template's keys.
     for (const component of components) for (const id of placed(component.content)) expect(ids.has(id)).toBe(true)
-    const home = components.find((component) => component.name === 'Home')!
+    // No language said: the components are named in the shop's (cht, the default).
+    const home = components.find((component) => component.name === '首頁')!
     const links = JSON.stringify(home.content).match(/"page":"([^"]+)"/g) ?? []
     expect(links.length).toBeGreaterThan(0)
     for (const link of links) expect(ids.has(link.slice(8, -1))).toBe(true)
@@ -75,9 +76,11 @@ describe.each(await dialects())('themes/install (%s)', (dialect) => {
   it('replaces the shop pages and components, and publishes a new version', async () => {
     const before = await state()
     const colors = shopTemplates[2].colorSchemes[1].colors
-    const replaced = await api.create('themes/install', { template: 'neon', mode: 'replace', colors })
+    // Installed from an English screen: the components are named in English.
+    const replaced = await api.create('themes/install', { template: 'neon', mode: 'replace', colors, locale: 'en' })
     expect(replaced).toMatchObject({ status: 201, body: { template: 'neon', version: 2 } })
     const { pages, components, theme } = await state()
+    expect(components.map((component) => component.name)).toEqual(expect.arrayContaining(['Home', 'Product card', 'Cart']))
     expect(pages).toHaveLength(shopTemplates[2].pages.length)
     expect(components).toHaveLength(shopTemplates[2].components.length)
     const old = new Set([...before.pages, ...before.components].map((record) => record._id))
@@ -95,6 +98,10 @@ describe.each(await dialects())('themes/install (%s)', (dialect) => {
     expect(await api.create('themes/install', { template: 'jade', mode: 'merge' })).toMatchObject({
       status: 400,
       body: { data: { field: 'mode' } }
+    })
+    expect(await api.create('themes/install', { template: 'jade', mode: 'replace', locale: 'fr' })).toMatchObject({
+      status: 400,
+      body: { data: { field: 'locale' } }
     })
     expect(await api.create('themes/install', { template: 'jade', mode: 'replace', colors: { accent: 'red;x' } })).toMatchObject({
       status: 400,

@@ -1,6 +1,6 @@
 import { createElement } from 'react'
 import type { Application } from '@feathersjs/feathers'
-import { pickTran } from '@emporia/shared'
+import { bankTransferOpen, pickTran, sellReadiness } from '@emporia/shared'
 import { CartPage, CheckoutPage, OrderPage, commerceText } from '@emporia/theme'
 import type { Knex } from 'knex'
 import { loadCheckoutSettings, type CheckoutSettings } from '../../orders/checkout-settings'
@@ -30,14 +30,18 @@ const checkoutOffers = (commerce: Commerce, shop: string) =>
     const hasMethods = await trx.schema.hasTable('shippingMethods')
     const pickUp = settings.pickUp?.enabled === true
     const card = await cardOffer(commerce, trx, shop, settings)
+    const shipping = hasMethods ? (await shippingQuotes(trx, shop, 0)).map(({ _id, name }) => ({ _id, name })) : []
+    const readiness = sellReadiness(settings, shipping.length, Boolean(card))
     return {
       ...(card ? { card: { publicKey: card.publicKey, script: card.script.url } } : {}),
       cardScript: card?.script,
-      bank: settings.bankTransfer?.enabled === true && (settings.bankTransfer.accounts ?? []).some((account) => account.enabled),
+      bank: bankTransferOpen(settings),
       cash: pickUp,
       pickUp,
       ...(settings.pickUp?.address ? { pickUpAddress: settings.pickUp.address } : {}),
-      shipping: hasMethods ? (await shippingQuotes(trx, shop, 0)).map(({ _id, name }) => ({ _id, name })) : []
+      shipping,
+      // No way to pay or no way to get the goods: the checkout says so instead of a form (decision 0152).
+      open: readiness.ready
     }
   })
 
@@ -59,7 +63,10 @@ const orderNotFound = (request: StorefrontRequest): StorefrontAnswer => ({
 export const registerCommercePages = (app: Application, commerce: Commerce) => {
   registerStorefrontRoute(app, {
     path: '/cart',
-    render: ({ locale, base }) => ({ title: commerceText('cart.title', locale), body: createElement(CartPage, { locale, base }) })
+    render: async ({ locale, base, shop }) => {
+      const { open } = await checkoutOffers(commerce, shop._id)
+      return { title: commerceText('cart.title', locale), body: createElement(CartPage, { locale, base, open }) }
+    }
   })
   registerStorefrontRoute(app, {
     path: '/checkout',

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import type { LocaleId, Order, OrderData } from '@emporia/shared'
+import { personName, type LocaleId, type Order, type OrderData } from '@emporia/shared'
 import { createOrder, type CreatedOrder } from '../../orders/create-order'
 import { findIdempotent, STOREFRONT_KEY_PREFIX } from '../../orders/idempotency'
 import { recordEvents } from '../../orders/order-history'
@@ -16,6 +16,7 @@ import { sessionCustomer } from '../accounts/customer-account'
 import { shippingQuote } from './shipping-quotes'
 import { checkSellable } from './storefront-products'
 import { checkOrderSize, checkUnpaidOrders } from './unpaid-orders'
+import { enqueueOrderMails } from '../../orders/order-mails'
 
 export interface PlacedOrder {
   order: Order
@@ -69,7 +70,7 @@ export const placeOrder = async (
   commerce: Commerce,
   shop: string,
   input: CheckoutInput,
-  _locale: LocaleId,
+  locale: LocaleId,
   /** The signed-in customer (the session's shop user, decision 0114): the order is theirs. */
   signedIn?: string
 ): Promise<PlacedOrder> => {
@@ -91,7 +92,7 @@ export const placeOrder = async (
       coupons: input.coupons,
       user,
       customer: {
-        name: [input.customer.firstName, input.customer.lastName].filter(Boolean).join(' '),
+        name: personName(input.customer.firstName, input.customer.lastName),
         email: input.customer.email,
         phone: input.customer.phone
       },
@@ -119,10 +120,16 @@ export const placeOrder = async (
     const method = input.payment === 'cash' ? null : input.payment
     const payments = method && due > 0 ? [{ method, amount: due }] : []
     const created = await createOrder(trx, { ...data, payments }, ctx, null, {
-      shipping: shipping ? { method: shipping._id, name: shipping.name, fee: shipping.fee } : null
+      shipping: shipping ? { method: shipping._id, name: shipping.name, fee: shipping.fee } : null,
+      locale
     })
     const waiting = input.payment !== 'stripe' && created.order.status === 'unpaid'
-    return { created: !created.replayed && waiting ? await startPreparing(trx, created, shop) : created, settings }
+    const made = !created.replayed && waiting ? await startPreparing(trx, created, shop) : created
+    // The shopper's confirmation (bank details for a transfer) and the shop's notice, in the order's
+    // transaction and keyed by the order (decision 0148). A card order is confirmed once paid.
+    if (!made.replayed && input.payment !== 'stripe')
+      await enqueueOrderMails(trx, commerce.context, shop, made.order, 'placed', locale)
+    return { created: made, settings }
   })
   const { created, settings } = result
   const order = orderRecord(created.order)

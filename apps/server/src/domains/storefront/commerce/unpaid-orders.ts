@@ -124,7 +124,7 @@ const expiredBatch = (knex: Knex, now: Date, batch: number, after?: { date: Date
 }
 
 /**
- * One sweep over every shop (the timer calls it; tests may too), a batch at a time; answers how many
+ * One sweep over every shop (the job queue's `orders.void-unpaid` runs it each minute, decision 0145; tests may too), a batch at a time; answers how many
  * orders it voided. An order another transaction holds is left for the next sweep.
  */
 export const expireUnpaidOrders = async (commerce: Commerce, now = new Date(), batch = 100): Promise<number> => {
@@ -139,25 +139,5 @@ export const expireUnpaidOrders = async (commerce: Commerce, now = new Date(), b
     for (const [shop, ids] of byShop) voided += await expireShop(commerce, shop, ids, now)
     if (rows.length < batch) return voided
     after = rows[rows.length - 1]
-  }
-}
-
-/** Every minute until the job queue lands: one sweep at a time per process, stopped on close. */
-export const startUnpaidOrderExpiry = (commerce: Commerce, everyMs = 60_000, log?: (error: unknown) => void) => {
-  let running: Promise<unknown> | undefined
-  const tick = () => {
-    if (running) return
-    running = expireUnpaidOrders(commerce)
-      .catch((error: unknown) => log?.(error))
-      .finally(() => (running = undefined))
-  }
-  const timer = setInterval(tick, everyMs)
-  // The timer alone must not keep a process (a test, a CLI) alive.
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    }
   }
 }

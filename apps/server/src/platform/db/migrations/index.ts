@@ -69,6 +69,19 @@ import * as shopVerifySettings from './20261201030000-shop-verify-settings'
 import * as auditLog from './20261201020000-audit-log'
 // Order lines keep product and SKU names; rule codes unique as codes compare (issue 32, decision 0139).
 import * as orderLineNames from './20261201040000-order-line-names'
+import * as jobQueue from './20261202000000-job-queue'
+// Mail to a shop's customers: event keys, the order, the shop's sender (decisions 0147, 0148).
+import * as customerMail from './20261202010000-customer-mail'
+import * as oneCategoryModel from './20261202040000-one-category-model'
+import * as customerNameOrder from './20261202050001-customer-name-order'
+import * as rankRecomputeProgress from './20261202050002-rank-recompute-progress'
+import * as orderCustomerBackfill from './20261202050003-order-customer-backfill'
+import * as domainExpiryWarned from './20261202060000-domain-expiry-warned'
+import * as orderLineUnits from './20261203010000-order-line-units'
+import * as importTemplatesTable from './20261203030000-import-templates'
+import * as orderLocale from './20261203050000-order-locale'
+import * as importRuns from './20261204010000-import-runs'
+import * as importKeys from './20261204050000-import-keys'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -130,5 +143,17 @@ export const migrations: Record<string, Migration> = {
   '20261201010000-two-step': twoStep,
   '20261201020000-audit-log': auditLog,
   '20261201030000-shop-verify-settings': shopVerifySettings,
-  '20261201040000-order-line-names': orderLineNames
+  '20261201040000-order-line-names': orderLineNames,
+  '20261202000000-job-queue': jobQueue,
+  '20261202010000-customer-mail': customerMail,
+  '20261202040000-one-category-model': oneCategoryModel,
+  '20261202050001-customer-name-order': customerNameOrder,
+  '20261202050002-rank-recompute-progress': rankRecomputeProgress,
+  '20261202050003-order-customer-backfill': orderCustomerBackfill,
+  '20261202060000-domain-expiry-warned': domainExpiryWarned,
+  '20261203010000-order-line-units': orderLineUnits,
+  '20261203030000-import-templates': importTemplatesTable,
+  '20261203050000-order-locale': orderLocale,
+  '20261204010000-import-runs': importRuns,
+  '20261204050000-import-keys': importKeys
 }

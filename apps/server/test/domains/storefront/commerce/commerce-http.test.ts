@@ -129,10 +129,14 @@ describe.each(await dialects())('storefront commerce over HTTP (%s)', (dialect) 
       payment: 'stripe',
       idempotencyKey: 'http-card-checkout-0001'
     }
-    const first = await post('/_commerce/checkout', body)
+    // Placed in cht: the confirmation, sent later by the webhook, is in the shopper's language.
+    const first = await post('/_commerce/checkout?lang=cht', body)
     expect(first.status).toBe(201)
     const placed = (await first.json()) as { link: string; clientSecret: string; publicKey: string; order: { _id: string } }
     expect(placed).toMatchObject({ publicKey: 'pk_test_web', order: { status: 'unpaid', total: 1250 } })
+    // Not paid yet: no confirmation mail (decision 0148).
+    const mailsTo = () => t.db.knex('mailOutbox').where({ to: 'ka@example.com' }).select('type', 'eventKey')
+    expect(await mailsTo()).toEqual([])
     const confirm = (number: string) =>
       fetch(`${origin}/_double/js/confirm`, {
         method: 'POST',
@@ -159,6 +163,12 @@ describe.each(await dialects())('storefront commerce over HTTP (%s)', (dialect) 
     expect([...stripe.charges.values()].filter((charge) => charge.status === 'succeeded')).toHaveLength(1)
     const order = await (await fetch(`${t.url}${base}/_commerce/orders/${placed.link}`)).json()
     expect(order).toMatchObject({ status: 'paid', paid: 1250, waitsForPayment: false })
+    // Paid: the shopper's confirmation is queued once, keyed by the order.
+    expect(await mailsTo()).toEqual([{ type: 'shop.order', eventKey: `order:${placed.order._id}:placed:customer` }])
+    expect(await t.db.knex('mailOutbox').where({ to: 'ka@example.com' }).first('locale', 'subject')).toMatchObject({
+      locale: 'cht',
+      subject: expect.stringMatching(/[\u4e00-\u9fff]/)
+    })
     const paidPage = await fetch(`${t.url}${base}/orders/${placed.link}?lang=en`)
     expect(paidPage.headers.get('content-security-policy')).not.toContain(origin)
     expect(await paidPage.text()).not.toContain('data-island="orderCard"')

@@ -8,7 +8,8 @@ import { PATIENCE } from '../../../support/waits'
 import type { Commerce } from '../../../../src/domains/storefront/commerce/commerce-context'
 import { readCheckout } from '../../../../src/domains/storefront/commerce/checkout-input'
 import { placeOrder } from '../../../../src/domains/storefront/commerce/place-order'
-import { expireUnpaidOrders, startUnpaidOrderExpiry } from '../../../../src/domains/storefront/commerce/unpaid-orders'
+import { expireUnpaidOrders } from '../../../../src/domains/storefront/commerce/unpaid-orders'
+import { JOB } from '../../../../src/app-jobs'
 import { keyMaker, refusal } from './commerce-test-support'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
@@ -172,17 +173,13 @@ describe.each(await dialects())('storefront unpaid orders (%s)', (dialect) => {
     expect(await expireUnpaidOrders(commerce, later(61))).toBe(1)
   })
 
-  it('sweeps on a timer that stops on close', async () => {
+  it('is swept by the job queue (decision 0145)', async () => {
     const placed = await checkout({})
     await t.db
       .knex('orders')
       .where({ _id: placed.order._id })
       .update({ date: new Date(Date.now() - 61 * MINUTE) })
-    const expiry = startUnpaidOrderExpiry(commerce, 50)
-    try {
-      await expect.poll(() => statusOf(placed.order._id), PATIENCE).toBe('void')
-    } finally {
-      await expiry.stop()
-    }
+    t.context.jobs!.wake(JOB.unpaidOrders)
+    await expect.poll(() => statusOf(placed.order._id), PATIENCE).toBe('void')
   })
 })

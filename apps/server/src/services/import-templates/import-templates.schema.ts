@@ -1,0 +1,4 @@
+import { importTemplateSchema } from '@emporia/shared'
+import { modelFromSchema } from '../../platform/db/query/model'
+
+export const importTemplateModel = modelFromSchema('importTemplates', importTemplateSchema)
