@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig } from 'vitest/config'
 import { tillPrecache } from './scripts/till-precache.ts'
 
 // The shared workspace ships TypeScript source; Vite compiles it along with the app.
@@ -34,5 +34,8 @@ export default defineConfig({
         manualPureFunctions: ['Type']
       }
     }
-  }
+  },
+  // Unit tests (vitest reads this file): a cap, not a timing. CI's two cores run them beside the server's
+  // and the browser's tests, where vitest's default of 5 s timed out a test that takes 1 s alone.
+  test: { testTimeout: 30_000 }
 })

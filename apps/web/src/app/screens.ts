@@ -29,6 +29,7 @@ import { bulkOrdersScreen } from '../features/bulk-orders/bulk-orders.screen'
 import { ageingScreen } from '../features/subsequent-payments/subsequent-payments.screen'
 // Sub-shops roll-up (decision 0087)
 import { subShopsScreen } from '../features/sub-shops/sub-shops.screen'
+import { stockMovesScreen } from '../features/stock-moves/stock-moves.screen'
 import { discountsScreen } from '../features/discounts/discounts.screen'
 import { couponTemplatesScreen } from '../features/coupon-templates/coupon-templates.screen'
 import { promotionsScreen } from '../features/promotions/promotions.screen'
@@ -46,7 +47,9 @@ import { billingScreen } from '../features/billing/billing.screen'
 import { settingsAccessScreen } from '../features/settings-access/settings-access.screen'
 import { settingsAuditScreen } from '../features/settings-audit/settings-audit.screen'
 import { settingsVerifyScreen } from '../features/settings-verify/settings-verify.screen'
+import { settingsEmailScreen } from '../features/settings-email/settings-email.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
+import { importTemplatesScreen } from '../features/import-templates/import-templates.screen'
 
 /*
  * The screen registry (decision 0075): every shop screen once. The router's routes, the drawer, the
@@ -80,7 +83,7 @@ export const wizardScreen: ScreenDef = {
   drawer: { group: 'eshop', order: 10, label: 'menu.wizard', key: 'eshop' }
 }
 
-const settingsScreens = ['email', 'imports', 'integrations'].map((name) => planned(`settings/${name}`))
+const settingsScreens = ['integrations'].map((name) => planned(`settings/${name}`))
 
 /** Every shop screen: built ones from their feature's screen file, planned ones here. */
 export const screens: readonly ScreenDef[] = [
@@ -121,6 +124,7 @@ export const screens: readonly ScreenDef[] = [
   posScreenDef,
   shopUsersScreen,
   subShopsScreen,
+  stockMovesScreen,
   companyUsersScreen,
   purchasingOrdersScreen,
   bulkOrdersScreen,
@@ -141,8 +145,10 @@ export const screens: readonly ScreenDef[] = [
   settingsSocialScreen,
   settingsUiScreen,
   settingsVerifyScreen,
+  settingsEmailScreen,
   ...settingsScreens,
   shopRankGroupsScreen,
   shopRanksScreen,
-  pointTypesScreen
+  pointTypesScreen,
+  importTemplatesScreen
 ]

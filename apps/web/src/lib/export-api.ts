@@ -64,11 +64,16 @@ export const runExport = async (request: ExportRequest): Promise<void> => {
     const body = (await response.json().catch(() => ({ message: response.statusText }))) as unknown
     throw body
   }
+  await saveDownload(response, `${request.fileName ?? 'export'}.${request.format}`)
+}
+
+/** Saves a downloaded file under the name the server gives (the export, an import's error sheet). */
+export const saveDownload = async (response: Response, fallback: string): Promise<void> => {
   const blob = await response.blob()
   const url = URL.createObjectURL(blob)
   const anchor = document.createElement('a')
   anchor.href = url
-  anchor.download = fileNameOf(response, `${request.fileName ?? 'export'}.${request.format}`)
+  anchor.download = fileNameOf(response, fallback)
   document.body.append(anchor)
   anchor.click()
   anchor.remove()

@@ -38,6 +38,10 @@ describe('the one lookup of people (decision 0138)', () => {
     for (const name of [names.staff(GONE), names.cashier(GONE), names.person(GONE)]) expect(name).not.toMatch(/[0-9a-f]{6}/)
     // Without the cashiers list (not readable by the caller) a cashier is not called removed.
     expect(peopleNamesOf(sources({ cashiers: undefined, cashiersKnown: false }), labels).cashier(TILL)).toBe('POS cashier')
+    // While the list is still being read, nothing yet: a printed invoice never says "POS cashier" for a known till.
+    expect(
+      peopleNamesOf(sources({ cashiers: undefined, cashiersKnown: false, cashiersPending: true }), labels).cashier(TILL)
+    ).toBe('')
   })
 
   it('names any person id, staff or cashier, and nothing for no id', () => {

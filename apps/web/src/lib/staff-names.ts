@@ -36,6 +36,8 @@ export interface PeopleSources {
   cashiers?: readonly { _id: string; name: string }[]
   /** The cashiers list was read: a cashier missing from it was removed (not merely unreadable). */
   cashiersKnown: boolean
+  /** The cashiers list is still being read: a cashier is named once it is in, never "POS cashier" meanwhile. */
+  cashiersPending?: boolean
 }
 
 export interface PeopleLabels {
@@ -67,7 +69,7 @@ export const peopleNamesOf = (sources: PeopleSources, labels: PeopleLabels): Peo
   const unknownCashier = sources.cashiersKnown ? labels.formerCashier : labels.cashier
   return {
     staff: (id) => (known(id) ? (staff.get(id) ?? labels.formerStaff) : ''),
-    cashier: (id) => (known(id) ? (cashiers.get(id) ?? unknownCashier) : ''),
+    cashier: (id) => (known(id) ? (cashiers.get(id) ?? (sources.cashiersPending ? '' : unknownCashier)) : ''),
     person: (id) => (known(id) ? (staff.get(id) ?? cashiers.get(id) ?? labels.formerStaff) : '')
   }
 }
@@ -79,7 +81,13 @@ export const usePeopleNames = (): PeopleNames => {
   const shop = useCurrentShop(true)
   const { translate } = useTranslate()
   return peopleNamesOf(
-    { members: shop?.users, staff: staff.data, cashiers: cashiers.data, cashiersKnown: cashiers.isSuccess },
+    {
+      members: shop?.users,
+      staff: staff.data,
+      cashiers: cashiers.data,
+      cashiersKnown: cashiers.isSuccess,
+      cashiersPending: cashiers.fetchStatus === 'fetching' && !cashiers.data
+    },
     {
       formerStaff: translate('people.formerStaff'),
       formerCashier: translate('people.formerCashier'),

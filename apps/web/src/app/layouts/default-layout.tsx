@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Box, useMediaQuery, useTheme } from '@mui/material'
-import { Outlet, useMatches } from '@tanstack/react-router'
+import { Outlet, useLocation, useMatches } from '@tanstack/react-router'
 import { AppDrawer } from '../drawer/app-drawer'
 import { PlanNotices } from '../shell/plan-notices'
 import { useRouteTitle } from '../shell/root-shell'
@@ -20,6 +20,13 @@ export const DefaultLayout = () => {
   // Mini mode is a preference of this device, so it survives reloads.
   const [mini, setMini] = useState(() => localStorage.getItem(MINI_KEY) === '1')
   const [mobileOpen, setMobileOpen] = useState(false)
+  // On a phone the drawer is a sheet over the screen: an entry picked there (a new route) closes it.
+  const pathname = useLocation({ select: (location) => location.pathname })
+  const [shownAt, setShownAt] = useState(pathname)
+  if (shownAt !== pathname) {
+    setShownAt(pathname)
+    if (mobileOpen) setMobileOpen(false)
+  }
   // A shop that requires a verified e-mail shows an unverified member the request instead of its screens; the
   // drawer then offers only the verify page, the profile and signing out (menu.ts; decision 0138).
   const needsShop = useMatches({ select: (matches) => matches.at(-1)?.staticData.spec?.shop })

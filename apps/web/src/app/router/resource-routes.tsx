@@ -11,6 +11,7 @@ import { settingsShopScreen } from '../../features/settings-shop/settings-shop.s
 import { settingsSocialScreen } from '../../features/settings-social/settings-social.screen'
 import { settingsUiScreen } from '../../features/settings-ui/settings-ui.screen'
 import { settingsVerifyScreen } from '../../features/settings-verify/settings-verify.screen'
+import { settingsEmailScreen } from '../../features/settings-email/settings-email.screen'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { useRecordTitle } from './use-record-title'
 
@@ -63,6 +64,9 @@ const forms: Record<string, ComponentType> = {
   ),
   [settingsVerifyScreen.route]: lazy(() =>
     import('../../features/settings-verify/settings-verify-page').then((m) => ({ default: m.SettingsVerifyPage }))
+  ),
+  [settingsEmailScreen.route]: lazy(() =>
+    import('../../features/settings-email/settings-email-page').then((m) => ({ default: m.SettingsEmailPage }))
   )
 }
 

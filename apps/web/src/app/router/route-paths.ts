@@ -41,6 +41,7 @@ export type PageName =
   | 'invoice'
   | 'posScreen'
   | 'devTest'
+  | 'devImportScript'
   | 'eshop'
   | 'charts'
   | 'resource'
@@ -52,6 +53,7 @@ export type PageName =
   | 'companyStatement'
   | 'subShops'
   | 'subShopStock'
+  | 'stockMoves'
   | 'customerDetail'
   | 'settings'
   | 'pos'
@@ -149,7 +151,13 @@ export const routeSpecs: RouteSpec[] = [
   // The platform operator's console (decision 0131): under the product's own prefix, no shop.
   user(`${DEV_PREFIX}/operator`, 'operator', false),
   // The developer test page shows the hardware pages too, by route (decision 0097).
-  ...devRoutes.map((path) => user(path, devTestPages.has(path) ? 'devTest' : 'placeholder', false))
+  ...devRoutes.map((path) =>
+    user(
+      path,
+      devTestPages.has(path) ? 'devTest' : path === `${DEV_PREFIX}/importWithScript` ? 'devImportScript' : 'placeholder',
+      false
+    )
+  )
 ]
 
 /** A concrete URL for a route, filling an id parameter with `id` (or leaving an optional one out). */

@@ -23,7 +23,7 @@ export const useRouteTitle = (): string | undefined => {
 
 /** Everything around every page: theme, title, messages, the processing bar and the order popup. */
 export const RootShell = () => {
-  const { t } = useT()
+  const { t, language } = useT()
   const options = usePageOptionsState()
   const routeTitle = useRouteTitle()
   const session = useSession()
@@ -31,8 +31,8 @@ export const RootShell = () => {
   const [hadNotice, setHadNotice] = useState(false)
   if (!hadNotice && (notices.error || notices.success)) setHadNotice(true)
   const theme = useMemo(
-    () => createAppTheme(Boolean(options.dark), options.fontSize === 'large'),
-    [options.dark, options.fontSize]
+    () => createAppTheme(Boolean(options.dark), options.fontSize === 'large', language),
+    [options.dark, options.fontSize, language]
   )
   const title = options.title ?? routeTitle
 

@@ -11,6 +11,7 @@ import { notifyError, notifySuccess } from '../../lib/notify'
 import { queryKeys } from '../../lib/query-keys'
 import { shopApi } from '../../lib/resource-client'
 import { diffColour, statusLabels, typeLabels } from './cash-check-labels'
+import { CashierName } from '../../lib/staff-names'
 
 const Line = ({ label, children, testId }: { label: string; children: React.ReactNode; testId: string }) => (
   <Box sx={{ display: 'contents' }}>
@@ -71,6 +72,10 @@ export const CashCheckResult = ({ record, testId }: FieldProps) => {
         />
       </Stack>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 0.75 }}>
+        {/* Whose drawer: the till's by its name, or the shop's (never an id, decision 0138). */}
+        <Line label={t('cashCheck.cashier')} testId="cash-check-drawer">
+          {typeof check.cashier === 'string' && check.cashier ? <CashierName id={check.cashier} /> : t('cashCheck.shopDrawer')}
+        </Line>
         <Line label={t('cashCheck.expectedAmount')} testId="cash-check-expected">
           {formatMoney(check.expectedAmount)}
         </Line>

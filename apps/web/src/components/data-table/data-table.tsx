@@ -36,10 +36,12 @@ import { useTableActions } from './use-table-actions'
 import { tableQuery, useLookups, useTableData } from './use-table-data'
 import { useTableState } from './use-table-state'
 import { useColumnFit } from './use-column-fit'
+import { isImportTarget, useImportOpen } from '../imports/use-import-open'
 
 // Dialogs load when first opened: a list page shows its rows before the editor's and export's code.
 const EditorDialog = lazy(() => import('../editor/editor-dialog').then((m) => ({ default: m.EditorDialog })))
 const ExportDialog = lazy(() => import('./export-dialog').then((m) => ({ default: m.ExportDialog })))
+const ImportDialog = lazy(() => import('../imports/import-dialog').then((m) => ({ default: m.ImportDialog })))
 
 /** The generic list of spec §2.12 for one resource declaration: no screen writes its own table code. */
 interface DataTableProps {
@@ -70,6 +72,9 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
   const writable = useWritesAllowed(definition.path)
   const flags = writable ? (definition.flags ?? {}) : { ...definition.flags, noAdd: true, noClone: true, noRemove: true }
   const itemKey = definition.itemKey ?? '_id'
+  // A list an import can write offers it to whoever may add to it (decision 0170).
+  const importTarget = isImportTarget(definition.path) && !flags.noAdd ? definition.path : undefined
+  const imports = useImportOpen(Boolean(importTarget))
   const pageIds = rows.map((row) => rowId(row, itemKey))
   const selection = selectionState(selected, pageIds, total)
   const filter = state.currentFilter ?? {}
@@ -144,6 +149,7 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
         onRefresh={flags.static ? undefined : () => void result.refetch()}
         onAdd={flags.noAdd ? undefined : add}
         onExport={flags.noExport ? undefined : () => setDialog('export')}
+        onImport={importTarget ? () => imports.setOpen(true) : undefined}
         onBatchDelete={flags.noRemove ? undefined : () => setDialog('batchDelete')}
         onDuplicate={flags.noAdd || flags.noClone ? undefined : () => void actions.duplicate([...selected])}
         batchActions={definition.batchActions?.map((action) => ({
@@ -152,7 +158,12 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
           options: action.options && Object.entries(action.options).map(([value, key]) => ({ value, label: t(key) })),
           onRun: (option?: string) => void actions.batch(action, [...selected], option)
         }))}
-        links={definition.links?.map((link) => ({ key: link.key, label: t(link.label), onClick: () => navigate(link.route) }))}
+        links={definition.links?.map((link) => ({
+          key: link.key,
+          label: t(link.label),
+          onClick: () => navigate(link.route),
+          menu: link.menu?.map((item) => ({ key: item.key, label: t(item.label), onClick: () => navigate(item.route) }))
+        }))}
         onClearSelection={() => setSelected(new Set())}
       />
       <Box sx={{ height: 4 }}>{(result.isFetching || actions.busy) && <LinearProgress data-testid="table-progress" />}</Box>
@@ -274,6 +285,17 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
             query={tableQuery(definition, state)}
             fileName={title ?? t(definition.name)}
             onClose={() => setDialog(undefined)}
+          />
+        )}
+        {importTarget && imports.open && (
+          <ImportDialog
+            definition={definition}
+            target={importTarget}
+            listName={title ?? t(definition.name)}
+            onClose={() => {
+              imports.setOpen(false)
+              void result.refetch()
+            }}
           />
         )}
         {routeEditor ? (

@@ -139,11 +139,12 @@ export interface ResourceDefinition<P extends ListServicePath = ListServicePath,
   useLockedFields?(record: R | undefined): ((field: FieldDef) => boolean) | undefined
 }
 
-/** A toolbar button opening another app route. */
+/** A toolbar button opening another app route, or a menu of routes (`menu`: one per list an import can write). */
 export interface ToolbarLinkDef {
   key: string
   label: AnyMessageKey
   route: string
+  menu?: { key: string; label: AnyMessageKey; route: string }[]
 }
 
 /** An editor field of a record by its name; a display-only field (never read nor sent) names none. */

@@ -18,11 +18,13 @@ import { i18n } from '../../lib/i18n/i18n'
 import { cloneValues, normalizeValues, pickFields, type Values } from '../../lib/form-values'
 import { useListT } from '../../lib/i18n/lists'
 import { notifyError, notifySuccess } from '../../lib/notify'
+import { usePhone } from '../../lib/phone'
 import { queryKeys } from '../../lib/query-keys'
 import { resourceApi, type Row } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
 import type { LocalDefinition, ResourceDefinition } from '../data-table/resource'
 import { ConfirmDialog } from './confirm-dialog'
+import { editorSize } from './editor-size'
 import { UnsavedDialog } from './unsaved-dialog'
 import { FormFieldInput } from './form-field-input'
 import { placeServerErrors } from './server-errors'
@@ -70,7 +72,8 @@ const parseEditor = (editor: string) =>
       : { mode: 'edit' as const, id: editor }
 
 /**
- * The create / edit dialog of a resource, nearly full-screen (spec §5.1, §2.12): it saves only
+ * The create / edit dialog of a resource, nearly full-screen (spec §5.1, §2.12) unless its form is a few
+ * simple fields, which get a small dialog (decision 0161); full-screen on a phone. It saves only
  * when the form validates, a failure becomes an error snackbar, success says "Save Success!".
  */
 export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialogProps) => {
@@ -86,6 +89,8 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
   const [confirming, setConfirming] = useState(false)
   const { reset } = form
   const guard = useLeaveGuard(form.dirty, onClose)
+  const phone = usePhone()
+  const small = editorSize(definition.fields) === 'small'
 
   useEffect(() => {
     if (target.mode === 'new' || !shop) return
@@ -178,10 +183,12 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
       open
       onClose={guard.requestClose}
       fullWidth
-      maxWidth={false}
-      slotProps={{ paper: { sx: { width: '95vw', height: '92vh', maxWidth: 1400 } } }}
+      maxWidth={small ? 'sm' : false}
+      fullScreen={phone && !small}
+      slotProps={{ paper: { sx: small || phone ? {} : { width: '95vw', height: '92vh', maxWidth: 1400 } } }}
       data-testid="editor-dialog"
       data-mode={target.mode}
+      data-size={small ? 'small' : 'large'}
     >
       <DialogTitle sx={{ display: 'flex', alignItems: 'center' }}>
         <Box sx={{ flex: 1 }} data-testid="editor-title">
@@ -206,7 +213,7 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
               event.preventDefault()
               void save()
             }}
-            sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, pt: 1 }}
+            sx={{ display: 'grid', gap: 2, gridTemplateColumns: small ? '1fr' : { xs: '1fr', md: '1fr 1fr' }, pt: 1 }}
           >
             {shownFields.map((field) => (
               <Box

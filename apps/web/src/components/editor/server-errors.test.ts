@@ -63,6 +63,9 @@ describe('server errors placed on the editor form', () => {
       fields: { price: '必須小於或等於 100', 'skus.1.price': '必須大於或等於 0' },
       others: ['colour: 不明欄位']
     })
+    // A rule's refusal naming a field the form does not show is its sentence alone, without the field's code name.
+    const drawer = { code: 400, data: { key: 'pos.requiresCashCheck', field: 'cashier' }, message: 'Requires Cash Check First' }
+    expect(placeServerErrors(drawer, fields, cht, 'failed')).toEqual({ fields: {}, others: ['請先進行開始點算'] })
     // A rule's own refusal names one field in `data`.
     const duplicate = { code: 409, data: { key: 'errors.duplicateCode', field: 'skus.0.code' } }
     expect(placeServerErrors(duplicate, fields, cht, 'failed').fields).toEqual({ 'skus.0.code': '此編碼已被其他產品使用' })

@@ -62,7 +62,9 @@ export const placeServerErrors = (
     const message = (entry.key && translate(entry.key, entry.values)) || entry.message || fallback
     const path = shownPath(shown, entry.field!)
     if (path && !placed.fields[path]) placed.fields[path] = message
-    else if (!path) placed.others.push(`${entry.field}: ${message}`)
+    // A format refusal of a field the form does not show names it (what to fix); a rule's refusal is a
+    // sentence of its own and never starts with a field's code name ("cashier: …").
+    else if (!path) placed.others.push(entry.key?.startsWith('format.') ? `${entry.field}: ${message}` : message)
   }
   return placed
 }

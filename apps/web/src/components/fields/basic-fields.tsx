@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Checkbox, FormControlLabel, FormHelperText, Stack, TextField } from '@mui/material'
+import { Checkbox, FormControlLabel, FormHelperText, InputAdornment, Stack, TextField } from '@mui/material'
 import dayjs from 'dayjs'
 import { evaluateExpression } from '../../lib/expression'
 import { useListT } from '../../lib/i18n/lists'
@@ -30,9 +30,10 @@ export const TextInput = ({ field, value, onChange, error, testId }: FieldProps)
  * Accepts arithmetic ("12*3+1", spec §5.1): the typed text stays while editing and becomes the
  * number on blur; an invalid expression is kept so the form can say "Invalid value or expression".
  */
-export const NumberInput = ({ field, value, onChange, error, testId }: FieldProps) => {
+export const NumberInput = ({ field, value, onChange, error, values, testId }: FieldProps) => {
   const { t } = useListT()
   const [focused, setFocused] = useState(false)
+  const unit = field.type === 'number' ? field.unit?.(values) : undefined
   return (
     <TextField
       fullWidth
@@ -50,7 +51,18 @@ export const NumberInput = ({ field, value, onChange, error, testId }: FieldProp
         // Never rounded: a whole-number field refuses 2.5 with a message rather than storing 3.
         if (result.ok) onChange(result.value)
       }}
-      slotProps={{ htmlInput: { 'data-testid': testId, inputMode: focused ? 'text' : 'decimal' } }}
+      slotProps={{
+        htmlInput: { 'data-testid': testId, inputMode: focused ? 'text' : 'decimal' },
+        input: unit
+          ? {
+              endAdornment: (
+                <InputAdornment position="end" data-testid={`${testId}-unit`}>
+                  {unit}
+                </InputAdornment>
+              )
+            }
+          : undefined
+      }}
     />
   )
 }

@@ -30,7 +30,12 @@ export type FieldDef = BaseField &
   (
     | { type: 'text' | 'email' | 'textarea' }
     | { type: 'translatable'; multiline?: boolean }
-    | { type: 'number'; integer?: boolean }
+    | {
+        type: 'number'
+        integer?: boolean
+        /** The unit shown after the number, from the values beside it (a weighed product's "斤"). */
+        unit?: (values: Values) => string | undefined
+      }
     | { type: 'password' }
     | { type: 'select'; source: OptionSource; multiple?: boolean; disabledOptions?: string[] }
     /** Integer cents in the record, a decimal ("12.50") on screen (decision 0003). */
@@ -58,6 +63,8 @@ export type FieldDef = BaseField &
         itemKey?: string
         /** Items whose schema has no id: new items get none. */
         noItemId?: boolean
+        /** What a new item starts with (a bank account shown to customers from the start). */
+        newItem?: () => Values
         canDelete?: (item: Values) => boolean
         canView?: (item: Values) => boolean
       }

@@ -101,7 +101,7 @@ export const ListInput = ({
         )
       )}
       <AddItemButton
-        onClick={() => onChange([...items, field.noItemId ? {} : { [itemKey]: generateItemId() }])}
+        onClick={() => onChange([...items, { ...field.newItem?.(), ...(field.noItemId ? {} : { [itemKey]: generateItemId() }) }])}
         testId={`${testId}-add`}
       />
       {error && (

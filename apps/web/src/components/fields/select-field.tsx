@@ -75,7 +75,13 @@ const ServiceSelect = ({ field, value, onChange, error, testId, source }: FieldP
           label={t(field.label)}
           error={Boolean(error)}
           helperText={error}
-          slotProps={{ ...params.slotProps, htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId } }}
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, 'data-testid': testId },
+            // A chosen record's name comes after its id (a lookup): the label sits above from the start,
+            // rather than over the name while it moves up once the name arrives.
+            ...(selected.length ? { inputLabel: { shrink: true } } : {})
+          }}
         />
       )}
     />

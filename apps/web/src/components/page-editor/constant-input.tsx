@@ -6,11 +6,14 @@ import { CssEditor } from './widgets/css-editor'
 import { ColourWidget } from './widgets/colour-widget'
 import { DimensionPicker } from './widgets/dimension-picker'
 import { FieldWidget } from './widgets/field-widget'
+import { optionWords } from './path-words'
 import { MenusEditor } from './widgets/menus-editor'
 import { PageLinkPicker } from './widgets/page-link-picker'
 
 export interface ConstantInputProps {
   label: string
+  /** The prop's stored name: its choices read in the merchant's words (`pe.option.<name>.<value>`). */
+  name?: string
   type: TypeRef
   spec?: PropSpec
   value: unknown
@@ -73,8 +76,15 @@ const ListInput = ({ label, type, spec, value, onChange, testId }: ConstantInput
   )
 }
 
+/** A field of an object prop by its words (`pe.prop.<name>`), its stored name when it has none. */
+const optionLabel = (name: string, tAny: (key: string) => string) => {
+  const text = tAny(`pe.prop.${name}`)
+  return text && text !== `pe.prop.${name}` ? text : name
+}
+
 /** An object prop with declared fields (a slide, a condition): each field's input. */
 const ObjectInput = ({ label, spec, value, onChange, testId }: ConstantInputProps) => {
+  const { tAny } = useListT()
   const record = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>
   return (
     <Stack spacing={1} data-testid={testId}>
@@ -84,7 +94,8 @@ const ObjectInput = ({ label, spec, value, onChange, testId }: ConstantInputProp
       {Object.entries(spec!.fields!).map(([name, field]) => (
         <ConstantInput
           key={name}
-          label={name}
+          name={name}
+          label={optionLabel(name, tAny)}
           type={field.type}
           spec={field}
           value={record[name]}
@@ -101,7 +112,8 @@ const ObjectInput = ({ label, spec, value, onChange, testId }: ConstantInputProp
  * colours, css, links, menus, rich text, images, videos, texts in every language, choices, lists.
  */
 export const ConstantInput = (props: ConstantInputProps) => {
-  const { label, type, spec, value, onChange, testId } = props
+  const { label, name, type, spec, value, onChange, testId } = props
+  const { tAny } = useListT()
   const parsed = parseType(type)
   if (!parsed) return null
   if (parsed.depth > 0) return <ListInput {...props} />
@@ -193,7 +205,7 @@ export const ConstantInput = (props: ConstantInputProps) => {
         >
           {(spec?.options ?? []).map((option) => (
             <MenuItem key={option} value={option} data-testid={`${testId}-option-${option}`}>
-              {String(option)}
+              {optionWords(name, option, tAny)}
             </MenuItem>
           ))}
         </TextField>

@@ -87,7 +87,15 @@ export const PropField = ({ name, label = name, spec, value, onChange, scope, on
           testId={`${testId}-datasource`}
         />
       ) : path ? null : (
-        <ConstantInput label={label} type={spec.type} spec={spec} value={value} onChange={onChange} testId={`${testId}-value`} />
+        <ConstantInput
+          label={label}
+          name={name}
+          type={spec.type}
+          spec={spec}
+          value={value}
+          onChange={onChange}
+          testId={`${testId}-value`}
+        />
       )}
       {error ? (
         <Typography variant="caption" color="error" role="alert" data-testid={`${testId}-error`}>

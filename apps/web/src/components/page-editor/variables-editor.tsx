@@ -59,15 +59,30 @@ const AddName = ({
   )
 }
 
+/** A type in the merchant's words ("產品清單" for `product[]`); a type without words stays as written. */
+export const typeWords = (type: string, tAny: (key: string, values?: Record<string, unknown>) => string): string => {
+  if (type.endsWith('[]')) return tAny('pe.type.list', { item: typeWords(type.slice(0, -2), tAny) })
+  const key = `pe.type.${type}`
+  const text = tAny(key)
+  return text && text !== key ? text : type
+}
+
 const TypeInput = ({ value, onChange, testId }: { value: string; onChange: (type: string) => void; testId: string }) => {
-  const { t } = useListT()
+  const { t, tAny } = useListT()
+  const label = (type: string) => typeWords(type, tAny)
+  // The words shown stand for their type: a choice picked (or its words typed) is the type it names.
+  const byLabel = new Map(TYPE_CHOICES.map((type) => [label(type), type]))
   return (
     <Autocomplete
       freeSolo
       size="small"
       options={TYPE_CHOICES}
       value={value}
-      onInputChange={(_, next) => isTypeRef(next) && onChange(next)}
+      getOptionLabel={(option) => label(option)}
+      onInputChange={(_, next) => {
+        const type = byLabel.get(next) ?? next
+        if (isTypeRef(type)) onChange(type)
+      }}
       sx={{ minWidth: 140 }}
       renderInput={(params) => (
         <TextField

@@ -15,8 +15,17 @@ import {
   Typography
 } from '@mui/material'
 import { useQueryClient } from '@tanstack/react-query'
-import { lineTitle, servicePaths, type LocaleId, type Order } from '@emporia/shared'
+import {
+  lineTitle,
+  refundValueOf,
+  servicePaths,
+  type LocaleId,
+  type Order,
+  type RefundData,
+  type RefundResult
+} from '@emporia/shared'
 import { formatMoney } from '../../lib/format'
+import { useQuantityText } from '../../lib/format/quantity'
 import { normalizeValues } from '../../lib/form-values'
 import { useListT } from '../../lib/i18n/lists'
 import { notifySuccess } from '../../lib/notify'
@@ -25,7 +34,7 @@ import { shopApi } from '../../lib/resource-client'
 import { unplaced, type Refusal } from '../editor/refusal'
 import { serverRefusal } from '../editor/server-refusal'
 import { MoneyInput } from '../fields/money-field'
-import { leftOf, refundRequest, refundValue, unitsOf, type RefundChoice } from './refund-lines'
+import { leftOf, refundRequest, unitsOf, type RefundChoice } from './refund-lines'
 
 const AMOUNT = { name: 'amount', label: 'refund.amount', type: 'money' } as const
 
@@ -40,15 +49,22 @@ export const RefundForm = ({
   order,
   onClose,
   testId,
-  askApproval
+  askApproval,
+  extra,
+  onRefunded
 }: {
   order: Order
   onClose: () => void
   testId: string
+  /** Fields the caller adds to the request: at the till, where the money goes (decision 0149). */
+  extra?: Pick<RefundData, 'tender' | 'cashier'>
+  /** Told of the refund once the server took it, before the dialog closes. */
+  onRefunded?: (result: RefundResult) => void
   /** At the till: asks a manager when the shop's refunds need one, answering the approval's id (decision 0135). */
   askApproval?: (request: { order: string; amount?: number }) => Promise<string | null>
 }) => {
   const { t, language } = useListT()
+  const quantity = useQuantityText()
   const queryClient = useQueryClient()
   const left = leftOf(order.products)
   const [choices, setChoices] = useState<RefundChoice[]>(() =>
@@ -86,18 +102,20 @@ export const RefundForm = ({
     setBusy(true)
     setRefusal(undefined)
     try {
-      await shopApi(servicePaths.orderRefunds)
-        .create(request.data)
+      const data = { ...request.data, ...extra }
+      const result = (await shopApi(servicePaths.orderRefunds)
+        .create(data)
         .catch(async (error: unknown) => {
           const key = (error as { data?: { key?: string } })?.data?.key
           const approval =
             key === 'pos.error.refundNeedsManager' && askApproval
-              ? await askApproval({ order: order._id, amount: request.data.amount })
+              ? await askApproval({ order: order._id, amount: data.amount })
               : null
           if (!approval) throw error
-          return shopApi(servicePaths.orderRefunds).create({ ...request.data, approval })
-        })
+          return shopApi(servicePaths.orderRefunds).create({ ...data, approval })
+        })) as RefundResult
       notifySuccess(t('refund.done'))
+      onRefunded?.(result)
       void queryClient.invalidateQueries({ queryKey: queryKeys.service(servicePaths.orders) })
       onClose()
     } catch (error) {
@@ -127,8 +145,8 @@ export const RefundForm = ({
               {order.products.map((line, i) => (
                 <TableRow key={i} data-testid={`${testId}-line-${i}`}>
                   <TableCell>{lineTitle(line, language as LocaleId)}</TableCell>
-                  <TableCell align="right">{line.quantity}</TableCell>
-                  <TableCell align="right">{line.returned ?? 0}</TableCell>
+                  <TableCell align="right">{quantity(line.quantity, line.unit)}</TableCell>
+                  <TableCell align="right">{quantity(line.returned ?? 0, line.unit)}</TableCell>
                   <TableCell sx={{ width: 160 }}>
                     <TextField
                       size="small"
@@ -170,7 +188,7 @@ export const RefundForm = ({
             testId={`${testId}-amount`}
           />
           <Typography variant="caption" color="text.secondary" data-testid={`${testId}-amount-hint`}>
-            {t('refund.amountHint', { amount: formatMoney(refundValue(order.products, units)) })}
+            {t('refund.amountHint', { amount: formatMoney(refundValueOf(order, units)) })}
           </Typography>
           <TextField
             label={t('refund.reason')}

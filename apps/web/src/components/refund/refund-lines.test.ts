@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { leftOf, refundRequest, refundValue, unitsOf } from './refund-lines'
+import { leftOf, refundRequest, unitsOf } from './refund-lines'
 
 const order = {
   _id: 'a'.repeat(24),
@@ -60,26 +60,12 @@ describe('a refund, at the till or on the order page (spec §4.8)', () => {
     expect(request).toEqual({ problems: { 0: 'posRefund.tooMany', 1: 'format.number' } })
   })
 
-  it('hints the value of the units at the lines’ prices', () => {
-    expect(
-      refundValue(
-        [
-          { price: 1250, quantity: 3 },
-          { total: 2500, quantity: 1.25 }
-        ],
-        [2, 0.5]
-      )
-    ).toBe(2500 + 1000)
-  })
-
-  it('leaves only what was not given back yet, valued at the lines prices', () => {
+  it('leaves only what was not given back yet', () => {
     const lines = [
       { quantity: 3, returned: 1, price: 1000, total: 3000 },
       { quantity: 2, price: 250, total: 500 }
     ]
     expect(leftOf(lines)).toEqual([2, 2])
-    expect(refundValue(lines, [2, 1])).toBe(2250)
-    expect(refundValue(lines, [0, 0])).toBe(0)
   })
 
   it('sends the lines with units (none is an explicit none), restock as chosen, the amount only when typed', () => {

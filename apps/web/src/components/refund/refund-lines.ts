@@ -23,13 +23,6 @@ export const unitsOf = (text: string, left: number): { units: number } | { probl
   return units > left ? { problem: 'posRefund.tooMany' } : { units }
 }
 
-/** What a refund of these units is worth at the lines' prices: a hint only, the server decides. */
-export const refundValue = (lines: readonly { price?: number; total?: number; quantity: number }[], units: readonly number[]) =>
-  lines.reduce((sum, line, i) => {
-    const unit = line.price ?? (line.total !== undefined && line.quantity ? line.total / line.quantity : 0)
-    return sum + Math.round(unit * (units[i] ?? 0))
-  }, 0)
-
 /** The request, or the refused lines by index (then nothing is sent). */
 export const refundRequest = (
   order: Pick<Order, '_id' | 'products'>,

@@ -1,6 +1,6 @@
 import { Box, CircularProgress, Divider, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material'
 import { useParams } from '@tanstack/react-router'
-import type { BillingInfo, BillingInvoice, LocaleId } from '@emporia/shared'
+import { personName, type BillingInfo, type BillingInvoice, type LocaleId } from '@emporia/shared'
 import { formatDate, formatMoney } from '../../lib/format'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText } from '../../lib/i18n/translatable'
@@ -13,7 +13,7 @@ export const addressLines = (info: BillingInfo, locale: LocaleId): string[] => {
   const country = countries(locale).find((entry) => entry.code === info.country)?.name ?? info.country
   return [
     info.company,
-    [info.firstName, info.lastName].filter(Boolean).join(' '),
+    personName(info.firstName, info.lastName),
     info.address1,
     info.address2,
     [info.city, info.state, info.zipcode].filter(Boolean).join(', '),

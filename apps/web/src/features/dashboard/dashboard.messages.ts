@@ -7,21 +7,27 @@ export const dashboardMessages = defineMessages({
     'dashboard.thisMonth': 'This month',
     'dashboard.orderCount': '{count} orders',
     'dashboard.openCharts': 'Sales charts',
-    'dashboard.allOrders': 'All orders'
+    'dashboard.allOrders': 'All orders',
+    'dashboard.step.shipping': 'Add a way to deliver (a shipping method or pick-up)',
+    'dashboard.step.done': 'Done'
   },
   cht: {
     'dashboard.today': '今日',
     'dashboard.thisMonth': '本月',
     'dashboard.orderCount': '{count} 張訂單',
     'dashboard.openCharts': '銷售圖表',
-    'dashboard.allOrders': '所有訂單'
+    'dashboard.allOrders': '所有訂單',
+    'dashboard.step.shipping': '新增送貨方式（運送方式或自取）',
+    'dashboard.step.done': '已完成'
   },
   chs: {
     'dashboard.today': '今日',
     'dashboard.thisMonth': '本月',
     'dashboard.orderCount': '{count} 张订单',
     'dashboard.openCharts': '销售图表',
-    'dashboard.allOrders': '所有订单'
+    'dashboard.allOrders': '所有订单',
+    'dashboard.step.shipping': '新增送货方式（运送方式或自取）',
+    'dashboard.step.done': '已完成'
   }
 })
 

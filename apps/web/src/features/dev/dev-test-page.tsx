@@ -8,6 +8,7 @@ import { formatFileSize, formatMoney } from '../../lib/format'
 import { useT } from '../../lib/i18n/i18n'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { usePageOptions } from '../../lib/page-options'
+import { DevPagesMenu } from './dev-pages-menu'
 
 // The field gallery brings the editor and every field; only this developer page loads it, on demand.
 const FieldGallery = lazy(() => import('./field-gallery').then((m) => ({ default: m.FieldGallery })))
@@ -98,6 +99,7 @@ const DevTestContent = () => {
   return (
     <Card variant="outlined" sx={{ maxWidth: 640 }}>
       <CardContent>
+        <DevPagesMenu />
         <Typography sx={{ mb: 2 }}>{t('dev.intro')}</Typography>
         <Typography data-testid="dev-short">{t('dev.short', { count: short })}</Typography>
         <Typography data-testid="dev-long">{t('dev.long', { count: long })}</Typography>

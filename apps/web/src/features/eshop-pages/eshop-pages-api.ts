@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { useQueries, useQuery } from '@tanstack/react-query'
-import { fetchKey, servicePaths, type ServiceCall, type ComponentData } from '@emporia/shared'
+import { publicProduct, visibleProductsQuery, type StorefrontCategory } from '@emporia/theme'
+import { fetchKey, servicePaths, type LocaleId, type ServiceCall, type ComponentData, type ShopPageData } from '@emporia/shared'
 import { queryKeys } from '../../lib/query-keys'
 import { shopApi, shopRows } from '../../lib/resource-client'
 import { useCurrentShopId } from '../../lib/shop'
@@ -8,6 +9,8 @@ import { useCurrentShopId } from '../../lib/shop'
 // The page editor's calls (ARCHITECTURE §2: one place per operation); components never name a service.
 
 export const createComponent = (data: ComponentData) => shopApi(servicePaths.components).create(data)
+/** A page of the shop (its name, address and the component it shows). */
+export const createPage = (data: ShopPageData) => shopApi(servicePaths.pages).create(data)
 export const patchComponent = (id: string, data: Partial<ComponentData>) => shopApi(servicePaths.components).patch(id, data)
 /** Publishes the shop's drafts (theme, pages, components) as the next version. */
 export const publishSite = (note?: string) => shopApi(servicePaths.siteVersions).create(note ? { note } : {})
@@ -70,22 +73,53 @@ export const useVersions = (enabled: boolean) => {
   })
 }
 
+/** The shop's draft theme (what the next publish shows): the canvas's colours, font, header and footer. */
+export const useDraftTheme = () => {
+  const shop = useCurrentShopId()
+  return useQuery({
+    queryKey: queryKeys.find(servicePaths.themes, { shop }),
+    enabled: Boolean(shop),
+    queryFn: async () => (await shopRows(servicePaths.themes, { $limit: 1 }))[0] ?? null
+  })
+}
+
+/** What the storefront's catalogue answers with (decision 0163): the shop's settings/ui and its categories' names. */
+export interface CanvasCatalogue {
+  locale: LocaleId
+  showSoldOut: boolean
+  showStock: boolean
+  categories: ReadonlyMap<string, StorefrontCategory>
+}
+
 /**
  * The answers of a component's data sources (shared `collectFetches`), run through the client as the
- * storefront runs them on the server, keyed by `fetchKey` for `resolvePage`. A failed one answers [].
+ * storefront runs them on the server (decision 0163): the same visibility (offered online, sold-out
+ * ones as the shop shows them) and each product as a page shows it (`publicProduct`: prices as money,
+ * categories by name), keyed by `fetchKey` for `resolvePage`. A failed one answers [].
  */
-export const useFetchedAnswers = (calls: readonly ServiceCall[]): Record<string, unknown> => {
+export const useFetchedAnswers = (calls: readonly ServiceCall[], catalogue: CanvasCatalogue): Record<string, unknown> => {
   const shop = useCurrentShopId()
   const results = useQueries({
-    queries: calls.map((call) => ({
-      queryKey: [call.path, 'find', { ...call.params.query, shop }],
-      enabled: Boolean(shop) && call.path === servicePaths.products,
-      staleTime: 60_000,
-      queryFn: () => shopRows(servicePaths.products, call.params.query)
-    }))
+    queries: calls.map((call) => {
+      const query = visibleProductsQuery(call.params.query, catalogue.showSoldOut)
+      return {
+        queryKey: [call.path, 'find', { ...query, shop }],
+        enabled: Boolean(shop) && call.path === servicePaths.products,
+        staleTime: 60_000,
+        queryFn: () => shopRows(servicePaths.products, query)
+      }
+    })
   })
   return useMemo(
-    () => Object.fromEntries(calls.map((call, index) => [fetchKey(call), results[index]?.data ?? []])),
-    [calls, results]
+    () =>
+      Object.fromEntries(
+        calls.map((call, index) => [
+          fetchKey(call),
+          ((results[index]?.data ?? []) as Record<string, unknown>[]).map((row) =>
+            publicProduct(row, catalogue.categories, catalogue.locale, { showStock: catalogue.showStock, listed: true })
+          )
+        ])
+      ),
+    [calls, results, catalogue]
   )
 }

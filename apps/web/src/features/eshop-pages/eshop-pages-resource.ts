@@ -1,10 +1,30 @@
+import { lazy } from 'react'
 import { PAGE_PATH_PATTERN, pageSchema, servicePaths } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import { translatablePaths } from '../../lib/table/search-query'
 import { designPath } from './design-path'
 import { eshopComponentsScreen, eshopPagesScreen } from './eshop-pages.screen'
 
+const NewPageDialog = lazy(() => import('./new-page-dialog').then((m) => ({ default: m.NewPageDialog })))
+
 const pathPattern = new RegExp(PAGE_PATH_PATTERN)
+const SEO_PARTS = ['title', 'description', 'keywords'] as const
+
+/**
+ * A page as stored from its form: the form edits `seo.title`, `seo.description` and `seo.keywords` side by
+ * side, the record keeps them in one `seo` object (the server refuses a dotted name); an empty one is left out.
+ */
+export const pageRecord = (values: Record<string, unknown>): Record<string, unknown> => {
+  const record: Record<string, unknown> = {}
+  const seo: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(values)) {
+    const part = name.startsWith('seo.') ? name.slice('seo.'.length) : undefined
+    if (part === undefined) record[name] = value
+    else if ((SEO_PARTS as readonly string[]).includes(part) && value !== '' && value !== null && value !== undefined)
+      seo[part] = value
+  }
+  return { ...record, seo }
+}
 const named = { searchFields: ['name'] }
 
 /** Pages (spec §3.13): name, path, the component shown, SEO; searched by name, path and component (§3.16). */
@@ -51,7 +71,11 @@ export const eshopPagesResource = defineResource({
     { field: 'path', type: 'regexp', label: 'page.path' },
     { field: 'component', type: 'select', label: 'page.component', source: { path: servicePaths.components, ...named } }
   ],
-  defaults: () => ({ path: '/' })
+  defaults: () => ({ path: '/' }),
+  prepare: (values) => pageRecord(values),
+  // A page opens in its designer; its name, path and SEO are the designer's "Page settings" (decision 0163).
+  open: (row) => designPath(String(row.component ?? '')),
+  createDialog: NewPageDialog
 })
 
 /** Stored components (spec §3.15): listed by name; a row opens the page editor, "Add" a new design. */

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useMemo, useRef, useState } from 'react'
 import {
   Alert,
   Box,
@@ -11,15 +11,33 @@ import {
   IconButton,
   Stack,
   TextField,
-  Tooltip
+  Tooltip,
+  Typography,
+  useMediaQuery,
+  useTheme
 } from '@mui/material'
 import Undo from '@mui/icons-material/Undo'
 import Redo from '@mui/icons-material/Redo'
 import History from '@mui/icons-material/History'
 import ArrowBack from '@mui/icons-material/ArrowBack'
+import Tune from '@mui/icons-material/Tune'
 import { useQueryClient } from '@tanstack/react-query'
 import { useParams } from '@tanstack/react-router'
-import { collectFetches, pickTran, servicePaths, type ComponentModel, type LocaleId, type PageNode } from '@emporia/shared'
+import {
+  collectFetches,
+  pickTran,
+  resolvePage,
+  servicePaths,
+  socialSettingNames,
+  storefrontUi,
+  type ComponentModel,
+  type LocaleId,
+  type PageNode,
+  type SocialSettingName,
+  type Theme
+} from '@emporia/shared'
+import { themeChromeNodes, themeVariables } from '@emporia/theme'
+import { useCurrentShop } from '../../lib/shop'
 import { UnsavedDialog } from '../../components/editor/unsaved-dialog'
 import { useLeaveGuard } from '../../components/editor/use-leave-guard'
 import { refusedFields } from '../../components/editor/server-errors'
@@ -31,7 +49,7 @@ import {
   placeProblem,
   type PlacedProblem
 } from '../../components/page-editor/field-problems'
-import { PreviewProvider, type PreviewInputs } from '../../components/page-editor/preview/preview-env'
+import { PreviewProvider, type CanvasFrame, type PreviewInputs } from '../../components/page-editor/preview/preview-env'
 import {
   PageCanvas,
   type CanvasHistory,
@@ -41,6 +59,7 @@ import {
 import { useAppNavigate } from '../../components/ui/app-link'
 import { errorMessage } from '../../lib/errors'
 import { useListT } from '../../lib/i18n/lists'
+import { pageBlocksMessages } from './page-blocks.messages'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import {
   createComponent,
@@ -50,12 +69,24 @@ import {
   useCategoryNames,
   useComponent,
   useComponents,
+  useDraftTheme,
   useFetchedAnswers,
+  type CanvasCatalogue,
   usePages
 } from './eshop-pages-api'
 import { DesignerProblems } from './designer-problems'
+import { eshopPagesResource } from './eshop-pages-resource'
 import { designPath } from './design-path'
 import { VersionHistory } from './version-history'
+
+const EditorDialog = lazy(() => import('../../components/editor/editor-dialog').then((m) => ({ default: m.EditorDialog })))
+
+/** The shop's look on its storefront: the draft theme, its variables, what the storefront's blocks are told. */
+interface SiteLook {
+  theme: Theme | null
+  variables: string
+  context: CanvasFrame['context']
+}
 
 const emptyModel: EditedModel = { name: '', dataType: {}, data: {}, props: {}, content: [] }
 /** What is compared to tell unsaved changes: the model as it would be sent. */
@@ -76,17 +107,23 @@ const Designer = ({
   id,
   initial,
   env,
-  stored
+  stored,
+  catalogue,
+  site
 }: {
   id?: string
   initial: EditedModel
   env: PageEditorEnv
   stored: Record<string, ComponentModel>
+  catalogue: CanvasCatalogue
+  site: SiteLook
 }) => {
   const { t, language } = useListT()
   const navigate = useAppNavigate()
   const queryClient = useQueryClient()
   const [model, setModel] = useState(initial)
+  // The page this component is (the first, when several addresses show it): its settings are a dialog here.
+  const page = id ? env.pages.find((one) => one.component === id) : undefined
   const [saved, setSaved] = useState(() => snapshot(initial))
   const [busy, setBusy] = useState(false)
   const [problems, setProblems] = useState<PlacedProblem[]>([])
@@ -95,15 +132,46 @@ const Designer = ({
   const fieldProblems = useMemo(() => fieldProblemsOf(problems, model.content), [problems, model.content])
   const [publishing, setPublishing] = useState<string | undefined>()
   const [history, setHistory] = useState(false)
+  const [settings, setSettings] = useState(false)
   const dirty = snapshot(model) !== saved
-  const guard = useLeaveGuard(dirty, () => navigate('/eshop/pages?tab=components'))
-  const labels = useMemo(() => ({ name: t('pe.componentName'), variables: t('pe.variables'), declared: t('pe.declared') }), [t])
+  // Puck's canvas, block list and settings do not fit a phone (decision 0173): a note, the page's settings.
+  const small = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true })
+  const guard = useLeaveGuard(dirty, () => navigate(page ? '/eshop/pages' : '/eshop/pages?tab=components'))
+  const labels = useMemo(
+    () => ({
+      name: t('pe.componentName'),
+      variables: t('pe.variables'),
+      declared: t('pe.declared'),
+      // Blocks, their settings and groups in the interface's language.
+      words: (key: string) => (pageBlocksMessages[language as LocaleId] as Record<string, string>)[key],
+      // Puck's own panels, buttons and tooltips (its dictionary) in the same language.
+      dictionary: Object.fromEntries(
+        Object.entries(pageBlocksMessages[language as LocaleId])
+          .filter(([key]) => key.startsWith('pe.puck.'))
+          .map(([key, text]) => [key.slice('pe.puck.'.length), text])
+      )
+    }),
+    [t, language]
+  )
   // The canvas renders with the same inputs as the storefront: the page's data sources run through the client.
   const calls = useMemo(() => collectFetches(model, stored), [model, stored])
-  const fetched = useFetchedAnswers(calls)
+  const fetched = useFetchedAnswers(calls, catalogue)
+  // The storefront's frame (decision 0163): the theme's header and footer around a page, as it renders them.
+  const ownTypes = useMemo(() => model.content.map((node) => node.type).join(','), [model.content])
+  const frame = useMemo<CanvasFrame>(() => {
+    const chrome = page ? themeChromeNodes(site.theme, new Set(ownTypes.split(','))) : { top: [], bottom: [] }
+    const resolve = (content: PageNode[]) =>
+      resolvePage({ dataType: {}, data: {}, props: {}, content }, { locale: language as LocaleId, pages: env.pages }).nodes
+    return {
+      variables: site.variables,
+      top: resolve(chrome.top),
+      bottom: resolve(chrome.bottom),
+      context: { ...site.context, path: page?.path }
+    }
+  }, [page, site, ownTypes, language, env.pages])
   const preview = useMemo<PreviewInputs>(
-    () => ({ model, fetched, locale: language as LocaleId, pages: env.pages, components: stored }),
-    [model, fetched, language, env.pages, stored]
+    () => ({ model, fetched, locale: language as LocaleId, pages: env.pages, components: stored, frame }),
+    [model, fetched, language, env.pages, stored, frame]
   )
   const placeable = useMemo(() => env.components.filter((component) => component._id !== id), [env.components, id])
 
@@ -191,6 +259,11 @@ const Designer = ({
           </IconButton>
         </span>
       </Tooltip>
+      {page && (
+        <Button variant="text" startIcon={<Tune />} onClick={() => setSettings(true)} data-testid="designer-page-settings">
+          {t('page.settings')}
+        </Button>
+      )}
       <Tooltip title={t('pe.versions')}>
         <IconButton aria-label={t('pe.versions')} onClick={() => setHistory(true)} data-testid="designer-history">
           <History />
@@ -213,23 +286,45 @@ const Designer = ({
         onSelect={(node) => selectNode.current?.(node)}
         onClose={() => setProblems([])}
       />
-      <Box sx={{ flex: 1, minHeight: 0 }}>
-        <PageEditorEnvContext.Provider value={env}>
-          <PreviewProvider inputs={preview}>
-            <FieldProblemsContext.Provider value={fieldProblems}>
-              <PageCanvas
-                initial={initial}
-                placeable={placeable}
-                labels={labels}
-                title={model.name || t('route.eshop/pages/design')}
-                onChange={setModel}
-                actions={actions}
-                selectNodeRef={selectNode}
-              />
-            </FieldProblemsContext.Provider>
-          </PreviewProvider>
-        </PageEditorEnvContext.Provider>
-      </Box>
+      {small ? (
+        <Stack spacing={2} sx={{ p: 2 }} data-testid="designer-small-screen">
+          <Typography variant="h6">{model.name || t('route.eshop/pages/design')}</Typography>
+          <Alert severity="info">{t('pe.smallScreen')}</Alert>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+            <Button variant="outlined" startIcon={<ArrowBack />} onClick={guard.requestClose} data-testid="designer-back">
+              {t('pe.backToPages')}
+            </Button>
+            {page && (
+              <Button
+                variant="contained"
+                startIcon={<Tune />}
+                onClick={() => setSettings(true)}
+                data-testid="designer-page-settings"
+              >
+                {t('page.settings')}
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      ) : (
+        <Box sx={{ flex: 1, minHeight: 0 }}>
+          <PageEditorEnvContext.Provider value={env}>
+            <PreviewProvider inputs={preview}>
+              <FieldProblemsContext.Provider value={fieldProblems}>
+                <PageCanvas
+                  initial={initial}
+                  placeable={placeable}
+                  labels={labels}
+                  title={model.name || t('route.eshop/pages/design')}
+                  onChange={setModel}
+                  actions={actions}
+                  selectNodeRef={selectNode}
+                />
+              </FieldProblemsContext.Provider>
+            </PreviewProvider>
+          </PageEditorEnvContext.Provider>
+        </Box>
+      )}
       <Dialog open={publishing !== undefined} onClose={() => setPublishing(undefined)} fullWidth maxWidth="xs">
         <DialogTitle>{t('pe.publish')}</DialogTitle>
         <DialogContent>
@@ -255,6 +350,18 @@ const Designer = ({
           </Button>
         </DialogActions>
       </Dialog>
+      <Suspense fallback={null}>
+        {settings && page && (
+          <EditorDialog
+            definition={eshopPagesResource}
+            editor={page._id}
+            onClose={() => {
+              setSettings(false)
+              void queryClient.invalidateQueries({ queryKey: [servicePaths.pages] })
+            }}
+          />
+        )}
+      </Suspense>
       <VersionHistory open={history} onClose={() => setHistory(false)} onRestore={restore} />
       <UnsavedDialog guard={guard} />
     </Box>
@@ -272,6 +379,34 @@ export const PageDesignerPage = () => {
   const components = useComponents()
   const pages = usePages()
   const categories = useCategoryNames()
+  const theme = useDraftTheme()
+  const shop = useCurrentShop(true)
+  const ui = useMemo(() => storefrontUi(shop ?? {}), [shop])
+  const catalogue = useMemo<CanvasCatalogue>(
+    () => ({
+      locale: language as LocaleId,
+      showSoldOut: ui.showSoldOut,
+      showStock: ui.showStock,
+      categories: new Map((categories.data ?? []).map((one) => [one._id, { _id: one._id, name: one.name }]))
+    }),
+    [language, ui, categories.data]
+  )
+  const site = useMemo<SiteLook>(() => {
+    const social: Partial<Record<SocialSettingName, string | null>> = {}
+    for (const name of socialSettingNames) if (shop?.[name]) social[name] = shop[name]
+    const draft = theme.data ?? null
+    return {
+      theme: draft,
+      variables: themeVariables(draft?.colors, draft?.font, ui.productImageRatio),
+      context: {
+        shopName: shop ? pickTran(shop.name, language as LocaleId) : '',
+        logo: draft?.logo ?? undefined,
+        currency: '$',
+        locales: ui.locales,
+        social
+      }
+    }
+  }, [theme.data, shop, ui, language])
   const env = useMemo<PageEditorEnv>(
     () => ({
       components: (components.data ?? []).map((entry) => ({ _id: entry._id, name: entry.name, props: entry.props })),
@@ -304,9 +439,9 @@ export const PageDesignerPage = () => {
   )
   if (id && component.isError) return <Alert severity="warning">{t('pe.notFound')}</Alert>
   // Puck's component list is built once: wait for the shop's components too.
-  if (!initial || components.isPending) return <CircularProgress sx={{ m: 4 }} />
+  if (!initial || components.isPending || theme.isPending) return <CircularProgress sx={{ m: 4 }} />
   // Keyed by the record only: the refetch after every save must not remount the editor (it would drop
   // undo history, an open drawer, and whatever was typed while the save was on its way). A restore
   // resets the components' queries, so the editor unmounts to the spinner and comes back on the new data.
-  return <Designer key={id ?? 'new'} id={id} initial={initial} env={env} stored={stored} />
+  return <Designer key={id ?? 'new'} id={id} initial={initial} env={env} stored={stored} catalogue={catalogue} site={site} />
 }

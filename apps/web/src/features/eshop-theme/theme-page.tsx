@@ -35,6 +35,20 @@ const draftOf = (theme: Theme | null | undefined): Draft => {
   return data
 }
 
+type HeaderFooterProp =
+  | 'height'
+  | 'translucent'
+  | 'fixed'
+  | 'flat'
+  | 'dark'
+  | 'background'
+  | 'topBackground'
+  | 'padding'
+  | 'inset'
+  | 'hideBottom'
+  | 'year'
+  | 'name'
+
 /** The header's and footer's own props (§3.15), constants only; their menus are edited above. */
 const ownProps = (name: 'header' | 'footer') =>
   Object.entries(themeComponents[name].props as Record<string, PropSpec>).filter(([prop]) => prop !== 'items')
@@ -183,7 +197,7 @@ const ThemeForm = ({ theme, env }: { theme: Theme | null; env: PageEditorEnv }) 
             {ownProps(part).map(([prop, spec]) => (
               <ConstantInput
                 key={prop}
-                label={prop}
+                label={t(`theme.prop.${prop as HeaderFooterProp}`)}
                 type={spec.type}
                 spec={spec}
                 value={draft[part]?.[prop] ?? spec.default}

@@ -1,5 +1,6 @@
 import {
   servicePaths,
+  type LocaleId,
   type Shop,
   type Theme,
   type ThemeColors,
@@ -30,8 +31,23 @@ export const fetchTheme = async (shop: string): Promise<Theme | undefined> => {
 /** Installs a template into the shop and publishes it (`themes/install`, decision 0110). */
 export const installTemplate = async (
   shop: string,
-  data: { template: string; colors: ThemeColors; mode: ThemeInstallMode }
+  data: { template: string; colors: ThemeColors; mode: ThemeInstallMode; locale: LocaleId }
 ): Promise<ThemeInstallResult> => {
   const { client } = await loadClient()
   return client.service(servicePaths.themeInstall).create(data, { query: { shop } })
+}
+
+/** Enabled shipping methods of the shop, counted (the wizard's last step asks whether the shop can sell). */
+export const countShippingMethods = async (shop: string): Promise<number> => {
+  const { client } = await loadClient()
+  const found = await client
+    .service(servicePaths.shippingMethods)
+    .find({ query: { shop, enabled: true, $limit: 1, $select: ['_id'] } })
+  return Array.isArray(found) ? found.length : found.total
+}
+
+/** Cash on pick-up: a way to pay and a way to get the goods in one setting (decision 0152). */
+export const offerPickUp = async (shop: Shop): Promise<Shop> => {
+  const { client } = await loadClient()
+  return client.service(servicePaths.shops).patch(shop._id, { pickUp: { ...(shop.pickUp ?? {}), enabled: true } })
 }

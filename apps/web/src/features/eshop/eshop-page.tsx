@@ -139,7 +139,7 @@ export const EshopPage = () => {
     setInstallError(undefined)
     setServerErrors({})
     try {
-      setResult(await installTemplate(currentId, { template: template.id, colors, mode }))
+      setResult(await installTemplate(currentId, { template: template.id, colors, mode, locale: language }))
       setConfirming(false)
       void theme.refetch()
     } catch (error) {

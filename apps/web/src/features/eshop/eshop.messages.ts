@@ -39,7 +39,16 @@ export const eshopMessages = defineMessages({
     'wizard.dashboard': 'Go to the dashboard',
     'wizard.again': 'Choose another template',
     'wizard.installed': 'Current template: {name}',
-    'wizard.preview': 'Preview of {name}'
+    'wizard.preview': 'Preview of {name}',
+    'wizard.sellTitle': 'Customers cannot buy yet',
+    'wizard.sellBody':
+      'The checkout needs a way to pay and a way to get the goods. Until both exist, the storefront tells customers it is not taking orders.',
+    'wizard.sellPayment': 'Payment: none yet',
+    'wizard.sellDelivery': 'Delivery: none yet',
+    'wizard.sellPickUp': 'Take cash on pick-up',
+    'wizard.sellSetPayment': 'Set up bank transfer or card',
+    'wizard.sellAddShipping': 'Add a shipping method',
+    'wizard.sellReady': 'Customers can check out: a way to pay and a way to deliver are set up.'
   },
   cht: {
     'wizard.title': '設定你的網上商店',
@@ -77,7 +86,15 @@ export const eshopMessages = defineMessages({
     'wizard.dashboard': '前往主控台',
     'wizard.again': '選擇其他模板',
     'wizard.installed': '目前模板：{name}',
-    'wizard.preview': '{name} 的預覽'
+    'wizard.preview': '{name} 的預覽',
+    'wizard.sellTitle': '顧客暫時未能購物',
+    'wizard.sellBody': '結帳需要付款方式及送貨方式。在兩者都設定好之前，網店會告訴顧客暫未接受訂單。',
+    'wizard.sellPayment': '付款方式：尚未設定',
+    'wizard.sellDelivery': '送貨方式：尚未設定',
+    'wizard.sellPickUp': '接受自取時付現金',
+    'wizard.sellSetPayment': '設定銀行轉帳或信用卡',
+    'wizard.sellAddShipping': '新增運送方式',
+    'wizard.sellReady': '顧客可以結帳：付款及送貨方式已設定。'
   },
   chs: {
     'wizard.title': '设置你的网上商店',
@@ -115,7 +132,15 @@ export const eshopMessages = defineMessages({
     'wizard.dashboard': '前往控制台',
     'wizard.again': '选择其他模板',
     'wizard.installed': '当前模板：{name}',
-    'wizard.preview': '{name} 的预览'
+    'wizard.preview': '{name} 的预览',
+    'wizard.sellTitle': '顾客暂时未能购物',
+    'wizard.sellBody': '结账需要付款方式及送货方式。在两者都设置好之前，网店会告诉顾客暂未接受订单。',
+    'wizard.sellPayment': '付款方式：尚未设置',
+    'wizard.sellDelivery': '送货方式：尚未设置',
+    'wizard.sellPickUp': '接受自取时付现金',
+    'wizard.sellSetPayment': '设置银行转账或信用卡',
+    'wizard.sellAddShipping': '新增运送方式',
+    'wizard.sellReady': '顾客可以结账：付款及送货方式已设置。'
   }
 })
 

@@ -1,6 +1,7 @@
 import { Alert, Button, Link, Paper, Stack, Typography } from '@mui/material'
 import type { ThemeInstallResult } from '@emporia/shared'
 import { useListT } from '../../lib/i18n/lists'
+import { SellReadinessPanel } from './sell-readiness-panel'
 
 interface InstallDoneProps {
   result: ThemeInstallResult
@@ -8,7 +9,10 @@ interface InstallDoneProps {
   onAgain: () => void
 }
 
-/** The storefront is published: its address `{subdomain}.{PUBLIC_HOST}` and the `/s/{subdomain}/` fallback. */
+/**
+ * The storefront is published: its address `{subdomain}.{PUBLIC_HOST}` and the `/s/{subdomain}/` fallback,
+ * and whether customers can buy yet (decision 0152).
+ */
 export const InstallDone = ({ result, onDashboard, onAgain }: InstallDoneProps) => {
   const { t } = useListT()
   const fallback = `${window.location.origin}${result.path}`
@@ -22,6 +26,7 @@ export const InstallDone = ({ result, onDashboard, onAgain }: InstallDoneProps) 
           </Typography>
           {t('wizard.doneBody')}
         </Alert>
+        <SellReadinessPanel />
         <Typography>
           {t('wizard.address')}:{' '}
           <Link href={address} target="_blank" rel="noopener" data-testid="wizard-storefront-address">

@@ -58,7 +58,7 @@ export const TemplatePreview = ({ template, colors, language, compact, testId }:
     const components: Record<string, ComponentModel> = Object.fromEntries(
       template.components.map((component) => [
         component.key,
-        { ...templateComponentData(template, component, ids, colors), _id: component.key }
+        { ...templateComponentData(template, component, ids, colors, language), _id: component.key }
       ])
     )
     const home = components[template.home]

@@ -76,5 +76,6 @@ export const inventoriesResource = defineResource({
   flags: { noRemove: true, noClone: true },
   defaultSort: { sortBy: ['createdAt'], sortDesc: [true] },
   addRoute: editPath(inventoriesScreen),
+  links: [{ key: 'stock-moves', label: 'route.warehouses/stockMoves', route: '/warehouses/stockMoves' }],
   prepare: (data) => prepareInventory(data)
 })

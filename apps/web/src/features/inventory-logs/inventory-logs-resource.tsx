@@ -5,6 +5,7 @@ import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { translatablePaths } from '../../lib/table/search-query'
 import { inventoryLogsScreen } from './inventory-logs.screen'
 import { StaffName } from '../../lib/staff-names'
+import { LoggedQuantity } from './logged-quantity'
 
 const typeLabels = Object.fromEntries(inventoryLogTypes.map((type) => [type, `inventoryLog.type.${type}`])) as Record<
   InventoryLogType,
@@ -16,7 +17,11 @@ const sourceLabels: Record<string, AnyMessageKey> = {
   operation: 'inventoryLog.source.operation',
   reservation: 'inventoryLog.source.reservation',
   order: 'inventoryLog.source.order',
-  skuChange: 'inventoryLog.source.skuChange'
+  skuChange: 'inventoryLog.source.skuChange',
+  refund: 'inventoryLog.source.refund',
+  expiry: 'inventoryLog.source.expiry',
+  purchasingOrder: 'inventoryLog.source.purchasingOrder',
+  bulkOrder: 'inventoryLog.source.bulkOrder'
 }
 
 const named = { searchFields: translatablePaths('name') }
@@ -39,8 +44,20 @@ export const inventoryLogsResource = defineResource({
       exportRef: { path: servicePaths.products, from: 'product', list: 'skus' }
     },
     { value: 'type', text: 'inventoryLog.type', enumList: typeLabels, sortable: true },
-    { value: 'delta', text: 'inventoryLog.delta', kind: 'number', sortable: true },
-    { value: 'quantity', text: 'inventoryLog.quantityAfter', kind: 'number' },
+    // Weighed goods with their unit ("-0.35 斤"), counted ones a bare number (decision 0162).
+    {
+      value: 'delta',
+      text: 'inventoryLog.delta',
+      kind: 'number',
+      sortable: true,
+      render: (row) => <LoggedQuantity product={row.product} quantity={row.delta} />
+    },
+    {
+      value: 'quantity',
+      text: 'inventoryLog.quantityAfter',
+      kind: 'number',
+      render: (row) => <LoggedQuantity product={row.product} quantity={row.quantity} />
+    },
     {
       value: 'source.type',
       text: 'inventoryLog.source',

@@ -16,6 +16,7 @@ export const inventoryLogsMessages = defineMessages({
     'inventoryLog.type.sale': 'Sale',
     'inventoryLog.type.return': 'Return',
     'inventoryLog.type.adjust': 'Adjustment',
+    'inventoryLog.type.stockTake': 'Stock-take',
     'inventoryLog.delta': 'Change',
     'inventoryLog.quantityAfter': 'Quantity after',
     'inventoryLog.source': 'Source',
@@ -24,6 +25,10 @@ export const inventoryLogsMessages = defineMessages({
     'inventoryLog.source.reservation': 'Reservation',
     'inventoryLog.source.order': 'Order',
     'inventoryLog.source.skuChange': 'SKUs changed',
+    'inventoryLog.source.refund': 'Refund',
+    'inventoryLog.source.expiry': 'Reservation expired',
+    'inventoryLog.source.purchasingOrder': 'Purchasing order',
+    'inventoryLog.source.bulkOrder': 'Bulk order',
     'inventoryLog.user': 'User'
   },
   cht: {
@@ -40,6 +45,7 @@ export const inventoryLogsMessages = defineMessages({
     'inventoryLog.type.sale': '銷售',
     'inventoryLog.type.return': '退貨',
     'inventoryLog.type.adjust': '調整',
+    'inventoryLog.type.stockTake': '盤點',
     'inventoryLog.delta': '變動',
     'inventoryLog.quantityAfter': '變動後數量',
     'inventoryLog.source': '來源',
@@ -48,6 +54,10 @@ export const inventoryLogsMessages = defineMessages({
     'inventoryLog.source.reservation': '預留',
     'inventoryLog.source.order': '訂單',
     'inventoryLog.source.skuChange': 'SKU 變更',
+    'inventoryLog.source.refund': '退款',
+    'inventoryLog.source.expiry': '預留到期',
+    'inventoryLog.source.purchasingOrder': '採購訂單',
+    'inventoryLog.source.bulkOrder': '批發訂單',
     'inventoryLog.user': '用戶'
   },
   chs: {
@@ -64,6 +74,7 @@ export const inventoryLogsMessages = defineMessages({
     'inventoryLog.type.sale': '销售',
     'inventoryLog.type.return': '退货',
     'inventoryLog.type.adjust': '调整',
+    'inventoryLog.type.stockTake': '盘点',
     'inventoryLog.delta': '变动',
     'inventoryLog.quantityAfter': '变动后数量',
     'inventoryLog.source': '来源',
@@ -72,6 +83,10 @@ export const inventoryLogsMessages = defineMessages({
     'inventoryLog.source.reservation': '预留',
     'inventoryLog.source.order': '订单',
     'inventoryLog.source.skuChange': 'SKU 变更',
+    'inventoryLog.source.refund': '退款',
+    'inventoryLog.source.expiry': '预留到期',
+    'inventoryLog.source.purchasingOrder': '采购订单',
+    'inventoryLog.source.bulkOrder': '批发订单',
     'inventoryLog.user': '用户'
   }
 })

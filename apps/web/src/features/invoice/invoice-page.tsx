@@ -4,6 +4,7 @@ import { useMatches, useParams } from '@tanstack/react-router'
 import { lineTitle, servicePaths, type LocaleId, type Order, type Payment } from '@emporia/shared'
 import { RecordItemText } from '../../components/fields/record-item-field'
 import { formatMoney } from '../../lib/format'
+import { useQuantityText } from '../../lib/format/quantity'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText } from '../../lib/i18n/translatable'
 import { paymentMethodText } from '../../lib/order-labels'
@@ -79,6 +80,7 @@ export const InvoicePage = () => {
 
 const InvoiceBody = ({ order, payments, type }: { order: Order; payments: Payment[]; type: 'normal' | 'long' }) => {
   const { t, language } = useListT()
+  const quantity = useQuantityText()
   const names = usePeopleNames()
   const shop = useCurrentShop(true)
   const lang = language as LocaleId
@@ -140,9 +142,9 @@ const InvoiceBody = ({ order, payments, type }: { order: Order; payments: Paymen
                   {line.sku ? <RecordItemText path={servicePaths.products} id={line.product} list="skus" item={line.sku} /> : ''}
                 </Cell>
               )}
-              <Cell right>{line.quantity}</Cell>
+              <Cell right>{quantity(line.quantity, line.unit)}</Cell>
               <Cell right>{formatMoney(line.price)}</Cell>
-              {long && <Cell right>{line.returned ?? 0}</Cell>}
+              {long && <Cell right>{quantity(line.returned ?? 0, line.unit)}</Cell>}
               <Cell right>{formatMoney(line.total)}</Cell>
             </TableRow>
           ))}

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import {
   servicePaths,
+  type JobsStatus,
   type OperatorActionData,
   type OperatorShopQuery,
   type Plan,
@@ -75,3 +76,10 @@ export const useSavePlan = () => {
     onSuccess: refresh
   })
 }
+
+/** The job queue's state: each queue's jobs by state and the latest failures (decision 0145). */
+export const useOperatorJobs = () =>
+  useQuery({
+    queryKey: queryKeys.find(servicePaths.operatorJobs, {}),
+    queryFn: async () => (await typedService(servicePaths.operatorJobs)).find({}) as Promise<JobsStatus>
+  })

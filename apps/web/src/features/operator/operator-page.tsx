@@ -2,16 +2,17 @@ import { useState } from 'react'
 import { Alert, Box, Paper, Stack, Tab, Tabs, Typography } from '@mui/material'
 import { useSession } from '../../lib/auth'
 import { useListT } from '../../lib/i18n/lists'
+import { JobsTab } from './jobs-tab'
 import { LogTab } from './log-tab'
 import { PlansTab } from './plans-tab'
 import { ShopsTab } from './shops-tab'
 
-type TabName = 'shops' | 'plans' | 'log'
-const tabs: TabName[] = ['shops', 'plans', 'log']
+type TabName = 'shops' | 'plans' | 'log' | 'jobs'
+const tabs: TabName[] = ['shops', 'plans', 'log', 'jobs']
 
 /**
  * The operator console (decision 0131): the platform's operators see every shop's plan
- * and payments, extend trials, grant plans, keep the plan catalogue, and read the log of it all.
+ * and payments, extend trials, grant plans, keep the plan catalogue, read the log of it all, and watch the job queue (decision 0145).
  */
 export const OperatorPage = () => {
   const { t } = useListT()
@@ -39,6 +40,7 @@ export const OperatorPage = () => {
         {tab === 'shops' && <ShopsTab />}
         {tab === 'plans' && <PlansTab />}
         {tab === 'log' && <LogTab />}
+        {tab === 'jobs' && <JobsTab />}
       </Box>
     </Stack>
   )

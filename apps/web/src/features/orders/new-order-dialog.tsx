@@ -1,6 +1,6 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material'
-import { orderSchema, servicePaths } from '@emporia/shared'
+import { orderSchema, servicePaths, unitOf } from '@emporia/shared'
 import { FormFieldInput } from '../../components/editor/form-field-input'
 import { placeServerErrors } from '../../components/editor/server-errors'
 import { useEditorForm } from '../../components/editor/use-editor-form'
@@ -13,7 +13,9 @@ import { notifyError, notifySuccess } from '../../lib/notify'
 import { translatablePaths } from '../../lib/table/search-query'
 import { createOrder } from './orders-api'
 import { orderDataOf } from './order-requests'
-import { PricingPreviewCard } from './pricing-preview-card'
+import { PricingPreviewCard, useOrderProducts } from './pricing-preview-card'
+import { useCurrentShopId } from '../../lib/shop'
+import type { Values } from '../../lib/form-values'
 import { translateKnown } from '../../components/editor/server-refusal'
 
 /** A back-office order: products with quantities (price from the product unless typed), a discount, who it is for. */
@@ -65,6 +67,17 @@ const fields: FieldDef[] = [
   { name: 'payNow', label: 'order.payNow', type: 'boolean' }
 ]
 
+/** The fields with each line's quantity followed by its product's unit when weighed ("0.35 斤"; decision 0162). */
+const withUnits = (unitOfLine: (line: Values) => string | undefined): FieldDef[] =>
+  fields.map((field) =>
+    field.type === 'list' && field.name === 'products'
+      ? {
+          ...field,
+          fields: field.fields.map((inner) => (inner.name === 'quantity' ? { ...inner, unit: unitOfLine } : inner))
+        }
+      : field
+  )
+
 /** The server's names of the fields this form shows under other names. */
 const FORM_PATHS: Record<string, string> = { 'customer.name': 'customerName', 'customer.phone': 'customerPhone' }
 
@@ -83,6 +96,17 @@ export const NewOrderDialog = ({ onClose }: { onClose: () => void }) => {
   const form = useEditorForm(fields, { products: [{ quantity: 1 }], payNow: false }, orderSchema)
   const [busy, setBusy] = useState(false)
   const [approval, setApproval] = useState<{ email: string; password: string } | null>(null)
+  const shop = useCurrentShopId()
+  const lines = (form.values.products as Values[] | undefined) ?? []
+  const ids = [...new Set(lines.map((line) => String(line.product ?? '')).filter(Boolean))].sort()
+  const products = useOrderProducts(shop, ids)
+  const shown = useMemo(() => {
+    const units = new Map((products.data ?? []).map((product) => [product._id, unitOf(product)]))
+    return withUnits((line) => {
+      const unit = units.get(String(line.product ?? ''))
+      return unit ? t(`product.weightUnit.${unit}`) : undefined
+    })
+  }, [products.data, t])
 
   const submit = async () => {
     if (busy || !form.validate()) return
@@ -118,7 +142,7 @@ export const NewOrderDialog = ({ onClose }: { onClose: () => void }) => {
           }}
           sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, pt: 1 }}
         >
-          {fields.map((field) => (
+          {shown.map((field) => (
             <Box key={field.name} sx={{ gridColumn: field.type === 'list' || field.wide ? '1 / -1' : undefined }}>
               <FormFieldInput form={form} field={field} testId={`new-order-${field.name}`} />
             </Box>

@@ -19,7 +19,7 @@ describe('an order history entry', () => {
 
   it('says what changed with money, methods and lines as the page shows them, ids left out', () => {
     expect(historyDetailText({ payment: 'a'.repeat(24), method: 'cash', amount: 12345 }, t)).toBe(
-      'method: Cash · amount: $123.45'
+      'Method: Cash · Amount: $123.45'
     )
     expect(
       historyDetailText(
@@ -35,19 +35,26 @@ describe('an order history entry', () => {
         t,
         (i) => names[i]
       )
-    ).toBe('amount: $10.00 · lines: Green tea × 1, Cup × 2 (not restocked) · reason: Broken')
-    expect(historyDetailText({ lines: [{ line: 1, fulfilled: 2 }] }, t, (i) => names[i])).toBe('lines: Cup: 2')
-    expect(historyDetailText({ company: 'SF', tracking: '', address: null }, t)).toBe('company: SF')
+    ).toBe('Amount: $10.00 · Lines: Green tea × 1, Cup × 2 (not restocked) · Reason: Broken')
+    expect(historyDetailText({ lines: [{ line: 1, fulfilled: 2 }] }, t, (i) => names[i])).toBe('Lines: Cup: 2')
+    expect(historyDetailText({ company: 'SF', tracking: '', address: null }, t)).toBe('Carrier: SF')
     expect(historyDetailText(null, t)).toBe('')
     expect(historyDetailText(['x'], t)).toBe('')
   })
 
+  it('names every field in the interface language, never by its code name', () => {
+    const cht = (key: string) => (orderPageMessages.cht as Record<string, string>)[key] ?? key
+    expect(historyDetailText({ total: 5000, amount: 1000, method: 'x', lines: [], reason: 'Broken' }, cht)).toBe(
+      '總額: $50.00 · 金額: $10.00 · 付款方式: x · 原因: Broken'
+    )
+  })
+
   it("translates the reason of the sweep's void (decision 0120), and leaves a merchant's own words as typed", () => {
     const system = { system: true }
-    expect(historyDetailText({ reason: 'expired' }, t, undefined, system)).toBe('reason: Not paid in time: voided automatically')
+    expect(historyDetailText({ reason: 'expired' }, t, undefined, system)).toBe('Reason: Not paid in time: voided automatically')
     for (const language of ['cht', 'chs'] as const) expect(orderPageMessages[language]['history.reason.expired']).toMatch(/\S/)
     // Typed by a merchant in the void dialog: their words, even when they are the same word.
-    expect(historyDetailText({ reason: 'expired' }, t)).toBe('reason: expired')
-    expect(historyDetailText({ reason: 'Broken' }, t, undefined, system)).toBe('reason: Broken')
+    expect(historyDetailText({ reason: 'expired' }, t)).toBe('Reason: expired')
+    expect(historyDetailText({ reason: 'Broken' }, t, undefined, system)).toBe('Reason: Broken')
   })
 })

@@ -24,6 +24,38 @@ type LineName = (index: number) => string
 /** Detail fields that hold record ids or internals: the merchant reads the rest of the entry instead. */
 const HIDDEN = new Set(['payment', 'payments', 'by', 'to', 'splitFrom', 'replacement'])
 
+/** Detail fields the merchant reads by name (`history.field.<name>`): never the record's own field name. */
+const NAMED = new Set([
+  'amount',
+  'total',
+  'subtotal',
+  'discount',
+  'rounding',
+  'refund',
+  'received',
+  'change',
+  'due',
+  'method',
+  'extraMethod',
+  'status',
+  'lines',
+  'reason',
+  'tender',
+  'company',
+  'tracking',
+  'address',
+  'remarks',
+  'reference',
+  'customer',
+  'name',
+  'phone',
+  'email',
+  'quantity'
+])
+
+/** A detail field's name in the interface's language; a field this client does not know stays as written. */
+const fieldName = (key: string, t: Translate) => (NAMED.has(key) ? t(`history.field.${key}`) : key)
+
 /** Fields of an entry's detail that are cents. */
 const MONEY = new Set(['amount', 'total', 'subtotal', 'discount', 'rounding', 'refund', 'received', 'change', 'due'])
 
@@ -62,7 +94,7 @@ const valueText = (key: string, value: unknown, t: Translate, lineName: LineName
   if (value && typeof value === 'object')
     return Object.entries(value)
       .filter(([, inner]) => inner !== null && inner !== undefined && inner !== '')
-      .map(([name, inner]) => `${name}: ${valueText(name, inner, t, lineName)}`)
+      .map(([name, inner]) => `${fieldName(name, t)}: ${valueText(name, inner, t, lineName)}`)
       .join(', ')
   return ''
 }
@@ -74,8 +106,8 @@ const valueText = (key: string, value: unknown, t: Translate, lineName: LineName
 const systemReasons: Record<string, AnyMessageKey> = { expired: 'history.reason.expired' }
 
 /**
- * What an entry's detail says, one "field: value" per changed field, in the record's own field names
- * (as the server writes them), money and statuses shown as on the rest of the page, lines by their
+ * What an entry's detail says, one "field: value" per changed field, each field by its translated name
+ * ("金額", never "amount"), money and statuses shown as on the rest of the page, lines by their
  * product's name; ids are left out. `system`: the entry was written by the server (no user).
  */
 export const historyDetailText = (
@@ -91,7 +123,7 @@ export const historyDetailText = (
       : valueText(key, value, t, lineName)
   return Object.entries(detail as Record<string, unknown>)
     .filter(([key, value]) => !HIDDEN.has(key) && value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => `${key}: ${text(key, value)}`)
+    .map(([key, value]) => `${fieldName(key, t)}: ${text(key, value)}`)
     .filter((text) => !text.endsWith(': '))
     .join(' · ')
 }

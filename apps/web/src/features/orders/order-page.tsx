@@ -10,6 +10,7 @@ import { usePageOptions } from '../../lib/page-options'
 import { queryKeys } from '../../lib/query-keys'
 import { useStaffNames } from '../../lib/staff-names'
 import { HistoryCard } from './history-card'
+import { MailLog } from '../../components/mail/mail-log'
 import { LinkItemsCard } from './link-items-card'
 import { OrderHeader, type OrderDialog } from './order-header'
 import { OrderLines } from './order-lines'
@@ -114,7 +115,14 @@ export const OrderPage = () => {
         onDialog={setDialog}
       />
       <OrderLinks order={record} />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' }, alignItems: 'start' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
+          alignItems: 'start'
+        }}
+      >
         <Stack spacing={2}>
           <OrderLines order={record} />
           <LinkItemsCard
@@ -136,6 +144,8 @@ export const OrderPage = () => {
         <Stack spacing={2}>
           <ShippingCard key={JSON.stringify([record.ship, record.remarks])} order={record} onSaved={refresh} />
           <HistoryCard order={record} entries={history.data ?? []} staffName={staffName} />
+          {/* The mails this order made and their states (decision 0148). */}
+          <MailLog order={record._id} refreshKey={`${record.status}:${record.updatedAt}`} />
         </Stack>
       </Box>
       {dialog === 'pay' && actions.canPay && <PayDialog order={record} onClose={closeDialog} />}

@@ -28,6 +28,7 @@ import { paymentDataOf } from './order-requests'
 import { changeFor, extraMethodNames, orderAmounts, recordableMethods } from './order-rules'
 import { translateKnown } from '../../components/editor/server-refusal'
 import { SlipInput } from './slip-input'
+import { CountDrawerLink } from '../../components/cash-check/count-drawer-link'
 
 /** The shop's own POS method names (posExtraPaymentMethods) as a choice. */
 const extraMethodInput = (names: string[]) =>
@@ -92,6 +93,7 @@ export const PayDialog = ({ order, onClose }: { order: Order; onClose: () => voi
   const form = useEditorForm(fields, { method: 'cash', amount: orderAmounts(order).due }, paymentSchema)
   const [busy, setBusy] = useState(false)
   const [refused, setRefused] = useState<string | undefined>()
+  const [failure, setFailure] = useState<unknown>()
   const shown = fields.filter((field) => !field.hidden?.(form.values))
   const normalized = normalizeValues(shown, form.values)
   const change = form.values.method === 'cash' ? changeFor(normalized.received, normalized.amount) : undefined
@@ -100,6 +102,7 @@ export const PayDialog = ({ order, onClose }: { order: Order; onClose: () => voi
     if (busy || !form.validate()) return
     setBusy(true)
     setRefused(undefined)
+    setFailure(undefined)
     try {
       const payment = await createPayment(paymentDataOf(order._id, normalized))
       notifySuccess(
@@ -111,6 +114,7 @@ export const PayDialog = ({ order, onClose }: { order: Order; onClose: () => voi
       )
       onClose()
     } catch (error) {
+      setFailure(error)
       const placed = placeServerErrors(error, shown, translateKnown, errorMessage(error))
       form.setServerErrors(placed.fields)
       if (!Object.keys(placed.fields).length || placed.others.length) setRefused(placed.others.join('; ') || errorMessage(error))
@@ -148,7 +152,7 @@ export const PayDialog = ({ order, onClose }: { order: Order; onClose: () => voi
           <button type="submit" hidden />
         </Box>
         {refused && (
-          <Alert severity="error" sx={{ mt: 2 }} data-testid="pay-error">
+          <Alert severity="error" sx={{ mt: 2 }} data-testid="pay-error" action={<CountDrawerLink error={failure} />}>
             {refused}
           </Alert>
         )}

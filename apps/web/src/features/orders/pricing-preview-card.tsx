@@ -19,7 +19,8 @@ const useRules = (shop: string | undefined) =>
     queryFn: () => shopRows(servicePaths.discounts, { status: 'valid', avail: { $in: ['pos', 'both'] }, $limit: 500 })
   })
 
-const useProducts = (shop: string | undefined, ids: string[]) =>
+/** The order's products (their prices, rules' categories and units), one query for the form and its preview. */
+export const useOrderProducts = (shop: string | undefined, ids: string[]) =>
   useQuery({
     queryKey: [servicePaths.products, 'orderPreview', shop, ids],
     enabled: Boolean(shop && ids.length),
@@ -45,7 +46,7 @@ export const PricingPreviewCard = ({ values }: { values: Values }) => {
   const lines = (values.products as Values[] | undefined) ?? []
   const ids = [...new Set(lines.map((line) => String(line.product ?? '')).filter(Boolean))].sort()
   const rules = useRules(shopId)
-  const products = useProducts(shopId, ids)
+  const products = useOrderProducts(shopId, ids)
   const user = typeof values.user === 'string' && values.user ? values.user : undefined
   const customer = useCustomer(user)
   const evaluation = useMemo(() => {

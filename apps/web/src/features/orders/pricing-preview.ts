@@ -23,6 +23,9 @@ export interface PreviewProduct {
   category?: string | null
   brand?: string | null
   tags?: string[] | null
+  /** How it is measured: a weighed product's quantity reads with its unit (decision 0162). */
+  weightType?: string | null
+  weightUnit?: string | null
 }
 
 export interface PreviewContext {

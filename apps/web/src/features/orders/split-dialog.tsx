@@ -15,6 +15,7 @@ import {
   TextField
 } from '@mui/material'
 import { lineTitle, type LocaleId, type Order } from '@emporia/shared'
+import { useQuantityText } from '../../lib/format/quantity'
 import { useListT } from '../../lib/i18n/lists'
 import { notifySuccess } from '../../lib/notify'
 import { splitOrder } from './orders-api'
@@ -25,6 +26,7 @@ import { serverRefusal } from '../../components/editor/server-refusal'
 /** "Split" (spec §4.8): these quantities of these lines move to a new order linked to this one. */
 export const SplitDialog = ({ order, onClose }: { order: Order; onClose: () => void }) => {
   const { t, language } = useListT()
+  const quantity = useQuantityText()
   const [quantities, setQuantities] = useState<string[]>(() => order.products.map(() => '0'))
   const [busy, setBusy] = useState(false)
   const [refusal, setRefusal] = useState<Refusal | undefined>()
@@ -67,7 +69,7 @@ export const SplitDialog = ({ order, onClose }: { order: Order; onClose: () => v
             {order.products.map((line, index) => (
               <TableRow key={index} data-testid="split-line">
                 <TableCell>{lineTitle(line, language as LocaleId)}</TableCell>
-                <TableCell align="right">{line.quantity}</TableCell>
+                <TableCell align="right">{quantity(line.quantity, line.unit)}</TableCell>
                 <TableCell sx={{ width: 160 }}>
                   <TextField
                     size="small"

@@ -21,7 +21,7 @@ import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { notifySuccess } from '../../lib/notify'
 import { useShops } from '../../lib/shop'
 import { convertedUnits, operationFields, operationRequest } from './inventory-operation'
-import { operationError } from './operation-error'
+import { operationError } from '../../lib/stock-operations'
 import { runInventoryOperation } from './product-api'
 
 interface OperationDialogProps {

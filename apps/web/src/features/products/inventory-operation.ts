@@ -11,16 +11,8 @@ import type { FieldDef } from '../../components/fields/field-types'
 import { evaluateExpression } from '../../lib/expression'
 import type { Values } from '../../lib/form-values'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
+import { modeLabels } from '../../lib/stock-modes'
 import { translatablePaths } from '../../lib/table/search-query'
-
-/** The SKU inventory operation's modes (spec §3.7) and how each is labelled. */
-export const modeLabels: Record<InventoryOperationMode, AnyMessageKey> = {
-  restock: 'stockOp.mode.restock',
-  export: 'stockOp.mode.export',
-  separate: 'stockOp.mode.separate',
-  transfer: 'stockOp.mode.transfer',
-  crossTransfer: 'stockOp.mode.crossTransfer'
-}
 
 /** Units the opened boxes give ("Convert To {quantity} Unit"): boxes × the product's ratio. */
 export const convertedUnits = (delta: unknown, ratio: number | null | undefined): number => {

@@ -39,7 +39,7 @@ export const productFields: RecordFieldDef<ProductRecord>[] = [
   money('dprice', 'product.dprice'),
   money('cprice', 'product.cprice'),
   money('mprice', 'product.mprice'),
-  { name: 'category', label: 'res.category', type: 'select', source: { path: servicePaths.categories, ...named } },
+  { name: 'category', label: 'product.mainCategory', type: 'select', source: { path: servicePaths.categories, ...named } },
   {
     name: 'categories',
     label: 'product.categories',

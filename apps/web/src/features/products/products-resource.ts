@@ -29,7 +29,7 @@ export const productsResource = defineResource({
     { value: 'cachedInventory', text: 'product.stock', kind: 'number', sortable: true },
     { value: 'status', text: 'product.status', enumList: statusLabels, sortable: true },
     { value: 'avail', text: 'product.avail', enumList: availLabels },
-    { value: 'category', text: 'res.category', lookup: { path: servicePaths.categories } },
+    { value: 'category', text: 'product.mainCategory', lookup: { path: servicePaths.categories } },
     { value: 'updatedAt', text: 'res.updatedAt', kind: 'datetime', sortable: true }
   ],
   // The list reads what its columns show (decision 0103); the editor and "all fields" exports read whole records.

@@ -22,6 +22,7 @@ export const auditActions = [
   'stock.separate',
   'stock.transfer',
   'stock.crossTransfer',
+  'stock.stockTake',
   'billing.trial',
   'billing.book',
   'billing.checkout',

@@ -68,6 +68,8 @@ export const methodFields: FieldDef[] = [
     label: 'paySettings.bankAccounts',
     type: 'list',
     noItemId: true,
+    // A new account is shown to customers (the schema wants the switch set; it is saved as shown).
+    newItem: () => ({ enabled: true }),
     wide: true,
     fields: [
       { name: 'bankName', label: 'paySettings.bankName', type: 'text', required: true },

@@ -8,6 +8,7 @@ describe('POS settings form (decision 0099)', () => {
     expect(posSettingsOf(undefined)).toEqual({
       posDrawerOpener: 'manager',
       posRefundNeedsManager: false,
+      useCashboxLog: false,
       posGuestMode: false,
       posInvoiceHeader: null,
       posInvoiceFooter: null,
@@ -20,6 +21,7 @@ describe('POS settings form (decision 0099)', () => {
       posSettingsPatch({
         posDrawerOpener: 'everyone',
         posRefundNeedsManager: true,
+        useCashboxLog: true,
         posGuestMode: true,
         posInvoiceHeader: { en: 'Thanks', cht: '多謝', chs: '' },
         posInvoiceFooter: { en: ' ', cht: '' },
@@ -29,6 +31,7 @@ describe('POS settings form (decision 0099)', () => {
     ).toEqual({
       posDrawerOpener: 'everyone',
       posRefundNeedsManager: true,
+      useCashboxLog: true,
       posGuestMode: true,
       posInvoiceHeader: { en: 'Thanks', cht: '多謝', chs: '' },
       posInvoiceFooter: null,

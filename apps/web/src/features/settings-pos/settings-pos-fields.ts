@@ -18,6 +18,8 @@ export const posSettingsFormFields: FieldDef[] = [
     }
   },
   { name: 'posRefundNeedsManager', label: 'posSettings.refundNeedsManager', type: 'boolean' },
+  // The cash-box log (spec §3.1 useCashboxLog): each drawer's float counted at the start and cash in and out kept.
+  { name: 'useCashboxLog', label: 'posSettings.useCashboxLog', type: 'boolean' },
   { name: 'posGuestMode', label: 'posSettings.guestMode', type: 'boolean' },
   { name: 'posInvoiceHeader', label: 'posSettings.invoiceHeader', type: 'translatable', multiline: true, wide: true },
   { name: 'posInvoiceFooter', label: 'posSettings.invoiceFooter', type: 'translatable', multiline: true, wide: true },
@@ -28,6 +30,7 @@ export const posSettingsFormFields: FieldDef[] = [
 export const posSettingsOf = (shop: Shop | undefined): Values => ({
   posDrawerOpener: shop?.posDrawerOpener ?? 'manager',
   posRefundNeedsManager: shop?.posRefundNeedsManager ?? false,
+  useCashboxLog: shop?.useCashboxLog ?? false,
   posGuestMode: shop?.posGuestMode ?? false,
   posInvoiceHeader: shop?.posInvoiceHeader ?? null,
   posInvoiceFooter: shop?.posInvoiceFooter ?? null,
@@ -40,6 +43,7 @@ const textOrNull = (value: unknown) => (isEmptyValue(value) ? null : (value as S
 export const posSettingsPatch = (values: Values): ShopPatch => ({
   posDrawerOpener: posDrawerOpeners.find((value) => value === values.posDrawerOpener) ?? 'manager',
   posRefundNeedsManager: Boolean(values.posRefundNeedsManager),
+  useCashboxLog: Boolean(values.useCashboxLog),
   posGuestMode: Boolean(values.posGuestMode),
   posInvoiceHeader: textOrNull(values.posInvoiceHeader),
   posInvoiceFooter: textOrNull(values.posInvoiceFooter),

@@ -1,9 +1,17 @@
-import { shopRankGroupProblem, shopRankGroupSchema, type RankAccumType, type RankPeriodUnit } from '@emporia/shared'
+import { createElement } from 'react'
+import {
+  shopRankGroupProblem,
+  shopRankGroupSchema,
+  type RankAccumType,
+  type RankPeriodUnit,
+  type RankRecompute
+} from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
 import type { Values } from '../../lib/form-values'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { translatablePaths } from '../../lib/table/search-query'
 import { shopRankGroupsScreen } from './shop-rank-groups.screen'
+import { RecomputeField, RecomputeProgress } from './recompute-progress'
 
 /** Each choice says what it does (decision 0084), so a merchant need not guess. */
 const accumTypeLabels: Record<RankAccumType, AnyMessageKey> = {
@@ -45,6 +53,12 @@ export const shopRankGroupsResource = defineResource({
     { value: 'accumPeriodUnit', text: 'rankGroup.accumPeriodUnit', enumList: unitLabels },
     { value: 'allowDowngrade', text: 'rankGroup.col.allowDowngrade', kind: 'boolean' },
     { value: 'upgradeUsers', text: 'rankGroup.col.upgradeUsers', kind: 'boolean' },
+    // The re-ranking of existing customers after a change, live while it runs (decision 0154).
+    {
+      value: 'recompute',
+      text: 'rankGroup.col.recompute',
+      render: (row) => createElement(RecomputeProgress, { id: String(row._id), initial: row.recompute as RankRecompute | null })
+    },
     { value: 'updatedAt', text: 'res.updatedAt', kind: 'datetime', sortable: true }
   ],
   fields: [
@@ -76,7 +90,8 @@ export const shopRankGroupsResource = defineResource({
     },
     // How ranks move.
     { name: 'allowDowngrade', label: 'rankGroup.allowDowngrade', type: 'boolean', wide: true },
-    { name: 'upgradeUsers', label: 'rankGroup.upgradeUsers', type: 'boolean', wide: true }
+    { name: 'upgradeUsers', label: 'rankGroup.upgradeUsers', type: 'boolean', wide: true },
+    { type: 'custom', display: true, name: 'recompute', label: 'rankGroup.col.recompute', component: RecomputeField, wide: true }
   ],
   search: [
     { field: 'name', type: 'regexp', label: 'res.name', paths: translatablePaths('name') },
@@ -88,7 +103,8 @@ export const shopRankGroupsResource = defineResource({
     accumPeriod: 12,
     accumPeriodUnit: 'month',
     allowDowngrade: false,
-    upgradeUsers: false
+    // A change to the ranks re-ranks existing customers unless the merchant says otherwise (decision 0154).
+    upgradeUsers: true
   }),
   prepare: prepareGroup
 })

@@ -125,7 +125,7 @@ export const CustomerRankLogs = ({
   loading: boolean
   rankName: (id: string | null | undefined) => string
 }) => {
-  const { language } = useListT()
+  const { language, tAny } = useListT()
   return (
     <Section
       title="shopUser.rankHistory"
@@ -144,7 +144,8 @@ export const CustomerRankLogs = ({
         formatDateTime(log.date, language as LocaleId),
         rankName(log.from),
         rankName(log.to),
-        log.reason,
+        // Why it changed, in words ("等級規則變更", not "settings").
+        tAny(`shopUser.rankLog.reason.${log.reason}`),
         formatMoney(log.amount)
       ]}
     />

@@ -1,4 +1,4 @@
-import { lineTitle, type Order, type OrderPaymentInput } from '@emporia/shared'
+import { formatQuantity, lineTitle, type Order, type OrderPaymentInput, type WeightUnit } from '@emporia/shared'
 import { formatMoney } from '../format/money'
 import type { ReceiptData } from './types'
 
@@ -30,6 +30,8 @@ export interface ReceiptContext {
   /** When the receipt is printed (its issue time); now when not given. */
   printedAt?: Date
   text: (value: unknown) => string
+  /** A weight unit's name in the receipt's language ("斤"); without it the unit is printed as stored. */
+  unitName?: (unit: WeightUnit) => string
   labels: Record<string, string>
   methodName: (payment: OrderPaymentInput) => string
 }
@@ -96,7 +98,8 @@ export const receiptOf = (order: Order, payments: OrderPaymentInput[], context: 
     customer: context.customer || undefined,
     lines: order.products.map((line, index) => ({
       name: lineTitle(line, context.text),
-      quantity: line.quantity,
+      // Weighed goods with their unit (decision 0162): "0.35 斤 x $80.00".
+      quantity: formatQuantity(line.quantity, line.unit, context.unitName ?? ((unit) => unit)),
       unitPrice: formatMoney(line.price ?? 0),
       discount: order.pricing?.lines[index]?.discount ? formatMoney(order.pricing.lines[index].discount) : undefined,
       amount: formatMoney(line.total ?? 0)

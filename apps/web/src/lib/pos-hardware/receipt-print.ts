@@ -59,6 +59,7 @@ export const useReceiptPrint = () => {
       staff: named(names.staff(order.admin), options.staff),
       customer: options.customer ?? order.customer?.name ?? undefined,
       text,
+      unitName: (unit) => t(`product.weightUnit.${unit}`),
       labels: Object.fromEntries(Object.keys(receiptLabelDefaults).map((k) => [k, t(`pos.sell.receipt.${k}`)])),
       methodName:
         options.methodName ?? ((p) => (p.method === 'pos' ? (p.extraMethod ?? 'pos') : t(`pos.sell.method.${p.method}`)))

@@ -31,7 +31,8 @@ export interface ReceiptData {
   lines: {
     code?: string
     name: string
-    quantity: number
+    /** As read: "2", or "0.35 斤" for weighed goods (decision 0162). */
+    quantity: number | string
     unitPrice: string
     weight?: string
     discount?: string

@@ -57,6 +57,8 @@ export type ScreenPage =
   | 'domainPurchase'
   // The shop's plan and subscription (decision 0129).
   | 'billing'
+  // Many stock moves at once (decision 0156).
+  | 'stockMoves'
 
 /** Where a screen sits in the drawer; without one the screen has no entry of its own. */
 export interface DrawerEntry {

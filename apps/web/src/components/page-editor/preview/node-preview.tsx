@@ -42,7 +42,8 @@ const find = (nodes: readonly ResolvedNode[], id: string): ResolvedNode | undefi
  * cut to its first item so `$$0` reads real data; its children are the canvas's own (drop zones).
  */
 const resolveOne = (env: PreviewEnv, node: PageNode): ResolvedNode | undefined => {
-  const own: PageNode = node.type === 'component' ? node : { ...node, children: undefined }
+  // A loop keeps its children: the canvas shows every item, as the storefront does.
+  const own: PageNode = node.type === 'component' || node.type === 'for' ? node : { ...node, children: undefined }
   const loops = (env.ancestors.get(node.id) ?? []).filter((ancestor) => ancestor.type === 'for')
   const wrap = (cut: boolean) =>
     loops.reduceRight<PageNode>(
@@ -77,14 +78,24 @@ const NodePreview = (input: PreviewNodeInput) => {
     const stored = (parent ? parent.children : env.model.content)?.find((candidate) => candidate.id === id)
     return stored && resolveOne(env, stored)
   }, [env, id])
-  // Loops and conditions: their drop zones, outlined (the branch that holds is the storefront's to pick).
-  if (type === 'for')
+  // A loop as the storefront lists it (decision 0163): its first item is the drop zone the merchant
+  // edits, the other items follow as they will show (not editable); outlined, under its caption (the
+  // loop's own place to click).
+  if (type === 'for') {
+    const others = node ? node.children.filter((child) => !child.key.startsWith(`${node.key}[0]/`)) : []
     return (
       <div data-type={type} style={outline}>
         <Caption text={`for ${textOf(input.props.source)}`} />
         <Slot slots={slots} name="main" />
+        {others.length ? (
+          <div inert data-testid="canvas-loop-items" style={{ display: 'contents' }}>
+            <RenderNodes nodes={others} />
+          </div>
+        ) : null}
       </div>
     )
+  }
+  // Conditions: both drop zones, outlined (the branch that holds is the storefront's to pick).
   if (type === 'if')
     return (
       <div data-type={type} style={outline}>
@@ -137,13 +148,32 @@ const previewSanitize = (html: string) => {
  */
 const CANVAS_CSS = '[data-testid="page-canvas"] [data-puck-component]{content-visibility:auto;contain-intrinsic-size:auto 48px}'
 
-/** The canvas's page: the storefront's style sheet and theme colours around the tree. */
+/**
+ * The canvas's page (decision 0163): the storefront's style sheet, the theme's variables, header and
+ * footer, and the page inside the storefront's `main`, with the render context the storefront gives.
+ */
 export const PreviewFrame = ({ colors, font, children }: { colors?: ThemeColors; font?: string; children?: ReactNode }) => {
-  const context = useMemo(() => renderContext({ locale: currentLanguage(), sanitizeHtml: previewSanitize }), [])
+  const frame = usePreviewEnv()?.frame
+  const context = useMemo(
+    () => renderContext({ locale: currentLanguage(), ...frame?.context, sanitizeHtml: previewSanitize }),
+    [frame?.context]
+  )
   return (
     <ThemeContextProvider value={context}>
-      <style>{`${baseCss}${themeVariables(colors, font)}${CANVAS_CSS}`}</style>
-      <div data-testid="page-canvas">{children}</div>
+      <style>{`${baseCss}${frame?.variables ?? themeVariables(colors, font)}${CANVAS_CSS}`}</style>
+      {frame?.top.length ? (
+        <div inert data-testid="canvas-chrome-top">
+          <RenderNodes nodes={frame.top} />
+        </div>
+      ) : null}
+      <main className="ef-main" data-testid="page-canvas">
+        {children}
+      </main>
+      {frame?.bottom.length ? (
+        <div inert data-testid="canvas-chrome-bottom">
+          <RenderNodes nodes={frame.bottom} />
+        </div>
+      ) : null}
     </ThemeContextProvider>
   )
 }

@@ -1,5 +1,18 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react'
-import type { ComponentModel, LocaleId, PageNode, PageTarget } from '@emporia/shared'
+import type { ComponentModel, LocaleId, PageNode, PageTarget, ResolvedNode } from '@emporia/shared'
+import type { ThemeRenderContext } from '@emporia/theme'
+
+/**
+ * The storefront's frame around the canvas (decision 0163): the theme's variables (colours, font, the
+ * pictures' ratio), its header and footer resolved as the storefront resolves them (none for a component
+ * no page shows), and the render context the storefront gives its blocks.
+ */
+export interface CanvasFrame {
+  variables: string
+  top: ResolvedNode[]
+  bottom: ResolvedNode[]
+  context: Partial<ThemeRenderContext>
+}
 
 /** What the canvas resolves nodes with: the edited component, the answers of its data sources, the shop's pages and components. */
 export interface PreviewInputs {
@@ -8,6 +21,7 @@ export interface PreviewInputs {
   locale: LocaleId
   pages: readonly PageTarget[]
   components: Readonly<Record<string, ComponentModel>>
+  frame?: CanvasFrame
 }
 
 export interface PreviewEnv extends PreviewInputs {

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, type ReactNode, type RefObject } from 'react'
+import { GlobalStyles } from '@mui/material'
 import { createUsePuck, Puck, type Data } from '@puckeditor/core'
 // Without the web font Puck's default sheet fetches from another site (the app's CSP allows none).
 import '@puckeditor/core/no-external.css'
 import type { ComponentModel } from '@emporia/shared'
-import { buildPuckConfig, type PlaceableComponent } from './puck-config'
+import { buildPuckConfig, type EditorWords, type PlaceableComponent } from './puck-config'
+import { speakDragsIn } from './drag-words'
 import { fromPuckData, toPuckData } from './puck-data'
 import { rootVariables, toRootProps } from './root-props'
 
@@ -63,13 +65,21 @@ export interface PageCanvasProps {
   /** The component as loaded: Puck starts from it (remount with a new `key` to load another). */
   initial: EditedModel
   placeable: readonly PlaceableComponent[]
-  labels: { name: string; variables: string; declared: string }
+  labels: { name: string; variables: string; declared: string; words?: EditorWords; dictionary?: Record<string, string> }
   title: string
   onChange: (model: EditedModel) => void
   actions: (history: CanvasHistory) => ReactNode
   /** Filled with a function selecting a node by id. */
   selectNodeRef?: RefObject<SelectNode | undefined>
 }
+
+/** The canvas widths Puck offers (its defaults), each named by a `pe.viewport.*` message. */
+const viewports = [
+  { key: 'small', width: 360, height: 'auto', icon: 'Smartphone' },
+  { key: 'medium', width: 768, height: 'auto', icon: 'Tablet' },
+  { key: 'large', width: 1280, height: 'auto', icon: 'Monitor' },
+  { key: 'full', width: '100%', height: 'auto', icon: 'FullWidth' }
+] as const
 
 /** Puck's data as our component (decision 0111): settings from the root, the tree from the content. */
 export const modelOf = (data: Partial<Data>): EditedModel => {
@@ -84,24 +94,36 @@ export const modelOf = (data: Partial<Data>): EditedModel => {
  */
 export const PageCanvas = ({ initial, placeable, labels, title, onChange, actions, selectNodeRef }: PageCanvasProps) => {
   const config = useMemo(() => buildPuckConfig(placeable, labels), [placeable, labels])
+  // The drag library's screen-reader texts in the editor's words (set before Puck makes its drag manager).
+  if (labels.words) speakDragsIn(labels.words)
   // Puck reads `data` once; the key of this component decides when another model is loaded.
   const data = useMemo(() => ({ ...toPuckData(initial.content), root: { props: toRootProps(initial) } }), [initial])
   return (
-    <Puck
-      config={config}
-      data={data}
-      headerTitle={title}
-      onChange={(next) => onChange(modelOf(next))}
-      // The canvas is a frame of its own: the storefront's style sheet must not restyle the back office.
-      iframe={{ enabled: true }}
-      overrides={{
-        headerActions: () => (
-          <>
-            <Actions render={actions} />
-            <Selector handleRef={selectNodeRef} />
-          </>
-        )
-      }}
-    />
+    <>
+      {/* The screen's toolbar has undo and redo (in the screen's look, with their state for tests): Puck's own pair would be a second. */}
+      <GlobalStyles styles={{ '[class*="_MenuBar-history_"]': { display: 'none !important' } }} />
+      <Puck
+        config={config}
+        data={data}
+        dictionary={labels.dictionary}
+        headerTitle={title}
+        // Puck's own widths, named in the interface's language.
+        viewports={viewports.map((viewport) => ({
+          ...viewport,
+          label: labels.words?.(`pe.viewport.${viewport.key}`) ?? viewport.key
+        }))}
+        onChange={(next) => onChange(modelOf(next))}
+        // The canvas is a frame of its own: the storefront's style sheet must not restyle the back office.
+        iframe={{ enabled: true }}
+        overrides={{
+          headerActions: () => (
+            <>
+              <Actions render={actions} />
+              <Selector handleRef={selectNodeRef} />
+            </>
+          )
+        }}
+      />
+    </>
   )
 }

@@ -19,11 +19,13 @@ export interface PlaceableComponent {
 /** One prop of the selected node, in Puck's fields panel: our widget, in the node's scope. */
 const NodePropField = ({
   name,
+  label,
   spec,
   value,
   onChange
 }: {
   name: string
+  label: string
   spec: PropSpec
   value: unknown
   onChange: (value: unknown) => void
@@ -55,6 +57,7 @@ const NodePropField = ({
   return (
     <PropField
       name={name}
+      label={label}
       spec={spec}
       value={value}
       onChange={onChange}
@@ -66,15 +69,22 @@ const NodePropField = ({
   )
 }
 
-const propField = (name: string, spec: PropSpec): CustomField<unknown> => ({
-  type: 'custom',
-  label: name,
-  render: ({ value, onChange }) => <NodePropField name={name} spec={spec} value={value} onChange={onChange} />
-})
+/** The editor's words for blocks, their settings and the block groups: a key's text, or undefined when there is none. */
+export type EditorWords = (key: string) => string | undefined
 
-const fieldsOf = (type: string, props: Record<string, PropSpec>): Fields => {
+const propField = (name: string, spec: PropSpec, words: EditorWords): CustomField<unknown> => {
+  // A setting by its name in the interface's language ("對齊", not "align"); the stored name otherwise.
+  const label = words(`pe.prop.${name}`) ?? name
+  return {
+    type: 'custom',
+    label,
+    render: ({ value, onChange }) => <NodePropField name={name} label={label} spec={spec} value={value} onChange={onChange} />
+  }
+}
+
+const fieldsOf = (type: string, props: Record<string, PropSpec>, words: EditorWords): Fields => {
   const fields: Fields = {}
-  for (const [name, spec] of Object.entries(props)) fields[propKey(name)] = propField(name, spec)
+  for (const [name, spec] of Object.entries(props)) fields[propKey(name)] = propField(name, spec, words)
   for (const slot of slotsOf(type)) fields[slotKey(slot)] = { type: 'slot' }
   return fields
 }
@@ -97,11 +107,12 @@ const split = (props: Record<string, unknown>) => {
   return { ours, slots }
 }
 
-const themeConfig = (type: string, spec: ThemeComponentSpec): ComponentConfig => {
+const themeConfig = (type: string, spec: ThemeComponentSpec, words: EditorWords): ComponentConfig => {
   const conditional = Object.values(spec.props).some((prop) => prop.when)
   return {
-    label: type,
-    fields: fieldsOf(type, spec.props),
+    // A block by what it is to a merchant ("重複項目", not "for").
+    label: words(`pe.block.${type}`) ?? type,
+    fields: fieldsOf(type, spec.props, words),
     defaultProps: defaultsOf(type, spec.props),
     // Per-type props (menuItem's): a prop shows only while the props it depends on allow it (§3.15).
     ...(conditional
@@ -123,13 +134,13 @@ const themeConfig = (type: string, spec: ThemeComponentSpec): ComponentConfig =>
   }
 }
 
-const storedConfig = (component: PlaceableComponent): ComponentConfig => {
+const storedConfig = (component: PlaceableComponent, words: EditorWords): ComponentConfig => {
   const props: Record<string, PropSpec> = Object.fromEntries(
     Object.entries(component.props).map(([name, prop]) => [name, { type: prop.type, default: prop.default }])
   )
   return {
     label: component.name,
-    fields: fieldsOf('component', props),
+    fields: fieldsOf('component', props, words),
     defaultProps: defaultsOf('component', props),
     // Puck's own `puck` prop is not ours.
     render: ({ id, puck: _puck, ...rest }) =>
@@ -151,21 +162,29 @@ const storedConfig = (component: PlaceableComponent): ComponentConfig => {
  */
 export const buildPuckConfig = (
   placeable: readonly PlaceableComponent[],
-  labels: { name: string; variables: string; declared: string }
+  labels: { name: string; variables: string; declared: string; words?: EditorWords }
 ): Config => {
+  const words: EditorWords = labels.words ?? (() => undefined)
   const components: Config['components'] = {}
-  for (const type of themeComponentNames) components[type] = themeConfig(type, themeComponentSpec(type)!)
-  for (const component of placeable) components[`${COMPONENT_PREFIX}${component._id}`] = storedConfig(component)
+  for (const type of themeComponentNames) components[type] = themeConfig(type, themeComponentSpec(type)!, words)
+  for (const component of placeable) components[`${COMPONENT_PREFIX}${component._id}`] = storedConfig(component, words)
+  const group = (name: string, fallback: string) => words(`pe.category.${name}`) ?? fallback
   return {
     components,
     categories: {
-      layout: { title: 'Layout', components: ['layout', 'container', 'flex', 'tab', 'header', 'footer', 'drawer'] },
+      layout: {
+        title: group('layout', 'Layout'),
+        components: ['layout', 'container', 'flex', 'tab', 'header', 'footer', 'drawer']
+      },
       content: {
-        title: 'Content',
+        title: group('content', 'Content'),
         components: ['text', 'button', 'link', 'imageButton', 'slider', 'video', 'html', 'menuItem', 'sitePath']
       },
-      data: { title: 'Data', components: ['for', 'if', 'productFilter', 'attributes', 'skuPicker', 'numPicker'] },
-      other: { title: 'Components', components: placeable.map((component) => `${COMPONENT_PREFIX}${component._id}`) }
+      data: { title: group('data', 'Data'), components: ['for', 'if', 'productFilter', 'attributes', 'skuPicker', 'numPicker'] },
+      other: {
+        title: group('other', 'Components'),
+        components: placeable.map((component) => `${COMPONENT_PREFIX}${component._id}`)
+      }
     },
     root: {
       fields: {

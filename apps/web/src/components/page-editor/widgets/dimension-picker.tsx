@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { Box, InputBase, Typography } from '@mui/material'
 import { dimensionEntry, sizeEntry, sizeLabel, stepDimension } from '@emporia/shared'
+import { useListT } from '../../../lib/i18n/lists'
 
 /** Which part of the box a dimension picker edits (spec §2.10 focus report). */
 export interface DimensionFocus {
@@ -32,12 +33,17 @@ const DRAG_THRESHOLD = 3
 export const DimensionPicker = ({ label, value, onChange, size, focus, onFocusReport, testId }: DimensionPickerProps) => {
   const [typing, setTyping] = useState<string | undefined>()
   const drag = useRef<{ x: number; start: string | null | undefined; moved: boolean } | undefined>(undefined)
+  const { t } = useListT()
   const min = size ? 1 : 0
-  const shown = size ? sizeLabel(value) : (value ?? '')
+  // `auto` is a word the merchant reads and may type: in their language, stored as `auto`.
+  const autoWord = t('pe.size.auto')
+  const labelOf = (stored: string) => (size && stored === 'auto' ? autoWord : stored)
+  const shown = labelOf(size ? sizeLabel(value) : (value ?? ''))
   const report = (on: boolean) => focus && onFocusReport?.(on ? focus : undefined)
 
   const commit = (text: string) => {
-    const entry = size ? sizeEntry(text) : dimensionEntry(text)
+    const typed = size && text.trim() === autoWord ? 'auto' : text
+    const entry = size ? sizeEntry(typed) : dimensionEntry(typed)
     // A non-numeric entry is ignored (§5.6): the previous value stays.
     if (entry !== undefined) onChange(entry)
     setTyping(undefined)
@@ -47,12 +53,12 @@ export const DimensionPicker = ({ label, value, onChange, size, focus, onFocusRe
     if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
       event.preventDefault()
       const next = stepDimension(
-        typing !== undefined ? (sizeEntry(typing) ?? value) : value,
+        typing !== undefined ? (sizeEntry(typing === autoWord ? 'auto' : typing) ?? value) : value,
         event.key === 'ArrowUp' ? 1 : -1,
         min
       )
       onChange(next)
-      if (typing !== undefined) setTyping(size ? sizeLabel(next) : next)
+      if (typing !== undefined) setTyping(labelOf(size ? sizeLabel(next) : next))
     } else if (event.key === 'Enter' && typing !== undefined) commit(typing)
     else if (event.key === 'Escape') setTyping(undefined)
   }

@@ -25,6 +25,8 @@ import {
   type VariableChoice
 } from '@emporia/shared'
 import { useListT } from '../../../lib/i18n/lists'
+import { pathWords, stepWords } from '../path-words'
+import { typeWords } from '../variables-editor'
 
 const variableName = new RegExp(VARIABLE_PATTERN)
 
@@ -50,7 +52,7 @@ export const ExpressionPicker = ({
   onNewVariable: (name: string) => void
   testId: string
 }) => {
-  const { t } = useListT()
+  const { t, tAny } = useListT()
   const [anchor, setAnchor] = useState<HTMLElement | null>(null)
   const [trail, setTrail] = useState<string[]>([])
   const [naming, setNaming] = useState<string | undefined>()
@@ -71,7 +73,7 @@ export const ExpressionPicker = ({
         data-testid={testId}
         sx={{ textTransform: 'none', minWidth: 0 }}
       >
-        {value ?? t('pe.exp.link')}
+        {value ? pathWords(value, tAny) : t('pe.exp.link')}
       </Button>
       <Popover open={Boolean(anchor)} anchorEl={anchor} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
         <Box sx={{ minWidth: 260, maxHeight: 360, overflow: 'auto' }} data-testid={`${testId}-popup`}>
@@ -85,7 +87,7 @@ export const ExpressionPicker = ({
               >
                 <ArrowBack fontSize="small" />
               </IconButton>
-              <Typography variant="body2">{at}</Typography>
+              <Typography variant="body2">{pathWords(at, tAny)}</Typography>
             </Stack>
           ) : null}
           {naming !== undefined ? (
@@ -133,8 +135,12 @@ export const ExpressionPicker = ({
                     ) : null}
                   </ListItemIcon>
                   <ListItemText
-                    primary={choice.path === NEW_VARIABLE ? t('pe.exp.new') : (choice.path.split('.').at(-1) ?? choice.path)}
-                    secondary={choice.type}
+                    primary={
+                      choice.path === NEW_VARIABLE
+                        ? t('pe.exp.new')
+                        : stepWords(choice.path.split('.').at(-1)!, tAny, !choice.path.includes('.'))
+                    }
+                    secondary={choice.type && typeWords(choice.type, tAny)}
                   />
                   {choice.browsable ? (
                     <IconButton

@@ -8,20 +8,27 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  FormControlLabel,
   List,
   ListItemButton,
   ListItemText,
+  Radio,
+  RadioGroup,
   Stack,
   TextField,
   Typography
 } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
-import { servicePaths, type LocaleId, type Order } from '@emporia/shared'
+import { servicePaths, type LocaleId, type Order, type RefundResult, type RefundTender } from '@emporia/shared'
 import { RefundForm } from '../../../components/refund/refund-form'
 import { formatDateTime } from '../../../lib/format/date'
 import { formatMoney } from '../../../lib/format/money'
 import { useListT } from '../../../lib/i18n/lists'
+import { usePhone } from '../../../lib/phone'
+import { notifyError, notifySuccess } from '../../../lib/notify'
+import { usePosPrinter } from '../../../lib/pos-hardware/use-hardware'
 import { shopRows } from '../../../lib/resource-client'
+import { deviceFailure } from '../offline/cashier-errors'
 import { orderIdOfScan, refundStateOf, refusalKeyOf } from '../refund/order-lookup'
 import { refusalOf } from '../station/refusal'
 import { useStation } from '../station/station-context'
@@ -43,6 +50,9 @@ const recentOrders = async (cashier: string | null): Promise<Order[]> =>
     $limit: RECENT
   })
 
+/** Paid by something other than cash alone: the till may give it back in cash instead (decision 0149). */
+const paidOtherwise = (order: Order) => (order.methods ?? []).some((method) => method !== 'cash')
+
 /**
  * The till's refund (spec §4.8, decision 0142): it starts with a lookup — an order ID typed or
  * the receipt's QR scanned (a keyboard-wedge scanner types it and Enter), or one of the till's recent
@@ -52,11 +62,14 @@ const recentOrders = async (cashier: string | null): Promise<Order[]> =>
  */
 export const PosRefundDialog = ({ open, onClose, order }: DialogProps & { order?: string | null }) => {
   const { t, language } = useListT()
+  const phone = usePhone()
   const station = useStation()
   const cashier = station.cashier?._id ?? null
   const [typed, setTyped] = useState('')
   const [sought, setSought] = useState<string | null>(null)
   const [picked, setPicked] = useState<Order | null>(null)
+  const [tender, setTender] = useState<RefundTender>('original')
+  const { kickDrawer } = usePosPrinter()
   const recent = useQuery({
     queryKey: [servicePaths.orders, 'find', { pos: 'refund-recent', cashier }],
     queryFn: () => recentOrders(cashier),
@@ -69,16 +82,23 @@ export const PosRefundDialog = ({ open, onClose, order }: DialogProps & { order?
   })
   const current = picked ?? (found.data && refundStateOf(found.data) === 'refundable' ? found.data : null)
   const refusal = found.data ? refusalKeyOf(refundStateOf(found.data)) : null
-  const close = () => {
-    setTyped('')
-    setSought(null)
-    setPicked(null)
-    onClose()
-  }
   const back = () => {
     setTyped('')
     setSought(null)
     setPicked(null)
+    setTender('original')
+  }
+  const close = () => {
+    back()
+    onClose()
+  }
+  // Cash out of this drawer: the cashier is told how much to hand over, and the drawer opens for it.
+  const refunded = (result: RefundResult) => {
+    const cash = result.payments.filter((payment) => payment.method === 'cash')
+    if (tender !== 'cash' || !cash.length) return
+    const amount = -cash.reduce((sum, payment) => sum + Number(payment.amount ?? 0), 0)
+    notifySuccess(t('posRefundTender.cashDone', { amount: formatMoney(amount) }))
+    void kickDrawer().catch((error: unknown) => notifyError(t('pos.sell.drawerFailed', { reason: deviceFailure(error) })))
   }
   const methods = (shown: Order) =>
     (shown.methods ?? [])
@@ -87,12 +107,14 @@ export const PosRefundDialog = ({ open, onClose, order }: DialogProps & { order?
       )
       .join(', ')
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="md" data-testid="pos-refund-dialog">
+    <Dialog open={open} onClose={close} fullWidth maxWidth="md" fullScreen={phone} data-testid="pos-refund-dialog">
       <DialogTitle>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
           <span>{current ? t('refund.title') : t('posRefund.title')}</span>
           {current && (
-            <Button size="small" onClick={back} data-testid="pos-refund-back">
+            // The lookup the focus was in (its field, its "Find", a recent order) gives way to the form:
+            // the focus moves here rather than to the page, where Escape and Tab would not reach the dialog.
+            <Button size="small" onClick={back} autoFocus data-testid="pos-refund-back">
               {t('posRefund.another')}
             </Button>
           )}
@@ -105,11 +127,34 @@ export const PosRefundDialog = ({ open, onClose, order }: DialogProps & { order?
               {t('posRefund.tender', { methods: methods(current) })}
             </Typography>
           )}
+          {paidOtherwise(current) && (
+            <RadioGroup
+              row
+              aria-label={t('posRefundTender.label')}
+              value={tender}
+              onChange={(event) => setTender(event.target.value as RefundTender)}
+              sx={{ px: 3 }}
+              data-testid="pos-refund-tender-choice"
+            >
+              <FormControlLabel
+                value="original"
+                control={<Radio />}
+                label={t('posRefundTender.original', { methods: methods(current) })}
+              />
+              <FormControlLabel
+                value="cash"
+                control={<Radio slotProps={{ input: { ...{ 'data-testid': 'pos-refund-in-cash' } } }} />}
+                label={t('posRefundTender.cash')}
+              />
+            </RadioGroup>
+          )}
           <RefundForm
             key={current._id}
             order={current}
             onClose={close}
             testId="pos-refund"
+            extra={tender === 'cash' ? { tender, ...(cashier ? { cashier } : {}) } : undefined}
+            onRefunded={refunded}
             askApproval={async (request) => (await askManager({ action: 'refund', ...request }))?._id ?? null}
           />
         </>

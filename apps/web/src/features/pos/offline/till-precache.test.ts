@@ -50,6 +50,19 @@ describe('the till precache list (decision 0140)', () => {
     ])
   })
 
+  it("holds the till's catalogue worker, an asset the shell's chunk loads (decision 0144)", () => {
+    const entry = bundle['assets/index.js']
+    const withWorker = {
+      ...bundle,
+      'assets/index.js': {
+        ...entry,
+        viteMetadata: { importedCss: entry.viteMetadata.importedCss, importedAssets: new Set(['assets/catalogue-worker.js']) }
+      },
+      'assets/catalogue-worker.js': { type: 'asset' as const, fileName: 'assets/catalogue-worker.js' }
+    }
+    expect(tillFiles(withWorker, ['features/pos/pos-page.tsx'])).toContain('assets/catalogue-worker.js')
+  })
+
   it('fails the build when a root is in no chunk', () => {
     expect(() => tillFiles(bundle, ['features/pos/renamed-page.tsx'])).toThrow('no chunk holds src/features/pos/renamed-page.tsx')
   })

@@ -20,6 +20,7 @@ import { servicePaths, shopTimeZone, summaryGroupBys, type SummaryGroupBy } from
 import { DateRangeFields } from '../../../components/ui/date-range-fields'
 import { errorMessage } from '../../../lib/errors'
 import { useListT, type AnyMessageKey } from '../../../lib/i18n/lists'
+import { usePhone } from '../../../lib/phone'
 import { queryKeys } from '../../../lib/query-keys'
 import { shopApi } from '../../../lib/resource-client'
 import { shopToday } from '../../../lib/sales-summary'
@@ -61,6 +62,7 @@ const printReport = () => {
  */
 export const PosSummaryDialog = ({ open, onClose, cashier }: { open: boolean; onClose: () => void; cashier?: string }) => {
   const { t, tAny } = useListT()
+  const phone = usePhone()
   const shop = useCurrentShop(open)
   // The report limited to one cashier says whose, by name (decision 0138).
   const cashierName = usePeopleNames().cashier
@@ -82,7 +84,7 @@ export const PosSummaryDialog = ({ open, onClose, cashier }: { open: boolean; on
   const summary = result.data
 
   return (
-    <Dialog open={open} onClose={close} maxWidth="md" fullWidth data-testid="pos-summary-dialog">
+    <Dialog open={open} onClose={close} maxWidth="md" fullWidth fullScreen={phone} data-testid="pos-summary-dialog">
       {open && printStyles}
       <DialogTitle>
         {t('posReport.title')}

@@ -16,6 +16,8 @@ export interface SellLine {
   price: number
   quantity: number
   weighted: boolean
+  /** The unit weighed goods are sold in ("0.35 斤" on the line, decision 0162); none for counted goods. */
+  unit?: string | null
   /** From a price barcode: the line's price is the label's and is sent with the order. */
   fixedPrice?: boolean
   /** The embedded code the line came from: the same label twice is a double scan. */

@@ -1,88 +1,95 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { servicePaths } from '@emporia/shared'
-import { TOKEN_KEY } from '../../../lib/client'
+import { servicePaths, type PosCatalogue } from '@emporia/shared'
 import { shopApi } from '../../../lib/resource-client'
 import type { CatalogueIndex } from '../pos-types'
-import { buildCatalogueIndex, mergeCatalogue, needsFullLoad, type CatalogueData } from './catalogue-index'
-import { dbGet, dbPut } from './pos-db'
+import { fetchWholePacked, mergeIntoPacked, storedPack, takeEarlyStart, type CatalogueStart } from './catalogue-load'
+import { indexOfPacked, packNeedsFullLoad, type PackedCatalogue } from './catalogue-pack'
+import { dbPut } from './pos-db'
 
 /*
- * The till's catalogue (decision 0098): the stored copy first (the till opens offline and at once), then
- * `pos/catalogue {since: version}` for what changed, stored again. A full load only when nothing is stored.
+ * The till's catalogue (decisions 0098, 0144): the stored copy first (the till opens offline and at once),
+ * then `pos/catalogue {since: version}` for what changed, stored again. A full load only when nothing is
+ * stored. The whole catalogue comes over REST in its lean form, gzipped as the server keeps it (decision
+ * 0096), and is packed by the catalogue worker; what is stored is the pack, read back as it was kept.
  */
 
 export interface CatalogueState {
   index: CatalogueIndex | null
-  catalogue: CatalogueData | null
+  /** What the till holds: the catalogue's version, how many products and the categories. */
+  catalogue: Pick<PackedCatalogue, 'version' | 'total' | 'size' | 'categories'> | null
   /** The server's copy is being fetched. */
   loading: boolean
   error: unknown
   refresh(): Promise<void>
 }
 
-/**
- * The whole catalogue comes over REST: the server sends it gzipped as it built it (decision 0096), about a
- * tenth of the socket's plain JSON for 100,000 products. What changed since comes over the socket.
- */
-const fetchWhole = async (shop: string): Promise<CatalogueData> => {
-  const token = localStorage.getItem(TOKEN_KEY) ?? ''
-  const response = await fetch(`/api/${servicePaths.posCatalogue}?shop=${encodeURIComponent(shop)}`, {
-    headers: { authorization: `Bearer ${token}` }
-  })
-  if (!response.ok) throw (await response.json().catch(() => ({ message: response.statusText }))) as unknown
-  return (await response.json()) as CatalogueData
-}
-
-const fetchCatalogue = async (shop: string, since: string | null): Promise<CatalogueData> =>
-  since ? shopApi(servicePaths.posCatalogue).find({ since }) : fetchWhole(shop)
+const sameCategories = (a: PosCatalogue['categories'], b: PosCatalogue['categories']) =>
+  a === b || JSON.stringify(a) === JSON.stringify(b)
 
 export const useCatalogue = (shop: string | undefined): CatalogueState => {
-  const [catalogue, setCatalogue] = useState<CatalogueData | null>(null)
+  const [catalogue, setCatalogue] = useState<PackedCatalogue | null>(null)
   const [index, setIndex] = useState<CatalogueIndex | null>(null)
-  const [loading, setLoading] = useState(false)
+  // Loading from the first render: the stored copy or the start begun with the app is awaited first.
+  const [loading, setLoading] = useState(Boolean(shop))
   const [error, setError] = useState<unknown>(null)
-  const current = useRef<CatalogueData | null>(null)
+  const current = useRef<PackedCatalogue | null>(null)
 
-  const show = useCallback((next: CatalogueData) => {
+  const show = useCallback((next: PackedCatalogue) => {
     current.current = next
     setCatalogue(next)
-    setIndex(buildCatalogueIndex(next))
+    setIndex(indexOfPacked(next))
   }, [])
 
-  const refresh = useCallback(async () => {
-    if (!shop) return
-    setLoading(true)
-    try {
-      const base = current.current
-      const answer = await fetchCatalogue(shop, base?.version ?? null)
-      let next = base ? mergeCatalogue(base, answer) : answer
-      if (base && needsFullLoad(next)) next = await fetchCatalogue(shop, null)
-      const changed =
-        !base ||
-        next.products !== base.products ||
-        next.version !== base.version ||
-        JSON.stringify(next.categories) !== JSON.stringify(base.categories)
-      setError(null)
-      // Nothing new: neither the index nor the stored copy (tens of megabytes at 100,000 products) is redone.
-      if (!changed) return
-      show(next)
-      await dbPut('catalogue', shop, next)
-    } catch (caught) {
-      setError(caught)
-    } finally {
-      setLoading(false)
-    }
-  }, [shop, show])
+  const refresh = useCallback(
+    async (start?: Promise<CatalogueStart>) => {
+      if (!shop) return
+      setLoading(true)
+      try {
+        const base = current.current
+        let next: PackedCatalogue | null = null
+        const begun = start && (await start.catch(() => null))
+        if (begun && 'whole' in begun) next = begun.whole
+        else {
+          if (!base) next = await fetchWholePacked(shop)
+          else {
+            const delta = (await shopApi(servicePaths.posCatalogue).find({ since: base.version })) as PosCatalogue
+            const categories = delta.categories.length ? delta.categories : base.categories
+            if (delta.products.length || delta.removed.length) next = await mergeIntoPacked(base, delta)
+            else if (delta.version !== base.version || delta.total !== base.total || !sameCategories(categories, base.categories))
+              // Nothing sold changed: the pack is kept, its head follows the answer.
+              next = { ...base, version: delta.version ?? base.version, total: delta.total, categories }
+            if (next && packNeedsFullLoad(next)) next = await fetchWholePacked(shop)
+            else if (!next && packNeedsFullLoad({ total: delta.total, size: base.size })) next = await fetchWholePacked(shop)
+          }
+        }
+        setError(null)
+        // Nothing new: neither the index nor the stored copy is redone.
+        if (!next) return
+        show(next)
+        await dbPut('catalogue', shop, next)
+      } catch (caught) {
+        setError(caught)
+      } finally {
+        setLoading(false)
+      }
+    },
+    [shop, show]
+  )
 
   useEffect(() => {
     if (!shop) return
     let live = true
     current.current = null
+    // The till's mount, for the bench: the pack may be in before the app has got this far.
+    performance.mark('pos-catalogue-wanted')
+    // Begun with the app when it opened on the till (catalogue-load.ts), else now.
+    const early = takeEarlyStart(shop)
     void (async () => {
-      const stored = await dbGet<CatalogueData>('catalogue', shop)
+      const begun = early ? await early.catch(() => null) : null
+      const stored = begun && 'stored' in begun ? begun.stored : begun ? undefined : await storedPack(shop)
       if (!live) return
       if (stored) show(stored)
-      await refresh()
+      await refresh(begun && 'whole' in begun ? early : undefined)
     })()
     return () => {
       live = false
@@ -96,5 +103,6 @@ export const useCatalogue = (shop: string | undefined): CatalogueState => {
     return () => window.removeEventListener('online', online)
   }, [refresh])
 
-  return { index, catalogue, loading, error, refresh }
+  const again = useCallback(() => refresh(), [refresh])
+  return { index, catalogue, loading, error, refresh: again }
 }

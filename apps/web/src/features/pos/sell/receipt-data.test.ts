@@ -49,12 +49,32 @@ const context = (more: Partial<ReceiptContext> = {}): ReceiptContext => ({
 })
 
 describe('the receipt of a sale (spec §3.11 Invoice)', () => {
+  it('prints weighed goods with their unit in the receipt’s language (decision 0162)', () => {
+    const weighed = {
+      ...order,
+      products: [
+        {
+          product: 'd'.repeat(24),
+          productName: { en: 'Dried scallops' },
+          price: 8000,
+          quantity: 0.35,
+          unit: 'hk_catty',
+          total: 2800
+        }
+      ]
+    } as unknown as Order
+    const names = { hk_catty: '斤' } as Record<string, string>
+    const receipt = receiptOf(weighed, [], context({ unitName: (unit) => names[unit] ?? unit }))
+    expect(receipt.lines[0].quantity).toBe('0.35 斤')
+    expect(receiptOf(weighed, [], context()).lines[0].quantity).toBe('0.35 hk_catty')
+  })
+
   it("prints the server's prices, each line's discount, the coupon, points earned and usable, and the change", () => {
     const receipt = receiptOf(order, [{ method: 'cash', amount: 3000, received: 5000 }], context({ pointsUsable: 130, qr: true }))
     expect(receipt.lines.map((line) => [line.name, line.quantity, line.unitPrice, line.discount, line.amount])).toEqual([
       // Titled as sold (decision 0139): the product and the SKU.
-      ['Green tea · Tin', 2, '$12.50', '$3.00', '$25.00'],
-      ['Rice cracker', 1, '$8.00', undefined, '$8.00']
+      ['Green tea · Tin', '2', '$12.50', '$3.00', '$25.00'],
+      ['Rice cracker', '1', '$8.00', undefined, '$8.00']
     ])
     expect(receipt).toMatchObject({
       orderNo: 'P-000042',

@@ -62,8 +62,12 @@ export const useCheckout = (options: {
     }
   }
 
-  /** Answers true when the sale is done (sent or queued), false when refused. */
-  const pay = async (state: CartState, total: number, tenders: Tender[]): Promise<boolean> => {
+  /**
+   * Answers true when the sale is done (sent or queued), false when refused. `discount`: the manual discount
+   * of prices typed on the numpad (decision 0143), sent as the order's, which the server counts against the
+   * cashier's limits and budget (decision 0092) or a manager's PIN approval (below).
+   */
+  const pay = async (state: CartState, total: number, tenders: Tender[], discount = 0): Promise<boolean> => {
     const settlement = settle(total, tenders)
     setBusy(true)
     try {
@@ -73,7 +77,8 @@ export const useCheckout = (options: {
           { cashier: cashier?._id ?? null, warehouse: cashier?.lockWarehouse ?? shop?.posWarehouse ?? null },
           settlement.payments
         ),
-        ...(serving ? { clerk: serving.id } : {})
+        ...(serving ? { clerk: serving.id } : {}),
+        ...(discount > 0 ? { discount } : {})
       }
       let queued = await queue.submit(data)
       // A discount beyond the cashier's limits: a manager approves it here with their PIN, and the same sale

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react'
-import { servicePaths, type BarcodeLayout, type PosCatalogueProduct } from '@emporia/shared'
+import { servicePaths, unitOf, type BarcodeLayout, type PosCatalogueProduct } from '@emporia/shared'
 import { cashierErrorMessage } from '../offline/cashier-errors'
 import { shopApi } from '../../../lib/resource-client'
 import { i18n } from '../../../lib/i18n/i18n'
@@ -89,6 +89,7 @@ export const useTill = (
       price: price ?? skuPrice ?? product.price,
       quantity,
       weighted: product.weightType === 'weighted',
+      unit: unitOf(product),
       ...(price !== undefined ? { fixedPrice: true } : {}),
       ...(label ? { label } : {}),
       code: product.posCode ?? product.code ?? undefined

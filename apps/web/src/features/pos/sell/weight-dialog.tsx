@@ -5,6 +5,7 @@ import { useListT } from '../../../lib/i18n/lists'
 import { usePosScale } from '../../../lib/pos-hardware/use-hardware'
 import { quantityProblem } from './cart-store'
 import { useText } from './pick-dialogs'
+import { posUnitKey } from '../pos-units'
 
 /*
  * The weight of a weighed product (spec §2.13; decision 0098): the scale's state and live reading when one
@@ -21,6 +22,8 @@ export const WeightDialog = (props: {
   const scale = usePosScale()
   const [typed, setTyped] = useState('')
   const unit = props.product?.weightUnit ?? 'kg'
+  // A unit by its name in the interface's language (兩, not tael).
+  const unitName = (name: string) => (posUnitKey(name) ? t(posUnitKey(name)!) : name)
   const value = typed.trim() === '' ? NaN : Number(typed)
   const problem = typed.trim() === '' ? null : quantityProblem({ weighted: true }, value)
   const reading = scale.reading
@@ -53,7 +56,7 @@ export const WeightDialog = (props: {
         {reading && (
           <Box sx={{ mb: 2, display: 'flex', gap: 2, alignItems: 'center' }}>
             <Typography variant="h5" data-testid="pos-weight-reading">
-              {t('pos.sell.scale.reading', { value: reading.value, unit: reading.unit })}
+              {t('pos.sell.scale.reading', { value: reading.value, unit: unitName(reading.unit) })}
               {reading.stable ? ` (${t('pos.sell.scale.stable')})` : ''}
             </Typography>
           </Box>
@@ -61,7 +64,7 @@ export const WeightDialog = (props: {
         <TextField
           autoFocus
           fullWidth
-          label={t('pos.sell.weightIn', { unit })}
+          label={t('pos.sell.weightIn', { unit: unitName(unit) })}
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
           onKeyDown={(event) => {

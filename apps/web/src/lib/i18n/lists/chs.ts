@@ -151,6 +151,7 @@ export const listsChs: Record<ListMessageKey, string> = {
   'product.avail.both': 'POS 及网店',
   'product.keyword': '关键字',
   'product.categories': '分类',
+  'product.mainCategory': '主分类',
   'product.tags': '标签',
   'product.skus': 'SKU',
   'product.sku': 'SKU',

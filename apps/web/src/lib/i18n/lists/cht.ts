@@ -151,6 +151,7 @@ export const listsCht: Record<ListMessageKey, string> = {
   'product.avail.both': 'POS 及網店',
   'product.keyword': '關鍵字',
   'product.categories': '分類',
+  'product.mainCategory': '主分類',
   'product.tags': '標籤',
   'product.skus': 'SKU',
   'product.sku': 'SKU',

@@ -153,6 +153,7 @@ export const listsEn = {
   'product.avail.both': 'POS and e-shop',
   'product.keyword': 'Keyword',
   'product.categories': 'Categories',
+  'product.mainCategory': 'Main category',
   'product.tags': 'Tags',
   'product.skus': 'SKUs',
   'product.sku': 'SKU',

@@ -41,7 +41,6 @@ export const chs: Messages = {
   'route.eshop/theme': '主题',
   'route.settings/access': '员工权限',
   'route.settings/email': '电邮设置',
-  'route.settings/imports': '汇入',
   'route.settings/integrations': '整合',
   'route.settings/pos': '收银机设置',
   'route.settings/posBanners': '收银机横幅',

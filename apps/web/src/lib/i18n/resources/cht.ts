@@ -41,7 +41,6 @@ export const cht: Messages = {
   'route.eshop/theme': '主題',
   'route.settings/access': '員工權限',
   'route.settings/email': '電郵設定',
-  'route.settings/imports': '匯入',
   'route.settings/integrations': '整合',
   'route.settings/pos': '收銀機設定',
   'route.settings/posBanners': '收銀機橫幅',

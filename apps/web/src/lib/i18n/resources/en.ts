@@ -40,7 +40,6 @@ export const en = {
   'route.eshop/theme': 'Theme',
   'route.settings/access': 'Staff Access',
   'route.settings/email': 'E-mail Settings',
-  'route.settings/imports': 'Imports',
   'route.settings/integrations': 'Integrations',
   'route.settings/pos': 'POS Settings',
   'route.settings/posBanners': 'POS Banners',

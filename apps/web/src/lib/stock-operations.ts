@@ -1,5 +1,5 @@
-import { errorMessage, type AppErrorShape } from '../../lib/errors'
-import { listT } from '../../lib/i18n/lists'
+import { errorMessage, type AppErrorShape } from './errors'
+import { listT } from './i18n/lists'
 
 /**
  * The message of a refused operation in the interface language: the stock refusal names what is
