@@ -137,7 +137,8 @@ describe('errors, layouts, processing and dashboard (spec §2.3, §2.7, §4.12, 
     expect(await page.getByTestId('intro-steps').locator('.MuiStepLabel-label').allTextContents()).toEqual([
       'Start Build Your Shop',
       'Create your first product',
-      'Setup your payment method'
+      'Setup your payment method',
+      'Add a way to deliver (a shipping method or pick-up)'
     ])
     for (const panel of ['sales', 'recentOrders', 'lowStock', 'referrals', 'comments']) {
       expect(await page.getByTestId(`panel-${panel}-empty`).textContent(), panel).toMatch(/^No .+\. .+\.$/)

@@ -3,33 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { createMany, createRecord } from '../support/records'
-
-/** RFC 4180 rows of a CSV file (quoted fields may hold commas and doubled quotes). */
-const csvRows = (text: string): string[][] => {
-  const rows: string[][] = []
-  let row: string[] = []
-  let field = ''
-  let quoted = false
-  const body = text.replace(/^\uFEFF/, '')
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]
-    if (quoted && c === '"' && body[i + 1] === '"') {
-      field += '"'
-      i++
-    } else if (c === '"') quoted = !quoted
-    else if (quoted || (c !== ',' && c !== '\r' && c !== '\n')) field += c
-    else if (c === ',') {
-      row.push(field)
-      field = ''
-    } else if (c === '\n') {
-      rows.push([...row, field])
-      row = []
-      field = ''
-    }
-  }
-  if (field || row.length) rows.push([...row, field])
-  return rows
-}
+import { csvRows } from '../support/csv'
 
 describe('export dialog (spec §2.12)', () => {
   const app = useApp()
@@ -129,12 +103,13 @@ describe('export dialog (spec §2.12)', () => {
     const page = await app.openAs(who, `/${who.shop!._id}/products`, { lang: 'cht' })
     await expect.poll(() => page.getByTestId('table-row').count(), poll).toBe(1)
 
-    // The list's own columns: the category by its name, never its id.
+    // The list's own columns: the main category by its name, never its id (one category model, decision 0151).
     await page.getByTestId('table-export').click()
     await page.getByTestId('export-csv').click()
     const [shown] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-start').click()])
     const list = csvRows(await readFile((await shown.path())!, 'utf8'))
-    const categoryAt = list[0].indexOf('分類')
+    const categoryAt = list[0].indexOf('主分類')
+    expect(categoryAt, list[0].join()).toBeGreaterThanOrEqual(0)
     expect(list[1][categoryAt]).toBe('普洱')
     expect(list.flat().join(' ')).not.toContain(category._id)
 
@@ -155,6 +130,8 @@ describe('export dialog (spec §2.12)', () => {
       expect(row[at('名稱 (繁體中文)')]).toBe('茶餅')
       expect(row[at('名稱 (简体中文)')]).toBe('茶饼')
       expect(row[at('成本價')]).toBe('64.00')
+      // The main category, and the list of every category it is in (the main one always among them).
+      expect(row[at('主分類')]).toBe('普洱')
       expect(row[at('分類')]).toBe('普洱')
       expect(row[at('品牌')]).toBe('勐海')
       expect(row[at('標籤')]).toBe('禮品')

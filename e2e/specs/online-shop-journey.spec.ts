@@ -7,6 +7,7 @@ import { confirmStorefrontOrder } from '../support/storefront'
 import { patchShop, stockedProduct } from '../support/orders'
 import { grantFeatures } from '../support/paid-features'
 import type { Shop } from '@emporia/shared'
+import { throughWizard } from '../pages/wizard'
 
 /**
  * Issue 18's whole journey in one browser test, in cht: a merchant who has just signed up builds the
@@ -25,13 +26,7 @@ describe('the online shop, from sign-up to a paid order', () => {
     // The merchant: the wizard, from no shop to a published storefront.
     const office = await app.openAs(who, '/eshop', { lang: 'cht', viewport: { width: 1280, height: 900 } })
     const shell = new Shell(office)
-    await office.getByTestId('shop-name').fill('翡翠茶舍')
-    await office.getByTestId('shop-subdomain').fill(subdomain)
-    await office.getByTestId('wizard-next').click()
-    await office.getByTestId('wizard-template-jade').click()
-    await office.getByTestId('wizard-next').click()
-    await office.getByTestId('wizard-use').click()
-    await office.getByTestId('wizard-install').click()
+    await throughWizard(office, { name: '翡翠茶舍', subdomain })
     await expect.poll(() => shell.text(office.getByTestId('wizard-done')), poll).toContain('你的網店已上線')
 
     // What a merchant adds next: a product with stock, a coupon, bank transfer (set up through the API,

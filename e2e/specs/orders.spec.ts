@@ -103,7 +103,7 @@ describe('orders and payments', () => {
       expect(history, entry).toContain(entry)
     expect(history.filter((text) => text.startsWith('Payment'))).toHaveLength(1)
     const refundDetail = await shell.text(page.locator('[data-action="refund"] [data-testid="history-detail"]'))
-    expect(refundDetail.split(' · ').sort()).toEqual(['amount: $25.00', 'lines: Jasmine tea × 2'])
+    expect(refundDetail.split(' · ').sort()).toEqual(['Amount: $25.00', 'Lines: Jasmine tea × 2'])
     expect(await shell.text(page.locator('[data-action="created"] [data-testid="history-meta"]'))).toContain(who.email)
 
     // The list shows it; the payments list shows the payment and its refund, the refund in red.

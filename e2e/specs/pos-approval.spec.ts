@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bindCashier, createCashier, joinAsCashier, setStaffPin } from '../pages/pos'
+import { bindCashier, createCashier, joinAsCashier, setStaffPin, tillAction } from '../pages/pos'
 import { merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { clearPrinted, installFakeDevices, printedBytes } from '../support/fake-devices'
@@ -41,14 +41,14 @@ describe.each(['en', 'cht'] as const)('manager approval at the till (%s)', (lang
     if (!(await page.evaluate(() => '__fakeDevices' in window))) await page.reload()
     await page.getByTestId('pos-page').waitFor()
     await bindCashier(page, 'T1')
-    await page.getByTestId('pos-devices').click()
+    await tillAction(page, 'devices')
     await page.getByTestId('printer-connect').click()
     await expect.poll(() => page.getByTestId('printer-state').getAttribute('data-state'), poll).toBe('connected')
     await page.getByTestId('pos-devices-close').click()
     await clearPrinted(page)
 
     // A cashier (POS access User) asks; the shop's admin is the one who may approve.
-    await page.getByTestId('pos-open-drawer').click()
+    await tillAction(page, 'open-drawer')
     const dialog = page.getByTestId('pos-approval-dialog')
     await dialog.waitFor({ timeout: poll.timeout })
     expect(await dialog.textContent()).toContain(TEXTS[lang].title)
@@ -73,7 +73,7 @@ describe.each(['en', 'cht'] as const)('manager approval at the till (%s)', (lang
 
     // Cancelling asks for nothing and opens nothing.
     await clearPrinted(page)
-    await page.getByTestId('pos-open-drawer').click()
+    await tillAction(page, 'open-drawer')
     await dialog.waitFor({ timeout: poll.timeout })
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached', timeout: poll.timeout })

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { bindCashier, createCashier, scan } from '../pages/pos'
+import { bindCashier, countDrawer, createCashier, scan, tillAction } from '../pages/pos'
 import { Shell } from '../pages/shell'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
@@ -24,24 +23,6 @@ const list = async <T>(url: string, who: Merchant, path: string) => {
 const stockOf = async (url: string, who: Merchant, product: string) => {
   const record = await readRecord<{ inventories?: { quantity: number }[] }>(url, who, 'products', product)
   return (record.inventories ?? []).reduce((sum, row) => sum + row.quantity, 0)
-}
-
-/** Counts the drawer through the station's dialog and answers what the server worked out. */
-const count = async (page: Page, type: 'beginCheck' | 'endCheck', amount: string) => {
-  await page.getByTestId('pos-cash-check').click()
-  const dialog = page.getByTestId('pos-cash-check-dialog')
-  await dialog.waitFor({ timeout: poll.timeout })
-  await dialog.getByTestId(`pos-cash-check-type-${type}`).click()
-  await dialog.getByTestId('pos-cash-check-amount').fill(amount)
-  await dialog.getByTestId('pos-cash-check-save').click()
-  await dialog.getByTestId('cash-check-status').waitFor({ timeout: poll.timeout })
-  const result = {
-    expected: await dialog.getByTestId('cash-check-expected').textContent(),
-    diff: await dialog.getByTestId('cash-check-diff').textContent()
-  }
-  await dialog.getByTestId('pos-cash-check-close').click()
-  await expect.poll(() => dialog.count(), poll).toBe(0)
-  return result
 }
 
 /**
@@ -83,7 +64,7 @@ describe('a day at the till', () => {
     await expect.poll(() => shell.text(page.getByTestId('pos-title')), poll).toContain('Till 1')
 
     // The station's printer (USB) and scale (serial, CAS) are connected from the till.
-    await page.getByTestId('pos-devices').click()
+    await tillAction(page, 'devices')
     await page.getByTestId('printer-connect').click()
     await expect.poll(() => page.getByTestId('printer-state').getAttribute('data-state'), poll).toBe('connected')
     await page.getByTestId('scale-connect').click()
@@ -92,7 +73,7 @@ describe('a day at the till', () => {
 
     // The drawer opens with a begin check (spec §4.8): the float, nothing expected yet.
     await expect.poll(() => page.getByTestId('pos-page').getAttribute('data-drawer'), poll).toBe('closed')
-    expect(await count(page, 'beginCheck', '500')).toMatchObject({ expected: '$0.00' })
+    expect(await countDrawer(page, 'beginCheck', '500')).toMatchObject({ expected: '$0.00' })
     await expect.poll(() => page.getByTestId('pos-page').getAttribute('data-drawer'), poll).toBe('open')
 
     // Sale 1: two scans of tea, a cracker and 250 g of loose tea from the scale, paid in cash.
@@ -137,7 +118,7 @@ describe('a day at the till', () => {
     await expect.poll(() => page.getByTestId('pos-line-0').count(), poll).toBe(1)
     await page.keyboard.press('F4')
     await expect.poll(() => page.getByTestId('pos-line-0').count(), poll).toBe(0)
-    await page.getByTestId('pos-held-orders').click()
+    await tillAction(page, 'held-orders')
     await page.getByTestId('pos-held-0').click()
     await expect.poll(() => shell.text(page.getByTestId('pos-line-0')), poll).toContain('Rice cracker')
     await page.keyboard.press('F9')
@@ -158,7 +139,7 @@ describe('a day at the till', () => {
     ])
 
     // The card sale, the last one, is refunded at the counter: the order ID typed to confirm (spec §4.8).
-    await page.getByTestId('pos-refund').click()
+    await tillAction(page, 'refund')
     const refund = page.getByTestId('pos-refund-dialog')
     // The dialog starts with a lookup (decision 0142): the last sale heads the till's recent orders.
     await refund.getByTestId(`pos-refund-recent-${orders[1].orderId}`).click()
@@ -174,10 +155,10 @@ describe('a day at the till', () => {
     expect(await stockOf(url, who, loose._id)).toBe(9.75)
 
     // The closing count: the float plus the cash sale, nothing missing.
-    expect(await count(page, 'endCheck', '633')).toEqual({ expected: '$633.00', diff: '$0.00' })
+    expect(await countDrawer(page, 'endCheck', '633')).toEqual({ expected: '$633.00', diff: '$0.00' })
 
     // The day's summary: both sales, the refund, cash and card, and the counts.
-    await page.getByTestId('pos-report').click()
+    await tillAction(page, 'report')
     const report = page.getByTestId('pos-summary-dialog')
     await report.waitFor({ timeout: poll.timeout })
     await expect.poll(() => shell.text(report.getByTestId('pos-summary-basic')), poll).toContain('$141.00')

@@ -95,7 +95,7 @@ describe('the till hardware from the browser (spec §2.2, §2.13, §9.8; decisio
     // The printable invoice: the same local time, the station by name.
     await page.goto(app.url(`/${who.shop!._id}/o/${order._id}`))
     await expect.poll(() => page.getByTestId('invoice-date').textContent(), poll).toBe(local)
-    expect(await page.getByTestId('invoice-cashier').textContent()).toBe('Front till')
+    await expect.poll(() => page.getByTestId('invoice-cashier').textContent(), poll).toBe('Front till')
   })
 
   it('prints labels on a serial printer, as many as asked, each cut', async () => {

@@ -1,6 +1,6 @@
 import type { Page, WebSocketRoute } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { bindCashier, createCashier, scan } from '../pages/pos'
+import { bindCashier, createCashier, scan, tillMenuItem } from '../pages/pos'
 import { merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { LOAD_MS } from '../support/budget'
@@ -114,7 +114,7 @@ describe('POS offline from a cold start', () => {
     await expect.poll(() => page.getByTestId('pos-connection').getAttribute('data-online'), poll).toBe('true')
     await sellForCash(page, '310001', '10')
     await expect.poll(() => countRecords(base, who, 'orders'), poll).toBe(4)
-    await expect.poll(() => page.getByTestId('pos-print').isEnabled(), poll).toBe(true)
+    await expect.poll(async () => (await tillMenuItem(page, 'print')).isEnabled(), poll).toBe(true)
     await page.getByTestId('pos-print').click()
     await expect.poll(() => text(page, 'error-snackbar'), poll).toContain('未能列印收據')
     const said = await text(page, 'error-snackbar')

@@ -1,6 +1,6 @@
 import type { Page, WebSocketRoute } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { bindCashier, createCashier, scan } from '../pages/pos'
+import { bindCashier, createCashier, scan, tillAction } from '../pages/pos'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp, type AppHarness } from '../support/app'
 import { LOAD_MS } from '../support/budget'
@@ -113,7 +113,7 @@ describe('POS offline queue', () => {
 
     // The day's summary report counts the replayed sales with the online one: four cash sales of $10.00.
     await page.getByTestId('pos-pending-close').click()
-    await page.getByTestId('pos-report').click()
+    await tillAction(page, 'report')
     await page.getByTestId('pos-summary-dialog').waitFor()
     await expect.poll(() => text(page, 'pos-summary-basic-orders'), poll).toBe('Orders4')
     expect(await text(page, 'pos-summary-basic-total')).toBe('Total$40.00')

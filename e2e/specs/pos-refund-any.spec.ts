@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { bindCashier, createCashier, scan } from '../pages/pos'
+import { bindCashier, createCashier, scan, tillAction } from '../pages/pos'
 import { merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { readRecord } from '../support/catalogue'
 import { createOrder, pay, stockedProduct } from '../support/orders'
 import { grantFeatures } from '../support/paid-features'
-import { createRecord } from '../support/records'
+import { createRecord, findRecords } from '../support/records'
 
 // apps/web/src/features/pos/station.messages.ts and pos.messages.ts.
 const TEXTS = {
@@ -48,7 +48,7 @@ describe.each(['en', 'cht'] as const)('refund any order at the till (%s)', (lang
     const page = await app.openAs(who, `/${who.shop!._id}/pos`, { lang, viewport: { width: 1440, height: 900 } })
     await page.getByTestId('pos-page').waitFor()
     await bindCashier(page, 'T1')
-    await page.getByTestId('pos-refund').click()
+    await tillAction(page, 'refund')
     const dialog = page.getByTestId('pos-refund-dialog')
     await dialog.waitFor({ timeout: poll.timeout })
 
@@ -98,12 +98,27 @@ describe.each(['en', 'cht'] as const)('refund any order at the till (%s)', (lang
     expect((await readRecord<Order>(url, who, 'orders', later._id)).refund ?? 0).toBe(0)
 
     // Opened again, the partly refunded order is still refundable for what is left.
-    await page.getByTestId('pos-refund').click()
+    await tillAction(page, 'refund')
     await dialog.waitFor({ timeout: poll.timeout })
     await expect
       .poll(() => dialog.getByTestId(`pos-refund-recent-${earlier.orderId}`).getAttribute('data-state'), poll)
       .toBe('refundable')
     await dialog.getByTestId(`pos-refund-recent-${earlier.orderId}`).click()
     await expect.poll(() => dialog.getByTestId('pos-refund-qty-0').inputValue(), poll).toBe('2')
+
+    // A card sale given back in cash from this till's drawer (decision 0149): the other order, both crackers.
+    await dialog.getByTestId('pos-refund-back').click()
+    await dialog.getByTestId(`pos-refund-recent-${later.orderId}`).click()
+    await dialog.getByTestId('pos-refund-in-cash').check()
+    await dialog.getByTestId('pos-refund-confirm').fill(later.orderId)
+    await dialog.getByTestId('pos-refund-submit').click()
+    await expect.poll(() => dialog.count(), poll).toBe(0)
+    const back = await findRecords<{ method: string; amount: number; cashier: string | null }>(
+      url,
+      who,
+      'payments',
+      `order=${later._id}&status=refunded`
+    )
+    expect(back.data).toEqual([expect.objectContaining({ method: 'cash', amount: -later.total, cashier: station._id })])
   })
 })

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { bindCashier, createCashier, scan } from '../pages/pos'
+import { bindCashier, createCashier, scan, tillAction, tillMenuItem } from '../pages/pos'
 import { Shell } from '../pages/shell'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
@@ -128,8 +128,13 @@ describe('pos selling', () => {
     await expect.poll(() => page.getByTestId('pos-line-0').count(), poll).toBe(1)
     await page.keyboard.press('F4')
     await expect.poll(() => page.getByTestId('pos-line-0').count(), poll).toBe(0)
-    await page.getByTestId('pos-held-orders').click()
+    await tillAction(page, 'held-orders')
     await page.getByTestId('pos-held-0').click()
+    await expect.poll(() => shell.text(page.getByTestId('pos-line-0')), poll).toContain('Rice cracker')
+
+    // A reload (a crashed tab) loses nothing: the open order is taken up again on this station (decision 0159).
+    await page.reload()
+    await page.getByTestId('pos-page').waitFor()
     await expect.poll(() => shell.text(page.getByTestId('pos-line-0')), poll).toContain('Rice cracker')
 
     // Leaving with it unsaved asks; "Stay on page!" stays, "On Hold" parks it and leaves.
@@ -143,7 +148,9 @@ describe('pos selling', () => {
     await expect.poll(() => shell.pathname(), poll).toBe(`/${shop}/orders`)
     await page.goForward()
     await page.getByTestId('pos-page').waitFor()
-    await expect.poll(() => shell.text(page.getByTestId('pos-held-orders')), poll).toBe('Held orders (F6)1')
+    // The held order's count shows on the "More" menu's key and on its item, beside its function key.
+    await expect.poll(() => shell.text(page.getByTestId('pos-menu')), poll).toBe('1More')
+    expect(await shell.text(await tillMenuItem(page, 'held-orders'))).toBe('Held orders1F6')
   })
 
   it('asks for the SKU and the weight, refuses finer than grams, and says an unknown code is unknown', async () => {
@@ -159,7 +166,7 @@ describe('pos selling', () => {
       ],
       posCode: 'SHIRT'
     })
-    await seedProduct(url, who, {
+    const looseTea = await seedProduct(url, who, {
       name: { en: 'Loose tea' },
       price: 40000,
       posCode: '200001',
@@ -193,11 +200,21 @@ describe('pos selling', () => {
     expect(await page.getByTestId('pos-weight-confirm').isDisabled()).toBe(true)
     await page.getByTestId('pos-weight-input').fill('0.25')
     await page.keyboard.press('Enter')
-    await expect.poll(() => shell.text(page.getByTestId('pos-line-1')), poll).toMatch(/Loose tea.*× 0\.25.*\$100\.00/)
+    // Weighed goods show their unit on the line (decision 0162).
+    await expect.poll(() => shell.text(page.getByTestId('pos-line-1')), poll).toMatch(/Loose tea.*× 0\.25 kg.*\$100\.00/)
     await expect.poll(() => shell.text(page.getByTestId('pos-total')), poll).toBe('$199.00')
 
     // The scan history keeps each code with what became of it.
-    await page.getByTestId('pos-scan-history').click()
+    await tillAction(page, 'scan-history')
     await expect.poll(() => shell.text(page.getByTestId('pos-scan-history-dialog')), poll).toContain(NO_SUCH_CODE)
+
+    // The order keeps the unit: its page says it in the reader's language.
+    await seedRestock(url, who, { warehouse: await mainWarehouse(url, who), product: looseTea._id, quantity: 5 })
+    const order = await createRecord(url, who, 'orders', {
+      source: 'admin',
+      products: [{ product: looseTea._id, quantity: 0.35 }]
+    })
+    const orderPage = await app.openAs(who, `/${who.shop!._id}/orders/${order._id}`, { lang: 'cht' })
+    await expect.poll(() => orderPage.getByTestId('order-line-quantity').textContent(), poll).toBe('0.35 公斤')
   })
 })

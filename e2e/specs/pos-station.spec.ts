@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { tillAction } from '../pages/pos'
 import { Shell } from '../pages/shell'
 import { merchant, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
@@ -109,11 +110,7 @@ describe('POS station', () => {
     // next round sees the dialog.
     await expect
       .poll(async () => {
-        if ((await dialog.count()) === 0)
-          await page
-            .getByTestId('pos-cash-check')
-            .click({ timeout: 5000 })
-            .catch(() => undefined)
+        if ((await dialog.count()) === 0) await tillAction(page, 'cash-check', 5000).catch(() => undefined)
         return dialog.count()
       }, poll)
       .toBe(1)
@@ -141,7 +138,7 @@ describe('POS station', () => {
     await bind(page, 'C1')
     await page.getByTestId('pos-cashier-takeover').getByTestId('confirm-ok').click()
     await expect.poll(() => title(page), poll).toContain('Front counter')
-    await page.getByTestId('pos-refund').click()
+    await tillAction(page, 'refund')
     const dialog = page.getByTestId('pos-refund-dialog')
     await dialog.getByTestId('pos-refund-order-id').fill('no-such-order')
     await dialog.getByTestId('pos-refund-find').click()

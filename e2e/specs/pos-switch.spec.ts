@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DataTablePage } from '../pages/data-table'
-import { bindCashier, createCashier, joinAsCashier, sellForCash, setStaffPin } from '../pages/pos'
+import { bindCashier, createCashier, joinAsCashier, sellForCash, setStaffPin, tillAction } from '../pages/pos'
 import { merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { seedProduct, seedRestock } from '../support/catalogue'
@@ -46,7 +46,7 @@ describe('switching cashier at the till', () => {
     await bindCashier(till, 'T1')
 
     // The owner hands the till to the cashier, who picks their name and types their PIN.
-    await till.getByTestId('pos-switch-cashier').click()
+    await tillAction(till, 'switch-cashier')
     const dialog = till.getByTestId('pos-approval-dialog')
     await dialog.waitFor({ timeout: poll.timeout })
     expect(await dialog.textContent()).toContain(SWITCH_TITLE)
@@ -71,7 +71,7 @@ describe('switching cashier at the till', () => {
     await till.reload()
     await till.getByTestId('pos-page').waitFor({ timeout: poll.timeout })
     await expect.poll(() => till.getByTestId('pos-serving').textContent(), poll).toBe(SERVING)
-    await till.getByTestId('pos-switch-back').click()
+    await tillAction(till, 'switch-back')
     await expect.poll(() => till.getByTestId('pos-serving').count(), poll).toBe(0)
 
     const orders = await app.openAs(owner, `/${shop}/orders`, { lang: 'cht', viewport: DESKTOP })

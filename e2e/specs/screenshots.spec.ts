@@ -60,7 +60,7 @@ describe('screenshots', () => {
       await expect.poll(() => page.getByTestId('export-all').count(), poll).toBe(1)
       await page.screenshot({ path: path.join(out, `export-dialog-${lang}.png`) })
 
-      await page.goto(app.url(`/${shop}/settings/imports`))
+      await page.goto(app.url(`/${shop}/settings/integrations`))
       await expect.poll(() => page.getByTestId('placeholder').count(), poll).toBe(1)
       await page.screenshot({ path: path.join(out, `coming-soon-${lang}.png`) })
     }

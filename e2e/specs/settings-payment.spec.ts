@@ -18,6 +18,8 @@ const WHOLE_NUMBER_CHT = '必須是整數'
 // settings-payment.messages.ts (cht): the field's help while it has no error.
 const MAX_LINES_HELP_CHT = '一張網店訂單內不同的貨品，1 至 100。預設 30。'
 const SECRET = 'sk_test_e2eSecretThatNeverComesBack'
+// apps/web/src/lib/i18n/lists/cht.ts: the editor's "saved".
+const SAVED_CHT = '儲存成功'
 
 /** The message under a settings field (MUI helper text), '' when there is none. */
 const messageOf = async (page: Page, name: string) => {
@@ -166,5 +168,26 @@ describe('settings/payment', () => {
     expect(await page.getByTestId('field-onlineOrderLimits.bankTransferMinutes').inputValue()).toBe('60')
     expect(await page.getByTestId('field-pickUp.enabled').isChecked()).toBe(true)
     expect(await page.getByTestId('field-pickUp.address').inputValue()).toBe('Shop 3, 1 Queen St')
+  })
+
+  it('saves bank transfer with an account from a new shop in cht, and says it was saved', async () => {
+    const who = await merchant(app.server.url, 'paybank')
+    const page = await app.openAs(who, `/${who.shop!._id}/settings/payment`, { lang: 'cht' })
+    const shell = new Shell(page)
+    await page.getByTestId('payment-settings-methods').waitFor()
+    await page.getByTestId('field-bankTransfer.enabled').check()
+    await page.getByTestId('field-bankTransfer.accounts-add').click()
+    // A new account is shown to customers from the start, as it is saved.
+    expect(await page.getByTestId('field-bankTransfer.accounts-0-enabled').isChecked()).toBe(true)
+    await page.getByTestId('field-bankTransfer.accounts-0-bankName').fill('匯豐銀行')
+    await page.getByTestId('field-bankTransfer.accounts-0-name').fill('翡翠茶舍')
+    await page.getByTestId('field-bankTransfer.accounts-0-no').fill('123-456789-001')
+    await page.getByTestId('payment-settings-save').click()
+    await expect.poll(() => shell.text(shell.successSnackbar()), poll).toContain(SAVED_CHT)
+    const shop = await readRecord<Record<string, unknown>>(app.server.url, who, 'shops', who.shop!._id)
+    expect(shop.bankTransfer).toEqual({
+      enabled: true,
+      accounts: [{ bankName: '匯豐銀行', name: '翡翠茶舍', no: '123-456789-001', enabled: true }]
+    })
   })
 })

@@ -90,7 +90,9 @@ describe('drawer, top bar and connection (spec §2.4, §2.5, §4.5)', () => {
     const page = await app.openAs(who, '/dashboard')
     const shell = new Shell(page)
     await expect.poll(() => shell.menuKeys(), poll).toContain('pos')
-    for (const key of off) expect(await page.getByTestId(`menu-${key}-upgrade`).count(), key).toBe(1)
+    // The marks follow the shop's plan, which may arrive after the first drawer: waited for, each.
+    for (const key of off)
+      await expect.poll(() => page.getByTestId(`menu-${key}-upgrade`).count(), { ...poll, message: key }).toBe(1)
     // The plan's own are not marked; under contract the entry says "Billing".
     expect(await page.getByTestId('menu-products-upgrade').count()).toBe(0)
     expect(await shell.text(shell.menu('billing'))).toMatch(/^Billing/)

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { DataTablePage } from '../pages/data-table'
 import { EditorPage } from '../pages/editor'
-import { bindCashier, createCashier, sellForCash } from '../pages/pos'
+import { bindCashier, createCashier, sellForCash, tillAction } from '../pages/pos'
 import { Choices } from '../pages/products'
 import { merchant, patchUser, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
@@ -106,14 +106,14 @@ describe('staff journey (issue 31)', () => {
     if (!(await till.evaluate(() => '__fakeDevices' in window))) await till.reload()
     await till.getByTestId('pos-page').waitFor({ timeout: poll.timeout })
     await bindCashier(till, 'T1')
-    await till.getByTestId('pos-devices').click()
+    await tillAction(till, 'devices')
     await till.getByTestId('printer-connect').click()
     await expect.poll(() => till.getByTestId('printer-state').getAttribute('data-state'), poll).toBe('connected')
     await till.getByTestId('pos-devices-close').click()
     await sellForCash(till, 1, '310001', '50')
     await clearPrinted(till)
 
-    await till.getByTestId('pos-open-drawer').click()
+    await tillAction(till, 'open-drawer')
     const dialog = till.getByTestId('pos-approval-dialog')
     await dialog.waitFor({ timeout: poll.timeout })
     // The shop's admin and the staff member with manager access may approve; the cashier may not.

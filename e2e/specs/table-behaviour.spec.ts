@@ -111,7 +111,7 @@ describe('data table behaviour (spec §2.12, §4.10, §9.4)', () => {
     await expect.poll(() => table.pageText().textContent(), poll).toBe(`1-10/${total - 8}`)
   })
 
-  it('searches by name (escaped), says "No results", and opens editor={id} on load', async () => {
+  it('searches by name (escaped) as the merchant types, says "No results", and opens editor={id} on load', async () => {
     const who = await seeded()
     const record = await createRecord(app.server.url, who, 'warehouses', { name: 'Depot (North)*' })
     const page = await app.openAs(who, `/${who.shop!._id}/warehouses`)
@@ -123,6 +123,10 @@ describe('data table behaviour (spec §2.12, §4.10, §9.4)', () => {
     expect(urlState(page.url()).page).toBeUndefined()
     await table.search('nothing like this')
     await expect.poll(() => new Shell(page).text(table.empty()), poll).toBe('No results')
+    // Typed without Enter: the list follows once typing pauses.
+    await page.getByTestId('table-search-input').fill('')
+    await page.getByTestId('table-search-input').pressSequentially('north)')
+    await expect.poll(() => table.cellTexts('name'), poll).toEqual(['Depot (North)*'])
 
     const opened = await app.openAs(
       who,

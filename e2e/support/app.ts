@@ -14,6 +14,8 @@ export interface OpenOptions {
   /** Interface language cookie; English unless a test says otherwise (null: none, the app's default). */
   lang?: 'en' | 'cht' | 'chs' | null
   allowErrors?: RegExp[]
+  /** A touch screen (a phone): `tap()` works and the page sees a coarse pointer. */
+  touch?: boolean
   /** Called with the new page before it navigates anywhere (e.g. to record its socket traffic). */
   onPage?: (page: Page) => void
 }
@@ -69,7 +71,10 @@ export const useApp = (options: { startServer?: () => Promise<RunningServer> } =
   harness.url = (path) => `${harness.server.url}${path}`
 
   harness.open = async (options = {}) => {
-    const context = await harness.browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 800 } })
+    const context = await harness.browser.newContext({
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+      hasTouch: options.touch ?? false
+    })
     contexts.push(context)
     // Playwright's own 30 s per action and navigation is a wall on a loaded machine.
     context.setDefaultTimeout(LOAD_MS)

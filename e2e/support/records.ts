@@ -28,6 +28,10 @@ export const patchRecord = (baseUrl: string, who: Merchant, path: string, id: st
 export const getRecord = <T = Stored>(baseUrl: string, who: Merchant, path: string, id: string) =>
   call<T>(baseUrl, who, 'GET', `${path}/${id}`)
 
+/** One page of a shop-scoped find; `query` is the query string without the shop (`order=…&status=paid`). */
+export const findRecords = <T = Stored>(baseUrl: string, who: Merchant, path: string, query = '') =>
+  call<{ data: T[]; total: number }>(baseUrl, who, 'GET', query ? `${path}?${query}` : path)
+
 export const removeRecord = (baseUrl: string, who: Merchant, path: string, id: string) =>
   call<Stored>(baseUrl, who, 'DELETE', `${path}/${id}`)
 
