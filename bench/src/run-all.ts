@@ -33,6 +33,12 @@ import { runStorefront } from './storefront'
 // Lighthouse on the same shop: home, collection and product pages, mobile (issue 18).
 import { runStorefrontLighthouse } from './storefront-lighthouse'
 import { runThumbnails } from './thumbnails'
+// The job queue (issue 33, decision 0145): picking the next job among 100,000 finished ones.
+import { runJobQueue } from './job-queue'
+// 10,000 mails drained through the queue beside checkouts (issue 33, decision 0145).
+import { runMailBurst } from './mail-burst'
+// Imports as jobs (issue 34, decision 0170): 100,000 product rows previewed and imported beside the product list.
+import { runImports } from './imports'
 // Sub-shops roll-up (decision 0087)
 import { runSubShopRollup } from './sub-shop-rollup'
 import { LOAD_DEFAULTS } from './support/load'
@@ -69,7 +75,10 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'pos-till': runPosTill,
   storefront: runStorefront,
   'storefront-lighthouse': runStorefrontLighthouse,
-  'render-budget': runRenderBudget
+  'render-budget': runRenderBudget,
+  'job-queue': runJobQueue,
+  'mail-burst': runMailBurst,
+  imports: runImports
 }
 
 /**
