@@ -6,13 +6,23 @@ import { newObjectId } from '../../platform/http/object-id'
 import { recordsOfExternal, rememberExternals } from './external-keys'
 import type { ImportPlan, MappedColumn } from './plan'
 import { readRows, type SheetFormat, type SheetRow } from './sheet-reader'
+import { TableUpkeep } from './table-upkeep'
 import { CellProblem, ReferenceLookup, addKey, cellValue, refusedChanges, same, type RowProblem } from './values'
 
 type Row = Record<string, unknown>
 
 /** Records written per transaction (decision 0165): a batch commits whole, with its restart point. */
 export const IMPORT_BATCH = 100
-/** The longest pause between two batches while the process serves callers. */
+/**
+ * Giving way to the process's callers (decisions 0169, 0176). While a call runs or just ended, the import
+ * waits after each batch as long as the batch took. When callers have kept the process busy without a
+ * quiet moment for `CROWDED_MS` (a crowd, not a screen's poll), it takes steps of `CROWDED_BATCH` records
+ * and waits ten times as long as each took: a caller's request then waits behind a few milliseconds of
+ * import at most, and an import in a shop crowded without a break runs at about a tenth of its speed.
+ */
+const CROWDED_MS = 250
+const CROWDED_BATCH = 10
+const CROWDED_WAIT_FACTOR = 10
 const MAX_GIVE_WAY_MS = 500
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** Rows of changes and of errors an answer carries; the counts are always whole. */
@@ -94,8 +104,8 @@ export interface ImportRequest {
   cancelled?: () => Promise<boolean>
   /** Records per batch (default `IMPORT_BATCH`; smaller on PGlite, whose one connection a batch holds). */
   batchSize?: number
-  /** The process's callers (decision 0169): while it is busy the import pauses between batches. */
-  giveWayTo?: { busy(): boolean }
+  /** The process's callers (decisions 0169, 0176): while it is busy the import pauses between batches. */
+  giveWayTo?: { busy(): boolean; busyFor?(): number }
   /** A dry run's progress after each batch rolled back (its `onBatch` never runs: nothing commits). */
   onRolledBack?: (summary: ImportSummary) => Promise<void>
 }
@@ -172,6 +182,9 @@ export const runImport = async (request: ImportRequest): Promise<ImportSummary> 
   let plan: ImportPlan | undefined
   const lookup = new ReferenceLookup(app, params, shop)
   let batch: Group[] = []
+  const crowded = () => (request.giveWayTo?.busyFor?.() ?? 0) >= CROWDED_MS
+  let upkeep: TableUpkeep | undefined
+  const written = () => summary.counts.new + summary.counts.modified
 
   const flush = async () => {
     if (!batch.length || !plan) return
@@ -186,9 +199,11 @@ export const runImport = async (request: ImportRequest): Promise<ImportSummary> 
       if (!(error instanceof DryRun)) throw error
     })
     if (request.dryRun) await request.onRolledBack?.(summary)
-    // While the process serves callers, the import waits as long as the batch took (decision 0175): on
-    // PGlite a batch holds the one connection, and the shop's own screens come first.
-    if (request.giveWayTo?.busy()) await pause(Math.min(performance.now() - started, MAX_GIVE_WAY_MS))
+    upkeep ??= TableUpkeep.of(app, request.knex, plan.target.path, request.dryRun)
+    await upkeep.afterBatch(written())
+    // On PGlite a batch holds the one connection, and the shop's own screens come first (decision 0176).
+    if (request.giveWayTo?.busy())
+      await pause(Math.min((performance.now() - started) * (crowded() ? CROWDED_WAIT_FACTOR : 1), MAX_GIVE_WAY_MS))
   }
 
   let current: Group | undefined
@@ -215,7 +230,8 @@ export const runImport = async (request: ImportRequest): Promise<ImportSummary> 
       current = { rows: [row], key }
       batch.push(current)
       // A batch ends between records, never inside one: the next record may still add rows to `current`.
-      if (batch.length > (request.batchSize ?? IMPORT_BATCH)) {
+      const size = request.batchSize ?? IMPORT_BATCH
+      if (batch.length > (crowded() ? Math.min(CROWDED_BATCH, size) : size)) {
         const last = batch.pop()!
         await flush()
         batch.push(last)
@@ -224,6 +240,7 @@ export const runImport = async (request: ImportRequest): Promise<ImportSummary> 
     }
   }
   await flush()
+  await upkeep?.atEnd(written())
   return summary
 }
 

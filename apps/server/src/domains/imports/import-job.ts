@@ -28,18 +28,20 @@ const KEPT_ERROR_ROWS = 5000
 const RETRY_LIMIT = 3
 
 /**
- * Records per batch (decision 0175). On PGlite a batch's transaction holds the one connection every
- * request waits for, so its batches are short; on PostgreSQL a batch holds only its own connection.
+ * Records per batch (decisions 0175, 0176). On PGlite a batch's transaction holds the one connection every
+ * request waits for, so its batches are shorter than on PostgreSQL, where a batch holds only its own
+ * connection; a crowd of callers makes both shorter still (the engine's give-way).
  */
 export const importBatchSize = (dialect: string) => (dialect === 'pglite' ? PGLITE_BATCH : IMPORT_BATCH)
-const PGLITE_BATCH = 50
+const PGLITE_BATCH = 200
 /**
  * A preview's batches are rolled back, so they keep no restart point: on PostgreSQL they are larger
- * (fewer transactions and progress writes; 20,000 rows previewed in 5 s rather than 8). On PGlite they
- * stay short, for the connection they hold.
+ * (fewer transactions and progress writes; 20,000 rows previewed in 5 s rather than 8), though not so
+ * large that a batch's rows swell the heap (250, decision 0177). On PGlite they
+ * stay as short as the import's, for the connection they hold.
  */
 export const previewBatchSize = (dialect: string) => (dialect === 'pglite' ? PGLITE_BATCH : PREVIEW_BATCH)
-const PREVIEW_BATCH = 500
+const PREVIEW_BATCH = 250
 
 export interface ImportRunJobData {
   shop: string
@@ -59,7 +61,7 @@ export interface ImportJobEnv {
   /** Records per batch, and the callers an import gives way to between batches (decision 0175). */
   batchSize?: number
   previewBatchSize?: number
-  giveWayTo?: { busy(): boolean }
+  giveWayTo?: { busy(): boolean; busyFor?(): number }
 }
 
 const JSON_FIELDS = new Set(['counts', 'outcomes', 'errorRows', 'headers', 'mapped', 'ignored', 'sheets', 'problem'])

@@ -8,6 +8,8 @@ import type { HookContext, NextFunction } from '@feathersjs/feathers'
 export class RequestActivity {
   private inFlight = 0
   private lastEnded = -Infinity
+  /** When the present stretch of calls began (the process had been quiet before it). */
+  private busySince = -Infinity
 
   constructor(
     /** How long after the last call the process still counts as busy: calls arrive back to back. */
@@ -18,6 +20,7 @@ export class RequestActivity {
   /** An app-wide around hook; internal calls (the server's own work) are not callers. */
   readonly hook = async (context: HookContext, next: NextFunction) => {
     if (!context.params.provider) return next()
+    if (!this.busy()) this.busySince = this.now()
     this.inFlight++
     try {
       await next()
@@ -29,5 +32,13 @@ export class RequestActivity {
 
   busy(): boolean {
     return this.inFlight > 0 || this.now() - this.lastEnded < this.quietAfterMs
+  }
+
+  /**
+   * How long the process has served callers without a quiet moment, in milliseconds (0 when quiet): a
+   * screen's poll now and then is a few milliseconds, a crowd of callers keeps it growing.
+   */
+  busyFor(): number {
+    return this.busy() ? this.now() - this.busySince : 0
   }
 }

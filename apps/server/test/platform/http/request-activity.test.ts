@@ -25,6 +25,27 @@ describe('request activity (what background work gives way to)', () => {
     expect(activity.busy()).toBe(false)
   })
 
+  it('tells how long the callers have kept it busy without a quiet moment', async () => {
+    let now = 0
+    const activity = new RequestActivity(50, () => now)
+    expect(activity.busyFor()).toBe(0)
+    // Calls back to back, each within 50 ms of the last: one stretch.
+    for (let i = 0; i < 10; i++) {
+      await activity.hook(call('rest'), async () => {
+        now += 20
+      })
+      now += 30
+    }
+    expect(activity.busyFor()).toBe(500)
+    // A quiet moment ends the stretch; the next call starts a new one.
+    now += 100
+    expect(activity.busyFor()).toBe(0)
+    await activity.hook(call('rest'), async () => {
+      now += 5
+    })
+    expect(activity.busyFor()).toBe(5)
+  })
+
   it('counts a failed call as ended', async () => {
     let now = 0
     const activity = new RequestActivity(50, () => now)

@@ -371,15 +371,16 @@ describe.each(await dialects())('imports (%s)', (dialect) => {
       expect(started.body.total).toBe(250)
       const done = await finished(started.body._id, owner)
       expect(done).toMatchObject({ status: 'done', records: 250, lastRow: 251, counts: { new: 250, modified: 0, errors: 0 } })
-      await expect
-        .poll(() => heard.filter((run) => run._id === started.body._id).map((run) => [run.status, run.records]), PATIENCE)
-        .toEqual(
-          expect.arrayContaining([
-            ['running', importBatchSize(dialect)],
-            ['running', 2 * importBatchSize(dialect)],
-            ['done', 250]
-          ])
-        )
+      // Batch by batch: a batch is importBatchSize records, or fewer while the test's own calls keep the
+      // process busy (a crowd of calls: the import then gives way in small steps, decision 0176).
+      await expect.poll(() => heard.filter((run) => run._id === started.body._id).at(-1)?.status, PATIENCE).toBe('done')
+      const progress = heard.filter((run) => run._id === started.body._id && run.status === 'running').map((run) => run.records)
+      expect(progress.filter((records) => records > 0).length).toBeGreaterThanOrEqual(
+        Math.ceil(250 / importBatchSize(dialect)) - 1
+      )
+      expect(progress).toEqual([...progress].sort((x, y) => x - y))
+      expect(progress.every((records) => records <= 250)).toBe(true)
+      expect(heard.filter((run) => run._id === started.body._id).at(-1)).toMatchObject({ status: 'done', records: 250 })
       expect(await productCount(owner)).toBe(250)
     } finally {
       socket.close()
@@ -399,10 +400,12 @@ describe.each(await dialects())('imports (%s)', (dialect) => {
     } finally {
       t.db.knex.off('query', listen)
     }
-    // Preview and import: one insert per batch of new products (one by one would be 100 inserts each).
-    const batches = 2 * Math.ceil(100 / importBatchSize(dialect))
-    expect(statements.filter((sql) => /^insert into "products"/.test(sql))).toHaveLength(batches)
-    expect(statements.length).toBeLessThan(10 * batches)
+    // Preview and import: one insert per batch of new products (one by one would be 100 inserts each). A
+    // batch is importBatchSize records, or as few as 10 while the test's own calls keep the process busy.
+    const inserts = statements.filter((sql) => /^insert into "products"/.test(sql)).length
+    expect(inserts).toBeGreaterThanOrEqual(2 * Math.ceil(100 / importBatchSize(dialect)))
+    expect(inserts).toBeLessThanOrEqual(2 * Math.ceil(100 / 10))
+    expect(statements.length).toBeLessThan(10 * inserts)
     expect(await productCount(owner)).toBe(100)
 
     // Two rows with the same POS code: the batch goes in one by one, and only the second is refused.
@@ -434,7 +437,7 @@ describe.each(await dialects())('imports (%s)', (dialect) => {
       const run = await finished(started.body._id, owner)
       expect(run.status).toBe('cancelled')
       expect(run.cancel).toBe(true)
-      expect(run.records).toBeGreaterThanOrEqual(importBatchSize(dialect))
+      expect(run.records).toBeGreaterThan(0)
       expect(run.records).toBeLessThan(1000)
       expect(run.counts.new).toBe(run.records)
       expect(await productCount(owner)).toBe(run.counts.new)
@@ -483,6 +486,36 @@ describe.each(await dialects())('imports (%s)', (dialect) => {
     ).data.map((product) => JSON.stringify(product.name))
     expect(names).toHaveLength(250)
     expect(new Set(names).size).toBe(250)
+  })
+
+  it('gives way to a crowd of callers: while they keep the process busy it imports in steps of 10 (decision 0176)', async () => {
+    const owner = await shopOwner(t.url, 'Give way')
+    const preview = await importOf(newProducts(45, 'Yield'), {}, owner)
+    const service = runs()
+    const jobs = service.jobs
+    const env = service.env!
+    service.jobs = undefined
+    service.env = undefined
+    let run: Run
+    try {
+      run = (await startFrom(preview.body._id, false, owner)).body
+    } finally {
+      service.jobs = jobs
+      service.env = env
+    }
+    const inserts: string[] = []
+    const listen = (query: { sql: string }) => {
+      if (/^insert into "products"/.test(query.sql)) inserts.push(query.sql)
+    }
+    t.db.knex.on('query', listen)
+    try {
+      await runImportRun({ ...env, giveWayTo: { busy: () => true, busyFor: () => 1_000 } }, { shop: owner.shopId, run: run._id })
+    } finally {
+      t.db.knex.off('query', listen)
+    }
+    expect(await runOf(run._id, owner)).toMatchObject({ status: 'done', records: 45, counts: { new: 45, errors: 0 } })
+    expect(inserts).toHaveLength(5)
+    expect(await productCount(owner)).toBe(45)
   })
 
   it('refuses a second import into the same list while one waits or runs (409 import.busy); a preview runs beside it', async () => {
