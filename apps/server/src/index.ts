@@ -6,11 +6,13 @@ import { loadConfig } from './config'
 import { DataDirLockedError, lockDataDir } from './platform/db/data-dir-lock'
 import { mailDestination } from './platform/mail/destination'
 import { warmValidators } from './platform/records/validate-data'
+import { keepHeapNearLive } from './platform/runtime/heap'
 import { seedDemo } from './scripts/demo-shop'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 
 const main = async () => {
+  keepHeapNearLive()
   const config = loadConfig(process.env, {
     webDist: process.env.WEB_DIST ?? path.resolve(here, '../../web/dist'),
     dbTemplateDir: here

@@ -29,16 +29,23 @@ const REFRESH = `update products as p
     from unnest(?::char(24)[]) as u(pid) left join stocks st on st.shop = ? and st.product = u.pid
     group by u.pid) s
   where p._id = s.pid and p.shop = ? and sh._id = p.shop
-  returning p.*`
+  returning `
 
 /**
  * Recomputes products whose rows this transaction has locked. `ledger` rows, when given, are
  * inserted by the same statement (one round trip less per sale; the sums do not read them).
  */
-export const refreshShopProducts = async (trx: Knex.Transaction, shop: string, ids: string[], ledger: Row[] = []) => {
+export const refreshShopProducts = async (
+  trx: Knex.Transaction,
+  shop: string,
+  ids: string[],
+  ledger: Row[] = [],
+  /** The products' columns to answer (all by default; a caller that needs only the status says so). */
+  returning: 'p.*' | 'p._id, p.status' = 'p.*'
+) => {
   const statement = ledger.length
-    ? trx.raw(`with logs as (?) ${REFRESH}`, [trx('inventoryLogs').insert(ledger), ids, shop, shop])
-    : trx.raw(REFRESH, [ids, shop, shop])
+    ? trx.raw(`with logs as (?) ${REFRESH}${returning}`, [trx('inventoryLogs').insert(ledger), ids, shop, shop])
+    : trx.raw(`${REFRESH}${returning}`, [ids, shop, shop])
   return ((await statement) as { rows: Row[] }).rows
 }
 

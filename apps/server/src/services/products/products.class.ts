@@ -204,7 +204,8 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
       const byShop = new Map<string, string[]>()
       for (const after of stored) byShop.set(String(after.shop), [...(byShop.get(String(after.shop)) ?? []), String(after._id)])
       for (const [shop, owned] of byShop)
-        for (const row of await refreshShopProducts(trx, shop, owned))
+        // Only the status is taken from the refresh: a batch of hundreds reads no row twice (decision 0177).
+        for (const row of await refreshShopProducts(trx, shop, owned, [], 'p._id, p.status'))
           this.takeStatus(
             created.find((record) => record._id === row._id),
             row,
