@@ -78,15 +78,21 @@ const api = async (server: ChildHandle, shop: BenchShop, pathAndQuery: string, i
 /** Polls the run until it ends, the server's RSS sampled meanwhile; answers the run, its seconds and the peak RSS. */
 const untilDone = async (server: ChildHandle, shop: BenchShop, id: string, started: number) => {
   let peak = memoryOf(server.pid, 'VmRSS')
+  let parts: NodeJS.MemoryUsage | undefined
   for (;;) {
-    peak = Math.max(peak, memoryOf(server.pid, 'VmRSS'))
+    const rss = memoryOf(server.pid, 'VmRSS')
+    // At each new peak, what it is made of (V8's heap, buffers outside it; the rest is PGlite's or native).
+    if (rss > peak || !parts) parts = await server.request<NodeJS.MemoryUsage>('memory')
+    peak = Math.max(peak, rss)
     const run = await api(
       server,
       shop,
       `imports/${id}?shop=${shop.shop}&$select[]=status&$select[]=records&$select[]=counts&$select[]=problem`
     )
-    if (['done', 'failed', 'cancelled'].includes(run.status)) return { run, seconds: (performance.now() - started) / 1000, peak }
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    if (['done', 'failed', 'cancelled'].includes(run.status))
+      return { run, seconds: (performance.now() - started) / 1000, peak, parts }
+    // As the import screen follows a run (its events, and a get every second besides).
+    await new Promise((resolve) => setTimeout(resolve, 1000))
   }
 }
 
@@ -112,6 +118,7 @@ const measure = async (name: string, env: Record<string, string>, sheet: Buffer,
     const shop = await prepareShop(server, { products: 50, stock: 1, parallel: 4, name: `Import bench ${name}` })
     const alone = await listLoad(server, shop, SECONDS)
     const baseline = memoryOf(server.pid, 'VmRSS')
+    const baseParts = await server.request<NodeJS.MemoryUsage>('memory')
     const exact = resetPeak(server.pid)
 
     const form = new FormData()
@@ -134,6 +141,8 @@ const measure = async (name: string, env: Record<string, string>, sheet: Buffer,
       untilDone(server, shop, started._id, importStarted)
     ])
     const peak = Math.max(preview.peak, imported.peak, exact ? memoryOf(server.pid, 'VmHWM') : 0)
+    // The same list alone again, the imported products in it: what the list costs at the shop's new size.
+    const after = await listLoad(server, shop, SECONDS)
     const result = {
       previewSeconds: Number(fixed(preview.seconds, 1)),
       importSeconds: Number(fixed(imported.seconds, 1)),
@@ -146,7 +155,16 @@ const measure = async (name: string, env: Record<string, string>, sheet: Buffer,
     log(
       `  ${name}: preview ${result.previewSeconds} s, import ${result.importSeconds} s (${Math.round(ROWS / imported.seconds)} rows/s, ` +
         `${JSON.stringify(result.counts)}); server RSS +${result.growthMb} MB; product list p99 ${during.p99} ms during ` +
-        `(${during.rps}/s, failed ${during.failed}) vs ${alone.p99} ms alone (${alone.rps}/s)`
+        `(${during.rps}/s, failed ${during.failed}) vs ${alone.p99} ms alone (${alone.rps}/s) and ${after.p99} ms alone after it (${after.rps}/s)`
+    )
+    const mb = (bytes: number) => fixed(bytes / MB, 0)
+    const partsOf = (parts?: NodeJS.MemoryUsage) =>
+      parts
+        ? `heap ${mb(parts.heapUsed)}/${mb(parts.heapTotal)}, external ${mb(parts.external)} (buffers ${mb(parts.arrayBuffers)})`
+        : '?'
+    log(
+      `  ${name}: memory at the start: RSS ${mb(baseline)} MB, ${partsOf(baseParts)}; at the preview's peak: ${partsOf(preview.parts)}; ` +
+        `at the import's: ${partsOf(imported.parts)} (MB)`
     )
     return result
   } finally {

@@ -5,6 +5,7 @@ import { authenticate } from '@feathersjs/authentication'
 import { createApp } from '../../../apps/server/src/app'
 import { loadConfig } from '../../../apps/server/src/config'
 import { createDb } from '../../../apps/server/src/platform/db/knex'
+import { keepHeapNearLive } from '../../../apps/server/src/platform/runtime/heap'
 import { RecordService } from '../../../apps/server/src/platform/records/record-service'
 import type { CountCache } from '../../../apps/server/src/platform/records/count-cache'
 import { serviceRules } from '@emporia/shared'
@@ -55,6 +56,8 @@ const listenKoaOnly = async (app: Application) => {
 }
 
 const main = async () => {
+  // As `node dist/index.js` runs (decision 0177).
+  keepHeapNearLive()
   const databaseUrl = process.env.BENCH_DATABASE_URL
   const dataDir = process.env.BENCH_DATA_DIR ?? `${os.tmpdir()}/emporia-bench/pglite`
   const config = loadConfig(
@@ -139,7 +142,9 @@ const main = async () => {
       })
     return { enqueueMs: performance.now() - started }
   }
-  serveParent({ stats: () => ({ ...stats }), sql, mailBurst }, async () => {
+  // What the process's memory is made of (the import's growth: V8's heap, buffers outside it, or PGlite's).
+  const memory = () => process.memoryUsage()
+  serveParent({ stats: () => ({ ...stats }), sql, mailBurst, memory }, async () => {
     await drain(db.knex.client.pool)
     await emporia.close()
     await db.close()
