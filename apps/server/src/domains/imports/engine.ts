@@ -123,7 +123,7 @@ interface Writer {
   create(data: Row, params: Params & { transaction: Knex.Transaction }): Promise<unknown>
   patch(id: string, data: Row, params: Params & { transaction: Knex.Transaction }): Promise<unknown>
   /** Several new records at once, all or none, with set-based rules (products; decision 0175). */
-  createMany?(data: Row[], params: Params & { transaction: Knex.Transaction }): Promise<unknown[]>
+  createMany?(data: Row[], params: Params & { transaction: Knex.Transaction; preview?: boolean }): Promise<unknown[]>
 }
 
 const problemsOf = (error: unknown): RowProblem[] => {
@@ -451,7 +451,7 @@ const writeBatch = async (
       together = await trx
         .transaction(async (one) => {
           const made = fresh.map((d) => ({ ...d.patch, _id: newObjectId() }))
-          await service.createMany!.call(service, made, { ...call, transaction: one })
+          await service.createMany!.call(service, made, { ...call, transaction: one, preview: request.dryRun })
           const remembered = fresh.flatMap((d, i) =>
             d.built.external ? [{ external: d.built.external, record: String(made[i]._id) }] : []
           )

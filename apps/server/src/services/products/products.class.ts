@@ -168,9 +168,14 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
    * New products of one import batch (decision 0175), in the caller's transaction: the same validators
    * and rules as `create`, but set-based — one insert, one read back, one keywords update and one status
    * refresh for the lot instead of about a dozen statements per product. All or nothing: the importer
-   * then creates the batch's products one by one, so a refusal names its own row.
+   * then creates the batch's products one by one, so a refusal names its own row. A `preview` (rolled
+   * back by the caller) skips the keywords and the status: they are derived, refuse nothing, and would
+   * write every row a second time (decision 0176).
    */
-  async createMany(list: ProductData[], params: RecordParams & { transaction: Knex.Transaction }): Promise<ProductRecord[]> {
+  async createMany(
+    list: ProductData[],
+    params: RecordParams & { transaction: Knex.Transaction; preview?: boolean }
+  ): Promise<ProductRecord[]> {
     const trx = params.transaction
     const { query } = productQuery(params.query as Row)
     let created: ProductRecord[] = []
@@ -196,6 +201,7 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
         else if (after.keywords !== productKeywords(after))
           keywords.push({ id: String(after._id), keywords: productKeywords(after) })
       }
+      if (params.preview) return
       if (keywords.length)
         await trx.raw(
           'update products as p set keywords = k.keywords from (select unnest(?::text[]) as id, unnest(?::text[]) as keywords) k where p._id = k.id',

@@ -418,6 +418,39 @@ describe.each(await dialects())('imports (%s)', (dialect) => {
     expect(await productCount(owner)).toBe(103)
   })
 
+  it('previews new products without their derived writes (keywords, status), which the import then makes (decision 0176)', async () => {
+    const owner = await shopOwner(t.url, 'Derived')
+    const updates: string[] = []
+    const listen = (query: { sql: string }) => {
+      if (/^update products as p/.test(query.sql)) updates.push(query.sql)
+    }
+    t.db.knex.on('query', listen)
+    let preview: Awaited<ReturnType<typeof importOf>>
+    try {
+      preview = await importOf(newProducts(30, 'Derived'), {}, owner)
+    } finally {
+      t.db.knex.off('query', listen)
+    }
+    expect(preview.body.counts).toMatchObject({ new: 30, errors: 0 })
+    expect(updates).toEqual([])
+    t.db.knex.on('query', listen)
+    try {
+      const started = await startFrom(preview.body._id, false, owner)
+      expect(await finished(started.body._id, owner)).toMatchObject({ status: 'done', counts: { new: 30 } })
+    } finally {
+      t.db.knex.off('query', listen)
+    }
+    expect(updates.some((sql) => /set keywords/.test(sql))).toBe(true)
+    expect(updates.some((sql) => /"cachedInventory"/.test(sql))).toBe(true)
+    const found = (await (
+      await api(`products?shop=${owner.shopId}&$search=Derived 7&$select[]=name&$select[]=status`, owner)
+    ).json()) as {
+      data: { name: unknown; status: string }[]
+    }
+    // The search reads the keywords the import wrote.
+    expect(found.data.map((product) => JSON.stringify(product.name))).toContain(JSON.stringify({ en: 'Derived 7' }))
+  })
+
   it('stops at a cancel after the batch in progress, and keeps what the batches before it wrote', async () => {
     const owner = await shopOwner(t.url, 'Cancel')
     const preview = await importOf(newProducts(1000, 'Many'), {}, owner)
