@@ -111,6 +111,20 @@ describe.each(await dialects())('imports (%s)', (dialect) => {
   const productCount = async (owner: Owner, query = '') =>
     ((await (await api(`products?shop=${owner.shopId}&$limit=0${query}`, owner)).json()) as { total: number }).total
   const runs = () => t.app.service('imports') as unknown as ImportRunService
+  /** An import's record started without its job (as a crash right after the start leaves it), and the jobs' env to run it by hand. */
+  const startWithoutJob = async (from: string, owner: Owner) => {
+    const service = runs()
+    const { jobs } = service
+    const env = service.env!
+    service.jobs = undefined
+    service.env = undefined
+    try {
+      return { run: (await startFrom(from, false, owner)).body, env }
+    } finally {
+      service.jobs = jobs
+      service.env = env
+    }
+  }
 
   beforeAll(async () => {
     t = await startTestApp(dialect)
@@ -483,18 +497,7 @@ describe.each(await dialects())('imports (%s)', (dialect) => {
     const owner = await shopOwner(t.url, 'Restart')
     const preview = await importOf(newProducts(250, 'Again'), {}, owner)
     // The import's record without its job, as a crash after its first batch left it.
-    const service = runs()
-    const jobs = service.jobs
-    const env = service.env!
-    service.jobs = undefined
-    service.env = undefined
-    let run: Run
-    try {
-      run = (await startFrom(preview.body._id, false, owner)).body
-    } finally {
-      service.jobs = jobs
-      service.env = env
-    }
+    const { run, env } = await startWithoutJob(preview.body._id, owner)
     for (let i = 1; i <= 100; i++)
       await t.app.service('products').create({ name: `Again ${i}`, price: i * 100 }, { query: { shop: owner.shopId } })
     await t.db
@@ -524,18 +527,7 @@ describe.each(await dialects())('imports (%s)', (dialect) => {
   it('gives way to a crowd of callers: while they keep the process busy it imports in steps of 10 (decision 0176)', async () => {
     const owner = await shopOwner(t.url, 'Give way')
     const preview = await importOf(newProducts(45, 'Yield'), {}, owner)
-    const service = runs()
-    const jobs = service.jobs
-    const env = service.env!
-    service.jobs = undefined
-    service.env = undefined
-    let run: Run
-    try {
-      run = (await startFrom(preview.body._id, false, owner)).body
-    } finally {
-      service.jobs = jobs
-      service.env = env
-    }
+    const { run, env } = await startWithoutJob(preview.body._id, owner)
     const inserts: string[] = []
     const listen = (query: { sql: string }) => {
       if (/^insert into "products"/.test(query.sql)) inserts.push(query.sql)
