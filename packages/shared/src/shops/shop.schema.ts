@@ -6,6 +6,7 @@ import { shopPermissions, shopRoles } from '../tenancy/roles'
 import { checkoutSettingsFields } from './checkout-settings'
 import { posAccessTypes, posSettingsFields } from '../pos/pos-settings'
 import { siteSettingsFields } from './site-settings'
+import { shopFlowFields } from './shop-flow'
 import { storedTextSchema } from './stored-text'
 import { subscriptionStates } from '../billing/subscription.schema'
 
@@ -88,6 +89,8 @@ export const shopSchema = Type.Object(
     staffVerifyRequired: Type.Optional(Type.Boolean()),
     /** "Admins must use two-step sign-in": enforced by the two-step sign-in (issue 31). */
     adminTwoStepRequired: Type.Optional(Type.Boolean()),
+    // Shop-flow flags (spec §3.1 shopFlow; settings/shop).
+    ...shopFlowFields,
     // Checkout settings (spec §3.1, settings/payment; decision 0079).
     ...checkoutSettingsFields,
     // POS settings (settings/pos, settings/posBanners; decision 0094).

@@ -82,6 +82,7 @@ import * as importTemplatesTable from './20261203030000-import-templates'
 import * as orderLocale from './20261203050000-order-locale'
 import * as importRuns from './20261204010000-import-runs'
 import * as importKeys from './20261204050000-import-keys'
+import * as shopFlowFlags from './20261205000000-shop-flow-flags'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -155,5 +156,6 @@ export const migrations: Record<string, Migration> = {
   '20261203030000-import-templates': importTemplatesTable,
   '20261203050000-order-locale': orderLocale,
   '20261204010000-import-runs': importRuns,
-  '20261204050000-import-keys': importKeys
+  '20261204050000-import-keys': importKeys,
+  '20261205000000-shop-flow-flags': shopFlowFlags
 }
