@@ -83,6 +83,7 @@ import * as orderLocale from './20261203050000-order-locale'
 import * as importRuns from './20261204010000-import-runs'
 import * as importKeys from './20261204050000-import-keys'
 import * as shopFlowFlags from './20261205000000-shop-flow-flags'
+import * as posReceiptSettings from './20261206010000-pos-receipt-settings'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -157,5 +158,6 @@ export const migrations: Record<string, Migration> = {
   '20261203050000-order-locale': orderLocale,
   '20261204010000-import-runs': importRuns,
   '20261204050000-import-keys': importKeys,
-  '20261205000000-shop-flow-flags': shopFlowFlags
+  '20261205000000-shop-flow-flags': shopFlowFlags,
+  '20261206010000-pos-receipt-settings': posReceiptSettings
 }
