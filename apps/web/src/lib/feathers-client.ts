@@ -15,6 +15,8 @@ export interface Features {
   billing: boolean
   /** Developer test and fixture pages (the server's DEV_TOOLS=1, decision 0067); off when unsaid. */
   devTools?: boolean
+  /** Customer service's e-mail (the server's SUPPORT_EMAIL), named by the dashboard's welcome text. */
+  supportEmail?: string
   /** Not sent by the server yet: the page editor and domain features default to on (decision 0012). */
   pageEditor?: boolean
   domain?: boolean

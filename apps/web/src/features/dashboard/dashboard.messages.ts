@@ -9,7 +9,8 @@ export const dashboardMessages = defineMessages({
     'dashboard.openCharts': 'Sales charts',
     'dashboard.allOrders': 'All orders',
     'dashboard.step.shipping': 'Add a way to deliver (a shipping method or pick-up)',
-    'dashboard.step.done': 'Done'
+    'dashboard.step.done': 'Done',
+    'dashboard.support': 'Questions? Our customer service is glad to help at {email}.'
   },
   cht: {
     'dashboard.today': '今日',
@@ -18,7 +19,8 @@ export const dashboardMessages = defineMessages({
     'dashboard.openCharts': '銷售圖表',
     'dashboard.allOrders': '所有訂單',
     'dashboard.step.shipping': '新增送貨方式（運送方式或自取）',
-    'dashboard.step.done': '已完成'
+    'dashboard.step.done': '已完成',
+    'dashboard.support': '如有疑問，歡迎聯絡客戶服務：{email}'
   },
   chs: {
     'dashboard.today': '今日',
@@ -27,7 +29,8 @@ export const dashboardMessages = defineMessages({
     'dashboard.openCharts': '销售图表',
     'dashboard.allOrders': '所有订单',
     'dashboard.step.shipping': '新增送货方式（运送方式或自取）',
-    'dashboard.step.done': '已完成'
+    'dashboard.step.done': '已完成',
+    'dashboard.support': '如有疑问，欢迎联系客户服务：{email}'
   }
 })
 
