@@ -45,6 +45,8 @@ export interface AppConfig {
    * test and fixture pages. Off unless asked for; `npm run dev` and the tests turn it on.
    */
   devTools: boolean
+  /** Customer service's address the dashboard's welcome text names (SUPPORT_EMAIL); unset: not shown. */
+  supportEmail?: string
   /** The address merchants open the app at (PUBLIC_URL); links in mails are built on it, never on request headers. */
   publicUrl: string
   /** Invitations one shop may send per hour (INVITATION_LIMIT). */
@@ -124,6 +126,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     pgliteWorker: env.PGLITE_WORKER !== 'off',
     loginLimits: { account: Number(env.LOGIN_LIMIT_ACCOUNT ?? 10), address: Number(env.LOGIN_LIMIT_ADDRESS ?? 50) },
     devTools: env.DEV_TOOLS === '1' || env.DEV_TOOLS === 'true',
+    supportEmail: env.SUPPORT_EMAIL?.trim() || undefined,
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     invitationLimit: Number(env.INVITATION_LIMIT ?? 20),
     stripeApiBase: env.STRIPE_API_BASE || undefined,

@@ -30,14 +30,16 @@ describe('developer tools (DEV_TOOLS)', () => {
     })
 
     it('tells the web the developer pages are off', async () => {
-      expect((await json(`${t.url}/api/features`)).body).toMatchObject({ devTools: false })
+      const answer = (await json(`${t.url}/api/features`)).body as Record<string, unknown>
+      expect(answer).toMatchObject({ devTools: false })
+      expect(answer).not.toHaveProperty('supportEmail')
     })
   })
 
   describe('on', () => {
     let t: TestApp
     beforeAll(async () => {
-      t = await startTestApp('pglite', { config: { devTools: true } })
+      t = await startTestApp('pglite', { config: { devTools: true, supportEmail: 'help@example.com' } })
     })
     afterAll(() => t.close())
 
@@ -56,7 +58,8 @@ describe('developer tools (DEV_TOOLS)', () => {
         expect(proxied.status).toBe(403)
         expect(await proxied.text()).not.toMatch(/\b\d{6}\b/)
       }
-      expect((await json(`${t.url}/api/features`)).body).toMatchObject({ devTools: true })
+      // The dashboard's welcome text names customer service's address (SUPPORT_EMAIL).
+      expect((await json(`${t.url}/api/features`)).body).toMatchObject({ devTools: true, supportEmail: 'help@example.com' })
     })
   })
 
@@ -68,6 +71,8 @@ describe('developer tools (DEV_TOOLS)', () => {
 
   it('is off unless DEV_TOOLS=1, and the start-up line says where mail goes without showing a password', () => {
     expect(loadConfig({}).devTools).toBe(false)
+    expect(loadConfig({}).supportEmail).toBeUndefined()
+    expect(loadConfig({ SUPPORT_EMAIL: ' cs@example.com ' }).supportEmail).toBe('cs@example.com')
     expect(loadConfig({ DEV_TOOLS: '1' }).devTools).toBe(true)
     expect(loadConfig({ DEV_TOOLS: '0' }).devTools).toBe(false)
     const smtp = mailDestination(loadConfig({ MAIL_URL: 'smtp://user:s3cret@mail.example.com:587?from=a@b.c' }))

@@ -11,7 +11,8 @@ export class FeaturesService {
       inviteCode: Boolean(config.inviteCodes),
       verify: true,
       billing: config.billing,
-      devTools: config.devTools
+      devTools: config.devTools,
+      ...(config.supportEmail ? { supportEmail: config.supportEmail } : {})
     }
   }
 

@@ -6,4 +6,6 @@ export interface Features {
   billing: boolean
   /** Developer test and fixture pages (DEV_TOOLS=1); the web shows its 404 page for them otherwise. */
   devTools: boolean
+  /** Customer service's e-mail (SUPPORT_EMAIL), named by the dashboard's welcome text; absent when unset. */
+  supportEmail?: string
 }
