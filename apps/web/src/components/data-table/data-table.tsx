@@ -24,7 +24,7 @@ import { cycleSort, multiSort } from '../../lib/table/sort'
 import type { SearchValues } from '../../lib/table/search-query'
 import { useAppNavigate } from '../ui/app-link'
 import { ConfirmDialog } from '../editor/confirm-dialog'
-import type { ResourceDefinition } from './resource'
+import type { BatchAction, ResourceDefinition } from './resource'
 import { SortHeader } from './sort-header'
 import { DataTableRow } from './table-row'
 import { RecordCard } from './table-cards'
@@ -67,6 +67,7 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const [dialog, setDialog] = useState<'search' | 'export' | 'batchDelete' | 'create' | undefined>()
   const [removing, setRemoving] = useState<Row | undefined>()
+  const [batchDialog, setBatchDialog] = useState<{ action: BatchAction; ids: string[] } | undefined>()
   const actions = useTableActions(definition, () => setSelected(new Set()))
   // A paid feature that is off (a lapsed plan) leaves the list readable, without add, duplicate or delete.
   const writable = useWritesAllowed(definition.path)
@@ -156,7 +157,8 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
           key: action.key,
           label: t(action.label),
           options: action.options && Object.entries(action.options).map(([value, key]) => ({ value, label: t(key) })),
-          onRun: (option?: string) => void actions.batch(action, [...selected], option)
+          onRun: (option?: string) =>
+            action.dialog ? setBatchDialog({ action, ids: [...selected] }) : void actions.batch(action, [...selected], option)
         }))}
         links={definition.links?.map((link) => ({
           key: link.key,
@@ -213,6 +215,9 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
             </TableBody>
           </Table>
         </TableContainer>
+      )}
+      {batchDialog?.action.dialog && (
+        <batchDialog.action.dialog ids={batchDialog.ids} onClose={() => setBatchDialog(undefined)} />
       )}
       {empty && (
         <TableEmpty

@@ -63,6 +63,8 @@ export interface BatchAction {
   run: (ids: string[], option?: string) => Promise<void>
   /** The success message (default "Success"). */
   done?: AnyMessageKey
+  /** Opens this dialog on the selection instead of `run` (an action with its own choices: labels to print). */
+  dialog?: ComponentType<{ ids: string[]; onClose: () => void }>
 }
 
 /**

@@ -1,6 +1,7 @@
 import { servicePaths, weightUnits, type ProductRecord } from '@emporia/shared'
 import type { RecordFieldDef } from '../../components/data-table/resource'
 import type { FieldDef } from '../../components/fields/field-types'
+import { LabelPrintField } from '../../components/pos-devices/label-print-dialog'
 import type { Values } from '../../lib/form-values'
 import { translatablePaths } from '../../lib/table/search-query'
 import { availLabels, weightTypeLabels, weightUnitLabels } from './product-labels'
@@ -35,6 +36,7 @@ export const productFields: RecordFieldDef<ProductRecord>[] = [
   { name: 'status', label: 'product.status', type: 'custom', component: ProductStatusInput },
   { name: 'avail', label: 'product.avail', type: 'select', source: { enumList: availLabels } },
   { name: 'stock', label: 'product.stock', type: 'custom', component: ProductStockInput, display: true, wide: true },
+  { name: 'labels', label: 'labelPrint.action', type: 'custom', component: LabelPrintField, display: true },
   money('price', 'product.price'),
   money('dprice', 'product.dprice'),
   money('cprice', 'product.cprice'),

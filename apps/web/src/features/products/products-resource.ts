@@ -1,5 +1,6 @@
 import { productListFields, servicePaths, type LocaleId, type ProductStatus, productSchema } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
+import { LabelPrintDialog } from '../../components/pos-devices/label-print-dialog'
 import { listTAny } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { translatablePaths } from '../../lib/table/search-query'
@@ -55,6 +56,8 @@ export const productsResource = defineResource({
       options: choosableStatusLabels as Record<string, never>,
       run: (ids, status) => setProductsStatus(ids, status as ProductStatus),
       done: 'product.batchStatusDone'
-    }
+    },
+    // Labels of the selected products (spec §3.12 label print), on this device's printer.
+    { key: 'labels', label: 'labelPrint.action', run: () => Promise.resolve(), dialog: LabelPrintDialog }
   ]
 })

@@ -34,7 +34,10 @@ export const receiptLabelDefaults = {
   pointsUsable: 'Points usable',
   address: 'Address',
   email: 'E-mail',
-  phone: 'Phone'
+  phone: 'Phone',
+  posCode: 'Shop code',
+  appLink: 'Get our app',
+  productLink: 'Our products online'
 }
 export type ReceiptLabel = keyof typeof receiptLabelDefaults
 
@@ -51,6 +54,7 @@ export const receiptLayout = (data: ReceiptData, columns: number, invoiceType: '
   const rule = () => row('-'.repeat(columns))
 
   centred(data.shopName, true)
+  if (data.posCode) centred(`${label('posCode')}: ${data.posCode}`)
   centred(data.header)
   if (data.address) centred(invoiceType === 'long' ? `${label('address')}: ${data.address}` : data.address)
   if (data.phone) centred(`${label('phone')}: ${data.phone}`)
@@ -94,5 +98,13 @@ export const receiptLayout = (data: ReceiptData, columns: number, invoiceType: '
   pair('pointsUsable', data.pointsUsable)
   if (data.qr) blocks.push({ kind: 'qr', value: data.qr })
   centred(data.footer)
+  centred(data.footerDomain)
+  // The shop's links as QRs, each under its caption (spec §3.1 application link, product link).
+  for (const key of ['appLink', 'productLink'] as const) {
+    const link = data[key]
+    if (!link) continue
+    centred(label(key))
+    blocks.push({ kind: 'qr', value: link })
+  }
   return blocks
 }

@@ -11,8 +11,12 @@ import type { ReceiptData } from './types'
 
 export interface ReceiptContext {
   shopName: string
+  posCode?: string
   header?: string
   footer?: string
+  footerDomain?: string
+  appLink?: string
+  productLink?: string
   address?: string
   email?: string
   phone?: string
@@ -82,8 +86,12 @@ export const receiptOf = (order: Order, payments: OrderPaymentInput[], context: 
   const rounded = Boolean(order.rounding)
   return {
     shopName: context.shopName,
+    posCode: context.posCode || undefined,
     header: context.header,
     footer: context.footer,
+    footerDomain: context.footerDomain || undefined,
+    appLink: context.appLink || undefined,
+    productLink: context.productLink || undefined,
     address: context.address,
     email: context.email,
     phone: context.phone,

@@ -14,8 +14,15 @@ export type DeviceState = 'connected' | 'connecting' | 'disconnected'
 /** What a receipt says (spec §3.11 Invoice (POS receipt)); texts already in the receipt's language. */
 export interface ReceiptData {
   shopName: string
+  /** The shop's code at the till (shop.posCode). */
+  posCode?: string
   header?: string
   footer?: string
+  /** Printed under the footer (shop.posFooterDomain). */
+  footerDomain?: string
+  /** Printed as QRs after the footer, each with its caption (shop.posAppLink, shop.posProductLink). */
+  appLink?: string
+  productLink?: string
   address?: string
   email?: string
   phone?: string
