@@ -5,7 +5,7 @@ type Row = Record<string, unknown>
 const isRecord = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A translatable text (plain, per language, or §3.5's `{lang, value}` list) with each text sanitised. */
-const sanitizeTran = (value: unknown): unknown => {
+export const sanitizeTran = (value: unknown): unknown => {
   if (typeof value === 'string') return sanitizeHtml(value)
   if (Array.isArray(value))
     return value.map((entry) =>

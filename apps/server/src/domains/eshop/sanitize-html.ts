@@ -1,4 +1,5 @@
 import sanitize from 'sanitize-html'
+import { safeLinkHref } from '@emporia/shared'
 
 /*
  * Rich text (`html` props, §5.6 / §9.5) is merchant-written HTML shown on a public storefront: it is
@@ -22,8 +23,8 @@ const FONT_SIZE = [
 
 /** Own media (attachments' public addresses, §7.6): the only images that are not http(s). */
 const OWN_MEDIA = /^\/api\/(files|attachments|thumbs)\/[0-9a-f]{24}[./a-z]*$/
-/** Links: http(s), mailto, tel, or a path of the shop's own site (never `//host`, never `javascript:`). */
-const SAFE_LINK = /^(https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i
+/** What a link's `rel` may say when it opens in the same tab (a new tab gets its own, below). */
+const SAFE_REL = new Set(['nofollow', 'noopener', 'noreferrer', 'ugc', 'sponsored'])
 const SAFE_IMAGE = (src: string) => /^https?:\/\//i.test(src) || OWN_MEDIA.test(src)
 
 const options: sanitize.IOptions = {
@@ -48,13 +49,22 @@ const options: sanitize.IOptions = {
   disallowedTagsMode: 'discard',
   transformTags: {
     a: (tagName, attribs) => {
-      const href = (attribs.href ?? '').trim()
+      // Links: http(s), mailto, tel, or a path of the shop's own site (never `//host`, never `javascript:`).
+      const href = safeLinkHref(attribs.href ?? '')
       const kept: Record<string, string> = { ...attribs }
-      if (!SAFE_LINK.test(href)) delete kept.href
+      if (href) kept.href = href
+      else delete kept.href
       // A new tab never hands the storefront's window to the opened page.
       if (kept.target) {
         kept.target = '_blank'
         kept.rel = 'noopener noreferrer'
+      } else if (kept.rel !== undefined) {
+        const rel = kept.rel
+          .toLowerCase()
+          .split(/\s+/)
+          .filter((word) => SAFE_REL.has(word))
+        if (rel.length) kept.rel = [...new Set(rel)].join(' ')
+        else delete kept.rel
       }
       return { tagName, attribs: kept }
     }

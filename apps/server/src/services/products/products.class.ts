@@ -15,6 +15,7 @@ import { checkProduct } from './product-rules'
 import { productKeywords, productQuery, refuseKeywords, type StockSelection } from './product-search'
 import { attachStock, stockColumnSql, takeStockColumn } from './product-stock'
 import { checkProductLimit } from '../../domains/billing/limits'
+import { sanitizeTran } from '../../domains/eshop/sanitize-component'
 import { auditUser, nameText, pricesOf, recordChange } from '../../domains/audit/audit-log'
 
 type Row = Record<string, unknown>
@@ -25,10 +26,17 @@ const BATCH_FIELDS = new Set(['status'])
 const records = (result: unknown): Row[] =>
   (Array.isArray(result) ? result : result && typeof result === 'object' && 'data' in result ? result.data : [result]) as Row[]
 
-/** Derived stock is never written by a client: it comes from the inventory ledger (0040). */
+/**
+ * Derived stock is never written by a client: it comes from the inventory ledger (0040). The rich-text
+ * content is cut down to the storefront's allowlist (decisions 0107, 0191), plain or through `$set`.
+ */
 const withoutDerived = <T>(data: T): T => {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return data
   const { inventories: _derived, ...rest } = data as Row
+  if (rest.content !== undefined) rest.content = sanitizeTran(rest.content)
+  const set = rest.$set
+  if (set && typeof set === 'object' && !Array.isArray(set) && (set as Row).content !== undefined)
+    rest.$set = { ...set, content: sanitizeTran((set as Row).content) }
   if (Array.isArray(rest.skus))
     rest.skus = (rest.skus as Row[]).map((sku) => {
       if (!sku || typeof sku !== 'object') return sku
@@ -194,7 +202,7 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
       const stored = (await trx('products').whereIn('_id', ids)) as Row[]
       const keywords: { id: string; keywords: string }[] = []
       for (const after of stored) {
-        await checkProduct(trx, after, undefined, Boolean(params.provider))
+        await checkProduct(trx, after, undefined, Boolean(params.provider), auditUser(params))
         const skus = Array.isArray(after.skus) ? (after.skus as Row[]) : []
         // A SKU quantity slipped in is dropped one product at a time, as `keepDerived` does (rare).
         if (skus.some((sku) => 'quantity' in sku)) await this.keepDerived(trx, after)
@@ -329,7 +337,7 @@ export class ProductService extends RecordService<ProductRecord, ProductData, Pr
           await checkProductLimit(trx, params.shop, (this.options as { billing?: boolean }).billing !== false)
         for (const record of records(result)) {
           const after = (await trx('products').where('_id', String(record._id)).first()) as Row
-          await checkProduct(trx, after, before, Boolean(params.provider))
+          await checkProduct(trx, after, before, Boolean(params.provider), auditUser(params))
           // A price changed, of the product or of a SKU: the audit log keeps it (decision 0137).
           if (before)
             await recordChange(trx, {

@@ -52,6 +52,49 @@ describe('sanitizeHtml', () => {
   })
 })
 
+describe('sanitizeHtml and the rich-text editor (decision 0191)', () => {
+  it('keeps what the editor writes: headings 1–6, lists, links with their rel, and a hex text colour', () => {
+    const levels = [1, 2, 3, 4, 5, 6].map((level) => `<h${level}>h${level}</h${level}>`).join('')
+    const written =
+      `${levels}<ul><li><p>a</p></li></ul><ol><li><p>b</p></li></ol>` +
+      '<p><a target="_blank" rel="noopener noreferrer" href="https://example.com">l</a><a rel="noopener noreferrer" href="/pages/about">own</a>' +
+      '<span style="color:#f44336">red</span><u>u</u><s>s</s></p>'
+    expect(sanitizeHtml(written)).toBe(written)
+    expect(sanitizeHtml('<span style="color: #9C27B0">p</span>')).toBe('<span style="color:#9C27B0">p</span>')
+  })
+
+  it('strips hostile links, handlers and styles the editor never writes', () => {
+    for (const href of [
+      'javascript&#58;alert(1)',
+      'jav&#x09;ascript:alert(1)',
+      '&#106;avascript:alert(1)',
+      '/\\evil.example',
+      'https://'
+    ])
+      expect(sanitizeHtml(`<a href="${href}">x</a>`), href).toBe('<a>x</a>')
+    expect(sanitizeHtml('<a href="/x" rel="opener nofollow">x</a>')).toBe('<a href="/x" rel="nofollow">x</a>')
+    expect(sanitizeHtml('<a href="/x" rel="opener">x</a>')).toBe('<a href="/x">x</a>')
+    expect(sanitizeHtml('<a href="https://x.example" target="_self" rel="opener">x</a>')).toBe(
+      '<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>'
+    )
+    expect(sanitizeHtml('<span style="color:#f44336" onclick="x()" class="c" data-x="1" id="i">r</span>')).toBe(
+      '<span style="color:#f44336">r</span>'
+    )
+    expect(
+      sanitizeHtml(
+        '<span style="color:#f44336;background-image:url(https://evil.example/x);position:absolute;behavior:url(x.htc)">r</span>'
+      )
+    ).toBe('<span style="color:#f44336">r</span>')
+    expect(sanitizeHtml('<span style="color: url(x)">r</span>')).toBe('<span>r</span>')
+    expect(sanitizeHtml('<h3 style="color:#fff" onfocus="x()" autofocus tabindex="1">t</h3>')).toBe(
+      '<h3 style="color:#fff">t</h3>'
+    )
+    expect(sanitizeHtml('<ul><li><a href="data:text/html;base64,PHNjcmlwdD4=">d</a><svg onload="x()"></svg></li></ul>')).toBe(
+      '<ul><li><a>d</a></li></ul>'
+    )
+  })
+})
+
 describe('sanitizeComponent', () => {
   const dirty = '<b onclick="x">b</b><script>s</script>'
   it('sanitises html constants everywhere: tree props, data, declared defaults, placed props, all text shapes', () => {
