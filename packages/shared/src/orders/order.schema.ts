@@ -112,6 +112,8 @@ export const appliedRuleSchema = Type.Object(
     pointsEarned: Type.Optional(pointsSchema),
     pointsUsed: Type.Optional(pointsSchema),
     coupon: Type.Optional(Type.String({ maxLength: 64 })),
+    /** The order holds one of the rule's limited uses (decision 0186), given back by a void or a whole refund. */
+    limited: Type.Optional(Type.Boolean()),
     why: reasonSchema
   },
   { additionalProperties: false }

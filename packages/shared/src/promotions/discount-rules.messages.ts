@@ -21,7 +21,8 @@ export const discountRuleMessages = {
     'discount.overlimitServer': 'A rule becomes Over Limit by itself when its limit is reached',
     'discount.couponCodeTaken': 'Another discount of this shop already uses this coupon code',
     'discount.notOfShop': 'Not one of this shop’s records',
-    'discount.inUse': 'Coupon templates still use this discount; it cannot be removed'
+    'discount.inUse': 'Coupon templates still use this discount; it cannot be removed',
+    'discount.limitReached': 'A discount of this order has just reached its use limit; check the order again'
   },
   cht: {
     'discount.quantityRequired': '請輸入每組的件數',
@@ -41,7 +42,8 @@ export const discountRuleMessages = {
     'discount.overlimitServer': '規則達到上限時會自動變為「已達上限」',
     'discount.couponCodeTaken': '此商店已有另一個折扣使用此優惠碼',
     'discount.notOfShop': '不是此商店的記錄',
-    'discount.inUse': '仍有優惠券範本使用此折扣，不能刪除'
+    'discount.inUse': '仍有優惠券範本使用此折扣，不能刪除',
+    'discount.limitReached': '此訂單的一項折扣剛達到使用上限，請重新檢查訂單'
   },
   chs: {
     'discount.quantityRequired': '请输入每组的件数',
@@ -61,6 +63,7 @@ export const discountRuleMessages = {
     'discount.overlimitServer': '规则达到上限时会自动变为“已达上限”',
     'discount.couponCodeTaken': '此商店已有另一个折扣使用此优惠码',
     'discount.notOfShop': '不是此商店的记录',
-    'discount.inUse': '仍有优惠券模板使用此折扣，不能删除'
+    'discount.inUse': '仍有优惠券模板使用此折扣，不能删除',
+    'discount.limitReached': '此订单的一项折扣刚达到使用上限，请重新检查订单'
   }
 } as const

@@ -127,3 +127,13 @@ export const overlimitProblem = (after: Obj, before: Obj | undefined): DiscountP
   after.status === 'overlimit' && before?.status !== 'overlimit'
     ? { field: 'status', key: 'discount.overlimitServer' }
     : undefined
+
+/**
+ * The status a rule is left in by a write (decision 0186): a draft stays a draft; otherwise it is
+ * `overlimit` exactly when it has a use limit and its uses reached it (raising the limit makes it valid).
+ */
+export const limitedStatus = (rule: Obj): 'valid' | 'draft' | 'overlimit' => {
+  if (rule.status === 'draft') return 'draft'
+  const limit = num(rule.limitTotal) ?? 0
+  return limit > 0 && (num(rule.totalUsed) ?? 0) >= limit ? 'overlimit' : 'valid'
+}

@@ -181,6 +181,13 @@ export const discountSchema = Type.Object(
     matchLoopQuantity: Type.Optional(Type.Boolean()),
     /** Public: shown to customers (online shop, POS pick list). */
     open: Type.Optional(Type.Boolean()),
+    /**
+     * How many orders may use the rule (0 or empty: no limit; decision 0186). The order that takes the
+     * last use moves the rule to `overlimit`; a void or a whole refund gives its use back.
+     */
+    limitTotal: count,
+    /** Orders holding a use of a limited rule: the server's, counted in each order's own transaction. */
+    totalUsed: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], { readOnly: true })),
     /** Higher first; ties by creation. */
     priority: Type.Optional(Type.Integer({ minimum: -1000, maximum: 1000 })),
     /** Offered as "Add $X to get $Y off" when not yet met. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { discountProblems, overlimitProblem } from '../../src/promotions/discount-rules'
+import { discountProblems, limitedStatus, overlimitProblem } from '../../src/promotions/discount-rules'
 
 const fields = (rule: Record<string, unknown>) => discountProblems(rule).map((problem) => `${problem.field} ${problem.key}`)
 
@@ -66,5 +66,14 @@ describe('discount rules (decision 0089)', () => {
     expect(overlimitProblem({ status: 'overlimit' }, { status: 'valid' })?.field).toBe('status')
     expect(overlimitProblem({ status: 'overlimit' }, { status: 'overlimit' })).toBeUndefined()
     expect(overlimitProblem({ status: 'valid' }, { status: 'overlimit' })).toBeUndefined()
+  })
+
+  it('leaves a rule overlimit exactly when its uses reached its limit, a draft a draft (decision 0186)', () => {
+    expect(limitedStatus({ status: 'valid', limitTotal: 2, totalUsed: 1 })).toBe('valid')
+    expect(limitedStatus({ status: 'valid', limitTotal: 2, totalUsed: 2 })).toBe('overlimit')
+    expect(limitedStatus({ status: 'overlimit', limitTotal: 3, totalUsed: 2 })).toBe('valid')
+    expect(limitedStatus({ status: 'overlimit', limitTotal: 0, totalUsed: 9 })).toBe('valid')
+    expect(limitedStatus({ status: 'overlimit', limitTotal: null, totalUsed: null })).toBe('valid')
+    expect(limitedStatus({ status: 'draft', limitTotal: 1, totalUsed: 1 })).toBe('draft')
   })
 })

@@ -23,7 +23,7 @@ import {
 } from './payments'
 import { addSale, paidOrderSale } from '../sales/rollup'
 import { checkOrderCustomer, orderCustomerOf } from '../customers/customer-references'
-import { loyalty } from '../pricing'
+import { loyalty, useRuleLimits } from '../pricing'
 import { clerkOf, spendApproval } from '../pos/approvals'
 
 /** What an online checkout adds to an order (decision 0109): delivery, priced by the server. */
@@ -71,7 +71,10 @@ const withinPayment = async <T>(i: number, run: () => Promise<T> | T): Promise<T
   }
 }
 
-/** What the engine's answer takes from the customer: the coupons that unlocked rules, the points paid with. */
+/**
+ * What the engine's answer takes: a use of each limited rule (decision 0186), and from the customer the
+ * coupons that unlocked rules and the points paid with.
+ */
 const consumeLoyalty = async (
   trx: Knex.Transaction,
   data: OrderData,
@@ -82,6 +85,7 @@ const consumeLoyalty = async (
   taker: string | null
 ) => {
   const { shop } = ctx
+  await useRuleLimits(trx, shop, priced.pricing.applied, priced.rules.rules)
   const codes = priced.rules.coupons.map((coupon) => coupon.code)
   const customer = data.user ?? null
   if (codes.length)

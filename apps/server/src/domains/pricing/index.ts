@@ -3,5 +3,6 @@ export { priceWithRules, type GoodsLine, type RulesInput, type RulesResult } fro
 export { channelOf, loadRules, type Channel } from './rules'
 export { chargeBudget, monthIn, returnBudget, type ManualDiscount } from './staff-budget'
 export { reversePricing } from './reverse'
+export { useRuleLimits } from './rule-limits'
 export { storedPricing } from './stored-pricing'
 export * as loyalty from './loyalty'

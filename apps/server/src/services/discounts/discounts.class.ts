@@ -1,7 +1,7 @@
 import { Conflict } from '@feathersjs/errors'
 import type { Id, NullableId } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import { sharedMessages, type Discount } from '@emporia/shared'
+import { limitedStatus, sharedMessages, type Discount } from '@emporia/shared'
 import { CheckedRecordService, checkedWrite, type RecordCheck } from '../../platform/records/checked-write'
 import { removeUnlessUsed } from '../../platform/records/guarded-remove'
 import { RecordService, type RecordParams } from '../../platform/records/record-service'
@@ -10,14 +10,33 @@ import { checkDiscount } from './discount-checks'
 
 type Row = Record<string, unknown>
 
+/** The answer with the statuses the checks settled (the write answered the record before they ran). */
+const withStatus = <R>(result: R, settled: Map<string, string>): R => {
+  for (const record of (Array.isArray(result) ? result : [result]) as Row[]) {
+    const status = settled.get(String(record._id))
+    if (status && record.status !== undefined) record.status = status
+  }
+  return result
+}
+
 /** Discount rules (spec §3.9; decision 0089). A rule coupon templates still name is not removed (409). */
 export class DiscountService extends CheckedRecordService<Discount> {
   protected readonly check = checkDiscount
 
-  /** The rule's check, then the audit log's row for the rule as written (decision 0137), in the write's transaction. */
-  private audited(params: RecordParams): RecordCheck {
+  /**
+   * The rule's check, its status as its limit leaves it (decision 0186: noted in `settled` for the answer,
+   * written before the check ran), then the audit log's row for the rule as written (decision 0137), in
+   * the write's transaction.
+   */
+  private audited(params: RecordParams, settled: Map<string, string>): RecordCheck {
     return async (after: Row, before: Row | undefined, trx: Knex.Transaction) => {
       await checkDiscount(after, before, trx)
+      const status = limitedStatus(after)
+      if (status !== after.status) {
+        await trx('discounts').where('_id', String(after._id)).update({ status })
+        after.status = status
+        settled.set(String(after._id), status)
+      }
       await recordChange(trx, {
         shop: String(after.shop),
         user: auditUser(params),
@@ -32,36 +51,39 @@ export class DiscountService extends CheckedRecordService<Discount> {
   }
 
   override async create(data: Partial<Discount> | Partial<Discount>[], params: RecordParams = {}) {
+    const settled = new Map<string, string>()
     return checkedWrite(
       this.options.db.knex,
       this.model.table,
       null,
       params,
       (p) => RecordService.prototype.create.call(this, data, p) as Promise<Discount | Discount[]>,
-      this.audited(params)
-    )
+      this.audited(params, settled)
+    ).then((result) => withStatus(result, settled))
   }
 
   override async update(id: Id, data: Partial<Discount>, params: RecordParams = {}) {
+    const settled = new Map<string, string>()
     return checkedWrite(
       this.options.db.knex,
       this.model.table,
       id,
       params,
       (p) => RecordService.prototype.update.call(this, id, data, p) as Promise<Discount>,
-      this.audited(params)
-    )
+      this.audited(params, settled)
+    ).then((result) => withStatus(result, settled))
   }
 
   override async patch(id: NullableId, data: Partial<Discount>, params: RecordParams = {}) {
+    const settled = new Map<string, string>()
     return checkedWrite(
       this.options.db.knex,
       this.model.table,
       id,
       params,
       (p) => RecordService.prototype.patch.call(this, id, data, p) as Promise<Discount | Discount[]>,
-      this.audited(params)
-    )
+      this.audited(params, settled)
+    ).then((result) => withStatus(result, settled))
   }
 
   /**
