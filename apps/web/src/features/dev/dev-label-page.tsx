@@ -7,10 +7,11 @@ import type { LabelData } from '../../lib/pos-hardware/types'
 import { usePosPrinter } from '../../lib/pos-hardware/use-hardware'
 import { useDeviceAction } from '../../components/pos-devices/device-parts'
 import { HardwarePage } from './dev-hardware-parts'
+import { labelChoicesOk } from '../../lib/pos-hardware/label-choices'
 import { defaultLabelChoices, LabelChoiceFields, parseCopies } from './dev-label-fields'
 import { PrinterPanel } from '../../components/pos-devices/printer-panel'
 
-const fields = ['name', 'num', 'id', 'price', 'quantity', 'weight'] as const
+const fields = ['name', 'num', 'id', 'price'] as const
 
 /** Developer page `emporia/label` (spec §2.2, §3.12 label print): one product's labels. */
 export const LabelTestPage = () => {
@@ -21,16 +22,19 @@ export const LabelTestPage = () => {
     name: 'Green tea',
     num: '4891234567890',
     id: '64b7f0c2a1b2c3d4e5f60718',
-    price: '$12.50',
-    quantity: '1',
-    weight: ''
+    price: '$12.50'
   })
   const [choices, setChoices] = useState(defaultLabelChoices)
   const copies = parseCopies(choices.copies)
 
   const print = () =>
     run(async () => {
-      const label: LabelData = { ...data, date: new Date().toISOString().slice(0, 10) }
+      const label: LabelData = {
+        ...data,
+        quantity: choices.quantity.trim() || undefined,
+        weight: choices.weight.trim() || undefined,
+        date: new Date().toISOString().slice(0, 10)
+      }
       const bytes = encodeLabel(label, { ...choices, copies: copies!, language: printer.language })
       await printer.print(bytes)
       notifySuccess(t('devHardware.printer.printed', { bytes: bytes.length }))
@@ -55,7 +59,7 @@ export const LabelTestPage = () => {
       <Button
         sx={{ mt: 2 }}
         variant="contained"
-        disabled={printer.state !== 'connected' || copies === null || !data.name.trim()}
+        disabled={printer.state !== 'connected' || !labelChoicesOk(choices) || !data.name.trim()}
         onClick={print}
         data-testid="label-print"
       >

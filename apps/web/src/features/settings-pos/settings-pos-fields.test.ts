@@ -12,7 +12,12 @@ describe('POS settings form (decision 0099)', () => {
       posGuestMode: false,
       posInvoiceHeader: null,
       posInvoiceFooter: null,
-      posInvoiceQr: false
+      posInvoiceQr: false,
+      posFooterDomain: '',
+      posAppLink: '',
+      posProductLink: '',
+      posCode: '',
+      bundlePopup: 'none'
     })
   })
 
@@ -26,6 +31,11 @@ describe('POS settings form (decision 0099)', () => {
         posInvoiceHeader: { en: 'Thanks', cht: '多謝', chs: '' },
         posInvoiceFooter: { en: ' ', cht: '' },
         posInvoiceQr: true,
+        posFooterDomain: ' shop.example.com ',
+        posAppLink: '',
+        posProductLink: 'https://shop.example.com/p',
+        posCode: '  ',
+        bundlePopup: 'popup',
         posWarehouse: 'x'
       })
     ).toEqual({
@@ -35,12 +45,25 @@ describe('POS settings form (decision 0099)', () => {
       posGuestMode: true,
       posInvoiceHeader: { en: 'Thanks', cht: '多謝', chs: '' },
       posInvoiceFooter: null,
-      posInvoiceQr: true
+      posInvoiceQr: true,
+      posFooterDomain: 'shop.example.com',
+      posAppLink: null,
+      posProductLink: 'https://shop.example.com/p',
+      posCode: null,
+      bundlePopup: 'popup'
     })
+    // A value the form does not offer is the default, not sent as typed.
+    expect(posSettingsPatch({ bundlePopup: 'always' }).bundlePopup).toBe('none')
   })
 
   it('applies the shared schema to the texts', () => {
     expect(schemaChecks(posSettingsFormFields, { posInvoiceHeader: 'x'.repeat(1001) }, shopSchema).posInvoiceHeader).toBeTruthy()
     expect(schemaChecks(posSettingsFormFields, posSettingsOf(undefined), shopSchema)).toEqual({})
+    const bad = schemaChecks(
+      posSettingsFormFields,
+      { posAppLink: 'javascript:alert(1)', posCode: 'has space', posFooterDomain: 'a/b' },
+      shopSchema
+    )
+    expect(Object.keys(bad).sort()).toEqual(['posAppLink', 'posCode', 'posFooterDomain'])
   })
 })

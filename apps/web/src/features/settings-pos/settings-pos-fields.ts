@@ -1,4 +1,4 @@
-import { posDrawerOpeners, type Shop, type ShopPatch } from '@emporia/shared'
+import { bundlePopups, posDrawerOpeners, type Shop, type ShopPatch } from '@emporia/shared'
 import type { FieldDef } from '../../components/fields/field-types'
 import { isEmptyValue, type Values } from '../../lib/form-values'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
@@ -23,7 +23,21 @@ export const posSettingsFormFields: FieldDef[] = [
   { name: 'posGuestMode', label: 'posSettings.guestMode', type: 'boolean' },
   { name: 'posInvoiceHeader', label: 'posSettings.invoiceHeader', type: 'translatable', multiline: true, wide: true },
   { name: 'posInvoiceFooter', label: 'posSettings.invoiceFooter', type: 'translatable', multiline: true, wide: true },
-  { name: 'posInvoiceQr', label: 'posSettings.invoiceQr', type: 'boolean' }
+  { name: 'posInvoiceQr', label: 'posSettings.invoiceQr', type: 'boolean' },
+  // The receipt's end (spec §3.1; decision 0182): the shop's web address, and its app and products as QRs.
+  { name: 'posFooterDomain', label: 'posSettings.footerDomain', type: 'text', help: 'posSettings.footerDomain.help' },
+  { name: 'posAppLink', label: 'posSettings.appLink', type: 'text', help: 'posSettings.appLink.help' },
+  { name: 'posProductLink', label: 'posSettings.productLink', type: 'text', help: 'posSettings.productLink.help' },
+  { name: 'posCode', label: 'posSettings.posCode', type: 'text', help: 'posSettings.posCode.help' },
+  {
+    name: 'bundlePopup',
+    label: 'posSettings.bundlePopup',
+    type: 'select',
+    help: 'posSettings.bundlePopup.help',
+    source: {
+      enumList: Object.fromEntries(bundlePopups.map((value) => [value, `posSettings.bundlePopup.${value}` as AnyMessageKey]))
+    }
+  }
 ]
 
 /** The form's values: only managers open the drawer by hand until the shop says otherwise. */
@@ -34,11 +48,19 @@ export const posSettingsOf = (shop: Shop | undefined): Values => ({
   posGuestMode: shop?.posGuestMode ?? false,
   posInvoiceHeader: shop?.posInvoiceHeader ?? null,
   posInvoiceFooter: shop?.posInvoiceFooter ?? null,
-  posInvoiceQr: shop?.posInvoiceQr ?? false
+  posInvoiceQr: shop?.posInvoiceQr ?? false,
+  posFooterDomain: shop?.posFooterDomain ?? '',
+  posAppLink: shop?.posAppLink ?? '',
+  posProductLink: shop?.posProductLink ?? '',
+  posCode: shop?.posCode ?? '',
+  bundlePopup: shop?.bundlePopup ?? 'none'
 })
 
 /** A text with every language empty is no text: stored as null, so the receipt prints no empty line. */
 const textOrNull = (value: unknown) => (isEmptyValue(value) ? null : (value as ShopPatch['posInvoiceHeader']))
+
+/** A line of text as typed, trimmed; nothing is null, so the receipt prints no empty line. */
+const trimmedOrNull = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null)
 
 export const posSettingsPatch = (values: Values): ShopPatch => ({
   posDrawerOpener: posDrawerOpeners.find((value) => value === values.posDrawerOpener) ?? 'manager',
@@ -47,5 +69,10 @@ export const posSettingsPatch = (values: Values): ShopPatch => ({
   posGuestMode: Boolean(values.posGuestMode),
   posInvoiceHeader: textOrNull(values.posInvoiceHeader),
   posInvoiceFooter: textOrNull(values.posInvoiceFooter),
-  posInvoiceQr: Boolean(values.posInvoiceQr)
+  posInvoiceQr: Boolean(values.posInvoiceQr),
+  posFooterDomain: trimmedOrNull(values.posFooterDomain),
+  posAppLink: trimmedOrNull(values.posAppLink),
+  posProductLink: trimmedOrNull(values.posProductLink),
+  posCode: trimmedOrNull(values.posCode),
+  bundlePopup: bundlePopups.find((value) => value === values.bundlePopup) ?? 'none'
 })

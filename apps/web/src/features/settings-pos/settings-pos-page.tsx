@@ -4,6 +4,7 @@ import { ShopSettingsForm } from '../../components/editor/shop-settings-form'
 import { useSession } from '../../lib/auth'
 import { useListT } from '../../lib/i18n/lists'
 import { useCurrentShop } from '../../lib/shop'
+import { PrinterSection } from './printer-section'
 import { cashiersResource } from './settings-pos-cashiers'
 import { posSettingsFormFields, posSettingsOf, posSettingsPatch } from './settings-pos-fields'
 
@@ -24,6 +25,7 @@ export const SettingsPosPage = () => {
         patchOf={posSettingsPatch}
         testId="pos-settings"
       />
+      <PrinterSection />
       {/* Stations are read through the POS feature's gate: without it the list would only be refused. */}
       {shop.attributes.pos ? (
         <DataTable definition={cashiersResource} title={t('posCashier.title')} />
