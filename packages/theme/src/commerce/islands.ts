@@ -26,6 +26,8 @@ interface Priced {
   shipping: { _id: string; fee: number }[]
 }
 
+  /** The cart holds an age-restricted product (decision 0178). */
+  ageRestricted?: boolean
 const PRODUCT_PATH = /\/products\/([0-9a-f]{24})\/?$/
 const MAX_QUANTITY = 9999
 
@@ -302,6 +304,9 @@ const checkoutIsland = (root: HTMLElement) => {
     }
     showDelivery()
   }
+    // The age gate (decision 0178): asked only when the cart holds an age-restricted product.
+    const ageGate = root.querySelector<HTMLElement>('[data-age-gate]')
+    if (ageGate) ageGate.hidden = !priced.ageRestricted
   form.addEventListener('change', showDelivery)
   form.addEventListener('submit', async (event) => {
     event.preventDefault()
@@ -323,7 +328,8 @@ const checkoutIsland = (root: HTMLElement) => {
       ...(delivery && delivery !== 'pickUp' ? { shippingMethod: delivery, address: value('address') } : {}),
       payment,
       remarks: value('remarks'),
-      idempotencyKey: checkoutKey(base)
+      idempotencyKey: checkoutKey(base),
+      ...((form.elements.namedItem('ageConfirmed') as HTMLInputElement | null)?.checked ? { ageConfirmed: true } : {})
     }
     const release = (label: string) => {
       busy = false
@@ -408,6 +414,23 @@ const orderCardIsland = (root: HTMLElement) => {
 /** The order page's slip upload: the file goes to the order's own link. */
 const slipIsland = (root: HTMLElement) => {
   const form = root.querySelector<HTMLFormElement>('[data-slip-form]')
+/** "I have received my order" (shop flag useReceive, decision 0178): sent once, then the page shows the new status. */
+const receivedIsland = (root: HTMLElement) => {
+  const base = root.dataset.base ?? baseOf()
+  const button = root.querySelector<HTMLButtonElement>('[data-confirm-received]')
+  button?.addEventListener('click', async () => {
+    button.disabled = true
+    try {
+      await call(base, `/orders/${root.dataset.link ?? ''}/received`, {})
+      location.reload()
+    } catch (error) {
+      const spot = root.querySelector('[data-received-error]')
+      if (spot) spot.textContent = (error as { message?: string }).message ?? ''
+      button.disabled = false
+    }
+  })
+}
+
   // The chosen file's name beside our button (the browser's own label is hidden with its input).
   const input = form?.querySelector<HTMLInputElement>('input[type=file]')
   const name = form?.querySelector<HTMLElement>('[data-file-name]')
@@ -459,3 +482,4 @@ registerIsland('checkout', checkoutIsland)
 registerIsland('slip', slipIsland)
 registerIsland('orderCard', orderCardIsland)
 addToCart()
+registerIsland('received', receivedIsland)

@@ -24,6 +24,8 @@ const BINARY: Record<string, { mime?: string; group: KindGroup }> = {
   'audio/aac': { group: 'audio' },
   'audio/wav': { group: 'audio' },
   'application/pdf': { group: 'document' },
+  // A product's 3D preview mesh (spec §3.7; decision 0189): binary glTF, shown with model-viewer.
+  'model/gltf-binary': { group: 'document' },
   'application/zip': { group: 'document' },
   'application/x-7z-compressed': { group: 'document' },
   'application/x-rar-compressed': { mime: 'application/vnd.rar', group: 'document' },

@@ -2,6 +2,7 @@ import { BadRequest, Conflict } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { isPostgres } from '../../platform/db/dialect'
 import { skuCarry } from '../../domains/stock/sku-carry'
+import { checkProductReferences } from './product-references'
 import { specValueFits } from './spec-values'
 
 type Row = Record<string, unknown>
@@ -12,11 +13,19 @@ type Row = Record<string, unknown>
  * the write back. Only what the write changed is checked, so a category or spec definition changed
  * later never blocks an unrelated edit. Reads name the product's own shop explicitly.
  */
-export const checkProduct = async (db: Knex | Knex.Transaction, after: Row, before: Row | undefined, external: boolean) => {
+export const checkProduct = async (
+  db: Knex | Knex.Transaction,
+  after: Row,
+  before: Row | undefined,
+  external: boolean,
+  /** The calling user, whose own shops a product link may name (decision 0189). */
+  caller?: string | null
+) => {
   if (external && after.status === 'auto_soldOut' && before?.status !== 'auto_soldOut')
     throw invalid('status', 'auto_soldOut is set by the inventory only')
   checkSkuIds(after)
   await checkReferences(db, after, before)
+  await checkProductReferences(db, after, before, caller)
   await checkSpecs(db, after, before)
   await checkCodes(db, after, before)
   await checkRemovedSkus(db, after, before)

@@ -45,6 +45,7 @@ describe.each(await dialects())('update operators are validated like plain write
   let partner: Owner
   let mine: ReturnType<typeof client>
   let theirs: ReturnType<typeof client>
+  let partnerProduct: string
   beforeAll(async () => {
     t = await startTestApp(dialect)
     owner = await shopOwner(t.url, 'Owner')
@@ -53,11 +54,13 @@ describe.each(await dialects())('update operators are validated like plain write
     await linkShops(t.db.knex, owner.shopId, partner.shopId)
     mine = client(t, owner)
     theirs = client(t, partner)
+    // A product link names a product of a linked shop (decision 0189).
+    partnerProduct = (await theirs.made('products', { name: 'Partner tea', price: 1 }))._id
   })
   afterAll(() => t.close())
 
   const stored = async (id: string) => (await t.db.knex('products').where({ _id: id }).first()) as Body
-  const link = (fields: Body = {}) => ({ shop: owner.shopId, product: 'b'.repeat(24), ...fields })
+  const link = (fields: Body = {}) => ({ shop: partner.shopId, product: partnerProduct, ...fields })
   const sku = (id: string, fields: Body = {}) => ({ id, name: `Size ${id}`, ...fields })
 
   it('refuses a pushed item the schema refuses, from a partner with write access too, and stores nothing', async () => {
@@ -117,7 +120,7 @@ describe.each(await dialects())('update operators are validated like plain write
       { field: 'skus.colour', key: 'format.unknownField' }
     ])
     expect((await stored(product._id)).skus).toEqual([sku('s')])
-    expect((await mine.patch(`products/${product._id}`, { $pull: { productLinks: { shop: owner.shopId } } })).status).toBe(200)
+    expect((await mine.patch(`products/${product._id}`, { $pull: { productLinks: { shop: partner.shopId } } })).status).toBe(200)
     expect((await stored(product._id)).productLinks).toEqual([])
   })
 
