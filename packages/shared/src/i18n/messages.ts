@@ -119,6 +119,7 @@ export const sharedMessages = {
     'order.idempotencyMismatch': 'This order was already sent with other items: check the orders list before sending it again',
     'order.priceNotAllowed': 'At the till a price comes only from a price label',
     'order.sourceNotAllowed': 'Orders from this channel are made by the channel itself',
+    'order.ageRequired': 'This order has age-restricted goods: confirm that the customer is of legal age',
     'order.idempotencyKeyReserved': 'Retry keys starting with "storefront:" are kept for the online shop',
     'refund.awaitingPayment': 'This order is still waiting for its payment: void it instead',
     // Customers (issue 14, decision 0083)
@@ -309,6 +310,7 @@ export const sharedMessages = {
     'order.idempotencyMismatch': '此訂單已以不同的貨品送出，請先查看訂單列表再重新送出',
     'order.priceNotAllowed': '收銀台只可使用價格標籤上的價格',
     'order.sourceNotAllowed': '此渠道的訂單只可由該渠道建立',
+    'order.ageRequired': '此訂單含有年齡限制商品：請確認顧客已達法定年齡',
     'order.idempotencyKeyReserved': '以「storefront:」開頭的重試鍵保留給網店使用',
     'refund.awaitingPayment': '此訂單仍在等待付款，請改為作廢訂單',
     // Customers (issue 14, decision 0083)
@@ -499,6 +501,7 @@ export const sharedMessages = {
     'order.idempotencyMismatch': '此订单已以不同的货品送出，请先查看订单列表再重新送出',
     'order.priceNotAllowed': '收银台只可使用价格标签上的价格',
     'order.sourceNotAllowed': '此渠道的订单只可由该渠道建立',
+    'order.ageRequired': '此订单含有年龄限制商品：请确认顾客已达法定年龄',
     'order.idempotencyKeyReserved': '以「storefront:」开头的重试键保留给网店使用',
     'refund.awaitingPayment': '此订单仍在等待付款，请改为作废订单',
     // Customers (issue 14, decision 0083)

@@ -71,6 +71,8 @@ export const shippingSchema = Type.Object(
   {
     company: Type.Optional(Type.String({ maxLength: 100 })),
     tracking: Type.Optional(Type.String({ maxLength: 100 })),
+    /** The carrier's tracking page (shop flag useTracking, decision 0178): the shipment mail links it. */
+    trackingUrl: Type.Optional(Type.Union([Type.String({ pattern: '^https?://[^\\s]+$', maxLength: 500 }), Type.Null()])),
     address: Type.Optional(Type.String({ maxLength: 500 }))
   },
   { additionalProperties: false }
@@ -244,6 +246,11 @@ export const orderSchema = Type.Object(
         { readOnly: true }
       )
     ),
+    /**
+     * Who took the order confirmed the customer is of age (shop flag ageRestricted, decision 0178): an order
+     * with an age-restricted product is refused without it while the flag is on.
+     */
+    ageConfirmed: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
     /** A client's key for a create it may send twice (a retry): the second answers the first's order. */
     idempotencyKey: Type.Optional(Type.Union([Type.String({ minLength: 8, maxLength: 100 }), Type.Null()])),
     createdAt: Type.String({ format: 'date-time', readOnly: true }),
@@ -276,6 +283,7 @@ export type OrderData = Pick<Order, 'source' | 'products'> &
       | 'remarks'
       | 'replaces'
       | 'idempotencyKey'
+      | 'ageConfirmed'
     >
   > & {
     payments?: OrderPaymentInput[]

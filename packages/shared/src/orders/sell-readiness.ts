@@ -9,6 +9,8 @@ export interface SellSettings {
   bankTransfer?: { enabled?: boolean; accounts?: { enabled?: boolean }[] } | null
   pickUp?: { enabled?: boolean } | null
   cardPayment?: { enabled?: boolean; publicKey?: string } | null
+  /** Goods that are not delivered (shop flag skipShipping, decision 0178): no delivery is needed. */
+  skipShipping?: boolean | null
 }
 
 export interface SellReadiness {
@@ -39,6 +41,6 @@ export const sellReadiness = (
 ): SellReadiness => {
   const pickUp = settings.pickUp?.enabled === true
   const payment = bankTransferOpen(settings) || card || pickUp
-  const delivery = enabledShippingMethods > 0 || pickUp
+  const delivery = enabledShippingMethods > 0 || pickUp || settings.skipShipping === true
   return { payment, delivery, ready: payment && delivery }
 }

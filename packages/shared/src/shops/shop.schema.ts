@@ -73,6 +73,8 @@ export const shopSchema = Type.Object(
     phone: Type.Optional(Type.String({ maxLength: 50 })),
     shopEmail: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Null()])),
     location: Type.Optional(Type.String({ maxLength: 500 })),
+    /** The till shows a second, customer-facing screen (spec §2.3 posScreen). */
+    multiscreen: Type.Optional(Type.Boolean()),
     // Stock settings (spec §3.1, settings/inventory; docs/decisions/0040).
     posAllowOutOfStock: Type.Optional(Type.Boolean()),
     /** Staff discount limits are enforced on manual order discounts (spec §3.1, §6.2; decision 0092). */

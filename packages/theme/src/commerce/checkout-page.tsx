@@ -18,6 +18,10 @@ export interface CheckoutOffers {
   card?: { script: string; publicKey: string }
   /** False while the shop has no way to pay or no way to get the goods (decision 0152): no form, a message. */
   open?: boolean
+  /** The goods are not delivered (shop flag skipShipping, decision 0178): no delivery step. */
+  skipShipping?: boolean
+  /** The shop's age gate is on (decision 0178): a cart with an age-restricted product asks the buyer's age. */
+  ageGate?: boolean
 }
 
 /**
@@ -131,31 +135,33 @@ export const CheckoutPage = ({
               value={account?.phone}
             />
           </fieldset>
-          <fieldset>
-            <legend>{t('checkout.delivery')}</legend>
-            {offers.shipping.map((method) => (
-              <label className="ef-choice" key={method._id}>
-                <input type="radio" name="delivery" value={method._id} defaultChecked={method._id === firstDelivery} />
-                <span>{pickTran(method.name, locale)}</span>
-                <span data-shipping-fee={method._id} />
+          {!offers.skipShipping && (
+            <fieldset>
+              <legend>{t('checkout.delivery')}</legend>
+              {offers.shipping.map((method) => (
+                <label className="ef-choice" key={method._id}>
+                  <input type="radio" name="delivery" value={method._id} defaultChecked={method._id === firstDelivery} />
+                  <span>{pickTran(method.name, locale)}</span>
+                  <span data-shipping-fee={method._id} />
+                </label>
+              ))}
+              {offers.pickUp && (
+                <label className="ef-choice">
+                  <input type="radio" name="delivery" value="pickUp" defaultChecked={firstDelivery === 'pickUp'} />
+                  <span>
+                    {t('checkout.pickUpHere')}
+                    {offers.pickUpAddress ? ` (${offers.pickUpAddress})` : ''}
+                  </span>
+                </label>
+              )}
+              <span className="ef-error" data-error-for="shippingMethod" />
+              <label data-address>
+                {t('checkout.address')}
+                <textarea name="address" rows={2} maxLength={500} autoComplete="street-address" defaultValue={account?.address} />
+                <span className="ef-error" data-error-for="address" />
               </label>
-            ))}
-            {offers.pickUp && (
-              <label className="ef-choice">
-                <input type="radio" name="delivery" value="pickUp" defaultChecked={firstDelivery === 'pickUp'} />
-                <span>
-                  {t('checkout.pickUpHere')}
-                  {offers.pickUpAddress ? ` (${offers.pickUpAddress})` : ''}
-                </span>
-              </label>
-            )}
-            <span className="ef-error" data-error-for="shippingMethod" />
-            <label data-address>
-              {t('checkout.address')}
-              <textarea name="address" rows={2} maxLength={500} autoComplete="street-address" defaultValue={account?.address} />
-              <span className="ef-error" data-error-for="address" />
-            </label>
-          </fieldset>
+            </fieldset>
+          )}
           <fieldset>
             <legend>{t('checkout.payment')}</legend>
             {offers.card && (
@@ -186,6 +192,14 @@ export const CheckoutPage = ({
             {t('checkout.remarks')}
             <textarea name="remarks" rows={2} maxLength={1000} />
           </label>
+          {offers.ageGate && (
+            // Shown by the checkout island once the priced cart holds an age-restricted product; the server checks again.
+            <label className="ef-choice" data-age-gate hidden>
+              <input type="checkbox" name="ageConfirmed" value="true" />
+              <span>{t('checkout.ageConfirm')}</span>
+              <span className="ef-error" data-error-for="ageConfirmed" />
+            </label>
+          )}
           <div className="ef-error" data-checkout-error role="alert" />
           <button className="ef-btn ef-btn--contained ef-btn--large ef-btn--block" type="submit" data-checkout-submit>
             {t('checkout.placeOrder')}

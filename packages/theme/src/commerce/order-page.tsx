@@ -19,6 +19,10 @@ export interface OrderPageView {
   address: string | null
   payments: { method: string; status: string; amount: number; slip: boolean }[]
   bankAccounts: { bankName: string; name: string; no: string }[]
+  /** The customer may say they received it (shop flag useReceive, decision 0178). */
+  canConfirmReceived?: boolean
+  /** The carrier and tracking, while the shop shows tracking (useTracking, decision 0178). */
+  tracking?: { company: string | null; number: string | null; url: string | null } | null
 }
 
 const Sum = ({ label, cents, total }: { label: string; cents: number; total?: boolean }) => (
@@ -85,6 +89,24 @@ export const OrderPage = ({
         <p>
           {t('checkout.address')}: {view.address}
         </p>
+      )}
+      {view.tracking && (
+        <p data-order-tracking>
+          {t('order.tracking')}: {[view.tracking.company, view.tracking.number].filter(Boolean).join(' · ')}{' '}
+          {view.tracking.url && (
+            <a className="ef-link" href={view.tracking.url} target="_blank" rel="noopener noreferrer nofollow">
+              {t('order.trackParcel')}
+            </a>
+          )}
+        </p>
+      )}
+      {view.canConfirmReceived && (
+        <div data-island="received" data-base={base} data-link={link}>
+          <div className="ef-error" data-received-error role="alert" />
+          <button className="ef-btn ef-btn--contained" type="button" data-confirm-received>
+            {t('order.confirmReceived')}
+          </button>
+        </div>
       )}
       {bank && view.waitsForPayment && (
         <div data-island="slip" data-base={base} data-link={link} data-texts={islandTexts(locale, ['order.slipReceived'])}>

@@ -25,6 +25,9 @@ export interface CheckoutSettings extends RoundingSettings {
   useDiscountLimit?: boolean | null
   /** In-store labels with an embedded price or weight (decision 0040): a till may send only such a price (0096). */
   barcodeLayouts?: BarcodeLayout[] | null
+  /** Shop-flow flags (decision 0178): the age gate, and online orders without delivery. */
+  ageRestricted?: boolean | null
+  skipShipping?: boolean | null
 }
 
 /** One read of the shop row; every checkout reads it, so it is one statement and no more. */

@@ -25,6 +25,7 @@ import { addSale, paidOrderSale } from '../sales/rollup'
 import { checkOrderCustomer, orderCustomerOf } from '../customers/customer-references'
 import { loyalty, useRuleLimits } from '../pricing'
 import { clerkOf, spendApproval } from '../pos/approvals'
+import { checkAgeGate } from './age-gate'
 
 /** What an online checkout adds to an order (decision 0109): delivery, priced by the server. */
 export interface OrderExtras {
@@ -135,6 +136,7 @@ export const createOrder = async (
     : null
   const chosen = await checkOrderCustomer(trx, shop, data.user)
   const settings = await loadCheckoutSettings(trx, shop)
+  await checkAgeGate(trx, shop, settings, data.products, data.ageConfirmed)
   const fallback = await defaultWarehouse(trx, shop, data.source, settings)
   const now = new Date()
   const _id = newObjectId()
@@ -219,6 +221,7 @@ export const createOrder = async (
     remarks: data.remarks ?? null,
     locale: extras.locale ?? null,
     replaces: data.replaces ?? null,
+    ageConfirmed: data.ageConfirmed ?? null,
     idempotencyKey: data.idempotencyKey ?? null
   }
   // The shop's order counter is locked from the moment a number is taken until commit, so every

@@ -28,6 +28,7 @@ interface ShopMailRow {
   timeZone: string | null
   uiDefaultLocale: string | null
   bankTransfer: { accounts?: { bankName: string; name: string; no: string; enabled: boolean }[] } | null
+  useTracking?: boolean | null
 }
 
 /** The storefront's address: the shop's own host under PUBLIC_HOST, else the app's `/s/{subdomain}`. */
@@ -50,7 +51,8 @@ export const shopBrand = async (knex: Knex, shop: string, config: OrderMailEnv['
       'location',
       'timeZone',
       'uiDefaultLocale',
-      'bankTransfer'
+      'bankTransfer',
+      'useTracking'
     )) as ShopMailRow
   const settings = (await knex('shopMailSettings').where({ shop }).first('brandColor')) as
     { brandColor: string | null } | undefined
@@ -122,6 +124,8 @@ export const enqueueOrderMails = async (
     shippingMethod: order.shipping?.name ? pickTran(order.shipping.name, lang) : null,
     address: order.ship?.address ?? null,
     tracking: order.ship?.tracking ?? null,
+    // The carrier's page only while the shop shows tracking (decision 0178).
+    trackingUrl: row.useTracking === true ? (order.ship?.trackingUrl ?? null) : null,
     link: toShop ? null : link,
     bankAccounts:
       payment === 'bank'

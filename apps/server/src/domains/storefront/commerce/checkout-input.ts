@@ -15,6 +15,8 @@ export interface CheckoutInput extends CartInput {
   remarks?: string
   /** The browser's key for this checkout: a double submit answers the first order. */
   idempotencyKey: string
+  /** The buyer confirmed they are of legal age (shop flag ageRestricted, decision 0178). */
+  ageConfirmed?: boolean
 }
 
 type Row = Record<string, unknown>
@@ -59,6 +61,7 @@ export const readCheckout = (body: unknown): CheckoutInput => {
     ...(shippingMethod ? { shippingMethod: shippingMethod as string } : {}),
     payment: payment as StorefrontPayment,
     ...(readText(data, 'remarks', 1000, false) ? { remarks: readText(data, 'remarks', 1000, false) } : {}),
-    idempotencyKey: key
+    idempotencyKey: key,
+    ...(data.ageConfirmed === true ? { ageConfirmed: true } : {})
   }
 }

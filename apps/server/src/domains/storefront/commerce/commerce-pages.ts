@@ -30,7 +30,10 @@ const checkoutOffers = (commerce: Commerce, shop: string) =>
     const hasMethods = await trx.schema.hasTable('shippingMethods')
     const pickUp = settings.pickUp?.enabled === true
     const card = await cardOffer(commerce, trx, shop, settings)
-    const shipping = hasMethods ? (await shippingQuotes(trx, shop, 0)).map(({ _id, name }) => ({ _id, name })) : []
+    // A shop whose goods are not delivered (skipShipping, decision 0178) offers no delivery step.
+    const skipShipping = settings.skipShipping === true
+    const shipping =
+      hasMethods && !skipShipping ? (await shippingQuotes(trx, shop, 0)).map(({ _id, name }) => ({ _id, name })) : []
     const readiness = sellReadiness(settings, shipping.length, Boolean(card))
     return {
       ...(card ? { card: { publicKey: card.publicKey, script: card.script.url } } : {}),
@@ -40,6 +43,9 @@ const checkoutOffers = (commerce: Commerce, shop: string) =>
       pickUp,
       ...(settings.pickUp?.address ? { pickUpAddress: settings.pickUp.address } : {}),
       shipping,
+      ...(skipShipping ? { skipShipping } : {}),
+      // The age confirmation box, shown once the cart holds an age-restricted product (decision 0178).
+      ...(settings.ageRestricted === true ? { ageGate: true } : {}),
       // No way to pay or no way to get the goods: the checkout says so instead of a form (decision 0152).
       open: readiness.ready
     }

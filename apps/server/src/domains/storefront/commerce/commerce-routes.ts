@@ -8,6 +8,7 @@ import { commerceTransaction, type Commerce } from './commerce-context'
 import { orderStatus } from './order-status'
 import { attachSlip } from './payment-slip'
 import { placeOrder } from './place-order'
+import { confirmReceived } from './order-received'
 import { cartPrice, priceStorefrontOrder } from './price-cart'
 import { CommerceRateLimit } from './rate-limit'
 import { shippingQuotes } from './shipping-quotes'
@@ -16,7 +17,7 @@ import { clientAddress } from '../../../platform/http/client-address'
 
 /** The storefront's JSON calls live under this segment of a storefront's address (decision 0109). */
 export const COMMERCE_PREFIX = '/_commerce'
-const ORDER = /^\/orders\/([A-Za-z0-9._-]{1,100})(\/slip)?$/
+const ORDER = /^\/orders\/([A-Za-z0-9._-]{1,100})(\/slip|\/received)?$/
 
 /** A refusal in the customer's language: the key's text replaces the server's English. */
 export const translated = (error: unknown, locale: LocaleId) => {
@@ -47,7 +48,9 @@ export const commerceRoutes = (commerce: Commerce, limits = new CommerceRateLimi
         const cart = readCart(body)
         ctx.body = await commerceTransaction(commerce, shop, async (trx) => {
           const result = await priceStorefrontOrder(trx, shop, cart, { locale })
-          return { ...cartPrice(result, locale), shipping: await shippingQuotes(trx, shop, result.priced.total) }
+          // No delivery at all while the shop skips shipping (decision 0178).
+          const shipping = result.settings.skipShipping === true ? [] : await shippingQuotes(trx, shop, result.priced.total)
+          return { ...cartPrice(result, locale), shipping }
         })
         return true
       }
@@ -66,6 +69,11 @@ export const commerceRoutes = (commerce: Commerce, limits = new CommerceRateLimi
       if (match && ctx.method === 'GET' && !match[2]) {
         limits.take('order', shop, address)
         ctx.body = await orderStatus(commerce, shop, match[1])
+        return true
+      }
+      if (match && ctx.method === 'POST' && match[2] === '/received') {
+        limits.take('order', shop, address)
+        ctx.body = await confirmReceived(commerce, shop, match[1])
         return true
       }
       if (match && ctx.method === 'POST' && match[2]) {

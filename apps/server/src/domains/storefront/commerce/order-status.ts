@@ -26,6 +26,10 @@ export interface OrderStatusView {
   payments: { _id: string; method: string; status: string; amount: number; slip: boolean }[]
   /** The shop's accounts to transfer to, while a bank transfer is awaited. */
   bankAccounts: { bankName: string; name: string; no: string }[]
+  /** The customer may confirm they received it (shop flag useReceive, decision 0178): a shipped order. */
+  canConfirmReceived: boolean
+  /** The carrier and tracking number or link, while the shop shows tracking (useTracking, decision 0178). */
+  tracking: { company: string | null; number: string | null; url: string | null } | null
 }
 
 const notFound = () => new NotFound('We could not find this order', { key: 'storefront.orderNotFound' })
@@ -45,6 +49,10 @@ export const orderStatus = async (commerce: Commerce, shop: string, token: unkno
     const waiting = waitsForPayment(order as Parameters<typeof waitsForPayment>[0])
     const bankWaits = waiting && payments.some((payment) => payment.method === 'bank' && payment.status === 'pending')
     const settings = bankWaits ? await loadCheckoutSettings(trx, shop) : undefined
+    const flags = (await trx('shops').where({ _id: shop }).first('useReceive', 'useTracking')) as
+      { useReceive?: boolean | null; useTracking?: boolean | null } | undefined
+    const ship = order.ship ?? null
+    const tracked = flags?.useTracking === true && Boolean(ship?.tracking || ship?.trackingUrl)
     return {
       _id: order._id,
       orderId: order.orderId,
@@ -78,7 +86,11 @@ export const orderStatus = async (commerce: Commerce, shop: string, token: unkno
         })),
       bankAccounts: (settings?.bankTransfer?.accounts ?? [])
         .filter((account) => account.enabled)
-        .map(({ bankName, name, no }) => ({ bankName, name, no }))
+        .map(({ bankName, name, no }) => ({ bankName, name, no })),
+      canConfirmReceived: flags?.useReceive === true && order.status === 'shipped',
+      tracking: tracked
+        ? { company: ship?.company || null, number: ship?.tracking || null, url: ship?.trackingUrl || null }
+        : null
     }
   })
 }

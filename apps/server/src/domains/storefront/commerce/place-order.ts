@@ -17,6 +17,7 @@ import { shippingQuote } from './shipping-quotes'
 import { checkSellable } from './storefront-products'
 import { checkOrderSize, checkUnpaidOrders } from './unpaid-orders'
 import { enqueueOrderMails } from '../../orders/order-mails'
+import { checkAgeGate } from '../../orders/age-gate'
 
 export interface PlacedOrder {
   order: Order
@@ -41,7 +42,8 @@ const checkOffered = (input: CheckoutInput, settings: CheckoutSettings) => {
         ? settings.cardPayment?.enabled === true
         : settings.pickUp?.enabled === true
   if (!offered) throw refuse('payment', 'This payment method is not available', 'storefront.methodUnavailable')
-  if (!input.shippingMethod && settings.pickUp?.enabled !== true)
+  // A shop whose goods are not delivered (skipShipping, decision 0178) asks for no delivery method.
+  if (!input.shippingMethod && settings.pickUp?.enabled !== true && settings.skipShipping !== true)
     throw refuse('shippingMethod', 'Choose a delivery method', 'storefront.shippingRequired')
 }
 
@@ -80,7 +82,14 @@ export const placeOrder = async (
     // What one order may hold of the shop's stock (decision 0120), before anything else is read.
     checkOrderSize(input, settings)
     await checkSellable(trx, shop, input.lines)
+    // No delivery at all (skipShipping, decision 0178): whatever the browser sent, no method, no address, no fee.
+    if (settings.skipShipping === true) {
+      delete input.shippingMethod
+      delete input.address
+    }
     checkOffered(input, settings)
+    // The buyer's confirmation of age, in their language, before anything is reserved (decision 0178).
+    await checkAgeGate(trx, shop, settings, input.lines, input.ageConfirmed)
     // A guest is a guest (decision 0120): a typed e-mail proves nothing, so it never files the order
     // under the shop's customer of that e-mail (their prices, personal coupons, points, rank) nor makes
     // one (no afterRegister gifts for made-up addresses). Only a signed-in session — a proven mailbox —
@@ -98,6 +107,7 @@ export const placeOrder = async (
       },
       ship: input.address ? { address: input.address } : null,
       remarks: input.remarks ?? null,
+      ageConfirmed: input.ageConfirmed ?? null,
       // Kept apart from keys the counter and the back office send.
       idempotencyKey: `${STOREFRONT_KEY_PREFIX}${input.idempotencyKey}`
     }

@@ -40,6 +40,8 @@ export interface CartPrice {
   applied: { rule: string; name: unknown; amount: number }[]
   /** "Add $X to get $Y off" (the engine's suggest rules), in the customer's language. */
   suggestions: { rule: string; spend?: number; addQuantity?: number; gain: number; message: string }[]
+  /** The cart holds an age-restricted product: the checkout asks the buyer to confirm their age (decision 0178). */
+  ageRestricted: boolean
 }
 
 /** The engine's reason values with money as money: spend, gain and minimums are cents. */
@@ -142,6 +144,7 @@ export const cartPrice = (
     total: priced.total,
     coupons: result.coupons,
     refused: result.refused,
+    ageRestricted: priced.lines.some((line) => result.products?.get(line.product)?.ageRestricted === true),
     applied: (priced.pricing.applied ?? []).map((rule) => ({ rule: rule.rule, name: rule.name, amount: rule.amount })),
     suggestions: priced.rules.evaluation.suggestions.map((suggestion) => ({
       rule: suggestion.rule,

@@ -9,6 +9,8 @@ export const STOREFRONT_AVAILS = ['eshop', 'both'] as const
 export interface SellableProduct {
   name: unknown
   skus: { id: string; name: unknown }[]
+  /** Sold only to buyers of legal age while the shop's age gate is on (decision 0178). */
+  ageRestricted?: boolean
 }
 
 /**
@@ -27,8 +29,15 @@ export const checkSellable = async (
     .where({ shop, status: 'selling' })
     .whereIn('avail', [...STOREFRONT_AVAILS])
     .whereIn('_id', ids)
-    .select('_id', 'name', 'skus')) as { _id: string; name: unknown; skus: { id: string; name: unknown }[] | null }[]
-  const sellable = new Map(rows.map((row) => [row._id, { name: row.name, skus: row.skus ?? [] }]))
+    .select('_id', 'name', 'skus', 'ageRestricted')) as {
+    _id: string
+    name: unknown
+    skus: { id: string; name: unknown }[] | null
+    ageRestricted: boolean | null
+  }[]
+  const sellable = new Map(
+    rows.map((row) => [row._id, { name: row.name, skus: row.skus ?? [], ageRestricted: row.ageRestricted === true }])
+  )
   lines.forEach((line, i) => {
     const product = sellable.get(line.product)
     if (!product)

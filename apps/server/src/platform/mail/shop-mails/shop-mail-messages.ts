@@ -27,6 +27,7 @@ export interface ShopMailLocale {
     shippingMethod: string
     address: string
     tracking: string
+    trackParcel: string
     customer: string
     bankName: string
     accountName: string
@@ -58,6 +59,7 @@ export const shopMailMessages: Record<LocaleId, ShopMailLocale> = {
       shippingMethod: 'Delivery method',
       address: 'Address',
       tracking: 'Tracking number',
+      trackParcel: 'Track your parcel',
       customer: 'Customer',
       bankName: 'Bank',
       accountName: 'Account name',
@@ -144,6 +146,7 @@ export const shopMailMessages: Record<LocaleId, ShopMailLocale> = {
       shippingMethod: '送貨方式',
       address: '地址',
       tracking: '追蹤編號',
+      trackParcel: '追蹤包裹',
       customer: '顧客',
       bankName: '銀行',
       accountName: '戶口名稱',
@@ -227,6 +230,7 @@ export const shopMailMessages: Record<LocaleId, ShopMailLocale> = {
       shippingMethod: '送货方式',
       address: '地址',
       tracking: '追踪编号',
+      trackParcel: '追踪包裹',
       customer: '顾客',
       bankName: '银行',
       accountName: '账户名称',

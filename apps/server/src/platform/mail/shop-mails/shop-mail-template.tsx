@@ -109,6 +109,13 @@ export const ShopMail = ({ name, lang, strings, wording, data, fill, money, date
     if (order.shippingMethod) facts.push([labels.shippingMethod, order.shippingMethod])
     if (order.address) facts.push([labels.address, order.address])
     if (name === 'shipment' && order.tracking) facts.push([labels.tracking, <strong key="t">{order.tracking}</strong>])
+    if (name === 'shipment' && order.trackingUrl)
+      facts.push([
+        labels.trackParcel,
+        <a key="u" href={order.trackingUrl} style={{ color }}>
+          {order.trackingUrl}
+        </a>
+      ])
   }
   return (
     <Html lang={lang}>

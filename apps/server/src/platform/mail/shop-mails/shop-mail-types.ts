@@ -70,6 +70,8 @@ export interface MailOrder {
   shippingMethod?: string | null
   address?: string | null
   tracking?: string | null
+  /** The carrier's tracking page, while the shop shows tracking (useTracking, decision 0178). */
+  trackingUrl?: string | null
   /** The shopper's order page (status, slip upload) or, for the shop's mails, the back office's. */
   link?: string | null
   bankAccounts?: MailBankAccount[]
