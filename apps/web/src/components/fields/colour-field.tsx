@@ -2,9 +2,13 @@ import { useState } from 'react'
 import { Box, Slider, Stack, TextField, Typography } from '@mui/material'
 import { applyHexInput, parseColour, toHex, withAlpha } from '../../lib/colour'
 import { useListT } from '../../lib/i18n/lists'
+import { ColourPresets } from './colour-presets'
 import type { FieldProps } from './field-types'
 
-/** Colour (spec §5.6): hex applied only when valid, alpha 0–1 in 0.01 steps, #rrggbb or rgba(). */
+/**
+ * Colour (spec §5.6, §9.5): the 15 presets, hex applied only when valid, alpha 0–1 in 0.01 steps,
+ * #rrggbb or rgba(). A preset keeps the colour's alpha.
+ */
 export const ColourInput = ({ field, value, onChange, error, testId }: FieldProps) => {
   const { t } = useListT()
   const stored = typeof value === 'string' ? value : ''
@@ -55,6 +59,15 @@ export const ColourInput = ({ field, value, onChange, error, testId }: FieldProp
           />
         </Box>
       </Stack>
+      <ColourPresets
+        value={colour ? toHex(colour) : undefined}
+        onPick={(preset) => {
+          setHex(preset)
+          const next = applyHexInput(stored, preset)
+          if (next) onChange(next)
+        }}
+        testId={`${testId}-presets`}
+      />
     </Stack>
   )
 }

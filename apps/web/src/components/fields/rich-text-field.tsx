@@ -1,23 +1,25 @@
-import { useEffect } from 'react'
+import { useEffect, useId } from 'react'
 import { EditorContent, useEditor } from '@tiptap/react'
-import StarterKit from '@tiptap/starter-kit'
-import { Box, FormHelperText, IconButton, Stack, Typography } from '@mui/material'
-import FormatBold from '@mui/icons-material/FormatBold'
-import FormatItalic from '@mui/icons-material/FormatItalic'
-import FormatListBulleted from '@mui/icons-material/FormatListBulleted'
-import FormatListNumbered from '@mui/icons-material/FormatListNumbered'
-import Title from '@mui/icons-material/Title'
+import { Box, FormHelperText, Typography } from '@mui/material'
 import { useListT } from '../../lib/i18n/lists'
 import { storedHtml } from '../../lib/rich-text'
 import type { FieldProps } from './field-types'
+import { richTextExtensions } from './rich-text-extensions'
+import { RichTextToolbar } from './rich-text-toolbar'
 
-/** Rich text (spec §5.6, §9.5): tiptap, minimum 400 px high; an empty paragraph is stored as "". */
+/**
+ * Rich text (spec §5.6, §9.5): tiptap, minimum 400 px high, headings 1–6, lists, links, the text colour
+ * palette; an empty paragraph is stored as "". The server cleans what is stored (decision 0191).
+ */
 export const RichTextInput = ({ field, value, onChange, error, testId }: FieldProps) => {
   const { t } = useListT()
+  const labelId = useId()
+  const label = t(field.label)
   const html = typeof value === 'string' ? value : ''
   const editor = useEditor({
-    extensions: [StarterKit],
+    extensions: richTextExtensions,
     content: html,
+    editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId } },
     onUpdate: ({ editor: current }) => onChange(storedHtml(current.getHTML()))
   })
   // A value set from outside (the record finished loading) replaces the content. useEditor may hand
@@ -27,59 +29,20 @@ export const RichTextInput = ({ field, value, onChange, error, testId }: FieldPr
     if (!editor || editor.isDestroyed) return
     if (storedHtml(editor.getHTML()) !== html) editor.commands.setContent(html, { emitUpdate: false })
   }, [editor, html])
-  const button = (label: string, icon: React.ReactNode, action: () => void, active: boolean) => (
-    <IconButton
-      size="small"
-      aria-label={label}
-      title={label}
-      color={active ? 'primary' : 'default'}
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={action}
-    >
-      {icon}
-    </IconButton>
-  )
   return (
-    <Box data-testid={testId}>
-      <Typography variant="body2" color="text.secondary">
-        {t(field.label)}
+    <Box data-testid={testId} role="group" aria-labelledby={labelId}>
+      <Typography id={labelId} variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        {label}
       </Typography>
-      {editor && (
-        <Stack direction="row">
-          {button(t('rich.bold'), <FormatBold />, () => editor.chain().focus().toggleBold().run(), editor.isActive('bold'))}
-          {button(
-            t('rich.italic'),
-            <FormatItalic />,
-            () => editor.chain().focus().toggleItalic().run(),
-            editor.isActive('italic')
-          )}
-          {button(
-            t('rich.heading'),
-            <Title />,
-            () => editor.chain().focus().toggleHeading({ level: 2 }).run(),
-            editor.isActive('heading')
-          )}
-          {button(
-            t('rich.bulletList'),
-            <FormatListBulleted />,
-            () => editor.chain().focus().toggleBulletList().run(),
-            editor.isActive('bulletList')
-          )}
-          {button(
-            t('rich.orderedList'),
-            <FormatListNumbered />,
-            () => editor.chain().focus().toggleOrderedList().run(),
-            editor.isActive('orderedList')
-          )}
-        </Stack>
-      )}
+      {editor && <RichTextToolbar editor={editor} label={label} testId={testId} />}
       <Box
         sx={{
           border: 1,
           borderColor: error ? 'error.main' : 'divider',
           borderRadius: 1,
           p: 1,
-          '& .tiptap': { minHeight: 400, outline: 'none' }
+          '& .tiptap': { minHeight: 400, outline: 'none' },
+          '& .tiptap a': { color: 'primary.main', textDecoration: 'underline' }
         }}
       >
         <EditorContent editor={editor} data-testid={`${testId}-content`} />
