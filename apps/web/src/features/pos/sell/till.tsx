@@ -13,6 +13,7 @@ import { useCurrentShop, useCurrentShopId } from '../../../lib/shop'
 import { useOpenDrawer } from '../dialogs/pos-dialogs'
 import { ManagerApprovalHost } from '../dialogs/manager-approval-dialog'
 import { useStation, useStationPageOptions } from '../station/station'
+import { BundleOfferDialog, useBundleOffer } from './bundle-offer'
 import { CartPanel } from './cart-panel'
 import { hasUnsaved, payProblem, quantityProblem, type CartState } from './cart-store'
 import { useCatalogue } from './catalogue'
@@ -145,6 +146,7 @@ export const Till = () => {
     [pricing, tAny]
   )
   const bundles = useMemo(() => pickableRules(rules.data ?? []), [rules.data])
+  const bundleOffer = useBundleOffer(cart, bundles, shop?.bundlePopup)
 
   // Scans from the keyboard wedge: anywhere on the page, except typing in a field other than the search box.
   const scanRef = useRef(till.scan)
@@ -261,7 +263,7 @@ export const Till = () => {
       () => undefined
     )
 
-  const anyDialog = dialog !== null || till.asking !== null || leave.asking
+  const anyDialog = dialog !== null || till.asking !== null || leave.asking || bundleOffer.offer !== null
   const actions: TillAction[] = [
     { id: 'new-order', label: 'pos.sell.newOrder', onClick: newOrder, keyName: 'F2', main: true },
     { id: 'pay', label: 'pos.sell.pay', onClick: startPay, keyName: 'F9', main: true },
@@ -576,6 +578,7 @@ export const Till = () => {
         dispatch={dispatch}
       />
       <DevicesDialog open={dialog === 'devices'} onClose={() => setDialog(null)} />
+      <BundleOfferDialog offer={bundleOffer.offer} dispatch={dispatch} onClose={bundleOffer.close} />
       {fontScale.dialog}
       <LeaveDialog open={leave.asking} onAnswer={leave.answer} />
       <ManagerApprovalHost />
