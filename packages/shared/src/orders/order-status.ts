@@ -27,6 +27,13 @@ export const refundableStatuses: readonly OrderStatus[] = ['paid', 'prepare', 'c
 export const canMove = (from: OrderStatus, to: OrderStatus) => orderTransitions[from].includes(to)
 
 /**
+ * Whether a replacement order may name this one (spec §4.8): an order that was paid for (a refunded one
+ * too: the goods were given back and are sent again) and that no other order replaces yet.
+ */
+export const canBeReplaced = (order: { status?: OrderStatus | null; replacedBy?: string | null }) =>
+  order.status !== undefined && order.status !== null && order.status !== 'unpaid' && order.status !== 'void' && !order.replacedBy
+
+/**
  * Why an order's linked items stop it leaving (spec §5.5), or undefined: every linked line must be
  * fully fulfilled (`notFulfilledAll`), and no line may be fulfilled beyond its quantity (`quantity`).
  */

@@ -9,7 +9,7 @@ import { labelText, orderSourceLabels, orderStatusColour, orderStatusLabels } fr
 import { orderActions } from './order-rules'
 import { ReceiptReprint } from './receipt-reprint'
 
-export type OrderDialog = 'pay' | 'refund' | 'split' | 'void'
+export type OrderDialog = 'pay' | 'refund' | 'split' | 'void' | 'replace'
 
 interface OrderHeaderProps {
   order: Order
@@ -34,7 +34,7 @@ const Fact = ({ label, value, testId }: { label: string; value: string; testId: 
 
 /**
  * Who, when, where from and where it stands; then the buttons the status allows (order-status.ts):
- * only the moves from this status, with pay, refund, split and void where they apply.
+ * only the moves from this status, with pay, refund, split, replace and void where they apply.
  */
 export const OrderHeader = ({ order, staffName, payments = [], busy, statusError, onMove, onDialog }: OrderHeaderProps) => {
   const { t, language } = useListT()
@@ -91,6 +91,11 @@ export const OrderHeader = ({ order, staffName, payments = [], busy, statusError
         {actions.canSplit && (
           <Button variant="outlined" disabled={busy} onClick={() => onDialog('split')} data-testid="order-split">
             {t('order.split')}
+          </Button>
+        )}
+        {actions.canReplace && (
+          <Button variant="outlined" disabled={busy} onClick={() => onDialog('replace')} data-testid="order-replace">
+            {t('order.replace')}
           </Button>
         )}
         {actions.canVoid && (

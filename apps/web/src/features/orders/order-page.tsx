@@ -20,6 +20,7 @@ import { orderActions } from './order-rules'
 import { patchOrder, setPaymentStatus, useOrder, useOrderHistory, useOrderPayments } from './orders-api'
 import { PayDialog } from './pay-dialog'
 import { RefundDialog } from './refund-dialog'
+import { ReplaceDialog } from './replace-dialog'
 import type { Refusal } from '../../components/editor/refusal'
 import { serverRefusal } from '../../components/editor/server-refusal'
 import { ShippingCard } from './shipping-card'
@@ -152,6 +153,7 @@ export const OrderPage = () => {
       {dialog === 'refund' && <RefundDialog order={record} onClose={closeDialog} />}
       {dialog === 'split' && <SplitDialog order={record} onClose={closeDialog} />}
       {dialog === 'void' && <VoidDialog order={record} onClose={closeDialog} />}
+      {dialog === 'replace' && actions.canReplace && <ReplaceDialog order={record} onClose={closeDialog} />}
     </Stack>
   )
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { Order } from '@emporia/shared'
-import { fulfilPatchOf, orderDataOf, paymentDataOf, shipFormOf, shippingPatchOf, splitLinesOf } from './order-requests'
+import {
+  fulfilPatchOf,
+  orderDataOf,
+  paymentDataOf,
+  replacementDataOf,
+  shipFormOf,
+  shippingPatchOf,
+  splitLinesOf
+} from './order-requests'
 
 const id = (c: string) => c.repeat(24)
 const order = {
@@ -15,6 +23,33 @@ const order = {
 } as Order
 
 describe('what the order forms send', () => {
+  it('a replacement: the same goods and customer, today’s prices, naming its source (spec §4.8)', () => {
+    const source = {
+      ...order,
+      user: id('d'),
+      customer: { name: 'Ann' },
+      warehouse: id('e'),
+      products: [
+        { product: id('b'), sku: 's1', quantity: 2, price: 900, total: 1800, warehouse: id('f'), returned: 1 },
+        { product: id('c'), sku: '', quantity: 0.35, price: 500, total: 175 }
+      ],
+      ship: { company: 'SF', tracking: 'T1', address: ' 1 Queen’s Road ' },
+      remarks: '  '
+    } as Order
+    expect(replacementDataOf(source)).toEqual({
+      source: 'admin',
+      replaces: id('a'),
+      products: [
+        { product: id('b'), sku: 's1', quantity: 2, warehouse: id('f') },
+        { product: id('c'), quantity: 0.35 }
+      ],
+      user: id('d'),
+      customer: { name: 'Ann' },
+      warehouse: id('e'),
+      ship: { address: '1 Queen’s Road' }
+    })
+  })
+
   it('a back-office order: its lines, a discount, who it is for, only what was filled', () => {
     expect(
       orderDataOf({

@@ -36,6 +36,30 @@ export const orderDataOf = (values: Values): OrderData => {
   return data
 }
 
+/**
+ * A replacement of `order` (spec §4.8; decision 0185): a new back-office order for the same customer with
+ * the same goods, quantities and warehouses, priced as the shop prices them today and left unpaid; the
+ * delivery address and remarks come along. The server links both orders.
+ */
+export const replacementDataOf = (order: Order): OrderData => {
+  const data: OrderData = {
+    source: 'admin',
+    replaces: order._id,
+    products: order.products.map((line) => ({
+      product: line.product,
+      ...(line.sku ? { sku: line.sku } : {}),
+      quantity: line.quantity,
+      ...(line.warehouse ? { warehouse: line.warehouse } : {})
+    }))
+  }
+  if (order.user) data.user = order.user
+  if (order.customer && Object.values(order.customer).some(Boolean)) data.customer = order.customer
+  if (order.warehouse) data.warehouse = order.warehouse
+  if (text(order.ship?.address)) data.ship = { address: text(order.ship?.address) }
+  if (text(order.remarks)) data.remarks = text(order.remarks)
+  return data
+}
+
 /** What the payments service is asked for: only the fields of the chosen method. */
 export const paymentDataOf = (order: string, values: Values): PaymentData => {
   const method = values.method as PaymentMethod

@@ -49,6 +49,14 @@ describe('an order page buttons', () => {
       canSplit: false
     })
   })
+
+  it('offers a replacement for a paid order that nothing replaces yet (spec §4.8)', () => {
+    expect(orderActions({ status: 'paid', total: 100, amount: 100 }).canReplace).toBe(true)
+    expect(orderActions({ status: 'refunded', total: 100, amount: 0, refund: 100 }).canReplace).toBe(true)
+    expect(orderActions({ status: 'unpaid', total: 100, amount: 0 }).canReplace).toBe(false)
+    expect(orderActions({ status: 'void', total: 100, amount: 0 }).canReplace).toBe(false)
+    expect(orderActions({ status: 'done', total: 100, amount: 100, replacedBy: 'b'.repeat(24) }).canReplace).toBe(false)
+  })
 })
 
 describe('payment methods a merchant records', () => {

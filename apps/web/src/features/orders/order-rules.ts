@@ -1,4 +1,5 @@
 import {
+  canBeReplaced,
   manualPaymentMethods,
   orderTransitions,
   refundableStatuses,
@@ -12,7 +13,7 @@ import {
  * server decides (decision 0078); these only say which buttons to offer and what the figures are.
  */
 
-type Amounts = Pick<Order, 'subtotal' | 'discount' | 'rounding' | 'total' | 'amount' | 'refund' | 'status'> & {
+type Amounts = Pick<Order, 'subtotal' | 'discount' | 'rounding' | 'total' | 'amount' | 'refund' | 'status' | 'replacedBy'> & {
   products?: readonly { quantity: number }[]
 }
 
@@ -33,7 +34,7 @@ export const orderAmounts = (order: Partial<Amounts>) => {
   }
 }
 
-/** The buttons an order's status allows: its moves (void apart, it asks first), pay, refund, split. */
+/** The buttons an order's status allows: its moves (void apart, it asks first), pay, refund, split, replace. */
 export const orderActions = (order: Partial<Amounts>) => {
   const status = (order.status ?? 'unpaid') as OrderStatus
   const moves = orderTransitions[status] ?? []
@@ -44,7 +45,9 @@ export const orderActions = (order: Partial<Amounts>) => {
     canPay: due > 0 && status !== 'void' && status !== 'refunded',
     canRefund: refundableStatuses.includes(status) && paid > 0,
     // Splitting moves units of an unpaid order to a new one (the service's rule); one must stay.
-    canSplit: status === 'unpaid' && (order.products ?? []).reduce((sum, line) => sum + line.quantity, 0) > 1
+    canSplit: status === 'unpaid' && (order.products ?? []).reduce((sum, line) => sum + line.quantity, 0) > 1,
+    // A paid order that nothing replaces yet (the server's rule, spec §4.8).
+    canReplace: canBeReplaced({ status, replacedBy: order.replacedBy })
   }
 }
 
