@@ -80,6 +80,8 @@ const fields: Field[] = [
   },
   { name: 'automatic', label: 'discount.automatic', type: 'boolean' },
   { name: 'open', label: 'discount.open', type: 'boolean' },
+  // The orders that may use the rule; the one that takes the last use makes it Over Limit (decision 0186).
+  { name: 'limitTotal', label: 'discount.limitTotal', type: 'number', integer: true },
 
   heading('$gives', 'discount.section.gives'),
   gives({

@@ -35,6 +35,8 @@ export const discountsResource = defineResource({
       }
     },
     { value: 'avail', text: 'discount.avail', enumList: availLabels, sortable: true },
+    { value: 'totalUsed', text: 'discount.totalUsed', kind: 'number' },
+    { value: 'limitTotal', text: 'discount.limitTotal', kind: 'number' },
     { value: 'priority', text: 'discount.priority', kind: 'number', sortable: true },
     { value: 'validFrom', text: 'discount.validFrom', kind: 'datetime', sortable: true },
     { value: 'validTo', text: 'discount.validTo', kind: 'datetime', sortable: true }
