@@ -4,6 +4,7 @@ import socketio from '@feathersjs/socketio-client'
 import type { Registration, ServiceMethods, ServiceShape, ServiceTypes } from '@emporia/shared'
 import { io } from 'socket.io-client'
 import { TOKEN_KEY } from './token-key'
+import { wantsMsgpack } from './socket-encoding'
 import * as msgpackParser from 'socket.io-msgpack-parser'
 import { twoStepSetupHook } from './two-step-required'
 
@@ -37,16 +38,22 @@ export interface ClientServiceTypes extends ServiceTypes {
 
 export type ServiceName = keyof ClientServiceTypes
 
-/** `?msgpack=1` switches this connection to the binary encoding the server offers per connection. */
-const wantsMsgpack = new URLSearchParams(window.location.search).get('msgpack') === '1'
+/** The binary encoding the server offers per connection: on iOS 15 and later, or asked by `?msgpack=1` (spec §7.1). */
+const msgpack = wantsMsgpack({
+  search: window.location.search,
+  userAgent: navigator.userAgent,
+  maxTouchPoints: navigator.maxTouchPoints
+})
 
 export const socket = io('/', {
   path: '/api/socket.io',
   transports: ['websocket'],
   // Spec §9.3: calls give up after 30 s.
   timeout: 30_000,
-  ...(wantsMsgpack ? { query: { msgpack: '1' }, parser: msgpackParser } : {})
+  ...(msgpack ? { query: { msgpack: '1' }, parser: msgpackParser } : {})
 })
+// The iOS client announces the encoding on every connection (spec §7.1); the server confirms it.
+if (msgpack) socket.on('connect', () => void socket.emit('initMsgPack'))
 
 export const client = feathers<ClientServiceTypes>()
 client.configure(socketio(socket, { timeout: 30_000 }))
