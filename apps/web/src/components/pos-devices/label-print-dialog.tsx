@@ -21,13 +21,13 @@ import { formatMoney } from '../../lib/format/money'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { notifySuccess } from '../../lib/notify'
-import { MAX_LABEL_COPIES } from '../../lib/pos-hardware/label'
 import {
   defaultLabelChoices,
   labelAmountOk,
   labelChoicesOk,
   labelDataOf,
   labelOptionsOf,
+  MAX_LABEL_COPIES,
   parseCopies,
   type LabelChoices,
   type LabelProduct

@@ -1,4 +1,3 @@
-import { MAX_LABEL_COPIES } from './label'
 import type { LabelData, LabelOptions } from './types'
 
 /*
@@ -6,6 +5,9 @@ import type { LabelData, LabelOptions } from './types'
  * labelSize): what the merchant chooses once for every product of the selection, and each product's
  * label from it. Pure, so the product list, the product editor and the developer page print alike.
  */
+
+/** At most this many copies in one job: a typo of 1000 would empty the roll. */
+export const MAX_LABEL_COPIES = 100
 
 export interface LabelChoices {
   /** How many labels of each product (spec `num`). */

@@ -1,12 +1,12 @@
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder'
 import { wrap } from './cjk'
 import { canvasRasteriser } from './canvas-rasteriser'
+import { MAX_LABEL_COPIES } from './label-choices'
 import { spread, writeBlock, type Block } from './print-text'
 import type { PrintablePart } from './printable'
 import type { LabelData, LabelOptions } from './types'
 
-/** At most this many copies in one job: a typo of 1000 would empty the roll. */
-export const MAX_LABEL_COPIES = 100
+export { MAX_LABEL_COPIES }
 
 const labelDefaults = { price: 'Price', quantity: 'Qty', weight: 'Weight', date: 'Date', num: 'No.', id: 'ID' }
 
