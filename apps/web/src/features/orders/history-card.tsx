@@ -42,7 +42,12 @@ export const HistoryCard = ({ order, entries, staffName }: HistoryCardProps) => 
                 {move && ` · ${move}`}
               </Typography>
               <Typography variant="caption" color="text.secondary" component="div" data-testid="history-meta">
-                {formatDateTime(entry.date, language as LocaleId)} · {entry.user ? staffName(entry.user) : t('history.system')}
+                {formatDateTime(entry.date, language as LocaleId)} ·{' '}
+                {entry.user
+                  ? staffName(entry.user)
+                  : (entry.detail as { by?: string } | null)?.by === 'customer'
+                    ? t('history.customer')
+                    : t('history.system')}
               </Typography>
               {detail && (
                 <Typography variant="caption" component="div" sx={{ wordBreak: 'break-word' }} data-testid="history-detail">

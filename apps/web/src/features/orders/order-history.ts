@@ -43,6 +43,7 @@ const NAMED = new Set([
   'tender',
   'company',
   'tracking',
+  'trackingUrl',
   'address',
   'remarks',
   'reference',

@@ -137,9 +137,13 @@ describe('what the order forms send', () => {
 
   it('shipping and remarks: only what changed, emptied remarks cleared', () => {
     const before = shipFormOf(order)
-    expect(before).toEqual({ company: 'SF', tracking: '', address: '', remarks: '' })
+    expect(before).toEqual({ company: 'SF', tracking: '', trackingUrl: '', address: '', remarks: '' })
     expect(shippingPatchOf(before, before)).toEqual({})
     expect(shippingPatchOf(before, { ...before, tracking: ' SF123 ' })).toEqual({ ship: { company: 'SF', tracking: 'SF123' } })
+    // A tracking link typed while the shop tracks parcels (decision 0178) goes with the rest of the shipping.
+    expect(shippingPatchOf(before, { ...before, trackingUrl: ' https://t.example/1 ' })).toEqual({
+      ship: { company: 'SF', trackingUrl: 'https://t.example/1' }
+    })
     expect(shippingPatchOf(before, { ...before, remarks: 'Leave at door' })).toEqual({ remarks: 'Leave at door' })
     expect(shippingPatchOf({ ...before, remarks: 'x' }, before)).toEqual({ remarks: null })
   })

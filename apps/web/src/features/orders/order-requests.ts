@@ -81,12 +81,13 @@ export const splitLinesOf = (quantities: readonly string[]): SplitData['lines'] 
     return Number.isFinite(quantity) && quantity > 0 ? [{ line, quantity }] : []
   })
 
-export const SHIP_FIELDS = ['company', 'tracking', 'address'] as const
+export const SHIP_FIELDS = ['company', 'tracking', 'trackingUrl', 'address'] as const
 export type ShipForm = Record<(typeof SHIP_FIELDS)[number] | 'remarks', string>
 
 export const shipFormOf = (order: Order): ShipForm => ({
   company: order.ship?.company ?? '',
   tracking: order.ship?.tracking ?? '',
+  trackingUrl: order.ship?.trackingUrl ?? '',
   address: order.ship?.address ?? '',
   remarks: order.remarks ?? ''
 })

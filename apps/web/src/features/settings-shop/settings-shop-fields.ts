@@ -1,6 +1,7 @@
-import type { Shop, ShopPatch, Theme } from '@emporia/shared'
+import { shopFlowFlagNames, type Shop, type ShopPatch, type Theme } from '@emporia/shared'
 import type { FieldDef } from '../../components/fields/field-types'
 import { isEmptyValue, type Values } from '../../lib/form-values'
+import { ShopIconInput } from './settings-shop-icon'
 
 /*
  * settings/shop (decision 0113): the shop's name, storefront address and contact details (the shop), and
@@ -9,20 +10,24 @@ import { isEmptyValue, type Values } from '../../lib/form-values'
 
 export const shopDetailsFields: FieldDef[] = [
   { name: 'name', label: 'shopSettings.name', type: 'translatable', required: true },
+  { name: 'icon', label: 'shopSettings.icon', type: 'custom', component: ShopIconInput },
   { name: 'subdomain', label: 'shopSettings.subdomain', type: 'text', required: true },
   { name: 'contact', label: 'shopSettings.contact', type: 'text' },
   { name: 'phone', label: 'shopSettings.phone', type: 'text' },
   { name: 'shopEmail', label: 'shopSettings.shopEmail', type: 'email' },
-  { name: 'location', label: 'shopSettings.location', type: 'textarea', wide: true }
+  { name: 'location', label: 'shopSettings.location', type: 'textarea', wide: true },
+  { name: 'multiscreen', label: 'shopSettings.multiscreen', type: 'boolean', help: 'shopSettings.multiscreenHelp', wide: true }
 ]
 
 export const shopDetailsOf = (shop: Shop): Values => ({
   name: shop.name,
+  icon: shop.icon ?? null,
   subdomain: shop.subdomain,
   contact: shop.contact ?? '',
   phone: shop.phone ?? '',
   shopEmail: shop.shopEmail ?? '',
-  location: shop.location ?? ''
+  location: shop.location ?? '',
+  multiscreen: shop.multiscreen ?? false
 })
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
@@ -33,7 +38,9 @@ export const shopDetailsPatch = (values: Values): ShopPatch => ({
   contact: text(values.contact),
   phone: text(values.phone),
   shopEmail: text(values.shopEmail) || null,
-  location: text(values.location)
+  location: text(values.location),
+  icon: typeof values.icon === 'string' && values.icon ? values.icon : null,
+  multiscreen: values.multiscreen === true
 })
 
 export const seoFields: FieldDef[] = [
@@ -53,3 +60,37 @@ export const seoPatch = (values: Values): NonNullable<Theme['seo']> =>
   Object.fromEntries(
     seoFields.filter((field) => !isEmptyValue(values[field.name])).map((field) => [field.name, values[field.name]])
   ) as NonNullable<Theme['seo']>
+
+/**
+ * The shop's switches (spec §3.1): screens a shop uses or not. Turning one off hides its screens in the
+ * drawer; nothing recorded under it is removed, and turning it on again shows it all.
+ */
+export const shopSwitchNames = ['useSubShop', 'useCashboxLog', 'useInventoryLot', 'i18n'] as const
+
+/** The shop-flow flags (spec §3.1 shopFlow; decision 0178), each with what it changes in one line. */
+export const shopFlowNames = shopFlowFlagNames
+
+const flagField = (name: string): FieldDef => ({
+  name,
+  label: `shopSettings.flag.${name}` as FieldDef['label'],
+  help: `shopSettings.flag.${name}.help` as FieldDef['help'],
+  type: 'boolean',
+  wide: true
+})
+
+export const shopSwitchFields: FieldDef[] = shopSwitchNames.map(flagField)
+export const shopFlowFields: FieldDef[] = shopFlowNames.map(flagField)
+
+const flagsOf =
+  (names: readonly string[]) =>
+  (shop: Shop): Values =>
+    Object.fromEntries(names.map((name) => [name, (shop as unknown as Record<string, unknown>)[name] === true]))
+const flagsPatch =
+  (names: readonly string[]) =>
+  (values: Values): ShopPatch =>
+    Object.fromEntries(names.map((name) => [name, values[name] === true])) as ShopPatch
+
+export const shopSwitchesOf = flagsOf(shopSwitchNames)
+export const shopSwitchesPatch = flagsPatch(shopSwitchNames)
+export const shopFlowOf = flagsOf(shopFlowNames)
+export const shopFlowPatch = flagsPatch(shopFlowNames)

@@ -2,10 +2,23 @@ import { Stack } from '@mui/material'
 import { ShopSettingsForm } from '../../components/editor/shop-settings-form'
 import { useSession } from '../../lib/auth'
 import { useCurrentShop } from '../../lib/shop'
-import { shopDetailsFields, shopDetailsOf, shopDetailsPatch } from './settings-shop-fields'
+import {
+  shopDetailsFields,
+  shopDetailsOf,
+  shopDetailsPatch,
+  shopFlowFields,
+  shopFlowOf,
+  shopFlowPatch,
+  shopSwitchFields,
+  shopSwitchesOf,
+  shopSwitchesPatch
+} from './settings-shop-fields'
 import { SettingsShopSeo } from './settings-shop-seo'
 
-/** settings/shop (decision 0113): the shop's details, then its website's SEO defaults. */
+/**
+ * settings/shop (decisions 0113, 0178): the shop's details (name, icon, contact, multiscreen), its
+ * switches, the shop-flow flags, then its website's SEO defaults. Only admins may save (the server says so).
+ */
 export const SettingsShopPage = () => {
   const { user } = useSession()
   const shop = useCurrentShop(Boolean(user))
@@ -20,6 +33,24 @@ export const SettingsShopPage = () => {
         valuesOf={shopDetailsOf}
         patchOf={shopDetailsPatch}
         testId="shop-settings"
+      />
+      <ShopSettingsForm
+        key={`switches-${shop._id}`}
+        shop={shop}
+        fields={shopSwitchFields}
+        title="shopSettings.switches"
+        valuesOf={shopSwitchesOf}
+        patchOf={shopSwitchesPatch}
+        testId="shop-switches"
+      />
+      <ShopSettingsForm
+        key={`flow-${shop._id}`}
+        shop={shop}
+        fields={shopFlowFields}
+        title="shopSettings.flow"
+        valuesOf={shopFlowOf}
+        patchOf={shopFlowPatch}
+        testId="shop-flow"
       />
       <SettingsShopSeo key={`seo-${shop._id}`} shop={shop._id} />
     </Stack>

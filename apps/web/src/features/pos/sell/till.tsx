@@ -12,6 +12,7 @@ import { reasonValues } from '../../../lib/pricing-reasons'
 import { useCurrentShop, useCurrentShopId } from '../../../lib/shop'
 import { useOpenDrawer } from '../dialogs/pos-dialogs'
 import { ManagerApprovalHost } from '../dialogs/manager-approval-dialog'
+import { AgeCheckHost } from '../dialogs/age-check'
 import { useStation, useStationPageOptions } from '../station/station'
 import { BundleOfferDialog, useBundleOffer } from './bundle-offer'
 import { CartPanel } from './cart-panel'
@@ -582,6 +583,7 @@ export const Till = () => {
       {fontScale.dialog}
       <LeaveDialog open={leave.asking} onAnswer={leave.answer} />
       <ManagerApprovalHost />
+      <AgeCheckHost />
     </Box>
   )
 }

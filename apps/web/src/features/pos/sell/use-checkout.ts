@@ -12,6 +12,7 @@ import { settle, type Tender } from './tender'
 import { useOrderQueue } from '../offline/order-queue'
 import { deviceFailure } from '../offline/cashier-errors'
 import { askManager } from '../dialogs/manager-approval'
+import { askAge } from '../dialogs/age-check'
 import { useServing } from './serving'
 
 /*
@@ -71,7 +72,7 @@ export const useCheckout = (options: {
     const settlement = settle(total, tenders)
     setBusy(true)
     try {
-      const data = {
+      let data = {
         ...orderDataOf(
           state,
           { cashier: cashier?._id ?? null, warehouse: cashier?.lockWarehouse ?? shop?.posWarehouse ?? null },
@@ -81,6 +82,11 @@ export const useCheckout = (options: {
         ...(discount > 0 ? { discount } : {})
       }
       let queued = await queue.submit(data)
+      // Age-restricted goods while the shop checks ages (decision 0178): the cashier confirms, the same sale goes again.
+      if (queued.state === 'failed' && queued.error?.key === 'order.ageRequired' && (await askAge())) {
+        data = { ...data, ageConfirmed: true }
+        queued = await queue.submit(data)
+      }
       // A discount beyond the cashier's limits: a manager approves it here with their PIN, and the same sale
       // (same key) goes again with the approval (decision 0135). Given up: refused as before.
       if (queued.state === 'failed' && queued.error?.key === 'errors.needPermission') {
