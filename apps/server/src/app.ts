@@ -33,7 +33,7 @@ import { sendgridEvents } from './services/mail/sendgrid-events'
 import { BILLING_WEBHOOK_PATH, billingWebhooks } from './domains/billing/payments/webhook'
 import { platformBrowserScript } from './domains/billing/payments/platform-provider'
 import { renewSubscription } from './domains/billing/payments/renewal'
-import { rowSecurityAvailable, ShopDirectory } from './platform/tenancy'
+import { rowSecurityAvailable, ShopDirectory, shopTransaction } from './platform/tenancy'
 import { createMailer } from './platform/mail/mailer'
 import { RequestActivity } from './platform/http/request-activity'
 import { withAccountCodeLog } from './platform/mail/account-code-log'
@@ -45,6 +45,8 @@ import { createStorefront, registerStorefrontHandler, type Storefront } from './
 import { commerceRoutes } from './domains/storefront/commerce/commerce-routes'
 import { registerCommercePages } from './domains/storefront/commerce/commerce-pages'
 import { accountRoutes } from './domains/storefront/accounts/account-routes'
+import { approvedComments, commentRoutes } from './domains/storefront/comments/comment-routes'
+import { VisitLog } from './domains/storefront/visits'
 import { registerAccountPages } from './domains/storefront/accounts/account-pages'
 import { onSitePublished, publishedSite } from './domains/eshop/published-site'
 import { serveVerifiedDomains } from './domains/eshop/domains/storefront-hookup'
@@ -148,7 +150,10 @@ export const createApp = async (
     publicHost: config.publicHost,
     appHost: new URL(config.publicUrl).hostname,
     loadSite: (shop) => publishedSite(app, shop),
-    onPublish: (listener) => onSitePublished(app, listener)
+    onPublish: (listener) => onSitePublished(app, listener),
+    // Visits without cookies or personal data, counted in memory and written in batches (decision 0194).
+    visits: new VisitLog((shop, run) => shopTransaction(db.knex, rowSecurity, shop, run), { onError: log }),
+    comments: approvedComments(app)
   })
   app.use(storefront.middleware)
   app.use(splitApiAndWeb(config.webDist))
@@ -218,6 +223,8 @@ export const createApp = async (
   // Customers' sign-in by mailed code, account, addresses and order history (decision 0114).
   registerStorefrontHandler(app, accountRoutes({ app, context }))
   registerAccountPages(app, { app, context })
+  // Product comments of signed-in customers, when the shop takes them (decision 0193).
+  registerStorefrontHandler(app, commentRoutes({ app, context }))
   // Verified custom domains serve their shop's storefront (decision 0112).
   serveVerifiedDomains(app, storefront.lookup)
 
@@ -265,6 +272,7 @@ export const createApp = async (
     // Open websockets would hold server.close() open forever.
     emporia.io?.disconnectSockets(true)
     await app.teardown().catch(() => undefined)
+    await storefront.visits?.flush()
     await jobs.stop()
     await mailer.stop()
     // Shops' SendGrid clients and SMTP transports, after the last send.

@@ -101,6 +101,8 @@ import { operatorShops } from './operator-shops/operator-shops'
 import { operatorActions } from './operator-actions/operator-actions'
 import { operatorJobs } from './operator-jobs/operator-jobs'
 import { importTemplates } from './import-templates/import-templates'
+import { productComments } from './product-comments/product-comments'
+import { storeVisits } from './store-visits/store-visits'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -283,7 +285,10 @@ export const services: readonly ServiceRegistration[] = [
   // Import runs (decision 0170): a shop-scoped record service with its multipart upload and error sheet
   // routes, each run a job; writes go through each list's service.
   { path: IMPORTS_PATH, register: dataImport },
-  { path: servicePaths.importTemplates, register: importTemplates }
+  { path: servicePaths.importTemplates, register: importTemplates },
+  { path: servicePaths.productComments, register: productComments },
+  // Own shape: find only, the storefront's visit log writes the rows (decision 0194).
+  { path: servicePaths.storeVisits, register: storeVisits }
 ]
 
 /** Registers every service in order; a registration that leaves its path empty is a startup error. */

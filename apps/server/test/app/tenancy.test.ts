@@ -110,6 +110,8 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   'subShops/stocks': () => ({}),
   // The point of sale (decision 0096): the report and the till's catalogue are found, never made.
   'pos/summary': () => ({}),
+  // Storefront visits (decision 0194): a report found by its range, written by the storefront only.
+  storeVisits: () => ({}),
   // A manager's approval at the till (decision 0135): a PIN check, made here by B's MAKERS line; create only.
   'pos/approvals': () => ({ action: 'drawer', manager: '0'.repeat(24), pin: '0000' }),
   // Find only (decision 0138): the asking shop's unverified members.
@@ -210,6 +212,7 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'subShops/summary': {},
   'subShops/stocks': {},
   'pos/summary': {},
+  storeVisits: {},
   'shop/unverified-staff': {},
   'pos/catalogue': {},
   'pos/approvals': {},
@@ -395,6 +398,7 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   // The POS report is found by its period, the catalogue by the changes since a moment: both answer the asking shop's own.
   'pos/summary': () => Promise.resolve('&groupBy=yearMonthDate&from=2026-11-01T00:00:00.000Z&to=2026-12-01T00:00:00.000Z'),
   'pos/catalogue': () => Promise.resolve('&since=2026-01-01T00:00:00.000Z'),
+  storeVisits: () => Promise.resolve('&from=2026-01-01&to=2026-12-31'),
   // The unverified members are found without a key (the asking shop's own); an id names nothing.
   'shop/unverified-staff': () => Promise.resolve('0'.repeat(24)),
   // The subscription B's shop was made with: its id.
@@ -513,6 +517,7 @@ const FINDERS: Record<
   'subShops/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true },
   'pos/summary': { query: (range) => range, shopOf: (body) => body?.shop, figures: true },
   'pos/catalogue': { query: (since) => since, shopOf: (body) => body?.shop, figures: true },
+  storeVisits: { query: (range) => range, shopOf: (body) => body?.shop, figures: true },
   'shop/unverified-staff': { query: () => '', shopOf: (body) => body?.shop, figures: true },
   // The registrar's answer for the asking shop (a name it already has is taken for it).
   'domains/availability': { query: (name) => `&name=${name}`, shopOf: (body) => body?.shop, figures: true },

@@ -50,6 +50,7 @@ import { settingsVerifyScreen } from '../features/settings-verify/settings-verif
 import { settingsEmailScreen } from '../features/settings-email/settings-email.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 import { importTemplatesScreen } from '../features/import-templates/import-templates.screen'
+import { productCommentsScreen } from '../features/product-comments/product-comments.screen'
 
 /*
  * The screen registry (decision 0075): every shop screen once. The router's routes, the drawer, the
@@ -150,5 +151,6 @@ export const screens: readonly ScreenDef[] = [
   shopRankGroupsScreen,
   shopRanksScreen,
   pointTypesScreen,
-  importTemplatesScreen
+  importTemplatesScreen,
+  productCommentsScreen
 ]

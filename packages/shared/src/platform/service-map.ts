@@ -116,6 +116,8 @@ import type { AuditLog } from '../audit/audit-log.schema'
 import type { PosApproval, PosApprovalData, StaffPinData, StaffPinState } from '../pos/pos-approval'
 import type { ImportTemplate, ImportTemplateData, ImportTemplatePatch } from '../shops/import-template.schema'
 import type { ImportRun, ImportRunData, ImportRunPatch } from '../shops/import-run.schema'
+import type { ProductComment, ProductCommentData, ProductCommentPatch } from '../catalogue/product-comment.schema'
+import type { StoreVisitsQuery, StoreVisitsReport } from '../eshop/store-visit.schema'
 
 export type { LooseRecord, ServiceQuery }
 
@@ -330,6 +332,10 @@ export interface ServiceMap {
   [servicePaths.importTemplates]: ServiceShape<ImportTemplate, ImportTemplateData, ImportTemplatePatch>
   /** Create (JSON): another run over an earlier run's file; patch: `{ cancel: true }` only. */
   [servicePaths.imports]: ServiceShape<ImportRun, ImportRunData, ImportRunPatch>
+  /** Patch: the merchant's moderation (status, reply). */
+  [servicePaths.productComments]: ServiceShape<ProductComment, ProductCommentData, ProductCommentPatch>
+  /** Find only: a range's visits per day and top sources; the storefront writes them (decision 0194). */
+  [servicePaths.storeVisits]: ServiceShape<StoreVisitsReport, never, never, StoreVisitsQuery, StoreVisitsReport>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

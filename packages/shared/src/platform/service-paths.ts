@@ -111,6 +111,9 @@ export const servicePaths = {
   mailLog: 'mail/log',
   importTemplates: 'importTemplates',
   // Import runs (decision 0170): a file previewed, then imported, as jobs; the upload is `POST /api/imports` multipart.
-  imports: 'imports'
+  imports: 'imports',
+  productComments: 'productComments',
+  // Storefront visits per day, referrer, landing and campaign (decision 0194): read only, the storefront writes.
+  storeVisits: 'storeVisits'
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

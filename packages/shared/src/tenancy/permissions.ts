@@ -201,7 +201,9 @@ export const serviceRules: Record<string, ServiceRule> = {
   'mail/log': { read: { roles: pos }, write: areas.settings },
   importTemplates: { read: areas.settings, write: areas.settings },
   // An import run also needs the right to write its list, checked when it starts (decision 0170).
-  imports: { read: { roles: staff }, write: { roles: staff } }
+  imports: { read: { roles: staff }, write: { roles: staff } },
+  productComments: { read: areas.products, write: areas.products },
+  storeVisits: { read: areas.charts, write: areas.charts }
 }
 
 export interface ShopCaller {

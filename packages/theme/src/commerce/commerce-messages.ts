@@ -1,5 +1,6 @@
 import { formatMessage, sharedMessages, type LocaleId } from '@emporia/shared'
 import { accountMessages } from './account-messages'
+import { commentMessages } from './comment-messages'
 
 /**
  * The storefront cart's and checkout's words (decision 0109), in the three languages. Server errors
@@ -90,7 +91,8 @@ export const commerceMessages = {
     'storefront.tooManyLines': 'At most {count} different items in one order',
     'storefront.tooManyUnits': 'At most {value} of one item in one order',
     'storefront.tooManyUnpaid': 'You have {count} orders waiting for payment; please pay or wait for them before placing another',
-    ...accountMessages.en
+    ...accountMessages.en,
+    ...commentMessages.en
   },
   cht: {
     'storefront.chooseSku': '請選擇產品的款式',
@@ -176,7 +178,8 @@ export const commerceMessages = {
     'storefront.tooManyLines': '每張訂單最多 {count} 款商品',
     'storefront.tooManyUnits': '每款商品每張訂單最多 {value} 件',
     'storefront.tooManyUnpaid': '您有 {count} 張訂單正等待付款，請先付款或稍候再下單',
-    ...accountMessages.cht
+    ...accountMessages.cht,
+    ...commentMessages.cht
   },
   chs: {
     'storefront.chooseSku': '请选择产品的款式',
@@ -262,7 +265,8 @@ export const commerceMessages = {
     'storefront.tooManyLines': '每张订单最多 {count} 款商品',
     'storefront.tooManyUnits': '每款商品每张订单最多 {value} 件',
     'storefront.tooManyUnpaid': '您有 {count} 张订单正等待付款，请先付款或稍候再下单',
-    ...accountMessages.chs
+    ...accountMessages.chs,
+    ...commentMessages.chs
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

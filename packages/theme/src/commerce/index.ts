@@ -5,3 +5,4 @@ export { CheckoutPage, type CheckoutAccount, type CheckoutOffers } from './check
 export { OrderPage, type OrderPageView } from './order-page'
 export { AccountPage, type AccountPageView } from './account-page'
 export { type AccountAddress } from './account-fields'
+export { ProductComments, type PublicComment } from './product-comments'

@@ -4,6 +4,8 @@ import { hydrateIslands, registerIsland } from '../islands/index'
 import { formatCents } from '../props'
 // The account's island (decision 0114) rides in the same bundle.
 import './account-islands'
+// So does the product page's comment form (decision 0193).
+import './comment-islands'
 
 interface Line {
   product: string

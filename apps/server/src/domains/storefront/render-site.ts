@@ -7,6 +7,7 @@ import {
   MAX_PAGE_SOURCES,
   pickTran,
   resolvePage,
+  shopFlowOn,
   socialSettingNames,
   storefrontUi,
   type Component,
@@ -19,6 +20,7 @@ import {
   type Theme
 } from '@emporia/shared'
 import {
+  ProductComments,
   RenderNodes,
   ThemeContextProvider,
   renderContext,
@@ -26,6 +28,7 @@ import {
   themeChromeNodes,
   themeVariables,
   type Crumb,
+  type PublicComment,
   type ThemeRenderContext
 } from '@emporia/theme'
 import { withChosenSku, type Listing, type StorefrontCatalogue } from './catalogue'
@@ -49,6 +52,8 @@ export interface RenderDeps {
   script: () => Promise<string>
   /** The shops' gates for renders and catalogue queries (issue 28); one of its own when not given. */
   budget?: RenderBudget
+  /** A product's approved comments, newest first (decision 0193); none shown without it. */
+  comments?: (shop: string, product: string) => Promise<PublicComment[]>
 }
 
 export interface RenderRequest {
@@ -236,6 +241,16 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
   const canonical = `${origin}${base}${path === '/' ? '/' : path.replace(/\/+$/, '')}`
   const seo = seoFields(locale, shopName, match.page, theme, product)
   const firstImage = product && Array.isArray(product.images) ? absoluteImage(product.images[0], origin) : undefined
+  // A shop that takes comments shows a product's approved ones and the form under the page (decision 0193).
+  const comments =
+    product && deps.comments && shopFlowOn(shop, 'useComment')
+      ? createElement(ProductComments, {
+          locale,
+          base,
+          product: String(product._id),
+          comments: await deps.comments(shop._id, String(product._id))
+        })
+      : undefined
   const html = htmlDocument(
     {
       ...head,
@@ -245,13 +260,17 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
       ogImage: firstImage ?? head.ogImage,
       jsonLd: product ? [productJsonLd(product, locale, canonical, origin, shopName)] : undefined
     },
-    draw(nodes, {
-      crumbs,
-      categories,
-      listing: listing ? { ...listing } : {},
-      // The SKU picker's choice without script (`?sku=`, decision 0115).
-      ...(product ? { sku: request.query.get('sku') ?? undefined } : {})
-    })
+    draw(
+      nodes,
+      {
+        crumbs,
+        categories,
+        listing: listing ? { ...listing } : {},
+        // The SKU picker's choice without script (`?sku=`, decision 0115).
+        ...(product ? { sku: request.query.get('sku') ?? undefined } : {})
+      },
+      comments
+    )
   )
   return { status: 200, cacheable: true, html }
 }

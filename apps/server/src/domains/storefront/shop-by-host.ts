@@ -9,6 +9,7 @@ export interface StorefrontShop extends UiSettings, Partial<Record<SocialSetting
   subdomain: string
   alias: string | null
   icon: string | null
+  useComment?: boolean | null
 }
 
 /** Finds the shop a host serves (a verified custom domain, part E); undefined when it serves none. */
@@ -49,7 +50,8 @@ export const subdomainOf = (host: string, publicHost: string | undefined): strin
   return SUBDOMAIN.test(label) ? label : undefined
 }
 
-const COLUMNS = ['_id', 'name', 'subdomain', 'alias', 'icon', ...siteSettingNames]
+// useComment: product pages show comments and their form (decision 0193).
+const COLUMNS = ['_id', 'name', 'subdomain', 'alias', 'icon', 'useComment', ...siteSettingNames]
 
 /**
  * Host → shop, cached per process (a storefront request must not cost a query to find its shop). Entries

@@ -18,6 +18,7 @@ import { storefrontRoutes, type PageOrigins } from './routes'
 import { robotsTxt, sitemapXml } from './seo-files'
 import { ShopLookup, storefrontTarget, type StorefrontTarget } from './shop-by-host'
 import type { LoadSite } from './site'
+import { visitOf, type VisitLog } from './visits'
 import { BODY_LIMIT_BYTES } from '../../platform/http/http'
 
 export interface StorefrontOptions {
@@ -32,6 +33,10 @@ export interface StorefrontOptions {
   hostTtlMs?: number
   /** Subscribes to publishes (part A's `onSitePublished`): the shop's pages are dropped on each. */
   onPublish?: (listener: (event: { shop: string }) => void) => void
+  /** Counts the pages served as visits, without cookies or personal data (decision 0194). */
+  visits?: VisitLog
+  /** The approved comments a product page shows, when its shop takes comments (decision 0193). */
+  comments?: RenderDeps['comments']
 }
 
 /**
@@ -64,7 +69,12 @@ const CSP = storefrontCsp()
 const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`
 
 /** The services whose changes show on a shop's pages: the page cache drops that shop's pages on each. */
-const CATALOGUE_PATHS = [servicePaths.products, servicePaths.categories, servicePaths.banners] as const
+const CATALOGUE_PATHS = [
+  servicePaths.products,
+  servicePaths.categories,
+  servicePaths.banners,
+  servicePaths.productComments
+] as const
 
 /**
  * The storefront (decision 0108): Koa middleware before the web app's fallback. A request for a shop
@@ -86,7 +96,8 @@ export const createStorefront = (
     catalogue,
     routes,
     script: async () => `${ISLANDS_PREFIX}${(await loadIslands()).name}`,
-    budget
+    budget,
+    comments: options.comments
   }
   const gzipped = new WeakMap<object, Buffer>()
   const parseBody = bodyParser({ jsonLimit: BODY_LIMIT_BYTES })
@@ -169,7 +180,8 @@ export const createStorefront = (
   }
 
   const TEMPLATE_ASSETS = '/eshop-templates/'
-  const middleware = async (ctx: FeathersKoaContext, next: Next) => {
+  /** Serves the request; `serving` is told the shop and path when it is one of a shop's pages. */
+  const serve = async (ctx: FeathersKoaContext, next: Next, serving: (shop: string, path: string) => void) => {
     if (ctx.path.startsWith(ISLANDS_PREFIX) && (ctx.method === 'GET' || ctx.method === 'HEAD')) return serveIslands(ctx)
     if (ctx.path === '/api' || ctx.path.startsWith('/api/')) return next()
     // The templates' pictures and favicons are the web app's public files (decision 0110): every host
@@ -217,6 +229,7 @@ export const createStorefront = (
     }
     const shop = target.shop._id
     const host = ctx.host.toLowerCase()
+    if (target.path !== '/sitemap.xml') serving(shop, target.path)
     if (target.path === '/sitemap.xml') {
       const key = PageCache.key(host, `${target.base}${target.path}`, locale)
       let page = cache.get(key)
@@ -270,6 +283,22 @@ export const createStorefront = (
     send(ctx, page, result.cacheable, false, result.allow)
   }
 
+  const middleware = async (ctx: FeathersKoaContext, next: Next) => {
+    let page: { shop: string; path: string } | undefined
+    await serve(ctx, next, (shop, path) => (page = { shop, path }))
+    // Counted once served (a page, not a 404 or a redirect), in memory: the page never waits for it.
+    if (!page || !options.visits || ctx.method !== 'GET' || (ctx.status !== 200 && ctx.status !== 304)) return
+    const { shop, path } = page as { shop: string; path: string }
+    const visit = visitOf({
+      host: ctx.host,
+      path,
+      query: new URLSearchParams(ctx.querystring),
+      referer: ctx.get('referer') || undefined,
+      agent: ctx.get('user-agent') || undefined
+    })
+    if (visit) options.visits.record(shop, visit)
+  }
+
   /** Drops cached pages when what they show changes; call once every service is registered. */
   const listen = () => {
     lookup.listen(app)
@@ -308,7 +337,7 @@ export const createStorefront = (
     cache.clear()
   }
 
-  return { middleware, listen, useSiteLoader, cache, lookup, catalogue, routes }
+  return { middleware, listen, useSiteLoader, cache, lookup, catalogue, routes, visits: options.visits }
 }
 
 export type Storefront = ReturnType<typeof createStorefront>

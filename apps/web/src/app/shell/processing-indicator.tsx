@@ -3,6 +3,7 @@ import { keyframes } from '@emotion/react'
 import { useIsFetching, useIsMutating } from '@tanstack/react-query'
 import { useRouterState } from '@tanstack/react-router'
 import { useT } from '../../lib/i18n/i18n'
+import { useDelayedLoading } from '../../lib/loading-delay'
 
 const slide = keyframes`
   from { transform: translateX(-100%); }
@@ -17,7 +18,8 @@ const slide = keyframes`
 export const ProcessingIndicator = () => {
   const { t } = useT()
   const navigating = useRouterState({ select: (state) => state.status === 'pending' })
-  const busy = useIsFetching() + useIsMutating() > 0 || navigating
+  // Shown once the work lasts 200 ms, then for 200 ms at least (spec §9.3): quick answers do not flicker.
+  const busy = useDelayedLoading(useIsFetching() + useIsMutating() > 0 || navigating)
   if (!busy) return null
   return (
     <Box

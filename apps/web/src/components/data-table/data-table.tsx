@@ -37,6 +37,7 @@ import { tableQuery, useLookups, useTableData } from './use-table-data'
 import { useTableState } from './use-table-state'
 import { useColumnFit } from './use-column-fit'
 import { isImportTarget, useImportOpen } from '../imports/use-import-open'
+import { useDelayedLoading } from '../../lib/loading-delay'
 
 // Dialogs load when first opened: a list page shows its rows before the editor's and export's code.
 const EditorDialog = lazy(() => import('../editor/editor-dialog').then((m) => ({ default: m.EditorDialog })))
@@ -121,6 +122,8 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
     }
   }
   const empty = !result.isPending && rows.length === 0
+  // The bar shows once a fetch lasts 200 ms, then for 200 ms at least (spec §9.3): no flicker.
+  const progress = useDelayedLoading(result.isFetching || actions.busy)
   const tableRef = useRef<HTMLTableElement>(null)
   useColumnFit(tableRef, [small])
 
@@ -168,7 +171,7 @@ export const DataTable = ({ definition, title, routeEditor }: DataTableProps) =>
         }))}
         onClearSelection={() => setSelected(new Set())}
       />
-      <Box sx={{ height: 4 }}>{(result.isFetching || actions.busy) && <LinearProgress data-testid="table-progress" />}</Box>
+      <Box sx={{ height: 4 }}>{progress && <LinearProgress data-testid="table-progress" />}</Box>
       {small ? (
         <Stack spacing={1} sx={{ p: 1 }} data-testid="table-cards">
           {rows.map((row) => (

@@ -6,6 +6,7 @@ import { servicePaths, type OrderStatus, type Payment } from '@emporia/shared'
 import { useListT } from '../../lib/i18n/lists'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { labelText, orderStatusLabels } from '../../lib/order-labels'
+import { useDelayedLoading } from '../../lib/loading-delay'
 import { usePageOptions } from '../../lib/page-options'
 import { queryKeys } from '../../lib/query-keys'
 import { useStaffNames } from '../../lib/staff-names'
@@ -45,6 +46,7 @@ export const OrderPage = () => {
   const [busy, setBusy] = useState(false)
   const [moveRefusal, setMoveRefusal] = useState<Refusal | undefined>()
   const record = order.data
+  const spinner = useDelayedLoading(order.isPending)
   const orderId = record?.orderId
   const routeTitle = t('route.orders/detail')
   usePageOptions(useMemo(() => (orderId ? { title: `${routeTitle}: ${orderId}` } : {}), [orderId, routeTitle]))
@@ -88,12 +90,7 @@ export const OrderPage = () => {
     }
   }
 
-  if (order.isPending)
-    return (
-      <Stack sx={{ py: 6, alignItems: 'center' }}>
-        <CircularProgress />
-      </Stack>
-    )
+  if (order.isPending) return <Stack sx={{ py: 6, alignItems: 'center', minHeight: 40 }}>{spinner && <CircularProgress />}</Stack>
   if (!record)
     return (
       <Alert severity="warning" data-testid="order-not-found">

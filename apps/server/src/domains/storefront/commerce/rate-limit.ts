@@ -12,7 +12,10 @@ export const COMMERCE_LIMITS = {
   account: 120,
   signInCode: 3,
   signInCodeEmail: 6,
-  signIn: 10
+  signIn: 10,
+  // Product comments (decision 0193): per address, and per signed-in customer wherever they write from.
+  comment: 10,
+  commentCustomer: 3
 } as const
 export type CommerceEndpoint = keyof typeof COMMERCE_LIMITS
 

@@ -1,0 +1,57 @@
+/** The product page comments' words (decision 0193), in the three languages; merged into `commerceMessages`. */
+export const commentMessages = {
+  en: {
+    'comments.title': 'Customer reviews',
+    'comments.empty': 'No reviews yet. Be the first to share your thoughts.',
+    'comments.anonymous': 'A customer',
+    'comments.reply': 'Reply from the shop:',
+    'comments.write': 'Write a review',
+    'comments.rating': 'Rating',
+    'comments.noRating': 'No rating',
+    'comments.text': 'Your review',
+    'comments.send': 'Send review',
+    'comments.hint': 'Signed-in customers can write reviews.',
+    'comments.account': 'Sign in',
+    'comments.sent': 'Thank you! Your review will appear once the shop has approved it.',
+    'comments.signIn': 'Please sign in to your account to write a review.',
+    'comments.failed': 'Your review could not be sent. Please try again.',
+    'comments.off': 'This shop does not take reviews',
+    'comments.noProduct': 'This product cannot be reviewed'
+  },
+  cht: {
+    'comments.title': '顧客評價',
+    'comments.empty': '暫時未有評價，成為第一位分享感想的顧客吧。',
+    'comments.anonymous': '一位顧客',
+    'comments.reply': '商店回覆：',
+    'comments.write': '撰寫評價',
+    'comments.rating': '評分',
+    'comments.noRating': '不評分',
+    'comments.text': '您的評價',
+    'comments.send': '送出評價',
+    'comments.hint': '已登入的顧客可以撰寫評價。',
+    'comments.account': '登入',
+    'comments.sent': '謝謝！商店批准後，您的評價便會顯示。',
+    'comments.signIn': '請先登入帳戶再撰寫評價。',
+    'comments.failed': '未能送出評價，請再試一次。',
+    'comments.off': '此商店不接受評價',
+    'comments.noProduct': '此商品不能評價'
+  },
+  chs: {
+    'comments.title': '顾客评价',
+    'comments.empty': '暂时没有评价，成为第一位分享感想的顾客吧。',
+    'comments.anonymous': '一位顾客',
+    'comments.reply': '商店回复：',
+    'comments.write': '撰写评价',
+    'comments.rating': '评分',
+    'comments.noRating': '不评分',
+    'comments.text': '您的评价',
+    'comments.send': '提交评价',
+    'comments.hint': '已登录的顾客可以撰写评价。',
+    'comments.account': '登录',
+    'comments.sent': '谢谢！商店批准后，您的评价便会显示。',
+    'comments.signIn': '请先登录账户再撰写评价。',
+    'comments.failed': '未能提交评价，请再试一次。',
+    'comments.off': '此商店不接受评价',
+    'comments.noProduct': '此商品不能评价'
+  }
+} as const
