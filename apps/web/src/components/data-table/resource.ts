@@ -139,6 +139,18 @@ export interface ResourceDefinition<P extends ListServicePath = ListServicePath,
    * a locked status takes only payments). The rule is the server's; this only spares a refused save.
    */
   useLockedFields?(record: R | undefined): ((field: FieldDef) => boolean) | undefined
+  /**
+   * The editor shows its fields in titled cards, in this order (a product's basics, media, pricing…);
+   * fields no section names follow in a last, untitled card. Without sections, one grid of every field.
+   */
+  sections?: EditorSection[]
+}
+
+/** One titled card of an editor: the fields it holds, by name, in the order of the definition's fields. */
+export interface EditorSection {
+  key: string
+  title: AnyMessageKey
+  fields: readonly string[]
 }
 
 /** A toolbar button opening another app route, or a menu of routes (`menu`: one per list an import can write). */

@@ -10,7 +10,9 @@ import {
   DialogContent,
   DialogTitle,
   IconButton,
-  Stack
+  Paper,
+  Stack,
+  Typography
 } from '@mui/material'
 import Close from '@mui/icons-material/Close'
 import { errorMessage } from '../../lib/errors'
@@ -25,6 +27,7 @@ import { useCurrentShopId } from '../../lib/shop'
 import type { LocalDefinition, ResourceDefinition } from '../data-table/resource'
 import { ConfirmDialog } from './confirm-dialog'
 import { editorSize } from './editor-size'
+import { groupSections } from './editor-sections'
 import { UnsavedDialog } from './unsaved-dialog'
 import { FormFieldInput } from './form-field-input'
 import { placeServerErrors } from './server-errors'
@@ -178,6 +181,22 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
   const lockedField = definition.useLockedFields?.(record)
   const canRemove = record && !definition.flags?.noRemove && (definition.checkRemove?.(record, shop) ?? true)
   const readOnly = record && definition.checkWrite && !definition.checkWrite(record, shop)
+  const sectioned = Boolean(definition.sections?.length)
+  const columns = small ? '1fr' : { xs: '1fr', md: '1fr 1fr' }
+  const fieldBox = (field: (typeof shownFields)[number]) => (
+    <Box
+      key={field.name}
+      sx={{ gridColumn: field.wide || field.type === 'richtext' || field.type === 'list' ? '1 / -1' : undefined }}
+    >
+      <Box
+        component="fieldset"
+        disabled={Boolean(record && field.createOnly) || Boolean(lockedField?.(field))}
+        sx={{ border: 0, p: 0, m: 0, minWidth: 0, '&:disabled': { opacity: 0.7, pointerEvents: 'none' } }}
+      >
+        <FormFieldInput form={form} field={field} testId={`field-${field.name}`} record={record} />
+      </Box>
+    </Box>
+  )
   return (
     <Dialog
       open
@@ -213,27 +232,33 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
               event.preventDefault()
               void save()
             }}
-            sx={{ display: 'grid', gap: 2, gridTemplateColumns: small ? '1fr' : { xs: '1fr', md: '1fr 1fr' }, pt: 1 }}
+            sx={{ display: 'grid', gap: 2, gridTemplateColumns: sectioned ? '1fr' : columns, pt: 1 }}
           >
-            {shownFields.map((field) => (
-              <Box
-                key={field.name}
-                sx={{ gridColumn: field.wide || field.type === 'richtext' || field.type === 'list' ? '1 / -1' : undefined }}
-              >
-                <Box
-                  component="fieldset"
-                  disabled={Boolean(record && field.createOnly) || Boolean(lockedField?.(field))}
-                  sx={{ border: 0, p: 0, m: 0, minWidth: 0, '&:disabled': { opacity: 0.7, pointerEvents: 'none' } }}
+            {/* Without sections the form is the one grid it always was. */}
+            {!sectioned && shownFields.map(fieldBox)}
+            {sectioned &&
+              groupSections(shownFields, definition.sections).map((card) => (
+                <Paper
+                  key={card.key}
+                  variant="outlined"
+                  sx={{ p: 2 }}
+                  component="section"
+                  data-testid={`editor-section-${card.key}`}
                 >
-                  <FormFieldInput form={form} field={field} testId={`field-${field.name}`} record={record} />
-                </Box>
-              </Box>
-            ))}
+                  {card.title && (
+                    <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1.5 }}>
+                      {t(card.title)}
+                    </Typography>
+                  )}
+                  <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: columns }}>{card.fields.map(fieldBox)}</Box>
+                </Paper>
+              ))}
             <button type="submit" hidden />
           </Box>
         )}
       </DialogContent>
-      <DialogActions>
+      {/* The save bar stays in view below the scrolling form (sections make long forms). */}
+      <DialogActions sx={{ position: 'sticky', bottom: 0, bgcolor: 'background.paper', zIndex: 1 }} data-dirty={form.dirty}>
         {canRemove && (
           <Button
             color="error"

@@ -1,14 +1,17 @@
 import { servicePaths, weightUnits, type ProductRecord } from '@emporia/shared'
-import type { RecordFieldDef } from '../../components/data-table/resource'
+import type { EditorSection, RecordFieldDef } from '../../components/data-table/resource'
 import type { FieldDef } from '../../components/fields/field-types'
 import { LabelPrintField } from '../../components/pos-devices/label-print-dialog'
 import type { Values } from '../../lib/form-values'
 import { translatablePaths } from '../../lib/table/search-query'
 import { availLabels, weightTypeLabels, weightUnitLabels } from './product-labels'
+import { Preview3dInput } from './preview-3d-field'
+import { ProductLinksInput } from './product-links-field'
 import { ProductStatusInput } from './product-status-field'
 import { ProductStockInput } from './product-stock-field'
 import { SeoInput } from './seo-field'
 import { SpecValuesInput } from './spec-values-field'
+import { VariantMatrixInput } from './variant-matrix-field'
 
 const named = { searchFields: translatablePaths('name') }
 
@@ -32,6 +35,7 @@ export const productFields: RecordFieldDef<ProductRecord>[] = [
   { name: 'posCode', label: 'product.posCode', type: 'text' },
   { name: 'desc', label: 'res.desc', type: 'translatable', multiline: true, wide: true },
   { name: 'images', label: 'product.images', type: 'images', wide: true },
+  { name: 'preview3d', label: 'product.preview3d', type: 'custom', component: Preview3dInput, wide: true },
   // The live status while untouched: the same value the list shows (decision 0070).
   { name: 'status', label: 'product.status', type: 'custom', component: ProductStatusInput },
   { name: 'avail', label: 'product.avail', type: 'select', source: { enumList: availLabels } },
@@ -41,6 +45,15 @@ export const productFields: RecordFieldDef<ProductRecord>[] = [
   money('dprice', 'product.dprice'),
   money('cprice', 'product.cprice'),
   money('mprice', 'product.mprice'),
+  { name: 'points', label: 'product.points', type: 'number', integer: true, help: 'product.points.help' },
+  {
+    name: 'coupons',
+    label: 'product.coupons',
+    type: 'select',
+    multiple: true,
+    help: 'product.coupons.help',
+    source: { path: servicePaths.couponTemplates, ...named }
+  },
   { name: 'category', label: 'product.mainCategory', type: 'select', source: { path: servicePaths.categories, ...named } },
   {
     name: 'categories',
@@ -50,8 +63,13 @@ export const productFields: RecordFieldDef<ProductRecord>[] = [
     source: { path: servicePaths.categories, ...named }
   },
   { name: 'brand', label: 'res.brand', type: 'select', source: { path: servicePaths.brands, ...named } },
+  {
+    name: 'subShop',
+    label: 'product.subShop',
+    type: 'select',
+    source: { path: servicePaths.subShops, valueField: 'subShop', textField: 'name', query: { accepted: true } }
+  },
   { name: 'tags', label: 'product.tags', type: 'select', multiple: true, source: { path: servicePaths.tags, ...named } },
-  { name: 'skus', label: 'product.skus', type: 'list', fields: skuFields, wide: true },
   {
     name: 'attributes',
     label: 'product.attributes',
@@ -63,6 +81,8 @@ export const productFields: RecordFieldDef<ProductRecord>[] = [
       { name: 'values', label: 'product.attributeValues', type: 'textList' }
     ]
   },
+  { name: 'variantMatrix', label: 'product.matrix', type: 'custom', component: VariantMatrixInput, display: true, wide: true },
+  { name: 'skus', label: 'product.skus', type: 'list', fields: skuFields, wide: true },
   { name: 'specs', label: 'product.specs', type: 'custom', component: SpecValuesInput, wide: true },
   { name: 'popular', label: 'product.popular', type: 'boolean' },
   { name: 'exclusive', label: 'product.exclusive', type: 'boolean' },
@@ -100,21 +120,39 @@ export const productFields: RecordFieldDef<ProductRecord>[] = [
     ]
   },
   { name: 'separateRatio', label: 'product.separateRatio', type: 'number', integer: true },
-  {
-    name: 'productLinks',
-    label: 'product.productLinks',
-    type: 'list',
-    noItemId: true,
-    wide: true,
-    fields: [
-      { name: 'shop', label: 'product.linkShop', type: 'text', required: true },
-      { name: 'product', label: 'product.linkProduct', type: 'text', required: true },
-      money('price', 'product.price'),
-      { name: 'quantity', label: 'product.linkQuantity', type: 'number' },
-      { name: 'crossWarehouse', label: 'product.crossWarehouse', type: 'text' },
-      { name: 'intoProduct', label: 'product.intoProduct', type: 'boolean' }
-    ]
-  },
+  // Another shop's product picked by name among the shops the merchant may link (decision 0189).
+  { name: 'productLinks', label: 'product.productLinks', type: 'custom', component: ProductLinksInput, wide: true },
   { name: 'content', label: 'product.content', type: 'richtext' },
-  { name: 'seo', label: 'product.seo', type: 'custom', component: SeoInput, wide: true }
+  { name: 'seo', label: 'product.seo', type: 'custom', component: SeoInput, wide: true },
+  // Spec §6.3: which other shops may modify (write) or remove (owner) this product.
+  { name: 'accessShop', label: 'product.accessShop', type: 'acl', wide: true }
+]
+
+/**
+ * The editor's cards, as a merchant scans a product page (Shopify's order): what it is, how it looks,
+ * what it costs, stock, variants, weight, links to other shops, where it sells, sharing, search.
+ */
+export const productSections: EditorSection[] = [
+  {
+    key: 'basics',
+    title: 'product.section.basics',
+    fields: ['name', 'posCode', 'desc', 'content', 'category', 'categories', 'brand', 'tags', 'specs', 'subShop']
+  },
+  { key: 'media', title: 'product.section.media', fields: ['images', 'preview3d'] },
+  { key: 'pricing', title: 'product.section.pricing', fields: ['price', 'dprice', 'cprice', 'mprice', 'points', 'coupons'] },
+  {
+    key: 'stock',
+    title: 'product.section.stock',
+    fields: ['stock', 'labels', 'allowOutOfStock', 'inventoryUnit', 'separateProducts', 'separateRatio']
+  },
+  { key: 'variants', title: 'product.section.variants', fields: ['attributes', 'variantMatrix', 'skus'] },
+  { key: 'weight', title: 'product.section.weight', fields: ['weightType', 'weightUnit', 'weightUnitQuantity'] },
+  { key: 'links', title: 'product.section.links', fields: ['productLinks'] },
+  {
+    key: 'channels',
+    title: 'product.section.channels',
+    fields: ['status', 'avail', 'popular', 'exclusive', 'ageRestricted']
+  },
+  { key: 'sharing', title: 'product.section.sharing', fields: ['accessShop'] },
+  { key: 'seo', title: 'product.section.seo', fields: ['seo'] }
 ]

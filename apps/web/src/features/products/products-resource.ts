@@ -5,7 +5,7 @@ import { listTAny } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { translatablePaths } from '../../lib/table/search-query'
 import { setProductsStatus } from './product-api'
-import { productFields } from './product-fields'
+import { productFields, productSections } from './product-fields'
 import { availLabels, choosableStatusLabels, statusLabels } from './product-labels'
 import { prepareProduct, prepareProductClone } from './product-rules'
 import { editPath } from '../../lib/screens/screen'
@@ -36,6 +36,7 @@ export const productsResource = defineResource({
   // The list reads what its columns show (decision 0103); the editor and "all fields" exports read whole records.
   select: [...productListFields],
   fields: productFields,
+  sections: productSections,
   search: [
     { field: '$search', type: 'raw', label: 'product.keyword' },
     { field: 'categories', type: 'select', label: 'res.category', source: { path: servicePaths.categories, ...named } },
