@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { orderStatuses, paymentMethods, paymentStatuses } from '@emporia/shared'
+import { labelledPaymentMethods, orderStatuses, paymentMethods, paymentStatuses } from '@emporia/shared'
 import { listsEn } from './i18n/lists/en'
 import {
+  allPaymentMethodLabels,
   labelText,
   orderSourceLabels,
   orderStatusColour,
@@ -20,6 +21,8 @@ describe('order and payment labels', () => {
       for (const key of Object.values(labels)) expect(listsEn, key).toHaveProperty(key)
     expect(Object.keys(orderStatusLabels)).toEqual([...orderStatuses])
     expect(Object.keys(paymentMethodLabels)).toEqual([...paymentMethods])
+    expect(Object.keys(allPaymentMethodLabels)).toEqual([...paymentMethods, ...labelledPaymentMethods])
+    for (const key of Object.values(allPaymentMethodLabels)) expect(listsEn, key).toHaveProperty(key)
     expect(Object.keys(paymentStatusLabels)).toEqual([...paymentStatuses])
   })
 
@@ -35,6 +38,10 @@ describe('order and payment labels', () => {
 
   it('shows a POS method by its own name and an unknown value as it is', () => {
     expect(paymentMethodText({ method: 'cash' }, t)).toBe('Cash')
+    // Spec §9.8: the wallets and the transit card have labels before they are taken.
+    expect(paymentMethodText({ method: 'mobileWallet' }, t)).toBe('Mobile wallet')
+    expect(paymentMethodText({ method: 'messagingWallet' }, t)).toBe('Messaging app wallet')
+    expect(paymentMethodText({ method: 'transitCard' }, t)).toBe('Transit card (stored value)')
     expect(paymentMethodText({ method: 'pos', extraMethod: 'Octopus' }, t)).toBe('Other (POS) · Octopus')
     expect(paymentMethodText({ method: 'pos', extraMethod: '  ' }, t)).toBe('Other (POS)')
     expect(labelText(orderStatusLabels, 'shipped', t)).toBe('Shipped')

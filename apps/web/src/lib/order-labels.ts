@@ -1,9 +1,11 @@
 import {
+  labelledPaymentMethods,
   orderSources,
   orderStatuses,
   paymentMethods,
   paymentStatuses,
   type OrderSource,
+  type LabelledPaymentMethod,
   type OrderStatus,
   type PaymentMethod,
   type PaymentStatus
@@ -24,6 +26,14 @@ const labels = <T extends string>(values: readonly T[], prefix: string) =>
 export const orderStatusLabels = labels<OrderStatus>(orderStatuses, 'orderStatus')
 export const orderSourceLabels = labels<OrderSource>(orderSources, 'orderSource')
 export const paymentMethodLabels = labels<PaymentMethod>(paymentMethods, 'paymentMethod')
+/**
+ * Every method's label, with the wallets' and the transit card's, which come before their methods do
+ * (spec §9.8): what a record shows. Pickers and filters offer only `paymentMethodLabels`.
+ */
+export const allPaymentMethodLabels = {
+  ...paymentMethodLabels,
+  ...labels<LabelledPaymentMethod>(labelledPaymentMethods, 'paymentMethod')
+}
 export const paymentStatusLabels = labels<PaymentStatus>(paymentStatuses, 'paymentStatus')
 
 /** Money waiting is amber, money taken blue, goods on their way purple to green, money given back red. */
@@ -55,7 +65,7 @@ export const paymentMethodText = (
   payment: { method?: unknown; extraMethod?: unknown },
   t: (key: ListMessageKey) => string
 ): string => {
-  const label = labelText(paymentMethodLabels, payment.method, t)
+  const label = labelText(allPaymentMethodLabels, payment.method, t)
   const extra = typeof payment.extraMethod === 'string' ? payment.extraMethod.trim() : ''
   return extra ? `${label} · ${extra}` : label
 }

@@ -10,6 +10,13 @@ import { signedMoneySchema } from './order.schema'
  */
 export const paymentMethods = ['stripe', 'cash', 'pos', 'bank', 'point', 'credit'] as const
 export type PaymentMethod = (typeof paymentMethods)[number]
+/**
+ * Spec §9.8: labels also exist for a mobile wallet, a messaging wallet and a stored-value transit card.
+ * Named and translated before they are taken (decision 0187): the payments service accepts them once
+ * they join `paymentMethods`; a record that names one shows its label meanwhile.
+ */
+export const labelledPaymentMethods = ['mobileWallet', 'messagingWallet', 'transitCard'] as const
+export type LabelledPaymentMethod = (typeof labelledPaymentMethods)[number]
 /** Methods a merchant records by hand; stripe is created through the provider and points arrive later. */
 export const manualPaymentMethods = ['cash', 'pos', 'bank', 'credit'] as const
 export const paymentStatuses = ['pending', 'paid', 'cancelled', 'refunded'] as const
