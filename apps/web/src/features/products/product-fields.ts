@@ -11,6 +11,7 @@ import { ProductStatusInput } from './product-status-field'
 import { ProductStockInput } from './product-stock-field'
 import { SeoInput } from './seo-field'
 import { SpecValuesInput } from './spec-values-field'
+import { SubShopInput } from './sub-shop-field'
 import { VariantMatrixInput } from './variant-matrix-field'
 
 const named = { searchFields: translatablePaths('name') }
@@ -63,12 +64,7 @@ export const productFields: RecordFieldDef<ProductRecord>[] = [
     source: { path: servicePaths.categories, ...named }
   },
   { name: 'brand', label: 'res.brand', type: 'select', source: { path: servicePaths.brands, ...named } },
-  {
-    name: 'subShop',
-    label: 'product.subShop',
-    type: 'select',
-    source: { path: servicePaths.subShops, valueField: 'subShop', textField: 'name', query: { accepted: true } }
-  },
+  { name: 'subShop', label: 'product.subShop', type: 'custom', component: SubShopInput },
   { name: 'tags', label: 'product.tags', type: 'select', multiple: true, source: { path: servicePaths.tags, ...named } },
   {
     name: 'attributes',

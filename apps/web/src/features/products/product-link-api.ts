@@ -1,9 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
-import { servicePaths } from '@emporia/shared'
+import { callerIn, refusal, serviceRules, servicePaths } from '@emporia/shared'
+import { useSession } from '../../lib/auth'
 import { resourceService, rowsOf, shopRows, type Row } from '../../lib/resource-client'
-import { useCurrentShopId, useShops } from '../../lib/shop'
+import { useCurrentShop, useCurrentShopId, useShops } from '../../lib/shop'
 
 // The product editor's reads of other shops (links to other shops' products); components never name a service.
+
+/** Whether this member may read a service in the current shop (sub-shops need the useSubShop switch). */
+export const useMayRead = (path: keyof typeof serviceRules): boolean => {
+  const { user } = useSession()
+  const shop = useCurrentShop(Boolean(user))
+  const rule = serviceRules[path]
+  return Boolean(shop && rule && refusal(rule.read, callerIn(shop, user?._id), false) === null)
+}
 
 export interface LinkShop {
   id: string
@@ -19,10 +28,11 @@ export const useLinkShops = (): LinkShop[] => {
   const own = (useShops(true).data ?? [])
     .filter((shop) => shop._id !== current)
     .map((shop) => ({ id: shop._id, name: shop.name }))
+  const subShops = useMayRead(servicePaths.subShops)
   const subs = useQuery({
     queryKey: [servicePaths.subShops, 'linkable', current],
     queryFn: () => shopRows(servicePaths.subShops, { accepted: true, $limit: 200 }),
-    enabled: Boolean(current),
+    enabled: Boolean(current) && subShops,
     staleTime: 60_000
   }).data
   const shops = new Map(own.map((shop) => [shop.id, shop]))
