@@ -23,6 +23,7 @@ import { addDays, shopToday, summaryQuery, useSalesSummary, useSalesUpdates, typ
 import { useCurrentShop } from '../../lib/shop'
 import { chartData, exportColumnsOf } from './chart-data'
 import { SalesTable } from './sales-table'
+import { TrafficSection } from './traffic-section'
 
 // ECharts is a chunk of its own: the controls and the table show while it loads.
 const SalesChart = lazy(() => import('./sales-chart').then((m) => ({ default: m.SalesChart })))
@@ -166,6 +167,9 @@ const Charts = ({ shop }: { shop: NonNullable<ReturnType<typeof useCurrentShop>>
             <EmptyState icon={<ShowChart />} text={t('charts.empty')} testId="charts-empty" />
           )}
         </Paper>
+      )}
+      {ordered && range.fromDate && range.toDate && (
+        <TrafficSection shopId={shop._id} fromDate={range.fromDate} toDate={range.toDate} />
       )}
     </Stack>
   )

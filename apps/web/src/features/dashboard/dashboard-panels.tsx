@@ -16,6 +16,8 @@ import { canOpen, type Area } from '@emporia/shared'
 const LowStockPanel = lazy(() => import('./low-stock-panel').then((m) => ({ default: m.LowStockPanel })))
 const SalesPanel = lazy(() => import('./sales-panel').then((m) => ({ default: m.SalesPanel })))
 const RecentOrdersPanel = lazy(() => import('./recent-orders-panel').then((m) => ({ default: m.RecentOrdersPanel })))
+const ReferralsPanel = lazy(() => import('./referrals-panel').then((m) => ({ default: m.ReferralsPanel })))
+const CommentsPanel = lazy(() => import('./comments-panel').then((m) => ({ default: m.CommentsPanel })))
 
 interface PanelSpec {
   key: string
@@ -27,8 +29,8 @@ interface PanelSpec {
   area?: Area
 }
 
-// The services behind visits and comments are not built yet; until then each says what it will
-// show, which is the truth for a new shop. Low stock (decision 0040), sales and orders (0082) are live.
+// Low stock (decision 0040), sales and orders (0082), visits (0194) and comments (0193) are live; each
+// says what it will show while it has nothing, which is the truth for a new shop.
 const panels: PanelSpec[] = [
   { key: 'sales', title: 'dashboard.sales', empty: 'dashboard.salesEmpty', icon: <ShowChart />, wide: true, area: 'charts' },
   {
@@ -40,8 +42,8 @@ const panels: PanelSpec[] = [
     area: 'orders'
   },
   { key: 'lowStock', title: 'dashboard.lowStock', empty: 'dashboard.lowStockEmpty', icon: <Inventory /> },
-  { key: 'referrals', title: 'dashboard.referrals', empty: 'dashboard.referralsEmpty', icon: <Travel /> },
-  { key: 'comments', title: 'dashboard.comments', empty: 'dashboard.commentsEmpty', icon: <Comment /> }
+  { key: 'referrals', title: 'dashboard.referrals', empty: 'dashboard.referralsEmpty', icon: <Travel />, area: 'charts' },
+  { key: 'comments', title: 'dashboard.comments', empty: 'dashboard.commentsEmpty', icon: <Comment />, area: 'products' }
 ]
 
 /** The five dashboard panels of spec §2.7, each with its empty state. */
@@ -59,6 +61,10 @@ export const DashboardPanels = () => {
         <SalesPanel shop={shop} chartsLink={allowed('charts')} />
       ) : panel.key === 'recentOrders' && shop ? (
         <RecentOrdersPanel shopId={shop._id} />
+      ) : panel.key === 'referrals' && shop ? (
+        <ReferralsPanel shopId={shop._id} />
+      ) : panel.key === 'comments' && shop ? (
+        <CommentsPanel shopId={shop._id} />
       ) : undefined
     return live ? <Suspense fallback={empty(panel)}>{live}</Suspense> : empty(panel)
   }
