@@ -59,3 +59,13 @@ const numberToPlain = (value: number): string => {
   if (!Number.isFinite(value)) throw new RangeError(`Not an amount: ${value}`)
   return value.toFixed(6).replace(/\.?0+$/, '')
 }
+
+/**
+ * The symbols a shop may show money with (spec §9.1: the store's symbol, default "$"; decision 0187):
+ * "$" as Hong Kong shows dollars at home, "HK$" where foreign visitors must tell it from other dollars.
+ */
+export const currencySymbols = ['$', 'HK$'] as const
+export type CurrencySymbol = (typeof currencySymbols)[number]
+/** The shop's symbol, "$" unless it chose another of `currencySymbols`. */
+export const currencySymbolOf = (shop: { currencySymbol?: unknown } | null | undefined): CurrencySymbol =>
+  currencySymbols.find((symbol) => symbol === shop?.currencySymbol) ?? '$'

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { barcodeLayoutSchema } from '../inventory/barcode-layout.schema'
 import { ID_PATTERN } from '../platform/ids'
+import { currencySymbols } from '../platform/money'
 import { shopAttributes } from '../tenancy/permissions'
 import { shopPermissions, shopRoles } from '../tenancy/roles'
 import { checkoutSettingsFields } from './checkout-settings'
@@ -75,6 +76,8 @@ export const shopSchema = Type.Object(
     location: Type.Optional(Type.String({ maxLength: 500 })),
     /** The till shows a second, customer-facing screen (spec §2.3 posScreen). */
     multiscreen: Type.Optional(Type.Boolean()),
+    /** How money is shown (spec §9.1): "$" (default) or "HK$" (decision 0187). */
+    currencySymbol: Type.Optional(Type.Union([...currencySymbols.map((symbol) => Type.Literal(symbol)), Type.Null()])),
     // Stock settings (spec §3.1, settings/inventory; docs/decisions/0040).
     posAllowOutOfStock: Type.Optional(Type.Boolean()),
     /** Staff discount limits are enforced on manual order discounts (spec §3.1, §6.2; decision 0092). */

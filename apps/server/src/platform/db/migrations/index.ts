@@ -86,6 +86,7 @@ import * as shopFlowFlags from './20261205000000-shop-flow-flags'
 import * as shopFlowOrders from './20261205010000-shop-flow-orders'
 import * as posReceiptSettings from './20261206010000-pos-receipt-settings'
 import * as discountUseLimit from './20261207010000-discount-use-limit'
+import * as shopCurrencySymbol from './20261207020000-shop-currency-symbol'
 import * as productCommentsTable from './20261210010000-product-comments'
 import * as storeVisitsTable from './20261210020000-store-visits'
 
@@ -166,6 +167,7 @@ export const migrations: Record<string, Migration> = {
   '20261205010000-shop-flow-orders': shopFlowOrders,
   '20261206010000-pos-receipt-settings': posReceiptSettings,
   '20261207010000-discount-use-limit': discountUseLimit,
+  '20261207020000-shop-currency-symbol': shopCurrencySymbol,
   '20261210010000-product-comments': productCommentsTable,
   '20261210020000-store-visits': storeVisitsTable
 }
