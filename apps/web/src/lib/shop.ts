@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react'
 import { useQuery, type QueryClient } from '@tanstack/react-query'
-import { servicePaths, type Shop } from '@emporia/shared'
+import { currencySymbolOf, servicePaths, type Shop } from '@emporia/shared'
 import type { Query } from '@feathersjs/feathers'
 import { loadClient } from './client'
+import { setMoneySymbol } from './format/money'
 import { deviceOffline, rememberedShops, rememberedUser, rememberShops } from './offline-start'
 import { rowsOf } from './page-of'
 import { queryKeys } from './query-keys'
@@ -55,7 +56,10 @@ export const useShops = (enabled: boolean) => {
 export const useCurrentShop = (enabled: boolean): Shop | undefined => {
   const id = useCurrentShopId()
   const shops = useShops(enabled).data
-  return shops?.find((shop) => shop._id === id)
+  const shop = shops?.find((one) => one._id === id)
+  // Amounts follow the shop's symbol (decision 0187); the shell reads the shop before the page's rows.
+  if (shop) setMoneySymbol(currencySymbolOf(shop))
+  return shop
 }
 
 /** Raised by a shop-scoped call made while no shop is selected; the router sends the user to /eshop. */

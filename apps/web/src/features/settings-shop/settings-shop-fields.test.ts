@@ -27,6 +27,9 @@ describe('settings/shop', () => {
     expect(values.multiscreen).toBe(false)
     expect(shopDetailsPatch({ ...values, multiscreen: true })).toMatchObject({ icon: 'b'.repeat(24), multiscreen: true })
     expect(shopDetailsPatch({ ...values, icon: null }).icon).toBeNull()
+    // The money symbol: "$" until the shop chooses "HK$" (decision 0187).
+    expect(values.currencySymbol).toBe('$')
+    expect(shopDetailsPatch({ ...values, currencySymbol: 'HK$' }).currencySymbol).toBe('HK$')
   })
 
   it('switches and flow flags: a missing one reads off, and every one is sent as true or false', () => {

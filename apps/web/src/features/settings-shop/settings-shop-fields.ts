@@ -1,4 +1,4 @@
-import { shopFlowFlagNames, type Shop, type ShopPatch, type Theme } from '@emporia/shared'
+import { currencySymbolOf, shopFlowFlagNames, type Shop, type ShopPatch, type Theme } from '@emporia/shared'
 import type { FieldDef } from '../../components/fields/field-types'
 import { isEmptyValue, type Values } from '../../lib/form-values'
 import { ShopIconInput } from './settings-shop-icon'
@@ -16,7 +16,15 @@ export const shopDetailsFields: FieldDef[] = [
   { name: 'phone', label: 'shopSettings.phone', type: 'text' },
   { name: 'shopEmail', label: 'shopSettings.shopEmail', type: 'email' },
   { name: 'location', label: 'shopSettings.location', type: 'textarea', wide: true },
-  { name: 'multiscreen', label: 'shopSettings.multiscreen', type: 'boolean', help: 'shopSettings.multiscreenHelp', wide: true }
+  { name: 'multiscreen', label: 'shopSettings.multiscreen', type: 'boolean', help: 'shopSettings.multiscreenHelp', wide: true },
+  // How every amount shows (spec §9.1; decision 0187).
+  {
+    name: 'currencySymbol',
+    label: 'shopSettings.currencySymbol',
+    type: 'select',
+    required: true,
+    source: { enumList: { $: 'shopSettings.currency.dollar', HK$: 'shopSettings.currency.hkDollar' } }
+  }
 ]
 
 export const shopDetailsOf = (shop: Shop): Values => ({
@@ -27,7 +35,8 @@ export const shopDetailsOf = (shop: Shop): Values => ({
   phone: shop.phone ?? '',
   shopEmail: shop.shopEmail ?? '',
   location: shop.location ?? '',
-  multiscreen: shop.multiscreen ?? false
+  multiscreen: shop.multiscreen ?? false,
+  currencySymbol: currencySymbolOf(shop)
 })
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
@@ -40,7 +49,8 @@ export const shopDetailsPatch = (values: Values): ShopPatch => ({
   shopEmail: text(values.shopEmail) || null,
   location: text(values.location),
   icon: typeof values.icon === 'string' && values.icon ? values.icon : null,
-  multiscreen: values.multiscreen === true
+  multiscreen: values.multiscreen === true,
+  currencySymbol: currencySymbolOf({ currencySymbol: values.currencySymbol })
 })
 
 export const seoFields: FieldDef[] = [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatDateTime, formatFileSize, formatMoney } from './index'
+import { currencySymbolOf } from '@emporia/shared'
+import { formatDate, formatDateTime, formatFileSize, formatMoney, setMoneySymbol } from './index'
 
 describe('formatMoney', () => {
   it('shows two decimals, thousands separators and the symbol', () => {
@@ -12,6 +13,15 @@ describe('formatMoney', () => {
   it('puts a leading minus before the symbol', () => {
     expect(formatMoney(-123450)).toBe('-$1,234.50')
     expect(formatMoney(-0)).toBe('$0.00')
+  })
+
+  it('uses the shop’s chosen symbol, "$" unless it chose "HK$" (decision 0187)', () => {
+    setMoneySymbol(currencySymbolOf({ currencySymbol: 'HK$' }))
+    expect(formatMoney(-123450)).toBe('-HK$1,234.50')
+    setMoneySymbol(currencySymbolOf({ currencySymbol: '€' }))
+    expect(formatMoney(100)).toBe('$1.00')
+    setMoneySymbol(currencySymbolOf(null))
+    expect(formatMoney(100)).toBe('$1.00')
   })
 
   it('shows "-" for a missing amount', () => {
