@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import type { Shop } from '@emporia/shared'
+import { merchant } from '../support/api'
+import { poll, useApp } from '../support/app'
+import { readRecord, seedProduct, seedRestock } from '../support/catalogue'
+import { mainWarehouse, patchShop } from '../support/orders'
+import { createRecord } from '../support/records'
+
+const AGE_REQUIRED = '此訂單含有年齡限制商品：請確認顧客已達法定年齡'
+
+/**
+ * The shop-flow flags (decision 0178), in cht: the merchant turns "no delivery" and "age check" on in
+ * settings/shop; a customer's checkout then has no delivery step, and asks them to confirm their age
+ * before it takes an order of wine.
+ */
+describe('shop flow', () => {
+  const app = useApp()
+
+  it('an admin turns on no delivery and the age check; the storefront checkout follows them', async () => {
+    const base = app.server.url
+    const who = await merchant(base, 'shopflow')
+    const shopId = who.shop!._id
+    // Bank transfer and no delivery method: the shop cannot sell until it skips shipping.
+    await patchShop(base, who, {
+      bankTransfer: { enabled: true, accounts: [{ bankName: '恒生銀行', name: '酒莊有限公司', no: '024-555-1', enabled: true }] },
+      pickUp: { enabled: false }
+    })
+    await createRecord(base, who, 'themes/install', { template: 'jade', mode: 'install' })
+    const wine = await seedProduct(base, who, { name: { en: 'Red wine', cht: '紅酒' }, price: 18000, ageRestricted: true })
+    await seedRestock(base, who, { warehouse: await mainWarehouse(base, who), product: wine._id, quantity: 5 })
+
+    // The merchant, in settings/shop.
+    const office = await app.openAs(who, `/${shopId}/settings/shop`, { lang: 'cht' })
+    await office.getByTestId('shop-flow').waitFor()
+    expect(await office.getByTestId('shop-flow').textContent()).toContain('網店結帳不設送貨步驟')
+    await office.getByTestId('field-skipShipping').check()
+    await office.getByTestId('field-ageRestricted').check()
+    await office.getByTestId('shop-flow-save').click()
+    await expect
+      .poll(async () => {
+        const shop = await readRecord<Shop>(base, who, 'shops', shopId)
+        return [shop.skipShipping, shop.ageRestricted]
+      }, poll)
+      .toEqual([true, true])
+
+    // The customer: wine in the cart, a checkout with no delivery step and an age question.
+    const store = `${base}/s/${who.shop!.subdomain}`
+    // The refused checkout's 400 is the point of the step, not a fault.
+    const customer = await app.open({ lang: 'cht', allowErrors: [/status of 400 \(Bad Request\)/] })
+    await customer.goto(`${store}/products/${wine._id}?lang=cht`)
+    await customer.locator('main a[href$="/cart"]').first().click()
+    await expect.poll(() => customer.locator('[data-cart-lines] .ef-cart-line__name').first().textContent(), poll).toBe('紅酒')
+    await customer.locator('[data-cart-checkout]').click()
+    await customer.locator('[data-age-gate]:not([hidden])').waitFor()
+    expect(await customer.locator('input[name="delivery"]').count()).toBe(0)
+    await customer.locator('input[name="customer.firstName"]').fill('志明')
+    await customer.locator('input[name="customer.email"]').fill(`chi-${Date.now()}@example.test`)
+    await customer.locator('input[name="customer.phone"]').fill('9123 4567')
+    await customer.locator('input[name="payment"][value="bank"]').check()
+    // Without the box ticked the server refuses, in the shopper's language.
+    await customer.locator('[data-checkout-submit]').click()
+    await expect.poll(() => customer.locator('[data-error-for="ageConfirmed"]').textContent(), poll).toBe(AGE_REQUIRED)
+    await customer.locator('input[name="ageConfirmed"]').check()
+    await customer.locator('[data-checkout-submit]').click()
+    await expect.poll(() => customer.locator('[data-order-status]').textContent(), poll).toBe('準備中')
+    expect(await customer.locator('main').textContent()).not.toContain('運費')
+  })
+})
