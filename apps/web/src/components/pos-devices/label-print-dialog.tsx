@@ -13,10 +13,8 @@ import {
   TextField,
   Typography
 } from '@mui/material'
-import PrintIcon from '@mui/icons-material/PrintOutlined'
 import { useQuery } from '@tanstack/react-query'
 import { servicePaths, type LocaleId, type Product } from '@emporia/shared'
-import type { FieldProps } from '../fields/field-types'
 import { formatMoney } from '../../lib/format/money'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
@@ -219,26 +217,5 @@ export const LabelPrintDialog = ({ ids, onClose }: { ids: string[]; onClose: () 
         </Button>
       </DialogActions>
     </Dialog>
-  )
-}
-
-/** The product editor's "Print labels": the saved product's labels (a new product has none to print yet). */
-export const LabelPrintField = ({ record, testId }: FieldProps) => {
-  const { t } = useListT()
-  const [open, setOpen] = useState(false)
-  const id = record?._id ? String(record._id) : undefined
-  if (!id)
-    return (
-      <Typography color="text.secondary" data-testid={testId}>
-        {t('labelPrint.saveFirst')}
-      </Typography>
-    )
-  return (
-    <>
-      <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => setOpen(true)} data-testid={testId}>
-        {t('labelPrint.action')}
-      </Button>
-      {open && <LabelPrintDialog ids={[id]} onClose={() => setOpen(false)} />}
-    </>
   )
 }

@@ -1,7 +1,7 @@
 import { servicePaths, weightUnits, type ProductRecord } from '@emporia/shared'
 import type { EditorSection, RecordFieldDef } from '../../components/data-table/resource'
 import type { FieldDef } from '../../components/fields/field-types'
-import { LabelPrintField } from '../../components/pos-devices/label-print-dialog'
+import { LabelPrintField } from '../../components/pos-devices/label-print-button'
 import type { Values } from '../../lib/form-values'
 import { translatablePaths } from '../../lib/table/search-query'
 import { availLabels, weightTypeLabels, weightUnitLabels } from './product-labels'

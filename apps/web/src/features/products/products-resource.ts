@@ -1,6 +1,6 @@
 import { productListFields, servicePaths, type LocaleId, type ProductStatus, productSchema } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
-import { LabelPrintDialog } from '../../components/pos-devices/label-print-dialog'
+import { LabelPrintDialogLazy } from '../../components/pos-devices/label-print-button'
 import { listTAny } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { translatablePaths } from '../../lib/table/search-query'
@@ -59,6 +59,6 @@ export const productsResource = defineResource({
       done: 'product.batchStatusDone'
     },
     // Labels of the selected products (spec §3.12 label print), on this device's printer.
-    { key: 'labels', label: 'labelPrint.action', run: () => Promise.resolve(), dialog: LabelPrintDialog }
+    { key: 'labels', label: 'labelPrint.action', run: () => Promise.resolve(), dialog: LabelPrintDialogLazy }
   ]
 })
