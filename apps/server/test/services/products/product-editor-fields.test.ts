@@ -61,6 +61,9 @@ describe.each(await dialects())('product links, sub-shop, coupons, points and 3D
     expect(await mine.patch(`products/${product._id}`, { $push: { productLinks: foreign } })).toMatchObject(
       refused(403, 'productLinks.1.shop')
     )
+    expect(await mine.update(`products/${product._id}`, { name: 'Tea', price: 100, productLinks: [foreign] })).toMatchObject(
+      refused(403, 'productLinks.0.shop')
+    )
     // Its own shop, a product of another shop, a warehouse of another shop, two links to one shop.
     const own = (await mine.made('products', { name: 'Own', price: 1 }))._id
     expect(await mine.patch(`products/${product._id}`, { productLinks: [{ shop: owner.shopId, product: own }] })).toMatchObject(
