@@ -10,5 +10,5 @@ export const productComments = (context: ServiceContext) => (app: Application) =
     app,
     context,
     servicePaths.productComments,
-    new ProductCommentService({ ...context.records, model: productCommentModel, multi: ['create'] })
+    new ProductCommentService({ ...context.records, model: productCommentModel, multi: ['create', 'patch'] })
   )

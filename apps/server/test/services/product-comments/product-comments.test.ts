@@ -94,5 +94,13 @@ describe.each(await dialects())('productComments: moderation and plain text (%s)
     expect((await theirs.get(`productComments/${made._id}`)).status).toBe(404)
     expect((await theirs.patch(`productComments/${made._id}`, { status: 'approved' })).status).toBe(404)
     expect(((await api.get(`productComments/${made._id}`)).body as Body).status).toBe('hidden')
+
+    // The list's batch: approve several at once; another shop's batch touches none of them.
+    const second = await api.made('productComments', { product: tea, text: 'Second' })
+    const chosen = `&_id[$in]=${made._id}&_id[$in]=${second._id}`
+    expect((await theirs.patch('productComments', { status: 'hidden' }, chosen)).body).toEqual([])
+    const batch = await api.patch('productComments', { status: 'approved' }, chosen)
+    expect(batch.status).toBe(200)
+    expect((batch.body as unknown as Body[]).map((row) => row.status)).toEqual(['approved', 'approved'])
   })
 })
