@@ -21,7 +21,7 @@ import { planFeatures, type PlanFeature } from '../billing/plan.schema'
 export const shopAttributes = planFeatures
 export type ShopAttribute = PlanFeature
 /** Shop switches that turn a part of the product on (spec §3.1). */
-export const shopFlags = ['useSubShop', 'useInventoryLot', 'useCashboxLog'] as const
+export const shopFlags = ['useSubShop', 'useInventoryLot', 'useCashboxLog', 'useInventory'] as const
 export type ShopFlag = (typeof shopFlags)[number]
 
 /** What the permission checks need to know about a shop. */
@@ -31,6 +31,8 @@ export interface ShopFeatures {
   useSubShop?: boolean
   useInventoryLot?: boolean
   useCashboxLog?: boolean
+  /** The shop tracks stock (decision 0178): off hides the Warehouses screens. */
+  useInventory?: boolean
 }
 
 export type Gate = { attribute: ShopAttribute } | { flag: ShopFlag }
@@ -58,7 +60,7 @@ export const areas = {
   eshop: { roles: staff },
   app: { roles: staff, gate: { attribute: 'app' } },
   mini: { roles: staff, gate: { attribute: 'app' } },
-  warehouses: warehouse,
+  warehouses: { ...warehouse, gate: { flag: 'useInventory' } },
   inventoryLots: { ...warehouse, gate: { flag: 'useInventoryLot' } },
   products: { roles: ['user', 'subshop'] },
   bundles: { roles: staff, gate: { attribute: 'bundle' } },

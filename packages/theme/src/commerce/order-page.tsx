@@ -9,7 +9,7 @@ import { CardField } from './card-field'
 export interface OrderPageView {
   orderId: string
   status?: string
-  products: { name: unknown; price: number; quantity: number; total: number }[]
+  products: { name: unknown; price: number; quantity: number; total: number; product?: string }[]
   subtotal: number
   discount: number
   rounding: number
@@ -21,6 +21,8 @@ export interface OrderPageView {
   bankAccounts: { bankName: string; name: string; no: string }[]
   /** The customer may say they received it (shop flag useReceive, decision 0178). */
   canConfirmReceived?: boolean
+  /** Each line links to its product's page (shop flag useEshopLink, decision 0178). */
+  productLinks?: boolean
   /** The carrier and tracking, while the shop shows tracking (useTracking, decision 0178). */
   tracking?: { company: string | null; number: string | null; url: string | null } | null
 }
@@ -69,7 +71,15 @@ export const OrderPage = ({
       <ul className="ef-cart-lines">
         {view.products.map((line, i) => (
           <li className="ef-cart-line" key={i}>
-            <span className="ef-cart-line__name">{pickTran(line.name, locale)}</span>
+            <span className="ef-cart-line__name">
+              {view.productLinks && line.product ? (
+                <a className="ef-link" href={`${base}/products/${line.product}`} data-product-link>
+                  {pickTran(line.name, locale)}
+                </a>
+              ) : (
+                pickTran(line.name, locale)
+              )}
+            </span>
             <span>
               {line.quantity} × {formatCents(line.price)}
             </span>

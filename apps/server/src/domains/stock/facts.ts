@@ -17,6 +17,8 @@ export interface ShopFacts {
   products: Map<string, ProductFacts>
   useInventoryLot: boolean
   posAllowOutOfStock: boolean
+  /** The shop tracks stock (decision 0178): off, no move is refused for want of stock. */
+  useInventory: boolean
 }
 
 const field = (move: StockMove, name: 'warehouse' | 'product' | 'sku' | 'quantity') => move.fields?.[name] ?? name
@@ -38,7 +40,7 @@ export const loadShopFacts = async (trx: Knex.Transaction, shop: string, moves: 
           select _id from warehouses where shop = ? and _id = any(?) order by _id for key share) w) as warehouses,
        (select coalesce(json_agg(p), '[]'::json) from (
           select _id, shop, skus, "weightType", "allowOutOfStock" from products where shop = ? and _id = any(?)) p) as products,
-       (select row_to_json(s) from (select "useInventoryLot", "posAllowOutOfStock" from shops where _id = ?) s) as settings`,
+       (select row_to_json(s) from (select "useInventoryLot", "posAllowOutOfStock", "useInventory" from shops where _id = ?) s) as settings`,
     [shop, warehouses, shop, products, shop]
   )) as { rows: { warehouses: string[]; products: ProductFacts[]; settings: Record<string, boolean> | null }[] }
   const [row] = rows
@@ -47,7 +49,8 @@ export const loadShopFacts = async (trx: Knex.Transaction, shop: string, moves: 
     warehouses: new Set(row.warehouses),
     products: new Map(row.products.map((p) => [p._id, p])),
     useInventoryLot: row.settings.useInventoryLot === true,
-    posAllowOutOfStock: row.settings.posAllowOutOfStock === true
+    posAllowOutOfStock: row.settings.posAllowOutOfStock === true,
+    useInventory: row.settings.useInventory !== false
   }
 }
 

@@ -51,6 +51,8 @@ export const moveStock = async (
     const allowed =
       Boolean(shop.products.get(move.product)?.allowOutOfStock) ||
       (ctx.pos === true && shop.posAllowOutOfStock) ||
+      // A shop that does not track stock (useInventory off, decision 0178) sells whatever the ledger says.
+      !shop.useInventory ||
       move.carry === true
     const last = i === order[order.length - 1]
     await walls.enter(move.shop)

@@ -8,11 +8,12 @@ import type { WallSwitch } from '../../platform/tenancy'
  * selling product with nothing available becomes auto_soldOut (unless it may be sold out of
  * stock), and comes back to selling when stock returns. With the switch off the inventory sets no
  * status, so one it had set goes back to selling. A status a person set is left alone. It runs
- * whenever stock moves, a product is written, and the switch changes: one rule, one status.
+ * whenever stock moves, a product is written, and the switch changes: one rule, one status. A shop that
+ * tracks no stock (useInventory off, decision 0178) is as one with the switch off.
  * `avail` is the SQL for what is available (aliases: `p` the product, `sh` its shop).
  */
 export const statusRule = (avail: string) => `case
-    when not sh."resetInventoryStatus" then (case when p.status = 'auto_soldOut' then 'selling' else p.status end)
+    when not sh."resetInventoryStatus" or not sh."useInventory" then (case when p.status = 'auto_soldOut' then 'selling' else p.status end)
     when p.status = 'selling' and ${avail} <= 0 and not coalesce(p."allowOutOfStock", false) then 'auto_soldOut'
     when p.status = 'auto_soldOut' and (${avail} > 0 or coalesce(p."allowOutOfStock", false)) then 'selling'
     else p.status end`

@@ -29,10 +29,10 @@ import { notEnough } from './stock-rows'
 const SALE = `with
   wh as (select _id from warehouses where shop = :shop and _id = :warehouse for key share),
   pr as (select _id, shop, skus, "weightType", "allowOutOfStock" from products where shop = :shop and _id = :product),
-  sh as (select "useInventoryLot", "posAllowOutOfStock" from shops where _id = :shop),
+  sh as (select "useInventoryLot", "posAllowOutOfStock", "useInventory" from shops where _id = :shop),
   ok as (
     select 1 from wh, pr, sh
-    where not sh."useInventoryLot" and not coalesce(pr."allowOutOfStock", false)
+    where not sh."useInventoryLot" and sh."useInventory" and not coalesce(pr."allowOutOfStock", false)
       and case when jsonb_typeof(pr.skus) = 'array' and jsonb_array_length(pr.skus) > 0
             then pr.skus @> jsonb_build_array(jsonb_build_object('id', :sku::text))
             else :sku::text = '' and (pr.skus is null or pr.skus in ('[]'::jsonb, 'null'::jsonb)) end),
@@ -62,7 +62,7 @@ from (select 1) one left join st on true left join pd on true`
 interface SaleRow extends Row {
   factWarehouse: string | null
   factProduct: ProductFacts | null
-  factShop: { useInventoryLot: boolean; posAllowOutOfStock: boolean } | null
+  factShop: { useInventoryLot: boolean; posAllowOutOfStock: boolean; useInventory?: boolean } | null
   factOk: boolean
   stockId: string | null
   stockQuantity: number
@@ -131,12 +131,13 @@ export const quickSale = async (
     warehouses: new Set(answer.factWarehouse ? [answer.factWarehouse] : []),
     products: new Map(answer.factProduct ? [[answer.factProduct._id, answer.factProduct]] : []),
     useInventoryLot: answer.factShop.useInventoryLot === true,
-    posAllowOutOfStock: answer.factShop.posAllowOutOfStock === true
+    posAllowOutOfStock: answer.factShop.posAllowOutOfStock === true,
+    useInventory: answer.factShop.useInventory !== false
   }
   if (!answer.stockId) {
     // The general path's checks, on the facts the statement saw: the same refusals, the same keys.
     checkMove(move, facts)
-    // Passed there but not here: lots, sold out of stock allowed, SKUs of another shape.
+    // Passed there but not here: lots, sold out of stock allowed (or no stock tracked), SKUs of another shape.
     if (!answer.factOk) return undefined
     // Every check passed but the stock: not enough (or no stock row). What is left, read afresh.
     const key = { shop: move.shop, warehouse: move.warehouse, product: move.product, sku: move.sku }

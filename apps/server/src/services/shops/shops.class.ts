@@ -129,7 +129,8 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
       // A client's alias is one of the shop's verified domains (decision 0112).
       if (params.provider) await checkAliasWrite(this.options.db.knex, id, data as Row)
       const settings = prepareSettingsWrite(data as Row, Boolean(params.provider))
-      const statusRule = mentions(data, 'resetInventoryStatus')
+      // Either switch changes what the stock says of a product's status (decisions 0070, 0178).
+      const statusRule = mentions(data, 'resetInventoryStatus') || mentions(data, 'useInventory')
       const pos = posSettingsWrite(data as Row, Boolean(params.provider))
       if (id === null && (settings.touchesSettings || pos.bannersWritten || uiRule))
         throw new BadRequest('Checkout settings are changed one shop at a time')

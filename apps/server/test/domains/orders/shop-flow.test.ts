@@ -217,4 +217,46 @@ describe.each(await dialects())('shop-flow flags (%s)', (dialect) => {
     expect(mail?.html ?? mail?.text).toContain(url)
     await setShop(t, a, { useTracking: false })
   })
+
+  it('useEshopLink: the customer’s order page links each line to its product page only while it is on', async () => {
+    const answer = await checkout({ lines: [{ product: tea, quantity: 1 }], shippingMethod: courier, address: '9 Nathan Road' })
+    const placed = (await answer.json()) as Placed
+    const page = async () => (await fetch(`${t.url}${base}/orders/${placed.link}?lang=en`)).text()
+    expect(await page()).not.toContain('data-product-link')
+    await setShop(t, a, { useEshopLink: true })
+    expect(await page()).toContain(`href="${base}/products/${tea}"`)
+    await setShop(t, a, { useEshopLink: false })
+  })
+
+  it('useInventory: on for every shop; off, a sale is never refused for stock and the product stays on sale', async () => {
+    const shop = (await t.db.knex('shops').where({ _id: a.shopId }).first('useInventory')) as { useInventory: boolean }
+    expect(shop.useInventory).toBe(true)
+    const scarce = ((await call(t, a, 'POST', 'products', { name: { en: 'Rare tea' }, price: 500 })).body as { _id: string })._id
+    const w = ((await t.db.knex('warehouses').where({ shop: a.shopId }).first('_id')) as { _id: string })._id
+    await operate(t, a, { mode: 'restock', warehouse: w, product: scarce, delta: 1 })
+    const cash = (quantity: number) =>
+      createOrder(t, a, {
+        source: 'pos',
+        products: [{ product: scarce, quantity }],
+        payments: [{ method: 'cash', amount: 500 * quantity }]
+      })
+    // Tracked: two of one is refused.
+    expect((await cash(2)).status).toBe(409)
+    await setShop(t, a, { useInventory: false })
+    expect((await cash(2)).status).toBe(201)
+    // The ledger still records it (no data lost) and the product is not marked sold out.
+    const product = (await t.db.knex('products').where({ _id: scarce }).first('cachedInventory', 'status')) as {
+      cachedInventory: number | string
+      status: string
+    }
+    expect(Number(product.cachedInventory)).toBe(-1)
+    expect(product.status).toBe('selling')
+    expect((await cash(1)).status).toBe(201)
+    // Tracked again: the stock is what the ledger says, below zero, so the next sale is refused.
+    await setShop(t, a, { useInventory: true })
+    expect((await cash(1)).status).toBe(409)
+    expect(((await t.db.knex('products').where({ _id: scarce }).first('status')) as { status: string }).status).toBe(
+      'auto_soldOut'
+    )
+  })
 })

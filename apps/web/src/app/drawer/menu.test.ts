@@ -15,6 +15,8 @@ const shop = (patch: Partial<Shop> = {}, role: 'admin' | 'user' | 'pos' | 'subsh
   useInventoryLot: false,
   useCashboxLog: false,
   useSubShop: false,
+  // Stock is tracked unless the shop turns it off (decision 0178).
+  useInventory: true,
   i18n: false,
   attributes: {},
   users: [{ user: me, role, roles: [role], perm, accepted: true }],
@@ -124,6 +126,11 @@ describe('buildMenu', () => {
   })
 
   it('keeps hiding what a shop switch (a flag) or the role closes, whatever billing says', () => {
+    // A shop that tracks no stock (useInventory off, decision 0178) has no Warehouses group.
+    const menu = keys({ signedIn: true, verified: true, userId: me, features, shop: shop({ useInventory: false }) })
+    expect(menu).not.toContain('warehouses')
+    expect(menu).toContain('products')
+    expect(keys({ signedIn: true, verified: true, userId: me, features, shop: shop() })).toContain('warehouses')
     // Sub-shops need the shop's own switch; without it the entry stays hidden even with billing on.
     expect(keys({ signedIn: true, verified: true, userId: me, features, shop: shop() })).not.toContain('subShops')
     const switched = buildMenu({

@@ -13,7 +13,7 @@ export interface OrderStatusView {
   orderId: string
   date: string
   status: Order['status']
-  products: { name: unknown; sku?: string | null; price: number; quantity: number; total: number }[]
+  products: { name: unknown; sku?: string | null; price: number; quantity: number; total: number; product?: string }[]
   subtotal: number
   discount: number
   rounding: number
@@ -30,6 +30,8 @@ export interface OrderStatusView {
   canConfirmReceived: boolean
   /** The carrier and tracking number or link, while the shop shows tracking (useTracking, decision 0178). */
   tracking: { company: string | null; number: string | null; url: string | null } | null
+  /** Each line links to its product's page (shop flag useEshopLink, decision 0178). */
+  productLinks: boolean
 }
 
 const notFound = () => new NotFound('We could not find this order', { key: 'storefront.orderNotFound' })
@@ -49,8 +51,8 @@ export const orderStatus = async (commerce: Commerce, shop: string, token: unkno
     const waiting = waitsForPayment(order as Parameters<typeof waitsForPayment>[0])
     const bankWaits = waiting && payments.some((payment) => payment.method === 'bank' && payment.status === 'pending')
     const settings = bankWaits ? await loadCheckoutSettings(trx, shop) : undefined
-    const flags = (await trx('shops').where({ _id: shop }).first('useReceive', 'useTracking')) as
-      { useReceive?: boolean | null; useTracking?: boolean | null } | undefined
+    const flags = (await trx('shops').where({ _id: shop }).first('useReceive', 'useTracking', 'useEshopLink')) as
+      { useReceive?: boolean | null; useTracking?: boolean | null; useEshopLink?: boolean | null } | undefined
     const ship = order.ship ?? null
     const tracked = flags?.useTracking === true && Boolean(ship?.tracking || ship?.trackingUrl)
     return {
@@ -64,7 +66,8 @@ export const orderStatus = async (commerce: Commerce, shop: string, token: unkno
         sku: line.sku ?? null,
         price: line.price ?? 0,
         quantity: line.quantity,
-        total: line.total ?? 0
+        total: line.total ?? 0,
+        product: line.product
       })),
       subtotal: order.subtotal ?? 0,
       discount: order.discount ?? 0,
@@ -87,6 +90,7 @@ export const orderStatus = async (commerce: Commerce, shop: string, token: unkno
       bankAccounts: (settings?.bankTransfer?.accounts ?? [])
         .filter((account) => account.enabled)
         .map(({ bankName, name, no }) => ({ bankName, name, no })),
+      productLinks: flags?.useEshopLink === true,
       canConfirmReceived: flags?.useReceive === true && order.status === 'shipped',
       tracking: tracked
         ? { company: ship?.company || null, number: ship?.tracking || null, url: ship?.trackingUrl || null }

@@ -84,6 +84,7 @@ import * as importRuns from './20261204010000-import-runs'
 import * as importKeys from './20261204050000-import-keys'
 import * as shopFlowFlags from './20261205000000-shop-flow-flags'
 import * as shopFlowOrders from './20261205010000-shop-flow-orders'
+import * as useInventoryOn from './20261205020000-use-inventory-on'
 import * as posReceiptSettings from './20261206010000-pos-receipt-settings'
 import * as discountUseLimit from './20261207010000-discount-use-limit'
 import * as shopCurrencySymbol from './20261207020000-shop-currency-symbol'
@@ -165,6 +166,7 @@ export const migrations: Record<string, Migration> = {
   '20261204050000-import-keys': importKeys,
   '20261205000000-shop-flow-flags': shopFlowFlags,
   '20261205010000-shop-flow-orders': shopFlowOrders,
+  '20261205020000-use-inventory-on': useInventoryOn,
   '20261206010000-pos-receipt-settings': posReceiptSettings,
   '20261207010000-discount-use-limit': discountUseLimit,
   '20261207020000-shop-currency-symbol': shopCurrencySymbol,
