@@ -5,7 +5,10 @@ import { useListT } from '../../lib/i18n/lists'
 import { storedHtml } from '../../lib/rich-text'
 import type { FieldProps } from './field-types'
 import { richTextExtensions } from './rich-text-extensions'
+import { tidyEditorHtml } from './rich-text-rules'
 import { RichTextToolbar } from './rich-text-toolbar'
+
+const stored = (html: string) => storedHtml(tidyEditorHtml(html))
 
 /**
  * Rich text (spec §5.6, §9.5): tiptap, minimum 400 px high, headings 1–6, lists, links, the text colour
@@ -20,14 +23,14 @@ export const RichTextInput = ({ field, value, onChange, error, testId }: FieldPr
     extensions: richTextExtensions,
     content: html,
     editorProps: { attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-labelledby': labelId } },
-    onUpdate: ({ editor: current }) => onChange(storedHtml(current.getHTML()))
+    onUpdate: ({ editor: current }) => onChange(stored(current.getHTML()))
   })
   // A value set from outside (the record finished loading) replaces the content. useEditor may hand
   // over an instance it has already destroyed (it recreates the editor on remount); reading that one
   // throws, so it is skipped — its successor runs this effect again.
   useEffect(() => {
     if (!editor || editor.isDestroyed) return
-    if (storedHtml(editor.getHTML()) !== html) editor.commands.setContent(html, { emitUpdate: false })
+    if (stored(editor.getHTML()) !== html) editor.commands.setContent(html, { emitUpdate: false })
   }, [editor, html])
   return (
     <Box data-testid={testId} role="group" aria-labelledby={labelId}>

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { Editor } from '@tiptap/react'
 import { colorPresets } from '@emporia/shared'
 import { richTextExtensions } from './rich-text-extensions'
-import { colourOfStyle, linkHref, linkTarget } from './rich-text-rules'
+import { colourOfStyle, linkHref, linkTarget, tidyEditorHtml } from './rich-text-rules'
 
 describe('the link dialog’s address', () => {
   it('takes http(s), mailto, tel, own paths and anchors; a bare host gets https', () => {
@@ -43,16 +43,36 @@ describe('colourOfStyle', () => {
     expect(colourOfStyle('font-weight: bold; color: #000000;')).toBe('#000000')
   })
 
-  it('ignores background colours, names, rgb() and script', () => {
+  it('reads the rgb() a browser writes a hex colour back as', () => {
+    expect(colourOfStyle('color: rgb(244, 67, 54);')).toBe('#f44336')
+    expect(colourOfStyle('color:rgb(0,0,0)')).toBe('#000000')
+  })
+
+  it('ignores background colours, names, translucent or out-of-range rgb, and script', () => {
     for (const style of [
       null,
       '',
       'background-color: #ffffff',
       'color: red',
-      'color: rgb(0, 0, 0)',
+      'color: rgba(0, 0, 0, 0.5)',
+      'color: rgb(256, 0, 0)',
       'color: expression(alert(1))'
     ])
       expect(colourOfStyle(style), String(style)).toBeUndefined()
+  })
+})
+
+describe('tidyEditorHtml', () => {
+  it('stores colours as hex and drops the trailing empty paragraph', () => {
+    expect(tidyEditorHtml('<h3>t</h3><p><span style="color: rgb(244, 67, 54);">r</span></p><p></p>')).toBe(
+      '<h3>t</h3><p><span style="color: #f44336;">r</span></p>'
+    )
+    expect(tidyEditorHtml('<ul><li><p>a</p></li></ul><p></p><p></p>')).toBe('<ul><li><p>a</p></li></ul>')
+  })
+
+  it('leaves text that looks like a style, and empty paragraphs between blocks, as they are', () => {
+    const text = '<p>&lt;span style="color: rgb(1, 2, 3)"&gt;</p><p></p><p>x</p>'
+    expect(tidyEditorHtml(text)).toBe(text)
   })
 })
 

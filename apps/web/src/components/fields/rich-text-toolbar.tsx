@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import { useEditorState, type Editor } from '@tiptap/react'
 import {
   Box,
@@ -49,7 +49,7 @@ const ToolButton = ({
   disabled?: boolean
   testId: string
 }) => (
-  <Tooltip title={label}>
+  <Tooltip title={label} describeChild>
     {/* A disabled button sends no events: the span keeps the tooltip working. */}
     <span>
       <IconButton
@@ -244,6 +244,8 @@ export const RichTextToolbar = ({ editor, label, testId }: { editor: Editor; lab
   const { t } = useListT()
   const [linkOpen, setLinkOpen] = useState(false)
   const [colourAnchor, setColourAnchor] = useState<HTMLElement | null>(null)
+  // The select's label names it for screen readers (and for a test that finds it as a merchant would).
+  const styleId = useId()
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -273,6 +275,7 @@ export const RichTextToolbar = ({ editor, label, testId }: { editor: Editor; lab
       <TextField
         select
         size="small"
+        id={styleId}
         label={t('rich.textStyle')}
         value={state.style}
         onChange={(event) => {
