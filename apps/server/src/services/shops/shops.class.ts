@@ -16,6 +16,7 @@ import { createDefaultWarehouse } from '../warehouses/warehouses'
 import { stripReadOnly } from '../../platform/records/validate-data'
 import { writeShopSecrets } from '../../platform/secrets/shop-secrets'
 import { checkAliasWrite } from '../../domains/eshop/domains/alias-rule'
+import { checkOwnIcon } from './shop-icon'
 import { applySettingsWrite, checkSettings, newShopCardFlags, prepareSettingsWrite, presentShop } from './shop-settings'
 import { checkNewShopPos, checkPosBanners, posSettingsWrite, presentPosAccess } from './pos-settings'
 import { checkSiteSettings, lowerSubdomain, touchesUiRule } from './site-settings'
@@ -128,6 +129,9 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
       const uiRule = touchesUiRule(data as Row)
       // A client's alias is one of the shop's verified domains (decision 0112).
       if (params.provider) await checkAliasWrite(this.options.db.knex, id, data as Row)
+      // The shop's icon is one of its own pictures in the media library (settings/shop; decision 0178).
+      if (params.provider && typeof (data as Row).icon === 'string')
+        await checkOwnIcon(this.options.db.knex, id, (data as Row).icon as string)
       const settings = prepareSettingsWrite(data as Row, Boolean(params.provider))
       // Either switch changes what the stock says of a product's status (decisions 0070, 0178).
       const statusRule = mentions(data, 'resetInventoryStatus') || mentions(data, 'useInventory')

@@ -4,6 +4,8 @@ import { dialects } from '../../support/databases'
 import { call, operate } from '../../support/inventory-api'
 import { createOrder, historyOf, patchOrder, setShop } from '../../support/order-api'
 import { startTestApp, type TestApp } from '../../support/test-app'
+import { uploadAs } from '../../support/uploads'
+import { json } from '../../support/clients'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
 type Placed = { link: string; order: { _id: string; total: number; status: string; shipping?: unknown; ageConfirmed?: unknown } }
@@ -258,5 +260,25 @@ describe.each(await dialects())('shop-flow flags (%s)', (dialect) => {
     expect(((await t.db.knex('products').where({ _id: scarce }).first('status')) as { status: string }).status).toBe(
       'auto_soldOut'
     )
+  })
+
+  it('settings/shop: the icon is one of the shop’s own pictures; multiscreen and the flags are checked by the schema', async () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64'
+    )
+    const other = await shopOwner(t.url, 'Other shop')
+    const foreign = await uploadAs(t.url, other, png, 'other.png')
+    const own = await uploadAs(t.url, a, png, 'logo.png')
+    const patch = (body: Record<string, unknown>) =>
+      json(`${t.url}/api/shops/${a.shopId}`, { method: 'PATCH', token: a.token, body: JSON.stringify(body) })
+    const refused = await patch({ icon: foreign })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({ data: { key: 'shopSettings.iconNotFound', field: 'icon' } })
+    expect((await patch({ icon: own, multiscreen: true })).body).toMatchObject({ icon: own, multiscreen: true })
+    expect((await patch({ multiscreen: 'yes' })).status).toBe(400)
+    expect((await patch({ skipShipping: 1 })).status).toBe(400)
+    // Cleared with null.
+    expect((await patch({ icon: null })).status).toBe(200)
   })
 })
