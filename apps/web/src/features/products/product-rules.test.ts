@@ -118,3 +118,14 @@ describe('SKU inventory operation (spec §3.7)', () => {
     expect(delta.type === 'number' && delta.integer).toBe(true)
   })
 })
+
+describe('sharing in the product editor (spec §6.3)', () => {
+  const shared = [{ shop: 'b'.repeat(24), write: true, owner: false }]
+  it('sends the shops a product is shared with only when they changed', () => {
+    const record = { accessShop: shared }
+    expect('accessShop' in prepareProduct({ name: 'Tea', accessShop: [...shared] }, record)).toBe(false)
+    expect('accessShop' in prepareProduct({ name: 'Tea', accessShop: [] }, {})).toBe(false)
+    expect(prepareProduct({ name: 'Tea', accessShop: [] }, record).accessShop).toEqual([])
+    expect(prepareProduct({ name: 'Tea', accessShop: shared }).accessShop).toEqual(shared)
+  })
+})

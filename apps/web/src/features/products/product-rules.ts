@@ -4,6 +4,8 @@ import { cleanSpecValues } from './spec-values'
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '')
 const orNull = (value: unknown) => (blank(value) ? null : typeof value === 'string' ? value.trim() : value)
 
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
 /** A translatable text with only empty languages is no text. */
 const hasText = (value: unknown) =>
   typeof value === 'string' ? value.trim() !== '' : Boolean(value) && Object.values(value as Values).some((text) => !blank(text))
@@ -22,6 +24,9 @@ export const prepareProduct = (data: Values, record?: Values): Values => {
   if (Array.isArray(out.productLinks))
     out.productLinks = (out.productLinks as Values[]).map((link) => ({ ...link, crossWarehouse: orNull(link.crossWarehouse) }))
   if ('specs' in out) out.specs = cleanSpecValues(out.specs)
+  // Sharing is the owning shop's to change (spec §6.3): an unchanged list is not sent, so a shop the
+  // product is shared with (write) still saves the rest.
+  if (record && 'accessShop' in out && sameJson(out.accessShop ?? [], record.accessShop ?? [])) delete out.accessShop
   if (out.seo && typeof out.seo === 'object') {
     const seo = Object.fromEntries(Object.entries(out.seo as Values).filter(([, text]) => hasText(text)))
     out.seo = seo

@@ -1,5 +1,6 @@
 import { productListFields, servicePaths, type LocaleId, type ProductStatus, productSchema } from '@emporia/shared'
 import { defineResource } from '../../components/data-table/resource'
+import type { FieldDef } from '../../components/fields/field-types'
 import { LabelPrintDialogLazy } from '../../components/pos-devices/label-print-button'
 import { listTAny } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
@@ -9,9 +10,16 @@ import { productFields, productSections } from './product-fields'
 import { availLabels, choosableStatusLabels, statusLabels } from './product-labels'
 import { prepareProduct, prepareProductClone } from './product-rules'
 import { editPath } from '../../lib/screens/screen'
+import { useCurrentShopId } from '../../lib/shop'
 import { productsScreen } from './products.screen'
 
 const named = { searchFields: translatablePaths('name') }
+
+/** Who a product is shared with is the owning shop's to change (spec §6.3): a partner shop sees it locked. */
+const useSharingLock = (record: { shop?: string } | undefined) => {
+  const shop = useCurrentShopId()
+  return record && record.shop !== shop ? (field: FieldDef) => field.name === 'accessShop' : undefined
+}
 
 /** Products (spec §2.2, §3.7, §3.16: keyword search), with a batch status change of the selection. */
 export const productsResource = defineResource({
@@ -50,6 +58,7 @@ export const productsResource = defineResource({
   recordTitle: (row, language) => resolveText(row.name as Translatable, language as LocaleId, listTAny),
   prepare: (data, record) => prepareProduct(data, record),
   prepareClone: prepareProductClone,
+  useLockedFields: useSharingLock,
   batchActions: [
     {
       key: 'status',
