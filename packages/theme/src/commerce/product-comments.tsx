@@ -14,6 +14,20 @@ export interface PublicComment {
   date: string
 }
 
+/** The comments' few styles, on the theme's variables. */
+const commentsCss = `
+.ef-comments h2{font-size:22px}
+.ef-comments__list{list-style:none;margin:0 0 16px;padding:0}
+.ef-comment{padding:12px 0;border-bottom:1px solid rgba(0,0,0,.1)}
+.ef-comment__head{display:flex;flex-wrap:wrap;gap:8px;align-items:baseline;margin:0 0 4px}
+.ef-comment__head time{color:rgba(0,0,0,.55);font-size:14px}
+.ef-comment__stars{color:#f5a623;letter-spacing:1px}
+.ef-comment__text{margin:0;white-space:pre-line;overflow-wrap:anywhere}
+.ef-comment__reply{margin:8px 0 0 16px;padding:8px 12px;border-left:3px solid var(--ef-primary);background:rgba(0,0,0,.03);white-space:pre-line}
+.ef-comments select{font:inherit;padding:8px 12px;border:1px solid rgba(0,0,0,.25);border-radius:6px;min-height:44px;max-width:240px}
+.ef-comment__hint{font-size:14px;color:rgba(0,0,0,.6)}
+`
+
 const ISLAND_TEXTS = ['comments.sent', 'comments.signIn', 'comments.failed'] as const satisfies readonly CommerceMessageKey[]
 
 const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating)
@@ -37,7 +51,7 @@ export const ProductComments = ({
   const t = (key: CommerceMessageKey) => commerceText(key, locale)
   return (
     <section className="ef-commerce ef-comments" data-testid="product-comments">
-      <style>{commerceCss}</style>
+      <style>{commerceCss + commentsCss}</style>
       <h2>{t('comments.title')}</h2>
       {comments.length ? (
         <ul className="ef-comments__list">
