@@ -64,6 +64,11 @@ describe.each(await dialects())('product links, sub-shop, coupons, points and 3D
     expect(await mine.update(`products/${product._id}`, { name: 'Tea', price: 100, productLinks: [foreign] })).toMatchObject(
       refused(403, 'productLinks.0.shop')
     )
+    // A batch changes only statuses: no links, sub-shop or points through it.
+    for (const data of [{ productLinks: [foreign] }, { subShop: sub.shopId }, { points: 5 }])
+      expect(await mine.call('PATCH', 'products', data, `&_id[$in][]=${product._id}`)).toMatchObject(
+        refused(400, Object.keys(data)[0])
+      )
     // Its own shop, a product of another shop, a warehouse of another shop, two links to one shop.
     const own = (await mine.made('products', { name: 'Own', price: 1 }))._id
     expect(await mine.patch(`products/${product._id}`, { productLinks: [{ shop: owner.shopId, product: own }] })).toMatchObject(
