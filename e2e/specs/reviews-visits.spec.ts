@@ -72,6 +72,7 @@ describe('reviews and visits', () => {
     await customer.reload()
     await expect.poll(() => customer.locator('[data-testid="product-comment"]').first().textContent(), poll).toContain(REVIEW)
     expect(await customer.locator('[data-testid="product-comment"]').first().textContent()).toContain('美玲')
+    await customer.screenshot({ path: '/tmp/reviews-product-cht.png', fullPage: true })
 
     // The dashboard: the review, and the visit's referrer once the visit log has written it (every few seconds).
     await office.goto(`${base}/${shopId}/dashboard`)
@@ -79,8 +80,9 @@ describe('reviews and visits', () => {
     await expect
       .poll(
         async () => {
+          // The panel shows its empty state while its code and figures load: read it once they have.
           await office.reload()
-          await office.getByTestId('panel-referrals').waitFor()
+          await office.waitForLoadState('networkidle')
           return (await office.getByTestId('panel-referrals').textContent()) ?? ''
         },
         { ...poll, interval: 1000 }
