@@ -64,5 +64,22 @@ describe('shop flow', () => {
     await customer.locator('[data-checkout-submit]').click()
     await expect.poll(() => customer.locator('[data-order-status]').textContent(), poll).toBe('準備中')
     expect(await customer.locator('main').textContent()).not.toContain('運費')
+
+    // Parcel tracking: the order's shipping card has the tracking link once the merchant turns it on,
+    // and the customer's order page links the carrier's page.
+    const orderId = new URL(customer.url()).pathname.split('/').pop()!.split('.')[0]
+    await office.goto(app.url(`/${shopId}/orders/${orderId}`))
+    await office.getByTestId('order-shipping').waitFor()
+    expect(await office.getByTestId('ship-trackingUrl').count()).toBe(0)
+    await office.goto(app.url(`/${shopId}/settings/shop`))
+    await office.getByTestId('field-useTracking').check()
+    await office.getByTestId('shop-flow-save').click()
+    await expect.poll(async () => (await readRecord<Shop>(base, who, 'shops', shopId)).useTracking, poll).toBe(true)
+    await office.goto(app.url(`/${shopId}/orders/${orderId}`))
+    const url = 'https://track.example.com/SF123'
+    await office.getByTestId('ship-trackingUrl').fill(url)
+    await office.getByTestId('ship-save').click()
+    await customer.reload()
+    await expect.poll(() => customer.locator('[data-order-tracking] a').getAttribute('href'), poll).toBe(url)
   })
 })
