@@ -15,6 +15,7 @@ import { checkProduct } from './product-rules'
 import { productKeywords, productQuery, refuseKeywords, type StockSelection } from './product-search'
 import { attachStock, stockColumnSql, takeStockColumn } from './product-stock'
 import { checkProductLimit } from '../../domains/billing/limits'
+import { sanitizeTran } from '../../domains/eshop/sanitize-component'
 import { auditUser, nameText, pricesOf, recordChange } from '../../domains/audit/audit-log'
 
 type Row = Record<string, unknown>
@@ -25,10 +26,17 @@ const BATCH_FIELDS = new Set(['status'])
 const records = (result: unknown): Row[] =>
   (Array.isArray(result) ? result : result && typeof result === 'object' && 'data' in result ? result.data : [result]) as Row[]
 
-/** Derived stock is never written by a client: it comes from the inventory ledger (0040). */
+/**
+ * Derived stock is never written by a client: it comes from the inventory ledger (0040). The rich-text
+ * content is cut down to the storefront's allowlist (decisions 0107, 0191), plain or through `$set`.
+ */
 const withoutDerived = <T>(data: T): T => {
   if (!data || typeof data !== 'object' || Array.isArray(data)) return data
   const { inventories: _derived, ...rest } = data as Row
+  if (rest.content !== undefined) rest.content = sanitizeTran(rest.content)
+  const set = rest.$set
+  if (set && typeof set === 'object' && !Array.isArray(set) && (set as Row).content !== undefined)
+    rest.$set = { ...set, content: sanitizeTran((set as Row).content) }
   if (Array.isArray(rest.skus))
     rest.skus = (rest.skus as Row[]).map((sku) => {
       if (!sku || typeof sku !== 'object') return sku
