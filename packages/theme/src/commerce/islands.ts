@@ -26,10 +26,10 @@ interface Priced {
   refused: { code: string; message: string }[]
   suggestions: { message: string }[]
   shipping: { _id: string; fee: number }[]
-}
-
   /** The cart holds an age-restricted product (decision 0178). */
   ageRestricted?: boolean
+}
+
 const PRODUCT_PATH = /\/products\/([0-9a-f]{24})\/?$/
 const MAX_QUANTITY = 9999
 
@@ -304,11 +304,11 @@ const checkoutIsland = (root: HTMLElement) => {
       const fee = root.querySelector<HTMLElement>(`[data-shipping-fee="${method._id}"]`)
       if (fee) fee.textContent = formatCents(method.fee)
     }
-    showDelivery()
-  }
     // The age gate (decision 0178): asked only when the cart holds an age-restricted product.
     const ageGate = root.querySelector<HTMLElement>('[data-age-gate]')
     if (ageGate) ageGate.hidden = !priced.ageRestricted
+    showDelivery()
+  }
   form.addEventListener('change', showDelivery)
   form.addEventListener('submit', async (event) => {
     event.preventDefault()
@@ -414,8 +414,6 @@ const orderCardIsland = (root: HTMLElement) => {
 }
 
 /** The order page's slip upload: the file goes to the order's own link. */
-const slipIsland = (root: HTMLElement) => {
-  const form = root.querySelector<HTMLFormElement>('[data-slip-form]')
 /** "I have received my order" (shop flag useReceive, decision 0178): sent once, then the page shows the new status. */
 const receivedIsland = (root: HTMLElement) => {
   const base = root.dataset.base ?? baseOf()
@@ -433,6 +431,8 @@ const receivedIsland = (root: HTMLElement) => {
   })
 }
 
+const slipIsland = (root: HTMLElement) => {
+  const form = root.querySelector<HTMLFormElement>('[data-slip-form]')
   // The chosen file's name beside our button (the browser's own label is hidden with its input).
   const input = form?.querySelector<HTMLInputElement>('input[type=file]')
   const name = form?.querySelector<HTMLElement>('[data-file-name]')
@@ -482,6 +482,6 @@ const addToCart = () => {
 registerIsland('cart', cartIsland)
 registerIsland('checkout', checkoutIsland)
 registerIsland('slip', slipIsland)
+registerIsland('received', receivedIsland)
 registerIsland('orderCard', orderCardIsland)
 addToCart()
-registerIsland('received', receivedIsland)
