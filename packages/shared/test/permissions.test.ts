@@ -25,7 +25,8 @@ const allOn: Partial<ShopFeatures> = {
   attributes: Object.fromEntries(planFeatures.map((feature) => [feature, true])),
   useSubShop: true,
   useInventoryLot: true,
-  useCashboxLog: true
+  useCashboxLog: true,
+  useInventory: true
 }
 const visible = (shop: ShopFeatures) => (Object.keys(areas) as Area[]).filter((area) => canOpen(area, shop, ME))
 
@@ -58,6 +59,8 @@ describe('shop roles (spec §6.1)', () => {
 describe('the permission table', () => {
   it('gives each role the areas of spec §6.1 with every feature on', () => {
     expect(visible(shopWith('admin', allOn))).toEqual(Object.keys(areas))
+    // A shop that does not track stock (useInventory off, decision 0178) has no warehouses screen.
+    expect(visible(shopWith('admin', { ...allOn, useInventory: false }))).not.toContain('warehouses')
     expect(visible(shopWith('user', allOn))).not.toContain('settings')
     expect(visible(shopWith('user', allOn))).not.toContain('subShops')
     expect(visible(shopWith('user', allOn))).toContain('shopUsers')
