@@ -13,6 +13,11 @@ export type PointReason = (typeof pointReasons)[number]
 /** How a lot came to be: the reasons that add points. */
 export const pointLotSources = ['earn', 'transferIn', 'adjust'] as const
 export type PointLotSource = (typeof pointLotSources)[number]
+/**
+ * The remark on the log row (reason earn) of the points a paid order earned from its products' own
+ * `points` (decision 0195): the screens show it as "Points for products".
+ */
+export const PRODUCT_POINTS_REMARK = 'products'
 
 const optionalId = (ref: string) =>
   Type.Optional(Type.Union([Type.String({ pattern: ID_PATTERN, ref }), Type.Null()], { ref, readOnly: true }))

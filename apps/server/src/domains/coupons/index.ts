@@ -2,3 +2,4 @@
 export { presentCoupons, releaseCoupons, statusAt, useCoupons, type CouponUse } from './redeem-coupons'
 export { couponDates, issueCoupons, type IssueInput, type Issued } from './issue-coupons'
 export { newCouponCode } from './coupon-rows'
+export { grantProductCoupons } from './product-coupons'

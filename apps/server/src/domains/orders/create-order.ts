@@ -3,7 +3,8 @@ import type { Knex } from 'knex'
 import type { LocaleId, OrderData, OrderLine } from '@emporia/shared'
 import { reserveMany } from '../stock/stock-ledger'
 import { recomputeRank } from '../ranks'
-import { earnOrderPoints } from '../points'
+import { earnOrderPoints, earnProductPoints } from '../points'
+import { grantProductCoupons } from '../coupons'
 import { newObjectId } from '../../platform/http/object-id'
 import { loadCheckoutSettings } from './checkout-settings'
 import { checkReplay, findIdempotent } from './idempotency'
@@ -276,6 +277,11 @@ export const createOrder = async (
     .returning('*')) as OrderRow[]
   const payments = await insertPayments(trx, rows)
   // A counter sale paid on the spot earns its points at once, as a settled order does (decision 0091).
-  if (settled) await earnOrderPoints(trx, shop, order, ctx.env)
+  if (settled) {
+    await earnOrderPoints(trx, shop, order, ctx.env)
+    // Its products' own points and coupon templates too (decision 0195).
+    await earnProductPoints(trx, shop, order, ctx.env)
+    await grantProductCoupons(trx, shop, order)
+  }
   return { order, payments, replayed: false }
 }

@@ -8,7 +8,8 @@ import { newObjectId } from '../../platform/http/object-id'
 import { addSale, paidOrderSale } from '../sales/rollup'
 import { recomputeRank } from '../ranks'
 import { grantPromotions } from '../promotions'
-import { earnOrderPoints } from '../points'
+import { earnOrderPoints, earnProductPoints } from '../points'
+import { grantProductCoupons } from '../coupons'
 import type { CheckoutSettings } from './checkout-settings'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { saveOrder, type OrderRow } from './order-rows'
@@ -263,5 +264,8 @@ export const settle = async (
     })
   // The points its stored pricing says it earned are the customer's the moment it is paid (decision 0091).
   await earnOrderPoints(trx, ctx.shop, updated, ctx.env)
+  // Its products' own points and coupon templates are the customer's too (decision 0195).
+  await earnProductPoints(trx, ctx.shop, updated, ctx.env)
+  await grantProductCoupons(trx, ctx.shop, updated)
   return updated
 }

@@ -14,4 +14,5 @@ export {
   type TransferInput
 } from './moves'
 export { earnOrderPoints, pointsEarnedBy, reverseOrderPoints, type Share } from './orders'
+export { earnProductPoints, productPointsOf } from './products'
 export { expiryOf } from './book'

@@ -90,6 +90,7 @@ import * as discountUseLimit from './20261207010000-discount-use-limit'
 import * as shopCurrencySymbol from './20261207020000-shop-currency-symbol'
 import * as productCommentsTable from './20261210010000-product-comments'
 import * as storeVisitsTable from './20261210020000-store-visits'
+import * as productCouponGrants from './20261211010000-product-coupon-grants'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -171,5 +172,6 @@ export const migrations: Record<string, Migration> = {
   '20261207010000-discount-use-limit': discountUseLimit,
   '20261207020000-shop-currency-symbol': shopCurrencySymbol,
   '20261210010000-product-comments': productCommentsTable,
-  '20261210020000-store-visits': storeVisitsTable
+  '20261210020000-store-visits': storeVisitsTable,
+  '20261211010000-product-coupon-grants': productCouponGrants
 }
