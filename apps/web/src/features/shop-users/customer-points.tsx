@@ -13,7 +13,7 @@ import {
   TableRow,
   Typography
 } from '@mui/material'
-import { servicePaths, type LocaleId, type PointReason, type ShopUser } from '@emporia/shared'
+import { PRODUCT_POINTS_REMARK, servicePaths, type LocaleId, type PointReason, type ShopUser } from '@emporia/shared'
 import { useQueryClient } from '@tanstack/react-query'
 import { AppLink } from '../../components/ui/app-link'
 import { formatDateTime } from '../../lib/format/date'
@@ -135,7 +135,13 @@ export const CustomerPoints = ({ customer }: { customer: ShopUser }) => {
                     <TableRow key={log._id} data-testid="customer-point-logs-row">
                       <TableCell>{formatDateTime(log.date, locale)}</TableCell>
                       <TableCell>{typeName(log.pointType)}</TableCell>
-                      <TableCell>{t(reasonLabels[log.reason as PointReason])}</TableCell>
+                      <TableCell>
+                        {t(
+                          log.reason === 'earn' && log.remarks === PRODUCT_POINTS_REMARK
+                            ? 'customerPoints.reason.products'
+                            : reasonLabels[log.reason as PointReason]
+                        )}
+                      </TableCell>
                       <TableCell>{log.delta > 0 ? `+${log.delta}` : String(log.delta)}</TableCell>
                       <TableCell>{log.to}</TableCell>
                       <TableCell>
