@@ -26,6 +26,8 @@ export interface PosCatalogueProduct {
   weightUnit?: string | null
   image?: string | null
   status?: string
+  /** Sold only to a customer of legal age (spec §3.7): the till asks when it is added (decision 0196). Left out when false. */
+  ageRestricted?: boolean | null
 }
 
 /**
@@ -45,7 +47,8 @@ export const POS_ROW_FIELDS = [
   'weightType',
   'weightUnit',
   'image',
-  'status'
+  'status',
+  'ageRestricted'
 ] as const
 
 export interface PosCatalogue {

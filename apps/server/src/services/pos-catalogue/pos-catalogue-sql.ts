@@ -22,11 +22,12 @@ const compact = `jsonb_strip_nulls(jsonb_build_object(
     '_id', p._id::text, 'name', p.name, 'price', p.price, 'posCode', p."posCode", 'categories', ${categories},
     'brand', p.brand::text, 'tags', nullif(p.tags, '[]'::jsonb), 'skus', ${skus},
     'weightType', nullif(p."weightType", 'none'), 'weightUnit', p."weightUnit", 'image', ${image},
-    'status', nullif(p.status, 'selling')))`
+    'status', nullif(p.status, 'selling'), 'ageRestricted', case when p."ageRestricted" then true end))`
 
 // The lean form's row, in the shared POS_ROW_FIELDS order (decision 0144).
 const row = `jsonb_build_array(p._id::text, p.name, p.price, p."posCode", ${categories}, p.brand::text, nullif(p.tags, '[]'::jsonb),
-    ${skus}, nullif(p."weightType", 'none'), p."weightUnit", ${image}, nullif(p.status, 'selling'))`
+    ${skus}, nullif(p."weightType", 'none'), p."weightUnit", ${image}, nullif(p.status, 'selling'),
+    case when p."ageRestricted" then true end)`
 
 /** Every sellable product's compact JSON text and lean row, in _id order: texts, so neither side parses what it only passes on. */
 export const compactRows = `select p._id, ${compact}::text as json, ${row}::text as row from products p where p.shop = ? and ${SELLABLE} order by p._id`

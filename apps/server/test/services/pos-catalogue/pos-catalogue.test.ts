@@ -183,6 +183,25 @@ describe.each(await dialects())('pos/catalogue (%s)', (dialect) => {
     expect((await catalogue()).categories).toEqual([{ _id: drinks, name: { en: 'Hot drinks' }, order: 2 }])
   })
 
+  it('marks an age-restricted product in both forms and in `since`, so the till asks offline (decision 0196)', async () => {
+    const since = new Date(Date.now() - 60_000).toISOString()
+    expect((await api.patch(`products/${made.rice}`, { ageRestricted: true })).status).toBe(200)
+    const full = await catalogue()
+    expect(full.products.find((product) => product._id === made.rice)?.ageRestricted).toBe(true)
+    // False is the default and is left out, as the other defaults are.
+    expect(full.products.find((product) => product._id === made.tea)).not.toHaveProperty('ageRestricted')
+    const lean = (await api.get('pos/catalogue', '&format=rows')).body as unknown as { fields: string[]; rows: unknown[][] }
+    const at = lean.fields.indexOf('ageRestricted')
+    expect(at).toBeGreaterThan(0)
+    expect(lean.rows.find((row) => row[0] === made.rice)?.[at]).toBe(true)
+    expect(lean.rows.find((row) => row[0] === made.tea)?.[at]).toBeNull()
+    expect((await catalogue(`&since=${since}`)).products.find((product) => product._id === made.rice)).toMatchObject({
+      ageRestricted: true
+    })
+    expect((await api.patch(`products/${made.rice}`, { ageRestricted: false })).status).toBe(200)
+    expect((await catalogue()).products.find((product) => product._id === made.rice)).not.toHaveProperty('ageRestricted')
+  })
+
   it('refuses a bad `since` or an unknown field with its key and field', async () => {
     expect(await api.get('pos/catalogue', '&since=yesterday')).toMatchObject({
       status: 400,

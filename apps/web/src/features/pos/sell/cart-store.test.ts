@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   addProblem,
+  asksAge,
   cartReducer,
   emptyCart,
   hasUnsaved,
@@ -127,5 +128,32 @@ describe('an order opened by its first item (autoNewOrder)', () => {
     state = cartReducer(state, { type: 'add', line: line('b'), clientId: 'auto-2' })
     expect(state).toMatchObject({ open: true, clientId: 'auto-1', member: { _id: 'm' } })
     expect(state.lines.map((l) => l.product)).toEqual(['a', 'b'])
+  })
+})
+
+describe('the age check when a product is added (decision 0196)', () => {
+  const checks = { needsCashCheck: false, autoNewOrder: true, ageCheck: true }
+  const wine = { ageRestricted: true }
+  const tea = {}
+
+  it('asks for the first age-restricted product of a sale, and only while the shop checks ages', () => {
+    expect(asksAge(open(), checks, wine)).toBe(true)
+    expect(asksAge(open(), checks, tea)).toBe(false)
+    expect(asksAge(open(), { ...checks, ageCheck: false }, wine)).toBe(false)
+    expect(asksAge(open(), { needsCashCheck: false, autoNewOrder: true }, wine)).toBe(false)
+  })
+
+  it('asks once per sale: confirmed, the rest of the sale is not asked again, and a new sale asks again', () => {
+    const confirmed = run(open(), { type: 'ageConfirmed' }, { type: 'add', line: line('wine') })
+    expect(confirmed.ageConfirmed).toBe(true)
+    expect(asksAge(confirmed, checks, wine)).toBe(false)
+    // A sale started by its first item (autoNewOrder) keeps the answer given just before.
+    const started = run(emptyCart(), { type: 'ageConfirmed' }, { type: 'add', line: line('wine'), clientId: 'order-2' })
+    expect(started).toMatchObject({ open: true, clientId: 'order-2', ageConfirmed: true })
+    expect(asksAge(run(confirmed, { type: 'paid' }), checks, wine)).toBe(true)
+    expect(asksAge(run(confirmed, { type: 'new', clientId: 'order-3' }), checks, wine)).toBe(true)
+    expect(asksAge(run(confirmed, { type: 'clear' }), checks, wine)).toBe(true)
+    // A held sale taken up again keeps its answer.
+    expect(asksAge(run(emptyCart(), { type: 'resume', state: confirmed }), checks, wine)).toBe(false)
   })
 })

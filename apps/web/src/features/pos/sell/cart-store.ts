@@ -48,6 +48,8 @@ export interface CartState {
   single: boolean
   /** Lines added since the last new order, hold or payment: leaving would lose them. */
   nextLine: number
+  /** The cashier confirmed the customer's age for this sale (decision 0196): asked once, sent as `ageConfirmed`. */
+  ageConfirmed?: boolean
 }
 
 export type CartAction =
@@ -61,6 +63,8 @@ export type CartAction =
   | { type: 'staff'; staff: Person | null }
   | { type: 'discount'; chosen: string[] }
   | { type: 'single' }
+  /** The cashier checked the customer's ID for age-restricted goods: the rest of this sale is not asked again. */
+  | { type: 'ageConfirmed' }
   | { type: 'clone'; clientId: string; lines: Omit<SellLine, 'id'>[] }
   | { type: 'resume'; state: CartState }
   | { type: 'paid' }
@@ -90,7 +94,7 @@ export const cartReducer = (state: CartState, action: CartAction): CartState => 
     case 'new':
       return { ...emptyCart(action.clientId), open: true }
     case 'clear':
-      return { ...state, lines: [], member: null, staff: null, chosenDiscounts: [], single: false }
+      return { ...state, lines: [], member: null, staff: null, chosenDiscounts: [], single: false, ageConfirmed: false }
     case 'add': {
       if (!state.open) state = { ...state, open: true, clientId: action.clientId ?? state.clientId }
       const at = state.lines.findIndex((line) => sameGoods(line, action.line))
@@ -116,6 +120,8 @@ export const cartReducer = (state: CartState, action: CartAction): CartState => 
       return { ...state, chosenDiscounts: action.chosen, single: false }
     case 'single':
       return { ...state, chosenDiscounts: [], single: true }
+    case 'ageConfirmed':
+      return { ...state, ageConfirmed: true }
     case 'clone':
       return {
         ...emptyCart(action.clientId),
@@ -152,7 +158,17 @@ export interface SellContext {
   needsCashCheck: boolean
   /** The cashier starts an order by itself on the first item. */
   autoNewOrder: boolean
+  /** The shop checks ages (shop flag ageRestricted, decision 0178). */
+  ageCheck?: boolean
 }
+
+/**
+ * Should the till ask the customer's age before this product goes on the sale (decision 0196)? While the
+ * shop checks ages, for a product the catalogue marks `ageRestricted`, once per sale. The server still has
+ * the last word: a product the stored catalogue did not mark is refused there and asked then (0178).
+ */
+export const asksAge = (state: CartState, context: SellContext, product: { ageRestricted?: boolean | null }): boolean =>
+  context.ageCheck === true && product.ageRestricted === true && state.ageConfirmed !== true
 
 /** Why an item cannot be added now (a message key), or null. */
 export const addProblem = (state: CartState, context: SellContext): string | null => {

@@ -69,7 +69,7 @@ const leanText = (answer: PosCatalogue) => {
     version: answer.version,
     total: answer.total,
     format: 'rows',
-    fields: ROW_FIELDS.slice(0, 12),
+    fields: ROW_FIELDS.slice(0, -1),
     products: []
   })
   const rows = answer.products.map((product) => JSON.stringify(rowOf(product)))

@@ -9,14 +9,20 @@ import type { CatalogueIndex } from '../pos-types'
  * product's object is made from its row only when a scan, a search or the pricing asks for it.
  */
 
-/** The stored shape's version: a stored copy of any other shape (the object list before) is discarded. */
-export const PACK_FORMAT = 2
+/**
+ * The stored shape's version: a stored copy of any other shape (the object list before; rows without
+ * `ageRestricted`, format 2) is discarded and loaded again.
+ */
+export const PACK_FORMAT = 3
 
 /**
  * The lean row's fields, in the server's order (the shared POS_ROW_FIELDS); `code` (a product found by
  * the server under its own code) only the till adds, last.
  */
 export const ROW_FIELDS = [...POS_ROW_FIELDS, 'code'] as const
+
+/** Where the till's own `code` sits: after the server's fields. */
+const CODE_AT = POS_ROW_FIELDS.length
 
 export type Row = unknown[]
 
@@ -82,7 +88,7 @@ export const isPacked = (value: unknown): value is PackedCatalogue =>
 export const rowOf = (product: PosCatalogueProduct): Row => {
   const row = ROW_FIELDS.map((field) => (product as unknown as Record<string, unknown>)[field] ?? null)
   // The server's rows stop before `code`.
-  if (row[12] === null) row.length = 12
+  if (row[CODE_AT] === null) row.length = CODE_AT
   return row
 }
 
@@ -206,7 +212,7 @@ export const packRows = (
     const row = rows[i]
     ids[i] = String(row[0])
     const posCode = row[3] as string | null
-    const code = (row[12] as string | null | undefined) ?? null
+    const code = (row[CODE_AT] as string | null | undefined) ?? null
     const skus = (row[7] as { id?: string; code?: string | null }[] | null) ?? []
     const first = codes.keys.length
     addCode(codes, first, posCode, i, -1, skus)

@@ -30,6 +30,17 @@ describe('orderDataOf', () => {
       payments: [{ method: 'cash', amount: 2_290, received: 3_000 }]
     })
     expect(JSON.stringify(data)).not.toMatch(/total|subtotal/)
+    expect(data).not.toHaveProperty('ageConfirmed')
+  })
+
+  it('carries the age confirmation the cashier gave when the first restricted product was added (decision 0196)', () => {
+    let state = cartReducer(emptyCart(), { type: 'new', clientId: 'client-age' })
+    state = cartReducer(state, { type: 'ageConfirmed' })
+    state = cartReducer(state, {
+      type: 'add',
+      line: { product: 'wine', name: 'Wine', price: 9_900, quantity: 1, weighted: false }
+    })
+    expect(orderDataOf(state, { cashier: null, warehouse: null }, [])).toMatchObject({ ageConfirmed: true })
   })
 })
 

@@ -31,6 +31,8 @@ export const orderDataOf = (
   ...(seller.warehouse ? { warehouse: seller.warehouse } : {}),
   ...(state.member ? { user: state.member._id } : {}),
   ...(state.chosenDiscounts.length ? { chosenDiscounts: state.chosenDiscounts } : {}),
+  // Asked when the first age-restricted product was added (decision 0196).
+  ...(state.ageConfirmed ? { ageConfirmed: true } : {}),
   payments
 })
 

@@ -82,9 +82,10 @@ export const Till = () => {
   const context = useMemo(
     () => ({
       needsCashCheck: shop?.useCashboxLog === true && drawer.data === false,
-      autoNewOrder: cashier?.autoNewOrder === true
+      autoNewOrder: cashier?.autoNewOrder === true,
+      ageCheck: shop?.ageRestricted === true
     }),
-    [shop?.useCashboxLog, drawer.data, cashier?.autoNewOrder]
+    [shop?.useCashboxLog, drawer.data, cashier?.autoNewOrder, shop?.ageRestricted]
   )
   const till = useTill(catalogue.index, shop?.barcodeLayouts, context)
   const { cart, dispatch } = till

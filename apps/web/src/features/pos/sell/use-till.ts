@@ -5,7 +5,8 @@ import { shopApi } from '../../../lib/resource-client'
 import { i18n } from '../../../lib/i18n/i18n'
 import { notifyError } from '../../../lib/notify'
 import type { CatalogueIndex } from '../pos-types'
-import { addProblem, cartReducer, emptyCart, type SellContext, type SellLine } from './cart-store'
+import { addProblem, asksAge, cartReducer, emptyCart, type SellContext, type SellLine } from './cart-store'
+import { askAge } from '../dialogs/age-check'
 import { askServerAbout, resolveScan, resultOfLookup, type ScanResult } from './scan-resolve'
 
 /*
@@ -96,8 +97,23 @@ export const useTill = (
     }
   }
 
+  /** A found product that may go on the sale: a dialog for its SKU or weight, else its line. */
+  const proceed = useCallback(
+    (result: Exclude<ScanResult, { kind: 'error' }>, code: string) => {
+      if (result.kind === 'sku' || result.kind === 'weight') {
+        setAsking(result)
+        return record(code, null, result.product._id)
+      }
+      timing.current = true
+      const refused = addLine(lineOf(result.product, result.sku, result.quantity, result.price, result.label))
+      if (refused) timing.current = false
+      record(code, refused, result.product._id)
+    },
+    [addLine]
+  )
+
   const apply = useCallback(
-    (result: ScanResult, code: string) => {
+    (result: ScanResult, code: string): Promise<void> | void => {
       if (result.kind === 'error') {
         fail(result.key)
         return record(code, result.key)
@@ -108,16 +124,22 @@ export const useTill = (
         fail(problem)
         return record(code, problem, result.product._id)
       }
-      if (result.kind === 'sku' || result.kind === 'weight') {
-        setAsking(result)
-        return record(code, null, result.product._id)
-      }
-      timing.current = true
-      const refused = addLine(lineOf(result.product, result.sku, result.quantity, result.price, result.label))
-      if (refused) timing.current = false
-      record(code, refused, result.product._id)
+      // The first age-restricted product of the sale (decision 0196): the cashier checks the customer's ID
+      // first; refused, the product is not added. Later scans wait behind the question.
+      if (asksAge(cartRef.current, context, result.product))
+        return askAge().then((confirmed) => {
+          if (!confirmed) {
+            fail('pos.age.refused')
+            return record(code, 'pos.age.refused', result.product._id)
+          }
+          dispatch({ type: 'ageConfirmed' })
+          // Seen by a scan waiting behind this one before React renders again.
+          cartRef.current = cartReducer(cartRef.current, { type: 'ageConfirmed' })
+          proceed(result, code)
+        })
+      proceed(result, code)
     },
-    [addLine, context]
+    [proceed, context]
   )
 
   // Products found by the server rather than the stored catalogue, for the pricing's filters.
@@ -138,7 +160,7 @@ export const useTill = (
           (lookup) => {
             const result = resultOfLookup(lookup, code.trim())
             if (result.kind !== 'error') setLooked((known) => new Map(known).set(result.product._id, result.product))
-            apply(result, code)
+            return apply(result, code)
           },
           (error: unknown) => {
             const key = (error as { data?: { key?: string } }).data?.key
@@ -146,7 +168,7 @@ export const useTill = (
               notifyError(cashierErrorMessage(error))
               return record(code, key)
             }
-            apply(local, code)
+            return apply(local, code)
           }
         )
     },
