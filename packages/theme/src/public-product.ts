@@ -29,7 +29,7 @@ export interface StorefrontCategory {
   name: unknown
 }
 
-const money = (cents: unknown) => (typeof cents === 'number' ? formatCents(cents) : '')
+const moneyIn = (symbol: string) => (cents: unknown) => (typeof cents === 'number' ? formatCents(cents, symbol) : '')
 
 /** How a product reaches a page besides its row: listed (a card) or on its own page, counts shown or not. */
 export interface PublicProductOptions {
@@ -38,6 +38,8 @@ export interface PublicProductOptions {
   showStock?: boolean
   /** From a products source (a card in a list): its pictures are cropped to the shop's ratio. */
   listed?: boolean
+  /** The shop's money symbol (`currencySymbolOf(shop)`, decision 0187): every price text shows it. */
+  currency?: string
 }
 
 /**
@@ -49,8 +51,9 @@ export const publicProduct = (
   row: Row,
   categories: ReadonlyMap<string, StorefrontCategory>,
   locale: LocaleId,
-  { skuStock, showStock = false, listed = false }: PublicProductOptions = {}
+  { skuStock, showStock = false, listed = false, currency = '$' }: PublicProductOptions = {}
 ): Row => {
+  const money = moneyIn(currency)
   const soldOut = SOLD_OUT.includes(row.status as string)
   const allowOutOfStock = row.allowOutOfStock === true
   const onHand = typeof row.cachedInventory === 'number' ? Math.max(0, row.cachedInventory) : 0

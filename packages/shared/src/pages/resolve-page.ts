@@ -43,6 +43,8 @@ export interface ResolveOptions {
   base?: string
   /** Values for the root component's declared props: the product of a product page, a category. */
   props?: Record<string, unknown>
+  /** The shop's money symbol (`currencySymbolOf`, decision 0187) for money texts; "$" when not given. */
+  currency?: string
   translate?: Translate
   /** At most this many nodes are produced (a bound on work for any page), and items per loop. */
   maxNodes?: number
@@ -185,7 +187,7 @@ const resolveNode = (run: Run, node: PageNode, scope: Scope, prefix: string): Re
   // Prices are bound as cents (decision 0003): a money text shows them as money, whatever the language.
   // The format is applied here, so renderers only ever see the text.
   if (node.type === 'text') {
-    if (props.format === 'money') props.text = moneyText(raw.text, props.text)
+    if (props.format === 'money') props.text = moneyText(raw.text, props.text, run.options.currency)
     delete props.format
   }
   if (spec.island) resolved.island = true

@@ -1,4 +1,5 @@
 import { addressLine, personName, type LocaleId } from '@emporia/shared'
+import { useRenderContext } from '../context'
 import { formatCents } from '../props'
 import { AddressForm, type AccountAddress } from './account-fields'
 import { FormField } from './form-field'
@@ -45,6 +46,7 @@ const SignInForm = ({ locale }: { locale: LocaleId }) => {
 
 const SignedIn = ({ locale, base, view }: { locale: LocaleId; base: string; view: AccountPageView }) => {
   const t = (key: CommerceMessageKey, values?: Record<string, string>) => commerceText(key, locale, values)
+  const { currency } = useRenderContext()
   const { customer } = view
   const name = personName(customer.firstName, customer.lastName) || customer.email
   return (
@@ -78,7 +80,7 @@ const SignedIn = ({ locale, base, view }: { locale: LocaleId; base: string; view
                   </td>
                   <td>{order.date.slice(0, 10)}</td>
                   <td>{t(`order.status.${order.status}` as CommerceMessageKey)}</td>
-                  <td>{formatCents(order.total)}</td>
+                  <td>{formatCents(order.total, currency)}</td>
                 </tr>
               ))}
             </tbody>

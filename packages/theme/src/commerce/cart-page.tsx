@@ -1,4 +1,5 @@
 import type { LocaleId } from '@emporia/shared'
+import { useRenderContext } from '../context'
 import { commerceText } from './commerce-messages'
 import { commerceCss } from './commerce-css'
 import { islandTexts } from './island-texts'
@@ -23,7 +24,14 @@ export const CART_TEXTS = [
  * an order (`open` false, decision 0152) the checkout button gives way to a message.
  */
 export const CartPage = ({ locale, base, open = true }: { locale: LocaleId; base: string; open?: boolean }) => (
-  <section className="ef-commerce" data-island="cart" data-base={base} data-texts={islandTexts(locale, CART_TEXTS)}>
+  <section
+    className="ef-commerce"
+    data-island="cart"
+    data-base={base}
+    // The shop's money symbol (decision 0187): the island draws every amount with it.
+    data-currency={useRenderContext().currency}
+    data-texts={islandTexts(locale, CART_TEXTS)}
+  >
     <style>{commerceCss}</style>
     <h1>{commerceText('cart.title', locale)}</h1>
     <ul className="ef-cart-lines" data-cart-lines>

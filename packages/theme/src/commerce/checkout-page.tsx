@@ -1,5 +1,6 @@
 import type { LocaleId } from '@emporia/shared'
 import { pickTran } from '@emporia/shared'
+import { useRenderContext } from '../context'
 import { commerceText } from './commerce-messages'
 import { commerceCss } from './commerce-css'
 import { islandTexts } from './island-texts'
@@ -71,6 +72,7 @@ export const CheckoutPage = ({
   account?: CheckoutAccount
 }) => {
   const t = (key: Parameters<typeof commerceText>[0]) => commerceText(key, locale)
+  const { currency } = useRenderContext()
   if (offers.open === false) return <CheckoutClosed locale={locale} base={base} />
   const firstDelivery = offers.shipping[0]?._id ?? (offers.pickUp ? 'pickUp' : '')
   const firstPayment = offers.card ? 'stripe' : offers.bank ? 'bank' : offers.cash ? 'cash' : ''
@@ -79,6 +81,7 @@ export const CheckoutPage = ({
       className="ef-commerce"
       data-island="checkout"
       data-base={base}
+      data-currency={currency}
       data-texts={islandTexts(locale, [
         ...CART_TEXTS,
         'checkout.placing',

@@ -90,13 +90,20 @@ const element = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: stri
 
 const textsOf = (root: HTMLElement): Texts => JSON.parse(root.dataset.texts ?? '{}') as Texts
 
+/** Cents as the shop shows money: with the symbol the server drew on the island's root (decision 0187). */
+export const moneyOf =
+  (root: HTMLElement) =>
+  (cents: number): string =>
+    formatCents(cents, root.dataset.currency || '$')
+
 /** The sums block: subtotal, discount, delivery (when chosen) and total. */
 const drawSums = (root: HTMLElement, texts: Texts, priced: Priced, shipping = 0) => {
   const sums = root.querySelector<HTMLElement>('[data-cart-sums]')
   if (!sums) return
+  const money = moneyOf(root)
   const row = (label: string, cents: number, total = false) => {
     const line = element('div', total ? 'ef-sums__total' : undefined)
-    line.append(element('span', undefined, label), element('span', undefined, formatCents(cents)))
+    line.append(element('span', undefined, label), element('span', undefined, money(cents)))
     return line
   }
   sums.replaceChildren(
@@ -112,6 +119,7 @@ const drawSums = (root: HTMLElement, texts: Texts, priced: Priced, shipping = 0)
 const cartIsland = (root: HTMLElement) => {
   const base = root.dataset.base ?? baseOf()
   const texts = textsOf(root)
+  const money = moneyOf(root)
   const list = root.querySelector<HTMLElement>('[data-cart-lines]')
   const error = root.querySelector<HTMLElement>('[data-cart-error]')
   const checkout = root.querySelector<HTMLElement>('[data-cart-checkout]')
@@ -175,7 +183,7 @@ const cartIsland = (root: HTMLElement) => {
           writeCart(base, now)
           void refresh()
         })
-        const total = element('span', undefined, formatCents(line.total))
+        const total = element('span', undefined, money(line.total))
         const side = element('div')
         side.append(picker, remove)
         item.append(name, side, total)
@@ -264,6 +272,7 @@ const cardForm = (root: HTMLElement): Promise<((clientSecret: string) => Promise
 const checkoutIsland = (root: HTMLElement) => {
   const base = root.dataset.base ?? baseOf()
   const texts = textsOf(root)
+  const money = moneyOf(root)
   const form = root.querySelector<HTMLFormElement>('[data-checkout-form]')
   if (!form) return
   let priced: Priced | undefined
@@ -295,14 +304,14 @@ const checkoutIsland = (root: HTMLElement) => {
         item.append(
           element('span', 'ef-cart-line__name', line.name),
           element('span', undefined, `× ${line.quantity}`),
-          element('span', undefined, formatCents(line.total))
+          element('span', undefined, money(line.total))
         )
         return item
       })
     )
     for (const method of priced.shipping) {
       const fee = root.querySelector<HTMLElement>(`[data-shipping-fee="${method._id}"]`)
-      if (fee) fee.textContent = formatCents(method.fee)
+      if (fee) fee.textContent = money(method.fee)
     }
     // The age gate (decision 0178): asked only when the cart holds an age-restricted product.
     const ageGate = root.querySelector<HTMLElement>('[data-age-gate]')

@@ -1,4 +1,5 @@
 import { pickTran, type LocaleId } from '@emporia/shared'
+import { useRenderContext } from '../context'
 import { formatCents } from '../props'
 import { commerceText, type CommerceMessageKey } from './commerce-messages'
 import { commerceCss } from './commerce-css'
@@ -30,7 +31,7 @@ export interface OrderPageView {
 const Sum = ({ label, cents, total }: { label: string; cents: number; total?: boolean }) => (
   <div className={total ? 'ef-sums__total' : undefined}>
     <span>{label}</span>
-    <span>{formatCents(cents)}</span>
+    <span>{formatCents(cents, useRenderContext().currency)}</span>
   </div>
 )
 
@@ -56,6 +57,7 @@ export const OrderPage = ({
   card?: { script: string; publicKey: string; clientSecret: string }
 }) => {
   const t = (key: CommerceMessageKey, values?: Record<string, string>) => commerceText(key, locale, values)
+  const { currency } = useRenderContext()
   const bank = view.payments.find((payment) => payment.method === 'bank' && payment.status === 'pending')
   const statusKey = `order.status.${view.status ?? 'unpaid'}` as CommerceMessageKey
   return (
@@ -81,9 +83,9 @@ export const OrderPage = ({
               )}
             </span>
             <span>
-              {line.quantity} × {formatCents(line.price)}
+              {line.quantity} × {formatCents(line.price, currency)}
             </span>
-            <span>{formatCents(line.total)}</span>
+            <span>{formatCents(line.total, currency)}</span>
           </li>
         ))}
       </ul>
