@@ -28,6 +28,8 @@ export interface CheckoutSettings extends RoundingSettings {
   /** Shop-flow flags (decision 0178): the age gate, and online orders without delivery. */
   ageRestricted?: boolean | null
   skipShipping?: boolean | null
+  /** The shop's money symbol (decision 0187), for the amounts the storefront's messages name. */
+  currencySymbol?: string | null
 }
 
 /** One read of the shop row; every checkout reads it, so it is one statement and no more. */

@@ -12,7 +12,10 @@ const isRecord = (value: unknown): value is Row => typeof value === 'object' && 
  * reads: the page size of products sources on collection and search pages, stock counts in the public
  * data (off: only in stock / sold out), sold-out products in lists (off: left out; their page still answers).
  */
-export type CatalogueUi = Pick<ReturnType<typeof storefrontUi>, 'productsPerPage' | 'showStock' | 'showSoldOut'>
+export type CatalogueUi = Pick<ReturnType<typeof storefrontUi>, 'productsPerPage' | 'showStock' | 'showSoldOut'> & {
+  /** The shop's money symbol (decision 0187): the products' price texts show it. */
+  currency?: string
+}
 
 const DEFAULT_UI: CatalogueUi = storefrontUi({})
 
@@ -112,7 +115,11 @@ export class StorefrontCatalogue {
     } as never)) as Row[]
     if (!rows[0]) return undefined
     const stock = Array.isArray(rows[0].skus) && rows[0].skus.length ? await this.skuStock(shop, id) : undefined
-    return publicProduct(rows[0], await this.categories(shop), locale, { skuStock: stock, showStock: ui.showStock })
+    return publicProduct(rows[0], await this.categories(shop), locale, {
+      skuStock: stock,
+      showStock: ui.showStock,
+      currency: ui.currency
+    })
   }
 
   /** What each SKU of a product has on hand across the shop's warehouses (quantity not reserved). */
@@ -187,7 +194,9 @@ export class StorefrontCatalogue {
     const found = (await this.app.service(servicePaths.products).find({ query, paginate: false } as never)) as Row[]
     const rows = except ? found.filter((row) => row._id !== except).slice(0, limit) : found
     const categories = await this.categories(shop)
-    return rows.map((row) => publicProduct(row, categories, locale, { showStock: ui.showStock, listed: true }))
+    return rows.map((row) =>
+      publicProduct(row, categories, locale, { showStock: ui.showStock, listed: true, currency: ui.currency })
+    )
   }
 }
 

@@ -2,6 +2,7 @@ import { createElement, type ReactNode } from 'react'
 import { renderToString } from 'react-dom/server'
 import {
   collectFetches,
+  currencySymbolOf,
   fetchKey,
   MAX_PAGE_PRODUCTS,
   MAX_PAGE_SOURCES,
@@ -9,7 +10,6 @@ import {
   resolvePage,
   shopFlowOn,
   socialSettingNames,
-  storefrontUi,
   type Component,
   type ComponentModel,
   type LocaleId,
@@ -39,6 +39,7 @@ import type { StorefrontPage, StorefrontRoutes } from './routes'
 import { sanitizeHtml } from '../eshop/sanitize-html'
 import { absoluteImage, productJsonLd, seoFields } from './seo'
 import type { StorefrontShop } from './shop-by-host'
+import { storefrontLanguages } from './locale'
 import type { LoadSite, PublishedSite } from './site'
 
 type Row = Record<string, unknown>
@@ -85,9 +86,16 @@ export interface RenderResult {
 const wrapper = (content: PageNode[]): ComponentModel => ({ dataType: {}, data: {}, props: {}, content })
 
 /** The theme's header, drawer (when its menu has a drawer button) and footer, resolved like a page's nodes. */
-const themeChrome = (theme: Theme | null, locale: LocaleId, pages: PageTarget[], base: string, own: Set<string>) => {
+const themeChrome = (
+  theme: Theme | null,
+  locale: LocaleId,
+  pages: PageTarget[],
+  base: string,
+  own: Set<string>,
+  currency: string
+) => {
   const { top, bottom } = themeChromeNodes(theme, own)
-  const resolve = (nodes: PageNode[]) => resolvePage(wrapper(nodes), { locale, pages, base }).nodes
+  const resolve = (nodes: PageNode[]) => resolvePage(wrapper(nodes), { locale, pages, base, currency }).nodes
   return { top: resolve(top), bottom: resolve(bottom) }
 }
 
@@ -102,13 +110,15 @@ const notice = (title: string, text: string, home?: { href: string; label: strin
 
 /**
  * What the shop's settings change on every page (decision 0113): the languages offered, the social links
- * in the footer, the product pictures' ratio.
+ * in the footer, the product pictures' ratio, and the money symbol (decision 0187), given once here to the
+ * render context, the resolver's money texts, the products' price texts and (through the context) the islands.
  */
 const shopLook = (shop: StorefrontShop) => {
-  const ui = storefrontUi(shop)
+  const currency = currencySymbolOf(shop)
+  const ui = { ...storefrontLanguages(shop), currency }
   const social: Partial<Record<SocialSettingName, string | null>> = {}
   for (const name of socialSettingNames) if (shop[name]) social[name] = shop[name]
-  return { ui, context: { locales: ui.locales, social } satisfies Partial<ThemeRenderContext> }
+  return { ui, currency, context: { locales: ui.locales, social, currency } satisfies Partial<ThemeRenderContext> }
 }
 
 const isRecord = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -145,12 +155,11 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
     path,
     logo: theme?.logo ?? undefined,
     sanitizeHtml,
-    currency: '$',
     ...look.context
   })
   const draw = (nodes: ResolvedNode[], extra: Partial<ThemeRenderContext> = {}, body?: ReactNode) => {
     const own = new Set(nodes.map((node) => node.type))
-    const chrome = themeChrome(theme, locale, targets, base, own)
+    const chrome = themeChrome(theme, locale, targets, base, own, look.currency)
     return renderToString(
       createElement(
         ThemeContextProvider,
@@ -234,7 +243,15 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
       .run(shop._id, () => deps.catalogue.products(shop._id, call, locale, listing, look.ui, product?._id as string | undefined))
       .catch(() => [])
   })
-  const { nodes } = resolvePage(component, { locale, fetched, components, pages: targets, base, props: rootProps })
+  const { nodes } = resolvePage(component, {
+    locale,
+    fetched,
+    components,
+    pages: targets,
+    base,
+    props: rootProps,
+    currency: look.currency
+  })
   const categories = listing
     ? [...(await deps.catalogue.categories(shop._id)).values()].map((one) => pickTran(one.name, locale))
     : []
@@ -309,8 +326,8 @@ export const renderRoutePage = async (
   const shopName = pickTran(shop.name, locale)
   const theme = site?.snapshot.theme ?? null
   const targets = (site?.snapshot.pages ?? []).map((one) => ({ component: one.component, path: one.path }))
-  const chrome = themeChrome(theme, locale, targets, base, new Set())
   const look = shopLook(shop)
+  const chrome = themeChrome(theme, locale, targets, base, new Set(), look.currency)
   const body = renderToString(
     createElement(
       ThemeContextProvider,

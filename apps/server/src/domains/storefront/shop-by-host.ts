@@ -10,6 +10,10 @@ export interface StorefrontShop extends UiSettings, Partial<Record<SocialSetting
   alias: string | null
   icon: string | null
   useComment?: boolean | null
+  /** Off: the storefront offers its default language only (decision 0196). */
+  i18n?: boolean | null
+  /** "$" or "HK$" (decision 0187): every amount the storefront shows carries it. */
+  currencySymbol?: string | null
 }
 
 /** Finds the shop a host serves (a verified custom domain, part E); undefined when it serves none. */
@@ -51,7 +55,8 @@ export const subdomainOf = (host: string, publicHost: string | undefined): strin
 }
 
 // useComment: product pages show comments and their form (decision 0193).
-const COLUMNS = ['_id', 'name', 'subdomain', 'alias', 'icon', 'useComment', ...siteSettingNames]
+// i18n: off, one language (decision 0196).
+const COLUMNS = ['_id', 'name', 'subdomain', 'alias', 'icon', 'useComment', 'i18n', 'currencySymbol', ...siteSettingNames]
 
 /**
  * Host → shop, cached per process (a storefront request must not cost a query to find its shop). Entries

@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { pickTran, sameCouponCode, type LocaleId } from '@emporia/shared'
+import { currencySymbolOf, pickTran, sameCouponCode, type LocaleId } from '@emporia/shared'
 import { commerceText, formatCents } from '@emporia/theme'
 import { loadCheckoutSettings, type CheckoutSettings } from '../../orders/checkout-settings'
 import { defaultWarehouse, priceOrder, type PricedOrder } from '../../orders/order-pricing'
@@ -44,12 +44,12 @@ export interface CartPrice {
   ageRestricted: boolean
 }
 
-/** The engine's reason values with money as money: spend, gain and minimums are cents. */
-const shown = (values: Record<string, string | number> = {}) =>
+/** The engine's reason values with money as money, in the shop's symbol: spend, gain and minimums are cents. */
+const shown = (values: Record<string, string | number> = {}, symbol = '$') =>
   Object.fromEntries(
     Object.entries(values).map(([name, value]) =>
       typeof value === 'number' && ['spend', 'gain', 'minPrice', 'amount'].includes(name)
-        ? [name, formatCents(value)]
+        ? [name, formatCents(value, symbol)]
         : [name, value]
     )
   )
@@ -107,7 +107,7 @@ export const priceStorefrontOrder = async (
       refused.push({
         code: typed,
         key: refusal.key,
-        message: commerceText(refusal.key, options.locale, shown({ ...refusal.values, code: typed }))
+        message: commerceText(refusal.key, options.locale, shown({ ...refusal.values, code: typed }, currencySymbolOf(settings)))
       })
       coupons = coupons.filter((code) => !sameCouponCode(code, refusal.code))
     }
@@ -116,10 +116,18 @@ export const priceStorefrontOrder = async (
 
 /** The cart's answer: prices, discounts, refused coupons and suggestions, ready for the page. */
 export const cartPrice = (
-  result: { priced: PricedOrder; coupons: string[]; refused: RefusedCoupon[]; products?: Map<string, SellableProduct> },
+  result: {
+    priced: PricedOrder
+    coupons: string[]
+    refused: RefusedCoupon[]
+    products?: Map<string, SellableProduct>
+    /** The shop's row as the pricing read it: its money symbol names the suggestions' amounts. */
+    settings?: CheckoutSettings
+  },
   locale: LocaleId
 ): CartPrice => {
   const { priced } = result
+  const symbol = currencySymbolOf(result.settings)
   const names = (line: PricedOrder['lines'][number]) => {
     const product = result.products?.get(line.product)
     const sku = line.sku ? product?.skus.find((one) => one.id === line.sku) : undefined
@@ -151,7 +159,7 @@ export const cartPrice = (
       ...(suggestion.spend !== undefined ? { spend: suggestion.spend } : {}),
       ...(suggestion.addQuantity !== undefined ? { addQuantity: suggestion.addQuantity } : {}),
       gain: suggestion.gain,
-      message: commerceText(suggestion.message.key, locale, shown(suggestion.message.values))
+      message: commerceText(suggestion.message.key, locale, shown(suggestion.message.values, symbol))
     }))
   }
 }
