@@ -42,8 +42,11 @@ export const grantProductCoupons = async (
 ): Promise<string[]> => {
   const user = order.user
   if (!user) return []
+  const templates = await templatesOf(trx, shop, order.products)
+  // A customer removed since the order was made receives nothing.
+  if (!templates.length || !(await trx('shopUsers').where({ shop, _id: user }).first('_id'))) return []
   const codes: string[] = []
-  for (const template of await templatesOf(trx, shop, order.products)) {
+  for (const template of templates) {
     try {
       await trx.transaction(async (inner) => {
         const claimed = (await inner('productCouponGrants')

@@ -59,6 +59,8 @@ export const earnProductPoints = async (trx: Knex.Transaction, shop: string, ord
   const type = (await trx('pointTypes').where({ shop }).orderBy('createdAt').orderBy('_id').first('_id')) as
     { _id: string } | undefined
   if (!type) return
+  // A customer removed since the order was made earns nothing (and never fails the payment).
+  if (!(await trx('shopUsers').where({ shop, _id: order.user }).first('_id'))) return
   await lockCustomers(trx, shop, [{ id: order.user, field: 'user' }])
   const done = await trx('pointLogs')
     .where({ shop, order: order._id, reason: 'earn', remarks: PRODUCT_POINTS_REMARK })
