@@ -16,6 +16,7 @@ import {
 } from '@mui/material'
 import Close from '@mui/icons-material/Close'
 import { errorMessage } from '../../lib/errors'
+import { useDelayedLoading } from '../../lib/loading-delay'
 import { i18n } from '../../lib/i18n/i18n'
 import { cloneValues, normalizeValues, pickFields, type Values } from '../../lib/form-values'
 import { useListT } from '../../lib/i18n/lists'
@@ -88,6 +89,8 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
   const form = useEditorForm(definition.fields, definition.defaults?.() ?? {}, definition.schema)
   const [record, setRecord] = useState<Row | undefined>()
   const [loading, setLoading] = useState(target.mode !== 'new')
+  // The record's spinner only once its fetch has lasted 200 ms, then for 200 ms at least (decision 0187).
+  const spinner = useDelayedLoading(loading)
   const [busy, setBusy] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const { reset } = form
@@ -220,8 +223,8 @@ export const EditorDialog = ({ definition, editor, onClose, store }: EditorDialo
       </DialogTitle>
       <DialogContent dividers>
         {loading ? (
-          <Stack sx={{ py: 6, alignItems: 'center' }}>
-            <CircularProgress />
+          <Stack sx={{ py: 6, alignItems: 'center', minHeight: 136 }} data-testid="editor-loading">
+            {spinner && <CircularProgress />}
           </Stack>
         ) : (
           <Box

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react'
 import { LinearProgress } from '@mui/material'
+import { DelayedProgress } from '../ui/delayed-progress'
 import { AclInput } from './acl-field'
 import { BooleanInput, DateInput, NumberInput, PasswordInput, TextInput } from './basic-fields'
 import { ColourInput } from './colour-field'
@@ -55,7 +56,13 @@ const inputs: Record<FieldType, ComponentType<FieldProps>> = {
 export const FieldInput = (props: FieldProps) => {
   const Input = inputs[props.field.type]
   return (
-    <Suspense fallback={<LinearProgress />}>
+    <Suspense
+      fallback={
+        <DelayedProgress>
+          <LinearProgress />
+        </DelayedProgress>
+      }
+    >
       <Input {...props} />
     </Suspense>
   )

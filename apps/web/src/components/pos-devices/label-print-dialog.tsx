@@ -16,6 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { servicePaths, type LocaleId, type Product } from '@emporia/shared'
 import { formatMoney } from '../../lib/format/money'
+import { DelayedProgress } from '../ui/delayed-progress'
 import { useListT } from '../../lib/i18n/lists'
 import { resolveText, type Translatable } from '../../lib/i18n/translatable'
 import { notifySuccess } from '../../lib/notify'
@@ -187,10 +188,12 @@ export const LabelPrintDialog = ({ ids, onClose }: { ids: string[]; onClose: () 
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           {products.isLoading ? (
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <CircularProgress size={20} />
-              <Typography>{t('labelPrint.loading')}</Typography>
-            </Stack>
+            <DelayedProgress>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <CircularProgress size={20} />
+                <Typography>{t('labelPrint.loading')}</Typography>
+              </Stack>
+            </DelayedProgress>
           ) : rows.length === 0 ? (
             <Alert severity="warning">{t('labelPrint.none')}</Alert>
           ) : (
