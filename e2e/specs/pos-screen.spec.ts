@@ -201,7 +201,7 @@ describe('POS customer screen and settings', () => {
     const screen = await openScreen(app, who, cashier)
     const banner = screen.getByTestId('pos-screen-banner')
     await banner.waitFor()
-    expect(await banner.locator('img').getAttribute('src')).toBe(`/api/attachments/${banners![0].image}`)
+    expect(await banner.locator('img').getAttribute('src')).toBe(`/api/files/${banners![0].image}`)
     expect(await text(screen, 'pos-screen-banner')).toBe('Autumn tea sale')
   })
 })

@@ -14,7 +14,8 @@ const service = <P extends 'attachments' | 'attachments/token'>(path: P) =>
   loadClient().then(({ client }) => client.service(path))
 
 export const thumbUrl = (id: string) => `/api/thumbs/${id}`
-export const attachmentUrl = (id: string) => `/api/attachments/${id}`
+/** A stored original (the file routes' `/files/{id}`; `/attachments/{id}` is the record, JSON for a signed-in client). */
+export const attachmentUrl = (id: string) => `/api/files/${id}`
 /** srcset of spec §9.6: 400/800/1200/2000 w, webp. */
 export const srcSet = (id: string) =>
   (['small 400w', 'medium 800w', 'large 1200w', 'exlarge 2000w'] as const)
