@@ -83,6 +83,21 @@ describe.each(await dialects())('product points and coupons (%s)', (dialect) => 
     await s.api.patch(`products/${starred}`, { points: 3 })
   })
 
+  it('a shop without point types gives no product points, and the sale is still paid', async () => {
+    const other = await couponShop(t, 'No point types')
+    const stocked = await stockedProduct(t, other.owner, 10, { price: 1000, points: 4 })
+    const dan = await other.customer('Dan')
+    const order = await madeOrder(t, other.owner, {
+      source: 'pos',
+      user: dan,
+      warehouse: stocked.warehouse,
+      products: [{ product: stocked.product, quantity: 1 }],
+      payments: [{ method: 'credit', amount: 1000 }]
+    })
+    expect(order.status).toBe('paid')
+    expect(await t.db.knex('pointLogs').where({ order: order._id })).toEqual([])
+  })
+
   it('a paid order gives one coupon of each of its products’ templates, once per order; a template at its limit gives none', async () => {
     const [first, second, limited] = [
       await s.template(),
