@@ -17,6 +17,8 @@ export const PosScreenPage = () => {
   const shop = useCurrentShop(true)
   const mode = screenMode(state.display)
   const banners = enabledBanners(shop)
+  // The shop's multiscreen switch (decision 0196): off, the till feeds nothing and the screen says why.
+  if (shop?.multiscreen === false) return <SwitchedOff />
   return (
     <Box
       data-testid="pos-screen"
@@ -35,6 +37,20 @@ export const PosScreenPage = () => {
       ) : (
         <OrderView display={state.display!} paid={mode === 'paid'} />
       )}
+    </Box>
+  )
+}
+
+const SwitchedOff = () => {
+  const { t } = useListT()
+  return (
+    <Box data-testid="pos-screen-off" sx={{ flex: 1, display: 'grid', placeItems: 'center', textAlign: 'center', p: 4 }}>
+      <div>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+          {t('posDisplay.off')}
+        </Typography>
+        <Typography sx={{ mt: 2, opacity: 0.7 }}>{t('posDisplay.offHelp')}</Typography>
+      </div>
     </Box>
   )
 }

@@ -19,7 +19,8 @@ export const settingsShopMessages = defineMessages({
     'shopSettings.icon': 'Shop icon / logo',
     'shopSettings.iconNotFound': 'Choose a picture from this shop’s media library',
     'shopSettings.multiscreen': 'Customer-facing second screen',
-    'shopSettings.multiscreenHelp': 'The till opens a second screen that shows the customer the cart and the total.',
+    'shopSettings.multiscreenHelp':
+      'The till offers a customer screen (More → Customer screen) showing the customer the cart, the total and the change. Off: the till offers none.',
     'shopSettings.currencySymbol': 'Money symbol',
     'shopSettings.currency.dollar': '$ (e.g. $1,000.00)',
     'shopSettings.currency.hkDollar': 'HK$ (e.g. HK$1,000.00)',
@@ -35,10 +36,11 @@ export const settingsShopMessages = defineMessages({
     'shopSettings.flag.useInventoryLot.help':
       'Keep stock in lots with entry and expiry dates (Warehouses → Inventory lots). Turning it off hides the screen and keeps the lots.',
     'shopSettings.flag.i18n': 'Several languages',
-    'shopSettings.flag.i18n.help': 'Names and descriptions are typed in every language of the shop, not only the default one.',
+    'shopSettings.flag.i18n.help':
+      'The online shop offers the languages chosen in Website Settings, with a language menu. Turning it off shows the default language only and keeps the list.',
     'shopSettings.flag.ageRestricted': 'Age check',
     'shopSettings.flag.ageRestricted.help':
-      'Orders with age-restricted products need the buyer to confirm their age online, and the cashier to confirm it at the till.',
+      'Orders with age-restricted products need the buyer to confirm their age online; at the till the cashier confirms it when the first such product is added.',
     'shopSettings.flag.skipShipping': 'No delivery',
     'shopSettings.flag.skipShipping.help':
       'The online checkout has no delivery step and charges no delivery fee (services, digital goods).',
@@ -72,7 +74,8 @@ export const settingsShopMessages = defineMessages({
     'shopSettings.icon': '商店圖示／標誌',
     'shopSettings.iconNotFound': '請從本店的媒體庫選擇圖片',
     'shopSettings.multiscreen': '顧客副屏幕',
-    'shopSettings.multiscreenHelp': '收銀機開啟第二個屏幕，向顧客顯示購物車及總額。',
+    'shopSettings.multiscreenHelp':
+      '收銀機提供顧客副屏幕（更多 → 顧客副屏幕），向顧客顯示購物車、總額及找續。關閉：收銀機不提供副屏幕。',
     'shopSettings.currencySymbol': '貨幣符號',
     'shopSettings.currency.dollar': '$（例如 $1,000.00）',
     'shopSettings.currency.hkDollar': 'HK$（例如 HK$1,000.00）',
@@ -86,9 +89,10 @@ export const settingsShopMessages = defineMessages({
     'shopSettings.flag.useInventoryLot.help':
       '以批次管理庫存，記錄入庫及到期日（倉庫 → 庫存批次）。關閉後頁面隱藏，批次仍會保留。',
     'shopSettings.flag.i18n': '多語言',
-    'shopSettings.flag.i18n.help': '名稱及描述以商店的每種語言輸入，而不只是預設語言。',
+    'shopSettings.flag.i18n.help': '網店提供「網站設定」所選的語言，並設語言選單。關閉後只顯示預設語言，語言清單會保留。',
     'shopSettings.flag.ageRestricted': '年齡核實',
-    'shopSettings.flag.ageRestricted.help': '含年齡限制商品的訂單，網上須由買家確認年齡，收銀處須由收銀員確認。',
+    'shopSettings.flag.ageRestricted.help':
+      '含年齡限制商品的訂單，網上須由買家確認年齡；收銀處在加入第一件此類商品時由收銀員確認。',
     'shopSettings.flag.skipShipping': '無需送貨',
     'shopSettings.flag.skipShipping.help': '網店結帳不設送貨步驟，亦不收運費（服務、數碼商品）。',
     'shopSettings.flag.useComment': '商品評論',
@@ -120,7 +124,8 @@ export const settingsShopMessages = defineMessages({
     'shopSettings.icon': '商店图标／标志',
     'shopSettings.iconNotFound': '请从本店的媒体库选择图片',
     'shopSettings.multiscreen': '顾客副屏幕',
-    'shopSettings.multiscreenHelp': '收银机开启第二个屏幕，向顾客显示购物车及总额。',
+    'shopSettings.multiscreenHelp':
+      '收银机提供顾客副屏幕（更多 → 顾客副屏幕），向顾客显示购物车、总额及找零。关闭：收银机不提供副屏幕。',
     'shopSettings.currencySymbol': '货币符号',
     'shopSettings.currency.dollar': '$（例如 $1,000.00）',
     'shopSettings.currency.hkDollar': 'HK$（例如 HK$1,000.00）',
@@ -134,9 +139,10 @@ export const settingsShopMessages = defineMessages({
     'shopSettings.flag.useInventoryLot.help':
       '以批次管理库存，记录入库及到期日（仓库 → 库存批次）。关闭后页面隐藏，批次仍会保留。',
     'shopSettings.flag.i18n': '多语言',
-    'shopSettings.flag.i18n.help': '名称及描述以商店的每种语言输入，而不只是默认语言。',
+    'shopSettings.flag.i18n.help': '网店提供「网站设置」所选的语言，并设语言菜单。关闭后只显示默认语言，语言列表会保留。',
     'shopSettings.flag.ageRestricted': '年龄核实',
-    'shopSettings.flag.ageRestricted.help': '含年龄限制商品的订单，网上须由买家确认年龄，收银处须由收银员确认。',
+    'shopSettings.flag.ageRestricted.help':
+      '含年龄限制商品的订单，网上须由买家确认年龄；收银处在加入第一件此类商品时由收银员确认。',
     'shopSettings.flag.skipShipping': '无需送货',
     'shopSettings.flag.skipShipping.help': '网店结账不设送货步骤，也不收运费（服务、数码商品）。',
     'shopSettings.flag.useComment': '商品评论',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cartReducer, emptyCart } from './cart-store'
-import { displayOf, fitDisplay } from './display'
+import { displayOf, fitDisplay, offersCustomerScreen } from './display'
 import { priceCart } from './pricing'
 
 const at = '2026-11-26T01:00:00.000Z'
@@ -53,5 +53,15 @@ describe('fitDisplay', () => {
     expect(fitted.lines).toHaveLength(500)
     expect(fitted.lines[0].name).toHaveLength(200)
     expect(fitted.suggest).toHaveLength(10)
+  })
+})
+
+describe('offersCustomerScreen (decision 0196)', () => {
+  it('offers the second screen unless the shop switched multiscreen off', () => {
+    expect(offersCustomerScreen({ multiscreen: true })).toBe(true)
+    expect(offersCustomerScreen({ multiscreen: false })).toBe(false)
+    // Not loaded yet, or a shop from before the switch: as it was, on.
+    expect(offersCustomerScreen(undefined)).toBe(true)
+    expect(offersCustomerScreen({})).toBe(true)
   })
 })

@@ -65,21 +65,29 @@ export const fitDisplay = (display: PosDisplay): PosDisplay => ({
   suggest: display.suggest?.slice(0, 10).map((text) => text.slice(0, 200))
 })
 
-export const useDisplayFeed = (cashier: string | null, display: PosDisplay) => {
+/**
+ * Does the till offer the customer-facing second screen (shop switch multiscreen, decision 0196)? On
+ * unless the shop turned it off (it starts on: every till fed its screen before the switch did anything).
+ */
+export const offersCustomerScreen = (shop: { multiscreen?: boolean | null } | undefined) => shop?.multiscreen !== false
+
+/** `enabled`: the shop offers the second screen (multiscreen, decision 0196); off, nothing is sent. */
+export const useDisplayFeed = (cashier: string | null, display: PosDisplay, enabled = true) => {
   const channel = useRef<BroadcastChannel | null>(null)
   const pending = useRef<PosDisplay | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
 
   useEffect(() => {
-    if (typeof BroadcastChannel === 'undefined') return
+    if (!enabled || typeof BroadcastChannel === 'undefined') return
     channel.current = new BroadcastChannel(POS_DISPLAY_CHANNEL)
     return () => {
       channel.current?.close()
       channel.current = null
     }
-  }, [])
+  }, [enabled])
 
   useEffect(() => {
+    if (!enabled) return
     const fitted = fitDisplay(display)
     const message: PosDisplayMessage = { type: 'display', cashier, display: fitted }
     channel.current?.postMessage(message)
@@ -98,7 +106,7 @@ export const useDisplayFeed = (cashier: string | null, display: PosDisplay) => {
       timer.current = setTimeout(flush, DISPLAY_PATCH_MS)
     }
     flush()
-  }, [cashier, display])
+  }, [cashier, display, enabled])
 
   useEffect(
     () => () => {

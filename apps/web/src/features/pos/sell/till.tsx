@@ -18,7 +18,7 @@ import { BundleOfferDialog, useBundleOffer } from './bundle-offer'
 import { CartPanel } from './cart-panel'
 import { hasUnsaved, payProblem, quantityProblem, type CartState } from './cart-store'
 import { useCatalogue } from './catalogue'
-import { displayOf, useDisplayFeed } from './display'
+import { displayOf, offersCustomerScreen, useDisplayFeed } from './display'
 import { useDrawerOpen } from './drawer-state'
 import { useHeldOrders } from './held-orders'
 import { useKeptOpenOrder } from './open-order'
@@ -235,7 +235,14 @@ export const Till = () => {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the display follows the order, its price and the last sale
     [cart, charged, paid, suggestions]
   )
-  useDisplayFeed(cashier?._id ?? null, display)
+  // The customer-facing second screen (shop switch multiscreen, decision 0196): off, nothing is fed to it.
+  const multiscreen = offersCustomerScreen(shop)
+  useDisplayFeed(cashier?._id ?? null, display, multiscreen)
+  const openCustomerScreen = () => {
+    const query = cashier?._id ? `?cashier=${encodeURIComponent(cashier._id)}` : ''
+    const opened = window.open(`/${shopId}/posScreen${query}`, 'emporia-customer-screen', 'popup')
+    if (!opened) notifyError(t('pos.screen.blocked'))
+  }
 
   const startPay = () => {
     const problem = payProblem(cart, context)
@@ -311,6 +318,9 @@ export const Till = () => {
       : []),
     { id: 'scan-history', label: 'pos.sell.scanHistory', onClick: () => setDialog('history') },
     { id: 'devices', label: 'pos.sell.devices', onClick: () => setDialog('devices') },
+    ...(multiscreen && shopId
+      ? [{ id: 'customer-screen', label: 'pos.screen.open', onClick: openCustomerScreen } as TillAction]
+      : []),
     {
       id: 'font-scale',
       label: 'pos.sell.fontScale',
