@@ -1,4 +1,4 @@
-import { defaultLocale, isLocaleId, localeIds, pickLocale, type LocaleId } from '@emporia/shared'
+import { defaultLocale, isLocaleId, localeIds, pickLocale, storefrontUi, type LocaleId, type UiSettings } from '@emporia/shared'
 
 /** The storefront's language cookie (§9.1: language settings last 365 days). */
 export const LANG_COOKIE = 'emporia-lang'
@@ -19,6 +19,17 @@ export const storefrontLocale = (
   if (offered(queryLang)) return { locale: queryLang, chosen: true }
   if (offered(cookie)) return { locale: cookie, chosen: false }
   return { locale: pickLocale(acceptLanguage, offer.locales, offer.defaultLocale), chosen: false }
+}
+
+/**
+ * The storefront's UI settings as its pages read them (decision 0196): with the shop's `i18n` switch off
+ * ("multi-language enabled", settings/shop) it offers its default language only, so there is no language
+ * menu and `?lang=`, the cookie and the browser ask for nothing else. On (or unset), the languages
+ * settings/ui lists (decision 0113). settings/ui keeps its list either way.
+ */
+export const storefrontLanguages = (shop: UiSettings & { i18n?: boolean | null }) => {
+  const ui = storefrontUi(shop)
+  return shop.i18n === false ? { ...ui, locales: [ui.defaultLocale] } : ui
 }
 
 /** The `lang` attribute of the page (BCP 47). */

@@ -4,12 +4,12 @@ import type { Application } from '@feathersjs/feathers'
 import type { FeathersKoaContext } from '@feathersjs/koa'
 import { bodyParser } from '@feathersjs/koa'
 import type { Next } from 'koa'
-import { servicePaths, storefrontUi } from '@emporia/shared'
+import { servicePaths } from '@emporia/shared'
 import { say } from '@emporia/theme'
 import { StorefrontCatalogue } from './catalogue'
 import { htmlDocument } from './document'
 import { ISLANDS_PREFIX, loadIslands } from './islands'
-import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_MS, storefrontLocale } from './locale'
+import { LANG_COOKIE, LANG_COOKIE_MAX_AGE_MS, storefrontLanguages, storefrontLocale } from './locale'
 import { PageCache } from './page-cache'
 import { pageQuery } from './page-match'
 import { RenderBusy, renderBudget } from './render-budget'
@@ -203,7 +203,7 @@ export const createStorefront = (
       query.get('lang'),
       ctx.cookies.get(LANG_COOKIE),
       ctx.get('accept-language'),
-      storefrontUi(target.shop)
+      storefrontLanguages(target.shop)
     )
     if (routes.handlers.length) {
       if (ctx.method !== 'GET' && ctx.method !== 'HEAD') await parseBody(ctx, async () => undefined)

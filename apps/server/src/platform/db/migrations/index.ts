@@ -91,6 +91,7 @@ import * as shopCurrencySymbol from './20261207020000-shop-currency-symbol'
 import * as productCommentsTable from './20261210010000-product-comments'
 import * as storeVisitsTable from './20261210020000-store-visits'
 import * as productCouponGrants from './20261211010000-product-coupon-grants'
+import * as languagesAndScreenOn from './20261212010000-languages-and-screen-on'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -173,5 +174,6 @@ export const migrations: Record<string, Migration> = {
   '20261207020000-shop-currency-symbol': shopCurrencySymbol,
   '20261210010000-product-comments': productCommentsTable,
   '20261210020000-store-visits': storeVisitsTable,
-  '20261211010000-product-coupon-grants': productCouponGrants
+  '20261211010000-product-coupon-grants': productCouponGrants,
+  '20261212010000-languages-and-screen-on': languagesAndScreenOn
 }
