@@ -7,7 +7,7 @@ import { expect } from 'vitest'
  * as they are. What counts as a word:
  * - a run of Latin letters (apostrophes and hyphens inside it kept: "don't", "check-in");
  * - a token with a digit in it is a code, not a word (SKU "TEA-001", an order number, "F2", "3x");
- * - e-mail addresses and URLs are addresses, not words;
+ * - e-mail addresses and URLs are addresses, not words; a colour written as hex (#ffffff) is a code;
  * - a word the spec's own data brought (names it gave its records) is allowed by the spec (`allow`).
  * What is read: the body's visible text (its innerText, which leaves out hidden elements; a shown tooltip
  * is in it), and the placeholders, aria-labels and titles of visible elements.
@@ -39,8 +39,10 @@ export const ALLOWED_LATIN_WORDS: readonly string[] = [
   // Technical terms Chinese software writes in Latin letters too (file formats, web standards, the PIN
   // pad); the sentence around each is translated.
   'PIN',
+  'USB',
   'CSV',
   'XLSX',
+  'GLB',
   'PDF',
   'DNS',
   'TXT',
@@ -122,6 +124,7 @@ export const latinWordsIn = (text: string, allowed: ReadonlySet<string>): Found[
     const cleaned = line
       .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, (match) => ' '.repeat(match.length))
       .replace(/\b(https?:\/\/|www\.)\S+/g, (match) => ' '.repeat(match.length))
+      .replace(/#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})\b/gi, (match) => ' '.repeat(match.length))
       // A path ("/products/:id") or a slash-joined identifier ("Asia/Hong_Kong") names, it does not say.
       .replace(/(^|\s|「|（|\()\/[\w/:.-]*/g, (match) => ' '.repeat(match.length))
       .replace(/[A-Za-z_]+(\/[A-Za-z_]+)+/g, (match) => ' '.repeat(match.length))
