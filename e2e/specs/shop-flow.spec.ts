@@ -5,6 +5,8 @@ import { poll, useApp } from '../support/app'
 import { readRecord, seedProduct, seedRestock } from '../support/catalogue'
 import { mainWarehouse, patchShop } from '../support/orders'
 import { createRecord } from '../support/records'
+import { grantFeatures } from '../support/paid-features'
+import { bindCashier, createCashier } from '../pages/pos'
 
 const AGE_REQUIRED = '此訂單含有年齡限制商品：請確認顧客已達法定年齡'
 
@@ -81,5 +83,29 @@ describe('shop flow', () => {
     await office.getByTestId('ship-save').click()
     await customer.reload()
     await expect.poll(() => customer.locator('[data-order-tracking] a').getAttribute('href'), poll).toBe(url)
+
+    // The till (decision 0196): the first bottle of a sale asks the cashier at once, from the stored
+    // catalogue; "do not sell" leaves it off, a yes adds it, and the second bottle asks nothing.
+    await grantFeatures(base, who, ['pos'])
+    await createCashier(base, who, 'T1', '一號機')
+    const till = await app.openAs(who, `/${shopId}/pos`, { lang: 'cht', viewport: { width: 1440, height: 900 } })
+    await bindCashier(till, 'T1')
+    const tile = till.getByTestId(`pos-product-${wine._id}`)
+    await tile.waitFor({ timeout: poll.timeout })
+    await till.keyboard.press('F2')
+    await tile.click()
+    const question = till.getByTestId('pos-age-check')
+    await question.waitFor({ timeout: poll.timeout })
+    expect(await question.getByTestId('confirm-text').textContent()).toContain('請查看顧客的身份證明')
+    await question.getByTestId('confirm-cancel').click()
+    await question.waitFor({ state: 'hidden', timeout: poll.timeout })
+    expect(await till.getByTestId('pos-line-0').count()).toBe(0)
+    await tile.click()
+    await question.getByTestId('confirm-ok').click()
+    await expect.poll(() => till.getByTestId('pos-line-0').count(), poll).toBe(1)
+    await question.waitFor({ state: 'hidden', timeout: poll.timeout })
+    await tile.click()
+    await expect.poll(() => till.getByTestId('pos-line-qty-0').inputValue(), poll).toBe('2')
+    expect(await question.isVisible()).toBe(false)
   })
 })
