@@ -54,8 +54,8 @@ describe(`HTTP security headers (${dialect})`, () => {
     expectCommonHeaders(response)
     const csp = policy(response)
     expect(csp.get('default-src')).toEqual(["'self'"])
-    // Only the built bundle runs: no inline script, no eval, no plugin.
-    expect(csp.get('script-src')).toEqual(["'self'"])
+    // Only the built bundle runs: no inline script, no eval (WebAssembly only, decision 0192), no plugin.
+    expect(csp.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"])
     expect(csp.get('script-src-attr')).toEqual(["'none'"])
     expect(csp.get('object-src')).toEqual(["'none'"])
     expect(csp.get('base-uri')).toEqual(["'self'"])

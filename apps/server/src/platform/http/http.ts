@@ -97,7 +97,9 @@ const appHeadersFor = (allow?: AppOrigins) =>
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...exactOrigins(allow?.script ?? [])],
+        // WebAssembly may compile (the 3D preview's model-viewer decodes meshes with it; decision 0192),
+        // while eval and inline script stay refused.
+        scriptSrc: ["'self'", ...exactOrigins(allow?.script ?? []), "'wasm-unsafe-eval'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

@@ -64,14 +64,14 @@ describe.each(await dialects())('billing checkout, refresh and invoices (%s)', (
       body: { charge: null, amount: 0, clientSecret: null, scriptUrl: null, subscription: { state: 'active', plan: 'pro' } }
     })
     const csp = (await fetch(`${bare.url}/billing`)).headers.get('content-security-policy') ?? ''
-    expect(csp).toContain("script-src 'self';")
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';")
     expect(csp).not.toContain('frame-src')
   })
 
   it('allows exactly the platform provider’s script, API and frame origins on the back office’s pages', async () => {
     const csp = (await fetch(`${t.url}/billing`)).headers.get('content-security-policy') ?? ''
     const origin = new URL(stripe.url).origin
-    expect(csp).toContain(`script-src 'self' ${origin};`)
+    expect(csp).toContain(`script-src 'self' ${origin} 'wasm-unsafe-eval';`)
     expect(csp).toMatch(new RegExp(`connect-src [^;]*${origin.replace(/[.]/g, '\\.')}`))
     expect(csp).toContain(`frame-src 'self' ${origin}`)
     // The API's own answers stay closed.
