@@ -10,6 +10,39 @@ interface ProductRead {
   productLinks?: { shop: string; product: string }[]
 }
 
+/**
+ * The smallest binary glTF a viewer shows: one triangle. The 12-byte header ("glTF", version 2, total
+ * length), then a JSON chunk (the scene, padded with spaces) and a BIN chunk (three float positions).
+ */
+const triangleGlb = (): Buffer => {
+  const positions = Buffer.alloc(36)
+  ;[0, 0, 0, 1, 0, 0, 0, 1, 0].forEach((value, i) => positions.writeFloatLE(value, i * 4))
+  const gltf = {
+    asset: { version: '2.0' },
+    scene: 0,
+    scenes: [{ nodes: [0] }],
+    nodes: [{ mesh: 0 }],
+    meshes: [{ primitives: [{ attributes: { POSITION: 0 } }] }],
+    buffers: [{ byteLength: positions.length }],
+    bufferViews: [{ buffer: 0, byteOffset: 0, byteLength: positions.length, target: 34962 }],
+    accessors: [{ bufferView: 0, componentType: 5126, count: 3, type: 'VEC3', min: [0, 0, 0], max: [1, 1, 0] }]
+  }
+  let json = Buffer.from(JSON.stringify(gltf))
+  json = Buffer.concat([json, Buffer.alloc((4 - (json.length % 4)) % 4, 0x20)])
+  const chunk = (type: number, data: Buffer) => {
+    const head = Buffer.alloc(8)
+    head.writeUInt32LE(data.length, 0)
+    head.writeUInt32LE(type, 4)
+    return Buffer.concat([head, data])
+  }
+  const body = Buffer.concat([chunk(0x4e4f534a, json), chunk(0x004e4942, positions)])
+  const header = Buffer.alloc(12)
+  header.write('glTF', 0, 'ascii')
+  header.writeUInt32LE(2, 4)
+  header.writeUInt32LE(12 + body.length, 8)
+  return Buffer.concat([header, body])
+}
+
 /** The product editor as a merchant scans it (spec §3.7; decisions 0188, 0189), in cht. */
 describe('product editor (spec §3.7)', () => {
   const app = useApp()
@@ -80,5 +113,23 @@ describe('product editor (spec §3.7)', () => {
       )
       .toEqual(['S / 紅', 'S / 藍', 'M / 紅', 'M / 藍'])
     await expect.poll(() => page.getByTestId('field-productLinks-product-0').inputValue(), poll).toBe('九龍烏龍茶')
+
+    // The 3D preview: a .glb uploaded through the media library's file chooser, then shown by model-viewer.
+    await page.getByTestId('field-preview3d-mesh-pick').click()
+    const library = page.getByTestId('media-library')
+    await library.waitFor()
+    const chooser = page.waitForEvent('filechooser')
+    await page.getByTestId('media-upload').click()
+    await (await chooser).setFiles({ name: 'triangle.glb', mimeType: 'model/gltf-binary', buffer: triangleGlb() })
+    await expect.poll(() => new Shell(page).text(page.getByTestId('media-details')), poll).toContain('model/gltf-binary')
+    await page.getByTestId('media-confirm').click()
+    await expect.poll(() => library.count(), poll).toBe(0)
+    await expect.poll(() => new Shell(page).text(page.getByTestId('field-preview3d-mesh-state')), poll).toBe('已選擇模型')
+    await page.getByTestId('field-preview3d-show').click()
+    const viewer = page.getByTestId('field-preview3d-viewer')
+    await viewer.scrollIntoViewIfNeeded()
+    await expect
+      .poll(() => viewer.evaluate((element) => (element as HTMLElement & { loaded?: boolean }).loaded === true), poll)
+      .toBe(true)
   })
 })
