@@ -49,6 +49,21 @@ export const shareNotLinked = () =>
 export const shareInBatch = () =>
   new BadRequest('Share records one at a time', { key: 'errors.shareNotLinked', field: 'accessShop' })
 
+/** The shops among `ids` linked with `shop` by an accepted sub-shop link (decision 0087): its sub-shops and its parent. */
+export const linkedShops = async (knex: Knex | Knex.Transaction, shop: string, ids: string[]): Promise<Set<string>> => {
+  if (!ids.length) return new Set()
+  const links = (await knex('shopMembers')
+    .where({ role: 'subshop', accepted: true })
+    .andWhere((where) =>
+      where
+        .where({ shop })
+        .whereIn('subShop', ids)
+        .orWhere((parent) => parent.where({ subShop: shop }).whereIn('shop', ids))
+    )
+    .select('shop', 'subShop')) as { shop: string; subShop: string }[]
+  return new Set(links.map((link) => (link.shop === shop ? link.subShop : link.shop)))
+}
+
 /**
  * Sharing needs the other shop's consent (decision 0123): a shop may name in `accessShop` only shops
  * linked with it by an accepted sub-shop link (decision 0087) — its own sub-shops, or its parent —
@@ -62,15 +77,6 @@ export const checkShareConsent = async (knex: Knex, shop: string, named: Set<str
   for (const kept of already) asked.delete(kept)
   if (!asked.size) return
   const ids = [...asked]
-  const links = (await knex('shopMembers')
-    .where({ role: 'subshop', accepted: true })
-    .andWhere((where) =>
-      where
-        .where({ shop })
-        .whereIn('subShop', ids)
-        .orWhere((parent) => parent.where({ subShop: shop }).whereIn('shop', ids))
-    )
-    .select('shop', 'subShop')) as { shop: string; subShop: string }[]
-  const linked = new Set(links.map((link) => (link.shop === shop ? link.subShop : link.shop)))
+  const linked = await linkedShops(knex, shop, ids)
   if (ids.some((id) => !linked.has(id))) throw shareNotLinked()
 }

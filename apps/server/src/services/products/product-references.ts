@@ -1,5 +1,6 @@
 import { BadRequest, Forbidden } from '@feathersjs/errors'
 import type { Knex } from 'knex'
+import { linkedShops } from '../../platform/tenancy'
 
 type Row = Record<string, unknown>
 type Db = Knex | Knex.Transaction
@@ -14,21 +15,6 @@ export const linkNotAllowed = (field: string) =>
     key: 'errors.productLinkNotLinked',
     field
   })
-
-/** The shops linked with `shop` by an accepted sub-shop link: its sub-shops and its parent. */
-const linkedShops = async (db: Db, shop: string, ids: string[]): Promise<Set<string>> => {
-  if (!ids.length) return new Set()
-  const links = (await db('shopMembers')
-    .where({ role: 'subshop', accepted: true })
-    .andWhere((where) =>
-      where
-        .where({ shop })
-        .whereIn('subShop', ids)
-        .orWhere((parent) => parent.where({ subShop: shop }).whereIn('shop', ids))
-    )
-    .select('shop', 'subShop')) as { shop: string; subShop: string }[]
-  return new Set(links.map((link) => (link.shop === shop ? link.subShop : link.shop)))
-}
 
 /** The shops among `ids` the caller is an accepted admin or staff member of (where it may also move stock). */
 const memberShops = async (db: Db, caller: string | null | undefined, ids: string[]): Promise<Set<string>> => {
