@@ -42,6 +42,7 @@ import { devMailbox } from './platform/mail/dev-mailbox'
 import { rememberClientAddress, rememberSocketAddress, trustForwarding } from './platform/http/client-address'
 import { plainIds } from './platform/records/plain-ids'
 import { createStorefront, registerStorefrontHandler, type Storefront } from './domains/storefront'
+import { topicRoutes } from './domains/storefront/mini/topic-routes'
 import { commerceRoutes } from './domains/storefront/commerce/commerce-routes'
 import { registerCommercePages } from './domains/storefront/commerce/commerce-pages'
 import { accountRoutes } from './domains/storefront/accounts/account-routes'
@@ -225,6 +226,8 @@ export const createApp = async (
   registerAccountPages(app, { app, context })
   // Product comments of signed-in customers, when the shop takes them (decision 0193).
   registerStorefrontHandler(app, commentRoutes({ app, context }))
+  // Published topic pages of the shop, read-only, for the app and the mini-program (decision 0205).
+  registerStorefrontHandler(app, topicRoutes({ app, context }))
   // Verified custom domains serve their shop's storefront (decision 0112).
   serveVerifiedDomains(app, storefront.lookup)
 

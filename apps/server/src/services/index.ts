@@ -103,6 +103,7 @@ import { operatorJobs } from './operator-jobs/operator-jobs'
 import { importTemplates } from './import-templates/import-templates'
 import { productComments } from './product-comments/product-comments'
 import { storeVisits } from './store-visits/store-visits'
+import { miniTopics } from './mini-topics/mini-topics'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -288,7 +289,8 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.importTemplates, register: importTemplates },
   { path: servicePaths.productComments, register: productComments },
   // Own shape: find only, the storefront's visit log writes the rows (decision 0194).
-  { path: servicePaths.storeVisits, register: storeVisits }
+  { path: servicePaths.storeVisits, register: storeVisits },
+  { path: servicePaths.miniTopics, register: miniTopics }
 ]
 
 /** Registers every service in order; a registration that leaves its path empty is a startup error. */

@@ -51,6 +51,7 @@ import { settingsEmailScreen } from '../features/settings-email/settings-email.s
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 import { importTemplatesScreen } from '../features/import-templates/import-templates.screen'
 import { productCommentsScreen } from '../features/product-comments/product-comments.screen'
+import { miniTopicsScreen } from '../features/mini-topics/mini-topics.screen'
 
 /*
  * The screen registry (decision 0075): every shop screen once. The router's routes, the drawer, the
@@ -105,7 +106,7 @@ export const screens: readonly ScreenDef[] = [
   bannersScreen,
   planned('app', { area: 'app', drawer: top(30, 'app', { teaser: true }) }),
   planned('mini', { drawer: { group: 'mini', order: 10, label: 'menu.miniSettings' } }),
-  planned('mini/topics', { edit: true, drawer: { group: 'mini', order: 20 } }),
+  miniTopicsScreen,
   warehousesScreen,
   inventoriesScreen,
   inventoryLogsScreen,

@@ -118,6 +118,7 @@ import type { ImportTemplate, ImportTemplateData, ImportTemplatePatch } from '..
 import type { ImportRun, ImportRunData, ImportRunPatch } from '../shops/import-run.schema'
 import type { ProductComment, ProductCommentData, ProductCommentPatch } from '../catalogue/product-comment.schema'
 import type { StoreVisitsQuery, StoreVisitsReport } from '../eshop/store-visit.schema'
+import type { MiniTopic, MiniTopicData, MiniTopicPatch } from '../eshop/mini-topic.schema'
 
 export type { LooseRecord, ServiceQuery }
 
@@ -336,6 +337,7 @@ export interface ServiceMap {
   [servicePaths.productComments]: ServiceShape<ProductComment, ProductCommentData, ProductCommentPatch>
   /** Find only: a range's visits per day and top sources; the storefront writes them (decision 0194). */
   [servicePaths.storeVisits]: ServiceShape<StoreVisitsReport, never, never, StoreVisitsQuery, StoreVisitsReport>
+  [servicePaths.miniTopics]: ServiceShape<MiniTopic, MiniTopicData, MiniTopicPatch>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

@@ -114,6 +114,7 @@ export const servicePaths = {
   imports: 'imports',
   productComments: 'productComments',
   // Storefront visits per day, referrer, landing and campaign (decision 0194): read only, the storefront writes.
-  storeVisits: 'storeVisits'
+  storeVisits: 'storeVisits',
+  miniTopics: 'miniTopics',
 } as const
 export type ServicePath = (typeof servicePaths)[keyof typeof servicePaths]

@@ -205,7 +205,8 @@ export const serviceRules: Record<string, ServiceRule> = {
   // An import run also needs the right to write its list, checked when it starts (decision 0170).
   imports: { read: { roles: staff }, write: { roles: staff } },
   productComments: { read: areas.products, write: areas.products },
-  storeVisits: { read: areas.charts, write: areas.charts }
+  storeVisits: { read: areas.charts, write: areas.charts },
+  miniTopics: { read: areas.mini, write: areas.mini },
 }
 
 export interface ShopCaller {
