@@ -116,7 +116,11 @@ export default tseslint.config(
   },
   {
     // The cart's islands (decision 0109): browser code too, which registers with the theme's islands.
-    files: ['packages/theme/src/commerce/islands.ts', 'packages/theme/src/commerce/account-islands.ts'],
+    files: [
+      'packages/theme/src/commerce/islands.ts',
+      'packages/theme/src/commerce/account-islands.ts',
+      'packages/theme/src/commerce/captcha-islands.ts'
+    ],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-dom', '@emporia/*'] }],

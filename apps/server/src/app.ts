@@ -35,6 +35,7 @@ import { platformBrowserScript } from './domains/billing/payments/platform-provi
 import { renewSubscription } from './domains/billing/payments/renewal'
 import { rowSecurityAvailable, ShopDirectory, shopTransaction } from './platform/tenancy'
 import { createMailer } from './platform/mail/mailer'
+import { captchaOrigins } from './platform/http/captcha'
 import { RequestActivity } from './platform/http/request-activity'
 import { withAccountCodeLog } from './platform/mail/account-code-log'
 import { createSenderResolver } from './platform/mail/shop-mails/sender'
@@ -140,7 +141,18 @@ export const createApp = async (
   const app = koa(feathers<ServerServiceTypes>())
   // The back office loads the platform's Stripe.js to pay for the subscription (decision 0130), when it takes cards.
   const platformScript = platformBrowserScript(config)
-  const headers = securityHeaders(platformScript && { ...platformScript, script: [new URL(platformScript.url).origin] })
+  const paying = platformScript && { ...platformScript, script: [new URL(platformScript.url).origin] }
+  // And the operator's captcha (decision 0201): the registration and reset screens show its widget.
+  const captchaHosts = captchaOrigins(config.captcha)
+  const headers = securityHeaders(
+    paying || captchaHosts
+      ? {
+          script: [...(paying?.script ?? []), ...(captchaHosts?.script ?? [])],
+          connect: [...(paying?.connect ?? []), ...(captchaHosts?.connect ?? [])],
+          frame: [...(paying?.frame ?? []), ...(captchaHosts?.frame ?? [])]
+        }
+      : undefined
+  )
   const errors = errorHandler(log)
   // Before anything reads the client: who it is, and whether it came over https (TRUST_PROXY, decision 0119).
   app.use(trustForwarding(config.trustProxy))

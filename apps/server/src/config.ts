@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseTrustProxy, type TrustProxy } from './platform/http/client-address'
+import { captchaConfig, type CaptchaConfig } from './platform/http/captcha'
 
 /** Runtime settings, all from the environment (ARCHITECTURE §4). */
 export interface AppConfig {
@@ -80,6 +81,8 @@ export interface AppConfig {
   operatorEmails: string[]
   /** The platform's own Stripe account, which merchants pay their subscription to (decision 0130). */
   platformStripe: { secretKey?: string; publishableKey?: string; webhookSecret?: string }
+  /** The operator's hCaptcha keys (CAPTCHA_SITE_KEY, CAPTCHA_SECRET; decision 0201): off while unset. */
+  captcha: CaptchaConfig
 }
 
 /** A registrar nobody built is a startup error, not a silent fallback (decision 0112). */
@@ -150,6 +153,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
       publishableKey: env.PLATFORM_STRIPE_PUBLISHABLE_KEY || undefined,
       webhookSecret: env.PLATFORM_STRIPE_WEBHOOK_SECRET || undefined
     },
+    captcha: captchaConfig(env),
     ...overrides
   }
 }

@@ -1,6 +1,7 @@
 // The account island (decision 0114): sign-in by mailed code, the customer's details and addresses,
 // each form sent as JSON to `{base}/_commerce/account…`; refusals land on their fields. Plain DOM.
 import { registerIsland } from '../islands/index'
+import { captchaOf } from './captcha-islands'
 
 type Texts = Record<string, string>
 interface Refusal {
@@ -59,12 +60,14 @@ const signInForm = (base: string, texts: Texts, form: HTMLFormElement) => {
   const codeStep = form.querySelector<HTMLElement>('[data-code-step]')
   const registerStep = form.querySelector<HTMLElement>('[data-register-step]')
   const button = form.querySelector<HTMLButtonElement>('[data-account-submit]')
+  const captcha = captchaOf(form)
   form.addEventListener('submit', (event) => {
     event.preventDefault()
     void busy(form, async () => {
       const email = valueOf(form, 'email')
       if (codeStep?.hidden) {
-        await send(base, 'POST', '/code', { email })
+        // A widget's token is good for one call: the next send solves a fresh one.
+        await send(base, 'POST', '/code', { email, ...captcha.token() }).finally(captcha.reset)
         codeStep.hidden = false
         if (button) button.textContent = texts['account.signIn']
         form.querySelector<HTMLInputElement>('input[name="code"]')?.focus()

@@ -6,6 +6,7 @@ import { FormField } from './form-field'
 import { commerceText, type CommerceMessageKey } from './commerce-messages'
 import { commerceCss } from './commerce-css'
 import { islandTexts } from './island-texts'
+import { CaptchaField, type CaptchaOffer } from './captcha-field'
 
 /** What the account page shows of the signed-in customer (the server's account view, decision 0114). */
 export interface AccountPageView {
@@ -17,7 +18,7 @@ export interface AccountPageView {
 const ISLAND_TEXTS = ['account.sendCode', 'account.signIn', 'account.saved'] as const
 
 /** Signed out: an e-mail, then the mailed code, then (a new address) the name that makes the account. */
-const SignInForm = ({ locale }: { locale: LocaleId }) => {
+const SignInForm = ({ locale, captcha }: { locale: LocaleId; captcha?: CaptchaOffer }) => {
   const t = (key: CommerceMessageKey) => commerceText(key, locale)
   return (
     <>
@@ -35,6 +36,7 @@ const SignInForm = ({ locale }: { locale: LocaleId }) => {
           <FormField name="lastName" label={t('account.lastName')} autoComplete="family-name" />
           <FormField name="phone" label={t('account.phone')} type="tel" autoComplete="tel" maxLength={30} />
         </div>
+        <CaptchaField captcha={captcha} locale={locale} />
         <div className="ef-error" data-account-error role="alert" />
         <button className="ef-btn ef-btn--contained ef-btn--large ef-btn--block" type="submit" data-account-submit>
           {t('account.sendCode')}
@@ -175,7 +177,18 @@ const SignedIn = ({ locale, base, view }: { locale: LocaleId; base: string; view
  * account island sends every form to `{base}/_commerce/account…` and shows the server's refusals on
  * their fields.
  */
-export const AccountPage = ({ locale, base, view }: { locale: LocaleId; base: string; view: AccountPageView | null }) => (
+export const AccountPage = ({
+  locale,
+  base,
+  view,
+  captcha
+}: {
+  locale: LocaleId
+  base: string
+  view: AccountPageView | null
+  /** The operator's captcha (decision 0201), asked before a signed-out visitor's code is mailed. */
+  captcha?: CaptchaOffer
+}) => (
   <section
     className="ef-commerce ef-account"
     data-island="account"
@@ -184,6 +197,6 @@ export const AccountPage = ({ locale, base, view }: { locale: LocaleId; base: st
     data-signed-in={view ? 'true' : 'false'}
   >
     <style>{commerceCss}</style>
-    {view ? <SignedIn locale={locale} base={base} view={view} /> : <SignInForm locale={locale} />}
+    {view ? <SignedIn locale={locale} base={base} view={view} /> : <SignInForm locale={locale} captcha={captcha} />}
   </section>
 )

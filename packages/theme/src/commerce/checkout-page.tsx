@@ -7,6 +7,7 @@ import { islandTexts } from './island-texts'
 import { CART_TEXTS } from './cart-page'
 import { FormField } from './form-field'
 import { CardField } from './card-field'
+import { CaptchaField, type CaptchaOffer } from './captcha-field'
 
 /** What the shop offers at checkout, from its settings (the server decides again when the order comes). */
 export interface CheckoutOffers {
@@ -23,6 +24,8 @@ export interface CheckoutOffers {
   skipShipping?: boolean
   /** The shop's age gate is on (decision 0178): a cart with an age-restricted product asks the buyer's age. */
   ageGate?: boolean
+  /** The operator's captcha (decision 0201): asked of a shopper who is not signed in. */
+  captcha?: CaptchaOffer
 }
 
 /**
@@ -203,6 +206,7 @@ export const CheckoutPage = ({
               <span className="ef-error" data-error-for="ageConfirmed" />
             </label>
           )}
+          <CaptchaField captcha={offers.captcha} locale={locale} />
           <div className="ef-error" data-checkout-error role="alert" />
           <button className="ef-btn ef-btn--contained ef-btn--large ef-btn--block" type="submit" data-checkout-submit>
             {t('checkout.placeOrder')}

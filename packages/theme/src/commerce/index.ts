@@ -5,4 +5,5 @@ export { CheckoutPage, type CheckoutAccount, type CheckoutOffers } from './check
 export { OrderPage, type OrderPageView } from './order-page'
 export { AccountPage, type AccountPageView } from './account-page'
 export { type AccountAddress } from './account-fields'
+export { type CaptchaOffer } from './captcha-field'
 export { ProductComments, type PublicComment } from './product-comments'

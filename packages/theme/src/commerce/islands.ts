@@ -2,6 +2,7 @@
 // the cart and checkout pages priced by the server, and the bank slip upload. Plain DOM, no framework.
 import { hydrateIslands, registerIsland } from '../islands/index'
 import { formatCents } from '../props'
+import { captchaOf } from './captcha-islands'
 // The account's island (decision 0114) rides in the same bundle.
 import './account-islands'
 // So does the product page's comment form (decision 0193).
@@ -278,6 +279,7 @@ const checkoutIsland = (root: HTMLElement) => {
   let priced: Priced | undefined
   let busy = false
   const card = cardForm(root)
+  const captcha = captchaOf(form)
   const value = (name: string) => {
     const field = form.elements.namedItem(name) as HTMLInputElement | RadioNodeList | null
     return field ? field.value.trim() : ''
@@ -363,7 +365,10 @@ const checkoutIsland = (root: HTMLElement) => {
     let placed: { link: string; clientSecret?: string }
     try {
       // A retry sends the same key: the server answers the same order and the same payment to confirm.
-      placed = await call<{ link: string; clientSecret?: string }>(base, '/checkout', body)
+      // An anonymous shopper's widget answers once (decision 0201): a retry solves a fresh one.
+      placed = await call<{ link: string; clientSecret?: string }>(base, '/checkout', { ...body, ...captcha.token() }).finally(
+        captcha.reset
+      )
     } catch (refusal) {
       const problem = refusal as { message?: string; data?: { field?: string } }
       const field = problem.data?.field ?? ''

@@ -1,6 +1,7 @@
 import { authenticate } from '@feathersjs/authentication'
 import type { Application, Params } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
+import { requireCaptcha } from '../../platform/http/captcha'
 import type { ServiceContext } from '../../platform/http/service-context'
 import { AccountService } from './account.class'
 import type { ResetRequest } from './account.schema'
@@ -37,6 +38,11 @@ export const account = (context: ServiceContext) => (app: Application) => {
       events: []
     }
   )
+  // Asking for a code mails anyone's address: that step needs the captcha when it is on (decision 0201);
+  // checking a code is throttled and needs the mailed code already.
+  app.service(servicePaths.usersReset).hooks({
+    before: { create: [requireCaptcha(context.config.captcha, (data) => data.action === 'request')] }
+  })
   app.service(servicePaths.usersVerify).hooks(signedIn)
   app.service(servicePaths.usersResend).hooks(signedIn)
   app.service(servicePaths.usersChangePassword).hooks(signedIn)

@@ -8,4 +8,6 @@ export interface Features {
   devTools: boolean
   /** Customer service's e-mail (SUPPORT_EMAIL), named by the dashboard's welcome text; absent when unset. */
   supportEmail?: string
+  /** The captcha widget's site key and script (decision 0201); absent while the captcha is off. */
+  captcha?: { siteKey: string; scriptUrl: string }
 }

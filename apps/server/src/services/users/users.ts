@@ -3,6 +3,7 @@ import type { Application } from '@feathersjs/feathers'
 import { servicePaths } from '@emporia/shared'
 import { AccountService } from '../account/account'
 import { Throttle } from '../authentication/authentication'
+import { requireCaptcha } from '../../platform/http/captcha'
 import type { ServiceContext } from '../../platform/http/service-context'
 import { UserService } from './users.class'
 import { operatorFlag } from './operator-flag'
@@ -19,7 +20,11 @@ export const users = (context: ServiceContext) => (app: Application) => {
     before: {
       find: [authenticate('jwt'), restrictToSelf],
       get: [authenticate('jwt'), restrictToSelf],
-      create: [prepareRegistration(context.config, new Throttle(context.db.knex, context.config.loginLimits))],
+      // The captcha first (decision 0201): a bot learns nothing, not even whether an e-mail is taken.
+      create: [
+        requireCaptcha(context.config.captcha),
+        prepareRegistration(context.config, new Throttle(context.db.knex, context.config.loginLimits))
+      ],
       patch: [authenticate('jwt'), restrictToSelf, protectCredentials],
       remove: [authenticate('jwt'), restrictToSelf]
     },

@@ -4,6 +4,7 @@ import { NotAuthenticated } from '@feathersjs/errors'
 import { addressLine } from '@emporia/shared'
 import { AccountPage, commerceText, type CheckoutAccount } from '@emporia/theme'
 import { registerStorefrontRoute, type StorefrontRequest } from '../routes'
+import { pageCaptcha, withOrigins } from '../captcha'
 import type { Commerce } from '../commerce/commerce-context'
 import { requestUser } from './account-session'
 import { accountView, type AccountView } from './customer-account'
@@ -32,13 +33,15 @@ export const checkoutAccount = (view: AccountView | null): CheckoutAccount | und
 export const registerAccountPages = (app: Application, commerce: Commerce) => {
   registerStorefrontRoute(app, {
     path: '/account',
-    render: async (request) => ({
-      title: commerceText('account.title', request.locale),
-      body: createElement(AccountPage, {
-        locale: request.locale,
-        base: request.base,
-        view: await signedInView(commerce, request)
-      })
-    })
+    render: async (request) => {
+      const view = await signedInView(commerce, request)
+      // Signed out, the sign-in (or sign-up) asks the operator's captcha first, when there is one (decision 0201).
+      const captcha = view ? undefined : pageCaptcha(commerce.context.config.captcha)
+      return {
+        title: commerceText('account.title', request.locale),
+        body: createElement(AccountPage, { locale: request.locale, base: request.base, view, captcha: captcha?.widget }),
+        ...withOrigins(undefined, captcha?.origins)
+      }
+    }
   })
 }

@@ -5,10 +5,12 @@ import type { Commerce } from '../commerce/commerce-context'
 import { COMMERCE_PREFIX, translated } from '../commerce/commerce-routes'
 import { CommerceRateLimit } from '../commerce/rate-limit'
 import { clientAddress } from '../../../platform/http/client-address'
+import { CAPTCHA_FIELD, verifyCaptcha } from '../../../platform/http/captcha'
 import { readAddress, readBody, readCode, readEmail, readProfile } from './account-input'
 import { clearSessionCookie, requestUser, sessionToken, setSessionCookie } from './account-session'
 import { accountView, changeAddresses, updateProfile } from './customer-account'
 import { requestSignInCode, signIn } from './sign-in'
+import { recordChannel } from '../mini/members'
 
 const ACCOUNT = `${COMMERCE_PREFIX}/account`
 const ADDRESS = /^\/addresses\/(\d{1,2})(\/default)?$/
@@ -40,6 +42,8 @@ export const accountRoutes = (commerce: Commerce, limits = new CommerceRateLimit
         const email = readEmail(body)
         limits.take('signInCode', shop, `${address} ${email}`)
         limits.take('signInCodeEmail', shop, email)
+        // Signing in or up starts here, mailing anyone's address: a signed-out caller solves the captcha (decision 0201).
+        if (!user) await verifyCaptcha(commerce.context.config.captcha, body[CAPTCHA_FIELD], address)
         await requestSignInCode(commerce, shop, email, locale)
         ctx.status = 202
         ctx.body = { sent: true }
@@ -54,6 +58,8 @@ export const accountRoutes = (commerce: Commerce, limits = new CommerceRateLimit
           return true
         }
         setSessionCookie(ctx, base, sessionToken(secret, shop, result.user))
+        // The installed app signs in here too, and says so: its customers are the members list's (decision 0204).
+        if (body.channel === 'app') await recordChannel(commerce, shop, result.user, 'app')
         ctx.body = { signedIn: true, registered: result.registered }
         return true
       }

@@ -11,6 +11,7 @@ import { orderCard } from './order-card'
 import { orderStatus } from './order-status'
 import { shippingQuotes } from './shipping-quotes'
 import { checkoutAccount, signedInView } from '../accounts/account-pages'
+import { pageCaptcha, withOrigins } from '../captcha'
 
 /**
  * The card provider's browser script and the shop's public key, when the shop takes cards online: card
@@ -78,18 +79,24 @@ export const registerCommercePages = (app: Application, commerce: Commerce) => {
     path: '/checkout',
     render: async (request) => {
       const { cardScript, ...offers } = await checkoutOffers(commerce, request.shop._id)
+      const view = await signedInView(commerce, request)
+      // A shopper who is not signed in solves the operator's captcha, when there is one (decision 0201).
+      const captcha = view ? undefined : pageCaptcha(commerce.context.config.captcha)
       return {
         title: commerceText('checkout.title', request.locale),
         body: createElement(CheckoutPage, {
           locale: request.locale,
           base: request.base,
-          offers,
-          account: checkoutAccount(await signedInView(commerce, request))
+          offers: { ...offers, ...(captcha ? { captcha: captcha.widget } : {}) },
+          account: checkoutAccount(view)
         }),
         // Exactly the provider's origins, on this page only (decision 0115).
-        ...(cardScript
-          ? { allow: { script: [new URL(cardScript.url).origin], connect: cardScript.connect, frame: cardScript.frame } }
-          : {})
+        ...withOrigins(
+          cardScript
+            ? { script: [new URL(cardScript.url).origin], connect: cardScript.connect, frame: cardScript.frame }
+            : undefined,
+          captcha?.origins
+        )
       }
     }
   })

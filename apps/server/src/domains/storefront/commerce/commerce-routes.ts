@@ -14,6 +14,7 @@ import { CommerceRateLimit } from './rate-limit'
 import { shippingQuotes } from './shipping-quotes'
 import { requestUser } from '../accounts/account-session'
 import { clientAddress } from '../../../platform/http/client-address'
+import { CAPTCHA_FIELD, verifyCaptcha } from '../../../platform/http/captcha'
 
 /** The storefront's JSON calls live under this segment of a storefront's address (decision 0109). */
 export const COMMERCE_PREFIX = '/_commerce'
@@ -60,6 +61,9 @@ export const commerceRoutes = (commerce: Commerce, limits = new CommerceRateLimi
         limits.take('checkout', shop, address)
         // A signed-in customer's order is theirs, whatever e-mail the form carries (decision 0114).
         const signedIn = requestUser(ctx, commerce.context.config.authSecret, shop)
+        // An anonymous shopper's order needs the captcha when the operator set one (decision 0201).
+        if (!signedIn)
+          await verifyCaptcha(commerce.context.config.captcha, (body as Record<string, unknown>)[CAPTCHA_FIELD], address)
         const placed = await placeOrder(commerce, shop, checkout, locale, signedIn)
         ctx.status = placed.replayed ? 200 : 201
         ctx.body = placed
