@@ -55,6 +55,11 @@ export interface AppConfig {
   /** Where card payments go (STRIPE_API_BASE, e.g. the local double `http://127.0.0.1:12111`); unset = Stripe's API. */
   stripeApiBase?: string
   /**
+   * The accounting service's app (decision 0197): XERO_CLIENT_ID (unset: Connect is off), XERO_CLIENT_SECRET
+   * (unset: a PKCE-only app), XERO_IDENTITY_BASE and XERO_API_BASE (a local double in tests; unset = Xero's).
+   */
+  xero: { clientId?: string; clientSecret?: string; identityBase: string; apiBase: string }
+  /**
    * DNS servers the domain check asks (DNS_SERVERS, comma-separated `host[:port]`); unset = the system's.
    * Tests point it at a local DNS server (decision 0112).
    */
@@ -133,6 +138,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     invitationLimit: Number(env.INVITATION_LIMIT ?? 20),
     stripeApiBase: env.STRIPE_API_BASE || undefined,
+    xero: {
+      clientId: env.XERO_CLIENT_ID || undefined,
+      clientSecret: env.XERO_CLIENT_SECRET || undefined,
+      identityBase: (env.XERO_IDENTITY_BASE || 'https://identity.xero.com').replace(/\/+$/, ''),
+      apiBase: (env.XERO_API_BASE || 'https://api.xero.com').replace(/\/+$/, '')
+    },
     dnsServers: env.DNS_SERVERS
       ? env.DNS_SERVERS.split(',')
           .map((server) => server.trim())

@@ -103,6 +103,7 @@ import { operatorJobs } from './operator-jobs/operator-jobs'
 import { importTemplates } from './import-templates/import-templates'
 import { productComments } from './product-comments/product-comments'
 import { storeVisits } from './store-visits/store-visits'
+import { accountingXero } from './accounting-xero/accounting-xero'
 import { miniTopics } from './mini-topics/mini-topics'
 
 export { mediaRoutes } from './attachments/attachments'
@@ -290,7 +291,9 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.productComments, register: productComments },
   // Own shape: find only, the storefront's visit log writes the rows (decision 0194).
   { path: servicePaths.storeVisits, register: storeVisits },
-  { path: servicePaths.miniTopics, register: miniTopics }
+  { path: servicePaths.miniTopics, register: miniTopics },
+  // Own shape: the accounting integration (decision 0197), after orders and payments, whose events send its sync.
+  { path: servicePaths.accountingXero, register: accountingXero }
 ]
 
 /** Registers every service in order; a registration that leaves its path empty is a startup error. */

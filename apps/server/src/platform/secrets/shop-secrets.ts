@@ -16,7 +16,10 @@ export const shopSecretNames = [
   'mailSmtpPassword',
   'mailSendgridKey',
   'mailDkimKey',
-  'mailSendgridWebhookKey'
+  'mailSendgridWebhookKey',
+  // The accounting service's OAuth tokens (decision 0197), written by its connection only.
+  'xeroAccessToken',
+  'xeroRefreshToken'
 ] as const
 export type ShopSecretName = (typeof shopSecretNames)[number]
 

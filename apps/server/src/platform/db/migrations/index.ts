@@ -92,6 +92,7 @@ import * as productCommentsTable from './20261210010000-product-comments'
 import * as storeVisitsTable from './20261210020000-store-visits'
 import * as productCouponGrants from './20261211010000-product-coupon-grants'
 import * as languagesAndScreenOn from './20261212010000-languages-and-screen-on'
+import * as accountingTables from './20261213010000-accounting'
 import * as miniTopicsTable from './20261213050000-mini-topics'
 
 interface Migration {
@@ -177,5 +178,6 @@ export const migrations: Record<string, Migration> = {
   '20261210020000-store-visits': storeVisitsTable,
   '20261211010000-product-coupon-grants': productCouponGrants,
   '20261212010000-languages-and-screen-on': languagesAndScreenOn,
+  '20261213010000-accounting': accountingTables,
   '20261213050000-mini-topics': miniTopicsTable
 }
