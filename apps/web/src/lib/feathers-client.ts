@@ -18,13 +18,15 @@ export interface Features {
   devTools?: boolean
   /** Customer service's e-mail (the server's SUPPORT_EMAIL), named by the dashboard's welcome text. */
   supportEmail?: string
+  /** The operator's captcha (decision 0201): the registration and reset screens show its widget. */
+  captcha?: { siteKey: string; scriptUrl: string }
   /** Not sent by the server yet: the page editor and domain features default to on (decision 0012). */
   pageEditor?: boolean
   domain?: boolean
 }
 
 /** What registering sends (spec §2.8): terms must be accepted, the invite code when codes are on. */
-export type RegisterData = Pick<Registration, 'email' | 'password' | 'agreeTerms' | 'inviteCode'>
+export type RegisterData = Pick<Registration, 'email' | 'password' | 'agreeTerms' | 'inviteCode' | 'captchaToken'>
 
 type EventsOnly = ServiceMethods<ServiceShape<Record<string, unknown>, never, never>>
 

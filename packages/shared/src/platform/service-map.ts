@@ -165,7 +165,7 @@ export interface HealthStatus {
 }
 
 export type ResetData =
-  | { action: 'request'; email: string }
+  | { action: 'request'; email: string; captchaToken?: string }
   | { action: 'verify'; email: string; token: string }
   | { action: 'reset'; email: string; token: string; password: string }
 

@@ -33,8 +33,11 @@ export type UserData = Pick<User, 'email'> & { password: string } & Partial<
   >
 export type UserPatch = Partial<Pick<User, 'title' | 'firstName' | 'lastName' | 'locale'>>
 
-/** What registration sends (ARCHITECTURE §4): the account plus the terms box and an invite code. */
-export type Registration = UserData & { agreeTerms: true; inviteCode?: string }
+/**
+ * What registration sends (ARCHITECTURE §4): the account plus the terms box, an invite code and, when the
+ * operator set one, the captcha widget's token (decision 0201; checked with the provider, never stored).
+ */
+export type Registration = UserData & { agreeTerms: true; inviteCode?: string; captchaToken?: string }
 
 /** Verification and reset codes: six digits (spec §5.1 format.token). */
 export const CODE_PATTERN = /^\d{6}$/

@@ -2,7 +2,8 @@ import { servicePaths, type User, type UserPatch } from '@emporia/shared'
 import { client } from '../../lib/feathers-client'
 
 // One function per account call (spec §7.2); the screens never name a service themselves.
-export const requestReset = (email: string) => client.service(servicePaths.usersReset).create({ action: 'request', email })
+export const requestReset = (email: string, captcha: { captchaToken?: string } = {}) =>
+  client.service(servicePaths.usersReset).create({ action: 'request', email, ...captcha })
 export const verifyReset = (email: string, token: string) =>
   client.service(servicePaths.usersReset).create({ action: 'verify', email, token })
 export const resetPassword = (email: string, token: string, password: string) =>

@@ -8,8 +8,9 @@ import { register } from '../../lib/auth'
 import { useFeatures } from '../../lib/features'
 import { i18n, useT } from '../../lib/i18n/i18n'
 import { safeReturn, withReturn } from './return-target'
+import { useCaptcha } from './captcha-field'
 
-/** Register (spec §2.8): invite code when codes are on, and the terms box must be ticked. */
+/** Register (spec §2.8): invite code when codes are on, the captcha when the operator set one, and the terms box. */
 export const RegisterPage = () => {
   const { t } = useT()
   const features = useFeatures()
@@ -17,6 +18,7 @@ export const RegisterPage = () => {
   const search = useSearch({ strict: false }) as { redirect?: unknown }
   const [values, setValues] = useState({ email: '', password: '', confirm: '', inviteCode: '', terms: false })
   const [tried, setTried] = useState(false)
+  const captcha = useCaptcha()
   const errors = {
     email: checkEmail(values.email),
     password: checkPassword(values.password),
@@ -31,8 +33,9 @@ export const RegisterPage = () => {
     await register({
       email: values.email.trim(),
       password: values.password,
-      ...(features.inviteCode ? { inviteCode: values.inviteCode.trim() } : {})
-    })
+      ...(features.inviteCode ? { inviteCode: values.inviteCode.trim() } : {}),
+      ...captcha.body()
+    }).finally(captcha.reset)
     // A new account has no shop: the dashboard sends it to the setup wizard, and prompts verification.
     // A return target (an invitation mail's link) is kept through verification (decision 0134).
     navigate(features.verify ? withReturn('/register/verify', search.redirect) : safeReturn(search.redirect), { replace: true })
@@ -100,6 +103,7 @@ export const RegisterPage = () => {
             </FormHelperText>
           )}
         </div>
+        {captcha.field}
         <SubmitButton busy={busy} testId="register-submit">
           {t('auth.register')}
         </SubmitButton>

@@ -6,6 +6,7 @@ import { email as checkEmail, valid } from '../../components/ui/validation'
 import { useT } from '../../lib/i18n/i18n'
 import { notifySuccess } from '../../lib/notify'
 import { requestReset } from './api'
+import { useCaptcha } from './captcha-field'
 
 /** Reset password, step 1: ask for a code by e-mail. */
 export const ResetRequestPage = () => {
@@ -13,11 +14,12 @@ export const ResetRequestPage = () => {
   const navigate = useAppNavigate()
   const [email, setEmail] = useState('')
   const [tried, setTried] = useState(false)
+  const captcha = useCaptcha()
   const errors = { email: checkEmail(email) }
   const { busy, submit } = useSubmit(async () => {
     setTried(true)
     if (!valid(errors)) return
-    await requestReset(email.trim())
+    await requestReset(email.trim(), captcha.body()).finally(captcha.reset)
     // The server answers the same for unknown addresses, and so does this message.
     notifySuccess(t('auth.codeSent'))
     navigate(`/login/reset/verify?email=${encodeURIComponent(JSON.stringify(email.trim()))}`)
@@ -36,6 +38,7 @@ export const ResetRequestPage = () => {
           shown={tried}
           testId={'reset-email'}
         />
+        {captcha.field}
         <SubmitButton busy={busy} testId="reset-request-submit">
           {t('auth.sendCode')}
         </SubmitButton>

@@ -64,6 +64,8 @@ export const entryChs: EntryMessages = {
   'format.tooLong': '最多 {length} 个字符',
   'errors.inviteCode': '邀请码错误',
   'errors.terms': '请同意条款',
+  'errors.captcha': '请先完成人机验证',
+  'errors.captchaUnavailable': '暂时无法进行人机验证，请稍后再试',
   'errors.login': '电邮或密码错误',
   'errors.tooManyAttempts': '尝试次数过多，请于 {seconds} 秒后再试。',
   'errors.codeInvalid': '验证码无效或已过期',

@@ -64,6 +64,8 @@ export const entryCht: EntryMessages = {
   'format.tooLong': '最多 {length} 個字元',
   'errors.inviteCode': '邀請碼錯誤',
   'errors.terms': '請同意條款',
+  'errors.captcha': '請先完成人機驗證',
+  'errors.captchaUnavailable': '暫時無法進行人機驗證，請稍後再試',
   'errors.login': '電郵或密碼錯誤',
   'errors.tooManyAttempts': '嘗試次數過多，請於 {seconds} 秒後再試。',
   'errors.codeInvalid': '驗證碼無效或已過期',

@@ -62,6 +62,8 @@ export const entryEn = {
   'format.tooLong': 'At most {length} characters',
   'errors.inviteCode': 'Invalid invite code',
   'errors.terms': 'Please accept the terms',
+  'errors.captcha': 'Please confirm you are not a robot',
+  'errors.captchaUnavailable': 'The captcha could not be checked; please try again',
   'errors.login': 'Invalid login',
   'errors.tooManyAttempts': 'Too many attempts. Try again in {seconds} seconds.',
   'errors.codeInvalid': 'Invalid or expired code',
