@@ -29,6 +29,7 @@ import type { KoaApp, ServerServiceTypes } from './platform/http/server-services
 import { CountCache } from './platform/records/count-cache'
 import { mediaRoutes, registerServices } from './services'
 import { stripeWebhooks } from './domains/payments/webhooks'
+import { gatewayWebhooks } from './domains/payments/gateway-webhooks'
 import { sendgridEvents } from './services/mail/sendgrid-events'
 import { BILLING_WEBHOOK_PATH, billingWebhooks } from './domains/billing/payments/webhook'
 import { platformBrowserScript } from './domains/billing/payments/platform-provider'
@@ -176,6 +177,8 @@ export const createApp = async (
   app.use(mediaRoutes(app))
   // Card providers' signed events need the exact bytes received, so they are read before the body parser.
   app.use(stripeWebhooks(context, app))
+  // The wallets' and the card terminal's notifications, likewise before the body parser (decision 0200).
+  for (const route of gatewayWebhooks(context, app)) app.use(route)
   // SendGrid's event webhook of a shop's account: bounces (decision 0148). Raw body, like Stripe's.
   app.use(sendgridEvents(context))
   app.use(billingWebhooks(context, app))

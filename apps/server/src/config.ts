@@ -55,6 +55,11 @@ export interface AppConfig {
   /** Where card payments go (STRIPE_API_BASE, e.g. the local double `http://127.0.0.1:12111`); unset = Stripe's API. */
   stripeApiBase?: string
   /**
+   * Where the other payment gateways' calls go (ALIPAY_GATEWAY_URL, TERMINAL_API_BASE; decision 0199):
+   * the local doubles in tests; unset = each gateway's sandbox or live address by the shop's staging flag.
+   */
+  gatewayBases?: { alipayHk?: string; terminal?: string }
+  /**
    * The accounting service's app (decision 0197): XERO_CLIENT_ID (unset: Connect is off), XERO_CLIENT_SECRET
    * (unset: a PKCE-only app), XERO_IDENTITY_BASE and XERO_API_BASE (a local double in tests; unset = Xero's).
    */
@@ -138,6 +143,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     invitationLimit: Number(env.INVITATION_LIMIT ?? 20),
     stripeApiBase: env.STRIPE_API_BASE || undefined,
+    gatewayBases: { alipayHk: env.ALIPAY_GATEWAY_URL || undefined, terminal: env.TERMINAL_API_BASE || undefined },
     xero: {
       clientId: env.XERO_CLIENT_ID || undefined,
       clientSecret: env.XERO_CLIENT_SECRET || undefined,

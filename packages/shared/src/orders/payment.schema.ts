@@ -8,15 +8,17 @@ import { signedMoneySchema } from './order.schema'
  * `extraMethod`, one of the shop's posExtraPaymentMethods), bank transfer, loyalty points (with the
  * promotions issue) and a card taken on the shop's own terminal (`credit`).
  */
-export const paymentMethods = ['stripe', 'cash', 'pos', 'bank', 'point', 'credit'] as const
-export type PaymentMethod = (typeof paymentMethods)[number]
 /**
- * Spec §9.8: labels also exist for a mobile wallet, a messaging wallet and a stored-value transit card.
- * Named and translated before they are taken (decision 0187): the payments service accepts them once
- * they join `paymentMethods`; a record that names one shows its label meanwhile.
+ * Spec §9.8: labels also exist for a mobile wallet, a messaging wallet and a stored-value transit card
+ * (decision 0187); since decision 0199 each is taken through its gateway, as is the card terminal.
  */
 export const labelledPaymentMethods = ['mobileWallet', 'messagingWallet', 'transitCard'] as const
 export type LabelledPaymentMethod = (typeof labelledPaymentMethods)[number]
+/** Methods a payment gateway confirms (decision 0199): the wallets, the transit card and the card terminal. */
+export const gatewayPaymentMethods = [...labelledPaymentMethods, 'terminal'] as const
+export type GatewayPaymentMethod = (typeof gatewayPaymentMethods)[number]
+export const paymentMethods = ['stripe', 'cash', 'pos', 'bank', 'point', 'credit', ...gatewayPaymentMethods] as const
+export type PaymentMethod = (typeof paymentMethods)[number]
 /** Methods a merchant records by hand; stripe is created through the provider and points arrive later. */
 export const manualPaymentMethods = ['cash', 'pos', 'bank', 'credit'] as const
 export const paymentStatuses = ['pending', 'paid', 'cancelled', 'refunded'] as const
@@ -60,7 +62,10 @@ export const paymentSchema = Type.Object(
     customerRemarks: Type.Optional(Type.Union([Type.String({ maxLength: 1000 }), Type.Null()])),
     /** A refund names the payment it gives money back for. */
     refundOf: optionalId('payments', true),
-    /** Card payments: what the customer's browser needs to confirm, while pending. */
+    /**
+     * Card payments: what the customer's browser needs to confirm, while pending. A wallet's: the code
+     * the customer scans (or the page they are sent to); the terminal's: null.
+     */
     clientSecret: Type.Optional(Type.Union([Type.String({ maxLength: 300 }), Type.Null()], { readOnly: true })),
     idempotencyKey: Type.Optional(Type.Union([Type.String({ minLength: 8, maxLength: 100 }), Type.Null()])),
     createdAt: Type.String({ format: 'date-time', readOnly: true }),

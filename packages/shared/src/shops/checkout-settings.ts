@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import { isTimeZone, orderIdDateFormats, orderIdProblem, orderIdTypes, type OrderIdList } from '../orders/order-id'
 import { roundingModes, roundingProblem, type RoundingSettings } from '../orders/rounding'
+import { paymentGatewaysProblem, paymentGatewaysSchema, type PaymentGateways } from './payment-gateways'
 
 /*
  * The shop's checkout settings (spec §3.1: rounding, orderIdList, bank transfer, card provider,
@@ -144,7 +145,9 @@ export const checkoutSettingsFields = {
   onlineOrderLimits: Type.Optional(onlineOrderLimitsSchema),
   posExtraPaymentMethods: Type.Optional(posExtraPaymentMethodsSchema),
   invoiceType: Type.Optional(choice(invoiceTypes)),
-  cardPayment: Type.Optional(cardPaymentSchema)
+  cardPayment: Type.Optional(cardPaymentSchema),
+  /** The wallets', transit card's and card terminal's gateways (decision 0199). */
+  paymentGateways: Type.Optional(paymentGatewaysSchema)
 }
 export const checkoutSettingNames = Object.keys(checkoutSettingsFields) as (keyof typeof checkoutSettingsFields)[]
 
@@ -166,6 +169,7 @@ export interface CheckoutSettings extends RoundingSettings {
     secretKey?: string | null
     hasSecretKey?: boolean
   } | null
+  paymentGateways?: PaymentGateways | null
 }
 
 export type CheckoutSettingsProblem = { key: string; field: string }
@@ -177,6 +181,7 @@ export const checkoutSettingsMessages: Record<string, string> = {
   'payment.duplicateMethod': 'Each payment method name may appear only once',
   'payment.statementDescriptor': 'Statement descriptor format error',
   'payment.cardKeysNeeded': 'Card payments need the public key and the secret key',
+  'payment.gatewayKeysNeeded': 'This gateway needs its id and keys before it is enabled',
   'format.required': 'Required'
 }
 
@@ -208,5 +213,5 @@ export const checkoutSettingsProblem = (shop: CheckoutSettings): CheckoutSetting
   if (card?.enabled && !card.publicKey) return { key: 'payment.cardKeysNeeded', field: 'cardPayment.publicKey' }
   if (card?.enabled && !card.hasSecretKey && !card.secretKey)
     return { key: 'payment.cardKeysNeeded', field: 'cardPayment.secretKey' }
-  return null
+  return paymentGatewaysProblem(shop.paymentGateways)
 }

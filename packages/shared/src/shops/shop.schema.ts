@@ -8,6 +8,7 @@ import { checkoutSettingsFields } from './checkout-settings'
 import { posAccessTypes, posSettingsFields } from '../pos/pos-settings'
 import { siteSettingsFields } from './site-settings'
 import { shopFlowFields } from './shop-flow'
+import { appSettingsFields } from './app-settings'
 import { storedTextSchema } from './stored-text'
 import { subscriptionStates } from '../billing/subscription.schema'
 
@@ -102,6 +103,8 @@ export const shopSchema = Type.Object(
     ...posSettingsFields,
     // Social links and storefront UI settings (settings/social, settings/ui; decision 0113).
     ...siteSettingsFields,
+    // The installable app (spec §2.2 app; decision 0202).
+    ...appSettingsFields,
     createdAt: Type.String({ format: 'date-time', readOnly: true }),
     updatedAt: Type.String({ format: 'date-time', readOnly: true })
   },

@@ -4,6 +4,7 @@ import {
   type BarcodeLayout,
   type OnlineOrderLimits,
   type OrderIdList,
+  type PaymentGateways,
   type RoundingSettings
 } from '@emporia/shared'
 
@@ -18,6 +19,8 @@ export interface CheckoutSettings extends RoundingSettings {
   /** Cash on pick-up in the online shop (decision 0109). */
   pickUp?: { enabled?: boolean; address?: string } | null
   cardPayment?: { enabled?: boolean; statementDescriptor?: string } | null
+  /** The wallets', transit card's and card terminal's gateways (decision 0199). */
+  paymentGateways?: PaymentGateways | null
   /** What one storefront shopper may hold, and when unpaid online orders expire (decision 0120). */
   onlineOrderLimits?: Partial<OnlineOrderLimits> | null
   useCashboxLog?: boolean | null

@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import type { Payment, PaymentData } from '@emporia/shared'
+import { gatewayEnabled, gatewayOfMethod, type Payment, type PaymentData } from '@emporia/shared'
 import { requireOpenDrawer } from '../pos/drawer'
 import { closeMany, type LedgerEnv } from '../stock/stock-ledger'
 import { badField } from '../stock/quantities'
@@ -15,6 +15,7 @@ import { recordEvents, type OrderEventInput } from './order-history'
 import { saveOrder, type OrderRow } from './order-rows'
 import type { PaymentProvider } from '../payments/provider/provider'
 import { waitsForPayment } from './waits-for-payment'
+import type { GatewayFor } from '../payments/gateways/gateway-providers'
 
 export interface OrderContext {
   shop: string
@@ -23,6 +24,8 @@ export interface OrderContext {
   wall?: string
   /** The shop's card provider, when it has one set up (its key read in the caller's transaction). */
   provider?: (trx: Knex.Transaction) => Promise<PaymentProvider | null>
+  /** The shop's wallet, transit card and terminal gateways (decision 0199), when the caller takes them. */
+  gateway?: GatewayFor
   /**
    * Billing is on (not BILLING=off): the shop's plan caps the discount staff type on one order
    * (`orderDiscountPer`, decision 0129). Unset: no plan cap (the server's own orders).
@@ -90,8 +93,13 @@ export const checkMethod = (input: PaymentInput, settings: CheckoutSettings, at 
       if (settings.cardPayment?.enabled !== true)
         throw badField(field('method'), 'Card payments are not enabled for this shop', 'payment.methodOff')
       return 'pending'
-    default:
+    default: {
+      // A wallet, the transit card or the card terminal: through its gateway, once enabled (decision 0199).
+      const gateway = gatewayOfMethod(input.method)
+      if (gateway && gatewayEnabled(settings.paymentGateways, gateway)) return 'pending'
+      if (gateway) throw badField(field('method'), 'This payment method is not enabled for this shop', 'payment.methodOff')
       throw badField(field('method'), 'This payment method is not available yet', 'payment.methodUnavailable')
+    }
   }
 }
 
@@ -157,6 +165,19 @@ export const paymentRow = async (
     })
     tranID = intent.id
     clientSecret = intent.clientSecret
+  } else if (gatewayOfMethod(input.method)) {
+    // The gateway's charge is named by the payment's id: its notification finds the payment by it.
+    const gateway = ctx.gateway ? await ctx.gateway(input.method, trx) : null
+    if (!gateway) throw badField('method', 'This payment method is not set up for this shop', 'payment.methodOff')
+    const charge = await gateway.createCharge({
+      reference: _id,
+      amount: input.amount,
+      currency: CARD_CURRENCY,
+      description: `Order ${order.orderId}`,
+      notifyUrl: gateway.notifyUrl
+    })
+    tranID = _id
+    clientSecret = charge.code
   }
   const cash = input.method === 'cash'
   return {

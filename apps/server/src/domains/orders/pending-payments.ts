@@ -1,4 +1,5 @@
 import { BadRequest, NotFound } from '@feathersjs/errors'
+import { gatewayOfMethod } from '@emporia/shared'
 import type { Knex } from 'knex'
 import { recordEvents } from './order-history'
 import { lockOrder, type OrderRow } from './order-rows'
@@ -25,7 +26,8 @@ export const closePending = async (
   if (by === 'provider' && payment.status !== 'pending') return { payment, order, changed: false }
   if (payment.status !== 'pending')
     throw new BadRequest(`This payment is ${payment.status}, not waiting`, { key: 'payment.notPending', field: 'status' })
-  if (payment.method === 'stripe' && by === 'merchant' && to === 'paid')
+  const gateway = gatewayOfMethod(payment.method)
+  if ((payment.method === 'stripe' || gateway) && by === 'merchant' && to === 'paid')
     throw new BadRequest('Card payments are confirmed by the card provider', {
       key: 'payment.confirmedByProvider',
       field: 'status'
@@ -35,6 +37,11 @@ export const closePending = async (
   if (to === 'cancelled' && payment.method === 'stripe' && by === 'merchant') {
     const provider = ctx.provider ? await ctx.provider(trx) : null
     await provider?.cancelIntent(payment.tranID, `${ctx.shop}:${payment._id}:cancel`)
+  }
+  // A wallet's code or a terminal's sale is withdrawn at its gateway before the payment is cancelled here.
+  if (to === 'cancelled' && gateway && by === 'merchant') {
+    const found = ctx.gateway ? await ctx.gateway(payment.method, trx) : null
+    await found?.cancelCharge(payment.tranID)
   }
   const [updated] = (await trx('payments')
     .where({ _id: id })

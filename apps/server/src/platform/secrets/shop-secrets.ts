@@ -17,6 +17,12 @@ export const shopSecretNames = [
   'mailSendgridKey',
   'mailDkimKey',
   'mailSendgridWebhookKey',
+  // The other payment gateways' keys and signing keys (decision 0199).
+  'alipayHkKey',
+  'alipayHkSign',
+  'wechatPayHkKey',
+  'octopusKey',
+  'terminalKey',
   // The accounting service's OAuth tokens (decision 0197), written by its connection only.
   'xeroAccessToken',
   'xeroRefreshToken'

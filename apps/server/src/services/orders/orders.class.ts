@@ -10,6 +10,7 @@ import { createOrder } from '../../domains/orders/create-order'
 import { orderRecord } from '../../domains/orders/order-rows'
 import { announceNewOrder } from '../../domains/orders/order-events'
 import type { ProviderFor } from '../../domains/orders/payments'
+import type { GatewayFor } from '../../domains/payments/gateways/gateway-providers'
 import { checkApproval } from '../../domains/pricing'
 import type { Throttle } from '../authentication/authentication'
 import type { RecordOptions, RecordParams } from '../../platform/records/record-service'
@@ -32,7 +33,9 @@ export class OrderService extends OrderRecordService<Order> {
     /** Billing is on: the plan caps a typed discount's share of the order (decision 0129). */
     private readonly billing = true,
     /** Queues the shopper's shipment and delivery mails with the change (decision 0148). */
-    private readonly mail?: OrderMailEnv
+    private readonly mail?: OrderMailEnv,
+    /** The shop's wallet and terminal gateways (decision 0199). */
+    private readonly gatewayFor?: (shop: string) => GatewayFor
   ) {
     super(options, env)
   }
@@ -52,7 +55,15 @@ export class OrderService extends OrderRecordService<Order> {
       createOrder(
         trx,
         input,
-        { shop, user, env: this.env(), wall, provider: (trx) => this.providerFor(shop, trx), billing: this.billing },
+        {
+          shop,
+          user,
+          env: this.env(),
+          wall,
+          provider: (trx) => this.providerFor(shop, trx),
+          gateway: this.gatewayFor?.(shop),
+          billing: this.billing
+        },
         approvedBy,
         { approvalAtTill: atTill, clerk: clerk ?? null }
       )
@@ -76,6 +87,7 @@ export class OrderService extends OrderRecordService<Order> {
         env: this.env(),
         wall,
         provider: (trx) => this.providerFor(shop, trx),
+        gateway: this.gatewayFor?.(shop),
         mail: this.mail
       })
     )

@@ -4,6 +4,7 @@ import type { ServiceContext } from '../../platform/http/service-context'
 import { registerShopPath } from '../../platform/records/shop-scoped'
 import { noEvent } from '../../domains/stock/service-support'
 import { cardProviders } from '../../domains/payments/card-providers'
+import { gatewayProviders } from '../../domains/payments/gateways/gateway-providers'
 import { Throttle } from '../authentication/authentication'
 import { OrderService } from './orders.class'
 import { orderModel } from './orders.schema'
@@ -23,7 +24,8 @@ export const orders = (context: ServiceContext) => (app: Application) => {
       cardProviders(context),
       new Throttle(context.db.knex, context.config.loginLimits),
       context.config.billing,
-      { mailer: context.mailer, config: context.config }
+      { mailer: context.mailer, config: context.config },
+      (shop) => gatewayProviders(context, shop)
     ),
     ['find', 'get', 'create', 'patch']
   )

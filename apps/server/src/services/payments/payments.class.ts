@@ -11,6 +11,7 @@ import { lockOrder, orderRecord, paymentRecord, type OrderRow } from '../../doma
 import { closePending } from '../../domains/orders/pending-payments'
 import { takePayment, type OrderContext, type PaymentRow, type ProviderFor } from '../../domains/orders/payments'
 import type { RecordOptions, RecordParams } from '../../platform/records/record-service'
+import type { GatewayFor } from '../../domains/payments/gateways/gateway-providers'
 import { checkPaymentInput } from '../../domains/orders/order-input'
 import { PAYMENT_FIELDS, paymentModel } from './payments.schema'
 
@@ -23,13 +24,22 @@ export class PaymentService extends OrderRecordService<Payment> {
   constructor(
     options: RecordOptions,
     env: () => LedgerEnv,
-    private readonly providerFor: ProviderFor
+    private readonly providerFor: ProviderFor,
+    /** The shop's wallet and terminal gateways (decision 0199). */
+    private readonly gatewayFor?: (shop: string) => GatewayFor
   ) {
     super(options, env)
   }
 
   private context(shop: string, params: RecordParams, wall: string | undefined): OrderContext {
-    return { shop, user: userOf(params), env: this.env(), wall, provider: (trx) => this.providerFor(shop, trx) }
+    return {
+      shop,
+      user: userOf(params),
+      env: this.env(),
+      wall,
+      provider: (trx) => this.providerFor(shop, trx),
+      gateway: this.gatewayFor?.(shop)
+    }
   }
 
   private announce(order: OrderRow | undefined) {

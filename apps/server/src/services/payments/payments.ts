@@ -3,6 +3,7 @@ import { servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../../platform/http/service-context'
 import { registerShopPath } from '../../platform/records/shop-scoped'
 import { cardProviders } from '../../domains/payments/card-providers'
+import { gatewayProviders } from '../../domains/payments/gateways/gateway-providers'
 import { PaymentService } from './payments.class'
 import { paymentModel } from './payments.schema'
 
@@ -16,7 +17,8 @@ export const payments = (context: ServiceContext) => (app: Application) =>
       // The card client secret is for the customer's browser: answered by create, never listed.
       { ...context.records, model: paymentModel, secret: ['clientSecret'] },
       () => ({ app, counts: context.counts }),
-      cardProviders(context)
+      cardProviders(context),
+      (shop) => gatewayProviders(context, shop)
     ),
     ['find', 'get', 'create', 'patch']
   )

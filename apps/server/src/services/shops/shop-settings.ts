@@ -18,6 +18,14 @@ import {
   type ShopSecretChanges,
   type ShopSecretName
 } from '../../platform/secrets/shop-secrets'
+import {
+  GATEWAY_SECRET_NAMES,
+  flagGatewaySecrets,
+  newGatewayFlags,
+  serverOwnedGatewayPath,
+  stripGatewaySecrets,
+  takeGatewaySecrets
+} from './gateway-settings'
 
 type Row = Record<string, unknown>
 
@@ -60,6 +68,10 @@ export interface SettingsWrite {
   cardWritten: boolean
   /** `$unset: {cardPayment}`: its secrets go with it. */
   cardRemoved: boolean
+  /** `paymentGateways` is written: its flags are set from the secrets (decision 0199). */
+  gatewaysWritten: boolean
+  /** `$unset: {paymentGateways}`: every gateway secret goes with it. */
+  gatewaysRemoved: boolean
   /** `orderIdList` is written by a client: the stored `current` stays. */
   orderIdWritten: boolean
   /** The write names a checkout setting, so their rules are checked on the shop as written. */
@@ -79,6 +91,8 @@ export const prepareSettingsWrite = (input: Row, external: boolean): SettingsWri
     secrets: {},
     cardWritten: false,
     cardRemoved: false,
+    gatewaysWritten: false,
+    gatewaysRemoved: false,
     orderIdWritten: false,
     touchesSettings: false
   }
@@ -96,6 +110,10 @@ export const prepareSettingsWrite = (input: Row, external: boolean): SettingsWri
       delete card.hasWebhookSecret
       result.cardWritten = true
     }
+    if (isObject(holder.paymentGateways)) {
+      holder.paymentGateways = takeGatewaySecrets(holder.paymentGateways, result.secrets)
+      result.gatewaysWritten = true
+    }
     if (isObject(holder.orderIdList)) {
       const list = (holder.orderIdList = { ...holder.orderIdList })
       delete list.preview
@@ -111,6 +129,8 @@ export const prepareSettingsWrite = (input: Row, external: boolean): SettingsWri
         const [head, sub] = path.split('.')
         if (checkoutSettingNames.includes(head as never)) result.touchesSettings = true
         if (operator === '$unset' && head === 'cardPayment' && !sub) result.cardRemoved = true
+        if (operator === '$unset' && head === 'paymentGateways' && !sub) result.gatewaysRemoved = true
+        if (serverOwnedGatewayPath(path)) throw new BadRequest(`"${path}" cannot be changed`, { field: path })
         if (sub && SERVER_OWNED[head]?.includes(sub)) throw new BadRequest(`"${path}" cannot be changed`, { field: path })
       }
     }
@@ -120,7 +140,11 @@ export const prepareSettingsWrite = (input: Row, external: boolean): SettingsWri
 /** Carries out the secrets part of a write for one shop, and sets the card flags in the data from what is now stored. */
 export const applySettingsWrite = async (trx: Knex.Transaction, shop: string, write: SettingsWrite) => {
   if (write.cardRemoved) await removeShopSecrets(trx, shop, CARD_SECRET_NAMES)
+  if (write.gatewaysRemoved) await removeShopSecrets(trx, shop, GATEWAY_SECRET_NAMES)
   await writeShopSecrets(trx, shop, write.secrets)
+  if (write.gatewaysWritten)
+    for (const holder of [write.data, write.data.$set].filter(isObject))
+      if (isObject(holder.paymentGateways)) await flagGatewaySecrets(trx, shop, holder.paymentGateways)
   if (write.cardWritten) {
     const set = await shopSecretsSet(trx, shop)
     for (const holder of [write.data, write.data.$set].filter(isObject))
@@ -144,6 +168,7 @@ export const applySettingsWrite = async (trx: Knex.Transaction, shop: string, wr
 
 /** The card flags of a new shop, from the secrets its create carries. */
 export const newShopCardFlags = (write: SettingsWrite) => {
+  if (isObject(write.data.paymentGateways)) newGatewayFlags(write.data.paymentGateways, write.secrets)
   if (!isObject(write.data.cardPayment)) return
   Object.assign(write.data.cardPayment, {
     hasSecretKey: typeof write.secrets.stripeSecretKey === 'string',
@@ -165,6 +190,7 @@ export const checkSettings = (shop: Row) => {
  * `timeZone` gets no preview rather than one in the wrong zone.
  */
 export const presentShop = (record: Row, select: unknown): Row => {
+  stripGatewaySecrets(record)
   if (isObject(record.cardPayment) && Object.keys(CARD_SECRETS).some((field) => field in (record.cardPayment as Row))) {
     const card = { ...record.cardPayment }
     for (const field of Object.keys(CARD_SECRETS)) delete card[field]

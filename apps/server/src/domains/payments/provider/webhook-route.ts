@@ -16,6 +16,10 @@ export interface WebhookRouteOptions {
   handle(shop: string, event: ProviderEvent): Promise<void>
   /** Defaults to Stripe's signature check. */
   parse?: WebhookParser
+  /** The header the signature comes in; defaults to Stripe's. */
+  signatureHeader?: string
+  /** A gateway that wants a text answer once handled (Alipay's `success`); defaults to Stripe's JSON. */
+  acknowledge?: string
   log?: (error: unknown) => void
 }
 
@@ -67,9 +71,14 @@ const reply = (ctx: Context, error: FeathersError | undefined) => {
  * parses it, then hands the event over. 400 on a bad signature, 200 once handled, 500 when handling failed
  * (Stripe retries every non-2xx answer with backoff for up to three days).
  */
-export const webhookRoute = (options: WebhookRouteOptions) => {
+export const webhookRoute = <E = ProviderEvent>(
+  options: Omit<WebhookRouteOptions, 'parse' | 'handle'> & {
+    parse?: (rawBody: Buffer, signatureHeader: string | undefined, secret: string) => E
+    handle(shop: string, event: E): Promise<void>
+  }
+) => {
   const match = matcher(options.path)
-  const parse = options.parse ?? parseStripeWebhook
+  const parse = options.parse ?? (parseStripeWebhook as unknown as NonNullable<typeof options.parse>)
   const log = options.log ?? ((error: unknown) => console.error(error))
   return async (ctx: Context, next: Next) => {
     const params = match(new URL(ctx.originalUrl, 'http://host').pathname)
@@ -92,9 +101,9 @@ export const webhookRoute = (options: WebhookRouteOptions) => {
     }
     const secret = await options.secretFor(shop)
     if (!secret) return reply(ctx, new NotFound('No webhook is set up for this shop'))
-    let event: ProviderEvent
+    let event: E
     try {
-      event = parse(raw, ctx.get('stripe-signature') || undefined, secret)
+      event = parse(raw, ctx.get(options.signatureHeader ?? 'stripe-signature') || undefined, secret)
     } catch (error) {
       if (error instanceof ProviderSignatureError) return reply(ctx, new BadRequest(error.message))
       throw error
@@ -106,6 +115,7 @@ export const webhookRoute = (options: WebhookRouteOptions) => {
       return reply(ctx, new GeneralError('The event could not be handled; it will be sent again'))
     }
     reply(ctx, undefined)
+    if (options.acknowledge !== undefined) ctx.body = options.acknowledge
   }
 }
 

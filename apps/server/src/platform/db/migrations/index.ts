@@ -93,6 +93,7 @@ import * as storeVisitsTable from './20261210020000-store-visits'
 import * as productCouponGrants from './20261211010000-product-coupon-grants'
 import * as languagesAndScreenOn from './20261212010000-languages-and-screen-on'
 import * as accountingTables from './20261213010000-accounting'
+import * as paymentGateways from './20261213020000-payment-gateways'
 import * as miniTopicsTable from './20261213050000-mini-topics'
 
 interface Migration {
@@ -179,5 +180,6 @@ export const migrations: Record<string, Migration> = {
   '20261211010000-product-coupon-grants': productCouponGrants,
   '20261212010000-languages-and-screen-on': languagesAndScreenOn,
   '20261213010000-accounting': accountingTables,
+  '20261213020000-payment-gateways': paymentGateways,
   '20261213050000-mini-topics': miniTopicsTable
 }

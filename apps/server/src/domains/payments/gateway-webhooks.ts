@@ -1,0 +1,96 @@
+import type { Application } from '@feathersjs/feathers'
+import { gatewayMethods, servicePaths, type PaymentGatewayId, type PaymentGateways } from '@emporia/shared'
+import { closePending } from '../orders/pending-payments'
+import { enqueueOrderMails } from '../orders/order-mails'
+import { orderTransaction } from '../orders/order-transaction'
+import { orderRecord, paymentRecord } from '../orders/order-rows'
+import { CARD_CURRENCY, type PaymentRow } from '../orders/payments'
+import type { ServiceContext } from '../../platform/http/service-context'
+import { readShopSecret, type ShopSecretName } from '../../platform/secrets/shop-secrets'
+import { parseAlipayNotification } from './gateways/alipay-hk'
+import type { GatewayEvent, GatewayNotificationParser } from './gateways/gateway'
+import { GATEWAY_WEBHOOK_PATHS, gatewayProviders } from './gateways/gateway-providers'
+import { TERMINAL_SIGNATURE_HEADER, parseTerminalNotification } from './gateways/terminal'
+import { webhookRoute } from './provider/webhook-route'
+
+type Matched = Pick<PaymentRow, '_id' | 'method' | 'amount' | 'order' | 'status'>
+
+/**
+ * Why a notification is not the payment its reference names, or undefined when it is: the gateway's own
+ * method, the shop's merchant account, the same cents in HKD. A signature proves who sent it, not that it
+ * is this payment's.
+ */
+export const gatewayMismatch = (id: PaymentGatewayId, account: string | undefined, payment: Matched, event: GatewayEvent) => {
+  if (payment.method !== gatewayMethods[id]) return `the payment is a ${payment.method} payment`
+  if (!account || event.account !== account) return `it names merchant ${event.account || '(none)'}`
+  if (event.charge.amount !== payment.amount) return `amount ${event.charge.amount} is not the payment's ${payment.amount}`
+  if (event.charge.currency !== CARD_CURRENCY) return `currency ${event.charge.currency} is not ${CARD_CURRENCY}`
+  return undefined
+}
+
+interface GatewayHook {
+  id: PaymentGatewayId
+  verifyKey: ShopSecretName
+  parse: GatewayNotificationParser
+  signatureHeader?: string
+  acknowledge?: string
+}
+
+const HOOKS: GatewayHook[] = [
+  // Alipay resends until it reads `success`; its signature is in the form itself.
+  { id: 'alipayHk', verifyKey: 'alipayHkSign', parse: parseAlipayNotification, acknowledge: 'success' },
+  { id: 'terminal', verifyKey: 'terminalKey', parse: parseTerminalNotification, signatureHeader: TERMINAL_SIGNATURE_HEADER }
+]
+
+/**
+ * The gateways' signed notifications (decision 0200), as the card provider's (0080): a paid charge
+ * confirms its pending payment (and may settle the order) in one transaction, a cancelled one cancels
+ * it. A notification seen twice, or one arriving after the payment was closed, changes nothing; one that
+ * is not the payment's own (`gatewayMismatch`, e.g. another amount) is acknowledged, logged and changes
+ * nothing. A charge paid after its payment was cancelled here is logged for the merchant to refund.
+ */
+export const gatewayWebhooks = (context: ServiceContext, app: Application) => {
+  const log = context.config.logLevel === 'silent' ? () => undefined : (line: string) => console.warn(line)
+  const handle = (hook: GatewayHook) => async (shop: string, event: GatewayEvent) => {
+    if (event.type === 'other') return
+    const to = event.type === 'charge.succeeded' ? 'paid' : 'cancelled'
+    const result = await orderTransaction(context.db.knex, context.records, shop, async (trx, wall) => {
+      const payment = (await trx('payments')
+        .where({ shop, tranID: event.charge.reference })
+        .first('_id', 'method', 'amount', 'order', 'status')) as Matched | undefined
+      if (!payment) return undefined
+      const row = (await trx('shops').where({ _id: shop }).first('paymentGateways')) as
+        { paymentGateways?: PaymentGateways | null } | undefined
+      const mismatch = gatewayMismatch(hook.id, row?.paymentGateways?.[hook.id]?.id, payment, event)
+      if (mismatch) {
+        log(`${hook.id} notification ${event.id} for shop ${shop} ignored, payment ${payment._id} left as it is: ${mismatch}`)
+        return undefined
+      }
+      if (to === 'paid' && payment.status === 'cancelled')
+        log(`${hook.id} charge ${payment._id} of shop ${shop} was paid after it was cancelled here: refund it at the gateway`)
+      const closed = await closePending(
+        trx,
+        payment._id,
+        to,
+        { shop, env: { app, counts: context.counts }, wall, gateway: gatewayProviders(context, shop) },
+        'provider'
+      )
+      if (closed.changed && closed.order.status === 'paid' && closed.order.source === 'eshop')
+        await enqueueOrderMails(trx, context, shop, closed.order, 'placed')
+      return closed
+    })
+    if (!result?.changed) return
+    app.service(servicePaths.payments).emit('patched', paymentRecord(result.payment))
+    app.service(servicePaths.orders).emit('patched', orderRecord(result.order))
+  }
+  return HOOKS.map((hook) =>
+    webhookRoute<GatewayEvent>({
+      path: GATEWAY_WEBHOOK_PATHS[hook.id] ?? '',
+      secretFor: (shop) => readShopSecret(context.db.knex, shop, hook.verifyKey),
+      parse: hook.parse,
+      handle: handle(hook),
+      signatureHeader: hook.signatureHeader,
+      acknowledge: hook.acknowledge
+    })
+  )
+}

@@ -1,0 +1,121 @@
+import { createHmac, timingSafeEqual } from 'node:crypto'
+import { ProviderError, ProviderSignatureError } from '../provider/provider'
+import type { ChargeStatus, GatewayNotificationParser, GatewayProvider } from './gateway'
+
+/*
+ * The card terminal (decision 0199): a cloud terminal API, MID and key. The till's server sends a sale
+ * (amount, our reference) to the shop's terminal; the terminal takes the card and the provider posts a
+ * signed notification when the sale is approved or declined. Every request and notification carries
+ * `Terminal-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" with the key>`; a notification
+ * older than five minutes is refused (a replay), and one seen twice changes nothing (the payment is closed).
+ */
+
+export const TERMINAL_LIVE = 'https://api.terminal.invalid'
+export const TERMINAL_SANDBOX = 'https://sandbox.terminal.invalid'
+export const TERMINAL_SIGNATURE_HEADER = 'terminal-signature'
+const TOLERANCE_S = 300
+
+export interface TerminalCredentials {
+  mid: string
+  key: string
+  staging: boolean
+}
+
+export const terminalSignature = (key: string, body: string, at = Math.floor(Date.now() / 1000)) =>
+  `t=${at},v1=${createHmac('sha256', key).update(`${at}.${body}`).digest('hex')}`
+
+const STATUS: Record<string, ChargeStatus> = {
+  pending: 'pending',
+  approved: 'succeeded',
+  declined: 'canceled',
+  canceled: 'canceled'
+}
+
+interface Sale {
+  reference: string
+  status: string
+  amount: number
+  currency: string
+}
+
+export const terminalProvider = (credentials: TerminalCredentials, base?: string): GatewayProvider => {
+  const root = (base || (credentials.staging ? TERMINAL_SANDBOX : TERMINAL_LIVE)).replace(/\/$/, '')
+  const call = async (method: 'GET' | 'POST', path: string, body?: object): Promise<Sale> => {
+    const text = body ? JSON.stringify({ mid: credentials.mid, ...body }) : ''
+    let response: Response
+    try {
+      response = await fetch(`${root}${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          'terminal-mid': credentials.mid,
+          [TERMINAL_SIGNATURE_HEADER]: terminalSignature(credentials.key, text)
+        },
+        ...(body ? { body: text } : {}),
+        signal: AbortSignal.timeout(15_000)
+      })
+    } catch {
+      throw new ProviderError('connection', 'The card terminal could not be reached')
+    }
+    if (response.status === 401) throw new ProviderError('authentication', "The shop's terminal key was refused")
+    if (response.status === 404) throw new ProviderError('not_found', 'No such terminal sale')
+    if (response.status === 409) throw new ProviderError('unexpected_state', 'The terminal is busy with another sale')
+    if (!response.ok) throw new ProviderError('provider', 'The card terminal failed')
+    return (await response.json()) as Sale
+  }
+  const charge = (sale: Sale) => ({
+    reference: sale.reference,
+    status: STATUS[sale.status] ?? 'pending',
+    amount: sale.amount,
+    currency: String(sale.currency).toLowerCase(),
+    code: null
+  })
+  return {
+    id: 'terminal',
+    createCharge: async (input) =>
+      charge(
+        await call('POST', '/v1/sales', {
+          reference: input.reference,
+          amount: input.amount,
+          currency: input.currency,
+          description: input.description,
+          notifyUrl: input.notifyUrl
+        })
+      ),
+    getCharge: async (reference) => charge(await call('GET', `/v1/sales/${encodeURIComponent(reference)}`)),
+    cancelCharge: async (reference) => {
+      await call('POST', `/v1/sales/${encodeURIComponent(reference)}/cancel`, {})
+    }
+  }
+}
+
+/** Checks `t=…,v1=…` over the exact bytes; throws ProviderSignatureError when wrong or too old. */
+export const verifyTerminalSignature = (raw: Buffer, header: string | undefined, key: string, now = Date.now()) => {
+  const parts = Object.fromEntries((header ?? '').split(',').map((part) => part.split('=', 2) as [string, string]))
+  const at = Number(parts.t)
+  if (!Number.isInteger(at) || Math.abs(now / 1000 - at) > TOLERANCE_S || !/^[0-9a-f]{64}$/.test(parts.v1 ?? ''))
+    throw new ProviderSignatureError()
+  const expected = createHmac('sha256', key).update(`${at}.`).update(raw).digest()
+  if (!timingSafeEqual(expected, Buffer.from(parts.v1, 'hex'))) throw new ProviderSignatureError()
+}
+
+export const parseTerminalNotification: GatewayNotificationParser = (raw, signature, key) => {
+  verifyTerminalSignature(raw, signature, key)
+  let body: { id?: string; mid?: string; sale?: Sale }
+  try {
+    body = JSON.parse(raw.toString('utf8')) as typeof body
+  } catch {
+    throw new ProviderSignatureError()
+  }
+  const status = STATUS[body.sale?.status ?? '']
+  return {
+    type: status === 'succeeded' ? 'charge.succeeded' : status === 'canceled' ? 'charge.canceled' : 'other',
+    id: String(body.id ?? ''),
+    account: String(body.mid ?? ''),
+    charge: {
+      reference: String(body.sale?.reference ?? ''),
+      amount: Number(body.sale?.amount),
+      currency: String(body.sale?.currency ?? '').toLowerCase()
+    }
+  }
+}

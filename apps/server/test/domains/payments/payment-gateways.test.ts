@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { shopOwner } from '../../support/accounts'
+import { makeProduct } from '../../support/catalogue'
+import { dialects } from '../../support/databases'
+import { json } from '../../support/clients'
+import { startAlipayDouble, startTerminalDouble, type AlipayDouble, type TerminalDouble } from '../../support/gateway-doubles'
+import { startTestApp, type TestApp } from '../../support/test-app'
+import { call, operate } from '../../support/inventory-api'
+import { madeOrder, pay, setShop } from '../../support/order-api'
+import { ALIPAY_LIVE, ALIPAY_SANDBOX, alipayGateway } from '../../../src/domains/payments/gateways/alipay-hk'
+
+type Owner = Awaited<ReturnType<typeof shopOwner>>
+type Json = Record<string, unknown>
+
+/**
+ * The wallet (AlipayHK) and card terminal gateways (decisions 0199, 0200) through their real clients and
+ * local doubles: keys write-only and sealed, notifications verified, a notification seen twice or late
+ * pays once, one for other cents changes nothing.
+ */
+describe.each(await dialects())('payment gateways (%s)', (dialect) => {
+  let t: TestApp
+  let a: Owner
+  let w: string
+  let alipay: AlipayDouble
+  let terminal: TerminalDouble
+  beforeAll(async () => {
+    alipay = await startAlipayDouble()
+    terminal = await startTerminalDouble()
+    t = await startTestApp(dialect, {
+      config: { publicUrl: 'https://emporia.example', gatewayBases: { alipayHk: alipay.url, terminal: terminal.url } }
+    })
+    a = await shopOwner(t.url, 'Gateways')
+    w = ((await t.db.knex('warehouses').where({ shop: a.shopId }).first('_id')) as { _id: string })._id
+  })
+  afterAll(async () => {
+    await t.close()
+    await alipay.close()
+    await terminal.close()
+  })
+
+  const orderOf = async (price: number) => {
+    const product = await makeProduct(t, a, { price })
+    await operate(t, a, { mode: 'restock', warehouse: w, product, delta: 5 })
+    return madeOrder(t, a, { products: [{ product, quantity: 1 }] })
+  }
+  const get = async (path: string) => (await call(t, a, 'GET', path)).body as Json & { status: string; amount?: number }
+  const hook = (gateway: string) => `${t.url}/api/payments/webhooks/${gateway}/${a.shopId}`
+  const shopPatch = (body: Json) =>
+    json(`${t.url}/api/shops/${a.shopId}`, { method: 'PATCH', token: a.token, body: JSON.stringify(body) })
+
+  it('keeps the keys write-only and sealed, and enables a gateway only with them', async () => {
+    const refused = await shopPatch({ paymentGateways: { alipayHk: { enabled: true, staging: true, id: alipay.appId } } })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({ data: { key: 'payment.gatewayKeysNeeded' } })
+    const shop = await setShop(t, a, {
+      paymentGateways: {
+        alipayHk: {
+          enabled: true,
+          staging: true,
+          id: alipay.appId,
+          key: alipay.merchant.privateKey,
+          sign: alipay.alipay.publicKey
+        },
+        terminal: { enabled: true, staging: false, id: terminal.mid, key: terminal.key },
+        wechatPayHk: { enabled: false, staging: true, id: 'wx-open-id' }
+      }
+    })
+    const text = JSON.stringify(shop) + JSON.stringify((await json(`${t.url}/api/shops/${a.shopId}`, { token: a.token })).body)
+    expect(text).not.toContain(terminal.key)
+    expect(text).not.toContain('PRIVATE KEY')
+    expect(shop.paymentGateways).toMatchObject({
+      alipayHk: { hasKey: true, hasSign: true, staging: true },
+      terminal: { hasKey: true, hasSign: false }
+    })
+    const stored = (await t.db.knex('shopSecrets').where({ shop: a.shopId }).select('name', 'value')) as Json[]
+    expect(stored.map((row) => row.name).sort()).toEqual(['alipayHkKey', 'alipayHkSign', 'terminalKey'])
+    for (const row of stored) expect(String(row.value)).toMatch(/^enc:v1:/)
+    // A key its gateway does not take, and the flags, are not the client's to write.
+    expect((await shopPatch({ paymentGateways: { octopus: { enabled: false, staging: false, sign: 'x' } } })).status).toBe(400)
+    expect((await shopPatch({ $unset: { 'paymentGateways.terminal.hasKey': 1 } })).status).toBe(400)
+  })
+
+  it('points each gateway at its sandbox or live address by the staging flag', () => {
+    expect(alipayGateway({ staging: true })).toBe(ALIPAY_SANDBOX)
+    expect(alipayGateway({ staging: false })).toBe(ALIPAY_LIVE)
+    expect(alipayGateway({ staging: false, domain: 'https://intlmapi.alipay.com/gateway.do' })).toBe(
+      'https://intlmapi.alipay.com/gateway.do'
+    )
+    expect(alipayGateway({ staging: true }, alipay.url)).toBe(alipay.url)
+  })
+
+  it('takes a wallet payment by QR code, confirmed once by its signed notification', async () => {
+    const order = await orderOf(12_345)
+    const made = await pay(t, a, { order: order._id, method: 'mobileWallet', amount: 12_345 })
+    expect(made.status).toBe(201)
+    const payment = made.body as Json & { _id: string; tranID: string; clientSecret: string }
+    expect(payment).toMatchObject({ status: 'pending', method: 'mobileWallet', tranID: payment._id })
+    expect(payment.clientSecret).toBe(`https://qr.alipay.hk/${payment._id}`)
+    expect(alipay.trades.get(payment._id)).toMatchObject({ totalAmount: '123.45', status: 'WAIT_BUYER_PAY' })
+    // A merchant cannot say it was paid: only the gateway can.
+    expect((await call(t, a, 'PATCH', `payments/${payment._id}`, { status: 'paid' })).status).toBe(400)
+    // Signed with another key: refused, nothing changes.
+    const forged = alipay.notification(payment._id, {}, alipay.merchant.privateKey)
+    expect((await alipay.post(hook('alipay-hk'), forged)).status).toBe(400)
+    // Signed, but for other cents or another merchant: acknowledged, nothing changes.
+    expect(await alipay.post(hook('alipay-hk'), alipay.notification(payment._id, { total_amount: '1.00' }))).toEqual({
+      status: 200,
+      body: 'success'
+    })
+    expect((await alipay.post(hook('alipay-hk'), alipay.notification(payment._id, { app_id: '2021999' }))).body).toBe('success')
+    expect((await get(`payments/${payment._id}`)).status).toBe('pending')
+    expect((await get(`orders/${order._id}`)).status).toBe('unpaid')
+    // The real one, then the same again (Alipay resends until it reads `success`): paid once.
+    const real = alipay.notification(payment._id)
+    expect((await alipay.post(hook('alipay-hk'), real)).body).toBe('success')
+    expect((await alipay.post(hook('alipay-hk'), real)).body).toBe('success')
+    expect((await alipay.post(hook('alipay-hk'), alipay.notification(payment._id))).body).toBe('success')
+    expect((await get(`payments/${payment._id}`)).status).toBe('paid')
+    const paidOrder = await get(`orders/${order._id}`)
+    expect(paidOrder).toMatchObject({ status: 'paid', amount: 12_345 })
+    const paid = await t.db.knex('payments').where({ shop: a.shopId, order: order._id, status: 'paid' })
+    expect(paid).toHaveLength(1)
+  })
+
+  it('takes a sale on the card terminal; a late or repeated answer never pays twice', async () => {
+    const order = await orderOf(5_000)
+    const first = (await pay(t, a, { order: order._id, method: 'terminal', amount: 5_000 })).body as Json & { _id: string }
+    expect(first).toMatchObject({ status: 'pending', method: 'terminal' })
+    expect(first.clientSecret ?? null).toBeNull()
+    expect(terminal.sales.get(first._id)).toMatchObject({ amount: 5_000, currency: 'hkd', status: 'pending' })
+    // An old signature (a replay) and a wrong key are refused.
+    const old = terminal.notification(first._id, { status: 'approved' }, Math.floor(Date.now() / 1000) - 3600)
+    expect(await terminal.post(hook('terminal'), old)).toBe(400)
+    const wrong = terminal.notification(first._id, { status: 'approved' }, undefined, 'another-key')
+    expect(await terminal.post(hook('terminal'), wrong)).toBe(400)
+    // The merchant gives up on the terminal: the sale is withdrawn there too.
+    expect((await call(t, a, 'PATCH', `payments/${first._id}`, { status: 'cancelled' })).status).toBe(200)
+    expect(terminal.sales.get(first._id)?.status).toBe('canceled')
+    // Paid again on a second sale; the first sale's late approval then changes nothing.
+    const second = (await pay(t, a, { order: order._id, method: 'terminal', amount: 5_000 })).body as Json & { _id: string }
+    expect(terminal.sales.get(second._id)?.notifyUrl).toBe(`https://emporia.example/api/payments/webhooks/terminal/${a.shopId}`)
+    expect(await terminal.settle(second._id, 'approved', hook('terminal'))).toBe(200)
+    expect(await terminal.post(hook('terminal'), terminal.notification(second._id))).toBe(200)
+    expect(await terminal.post(hook('terminal'), terminal.notification(first._id, { status: 'approved' }))).toBe(200)
+    expect((await get(`payments/${first._id}`)).status).toBe('cancelled')
+    expect((await get(`payments/${second._id}`)).status).toBe('paid')
+    expect(await get(`orders/${order._id}`)).toMatchObject({ status: 'paid', amount: 5_000 })
+    // An amount the sale was not opened for never confirms it.
+    const other = await orderOf(7_000)
+    const third = (await pay(t, a, { order: other._id, method: 'terminal', amount: 7_000 })).body as Json & { _id: string }
+    expect(await terminal.post(hook('terminal'), terminal.notification(third._id, { status: 'approved', amount: 700 }))).toBe(200)
+    expect((await get(`payments/${third._id}`)).status).toBe('pending')
+  })
+
+  it('refuses a gateway that is configured but not enabled, or not one the server talks to yet', async () => {
+    const order = await orderOf(1_000)
+    const wechat = await pay(t, a, { order: order._id, method: 'messagingWallet', amount: 1_000 })
+    expect(wechat.status).toBe(400)
+    expect(wechat.body).toMatchObject({ data: { key: 'payment.methodOff' } })
+    expect(alipay.refused + terminal.refused).toBe(0)
+  })
+})
