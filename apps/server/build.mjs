@@ -42,6 +42,19 @@ await build({
   logLevel: 'warning'
 })
 
+// The installed app's service worker (decision 0202): the theme's worker with Workbox's runtime, served per
+// shop at `{base}/sw.js` (storefront/app/sw-bundle.ts reads dist/service-worker.js; same options from source).
+await build({
+  entryPoints: [path.join(themeDir, 'app/service-worker.ts')],
+  outfile: 'dist/service-worker.js',
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  target: 'es2019',
+  define: { 'process.env.NODE_ENV': '"production"' },
+  logLevel: 'warning'
+})
+
 // The embedded database's template (docs/decisions/0116): initdb and every migration applied at build
 // time, remade only when the bundled template builder changes (it holds the migrations and all they
 // import, and PGlite's extensions) or PGlite itself does (pglite-template-build.ts checks the version).

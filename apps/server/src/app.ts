@@ -46,6 +46,7 @@ import { plainIds } from './platform/records/plain-ids'
 import { createStorefront, registerStorefrontHandler, type Storefront } from './domains/storefront'
 import { topicRoutes } from './domains/storefront/mini/topic-routes'
 import { commerceRoutes } from './domains/storefront/commerce/commerce-routes'
+import { registerInstallableApp } from './domains/storefront/app'
 import { registerCommercePages } from './domains/storefront/commerce/commerce-pages'
 import { accountRoutes } from './domains/storefront/accounts/account-routes'
 import { approvedComments, commentRoutes } from './domains/storefront/comments/comment-routes'
@@ -167,7 +168,8 @@ export const createApp = async (
     onPublish: (listener) => onSitePublished(app, listener),
     // Visits without cookies or personal data, counted in memory and written in batches (decision 0194).
     visits: new VisitLog((shop, run) => shopTransaction(db.knex, rowSecurity, shop, run), { onError: log }),
-    comments: approvedComments(app)
+    comments: approvedComments(app),
+    everyFeature: !config.billing
   })
   app.use(storefront.middleware)
   app.use(splitApiAndWeb(config.webDist))
@@ -241,6 +243,8 @@ export const createApp = async (
   registerAccountPages(app, { app, context })
   // Product comments of signed-in customers, when the shop takes them (decision 0193).
   registerStorefrontHandler(app, commentRoutes({ app, context }))
+  // The shop's installable app: manifest, worker, icons, push subscriptions and order notices (0202, 0203).
+  registerInstallableApp(app, context)
   // Published topic pages of the shop, read-only, for the app and the mini-program (decision 0205).
   registerStorefrontHandler(app, topicRoutes({ app, context }))
   // Verified custom domains serve their shop's storefront (decision 0112).

@@ -1,5 +1,6 @@
 // The storefront's only script (decision 0108): finds the server's `data-island` markers and hydrates
 // them with small vanilla handlers. Other parts (the cart, part K) add theirs with `registerIsland`.
+import { appInstall } from './app-install'
 import { drawer } from './drawer'
 import { menus } from './menus'
 import { numPicker } from './num-picker'
@@ -30,3 +31,4 @@ export const registerIsland = (name: string, hydrate: Hydrate) => {
 // The script is loaded with `defer`: the document is parsed when this runs.
 menus()
 hydrateIslands()
+appInstall()

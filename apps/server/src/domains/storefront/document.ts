@@ -20,6 +20,8 @@ export interface DocumentHead {
   /** `:root{--ef-…}` from the theme's colours and font. */
   variables: string
   noindex?: boolean
+  /** The installed app's manifest and worker (decision 0202); omitted when the shop offers no app. */
+  app?: { manifest: string; worker: string; scope: string; icon: string }
   /** The islands script's address; omitted on pages with no island. */
   script?: string
 }
@@ -55,6 +57,10 @@ export const htmlDocument = (head: DocumentHead, body: string) =>
     // Without an icon of its own the page names an empty one: browsers then ask for no /favicon.ico.
     `<link rel="icon" href="${head.favicon ? attr(head.favicon) : 'data:,'}">`,
     meta('theme-color', head.themeColor),
+    head.app
+      ? `<link rel="manifest" href="${attr(head.app.manifest)}" data-worker="${attr(head.app.worker)}" data-scope="${attr(head.app.scope)}">` +
+        `<link rel="apple-touch-icon" href="${attr(head.app.icon)}">`
+      : '',
     `<style>${head.variables}${baseCss}</style>`,
     ...(head.jsonLd ?? []).map(jsonScript),
     head.script ? `<script src="${attr(head.script)}" defer></script>` : '',

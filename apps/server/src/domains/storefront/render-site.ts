@@ -32,6 +32,7 @@ import {
   type ThemeRenderContext
 } from '@emporia/theme'
 import { withChosenSku, type Listing, type StorefrontCatalogue } from './catalogue'
+import { appHead } from './app/app-offer'
 import { htmlDocument, type DocumentHead } from './document'
 import { isListingPage, isProductPage, listingOf, matchPage } from './page-match'
 import { eachLimited, renderBudget, type RenderBudget } from './render-budget'
@@ -51,6 +52,8 @@ export interface RenderDeps {
   routes: StorefrontRoutes
   /** The islands script's address. */
   script: () => Promise<string>
+  /** BILLING=off: every shop has every feature, the app's too (decision 0129). */
+  everyFeature?: boolean
   /** The shops' gates for renders and catalogue queries (issue 28); one of its own when not given. */
   budget?: RenderBudget
   /** A product's approved comments, newest first (decision 0193); none shown without it. */
@@ -139,12 +142,14 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
   const targets: PageTarget[] = pages.map((page) => ({ component: page.component, path: page.path }))
   const script = await deps.script()
   const look = shopLook(shop)
+  const app = appHead(shop, base, deps.everyFeature)
   const head: Omit<DocumentHead, 'title'> = {
     locale,
     siteName: shopName,
     variables: themeVariables(theme?.colors, theme?.font, look.ui.productImageRatio),
     favicon: faviconOf(theme, shop),
-    themeColor: theme?.colors?.primary,
+    themeColor: app?.themeColor ?? theme?.colors?.primary,
+    app,
     ogImage: theme?.logo ? absoluteImage(theme.logo, origin) : undefined,
     script
   }
@@ -327,6 +332,7 @@ export const renderRoutePage = async (
   const theme = site?.snapshot.theme ?? null
   const targets = (site?.snapshot.pages ?? []).map((one) => ({ component: one.component, path: one.path }))
   const look = shopLook(shop)
+  const app = appHead(shop, base, deps.everyFeature)
   const chrome = themeChrome(theme, locale, targets, base, new Set(), look.currency)
   const body = renderToString(
     createElement(
@@ -345,7 +351,8 @@ export const renderRoutePage = async (
       siteName: shopName,
       variables: themeVariables(theme?.colors, theme?.font, look.ui.productImageRatio),
       favicon: faviconOf(theme, shop),
-      themeColor: theme?.colors?.primary,
+      themeColor: app?.themeColor ?? theme?.colors?.primary,
+      app,
       noindex: page.noindex !== false,
       script: await deps.script()
     },

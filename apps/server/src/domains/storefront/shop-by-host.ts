@@ -1,9 +1,16 @@
 import type { Application } from '@feathersjs/feathers'
 import type { Knex } from 'knex'
-import { servicePaths, siteSettingNames, type SocialSettingName, type UiSettings } from '@emporia/shared'
+import {
+  appSettingNames,
+  servicePaths,
+  siteSettingNames,
+  type AppSettings,
+  type SocialSettingName,
+  type UiSettings
+} from '@emporia/shared'
 
 /** What the storefront needs of a shop: who it is, and its settings/social and settings/ui (decision 0113). */
-export interface StorefrontShop extends UiSettings, Partial<Record<SocialSettingName, string | null>> {
+export interface StorefrontShop extends UiSettings, AppSettings, Partial<Record<SocialSettingName, string | null>> {
   _id: string
   name: unknown
   subdomain: string
@@ -14,6 +21,8 @@ export interface StorefrontShop extends UiSettings, Partial<Record<SocialSetting
   i18n?: boolean | null
   /** "$" or "HK$" (decision 0187): every amount the storefront shows carries it. */
   currencySymbol?: string | null
+  /** The plan's features (the installed app needs `app`, decision 0202). */
+  attributes?: Record<string, boolean | undefined> | null
 }
 
 /** Finds the shop a host serves (a verified custom domain, part E); undefined when it serves none. */
@@ -56,7 +65,20 @@ export const subdomainOf = (host: string, publicHost: string | undefined): strin
 
 // useComment: product pages show comments and their form (decision 0193).
 // i18n: off, one language (decision 0196).
-const COLUMNS = ['_id', 'name', 'subdomain', 'alias', 'icon', 'useComment', 'i18n', 'currencySymbol', ...siteSettingNames]
+// attributes and the app's settings: its manifest and worker in the head (decision 0202).
+const COLUMNS = [
+  '_id',
+  'name',
+  'subdomain',
+  'alias',
+  'icon',
+  'useComment',
+  'i18n',
+  'currencySymbol',
+  'attributes',
+  ...siteSettingNames,
+  ...appSettingNames
+]
 
 /**
  * Host → shop, cached per process (a storefront request must not cost a query to find its shop). Entries

@@ -37,6 +37,8 @@ export interface StorefrontOptions {
   visits?: VisitLog
   /** The approved comments a product page shows, when its shop takes comments (decision 0193). */
   comments?: RenderDeps['comments']
+  /** BILLING=off: every shop has every feature, the installed app's too (decisions 0129, 0202). */
+  everyFeature?: boolean
 }
 
 /**
@@ -97,7 +99,8 @@ export const createStorefront = (
     routes,
     script: async () => `${ISLANDS_PREFIX}${(await loadIslands()).name}`,
     budget,
-    comments: options.comments
+    comments: options.comments,
+    everyFeature: options.everyFeature
   }
   const gzipped = new WeakMap<object, Buffer>()
   const parseBody = bodyParser({ jsonLimit: BODY_LIMIT_BYTES })

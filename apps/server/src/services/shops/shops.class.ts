@@ -132,6 +132,8 @@ export class ShopService extends RecordService<Shop, ShopData, ShopPatch> {
       // The shop's icon is one of its own pictures in the media library (settings/shop; decision 0178).
       if (params.provider && typeof (data as Row).icon === 'string')
         await checkOwnIcon(this.options.db.knex, id, (data as Row).icon as string)
+      if (params.provider && typeof (data as Row).appIcon === 'string')
+        await checkOwnIcon(this.options.db.knex, id, (data as Row).appIcon as string, 'appIcon')
       const settings = prepareSettingsWrite(data as Row, Boolean(params.provider))
       // Either switch changes what the stock says of a product's status (decisions 0070, 0178).
       const statusRule = mentions(data, 'resetInventoryStatus') || mentions(data, 'useInventory')

@@ -94,6 +94,7 @@ import * as productCouponGrants from './20261211010000-product-coupon-grants'
 import * as languagesAndScreenOn from './20261212010000-languages-and-screen-on'
 import * as accountingTables from './20261213010000-accounting'
 import * as paymentGateways from './20261213020000-payment-gateways'
+import * as installableApp from './20261213040000-installable-app'
 import * as miniTopicsTable from './20261213050000-mini-topics'
 
 interface Migration {
@@ -181,5 +182,6 @@ export const migrations: Record<string, Migration> = {
   '20261212010000-languages-and-screen-on': languagesAndScreenOn,
   '20261213010000-accounting': accountingTables,
   '20261213020000-payment-gateways': paymentGateways,
+  '20261213040000-installable-app': installableApp,
   '20261213050000-mini-topics': miniTopicsTable
 }
