@@ -21,6 +21,13 @@ describe('createNewOrderWatch', () => {
     expect(watch.accept(order({ _id: 'd'.repeat(24), status: 'prepare' }))).toBe(true)
   })
 
+  it('announces the app’s and the mini-program’s orders as the e-shop’s (decision 0204)', () => {
+    const watch = createNewOrderWatch(() => shop)
+    expect(watch.accept(order({ _id: 'e'.repeat(24), source: 'app' }))).toBe(true)
+    expect(watch.accept(order({ _id: 'f'.repeat(24), source: 'mini', status: 'prepare' }))).toBe(true)
+    expect(watch.accept(order({ _id: '1'.repeat(24), source: 'admin' }))).toBe(false)
+  })
+
   it('ignores other sources, other statuses, other shops and non-orders', () => {
     const watch = createNewOrderWatch(() => shop)
     expect(watch.accept(order({ source: 'pos' }))).toBe(false)

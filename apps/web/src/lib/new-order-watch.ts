@@ -1,6 +1,7 @@
+import { isOnlineSource } from '@emporia/shared'
 /**
  * Which realtime order events announce a new e-shop order (spec §2.6, §4.2): created or patched,
- * from source `eshop`, with status `prepare` or `paid`. Each order is announced once.
+ * from an online source (`eshop`, `app`, `mini`), with status `prepare` or `paid`. Each order is announced once.
  */
 export interface OrderProductLine {
   name?: unknown
@@ -29,7 +30,7 @@ const ANNOUNCED_STATUSES = new Set(['prepare', 'paid'])
 export const isNewEshopOrder = (order: unknown): order is OrderEvent => {
   if (typeof order !== 'object' || order === null) return false
   const candidate = order as Partial<OrderEvent>
-  return typeof candidate._id === 'string' && candidate.source === 'eshop' && ANNOUNCED_STATUSES.has(candidate.status ?? '')
+  return typeof candidate._id === 'string' && isOnlineSource(candidate.source) && ANNOUNCED_STATUSES.has(candidate.status ?? '')
 }
 
 /** Remembers announced orders; `accept` answers true only the first time an order qualifies. */

@@ -8,9 +8,17 @@ import { imageRefSchema } from '../media/image-ref.schema'
 /** Order statuses (spec §4.1); which moves between them are allowed is order-status.ts (decision 0078). */
 export const orderStatuses = ['unpaid', 'paid', 'prepare', 'collect', 'shipped', 'received', 'done', 'refunded', 'void'] as const
 export type OrderStatus = (typeof orderStatuses)[number]
-/** Where an order was taken: the counter, the online shop, the mini-program app, or typed in the back-office. */
-export const orderSources = ['pos', 'eshop', 'app', 'admin'] as const
+/** Where an order was taken: the counter, the online shop, the installed app, the mini-program, or typed in the back-office. */
+export const orderSources = ['pos', 'eshop', 'app', 'mini', 'admin'] as const
 export type OrderSource = (typeof orderSources)[number]
+/**
+ * The online sources (decision 0204): the storefront's checkout places them all, and each is treated as
+ * the online shop's (prices, warehouse, links, mails, the new-order alert); only the label differs.
+ */
+export const onlineOrderSources = ['eshop', 'app', 'mini'] as const
+export type OnlineOrderSource = (typeof onlineOrderSources)[number]
+export const isOnlineSource = (source: unknown): source is OnlineOrderSource =>
+  onlineOrderSources.some((online) => online === source)
 
 const id = (ref?: string) => Type.String({ pattern: ID_PATTERN, ...(ref ? { ref } : {}) })
 const optionalId = (ref?: string, readOnly = false) =>

@@ -7,7 +7,8 @@ import {
   type OrderLine,
   type ImageRef,
   type OrderPricing,
-  unitOf
+  unitOf,
+  isOnlineSource
 } from '@emporia/shared'
 import { badField } from '../stock/quantities'
 import { chargeBudget, channelOf, priceWithRules, storedPricing, type RulesResult } from '../pricing'
@@ -201,7 +202,7 @@ const priceLines = async (
 
 /** The warehouse an order takes goods from when it names none: the channel's, then the shop's first. */
 export const defaultWarehouse = async (trx: Knex.Transaction, shop: string, source: string, settings: CheckoutSettings) => {
-  const preferred = source === 'pos' ? settings.posWarehouse : source === 'eshop' ? settings.eshopWarehouse : null
+  const preferred = source === 'pos' ? settings.posWarehouse : isOnlineSource(source) ? settings.eshopWarehouse : null
   if (preferred) return preferred
   const first = (await trx('warehouses').where({ shop }).orderBy('createdAt').orderBy('_id').first('_id')) as
     { _id: string } | undefined

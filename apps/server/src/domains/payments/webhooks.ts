@@ -1,5 +1,5 @@
 import type { Application } from '@feathersjs/feathers'
-import { servicePaths } from '@emporia/shared'
+import { isOnlineSource, servicePaths } from '@emporia/shared'
 import { closePending } from '../orders/pending-payments'
 import { enqueueOrderMails } from '../orders/order-mails'
 import { orderTransaction } from '../orders/order-transaction'
@@ -67,7 +67,7 @@ export const stripeWebhooks = (context: ServiceContext, app: Application) => {
       )
       // A card order is confirmed to the shopper (and announced to the shop) once its money came, in
       // this transaction; its event key keeps a replayed webhook from mailing twice (decision 0148).
-      if (closed?.changed && closed.order.status === 'paid' && closed.order.source === 'eshop')
+      if (closed?.changed && closed.order.status === 'paid' && isOnlineSource(closed.order.source))
         await enqueueOrderMails(trx, context, shop, closed.order, 'placed')
       return closed
     })

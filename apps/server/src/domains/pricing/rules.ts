@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { discountSchema, type Discount } from '@emporia/shared'
+import { discountSchema, isOnlineSource, type Discount } from '@emporia/shared'
 import { asRecord } from '../stock/changes'
 
 export type Channel = 'pos' | 'eshop'
@@ -9,7 +9,7 @@ export type Channel = 'pos' | 'eshop'
  * and the app are `eshop`; an order typed in the back-office is staff selling for the shop, as at
  * the counter, so it is `pos` too (and its manual discount counts against the staff's budget).
  */
-export const channelOf = (source: string): Channel => (source === 'eshop' || source === 'app' ? 'eshop' : 'pos')
+export const channelOf = (source: string): Channel => (isOnlineSource(source) ? 'eshop' : 'pos')
 
 /**
  * The shop's rules that may apply on this channel: valid ones for it or for both. Dates, times, ranks

@@ -1,6 +1,6 @@
 import { BadRequest, NotAuthenticated, NotFound } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import type { CustomerAddress, Order } from '@emporia/shared'
+import { onlineOrderSources, type CustomerAddress, type Order } from '@emporia/shared'
 import { commerceTransaction, type Commerce } from '../commerce/commerce-context'
 import { orderLinkToken } from '../commerce/order-link'
 import { checkSignInCode } from './sign-in-codes'
@@ -57,7 +57,8 @@ export const accountView = (commerce: Commerce, shop: string, user: string | und
     const customer = await sessionCustomer(trx, shop, user)
     const email = customer.email
     const orders = (await trx('orders')
-      .where({ shop, source: 'eshop' })
+      .where({ shop })
+      .whereIn('source', onlineOrderSources)
       // Their own orders, and the guest orders placed with the e-mail this session proved (decision
       // 0120): shown, never filed under them, so a guest's order earns nobody's points or rank.
       .where((mine) => {

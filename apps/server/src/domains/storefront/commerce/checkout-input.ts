@@ -1,5 +1,5 @@
 import { BadRequest } from '@feathersjs/errors'
-import { isObjectId } from '@emporia/shared'
+import { isObjectId, isOnlineSource, type OnlineOrderSource } from '@emporia/shared'
 import { readCart, readText, refuse, type CartInput } from './cart-input'
 
 /** Bank transfer, a card through the provider, or cash when the customer collects the goods. */
@@ -17,6 +17,8 @@ export interface CheckoutInput extends CartInput {
   idempotencyKey: string
   /** The buyer confirmed they are of legal age (shop flag ageRestricted, decision 0178). */
   ageConfirmed?: boolean
+  /** The installed app or the mini-program placing it (decision 0204): the order's source; the online shop otherwise. */
+  channel?: Exclude<OnlineOrderSource, 'eshop'>
 }
 
 type Row = Record<string, unknown>
@@ -54,8 +56,13 @@ export const readCheckout = (body: unknown): CheckoutInput => {
   const key = data.idempotencyKey
   if (typeof key !== 'string' || !KEY.test(key))
     throw refuse('idempotencyKey', 'Please reload the page and try again', 'storefront.idempotencyKey')
+  const sentChannel = data.channel ?? undefined
+  if (sentChannel !== undefined && (sentChannel === 'eshop' || !isOnlineSource(sentChannel)))
+    throw refuse('channel', 'Not one of the allowed choices', 'format.choice')
+  const channel = sentChannel as CheckoutInput['channel']
   return {
     ...cart,
+    ...(channel ? { channel } : {}),
     customer: { firstName, ...(lastName ? { lastName } : {}), email, phone },
     ...(address ? { address } : {}),
     ...(shippingMethod ? { shippingMethod: shippingMethod as string } : {}),

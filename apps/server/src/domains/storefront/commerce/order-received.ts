@@ -1,4 +1,5 @@
 import { NotFound } from '@feathersjs/errors'
+import { isOnlineSource } from '@emporia/shared'
 import { recordEvents } from '../../orders/order-history'
 import { lockOrder, saveOrder } from '../../orders/order-rows'
 import { loadCheckoutSettings } from '../../orders/checkout-settings'
@@ -19,7 +20,7 @@ export const confirmReceived = async (commerce: Commerce, shop: string, token: u
     if (settings.useReceive !== true)
       throw refuse('order', 'This shop does not ask for a receipt confirmation', 'storefront.receiveUnavailable')
     const order = await lockOrder(trx, shop, id)
-    if (order.source !== 'eshop') throw new NotFound('We could not find this order', { key: 'storefront.orderNotFound' })
+    if (!isOnlineSource(order.source)) throw new NotFound('We could not find this order', { key: 'storefront.orderNotFound' })
     if (order.status === 'received') return { status: order.status }
     if (order.status !== 'shipped')
       throw refuse('order', 'Only a shipped order can be confirmed as received', 'storefront.receiveNotShipped')

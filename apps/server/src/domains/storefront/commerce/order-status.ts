@@ -1,5 +1,5 @@
 import { NotFound } from '@feathersjs/errors'
-import { lineTitle, localeIds, type Order } from '@emporia/shared'
+import { lineTitle, localeIds, onlineOrderSources, type Order } from '@emporia/shared'
 import { loadCheckoutSettings } from '../../orders/checkout-settings'
 import { orderRecord } from '../../orders/order-rows'
 import type { PaymentRow } from '../../orders/payments'
@@ -44,7 +44,8 @@ export const orderStatus = async (commerce: Commerce, shop: string, token: unkno
   const id = orderOfLink(commerce.context.config.authSecret, shop, token)
   if (!id) throw notFound()
   return commerceTransaction(commerce, shop, async (trx) => {
-    const row = (await trx('orders').where({ shop, _id: id, source: 'eshop' }).first()) as Record<string, unknown> | undefined
+    const row = (await trx('orders').where({ shop, _id: id }).whereIn('source', onlineOrderSources).first()) as
+      Record<string, unknown> | undefined
     if (!row) throw notFound()
     const order = orderRecord(row)
     const payments = (await trx('payments').where({ shop, order: id }).orderBy('date')) as PaymentRow[]

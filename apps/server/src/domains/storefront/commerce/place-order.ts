@@ -96,7 +96,7 @@ export const placeOrder = async (
     // names the customer; their guest orders join their history by the e-mail once they sign in.
     const user = signedIn ? (await sessionCustomer(trx, shop, signedIn))._id : null
     const data: OrderData = {
-      source: 'eshop',
+      source: input.channel ?? 'eshop',
       products: input.lines.map((line) => ({ product: line.product, sku: line.sku, quantity: line.quantity })),
       coupons: input.coupons,
       user,
@@ -122,7 +122,7 @@ export const placeOrder = async (
       return { created: await createOrder(trx, data, ctx), settings }
     // How many unpaid orders one shopper may hold (decision 0120), before anything is reserved.
     await checkUnpaidOrders(trx, shop, input, settings, user)
-    const fallback = await defaultWarehouse(trx, shop, 'eshop', settings)
+    const fallback = await defaultWarehouse(trx, shop, data.source, settings)
     const goods = await priceOrder(trx, shop, data, settings, fallback, { now: new Date(), staff: null, approvedBy: null })
     const shipping = input.shippingMethod ? await shippingQuote(trx, shop, input.shippingMethod, goods.total) : undefined
     // The payment asks for the whole total; createOrder prices again under its locks and refuses a payment above it.

@@ -1,6 +1,6 @@
 import { Conflict } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { onlineOrderLimitDefaults, onlineOrderLimitsOf } from '@emporia/shared'
+import { onlineOrderLimitDefaults, onlineOrderLimitsOf, onlineOrderSources } from '@emporia/shared'
 import { changeOrder } from '../../orders/change-order'
 import { loadCheckoutSettings, type CheckoutSettings } from '../../orders/checkout-settings'
 import { orderRecord, type OrderRow } from '../../orders/order-rows'
@@ -18,7 +18,10 @@ import { commerceTransaction, type Commerce } from './commerce-context'
 
 /** Online orders still waiting for their money: the stock they hold counts against the shopper. */
 const waiting = (trx: Knex.Transaction, shop: string) =>
-  trx('orders').where({ shop, source: 'eshop', status: 'prepare' }).whereRaw('coalesce(amount, 0) + coalesce(refund, 0) < total')
+  trx('orders')
+    .where({ shop, status: 'prepare' })
+    .whereIn('source', onlineOrderSources)
+    .whereRaw('coalesce(amount, 0) + coalesce(refund, 0) < total')
 
 /** The shop's limits on one order's size (lines, units of one line), checked before anything is read. */
 export const checkOrderSize = (input: CheckoutInput, settings: CheckoutSettings) => {
@@ -111,7 +114,7 @@ const expiredBatch = (knex: Knex, now: Date, batch: number, after?: { date: Date
   const pending = `select 1 from payments p where p.shop = o.shop and p."order" = o._id and p.status = 'pending'`
   return knex.raw(
     `select o._id, o.shop, o.date from orders o join shops s on s._id = o.shop
-      where o.source = 'eshop' and o.status = 'prepare' and coalesce(o.amount, 0) + coalesce(o.refund, 0) < o.total
+      where o.source in ('eshop', 'app', 'mini') and o.status = 'prepare' and coalesce(o.amount, 0) + coalesce(o.refund, 0) < o.total
         and ((exists (${pending} and p.method = 'bank' and p.reference is null)
               and not exists (${pending} and (p.method <> 'bank' or p.reference is not null))
               and o.date <= ?::timestamptz - make_interval(mins => ${setting('bankTransferMinutes')}))

@@ -247,6 +247,7 @@ export const listsChs: Record<ListMessageKey, string> = {
   'orderSource.pos': '门市',
   'orderSource.eshop': '网店',
   'orderSource.app': '应用程序',
+  'orderSource.mini': '小程序',
   'orderSource.admin': '后台',
   'paymentMethod.stripe': '网上信用卡',
   'paymentMethod.cash': '现金',

@@ -247,6 +247,7 @@ export const listsCht: Record<ListMessageKey, string> = {
   'orderSource.pos': '門市',
   'orderSource.eshop': '網店',
   'orderSource.app': '應用程式',
+  'orderSource.mini': '小程序',
   'orderSource.admin': '後台',
   'paymentMethod.stripe': '網上信用卡',
   'paymentMethod.cash': '現金',

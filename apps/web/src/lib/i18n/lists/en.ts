@@ -249,6 +249,7 @@ export const listsEn = {
   'orderSource.pos': 'POS',
   'orderSource.eshop': 'E-shop',
   'orderSource.app': 'App',
+  'orderSource.mini': 'Mini program',
   'orderSource.admin': 'Back office',
   'paymentMethod.stripe': 'Online card',
   'paymentMethod.cash': 'Cash',
