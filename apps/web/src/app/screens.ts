@@ -40,6 +40,7 @@ import { settingsPosBannersScreen } from '../features/settings-pos-banners/setti
 import { eshopComponentsScreen, eshopPagesScreen } from '../features/eshop-pages/eshop-pages.screen'
 import { eshopThemeScreen } from '../features/eshop-theme/eshop-theme.screen'
 import { settingsShopScreen } from '../features/settings-shop/settings-shop.screen'
+import { appSettingsScreen } from '../features/app-settings/app-settings.screen'
 import { settingsShippingMethodsScreen } from '../features/settings-shipping-methods/settings-shipping-methods.screen'
 import { settingsSocialScreen } from '../features/settings-social/settings-social.screen'
 import { settingsUiScreen } from '../features/settings-ui/settings-ui.screen'
@@ -104,7 +105,7 @@ export const screens: readonly ScreenDef[] = [
   brandsScreen,
   eshopDomainsScreen,
   bannersScreen,
-  planned('app', { area: 'app', drawer: top(30, 'app', { teaser: true }) }),
+  appSettingsScreen,
   planned('mini', { drawer: { group: 'mini', order: 10, label: 'menu.miniSettings' } }),
   miniTopicsScreen,
   warehousesScreen,

@@ -32,13 +32,24 @@ export interface ShopSettingsFormProps {
   patchOf: (values: Values) => ShopPatch
   testId: string
   children?: ReactNode
+  /** Shown beside the fields, drawn from the values as typed (the app's phone preview). */
+  preview?: (values: Values) => ReactNode
 }
 
 /**
  * A settings screen's form over some of the shop's fields (decisions 0079, 0099): the shared schema's
  * rules as the merchant types, the server's refusals on their fields, a question before leaving unsaved.
  */
-export const ShopSettingsForm = ({ shop, fields, title, valuesOf, patchOf, testId, children }: ShopSettingsFormProps) => {
+export const ShopSettingsForm = ({
+  shop,
+  fields,
+  title,
+  valuesOf,
+  patchOf,
+  testId,
+  children,
+  preview
+}: ShopSettingsFormProps) => {
   const { t } = useListT()
   const form = useEditorForm(fields, valuesOf(shop), shopSchema)
   const guard = useLeaveGuard(form.dirty, () => undefined)
@@ -63,6 +74,28 @@ export const ShopSettingsForm = ({ shop, fields, title, valuesOf, patchOf, testI
     }
   }
 
+  const fieldGrid = (
+    <Box sx={{ flex: 1, minWidth: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      {fields
+        .filter((field) => !field.hidden?.(form.values))
+        .map((field) => (
+          <Box key={field.name} sx={{ gridColumn: field.wide || field.type === 'list' ? '1 / -1' : undefined }}>
+            <FieldInput
+              field={form.required.has(field.name) && !field.required ? { ...field, required: true } : field}
+              value={form.values[field.name]}
+              onChange={(value) => form.setValue(field.name, value)}
+              error={form.errors[field.name]}
+              errors={errorsBelow(form.errors, field.name)}
+              values={form.values}
+              setValue={form.setValue}
+              testId={`field-${field.name}`}
+            />
+          </Box>
+        ))}
+      {children}
+    </Box>
+  )
+
   return (
     <Paper
       component="form"
@@ -80,25 +113,14 @@ export const ShopSettingsForm = ({ shop, fields, title, valuesOf, patchOf, testI
           {t(title)}
         </Typography>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        {fields
-          .filter((field) => !field.hidden?.(form.values))
-          .map((field) => (
-            <Box key={field.name} sx={{ gridColumn: field.wide || field.type === 'list' ? '1 / -1' : undefined }}>
-              <FieldInput
-                field={form.required.has(field.name) && !field.required ? { ...field, required: true } : field}
-                value={form.values[field.name]}
-                onChange={(value) => form.setValue(field.name, value)}
-                error={form.errors[field.name]}
-                errors={errorsBelow(form.errors, field.name)}
-                values={form.values}
-                setValue={form.setValue}
-                testId={`field-${field.name}`}
-              />
-            </Box>
-          ))}
-        {children}
-      </Box>
+      {preview ? (
+        <Stack direction={{ xs: 'column', lg: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
+          {fieldGrid}
+          {preview(form.values)}
+        </Stack>
+      ) : (
+        fieldGrid
+      )}
       <Stack direction="row" sx={{ mt: 2 }}>
         <Button type="submit" variant="contained" disabled={busy} data-testid={`${testId}-save`}>
           {t('editor.save')}

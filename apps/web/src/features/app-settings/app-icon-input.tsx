@@ -1,0 +1,20 @@
+import { lazy, Suspense } from 'react'
+import { LinearProgress } from '@mui/material'
+import type { FieldProps } from '../../components/fields/field-types'
+
+const ImagePicker = lazy(() => import('../../components/media/media-picker').then((m) => ({ default: m.ImagePicker })))
+
+/** The app's icon through the media library's image picker: the picker speaks imageRefs, the shop keeps the id. */
+export const AppIconInput = (props: FieldProps) => {
+  const id = typeof props.value === 'string' && props.value ? props.value : null
+  return (
+    <Suspense fallback={<LinearProgress />}>
+      <ImagePicker
+        {...props}
+        field={{ name: props.field.name, label: props.field.label, type: 'image' }}
+        value={id ? { type: 'attachment', attachment: id } : null}
+        onChange={(ref) => props.onChange((ref as { attachment?: string } | null)?.attachment ?? null)}
+      />
+    </Suspense>
+  )
+}
