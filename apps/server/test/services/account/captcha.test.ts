@@ -6,6 +6,7 @@ import { dialects } from '../../support/databases'
 import { call, operate } from '../../support/inventory-api'
 import { createOrder, setShop } from '../../support/order-api'
 import { startTestApp, type TestApp } from '../../support/test-app'
+import { captchaConfig, HCAPTCHA_VERIFY_URL, verifyCaptcha } from '../../../src/platform/http/captcha'
 import {
   CAPTCHA_DOUBLE_SECRET,
   CAPTCHA_DOUBLE_SITE_KEY,
@@ -32,6 +33,32 @@ const socketRefusal = (promise: Promise<unknown>) =>
  * and when set asked on every door of registration, the reset request, the storefront's sign-in/sign-up and an
  * anonymous checkout; never of signed-in staff or the POS.
  */
+describe('captcha settings', () => {
+  it('is off with neither key, on with both, and stops the start with one alone or a bad address', () => {
+    expect(captchaConfig({})).toMatchObject({ siteKey: undefined, secret: undefined, verifyUrl: HCAPTCHA_VERIFY_URL })
+    expect(captchaConfig({ CAPTCHA_SITE_KEY: 'k', CAPTCHA_SECRET: 's' })).toMatchObject({ siteKey: 'k', secret: 's' })
+    expect(() => captchaConfig({ CAPTCHA_SITE_KEY: 'k' })).toThrow(/CAPTCHA_SECRET/)
+    expect(() => captchaConfig({ CAPTCHA_SECRET: 's' })).toThrow(/CAPTCHA_SITE_KEY/)
+    expect(() => captchaConfig({ CAPTCHA_VERIFY_URL: 'ftp://x' })).toThrow(/CAPTCHA_VERIFY_URL/)
+  })
+
+  it('refuses as unavailable, never lets through, when the provider cannot be reached', async () => {
+    const double = await startCaptchaDouble()
+    const gone = double.verifyUrl
+    await double.close()
+    const config = {
+      siteKey: CAPTCHA_DOUBLE_SITE_KEY,
+      secret: CAPTCHA_DOUBLE_SECRET,
+      verifyUrl: gone,
+      scriptUrl: double.scriptUrl
+    }
+    await expect(verifyCaptcha(config, passToken())).rejects.toMatchObject({
+      code: 503,
+      data: { key: 'errors.captchaUnavailable' }
+    })
+  })
+})
+
 describe.each(await dialects())('captcha (%s)', (dialect) => {
   let double: CaptchaDouble
   let off: TestApp
