@@ -27,12 +27,12 @@ export const orderStatusLabels = labels<OrderStatus>(orderStatuses, 'orderStatus
 export const orderSourceLabels = labels<OrderSource>(orderSources, 'orderSource')
 export const paymentMethodLabels = labels<PaymentMethod>(paymentMethods, 'paymentMethod')
 /**
- * Every method's label, with the wallets' and the transit card's, which come before their methods do
- * (spec §9.8): what a record shows. Pickers and filters offer only `paymentMethodLabels`.
+ * Every method's label, the wallets' and the transit card's with them (spec §9.8): what a record shows.
+ * Since their gateways take them (decision 0199) they are methods like the others.
  */
 export const allPaymentMethodLabels = {
-  ...paymentMethodLabels,
-  ...labels<LabelledPaymentMethod>(labelledPaymentMethods, 'paymentMethod')
+  ...labels<LabelledPaymentMethod>(labelledPaymentMethods, 'paymentMethod'),
+  ...paymentMethodLabels
 }
 export const paymentStatusLabels = labels<PaymentStatus>(paymentStatuses, 'paymentStatus')
 

@@ -37,6 +37,10 @@ export const chartsMessages = defineMessages({
     'charts.method.bank': 'Bank transfer',
     'charts.method.point': 'Points',
     'charts.method.pos': 'POS (other)',
+    'charts.method.mobileWallet': 'Mobile wallet',
+    'charts.method.messagingWallet': 'Messaging app wallet',
+    'charts.method.transitCard': 'Transit card',
+    'charts.method.terminal': 'Card (connected terminal)',
     'sales.rangeOrder': '"To" must be after "From"',
     'sales.rangeTooLong': 'At most 10 years at a time'
   },
@@ -75,6 +79,10 @@ export const chartsMessages = defineMessages({
     'charts.method.bank': '銀行轉帳',
     'charts.method.point': '積分',
     'charts.method.pos': 'POS（其他）',
+    'charts.method.mobileWallet': '流動電子錢包',
+    'charts.method.messagingWallet': '通訊軟件錢包',
+    'charts.method.transitCard': '儲值交通卡',
+    'charts.method.terminal': '信用卡（連線終端機）',
     'sales.rangeOrder': '「至」必須在「由」之後',
     'sales.rangeTooLong': '每次最多 10 年'
   },
@@ -113,6 +121,10 @@ export const chartsMessages = defineMessages({
     'charts.method.bank': '银行转账',
     'charts.method.point': '积分',
     'charts.method.pos': 'POS（其他）',
+    'charts.method.mobileWallet': '移动电子钱包',
+    'charts.method.messagingWallet': '通讯软件钱包',
+    'charts.method.transitCard': '储值交通卡',
+    'charts.method.terminal': '信用卡（联机终端机）',
     'sales.rangeOrder': '“至”必须在“由”之后',
     'sales.rangeTooLong': '每次最多 10 年'
   }

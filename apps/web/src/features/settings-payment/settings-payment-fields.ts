@@ -22,6 +22,7 @@ import type { ComponentType } from 'react'
 import type { FieldDef, FieldProps } from '../../components/fields/field-types'
 import { normalizeValues, type Values } from '../../lib/form-values'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
+import { gatewayPatch, gatewaysForRule, gatewayValuesOf } from './settings-payment-gateways'
 
 /*
  * settings/payment (spec §3.1, §5.4; decision 0079): the shop's checkout settings as one flat form.
@@ -197,6 +198,7 @@ export const paymentSettingsOf = (shop: Shop | undefined): Values => {
     'cardPayment.webhookSecret': '',
     'cardPayment.hasSecretKey': card?.hasSecretKey ?? false,
     'cardPayment.hasWebhookSecret': card?.hasWebhookSecret ?? false,
+    ...gatewayValuesOf(shop),
     invoiceType: shop?.invoiceType ?? 'normal',
     timeZone: shop?.timeZone ?? DEFAULT_TIME_ZONE
   }
@@ -254,6 +256,7 @@ export const paymentSettingsPatch = (values: Values): ShopPatch => {
       secretKey: secret(values['cardPayment.secretKey']),
       webhookSecret: secret(values['cardPayment.webhookSecret'])
     }) as ShopPatch['cardPayment'],
+    paymentGateways: gatewayPatch(values),
     invoiceType: (values.invoiceType as ShopPatch['invoiceType']) ?? 'normal',
     timeZone: text(values.timeZone) || DEFAULT_TIME_ZONE
   }
@@ -274,7 +277,11 @@ export const paymentSettingsProblem = (stored: Values): CheckoutSettingsProblem 
   const patch = paymentSettingsPatch(stored)
   const typed = stored['cardPayment.secretKey']
   const hasSecretKey = typed === null ? false : Boolean(stored['cardPayment.hasSecretKey']) || Boolean(text(typed))
-  return checkoutSettingsProblem({ ...patch, cardPayment: { ...patch.cardPayment, hasSecretKey } })
+  return checkoutSettingsProblem({
+    ...patch,
+    cardPayment: { ...patch.cardPayment, hasSecretKey },
+    paymentGateways: gatewaysForRule(stored)
+  })
 }
 
 /** The next order number as the settings stand, in the zone typed (or Hong Kong's while it is not one). */

@@ -29,10 +29,13 @@ import {
   storedValues
 } from './settings-payment-fields'
 import { SecretInput, TimeZoneInput } from './settings-payment-inputs'
+import { gatewaySections } from './settings-payment-gateways'
 
+const gateways = gatewaySections(SecretInput)
 const sections: { key: string; title: AnyMessageKey; fields: FieldDef[] }[] = [
   { key: 'methods', title: 'paySettings.methods', fields: methodFields },
   { key: 'card', title: 'paySettings.card', fields: cardFields(SecretInput) },
+  ...gateways,
   { key: 'onlineOrders', title: 'paySettings.onlineOrders', fields: onlineOrderFields },
   { key: 'checkout', title: 'paySettings.checkout', fields: roundingFields },
   { key: 'orderIds', title: 'paySettings.orderIds', fields: orderIdFields },
@@ -98,6 +101,17 @@ const PaymentSettingsForm = ({ shop }: { shop: Shop }) => {
   )
 
   const extra: Record<string, ReactNode> = {
+    // A gateway the server does not talk to yet keeps its settings for later; its method is not offered.
+    ...Object.fromEntries(
+      gateways
+        .filter((gateway) => !gateway.available)
+        .map((gateway) => [
+          gateway.key,
+          <Typography key="soon" variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
+            {t('paySettings.gatewayNotYet')}
+          </Typography>
+        ])
+    ),
     onlineOrders: (
       <Typography variant="caption" color="text.secondary" sx={{ gridColumn: '1 / -1' }}>
         {t('paySettings.onlineOrdersHelp')}

@@ -258,6 +258,7 @@ export const listsChs: Record<ListMessageKey, string> = {
   'paymentMethod.mobileWallet': '移动电子钱包',
   'paymentMethod.messagingWallet': '通讯软件钱包',
   'paymentMethod.transitCard': '储值交通卡',
+  'paymentMethod.terminal': '信用卡（联机终端机）',
   'paymentStatus.pending': '待确认',
   'paymentStatus.paid': '已付款',
   'paymentStatus.cancelled': '已取消',

@@ -258,6 +258,7 @@ export const listsCht: Record<ListMessageKey, string> = {
   'paymentMethod.mobileWallet': '流動電子錢包',
   'paymentMethod.messagingWallet': '通訊軟件錢包',
   'paymentMethod.transitCard': '儲值交通卡',
+  'paymentMethod.terminal': '信用卡（連線終端機）',
   'paymentStatus.pending': '待確認',
   'paymentStatus.paid': '已付款',
   'paymentStatus.cancelled': '已取消',

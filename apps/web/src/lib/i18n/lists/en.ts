@@ -260,6 +260,7 @@ export const listsEn = {
   'paymentMethod.mobileWallet': 'Mobile wallet',
   'paymentMethod.messagingWallet': 'Messaging app wallet',
   'paymentMethod.transitCard': 'Transit card (stored value)',
+  'paymentMethod.terminal': 'Card (connected terminal)',
   'paymentStatus.pending': 'Pending',
   'paymentStatus.paid': 'Paid',
   'paymentStatus.cancelled': 'Cancelled',
