@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
+  CAPTCHA_DOUBLE_SECRET,
+  CAPTCHA_DOUBLE_SITE_KEY,
   captchaDoubleEnv,
   passToken,
   startCaptchaDouble,
@@ -7,11 +9,12 @@ import {
 } from '../../apps/server/test/support/captcha-double'
 import { AccountPages } from '../pages/account'
 import { Shell } from '../pages/shell'
-import { authenticate, createShop, uniqueEmail, uniqueSubdomain } from '../support/api'
+import { authenticate, createShop, uniqueEmail, uniqueSubdomain, verifyUser } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { startServer } from '../support/server'
 
 const PASSWORD = 'correct-horse-1'
+const OPERATOR = `captcha-operator-${Date.now().toString(36)}@example.test`
 const REFUSED_CHT = '請先完成人機驗證'
 // The refused call itself, as the browser logs a 400 answer.
 const REFUSAL_LOGGED = [/the server responded with a status of 400/]
@@ -25,10 +28,20 @@ describe('captcha', () => {
   const app = useApp({
     startServer: async () => {
       double = await startCaptchaDouble()
-      const server = await startServer({ env: captchaDoubleEnv(double) })
+      const server = await startServer({ env: { ...captchaDoubleEnv(double), OPERATOR_EMAILS: OPERATOR } })
       return { ...server, stop: async () => (await server.stop(), await double.close()) }
     }
   })
+  /** Registers over REST with a token the widget would have given, and signs in. */
+  const registered = async (email: string) => {
+    const answer = await fetch(app.url('/api/users'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, agreeTerms: true, captchaToken: passToken() })
+    })
+    expect(answer.status).toBe(201)
+    return authenticate(app.server.url, email, PASSWORD)
+  }
 
   it('a merchant registers in cht once the widget is solved; without it the server refuses in cht', async () => {
     const page = await app.open({ lang: 'cht' })
@@ -55,15 +68,8 @@ describe('captcha', () => {
 
   it('the storefront sign-up shows the widget and mails the code once it is solved', async () => {
     // A shop to sign up at: its owner registered with a token the widget would have given.
-    const email = uniqueEmail('captcha-shop')
-    const registered = await fetch(app.url('/api/users'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, agreeTerms: true, captchaToken: passToken() })
-    })
-    expect(registered.status).toBe(201)
     const subdomain = uniqueSubdomain('captcha')
-    await createShop(app.server.url, await authenticate(app.server.url, email, PASSWORD), 'Captcha Tea', subdomain)
+    await createShop(app.server.url, await registered(uniqueEmail('captcha-shop')), 'Captcha Tea', subdomain)
 
     const page = await app.open({ lang: 'cht', allowErrors: REFUSAL_LOGGED })
     await page.goto(app.url(`/s/${subdomain}/account?lang=cht`))
@@ -78,5 +84,15 @@ describe('captcha', () => {
     await widget.click()
     await form.locator('[data-account-submit]').click()
     await expect.poll(() => form.locator('[data-code-step]').isVisible(), poll).toBe(true)
+  })
+
+  it('the operator console shows the captcha read-only, with its site key and never its secret', async () => {
+    await verifyUser(app.server.url, await registered(OPERATOR))
+    const session = await authenticate(app.server.url, OPERATOR, PASSWORD)
+    const page = await app.openAs({ email: OPERATOR, password: PASSWORD, session }, '/profile', { lang: 'cht' })
+    await page.getByTestId('menu-operator').click()
+    const line = page.getByTestId('operator-captcha')
+    await expect.poll(() => line.textContent(), poll).toContain(`已開啟，網站金鑰 ${CAPTCHA_DOUBLE_SITE_KEY}`)
+    expect(await page.content()).not.toContain(CAPTCHA_DOUBLE_SECRET)
   })
 })

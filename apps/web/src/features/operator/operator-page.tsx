@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Alert, Box, Paper, Stack, Tab, Tabs, Typography } from '@mui/material'
 import { useSession } from '../../lib/auth'
+import { useFeatures } from '../../lib/features'
 import { useListT } from '../../lib/i18n/lists'
 import { JobsTab } from './jobs-tab'
 import { LogTab } from './log-tab'
@@ -18,6 +19,7 @@ export const OperatorPage = () => {
   const { t } = useListT()
   const { user } = useSession()
   const [tab, setTab] = useState<TabName>('shops')
+  const { captcha } = useFeatures()
   if (!user?.operator)
     return (
       <Alert severity="info" data-testid="operator-refused">
@@ -28,6 +30,10 @@ export const OperatorPage = () => {
     <Stack spacing={2} data-testid="operator-page">
       <Typography variant="caption" color="text.secondary">
         {t('operator.hint')}
+      </Typography>
+      {/* Read-only: the operator sets the captcha's keys in the environment (decision 0201). */}
+      <Typography variant="body2" color="text.secondary" data-testid="operator-captcha">
+        {captcha ? t('operator.captchaOn', { siteKey: captcha.siteKey }) : t('operator.captchaOff')} {t('operator.captchaHow')}
       </Typography>
       <Paper variant="outlined">
         <Tabs value={tab} onChange={(_, value: TabName) => setTab(value)} variant="scrollable" allowScrollButtonsMobile>
