@@ -6,7 +6,7 @@ import { ERASED_CUSTOMER_NAME } from '@emporia/shared'
  * Erases a customer's personal data on request (decision 0083), in the caller's transaction. The
  * customer record stays, as the anonymised reference its orders and payments keep (`user`); its
  * personal fields are blanked and it is marked `erasedAt`. The orders' own snapshot of the customer
- * (name, phone, e-mail) and their shipping address go too. Refused while an order of the customer is
+ * (name, phone, e-mail), their shipping address and their push subscriptions go too. Refused while an order of the customer is
  * unpaid (the shop still needs to reach them): settle or void it first. Erasing twice changes nothing.
  */
 export const eraseCustomer = async (trx: Knex.Transaction, shop: string, user: string) => {
@@ -45,5 +45,7 @@ export const eraseCustomer = async (trx: Knex.Transaction, shop: string, user: s
         updatedAt: erasedAt
       })
   )
+  // Their browsers' push subscriptions (decision 0203) go: no notice reaches an erased customer.
+  await trx('pushSubscriptions').where({ shop, customer: user }).delete()
   return { user, orders, erasedAt }
 }

@@ -243,6 +243,14 @@ describe.each(await dialects())('the installable app (%s)', (dialect) => {
       )
       .toBe(1)
     expect(push.deliveries.filter((one) => one.path === '/push/dan')).toHaveLength(1)
+    // Erasing the customer's personal data takes their subscriptions with it.
+    const erased = await json(`${t.url}/api/shopUsers/erase?shop=${shop.owner.shopId}`, {
+      method: 'POST',
+      token: shop.owner.token,
+      body: JSON.stringify({ user: dan.id })
+    })
+    expect(erased.status).toBe(201)
+    expect(await t.db.knex('pushSubscriptions').where({ customer: dan.id }).first()).toBeUndefined()
   })
 
   it('keeps the VAPID private key sealed and never answers it', async () => {
