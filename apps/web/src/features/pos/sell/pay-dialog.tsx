@@ -38,6 +38,8 @@ export const PayDialog = (props: {
   open: boolean
   total: number
   extraMethods: string[]
+  /** The shop's gateways at the till (decision 0199): at most one such tender per sale. */
+  gatewayMethods?: ('terminal' | 'mobileWallet')[]
   busy: boolean
   onConfirm: (tenders: Tender[]) => void
   onClose: () => void
@@ -53,12 +55,15 @@ export const PayDialog = (props: {
   const methods: { id: TenderMethod; label: string }[] = [
     { id: 'cash', label: t('pos.sell.method.cash') },
     ...props.extraMethods.map((name) => ({ id: `pos:${name}` as TenderMethod, label: name })),
-    { id: 'credit', label: t('pos.sell.method.credit') }
+    { id: 'credit', label: t('pos.sell.method.credit') },
+    ...(props.gatewayMethods ?? []).map((id) => ({ id, label: t(`pos.sell.method.${id}`) }))
   ]
+  const gateway = (id: TenderMethod) => id === 'terminal' || id === 'mobileWallet'
 
   const typedCents = typed.trim() === '' ? settlement.due : parseCents(typed)
   const tooMuch = method !== 'cash' && typedCents !== null && typedCents > settlement.due
-  const canAdd = typedCents !== null && !tooMuch && (typedCents > 0 || (props.total === 0 && method === 'cash'))
+  const secondGateway = gateway(method) && tenders.some((tender) => gateway(tender.method))
+  const canAdd = typedCents !== null && !tooMuch && !secondGateway && (typedCents > 0 || (props.total === 0 && method === 'cash'))
   const done = settlement.due === 0 && (tenders.length > 0 || props.total === 0)
 
   const add = () => {

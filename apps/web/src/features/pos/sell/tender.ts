@@ -6,7 +6,8 @@ import type { OrderPaymentInput } from '@emporia/shared'
  * Pure, so the amounts the server will check (payment.overDue, payment.receivedTooLittle) are checked here first.
  */
 
-export type TenderMethod = 'cash' | 'credit' | `pos:${string}`
+/** The wallet and the connected terminal go through their gateway (decision 0199) once the order is made. */
+export type TenderMethod = 'cash' | 'credit' | 'terminal' | 'mobileWallet' | `pos:${string}`
 
 export interface Tender {
   method: TenderMethod
@@ -40,7 +41,9 @@ export const settle = (total: number, tenders: readonly Tender[]): Settlement =>
     if (amount <= 0) continue
     due -= amount
     payments.push(
-      tender.method === 'credit' ? { method: 'credit', amount } : { method: 'pos', extraMethod: tender.method.slice(4), amount }
+      tender.method.startsWith('pos:')
+        ? { method: 'pos', extraMethod: tender.method.slice(4), amount }
+        : { method: tender.method as 'credit' | 'terminal' | 'mobileWallet', amount }
     )
   }
   const received = tenders.filter((t) => t.method === 'cash').reduce((sum, t) => sum + Math.max(0, t.amount), 0)

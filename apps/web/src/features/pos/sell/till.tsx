@@ -24,6 +24,7 @@ import { useHeldOrders } from './held-orders'
 import { useKeptOpenOrder } from './open-order'
 import { LeaveDialog, useTillLeaveGuard } from './leave-guard'
 import { PayDialog } from './pay-dialog'
+import { GatewayWaitDialog, tillGateways } from './gateway-pay'
 import { ConfirmDialog, HeldDialog, ScanHistoryDialog, SkuDialog, useText } from './pick-dialogs'
 import { pickableRules, priceCart } from './pricing'
 import { ProductGrid } from './product-grid'
@@ -539,6 +540,7 @@ export const Till = () => {
         open={dialog === 'pay'}
         total={total}
         extraMethods={(shop?.posExtraPaymentMethods ?? []).map((m) => m.name)}
+        gatewayMethods={tillGateways(shop)}
         busy={checkout.busy}
         onClose={() => setDialog(null)}
         onConfirm={(tenders) =>
@@ -553,6 +555,7 @@ export const Till = () => {
           })
         }
       />
+      <GatewayWaitDialog waiting={checkout.gateway.waiting} onCancel={checkout.gateway.cancel} />
       <SkuDialog
         product={till.asking?.kind === 'sku' ? till.asking.product : null}
         onPick={(sku) => till.asking && till.answerSku(till.asking.product, sku)}

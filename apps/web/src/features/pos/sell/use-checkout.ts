@@ -14,6 +14,7 @@ import { deviceFailure } from '../offline/cashier-errors'
 import { askManager } from '../dialogs/manager-approval'
 import { askAge } from '../dialogs/age-check'
 import { useServing } from './serving'
+import { isGatewayTender, useGatewayPay } from './gateway-pay'
 
 /*
  * Paying (spec §2.13, §6.2; decision 0098): the order goes through the queue with its client id, then the
@@ -45,6 +46,8 @@ export const useCheckout = (options: {
   const { shop, cashier } = options
   // A colleague serving at this till (decision 0135): their `serve` id goes with each order as its clerk.
   const { serving, set: setServing } = useServing()
+  // A wallet or the connected terminal is taken once the order is made, and waited for (decision 0199).
+  const gateway = useGatewayPay()
 
   const print = async (sale: LastSale | null, openDrawer = false) => {
     if (!sale?.order) return notifyError(i18n.t('pos.sell.noLastOrder'))
@@ -70,13 +73,15 @@ export const useCheckout = (options: {
    */
   const pay = async (state: CartState, total: number, tenders: Tender[], discount = 0): Promise<boolean> => {
     const settlement = settle(total, tenders)
+    const viaGateway = settlement.payments.find((payment) => isGatewayTender(payment.method))
+    const taken = settlement.payments.filter((payment) => payment !== viaGateway)
     setBusy(true)
     try {
       let data = {
         ...orderDataOf(
           state,
           { cashier: cashier?._id ?? null, warehouse: cashier?.lockWarehouse ?? shop?.posWarehouse ?? null },
-          settlement.payments
+          taken
         ),
         ...(serving ? { clerk: serving.id } : {}),
         ...(discount > 0 ? { discount } : {})
@@ -99,6 +104,19 @@ export const useCheckout = (options: {
         if (queued.error?.key === 'pos.error.clerkInvalid') setServing(null)
         notifyError(queued.error?.message ?? i18n.t('error.generic'))
         return false
+      }
+      if (viaGateway && isGatewayTender(viaGateway.method)) {
+        // The gateway needs the server now: a sale kept offline is sent later without it, still unpaid.
+        if (queued.state !== 'sent' || !queued.order) {
+          notifyError(i18n.t('pos.sell.gatewayOffline'))
+          return false
+        }
+        const key = `${queued.clientId}:gateway:${Date.now()}`
+        const paid = await gateway
+          .take(queued.order._id, viaGateway.method, viaGateway.amount, key)
+          .catch((error: unknown) => (notifyError(error instanceof Error ? error.message : i18n.t('error.generic')), null))
+        if (paid === false) notifyError(i18n.t('pos.sell.gatewayNotPaid'))
+        if (!paid) return false
       }
       let order: Order | null = null
       if (queued.order)
@@ -129,5 +147,5 @@ export const useCheckout = (options: {
     }
   }
 
-  return { pay, busy, last, print: () => print(last) }
+  return { pay, busy, last, print: () => print(last), gateway }
 }
