@@ -45,6 +45,8 @@ import { rememberClientAddress, rememberSocketAddress, trustForwarding } from '.
 import { plainIds } from './platform/records/plain-ids'
 import { createStorefront, registerStorefrontHandler, type Storefront } from './domains/storefront'
 import { topicRoutes } from './domains/storefront/mini/topic-routes'
+import { miniRoutes } from './domains/storefront/mini/mini-sign-in'
+import { httpMiniLogin } from './platform/mini/code2session'
 import { commerceRoutes } from './domains/storefront/commerce/commerce-routes'
 import { registerInstallableApp } from './domains/storefront/app'
 import { registerCommercePages } from './domains/storefront/commerce/commerce-pages'
@@ -247,6 +249,8 @@ export const createApp = async (
   registerInstallableApp(app, context)
   // Published topic pages of the shop, read-only, for the app and the mini-program (decision 0205).
   registerStorefrontHandler(app, topicRoutes({ app, context }))
+  // Shoppers' sign-in from the mini-program, its login code exchanged with the platform (decision 0204).
+  registerStorefrontHandler(app, miniRoutes({ app, context }, httpMiniLogin(config.miniApiBase)))
   // Verified custom domains serve their shop's storefront (decision 0112).
   serveVerifiedDomains(app, storefront.lookup)
 

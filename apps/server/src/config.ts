@@ -59,6 +59,8 @@ export interface AppConfig {
    * the local doubles in tests; unset = each gateway's sandbox or live address by the shop's staging flag.
    */
   gatewayBases?: { alipayHk?: string; terminal?: string }
+  /** Where mini-program login codes are exchanged (MINI_API_BASE; decision 0204): a local double in tests. */
+  miniApiBase: string
   /**
    * The accounting service's app (decision 0197): XERO_CLIENT_ID (unset: Connect is off), XERO_CLIENT_SECRET
    * (unset: a PKCE-only app), XERO_IDENTITY_BASE and XERO_API_BASE (a local double in tests; unset = Xero's).
@@ -144,6 +146,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     invitationLimit: Number(env.INVITATION_LIMIT ?? 20),
     stripeApiBase: env.STRIPE_API_BASE || undefined,
     gatewayBases: { alipayHk: env.ALIPAY_GATEWAY_URL || undefined, terminal: env.TERMINAL_API_BASE || undefined },
+    miniApiBase: (env.MINI_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
     xero: {
       clientId: env.XERO_CLIENT_ID || undefined,
       clientSecret: env.XERO_CLIENT_SECRET || undefined,

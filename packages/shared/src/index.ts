@@ -99,5 +99,6 @@ export * from './shops/import-run.schema'
 export * from './catalogue/product-comment.schema'
 export * from './eshop/store-visit.schema'
 export * from './eshop/mini-topic.schema'
+export * from './eshop/mini-settings.schema'
 // The accounting integration (decision 0197)
 export * from './accounting/accounting.schema'

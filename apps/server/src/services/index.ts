@@ -105,6 +105,7 @@ import { productComments } from './product-comments/product-comments'
 import { storeVisits } from './store-visits/store-visits'
 import { accountingXero } from './accounting-xero/accounting-xero'
 import { miniTopics } from './mini-topics/mini-topics'
+import { miniSettings } from './mini-settings/mini-settings'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -292,6 +293,8 @@ export const services: readonly ServiceRegistration[] = [
   // Own shape: find only, the storefront's visit log writes the rows (decision 0194).
   { path: servicePaths.storeVisits, register: storeVisits },
   { path: servicePaths.miniTopics, register: miniTopics },
+  // Own shape: one settings object per shop, its secret sealed in shopSecrets (decision 0204).
+  { path: servicePaths.miniSettings, register: miniSettings },
   // Own shape: the accounting integration (decision 0197), after orders and payments, whose events send its sync.
   { path: servicePaths.accountingXero, register: accountingXero }
 ]

@@ -53,6 +53,7 @@ import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/scree
 import { importTemplatesScreen } from '../features/import-templates/import-templates.screen'
 import { productCommentsScreen } from '../features/product-comments/product-comments.screen'
 import { miniTopicsScreen } from '../features/mini-topics/mini-topics.screen'
+import { miniMembersScreen } from '../features/mini-members/mini-members.screen'
 
 /*
  * The screen registry (decision 0075): every shop screen once. The router's routes, the drawer, the
@@ -108,6 +109,7 @@ export const screens: readonly ScreenDef[] = [
   appSettingsScreen,
   planned('mini', { drawer: { group: 'mini', order: 10, label: 'menu.miniSettings' } }),
   miniTopicsScreen,
+  miniMembersScreen,
   warehousesScreen,
   inventoriesScreen,
   inventoryLogsScreen,

@@ -34,6 +34,10 @@ export const customerAddressSchema = Type.Object(
 )
 export type CustomerAddress = Static<typeof customerAddressSchema>
 
+/** Where a customer signs in besides the storefront's pages: the installed app, the mini-program (decision 0204). */
+export const memberChannels = ['app', 'mini'] as const
+export type MemberChannel = (typeof memberChannels)[number]
+
 /**
  * Shop user, the shop's customer or member (spec §3.10; decision 0083). `name` is the server's
  * "first last", kept for search and lists. Rank, its expiry and the accumulated amount are moved by
@@ -63,6 +67,12 @@ export const shopUserSchema = Type.Object(
     addresses: Type.Optional(Type.Array(customerAddressSchema, { maxItems: 20 })),
     points: Type.Optional(Type.Integer({ readOnly: true })),
     remarks: text(2000),
+    /** The app and mini-program channels the customer has signed in through (decision 0204): the server's. */
+    channels: Type.Optional(Type.Array(literals(memberChannels), { maxItems: 2, uniqueItems: true, readOnly: true })),
+    /** The channel of the latest app or mini-program sign-in; the members list is the customers with one. */
+    channel: Type.Optional(Type.Union([literals(memberChannels), Type.Null()], { readOnly: true })),
+    /** When the customer last signed in through the app or the mini-program. */
+    lastSeenAt: optionalDate(true),
     /** When the customer's personal data was erased on request (decision 0083). */
     erasedAt: optionalDate(true),
     createdAt: Type.String({ format: 'date-time', readOnly: true }),
@@ -73,6 +83,18 @@ export const shopUserSchema = Type.Object(
 export type ShopUser = Static<typeof shopUserSchema>
 export type ShopUserData = Omit<
   ShopUser,
-  '_id' | 'shop' | 'name' | 'rank' | 'rankExpiry' | 'cachedAmount' | 'points' | 'erasedAt' | 'createdAt' | 'updatedAt'
+  | '_id'
+  | 'shop'
+  | 'name'
+  | 'rank'
+  | 'rankExpiry'
+  | 'cachedAmount'
+  | 'points'
+  | 'erasedAt'
+  | 'channels'
+  | 'channel'
+  | 'lastSeenAt'
+  | 'createdAt'
+  | 'updatedAt'
 >
 export type ShopUserPatch = Partial<ShopUserData>

@@ -120,6 +120,7 @@ import type { ImportRun, ImportRunData, ImportRunPatch } from '../shops/import-r
 import type { ProductComment, ProductCommentData, ProductCommentPatch } from '../catalogue/product-comment.schema'
 import type { StoreVisitsQuery, StoreVisitsReport } from '../eshop/store-visit.schema'
 import type { MiniTopic, MiniTopicData, MiniTopicPatch } from '../eshop/mini-topic.schema'
+import type { MiniSettings, MiniSettingsData } from '../eshop/mini-settings.schema'
 
 export type { LooseRecord, ServiceQuery }
 
@@ -346,6 +347,8 @@ export interface ServiceMap {
     ServiceQuery,
     AccountingStatus
   >
+  /** The mini-program's id and whether its secret is set (decision 0204); create changes them. */
+  [servicePaths.miniSettings]: ServiceShape<MiniSettings, MiniSettingsData, never, ServiceQuery, MiniSettings>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']

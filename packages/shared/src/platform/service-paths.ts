@@ -116,6 +116,7 @@ export const servicePaths = {
   // Storefront visits per day, referrer, landing and campaign (decision 0194): read only, the storefront writes.
   storeVisits: 'storeVisits',
   miniTopics: 'miniTopics',
+  miniSettings: 'mini/settings',
   // The accounting integration (decision 0197): status, connect, callback, settings, disconnect.
   accountingXero: 'accounting/xero'
 } as const

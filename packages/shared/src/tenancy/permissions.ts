@@ -207,6 +207,8 @@ export const serviceRules: Record<string, ServiceRule> = {
   productComments: { read: areas.products, write: areas.products },
   storeVisits: { read: areas.charts, write: areas.charts },
   miniTopics: { read: areas.mini, write: areas.mini },
+  // The mini-program's id and secret (decision 0204): staff read, admins change them.
+  'mini/settings': { read: areas.mini, write: { roles: admin, gate: { attribute: 'app' } } },
   // The accounting integration (decision 0197): the shop's admins connect it and read its sync.
   'accounting/xero': { read: areas.settings, write: areas.settings }
 }

@@ -25,7 +25,9 @@ export const shopSecretNames = [
   'terminalKey',
   // The accounting service's OAuth tokens (decision 0197), written by its connection only.
   'xeroAccessToken',
-  'xeroRefreshToken'
+  'xeroRefreshToken',
+  // The mini-program's secret (decision 0204): its login codes are exchanged with it.
+  'miniProgramSecret'
 ] as const
 export type ShopSecretName = (typeof shopSecretNames)[number]
 

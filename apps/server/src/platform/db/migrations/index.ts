@@ -96,6 +96,8 @@ import * as accountingTables from './20261213010000-accounting'
 import * as paymentGateways from './20261213020000-payment-gateways'
 import * as installableApp from './20261213040000-installable-app'
 import * as miniTopicsTable from './20261213050000-mini-topics'
+import * as shopUserChannels from './20261213050100-shop-user-channels'
+import * as miniProgram from './20261213050200-mini-program'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -183,5 +185,7 @@ export const migrations: Record<string, Migration> = {
   '20261213010000-accounting': accountingTables,
   '20261213020000-payment-gateways': paymentGateways,
   '20261213040000-installable-app': installableApp,
-  '20261213050000-mini-topics': miniTopicsTable
+  '20261213050000-mini-topics': miniTopicsTable,
+  '20261213050100-shop-user-channels': shopUserChannels,
+  '20261213050200-mini-program': miniProgram
 }
