@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { activeSecretsKeyring, openSecret, sealSecret, type SecretsKeyring } from './secrets-key'
+import { activeSecretsKeyring, openSecret, sealSecret, sealedKeyId, type SecretsKeyring } from './secrets-key'
 
 /**
  * The platform's own secrets (decision 0203), outside any shop: `platformSecrets`, one row per name,
@@ -28,4 +28,17 @@ export const platformSecretOnce = async (
   const value = sealSecret(keyring, make(), contextOf(name))
   await knex('platformSecrets').insert({ name, value }).onConflict('name').ignore()
   return (await readPlatformSecret(knex, name, keyring)) as string
+}
+
+/** Key rotation (decision 0122): every platform secret sealed again under the keyring's current key. */
+export const resealPlatformSecrets = async (trx: Knex.Transaction, keyring: SecretsKeyring) => {
+  const rows = (await trx('platformSecrets').select('name', 'value').forUpdate()) as { name: string; value: string }[]
+  let moved = 0
+  for (const row of rows) {
+    if (sealedKeyId(row.value) === keyring.current.id) continue
+    const value = sealSecret(keyring, openSecret(keyring, row.value, contextOf(row.name)), contextOf(row.name))
+    await trx('platformSecrets').where({ name: row.name }).update({ value })
+    moved += 1
+  }
+  return { total: rows.length, moved }
 }

@@ -13,6 +13,9 @@ import { madeOrder, patchOrder, setShop } from '../../support/order-api'
 import { uploadAs } from '../../support/uploads'
 import { json } from '../../support/clients'
 import { PATIENCE } from '../../support/waits'
+import { readPlatformSecret } from '../../../src/platform/secrets/platform-secrets'
+import { rotateSecrets } from '../../../src/platform/secrets/rotate-secrets'
+import { activeSecretsKeyring, keyringOf, newSecretsKey } from '../../../src/platform/secrets/secrets-key'
 import { reviewShop, signedInCustomer } from './reviews-support'
 import { get } from './storefront-support'
 
@@ -261,5 +264,11 @@ describe.each(await dialects())('the installable app (%s)', (dialect) => {
     expect(stored.value).not.toContain(key.publicKey)
     const shopRead = await json(`${t.url}/api/shops/${shop.owner.shopId}`, { token: shop.owner.token })
     expect(JSON.stringify(shopRead.body)).not.toMatch(/privateKey|vapid/i)
+    // A key rotation (decision 0122) moves the platform's secrets too: the new key alone opens them.
+    const fresh = newSecretsKey()
+    const old = activeSecretsKeyring().current.key.toString('base64url')
+    await rotateSecrets(t.db.knex, { secretsKey: `${fresh},${old}`, dataDir: 'memory://' })
+    const reopened = await readPlatformSecret(t.db.knex, 'vapidKeys', keyringOf([fresh], 'test'))
+    expect((JSON.parse(reopened!) as { publicKey: string }).publicKey).toBe(key.publicKey)
   })
 })
