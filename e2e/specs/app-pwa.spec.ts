@@ -41,6 +41,7 @@ describe('the installable app', () => {
     await shell.menu('app').click()
     const form = office.getByTestId('app-settings')
     await form.waitFor()
+    expect(await office.getByTestId('app-offered').textContent()).toBe('尚未提供：請設定名稱和圖示')
     await office.getByTestId('field-appName').fill('凍頂茶莊')
     await office.getByTestId('field-appShortName').fill('茶莊')
     await expect.poll(() => office.getByTestId('app-preview-name').textContent(), poll).toBe('凍頂茶莊')
@@ -66,6 +67,7 @@ describe('the installable app', () => {
       .poll(async () => (await readRecord<Shop>(base, who, 'shops', shopId)).appIcon ?? null, poll)
       .toMatch(/^[0-9a-f]{24}$/)
     expect((await readRecord<Shop>(base, who, 'shops', shopId)).appName).toBe('凍頂茶莊')
+    await expect.poll(() => office.getByTestId('app-offered').textContent(), poll).toBe('已在網站上提供安裝')
 
     // A customer on a phone: the storefront names its manifest, with the app's name.
     const store = `${base}/s/${who.shop!.subdomain}`
