@@ -88,6 +88,21 @@ describe('the installable app', () => {
       .poll(() => phone.evaluate(async () => (await navigator.serviceWorker.ready).active?.state ?? null), poll)
       .toBe('activated')
     await expect.poll(() => phone.evaluate(() => Boolean(navigator.serviceWorker.controller)), poll).toBe(true)
+    // The browser's install offer (a phone's Chrome fires it; the headless one never does) becomes a button.
+    await phone.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: () => {
+          document.body.dataset.prompted = 'yes'
+          return Promise.resolve()
+        }
+      })
+      window.dispatchEvent(offer)
+    })
+    const install = phone.getByTestId('app-install')
+    await expect.poll(() => install.textContent(), poll).toBe('安裝應用程式')
+    await install.tap()
+    await expect.poll(() => phone.locator('body').getAttribute('data-prompted'), poll).toBe('yes')
+    expect(await install.count()).toBe(0)
 
     // A product page seen once online opens again offline, from the worker's catalogue.
     const product = `${store}/products/${tea._id}`
