@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { Shop } from '@emporia/shared'
 import { Shell } from '../pages/shell'
-import { merchant } from '../support/api'
+import { codeIn, latestMail, merchant, uniqueEmail } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { readRecord } from '../support/catalogue'
 import { stockedProduct } from '../support/orders'
@@ -123,5 +123,20 @@ describe('the installable app', () => {
     )
     expect(failed).toBe(true)
     await phone.context().setOffline(false)
+
+    // Signed in, the customer is offered order notices on their account page (sent only once they agree).
+    await phone.goto(`${store}/account`)
+    const email = uniqueEmail('pocket-customer')
+    await phone.locator('[data-account-signin] input[name="email"]').fill(email)
+    await phone.locator('[data-account-submit]').tap()
+    await expect.poll(() => phone.locator('[data-code-step]').isVisible(), poll).toBe(true)
+    await phone.locator('[data-account-signin] input[name="code"]').fill(codeIn(await latestMail(base, email, 'shopSignIn')))
+    await phone.locator('[data-account-submit]').tap()
+    await expect.poll(() => phone.locator('[data-register-step]').isVisible(), poll).toBe(true)
+    await phone.locator('[data-account-signin] input[name="firstName"]').fill('美玲')
+    await phone.locator('[data-account-submit]').tap()
+    await expect.poll(() => phone.locator('[data-signed-in]').getAttribute('data-signed-in'), poll).toBe('true')
+    await phone.reload()
+    await expect.poll(() => phone.getByTestId('app-push').textContent(), poll).toBe('訂單狀態更新時通知我')
   })
 })

@@ -55,6 +55,8 @@ const offerNotices = (scope: string, registration: ServiceWorkerRegistration) =>
         body: JSON.stringify({ subscription: subscription.toJSON() })
       })
       if (answer.ok) ask.textContent = say('notifying')
+    } catch {
+      // No push service reachable, or the browser refused: the button stays for another try.
     } finally {
       ask.disabled = ask.textContent === say('notifying')
     }
