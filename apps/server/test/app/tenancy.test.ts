@@ -170,10 +170,14 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   'billing/invoices': () => ({}),
   // The shop's e-mail (decisions 0147, 0148): its own settings, previews and test; the log is read only.
   'mail/settings': () => ({ senderName: 'Shop' }),
+  // The mini-program's settings (decision 0204): the asking shop's own, its secret write-only.
+  'mini/settings': () => ({ programId: 'wxsample000001', secret: 'sample-secret-0001' }),
   'mail/verify': () => ({}),
   'mail/preview': () => ({ template: 'order', locale: 'en' }),
   'mail/test': () => ({ template: 'order', locale: 'en' }),
   'mail/log': () => ({}),
+  // The accounting integration (decision 0197): the asking shop's own connection; a sync is its only plain create.
+  'accounting/xero': () => ({ action: 'sync' }),
   // An import run is uploaded (MAKERS); a create is another run over an earlier run's file.
   imports: () => ({ from: refOfB('imports'), dryRun: true })
 }
@@ -235,6 +239,8 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   'mail/preview': {},
   'mail/test': {},
   'mail/log': {},
+  'mini/settings': {},
+  'accounting/xero': {},
   'billing/invoices': { number: 'EMP-999999' }
 }
 
@@ -411,10 +417,12 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   'billing/refresh': () => Promise.resolve(NO_RECORD),
   // The shop's e-mail keeps no records a client names: settings are the asking shop's own, the log is read by query.
   'mail/settings': () => Promise.resolve(NO_RECORD),
+  'mini/settings': () => Promise.resolve(NO_RECORD),
   'mail/verify': () => Promise.resolve(NO_RECORD),
   'mail/preview': () => Promise.resolve(NO_RECORD),
   'mail/test': () => Promise.resolve(NO_RECORD),
   'mail/log': () => Promise.resolve(NO_RECORD),
+  'accounting/xero': () => Promise.resolve(NO_RECORD),
   'billing/invoices': async (base, owner) => {
     const as = (path: string, method = 'GET', body?: unknown) =>
       json(`${base}/api/${path}?shop=${owner.shopId}`, {
@@ -525,6 +533,10 @@ const FINDERS: Record<
   'subShops/stocks': { query: (entry) => `&subShop=${entry}`, shopOf: (body) => body?.shop },
   // The asking shop's own mail settings (decision 0147).
   'mail/settings': { query: () => '', shopOf: (body) => body?.shop, figures: true },
+  // The asking shop's own mini-program settings (decision 0204).
+  'mini/settings': { query: () => '', shopOf: (body) => body?.shop, figures: true },
+  // The asking shop's own accounting status (decision 0197).
+  'accounting/xero': { query: () => '', shopOf: (body) => body?.shop, figures: true },
   // The asking shop's own subscription, a list of one (decision 0129).
   billing: { query: () => '', shopOf: (body) => (body as unknown as { shop: string }[] | undefined)?.[0]?.shop, figures: true }
 }

@@ -92,6 +92,7 @@ export type AccountingSync = Static<typeof accountingSyncSchema>
 
 /** What `accounting/xero find` answers: the screen's whole view, never a token. */
 export interface AccountingStatus {
+  shop: string
   state: 'notConnected' | Exclude<AccountingState, 'disconnected'>
   /** Whether the operator set the provider's client (XERO_CLIENT_ID): without it Connect is off. */
   available: boolean
@@ -108,7 +109,7 @@ export interface AccountingStatus {
   recent: Pick<AccountingSync, 'kind' | 'reference' | 'status' | 'error' | 'amount' | 'syncedAt' | 'updatedAt'>[]
 }
 
-/** `accounting/xero get('options')`: what the merchant chooses from, read from the provider. */
+/** `accounting/xero create {action: 'options'}`: what the merchant chooses from, read from the provider. */
 export interface AccountingOptions {
   tenants: { id: string; name: string }[]
   salesAccounts: { code: string; name: string }[]
@@ -117,22 +118,7 @@ export interface AccountingOptions {
   taxTypes: { type: string; name: string }[]
 }
 
-/** `accounting/xero create`: start connecting, finish it with the callback's code, or sync now. */
-export const accountingActionSchema = Type.Union([
-  Type.Object({ action: Type.Literal('connect'), redirectUri: Type.String({ maxLength: 500 }) }, { additionalProperties: false }),
-  Type.Object(
-    {
-      action: Type.Literal('callback'),
-      code: Type.String({ minLength: 1, maxLength: 2000 }),
-      state: Type.String({ minLength: 1, maxLength: 200 })
-    },
-    { additionalProperties: false }
-  ),
-  Type.Object({ action: Type.Literal('sync') }, { additionalProperties: false })
-])
-export type AccountingAction = Static<typeof accountingActionSchema>
-
-/** `accounting/xero patch(null, …)`: the organisation and accounts chosen. */
+/** `accounting/xero create {action: 'choose', …}`: the organisation and accounts chosen. */
 export const accountingSettingsSchema = Type.Object(
   {
     tenantId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
@@ -144,3 +130,27 @@ export const accountingSettingsSchema = Type.Object(
   { additionalProperties: false }
 )
 export type AccountingSettingsData = Static<typeof accountingSettingsSchema>
+
+const action = <A extends string>(name: A) => Type.Object({ action: Type.Literal(name) }, { additionalProperties: false })
+
+/**
+ * `accounting/xero create`, the one way to change the connection (the status is `find`): start connecting
+ * (the browser then goes to `authorizeUrl`), finish it with the callback's code and state, list what to
+ * choose (answers AccountingOptions), choose, sync now, disconnect.
+ */
+export const accountingActionSchema = Type.Union([
+  Type.Object({ action: Type.Literal('connect'), redirectUri: Type.String({ maxLength: 500 }) }, { additionalProperties: false }),
+  Type.Object(
+    {
+      action: Type.Literal('callback'),
+      code: Type.String({ minLength: 1, maxLength: 2000 }),
+      state: Type.String({ minLength: 1, maxLength: 200 })
+    },
+    { additionalProperties: false }
+  ),
+  action('options'),
+  Type.Composite([action('choose'), accountingSettingsSchema], { additionalProperties: false }),
+  action('sync'),
+  action('disconnect')
+])
+export type AccountingAction = Static<typeof accountingActionSchema>

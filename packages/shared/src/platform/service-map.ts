@@ -28,6 +28,7 @@ import type {
 import type { Warehouse, WarehouseData, WarehousePatch } from '../inventory/warehouse.schema'
 import type { Attachment, AttachmentPatch } from '../media/attachment.schema'
 import type { Page } from '../query/query'
+import type { AccountingAction, AccountingStatus } from '../accounting/accounting.schema'
 import type { AccountingAction, AccountingSettingsData, AccountingStatus } from '../accounting/accounting.schema'
 import type { Cashier, CashierData, CashierPatch } from '../pos/cashier.schema'
 import type { PosSummary, PosSummaryQuery } from '../pos/pos-summary'
@@ -340,6 +341,7 @@ export interface ServiceMap {
   /** Find only: a range's visits per day and top sources; the storefront writes them (decision 0194). */
   [servicePaths.storeVisits]: ServiceShape<StoreVisitsReport, never, never, StoreVisitsQuery, StoreVisitsReport>
   [servicePaths.miniTopics]: ServiceShape<MiniTopic, MiniTopicData, MiniTopicPatch>
+  [servicePaths.accountingXero]: ServiceShape<AccountingStatus, AccountingAction, never, ServiceQuery, AccountingStatus>
   [servicePaths.accountingXero]: ServiceShape<
     AccountingStatus,
     AccountingAction,

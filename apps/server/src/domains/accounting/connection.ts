@@ -119,9 +119,9 @@ export const withSession = async <T>(
  * Disconnect: the tokens revoked at the provider (best effort) and forgotten. The row stays, marked
  * `disconnected`, with the choices and `syncFrom`: after reconnecting, what was paid meanwhile is pushed.
  */
-export const disconnect = async (knex: Knex, provider: AccountingProvider, shop: string) => {
+export const disconnect = async (knex: Knex, provider: AccountingProvider | null, shop: string) => {
   const refresh = await readShopSecret(knex, shop, 'xeroRefreshToken')
-  if (refresh) await provider.revoke(refresh).catch(() => undefined)
+  if (refresh && provider) await provider.revoke(refresh).catch(() => undefined)
   await knex.transaction(async (trx) => {
     await writeShopSecrets(trx, shop, { xeroAccessToken: null, xeroRefreshToken: null })
     await trx(CONNECTIONS).where({ shop }).update({ status: 'disconnected', tokenExpiresAt: null, updatedAt: trx.fn.now() })

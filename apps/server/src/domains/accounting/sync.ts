@@ -159,8 +159,9 @@ const ORDER: AccountingSyncKind[] = ['contact', 'invoice', 'creditNote']
  */
 export const syncShop = async (deps: SyncDeps, shop: string): Promise<number> => {
   const conn = await readConnection(deps.knex, shop)
+  // What is due is written down even while the connection waits for a reconnect: it shows as pending.
+  if (conn?.syncFrom) await enlist(deps.knex, shop, new Date(conn.syncFrom))
   if (!isReady(conn)) return 0
-  await enlist(deps.knex, shop, new Date(conn.syncFrom ?? deps.now()))
   const due = (await deps
     .knex(SYNCS)
     .where({ shop })

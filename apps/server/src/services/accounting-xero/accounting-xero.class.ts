@@ -1,9 +1,8 @@
-import { BadRequest, Conflict, NotFound } from '@feathersjs/errors'
+import { BadRequest, Conflict } from '@feathersjs/errors'
 import Ajv from 'ajv'
 import type { Knex } from 'knex'
 import {
   accountingActionSchema,
-  accountingSettingsSchema,
   type AccountingAction,
   type AccountingOptions,
   type AccountingSettingsData,
@@ -27,7 +26,6 @@ import type { RecordParams } from '../../platform/records/record-service'
 
 const ajv = new Ajv({ allErrors: true, strict: false })
 const validAction = ajv.compile(accountingActionSchema)
-const validSettings = ajv.compile(accountingSettingsSchema)
 
 /** The callback route of the web app (spec §2.2), under the shop: the only redirect address asked for. */
 const CALLBACK = /^https?:\/\/[^/?#]+\/([0-9a-f]{24})\/settings\/xero\/callback$/
@@ -51,9 +49,9 @@ export interface AccountingXeroDeps {
 }
 
 /**
- * `accounting/xero` (decision 0197): `find` the screen's status; `get('options')` the organisations,
- * accounts and contacts to choose from; `create` connect / callback / sync; `patch` the choices;
- * `remove` disconnect. Tokens never leave the server: no answer carries one.
+ * `accounting/xero` (decision 0197): `find` the screen's status; `create` one action: connect, callback,
+ * options (the organisations, accounts and contacts to choose from), choose, sync, disconnect.
+ * Tokens never leave the server: no answer carries one.
  */
 export class AccountingXeroService {
   constructor(private readonly deps: AccountingXeroDeps) {}
@@ -83,6 +81,7 @@ export class AccountingXeroService {
       .select('kind', 'reference', 'status', 'error', 'amount', 'syncedAt', 'updatedAt')) as AccountingStatus['recent']
     const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null)
     return {
+      shop,
       state: !row || row.status === 'disconnected' ? 'notConnected' : row.status,
       available: Boolean(this.deps.provider),
       organisation: row?.status === 'disconnected' ? null : (row?.tenantName ?? null),
@@ -101,9 +100,7 @@ export class AccountingXeroService {
     }
   }
 
-  async get(id: string, params: RecordParams = {}): Promise<AccountingOptions> {
-    if (id !== 'options') throw new NotFound('No such record', { key: 'errors.notFound' })
-    const shop = shopOf(params)
+  private async options(shop: string): Promise<AccountingOptions> {
     const row = await readConnection(this.deps.knex, shop)
     if (!row || row.status !== 'connected')
       throw new Conflict('Connect the accounting service first', { key: 'accounting.notConnected' })
@@ -138,6 +135,16 @@ export class AccountingXeroService {
     const shop = shopOf(params)
     const user = userOf(params) ?? ''
     assertValid(validAction, data)
+    if (data.action === 'options') return this.options(shop)
+    if (data.action === 'disconnect') {
+      await disconnect(this.deps.knex, this.deps.provider, shop)
+      return this.status(shop)
+    }
+    if (data.action === 'choose') {
+      const { action, ...choices } = data
+      void action
+      return this.choose(shop, choices)
+    }
     if (data.action === 'sync') {
       await retryFailed(this.deps.knex, shop)
       await this.deps.sync(shop)
@@ -174,9 +181,7 @@ export class AccountingXeroService {
     return this.status(shop)
   }
 
-  async patch(_id: null, data: AccountingSettingsData, params: RecordParams = {}) {
-    const shop = shopOf(params)
-    assertValid(validSettings, data)
+  private async choose(shop: string, data: AccountingSettingsData) {
     const row = await readConnection(this.deps.knex, shop)
     if (!row || row.status !== 'connected')
       throw new Conflict('Connect the accounting service first', { key: 'accounting.notConnected' })
@@ -193,12 +198,6 @@ export class AccountingXeroService {
       .where({ shop })
       .update({ ...change, updatedAt: this.deps.now() })
     if (isReady(next)) await this.deps.sync(shop)
-    return this.status(shop)
-  }
-
-  async remove(_id: null, params: RecordParams = {}) {
-    const shop = shopOf(params)
-    await disconnect(this.deps.knex, this.provider(), shop)
     return this.status(shop)
   }
 }

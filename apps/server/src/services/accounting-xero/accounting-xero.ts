@@ -31,8 +31,8 @@ export const accountingXero = (context: ServiceContext) => (app: Application) =>
   const deps: SyncDeps = { knex, provider: provider!, now }
   if (jobs && provider) defineAccountingJobs(jobs, deps)
   const service = new AccountingXeroService({ knex, provider, now, sync })
-  registerShopPath(app, context.directory, servicePaths.accountingXero, service, ['find', 'get', 'create', 'patch', 'remove'])
-  app.service(servicePaths.accountingXero).hooks({ after: { create: [noEvent], patch: [noEvent], remove: [noEvent] } })
+  registerShopPath(app, context.directory, servicePaths.accountingXero, service, ['find', 'create'])
+  app.service(servicePaths.accountingXero).hooks({ after: { create: [noEvent] } })
 
   if (!provider) return
   const trigger = (record: { shop?: string; status?: string }, paid: (status: string) => boolean) => {

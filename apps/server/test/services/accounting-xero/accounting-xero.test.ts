@@ -30,8 +30,8 @@ describe.each(await dialects())('accounting/xero (%s)', (dialect) => {
   let offset = 0
   const clock = { now: () => new Date(Date.now() + offset) }
   const answers: unknown[] = []
-  const api = async (who: Owner, method: string, body?: unknown, id = '') => {
-    const answer = await call(t, who, method, `accounting/xero${id}`, body)
+  const api = async (who: Owner, method: string, body?: unknown) => {
+    const answer = await call(t, who, method, 'accounting/xero', body)
     answers.push(answer.body)
     return answer
   }
@@ -98,7 +98,7 @@ describe.each(await dialects())('accounting/xero (%s)', (dialect) => {
   })
 
   it('lists what to choose from the provider and pushes a paid order as one invoice with its payment', async () => {
-    const options = (await api(a, 'GET', undefined, '/options')).body as {
+    const options = (await api(a, 'POST', { action: 'options' })).body as {
       tenants: { id: string }[]
       salesAccounts: { code: string }[]
       bankAccounts: { id: string }[]
@@ -106,7 +106,8 @@ describe.each(await dialects())('accounting/xero (%s)', (dialect) => {
     }
     expect(options.tenants).toEqual([{ id: xero.tenant.id, name: 'Harbour Tea Ltd' }])
     expect(options.salesAccounts.map((item) => item.code)).toEqual(['200', '260'])
-    const chosen = await api(a, 'PATCH', {
+    const chosen = await api(a, 'POST', {
+      action: 'choose',
       salesAccount: '200',
       bankAccount: options.bankAccounts[0].id,
       defaultContact: options.contacts[0].id
@@ -133,10 +134,12 @@ describe.each(await dialects())('accounting/xero (%s)', (dialect) => {
       .where({ shop: a.shopId, record: order._id })
       .update({ status: 'pending', externalId: null })
     await syncShop(deps(), a.shopId)
+    // This run or a job of the queue takes it again: either way it ends done, against the one invoice.
+    const row = () => t.db.knex('accountingSyncs').where({ shop: a.shopId, record: order._id }).first()
+    await expect.poll(async () => (await row()).status, PATIENCE).toBe('done')
     expect(invoicesOf(order.orderId)).toHaveLength(1)
     expect(xero.state.payments.filter((p) => p.Reference === order.orderId)).toHaveLength(1)
-    const row = await t.db.knex('accountingSyncs').where({ shop: a.shopId, record: order._id }).first()
-    expect(row).toMatchObject({ status: 'done', externalId: invoicesOf(order.orderId)[0].InvoiceID, amount: order.total })
+    expect(await row()).toMatchObject({ status: 'done', externalId: invoicesOf(order.orderId)[0].InvoiceID, amount: order.total })
   })
 
   it('books a refund as a credit note paid back from the bank account', async () => {
@@ -182,7 +185,8 @@ describe.each(await dialects())('accounting/xero (%s)', (dialect) => {
     xero.revokeAll()
     const order = await paidOrder(a, 1)
     await syncShop(deps(), a.shopId)
-    expect((await api(a, 'GET')).body).toMatchObject({ state: 'needsReconnect' })
+    // This run or the job the payment sent finds the tokens refused (whichever holds the record).
+    await expect.poll(async () => ((await api(a, 'GET')).body as Status).state, PATIENCE).toBe('needsReconnect')
     expect(invoicesOf(order.orderId)).toHaveLength(0)
     expect(await t.db.knex('accountingSyncs').where({ shop: a.shopId, record: order._id }).first()).toMatchObject({
       status: 'pending'
@@ -200,7 +204,7 @@ describe.each(await dialects())('accounting/xero (%s)', (dialect) => {
     }[]
     expect(secrets).toHaveLength(2)
     for (const secret of secrets) expect(secret.value).toMatch(/^enc:/)
-    expect((await api(a, 'DELETE')).body).toMatchObject({ state: 'notConnected' })
+    expect((await api(a, 'POST', { action: 'disconnect' })).body).toMatchObject({ state: 'notConnected' })
     expect(
       await t.db.knex('shopSecrets').where({ shop: a.shopId }).whereIn('name', ['xeroAccessToken', 'xeroRefreshToken'])
     ).toEqual([])
