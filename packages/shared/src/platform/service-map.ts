@@ -29,7 +29,6 @@ import type { Warehouse, WarehouseData, WarehousePatch } from '../inventory/ware
 import type { Attachment, AttachmentPatch } from '../media/attachment.schema'
 import type { Page } from '../query/query'
 import type { AccountingAction, AccountingStatus } from '../accounting/accounting.schema'
-import type { AccountingAction, AccountingSettingsData, AccountingStatus } from '../accounting/accounting.schema'
 import type { Cashier, CashierData, CashierPatch } from '../pos/cashier.schema'
 import type { PosSummary, PosSummaryQuery } from '../pos/pos-summary'
 import type { PosCatalogue } from '../pos/pos-catalogue'
@@ -342,13 +341,6 @@ export interface ServiceMap {
   [servicePaths.storeVisits]: ServiceShape<StoreVisitsReport, never, never, StoreVisitsQuery, StoreVisitsReport>
   [servicePaths.miniTopics]: ServiceShape<MiniTopic, MiniTopicData, MiniTopicPatch>
   [servicePaths.accountingXero]: ServiceShape<AccountingStatus, AccountingAction, never, ServiceQuery, AccountingStatus>
-  [servicePaths.accountingXero]: ServiceShape<
-    AccountingStatus,
-    AccountingAction,
-    AccountingSettingsData,
-    ServiceQuery,
-    AccountingStatus
-  >
   /** The mini-program's id and whether its secret is set (decision 0204); create changes them. */
   [servicePaths.miniSettings]: ServiceShape<MiniSettings, MiniSettingsData, never, ServiceQuery, MiniSettings>
 }
