@@ -12,6 +12,8 @@ import { CaptchaField, type CaptchaOffer } from './captcha-field'
 /** What the shop offers at checkout, from its settings (the server decides again when the order comes). */
 export interface CheckoutOffers {
   bank: boolean
+  /** The mobile wallet (decision 0199): its code is shown on the order's page once placed. */
+  wallet?: boolean
   cash: boolean
   pickUp: boolean
   pickUpAddress?: string
@@ -78,7 +80,7 @@ export const CheckoutPage = ({
   const { currency } = useRenderContext()
   if (offers.open === false) return <CheckoutClosed locale={locale} base={base} />
   const firstDelivery = offers.shipping[0]?._id ?? (offers.pickUp ? 'pickUp' : '')
-  const firstPayment = offers.card ? 'stripe' : offers.bank ? 'bank' : offers.cash ? 'cash' : ''
+  const firstPayment = offers.card ? 'stripe' : offers.wallet ? 'mobileWallet' : offers.bank ? 'bank' : offers.cash ? 'cash' : ''
   return (
     <section
       className="ef-commerce"
@@ -179,6 +181,12 @@ export const CheckoutPage = ({
                 {/* The provider's script mounts its card field here once the page has script. */}
                 <CardField locale={locale} />
               </>
+            )}
+            {offers.wallet && (
+              <label className="ef-choice">
+                <input type="radio" name="payment" value="mobileWallet" defaultChecked={firstPayment === 'mobileWallet'} />
+                <span>{t('checkout.wallet')}</span>
+              </label>
             )}
             {offers.bank && (
               <label className="ef-choice">

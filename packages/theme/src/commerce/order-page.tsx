@@ -46,7 +46,8 @@ export const OrderPage = ({
   link,
   view,
   fresh,
-  card
+  card,
+  wallet
 }: {
   locale: LocaleId
   base: string
@@ -55,6 +56,8 @@ export const OrderPage = ({
   fresh?: boolean
   /** An unpaid order's pending card payment, payable here (decision 0115). */
   card?: { script: string; publicKey: string; clientSecret: string }
+  /** An unpaid order's pending wallet payment (decision 0199): the code to open or scan with the wallet app. */
+  wallet?: { code: string }
 }) => {
   const t = (key: CommerceMessageKey, values?: Record<string, string>) => commerceText(key, locale, values)
   const { currency } = useRenderContext()
@@ -176,6 +179,15 @@ export const OrderPage = ({
             {t('checkout.retryPayment')}
           </button>
         </form>
+      )}
+      {wallet && (
+        <div className="ef-form" data-wallet>
+          <h2>{t('checkout.wallet')}</h2>
+          <p>{t('checkout.walletHint')}</p>
+          <a className="ef-btn ef-btn--contained" href={wallet.code} data-wallet-code={wallet.code}>
+            {t('checkout.walletOpen')}
+          </a>
+        </div>
       )}
       <p className="ef-text">{t('order.keepLink')}</p>
     </section>

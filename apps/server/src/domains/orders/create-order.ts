@@ -1,6 +1,6 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import type { LocaleId, OrderData, OrderLine } from '@emporia/shared'
+import { gatewayOfMethod, type LocaleId, type OrderData, type OrderLine } from '@emporia/shared'
 import { reserveMany } from '../stock/stock-ledger'
 import { recomputeRank } from '../ranks'
 import { earnOrderPoints, earnProductPoints } from '../points'
@@ -228,8 +228,9 @@ export const createOrder = async (
   // The shop's order counter is locked from the moment a number is taken until commit, so every
   // checkout of the shop waits for it: what needs no number (history, sales figures) is written
   // first. A card payment tells its provider the order's number, and a replacement names it in the
-  // source's history: those take the number first.
-  const numberFirst = Boolean(source) || inputs.some((input) => input.method === 'stripe')
+  // source's history: those take the number first, as does a gateway's charge (decision 0199).
+  const numberFirst =
+    Boolean(source) || inputs.some((input) => input.method === 'stripe' || gatewayOfMethod(input.method) !== undefined)
   let orderId = numberFirst ? (await takeOrderId(trx, shop, settings, now)).orderId : ''
   const rows: PaymentRow[] = []
   for (const [i, input] of inputs.entries())

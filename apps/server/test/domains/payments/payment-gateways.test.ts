@@ -8,6 +8,9 @@ import { startTestApp, type TestApp } from '../../support/test-app'
 import { call, operate } from '../../support/inventory-api'
 import { madeOrder, pay, setShop } from '../../support/order-api'
 import { ALIPAY_LIVE, ALIPAY_SANDBOX, alipayGateway } from '../../../src/domains/payments/gateways/alipay-hk'
+import { readCheckout } from '../../../src/domains/storefront/commerce/checkout-input'
+import { placeOrder } from '../../../src/domains/storefront/commerce/place-order'
+import { orderWallet } from '../../../src/domains/storefront/commerce/order-wallet'
 
 type Owner = Awaited<ReturnType<typeof shopOwner>>
 type Json = Record<string, unknown>
@@ -150,6 +153,33 @@ describe.each(await dialects())('payment gateways (%s)', (dialect) => {
     const third = (await pay(t, a, { order: other._id, method: 'terminal', amount: 7_000 })).body as Json & { _id: string }
     expect(await terminal.post(hook('terminal'), terminal.notification(third._id, { status: 'approved', amount: 700 }))).toBe(200)
     expect((await get(`payments/${third._id}`)).status).toBe('pending')
+  })
+
+  it('takes the wallet at the storefront checkout: the order waits for it and its notification pays it', async () => {
+    const commerce = { app: t.app, context: t.context }
+    await setShop(t, a, { pickUp: { enabled: true, address: '1 Nathan Road' } })
+    const product = await makeProduct(t, a, { price: 8_800 })
+    await operate(t, a, { mode: 'restock', warehouse: w, product, delta: 5 })
+    const placed = await placeOrder(
+      commerce,
+      a.shopId,
+      readCheckout({
+        lines: [{ product, quantity: 1 }],
+        customer: { firstName: 'Ming', lastName: 'Lee', email: 'ming@example.com', phone: '+852 9876 5432' },
+        payment: 'mobileWallet',
+        idempotencyKey: 'wallet-checkout-0001'
+      }),
+      'en'
+    )
+    expect(placed.order.status).toBe('unpaid')
+    const payment = (await t.db.knex('payments').where({ shop: a.shopId, order: placed.order._id }).first()) as Json & {
+      _id: string
+    }
+    expect(payment).toMatchObject({ method: 'mobileWallet', status: 'pending', amount: 8_800 })
+    expect(await orderWallet(commerce, a.shopId, placed.order._id)).toEqual({ code: `https://qr.alipay.hk/${payment._id}` })
+    expect((await alipay.post(hook('alipay-hk'), alipay.notification(payment._id))).body).toBe('success')
+    expect((await get(`orders/${placed.order._id}`)).status).toBe('paid')
+    expect(await orderWallet(commerce, a.shopId, placed.order._id)).toBeUndefined()
   })
 
   it('refuses a gateway that is configured but not enabled, or not one the server talks to yet', async () => {

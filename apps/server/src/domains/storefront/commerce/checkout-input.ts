@@ -2,8 +2,8 @@ import { BadRequest } from '@feathersjs/errors'
 import { isObjectId, isOnlineSource, type OnlineOrderSource } from '@emporia/shared'
 import { readCart, readText, refuse, type CartInput } from './cart-input'
 
-/** Bank transfer, a card through the provider, or cash when the customer collects the goods. */
-export const storefrontPayments = ['bank', 'stripe', 'cash'] as const
+/** Bank transfer, a card through the provider, the mobile wallet (decision 0199), or cash when collected. */
+export const storefrontPayments = ['bank', 'stripe', 'cash', 'mobileWallet'] as const
 export type StorefrontPayment = (typeof storefrontPayments)[number]
 
 export interface CheckoutInput extends CartInput {

@@ -1,6 +1,6 @@
 import { createElement } from 'react'
 import type { Application } from '@feathersjs/feathers'
-import { bankTransferOpen, pickTran, sellReadiness } from '@emporia/shared'
+import { bankTransferOpen, gatewayEnabled, pickTran, sellReadiness } from '@emporia/shared'
 import { CartPage, CheckoutPage, OrderPage, commerceText } from '@emporia/theme'
 import type { Knex } from 'knex'
 import { loadCheckoutSettings, type CheckoutSettings } from '../../orders/checkout-settings'
@@ -8,6 +8,7 @@ import { cardProviders } from '../../payments/card-providers'
 import { registerStorefrontRoute, type StorefrontAnswer, type StorefrontRequest } from '../routes'
 import { commerceTransaction, type Commerce } from './commerce-context'
 import { orderCard } from './order-card'
+import { orderWallet } from './order-wallet'
 import { orderStatus } from './order-status'
 import { shippingQuotes } from './shipping-quotes'
 import { checkoutAccount, signedInView } from '../accounts/account-pages'
@@ -35,11 +36,14 @@ const checkoutOffers = (commerce: Commerce, shop: string) =>
     const skipShipping = settings.skipShipping === true
     const shipping =
       hasMethods && !skipShipping ? (await shippingQuotes(trx, shop, 0)).map(({ _id, name }) => ({ _id, name })) : []
-    const readiness = sellReadiness(settings, shipping.length, Boolean(card))
+    // The mobile wallet (decision 0199) is a way to pay online as a card is.
+    const wallet = gatewayEnabled(settings.paymentGateways, 'alipayHk')
+    const readiness = sellReadiness(settings, shipping.length, Boolean(card) || wallet)
     return {
       ...(card ? { card: { publicKey: card.publicKey, script: card.script.url } } : {}),
       cardScript: card?.script,
       bank: bankTransferOpen(settings),
+      ...(wallet ? { wallet } : {}),
       cash: pickUp,
       pickUp,
       ...(settings.pickUp?.address ? { pickUpAddress: settings.pickUp.address } : {}),
@@ -107,6 +111,7 @@ export const registerCommercePages = (app: Application, commerce: Commerce) => {
       const view = await orderStatus(commerce, shop._id, params.token).catch(() => undefined)
       if (!view) return orderNotFound(request)
       const card = view.status === 'unpaid' ? await orderCard(commerce, shop._id, view._id) : undefined
+      const wallet = view.status === 'unpaid' ? await orderWallet(commerce, shop._id, view._id) : undefined
       return {
         // The card form again, with exactly the provider's origins allowed (decision 0115).
         ...(card
@@ -119,6 +124,7 @@ export const registerCommercePages = (app: Application, commerce: Commerce) => {
           link: params.token,
           fresh: query.get('placed') === '1',
           ...(card ? { card: { script: card.script.url, publicKey: card.publicKey, clientSecret: card.clientSecret } } : {}),
+          ...(wallet ? { wallet } : {}),
           view: {
             ...view,
             shipping: view.shipping ? { name: pickTran(view.shipping.name, locale), fee: view.shipping.fee } : null

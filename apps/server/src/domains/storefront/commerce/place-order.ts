@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { personName, type LocaleId, type Order, type OrderData } from '@emporia/shared'
+import { gatewayEnabled, personName, type LocaleId, type Order, type OrderData } from '@emporia/shared'
 import { createOrder, type CreatedOrder } from '../../orders/create-order'
 import { findIdempotent, STOREFRONT_KEY_PREFIX } from '../../orders/idempotency'
 import { recordEvents } from '../../orders/order-history'
@@ -8,6 +8,7 @@ import { orderRecord, saveOrder } from '../../orders/order-rows'
 import { announceNewOrder } from '../../orders/order-events'
 import { loadCheckoutSettings, type CheckoutSettings } from '../../orders/checkout-settings'
 import { cardProviders } from '../../payments/card-providers'
+import { gatewayProviders } from '../../payments/gateways/gateway-providers'
 import { commerceTransaction, type Commerce } from './commerce-context'
 import { refuse } from './cart-input'
 import type { CheckoutInput } from './checkout-input'
@@ -40,7 +41,9 @@ const checkOffered = (input: CheckoutInput, settings: CheckoutSettings) => {
       ? settings.bankTransfer?.enabled === true && (settings.bankTransfer.accounts ?? []).some((account) => account.enabled)
       : payment === 'stripe'
         ? settings.cardPayment?.enabled === true
-        : settings.pickUp?.enabled === true
+        : payment === 'mobileWallet'
+          ? gatewayEnabled(settings.paymentGateways, 'alipayHk')
+          : settings.pickUp?.enabled === true
   if (!offered) throw refuse('payment', 'This payment method is not available', 'storefront.methodUnavailable')
   // A shop whose goods are not delivered (skipShipping, decision 0178) asks for no delivery method.
   if (!input.shippingMethod && settings.pickUp?.enabled !== true && settings.skipShipping !== true)
@@ -115,7 +118,8 @@ export const placeOrder = async (
       shop,
       env: { app: commerce.app, counts: commerce.context.counts },
       wall,
-      provider: (t: Knex.Transaction) => providerFor(shop, t)
+      provider: (t: Knex.Transaction) => providerFor(shop, t),
+      gateway: gatewayProviders(commerce.context, shop)
     }
     // A double submit answers the first order before anything is priced again (its coupon is used by now).
     if (await findIdempotent(trx, 'orders', shop, data.idempotencyKey))
@@ -133,12 +137,13 @@ export const placeOrder = async (
       shipping: shipping ? { method: shipping._id, name: shipping.name, fee: shipping.fee } : null,
       locale
     })
-    const waiting = input.payment !== 'stripe' && created.order.status === 'unpaid'
+    // Paid online (a card, the wallet): confirmed by the provider, neither prepared nor mailed before.
+    const online = input.payment === 'stripe' || input.payment === 'mobileWallet'
+    const waiting = !online && created.order.status === 'unpaid'
     const made = !created.replayed && waiting ? await startPreparing(trx, created, shop) : created
     // The shopper's confirmation (bank details for a transfer) and the shop's notice, in the order's
     // transaction and keyed by the order (decision 0148). A card order is confirmed once paid.
-    if (!made.replayed && input.payment !== 'stripe')
-      await enqueueOrderMails(trx, commerce.context, shop, made.order, 'placed', locale)
+    if (!made.replayed && !online) await enqueueOrderMails(trx, commerce.context, shop, made.order, 'placed', locale)
     return { created: made, settings }
   })
   const { created, settings } = result
