@@ -54,6 +54,7 @@ import { importTemplatesScreen } from '../features/import-templates/import-templ
 import { productCommentsScreen } from '../features/product-comments/product-comments.screen'
 import { miniTopicsScreen } from '../features/mini-topics/mini-topics.screen'
 import { miniMembersScreen } from '../features/mini-members/mini-members.screen'
+import { miniSettingsScreen } from '../features/mini-settings/mini-settings.screen'
 
 /*
  * The screen registry (decision 0075): every shop screen once. The router's routes, the drawer, the
@@ -107,7 +108,7 @@ export const screens: readonly ScreenDef[] = [
   eshopDomainsScreen,
   bannersScreen,
   appSettingsScreen,
-  planned('mini', { drawer: { group: 'mini', order: 10, label: 'menu.miniSettings' } }),
+  miniSettingsScreen,
   miniTopicsScreen,
   miniMembersScreen,
   warehousesScreen,

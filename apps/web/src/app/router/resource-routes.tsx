@@ -12,6 +12,7 @@ import { settingsSocialScreen } from '../../features/settings-social/settings-so
 import { settingsUiScreen } from '../../features/settings-ui/settings-ui.screen'
 import { settingsVerifyScreen } from '../../features/settings-verify/settings-verify.screen'
 import { settingsEmailScreen } from '../../features/settings-email/settings-email.screen'
+import { miniSettingsScreen } from '../../features/mini-settings/mini-settings.screen'
 import { appSettingsScreen } from '../../features/app-settings/app-settings.screen'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
 import { useRecordTitle } from './use-record-title'
@@ -69,6 +70,8 @@ const forms: Record<string, ComponentType> = {
   [settingsEmailScreen.route]: lazy(() =>
     import('../../features/settings-email/settings-email-page').then((m) => ({ default: m.SettingsEmailPage }))
   ),
+  [miniSettingsScreen.route]: lazy(() =>
+    import('../../features/mini-settings/mini-settings-page').then((m) => ({ default: m.MiniSettingsPage }))
   [appSettingsScreen.route]: lazy(() =>
     import('../../features/app-settings/app-settings-page').then((m) => ({ default: m.AppSettingsPage }))
   )

@@ -9,5 +9,5 @@ export const miniMembersScreen = defineScreen({
   kind: 'list',
   service: 'shopUsers',
   area: 'mini',
-  drawer: { group: 'mini', order: 30 }
+  drawer: { group: 'mini', order: 30, teaser: true }
 })

@@ -7,5 +7,5 @@ export const miniTopicsScreen = defineScreen({
   edit: true,
   service: 'miniTopics',
   area: 'mini',
-  drawer: { group: 'mini', order: 20 }
+  drawer: { group: 'mini', order: 20, teaser: true }
 })
