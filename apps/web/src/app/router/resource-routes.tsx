@@ -72,6 +72,7 @@ const forms: Record<string, ComponentType> = {
   ),
   [miniSettingsScreen.route]: lazy(() =>
     import('../../features/mini-settings/mini-settings-page').then((m) => ({ default: m.MiniSettingsPage }))
+  ),
   [appSettingsScreen.route]: lazy(() =>
     import('../../features/app-settings/app-settings-page').then((m) => ({ default: m.AppSettingsPage }))
   )
