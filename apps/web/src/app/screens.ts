@@ -49,6 +49,7 @@ import { settingsAccessScreen } from '../features/settings-access/settings-acces
 import { settingsAuditScreen } from '../features/settings-audit/settings-audit.screen'
 import { settingsVerifyScreen } from '../features/settings-verify/settings-verify.screen'
 import { settingsEmailScreen } from '../features/settings-email/settings-email.screen'
+import { settingsIntegrationsScreen } from '../features/settings-integrations/settings-integrations.screen'
 import type { DrawerEntry, DrawerGroup, MenuIcon, ScreenDef } from '../lib/screens/screen'
 import { importTemplatesScreen } from '../features/import-templates/import-templates.screen'
 import { productCommentsScreen } from '../features/product-comments/product-comments.screen'
@@ -62,8 +63,6 @@ import { miniSettingsScreen } from '../features/mini-settings/mini-settings.scre
  * tests import it in Node.
  */
 
-/** A screen not built yet: its routes and drawer entry, shown as "Coming soon". */
-const planned = (route: string, more: Omit<ScreenDef, 'route' | 'kind'> = {}): ScreenDef => ({ route, kind: 'planned', ...more })
 const top = (order: number, icon: MenuIcon, rest: Omit<DrawerEntry, 'order' | 'icon'> = {}): DrawerEntry => ({
   order,
   icon,
@@ -87,8 +86,6 @@ export const wizardScreen: ScreenDef = {
   noShop: true,
   drawer: { group: 'eshop', order: 10, label: 'menu.wizard', key: 'eshop' }
 }
-
-const settingsScreens = ['integrations'].map((name) => planned(`settings/${name}`))
 
 /** Every shop screen: built ones from their feature's screen file, planned ones here. */
 export const screens: readonly ScreenDef[] = [
@@ -152,7 +149,7 @@ export const screens: readonly ScreenDef[] = [
   settingsUiScreen,
   settingsVerifyScreen,
   settingsEmailScreen,
-  ...settingsScreens,
+  settingsIntegrationsScreen,
   shopRankGroupsScreen,
   shopRanksScreen,
   pointTypesScreen,

@@ -12,6 +12,8 @@ import { settingsSocialScreen } from '../../features/settings-social/settings-so
 import { settingsUiScreen } from '../../features/settings-ui/settings-ui.screen'
 import { settingsVerifyScreen } from '../../features/settings-verify/settings-verify.screen'
 import { settingsEmailScreen } from '../../features/settings-email/settings-email.screen'
+import { settingsIntegrationsScreen } from '../../features/settings-integrations/settings-integrations.screen'
+import { ACCOUNTING_SERVICE } from './route-paths'
 import { miniSettingsScreen } from '../../features/mini-settings/mini-settings.screen'
 import { appSettingsScreen } from '../../features/app-settings/app-settings.screen'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
@@ -69,6 +71,14 @@ const forms: Record<string, ComponentType> = {
   ),
   [settingsEmailScreen.route]: lazy(() =>
     import('../../features/settings-email/settings-email-page').then((m) => ({ default: m.SettingsEmailPage }))
+  ),
+  [settingsIntegrationsScreen.route]: lazy(() =>
+    import('../../features/settings-integrations/settings-integrations-page').then((m) => ({
+      default: m.SettingsIntegrationsPage
+    }))
+  ),
+  [`settings/${ACCOUNTING_SERVICE}/callback`]: lazy(() =>
+    import('../../features/settings-integrations/accounting-callback-page').then((m) => ({ default: m.AccountingCallbackPage }))
   ),
   [miniSettingsScreen.route]: lazy(() =>
     import('../../features/mini-settings/mini-settings-page').then((m) => ({ default: m.MiniSettingsPage }))

@@ -114,7 +114,8 @@ export const routeSpecs: RouteSpec[] = [
   { path: '', name: 'index', layout: 'bare', access: 'public', shop: false, page: 'index' },
   // A tab shows on another screen's route.
   ...screens.filter((screen) => screen.kind !== 'tab').flatMap(screenRoutes),
-  user(`settings/${ACCOUNTING_SERVICE}/callback`),
+  // The accounting service's callback (decision 0197): a page of the integrations feature.
+  user(`settings/${ACCOUNTING_SERVICE}/callback`, 'resource'),
   { path: 'o/{-$id}', name: 'o', layout: 'invoice', access: 'user', shop: true, page: 'invoice' },
   { path: 'p/{-$id}', name: 'p', layout: 'invoice', access: 'user', shop: true, page: 'invoice' },
   // A company customer's printable statement (spec §3.11), on the invoice's sheet.
