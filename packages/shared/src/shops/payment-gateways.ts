@@ -1,5 +1,4 @@
 import { Type, type Static } from '@sinclair/typebox'
-import type { GatewayPaymentMethod } from '../orders/payment.schema'
 
 /*
  * The shop's other payment gateways (spec §3.1 "credentials (id, key, sign, domain, staging flag; open id
@@ -11,8 +10,8 @@ import type { GatewayPaymentMethod } from '../orders/payment.schema'
 export const paymentGatewayIds = ['alipayHk', 'wechatPayHk', 'octopus', 'terminal'] as const
 export type PaymentGatewayId = (typeof paymentGatewayIds)[number]
 
-/** The payment method each gateway takes. */
-export const gatewayMethods: Record<PaymentGatewayId, GatewayPaymentMethod> = {
+/** The payment method each gateway takes (`gatewayPaymentMethods` of the payment schema). */
+export const gatewayMethods: Record<PaymentGatewayId, 'mobileWallet' | 'messagingWallet' | 'transitCard' | 'terminal'> = {
   alipayHk: 'mobileWallet',
   wechatPayHk: 'messagingWallet',
   octopus: 'transitCard',
