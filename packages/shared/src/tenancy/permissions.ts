@@ -117,6 +117,10 @@ export const serviceRules: Record<string, ServiceRule> = {
   stockReservations: { read: { roles: pos }, write: { roles: staff } },
   inventoryRebuild: { read: { roles: admin }, write: { roles: admin } },
   banners: { read: { roles: ['pos', 'subshop'] }, write: areas.eshop },
+  // Topic pages and the mini-program's settings (decisions 0204, 0205): the mini area's, which the app
+  // feature gates; staff read the settings, admins change them. Before billing: the matrix walks them in this order.
+  miniTopics: { read: areas.mini, write: areas.mini },
+  'mini/settings': { read: areas.mini, write: { roles: admin, gate: { attribute: 'app' } } },
   // The online shop's drafts and publishing are the e-shop area's (issue 18); the storefront reads the
   // published version on the server's side, never through these.
   // Editing and publishing them is the plan's page editor (decision 0129).
@@ -206,9 +210,6 @@ export const serviceRules: Record<string, ServiceRule> = {
   imports: { read: { roles: staff }, write: { roles: staff } },
   productComments: { read: areas.products, write: areas.products },
   storeVisits: { read: areas.charts, write: areas.charts },
-  miniTopics: { read: areas.mini, write: areas.mini },
-  // The mini-program's id and secret (decision 0204): staff read, admins change them.
-  'mini/settings': { read: areas.mini, write: { roles: admin, gate: { attribute: 'app' } } },
   // The accounting integration (decision 0197): the shop's admins connect it and read its sync.
   'accounting/xero': { read: areas.settings, write: areas.settings }
 }

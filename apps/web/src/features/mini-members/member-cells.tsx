@@ -14,7 +14,7 @@ export const MemberOrders = ({ user }: { user: string }) => {
   const { data } = useQuery({
     queryKey: queryKeys.find(servicePaths.orders, { ...query, shop }),
     enabled: Boolean(shop),
-    queryFn: async () => ((await shopApi(servicePaths.orders).find({ query })) as { total?: number }).total ?? 0
+    queryFn: async () => ((await shopApi(servicePaths.orders).find(query)) as { total?: number }).total ?? 0
   })
   return <span data-member-orders={user}>{data ?? '…'}</span>
 }
