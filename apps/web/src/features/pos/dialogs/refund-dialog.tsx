@@ -19,11 +19,11 @@ import {
   Typography
 } from '@mui/material'
 import { useQuery } from '@tanstack/react-query'
-import { servicePaths, type LocaleId, type Order, type RefundResult, type RefundTender } from '@emporia/shared'
+import { gatewayOfMethod, servicePaths, type LocaleId, type Order, type RefundResult, type RefundTender } from '@emporia/shared'
 import { RefundForm } from '../../../components/refund/refund-form'
 import { formatDateTime } from '../../../lib/format/date'
 import { formatMoney } from '../../../lib/format/money'
-import { useListT } from '../../../lib/i18n/lists'
+import { useListT, type AnyMessageKey } from '../../../lib/i18n/lists'
 import { usePhone } from '../../../lib/phone'
 import { notifyError, notifySuccess } from '../../../lib/notify'
 import { usePosPrinter } from '../../../lib/pos-hardware/use-hardware'
@@ -103,7 +103,9 @@ export const PosRefundDialog = ({ open, onClose, order }: DialogProps & { order?
   const methods = (shown: Order) =>
     (shown.methods ?? [])
       .map((method) =>
-        method === 'cash' || method === 'credit' ? t(`pos.sell.method.${method}`) : (shown.extraMethod ?? method)
+        method === 'cash' || method === 'credit' || gatewayOfMethod(method) !== undefined
+          ? t(`pos.sell.method.${method}` as AnyMessageKey)
+          : (shown.extraMethod ?? method)
       )
       .join(', ')
   return (
