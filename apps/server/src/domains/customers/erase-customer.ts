@@ -47,5 +47,7 @@ export const eraseCustomer = async (trx: Knex.Transaction, shop: string, user: s
   )
   // Their browsers' push subscriptions (decision 0203) go: no notice reaches an erased customer.
   await trx('pushSubscriptions').where({ shop, customer: user }).delete()
+  // Their id on the mini-program (decision 0204) goes too: a later sign-in there makes a new customer.
+  await trx('miniIdentities').where({ shop, user }).delete()
   return { user, orders, erasedAt }
 }

@@ -9,6 +9,7 @@ import { recordChannel } from '../../../../src/domains/storefront/mini/members'
 type Body = Record<string, unknown>
 type Shop = { owner: Owner; api: ReturnType<typeof client>; base: string; programId: string }
 const SECRET = 'double-secret-0123456789'
+let addresses = 0
 
 /**
  * The mini-program's settings and its shoppers' sign-in (decision 0204): the secret write-only and sealed;
@@ -24,7 +25,8 @@ describe.each(await dialects())('mini-program settings and sign-in (%s)', (diale
   const signIn = async (shop: Shop, code: unknown) => {
     const response = await fetch(`${t.url}${shop.base}/_commerce/mini/sign-in`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      // A client address of its own per call (behind the one trusted proxy): the sign-in limit is per address.
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `203.0.113.${++addresses}` },
       body: JSON.stringify({ code })
     })
     return { status: response.status, body: (await response.json()) as Body & { data?: Body } }
@@ -44,7 +46,7 @@ describe.each(await dialects())('mini-program settings and sign-in (%s)', (diale
 
   beforeAll(async () => {
     double = await startMiniDouble()
-    t = await startTestApp(dialect, { config: { miniApiBase: double.url } })
+    t = await startTestApp(dialect, { config: { miniApiBase: double.url, trustProxy: { hops: 1 } } })
     shops.push(await open('Mini House', 'wxa000000000000001'), await open('Other Mini', 'wxb000000000000002'))
   })
   afterAll(async () => {
@@ -108,6 +110,18 @@ describe.each(await dialects())('mini-program settings and sign-in (%s)', (diale
     expect((await signIn(a, double.code(b.programId, 'openid-b'))).status).toBe(401)
     expect(await written(a)).toEqual(after)
     expect(after).toEqual({ users: before.users + 1, codes: before.codes + 1, identities: before.identities + 1 })
+  })
+
+  it('forgets the shopper’s program id when their data is erased; a later sign-in is a new customer', async () => {
+    const [a] = shops
+    expect((await signIn(a, double.code(a.programId, 'openid-gone'))).status).toBe(200)
+    const { user } = (await t.db.knex('miniIdentities').where({ shop: a.owner.shopId, openid: 'openid-gone' }).first()) as {
+      user: string
+    }
+    expect((await a.api.create('shopUsers/erase', { user })).status).toBe(201)
+    expect(await t.db.knex('miniIdentities').where({ shop: a.owner.shopId, openid: 'openid-gone' })).toHaveLength(0)
+    const again = await signIn(a, double.code(a.programId, 'openid-gone'))
+    expect(again).toMatchObject({ status: 200, body: { registered: true } })
   })
 
   it('opens no other shop’s data with a session of this one', async () => {
