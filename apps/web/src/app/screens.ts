@@ -87,7 +87,7 @@ export const wizardScreen: ScreenDef = {
   drawer: { group: 'eshop', order: 10, label: 'menu.wizard', key: 'eshop' }
 }
 
-/** Every shop screen: built ones from their feature's screen file, planned ones here. */
+/** Every shop screen, each from its feature's screen file. */
 export const screens: readonly ScreenDef[] = [
   {
     route: 'dashboard',
