@@ -181,6 +181,25 @@ export class AccountingXeroService {
     return this.status(shop)
   }
 
+  /** Each account, contact and tax type chosen is one the organisation has (else nothing is pushable). */
+  private async checkChoices(shop: string, tenantId: string, data: AccountingSettingsData) {
+    const provider = this.provider()
+    const known = await withSession(this.deps.knex, provider, shop, tenantId, this.deps.now, async (books) => {
+      const accounts = await books.accounts()
+      return {
+        salesAccount: accounts.filter((a) => a.type === 'REVENUE' || a.type === 'SALES').map((a) => a.code),
+        bankAccount: accounts.filter((a) => a.type === 'BANK').map((a) => a.id),
+        defaultContact: data.defaultContact ? (await books.contacts()).map((c) => c.id) : [],
+        taxType: data.taxType ? (await books.taxTypes()).map((t) => t.type) : []
+      }
+    }).catch(asHttp)
+    for (const field of ['salesAccount', 'bankAccount', 'defaultContact', 'taxType'] as const) {
+      const value = data[field]
+      if (value && !known[field].includes(value))
+        throw new BadRequest(`"${field}" is not one of the organisation's`, { key: 'format.invalid', field })
+    }
+  }
+
   private async choose(shop: string, data: AccountingSettingsData) {
     const row = await readConnection(this.deps.knex, shop)
     if (!row || row.status !== 'connected')
@@ -192,6 +211,8 @@ export class AccountingXeroService {
       Object.assign(change, { tenantName: tenant.name, salesAccount: null, bankAccount: null, defaultContact: null, ...data })
     }
     const next = { ...row, ...change } as typeof row
+    if (data.salesAccount || data.bankAccount || data.defaultContact || data.taxType)
+      await this.checkChoices(shop, next.tenantId ?? '', data)
     if (isReady(next) && !row.syncFrom) change.syncFrom = this.deps.now()
     await this.deps
       .knex(CONNECTIONS)

@@ -106,6 +106,11 @@ describe.each(await dialects())('accounting/xero (%s)', (dialect) => {
     }
     expect(options.tenants).toEqual([{ id: xero.tenant.id, name: 'Harbour Tea Ltd' }])
     expect(options.salesAccounts.map((item) => item.code)).toEqual(['200', '260'])
+    // An account the organisation does not have is refused before anything is pushed to it.
+    expect(await api(a, 'POST', { action: 'choose', salesAccount: '999' })).toMatchObject({
+      status: 400,
+      body: { data: { field: 'salesAccount' } }
+    })
     const chosen = await api(a, 'POST', {
       action: 'choose',
       salesAccount: '200',
