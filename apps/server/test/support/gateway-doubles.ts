@@ -43,6 +43,8 @@ export interface AlipayTrade {
   totalAmount: string
   status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED'
   notifyUrl: string
+  /** Refunds made, by out_request_no: their amount ("1.23"). */
+  refunds: Map<string, string>
 }
 
 export interface AlipayDouble {
@@ -54,6 +56,8 @@ export interface AlipayDouble {
   trades: Map<string, AlipayTrade>
   /** Requests refused for a bad signature. */
   refused: number
+  /** Set: every refund is refused with this sub_code (as Alipay refuses, say, ACQ.SELLER_BALANCE_NOT_ENOUGH). */
+  refuseRefunds: string | null
   /** The notification Alipay would post: a form signed with Alipay's key (or `withKey`). */
   notification(outTradeNo: string, change?: Partial<Record<string, string>>, withKey?: string): string
   /** The customer paid: marks the trade and posts its notification (to `target`, else its notify URL). */
@@ -67,6 +71,7 @@ export const startAlipayDouble = async (appId = '2021000000000001'): Promise<Ali
   const alipay = pem()
   const trades = new Map<string, AlipayTrade>()
   let refused = 0
+  let refuseRefunds: string | null = null
   const answer = (method: string, body: Record<string, unknown>) => {
     const key = `${method.replaceAll('.', '_')}_response`
     const json = JSON.stringify(body)
@@ -94,7 +99,12 @@ export const startAlipayDouble = async (appId = '2021000000000001'): Promise<Ali
         refused++
         return res.end(answer(method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature' }))
       }
-      const biz = JSON.parse(fields.biz_content ?? '{}') as { out_trade_no: string; total_amount?: string }
+      const biz = JSON.parse(fields.biz_content ?? '{}') as {
+        out_trade_no: string
+        total_amount?: string
+        refund_amount?: string
+        out_request_no?: string
+      }
       const trade = trades.get(biz.out_trade_no)
       if (method === 'alipay.trade.precreate') {
         if (!trade)
@@ -102,7 +112,8 @@ export const startAlipayDouble = async (appId = '2021000000000001'): Promise<Ali
             outTradeNo: biz.out_trade_no,
             totalAmount: biz.total_amount ?? '0',
             status: 'WAIT_BUYER_PAY',
-            notifyUrl: fields.notify_url ?? ''
+            notifyUrl: fields.notify_url ?? '',
+            refunds: new Map()
           })
         return res.end(
           answer(method, {
@@ -114,6 +125,29 @@ export const startAlipayDouble = async (appId = '2021000000000001'): Promise<Ali
         )
       }
       if (!trade) return res.end(answer(method, { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST' }))
+      if (method === 'alipay.trade.refund') {
+        // Alipay's rules: the same out_request_no is the same refund; never more than the trade's total.
+        const cents = (text: string) => Math.round(Number(text) * 100)
+        const earlier = trade.refunds.get(biz.out_request_no ?? '')
+        const fail = (sub: string) => res.end(answer(method, { code: '40004', msg: 'Business Failed', sub_code: sub }))
+        if (refuseRefunds) return fail(refuseRefunds)
+        if (trade.status !== 'TRADE_SUCCESS' && !earlier) return fail('ACQ.TRADE_STATUS_ERROR')
+        const given = [...trade.refunds.values()].reduce((sum, amount) => sum + cents(amount), 0)
+        if (!earlier) {
+          if (given + cents(biz.refund_amount ?? '0') > cents(trade.totalAmount)) return fail('ACQ.REFUND_AMT_NOT_EQUAL_TOTAL')
+          trade.refunds.set(biz.out_request_no ?? '', biz.refund_amount ?? '0')
+        }
+        const refundFee = (given + (earlier ? 0 : cents(biz.refund_amount ?? '0'))) / 100
+        return res.end(
+          answer(method, {
+            code: '10000',
+            msg: 'Success',
+            out_trade_no: trade.outTradeNo,
+            fund_change: earlier ? 'N' : 'Y',
+            refund_fee: refundFee.toFixed(2)
+          })
+        )
+      }
       if (method === 'alipay.trade.cancel') trade.status = 'TRADE_CLOSED'
       res.end(
         answer(method, {
@@ -165,6 +199,12 @@ export const startAlipayDouble = async (appId = '2021000000000001'): Promise<Ali
     get refused() {
       return refused
     },
+    get refuseRefunds() {
+      return refuseRefunds
+    },
+    set refuseRefunds(code: string | null) {
+      refuseRefunds = code
+    },
     notification,
     pay: async (outTradeNo, target) => {
       const trade = trades.get(outTradeNo)
@@ -183,6 +223,8 @@ export interface TerminalSale {
   currency: string
   status: 'pending' | 'approved' | 'declined' | 'canceled'
   notifyUrl: string
+  /** Refunds made, by refund id: their cents. */
+  refunds?: Map<string, number>
 }
 
 export interface TerminalDouble {
@@ -220,6 +262,37 @@ export const startTerminalDouble = async (mid = 'MID-000123', key = 'terminal-te
         sales.set(body.reference, sale)
         return res.end(JSON.stringify(sale))
       }
+      const refundOf = /^\/v1\/sales\/([^/]+)\/refunds$/.exec(path)
+      if (req.method === 'POST' && refundOf) {
+        const sale = sales.get(decodeURIComponent(refundOf[1]))
+        const body = JSON.parse(text) as { refundId: string; amount: number; currency: string }
+        if (!sale || sale.status !== 'approved') {
+          res.statusCode = sale ? 409 : 404
+          return res.end('{"error":"not_refundable"}')
+        }
+        const refunds = (sale.refunds ??= new Map())
+        const earlier = refunds.get(body.refundId)
+        const given = [...refunds.values()].reduce((sum, amount) => sum + amount, 0)
+        if (earlier === undefined) {
+          if (!Number.isInteger(body.amount) || body.amount <= 0) {
+            res.statusCode = 400
+            return res.end('{"error":"amount"}')
+          }
+          if (given + body.amount > sale.amount) {
+            res.statusCode = 422
+            return res.end('{"error":"amount_too_large"}')
+          }
+          refunds.set(body.refundId, body.amount)
+        }
+        return res.end(
+          JSON.stringify({
+            id: body.refundId,
+            reference: sale.reference,
+            amount: earlier ?? body.amount,
+            currency: sale.currency
+          })
+        )
+      }
       const match = /^\/v1\/sales\/([^/]+)(\/cancel)?$/.exec(path)
       const sale = match ? sales.get(decodeURIComponent(match[1])) : undefined
       if (!sale) {
@@ -233,7 +306,11 @@ export const startTerminalDouble = async (mid = 'MID-000123', key = 'terminal-te
   const url = await listen(server)
   const notification = (reference: string, change: Partial<TerminalSale> = {}, at?: number, withKey = key) => {
     const sale = sales.get(reference)
-    const body = JSON.stringify({ id: `evt-${++seq}`, mid, sale: { ...sale, notifyUrl: undefined, ...change } })
+    const body = JSON.stringify({
+      id: `evt-${++seq}`,
+      mid,
+      sale: { ...sale, notifyUrl: undefined, refunds: undefined, ...change }
+    })
     return { body, signature: terminalSignature(withKey, body, at) }
   }
   const post = async (target: string, note: { body: string; signature: string }) =>

@@ -1,6 +1,13 @@
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
-import { isWeighted, refundableStatuses, refundValueOf, type OrderStatus, type RefundData } from '@emporia/shared'
+import {
+  gatewayOfMethod,
+  isWeighted,
+  refundableStatuses,
+  refundValueOf,
+  type OrderStatus,
+  type RefundData
+} from '@emporia/shared'
 import { requireOpenDrawer } from '../pos/drawer'
 import { checkRefundApproval } from '../pos/approvals'
 import { applyMoves, type StockMove } from '../stock/stock-ledger'
@@ -12,8 +19,9 @@ import { reverseOrderPoints } from '../points'
 import { reversePricing } from '../pricing'
 import { recordEvents, type OrderEventInput } from './order-history'
 import { lockOrder, saveOrder, type OrderRow } from './order-rows'
-import { paymentOf, type OrderContext, type PaymentRow } from './payments'
+import { CARD_CURRENCY, paymentOf, type OrderContext, type PaymentRow } from './payments'
 import { waitsForPayment } from './waits-for-payment'
+import { gatewayRefundId } from '../payments/gateways/gateway'
 
 interface ReturnedLine {
   line: number
@@ -55,7 +63,8 @@ const valueOf = (order: OrderRow, lines: ReturnedLine[]) => {
 /**
  * A refund (spec §4.8, decision 0078): the merchant typed the order's ID; goods come back (restocked
  * through the ledger, or not when damaged) and money goes back to the payments it came from, newest
- * first, card payments through the provider with an idempotency key. One transaction: the refund
+ * first, card payments through the provider and wallet/terminal payments through their gateway, each with
+ * an idempotency key. One transaction: the refund
  * payments, the stock, the order's amounts and status, and the history.
  */
 export const refundOrder = async (trx: Knex.Transaction, data: RefundData, ctx: OrderContext) => {
@@ -188,6 +197,19 @@ const giveMoneyBack = async (trx: Knex.Transaction, order: OrderRow, amount: num
         amount: piece,
         idempotencyKey: `${ctx.shop}:${key ?? _id}:refund`,
         metadata: { shop: ctx.shop, order: order._id, payment: payment._id }
+      })
+      tranID = refund.id
+    } else if (!inCash && gatewayOfMethod(payment.method)) {
+      // A wallet's or the terminal's payment goes back through its gateway (decision 0199, amended), under a
+      // refund number derived from the key (or this refund's id): a retry after a lost answer refunds once.
+      const gateway = ctx.gateway ? await ctx.gateway(payment.method, trx) : null
+      if (!gateway) throw badField('amount', 'This payment method is not enabled for the shop', 'payment.methodOff')
+      const refund = await gateway.refund({
+        reference: payment.tranID,
+        refundId: gatewayRefundId(ctx.shop, key ?? _id),
+        amount: piece,
+        currency: CARD_CURRENCY,
+        reason: data.reason ?? undefined
       })
       tranID = refund.id
     }

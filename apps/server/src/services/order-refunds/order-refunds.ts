@@ -9,6 +9,7 @@ import { orderTransaction } from '../../domains/orders/order-transaction'
 import { orderRecord, paymentRecord } from '../../domains/orders/order-rows'
 import { refundOrder } from '../../domains/orders/refunds'
 import { cardProviders } from '../../domains/payments/card-providers'
+import { gatewayProviders } from '../../domains/payments/gateways/gateway-providers'
 import type { RecordParams } from '../../platform/records/record-service'
 
 /**
@@ -28,7 +29,8 @@ export const orderRefunds = (context: ServiceContext) => (app: Application) => {
           user: userOf(params),
           env: { app, counts: context.counts },
           wall,
-          provider: (trx) => providerFor(shop, trx)
+          provider: (trx) => providerFor(shop, trx),
+          gateway: gatewayProviders(context, shop)
         })
       )
       const order = orderRecord(result.order)

@@ -8,6 +8,8 @@ import { startTestApp, type TestApp } from '../../support/test-app'
 import { call, operate } from '../../support/inventory-api'
 import { madeOrder, pay, setShop } from '../../support/order-api'
 import { ALIPAY_LIVE, ALIPAY_SANDBOX, alipayGateway } from '../../../src/domains/payments/gateways/alipay-hk'
+import { gatewayRefundId } from '../../../src/domains/payments/gateways/gateway'
+import { gatewayProviders } from '../../../src/domains/payments/gateways/gateway-providers'
 import { readCheckout } from '../../../src/domains/storefront/commerce/checkout-input'
 import { placeOrder } from '../../../src/domains/storefront/commerce/place-order'
 import { orderWallet } from '../../../src/domains/storefront/commerce/order-wallet'
@@ -180,6 +182,73 @@ describe.each(await dialects())('payment gateways (%s)', (dialect) => {
     expect((await alipay.post(hook('alipay-hk'), alipay.notification(payment._id))).body).toBe('success')
     expect((await get(`orders/${placed.order._id}`)).status).toBe('paid')
     expect(await orderWallet(commerce, a.shopId, placed.order._id)).toBeUndefined()
+  })
+
+  const refund = (order: Json & { _id: string; orderId: string }, body: Json) =>
+    call(t, a, 'POST', 'orders/refunds', { order: order._id, confirm: order.orderId, ...body })
+  const refundsOf = (order: string) =>
+    t.db.knex('payments').where({ shop: a.shopId, order, status: 'refunded' }).orderBy('_id') as Promise<
+      (Json & { amount: number; tranID: string })[]
+    >
+
+  it('refunds a wallet payment through AlipayHK once per refund; a refusal books nothing', async () => {
+    const order = (await orderOf(10_000)) as Json & { _id: string; orderId: string }
+    const payment = (await pay(t, a, { order: order._id, method: 'mobileWallet', amount: 10_000 })).body as Json & { _id: string }
+    expect((await alipay.pay(payment._id, hook('alipay-hk'))).body).toBe('success')
+    const trade = alipay.trades.get(payment._id)!
+    // Alipay refuses (the merchant's balance): a clear 400, nothing booked here, nothing given there.
+    alipay.refuseRefunds = 'ACQ.SELLER_BALANCE_NOT_ENOUGH'
+    const refused = await refund(order, { amount: 4_000, idempotencyKey: 'wallet-refund-0001' })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({ data: { key: 'refund.gatewayRefused', field: 'amount' } })
+    expect(await get(`orders/${order._id}`)).toMatchObject({ status: 'paid', amount: 10_000 })
+    expect(await refundsOf(order._id)).toHaveLength(0)
+    expect(trade.refunds.size).toBe(0)
+    // Accepted: the refund's number is derived from its key, and the same request again refunds once.
+    alipay.refuseRefunds = null
+    const made = await refund(order, { amount: 4_000, idempotencyKey: 'wallet-refund-0001' })
+    expect(made.status).toBe(201)
+    const again = await refund(order, { amount: 4_000, idempotencyKey: 'wallet-refund-0001' })
+    expect(again.status).toBe(201)
+    const booked = await refundsOf(order._id)
+    expect(booked).toMatchObject([{ amount: -4_000, method: 'mobileWallet', refundOf: payment._id }])
+    const number = gatewayRefundId(a.shopId, 'wallet-refund-0001:0')
+    expect(booked[0].tranID).toBe(number)
+    expect([...trade.refunds]).toEqual([[number, '40.00']])
+    // An answer lost after Alipay refunded: the retry under the same number is Alipay's same refund.
+    const gateway = (await gatewayProviders(t.context, a.shopId)('mobileWallet'))!
+    expect(await gateway.refund({ reference: payment._id, refundId: number, amount: 4_000, currency: 'hkd' })).toEqual({
+      id: number,
+      amount: 4_000
+    })
+    expect(trade.refunds.size).toBe(1)
+    // The rest, without a key: the order is refunded and Alipay has given all of it back.
+    expect((await refund(order, {})).status).toBe(201)
+    expect(await get(`orders/${order._id}`)).toMatchObject({ status: 'refunded', amount: 0 })
+    expect([...trade.refunds.values()].sort()).toEqual(['40.00', '60.00'])
+  })
+
+  it('refunds a terminal sale through its signed API; over what the terminal has left is refused', async () => {
+    const order = (await orderOf(5_000)) as Json & { _id: string; orderId: string }
+    const sale = (await pay(t, a, { order: order._id, method: 'terminal', amount: 5_000 })).body as Json & { _id: string }
+    expect(await terminal.settle(sale._id, 'approved', hook('terminal'))).toBe(200)
+    // Someone already gave HK$30 back at the terminal's portal: the terminal refuses a whole refund.
+    terminal.sales.get(sale._id)!.refunds = new Map([['portal-refund', 3_000]])
+    const refused = await refund(order, { idempotencyKey: 'terminal-refund-0001' })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({ data: { key: 'refund.gatewayRefused', reason: 'amount_too_large' } })
+    expect(await refundsOf(order._id)).toHaveLength(0)
+    expect(await get(`orders/${order._id}`)).toMatchObject({ status: 'paid', amount: 5_000 })
+    const made = await refund(order, { amount: 2_000, idempotencyKey: 'terminal-refund-0002' })
+    expect(made.status).toBe(201)
+    expect((await refund(order, { amount: 2_000, idempotencyKey: 'terminal-refund-0002' })).status).toBe(201)
+    const number = gatewayRefundId(a.shopId, 'terminal-refund-0002:0')
+    expect(await refundsOf(order._id)).toMatchObject([{ amount: -2_000, method: 'terminal', tranID: number }])
+    expect([...terminal.sales.get(sale._id)!.refunds!]).toEqual([
+      ['portal-refund', 3_000],
+      [number, 2_000]
+    ])
+    expect(terminal.refused).toBe(0)
   })
 
   it('refuses a gateway that is configured but not enabled, or not one the server talks to yet', async () => {

@@ -61,7 +61,9 @@ export const ordersMessages = defineMessages({
     'refund.notRefundable': 'This order has no payment to refund',
     'refund.noSuchLine': 'No such line in this order',
     'refund.overQuantity': 'More than was sold and not yet returned',
-    'refund.nothing': 'Nothing to refund'
+    'refund.nothing': 'Nothing to refund',
+    'refund.gatewayRefused': 'The payment gateway refused the refund',
+    'refund.gatewayFailed': 'The payment gateway could not refund now; try again'
   },
   cht: {
     'route.orders': '訂單',
@@ -122,7 +124,9 @@ export const ordersMessages = defineMessages({
     'refund.notRefundable': '此訂單沒有可退款的付款',
     'refund.noSuchLine': '此訂單沒有這個項目',
     'refund.overQuantity': '超過已售出而未退回的數量',
-    'refund.nothing': '沒有可退款的項目'
+    'refund.nothing': '沒有可退款的項目',
+    'refund.gatewayRefused': '支付渠道拒絕了退款',
+    'refund.gatewayFailed': '支付渠道暫時未能退款，請稍後再試'
   },
   chs: {
     'route.orders': '订单',
@@ -183,7 +187,9 @@ export const ordersMessages = defineMessages({
     'refund.notRefundable': '此订单没有可退款的付款',
     'refund.noSuchLine': '此订单没有这个项目',
     'refund.overQuantity': '超过已售出而未退回的数量',
-    'refund.nothing': '没有可退款的项目'
+    'refund.nothing': '没有可退款的项目',
+    'refund.gatewayRefused': '支付渠道拒绝了退款',
+    'refund.gatewayFailed': '支付渠道暂时未能退款，请稍后再试'
   }
 })
 

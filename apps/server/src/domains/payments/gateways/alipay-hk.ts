@@ -43,6 +43,9 @@ const STATUS: Record<string, ChargeStatus> = {
   TRADE_CLOSED: 'canceled'
 }
 
+/** Alipay's answers to a refund over what is left of the trade. */
+const REFUND_TOO_LARGE = new Set(['ACQ.REFUND_AMT_NOT_EQUAL_TOTAL', 'ACQ.REFUND_FEE_ERROR', 'ACQ.REFUND_AMOUNT_LIMIT_EXCEEDED'])
+
 type Answer = Record<string, unknown> & { code?: string; subMsg?: string; subCode?: string }
 
 const run = async (work: () => Promise<Answer>): Promise<Answer> => {
@@ -56,7 +59,8 @@ const run = async (work: () => Promise<Answer>): Promise<Answer> => {
   }
   if (answer.code === '10000') return answer
   if (answer.subCode === 'ACQ.TRADE_NOT_EXIST') throw new ProviderError('not_found', 'No such wallet payment')
-  if (answer.code === '40004') throw new ProviderError('invalid_request', 'The wallet gateway refused the payment')
+  if (answer.code === '40004')
+    throw new ProviderError('invalid_request', 'The wallet gateway refused the payment', { providerCode: answer.subCode })
   if (answer.code === '20001') throw new ProviderError('authentication', "The shop's wallet keys were refused")
   throw new ProviderError('provider', 'The wallet gateway failed')
 }
@@ -92,6 +96,30 @@ export const alipayHkProvider = (credentials: AlipayHkCredentials, base?: string
     },
     cancelCharge: async (reference) => {
       await exec('alipay.trade.cancel', { bizContent: { outTradeNo: reference } })
+    },
+    // `alipay.trade.refund`: the same out_request_no twice is one refund (Alipay answers fund_change "N").
+    refund: async (input) => {
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+        throw new ProviderError('invalid_request', 'The amount must be a positive whole number of cents')
+      try {
+        await exec('alipay.trade.refund', {
+          bizContent: {
+            outTradeNo: input.reference,
+            refundAmount: decimalOf(input.amount),
+            outRequestNo: input.refundId,
+            ...(input.reason ? { refundReason: input.reason.slice(0, 256) } : {})
+          }
+        })
+      } catch (error) {
+        if (error instanceof ProviderError && error.code === 'invalid_request')
+          throw new ProviderError(
+            REFUND_TOO_LARGE.has(error.providerCode ?? '') ? 'amount_too_large' : 'invalid_request',
+            'The wallet gateway refused the refund',
+            { providerCode: error.providerCode }
+          )
+        throw error
+      }
+      return { id: input.refundId, amount: input.amount }
     }
   }
 }

@@ -32,8 +32,25 @@ const guarded = (gateway: GatewayProvider, notifyUrl: string): ShopGateway => ({
   notifyUrl,
   createCharge: (input) => gateway.createCharge(input).catch((e: unknown) => Promise.reject(asFeathersError(e))),
   getCharge: (reference) => gateway.getCharge(reference).catch((e: unknown) => Promise.reject(asFeathersError(e))),
-  cancelCharge: (reference) => gateway.cancelCharge(reference).catch((e: unknown) => Promise.reject(asFeathersError(e)))
+  cancelCharge: (reference) => gateway.cancelCharge(reference).catch((e: unknown) => Promise.reject(asFeathersError(e))),
+  refund: (input) => gateway.refund(input).catch((e: unknown) => Promise.reject(asRefundError(e)))
 })
+
+/**
+ * A gateway's refusal of a refund, in the refund's words: over what is left or refused (4xx, the caller's),
+ * or the gateway failing or unreachable (502/503). Nothing is booked: the refund's transaction rolls back.
+ */
+const asRefundError = (error: unknown) => {
+  if (!(error instanceof ProviderError)) return error
+  const refused = error.status < 500
+  return new FeathersError(
+    refused ? 'The payment gateway refused the refund' : 'The payment gateway could not refund now; try again',
+    'GatewayError',
+    refused ? 400 : error.status,
+    'gateway-error',
+    { key: refused ? 'refund.gatewayRefused' : 'refund.gatewayFailed', field: 'amount', reason: error.code }
+  )
+}
 
 /**
  * The shop's gateway for a method (decision 0199), built from its settings and sealed keys, pointed at

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { PaymentGatewayId } from '@emporia/shared'
 
 /*
@@ -41,7 +42,30 @@ export interface GatewayProvider {
   }): Promise<GatewayCharge>
   getCharge(reference: string): Promise<GatewayCharge>
   cancelCharge(reference: string): Promise<void>
+  /**
+   * Gives `amount` cents of a paid charge back (decision 0199, amended). `refundId` is our refund's own
+   * number (the gateway's out_request_no / refund id): the same one twice refunds once, the gateway
+   * answering the refund it already made.
+   */
+  refund(input: {
+    reference: string
+    refundId: string
+    amount: number
+    currency: string
+    reason?: string
+  }): Promise<GatewayRefund>
 }
+
+export interface GatewayRefund {
+  /** Ours: the refund's number as sent. */
+  id: string
+  /** Cents given back by this refund. */
+  amount: number
+}
+
+/** A refund's number at the gateway, derived from the shop and our refund's key or id: 32 hex (Alipay takes 64). */
+export const gatewayRefundId = (shop: string, refund: string) =>
+  createHash('sha256').update(`${shop}:${refund}:refund`).digest('hex').slice(0, 32)
 
 /**
  * Verifies a notification's signature and maps it; throws ProviderSignatureError when it does not verify

@@ -8,6 +8,8 @@ import type { ChargeStatus, GatewayNotificationParser, GatewayProvider } from '.
  * signed notification when the sale is approved or declined. Every request and notification carries
  * `Terminal-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body" with the key>`; a notification
  * older than five minutes is refused (a replay), and one seen twice changes nothing (the payment is closed).
+ * A refund (`POST /v1/sales/:reference/refunds`, `{ refundId, amount, currency }`) answers
+ * `{ id, reference, amount, currency }`: the same refund id twice is one refund; 422 when more than is left.
  */
 
 export const TERMINAL_LIVE = 'https://api.terminal.invalid'
@@ -40,7 +42,7 @@ interface Sale {
 
 export const terminalProvider = (credentials: TerminalCredentials, base?: string): GatewayProvider => {
   const root = (base || (credentials.staging ? TERMINAL_SANDBOX : TERMINAL_LIVE)).replace(/\/$/, '')
-  const call = async (method: 'GET' | 'POST', path: string, body?: object): Promise<Sale> => {
+  const call = async <T = Sale>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> => {
     const text = body ? JSON.stringify({ mid: credentials.mid, ...body }) : ''
     let response: Response
     try {
@@ -60,8 +62,11 @@ export const terminalProvider = (credentials: TerminalCredentials, base?: string
     if (response.status === 401) throw new ProviderError('authentication', "The shop's terminal key was refused")
     if (response.status === 404) throw new ProviderError('not_found', 'No such terminal sale')
     if (response.status === 409) throw new ProviderError('unexpected_state', 'The terminal is busy with another sale')
+    if (response.status === 422)
+      throw new ProviderError('amount_too_large', 'The terminal refused: more than is left of the sale')
+    if (response.status === 400) throw new ProviderError('invalid_request', 'The card terminal refused the request')
     if (!response.ok) throw new ProviderError('provider', 'The card terminal failed')
-    return (await response.json()) as Sale
+    return (await response.json()) as T
   }
   const charge = (sale: Sale) => ({
     reference: sale.reference,
@@ -85,6 +90,19 @@ export const terminalProvider = (credentials: TerminalCredentials, base?: string
     getCharge: async (reference) => charge(await call('GET', `/v1/sales/${encodeURIComponent(reference)}`)),
     cancelCharge: async (reference) => {
       await call('POST', `/v1/sales/${encodeURIComponent(reference)}/cancel`, {})
+    },
+    // `POST /v1/sales/:reference/refunds`: the same refund id twice answers the first refund, refunding once.
+    refund: async (input) => {
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0)
+        throw new ProviderError('invalid_request', 'The amount must be a positive whole number of cents')
+      const refund = await call<{ id: string; amount: number }>(
+        'POST',
+        `/v1/sales/${encodeURIComponent(input.reference)}/refunds`,
+        { refundId: input.refundId, amount: input.amount, currency: input.currency, reason: input.reason ?? null }
+      )
+      if (refund.id !== input.refundId || refund.amount !== input.amount)
+        throw new ProviderError('idempotency', 'The terminal answered another refund')
+      return { id: refund.id, amount: refund.amount }
     }
   }
 }
