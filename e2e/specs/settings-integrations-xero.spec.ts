@@ -11,6 +11,8 @@ const NOT_CONNECTED = '未連接'
 const CONNECTED = '已連接至 Harbour Tea Ltd'
 const NOT_READY = '請選擇機構及帳戶，以開始送出記錄。'
 const SENT = '已送出'
+// …and its payment gateways' card: a new shop has every gateway off, and names none of its keys.
+const GATEWAY_OFF = '已關閉'
 
 /**
  * settings/integrations (spec §2.2, §3.1; decision 0197) in cht: the merchant connects the accounting
@@ -38,6 +40,8 @@ describe('settings/integrations: accounting', () => {
     await page.locator(`[data-testid="settings-index"] a[href$="/settings/integrations"]`).click()
     const state = page.getByTestId('accounting-state')
     await expect.poll(() => shell.text(state), poll).toBe(NOT_CONNECTED)
+    const wallet = page.getByTestId('gateway-alipayHk').getByTestId('gateway-state')
+    await expect.poll(() => shell.text(wallet), poll).toBe(GATEWAY_OFF)
 
     // The double's consent page approves at once and sends the browser back to the callback route.
     await page.getByTestId('accounting-connect').click()

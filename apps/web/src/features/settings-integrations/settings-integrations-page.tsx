@@ -2,10 +2,11 @@ import { Stack } from '@mui/material'
 import { useSession } from '../../lib/auth'
 import { useCurrentShop } from '../../lib/shop'
 import { AccountingCard } from './accounting-card'
+import { GatewaysCard } from './gateways-card'
 
 /**
  * settings/integrations (spec §2.2, decision 0197): one card per integration, each with its state, what
- * it does and its actions. The accounting service is the first; the payment gateways' cards go below it.
+ * it does and its actions. The accounting service first, then the payment gateways.
  */
 export const SettingsIntegrationsPage = () => {
   const { user } = useSession()
@@ -14,7 +15,7 @@ export const SettingsIntegrationsPage = () => {
   return (
     <Stack spacing={3} sx={{ maxWidth: 900 }} key={shop._id} data-testid="integrations">
       <AccountingCard shop={shop._id} />
-      {/* Payment gateway cards: added here, one component each, from their own files. */}
+      <GatewaysCard gateways={shop.paymentGateways} />
     </Stack>
   )
 }

@@ -3,6 +3,19 @@ import { defineMessages } from '../../lib/i18n/screen-messages'
 /** settings/integrations and the accounting callback (decision 0197): states, choices and the server's reasons. */
 export const settingsIntegrationsMessages = defineMessages({
   en: {
+    'integrations.gateways': 'Payment gateways',
+    'integrations.gatewaysWhat':
+      'Wallets, the transit card and the connected card terminal take payments at the checkout and the till once they are switched on and their keys are set in the payment settings.',
+    'integrations.gatewaysSettings': 'Payment settings',
+    'integrations.gateway.alipayHk': 'Mobile wallet (AlipayHK)',
+    'integrations.gateway.wechatPayHk': 'Messaging wallet (WeChat Pay HK)',
+    'integrations.gateway.octopus': 'Transit card (Octopus)',
+    'integrations.gateway.terminal': 'Connected card terminal',
+    'integrations.gatewayState.notYet': 'Not offered yet',
+    'integrations.gatewayState.off': 'Off',
+    'integrations.gatewayState.keysMissing': 'Keys missing',
+    'integrations.gatewayState.staging': 'On (test environment)',
+    'integrations.gatewayState.live': 'On',
     'integrations.accounting': 'Accounting (Xero)',
     'integrations.what':
       'When an order is paid, it is sent to your books as an invoice with its lines and its payment; a refund is sent as a credit note, and company customers as contacts. Each record is sent once.',
@@ -50,6 +63,18 @@ export const settingsIntegrationsMessages = defineMessages({
     'accounting.unavailable': 'This server has no accounting service set up.'
   },
   cht: {
+    'integrations.gateways': '支付渠道',
+    'integrations.gatewaysWhat': '在付款設定中開啟並填妥密鑰後，電子錢包、八達通及連線信用卡終端機即可在結帳及收銀機收款。',
+    'integrations.gatewaysSettings': '付款設定',
+    'integrations.gateway.alipayHk': '流動電子錢包（支付寶香港）',
+    'integrations.gateway.wechatPayHk': '通訊軟件錢包（微信支付香港）',
+    'integrations.gateway.octopus': '儲值交通卡（八達通）',
+    'integrations.gateway.terminal': '連線信用卡終端機',
+    'integrations.gatewayState.notYet': '暫未提供',
+    'integrations.gatewayState.off': '已關閉',
+    'integrations.gatewayState.keysMissing': '欠缺密鑰',
+    'integrations.gatewayState.staging': '已開啟（測試環境）',
+    'integrations.gatewayState.live': '已開啟',
     'integrations.accounting': '會計系統',
     'integrations.what':
       '訂單付款後，會以發票連同明細及付款記錄送到你的帳簿；退款以貸項通知單送出，公司客戶以聯絡人送出。每筆記錄只送出一次。',
@@ -96,6 +121,18 @@ export const settingsIntegrationsMessages = defineMessages({
     'accounting.unavailable': '此伺服器尚未設定會計系統。'
   },
   chs: {
+    'integrations.gateways': '支付渠道',
+    'integrations.gatewaysWhat': '在付款设置中开启并填妥密钥后，电子钱包、八达通及联网信用卡终端机即可在结账及收银机收款。',
+    'integrations.gatewaysSettings': '付款设置',
+    'integrations.gateway.alipayHk': '移动电子钱包（支付宝香港）',
+    'integrations.gateway.wechatPayHk': '通讯软件钱包（微信支付香港）',
+    'integrations.gateway.octopus': '储值交通卡（八达通）',
+    'integrations.gateway.terminal': '联网信用卡终端机',
+    'integrations.gatewayState.notYet': '暂未提供',
+    'integrations.gatewayState.off': '已关闭',
+    'integrations.gatewayState.keysMissing': '缺少密钥',
+    'integrations.gatewayState.staging': '已开启（测试环境）',
+    'integrations.gatewayState.live': '已开启',
     'integrations.accounting': '会计系统',
     'integrations.what':
       '订单付款后，会以发票连同明细及付款记录发送到你的账簿；退款以贷项通知单发送，公司客户以联系人发送。每条记录只发送一次。',
