@@ -119,7 +119,8 @@ export default tseslint.config(
     files: [
       'packages/theme/src/commerce/islands.ts',
       'packages/theme/src/commerce/account-islands.ts',
-      'packages/theme/src/commerce/captcha-islands.ts'
+      'packages/theme/src/commerce/captcha-islands.ts',
+      'packages/theme/src/commerce/installed-app.ts'
     ],
     languageOptions: { globals: { ...globals.browser } },
     rules: {

@@ -2,6 +2,7 @@
 // each form sent as JSON to `{base}/_commerce/account…`; refusals land on their fields. Plain DOM.
 import { registerIsland } from '../islands/index'
 import { captchaOf } from './captcha-islands'
+import { installedChannel } from './installed-app'
 
 type Texts = Record<string, string>
 interface Refusal {
@@ -77,6 +78,7 @@ const signInForm = (base: string, texts: Texts, form: HTMLFormElement) => {
       const answer = await send<{ register?: boolean }>(base, 'POST', '/sign-in', {
         email,
         code: valueOf(form, 'code'),
+        ...installedChannel(),
         ...(registering
           ? { firstName: valueOf(form, 'firstName'), lastName: valueOf(form, 'lastName'), phone: valueOf(form, 'phone') }
           : {})

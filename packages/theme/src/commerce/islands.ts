@@ -7,6 +7,7 @@ import { captchaOf } from './captcha-islands'
 import './account-islands'
 // So does the product page's comment form (decision 0193).
 import './comment-islands'
+import { installedChannel } from './installed-app'
 
 interface Line {
   product: string
@@ -366,9 +367,11 @@ const checkoutIsland = (root: HTMLElement) => {
     try {
       // A retry sends the same key: the server answers the same order and the same payment to confirm.
       // An anonymous shopper's widget answers once (decision 0201): a retry solves a fresh one.
-      placed = await call<{ link: string; clientSecret?: string }>(base, '/checkout', { ...body, ...captcha.token() }).finally(
-        captcha.reset
-      )
+      placed = await call<{ link: string; clientSecret?: string }>(base, '/checkout', {
+        ...body,
+        ...installedChannel(),
+        ...captcha.token()
+      }).finally(captcha.reset)
     } catch (refusal) {
       const problem = refusal as { message?: string; data?: { field?: string } }
       const field = problem.data?.field ?? ''
