@@ -27,7 +27,8 @@ describe('payment gateways (decision 0199)', () => {
   it("tells settings/integrations each gateway's state, never a credential, and takes only working ones", () => {
     const gateways = {
       alipayHk: { enabled: true, staging: true, id: '2021', hasKey: true, hasSign: true, key: 'secret' },
-      wechatPayHk: { enabled: true, staging: false, id: 'wx', hasKey: true }
+      octopus: { enabled: true, staging: false, id: 'MID1', hasKey: true },
+      wechatPayHk: { enabled: true, staging: false, id: '1900000001.wx1', hasKey: true }
     }
     const states = gatewayStates(gateways)
     expect(states.find((state) => state.id === 'alipayHk')).toEqual({
@@ -38,9 +39,11 @@ describe('payment gateways (decision 0199)', () => {
       ready: true,
       available: true
     })
-    expect(states.find((state) => state.id === 'wechatPayHk')).toMatchObject({ enabled: true, ready: true, available: false })
+    expect(states.find((state) => state.id === 'octopus')).toMatchObject({ enabled: true, ready: true, available: false })
+    // WeChat Pay is taken now, and needs its platform key (`sign`) besides the key bundle.
+    expect(states.find((state) => state.id === 'wechatPayHk')).toMatchObject({ ready: false, available: true })
     expect(JSON.stringify(states)).not.toContain('secret')
     expect(gatewayEnabled(gateways, 'alipayHk')).toBe(true)
-    expect(gatewayEnabled(gateways, 'wechatPayHk')).toBe(false)
+    expect(gatewayEnabled(gateways, 'octopus')).toBe(false)
   })
 })

@@ -1,4 +1,4 @@
-import { createSign, createVerify, generateKeyPairSync } from 'node:crypto'
+import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { terminalSignature, verifyTerminalSignature } from '../../src/domains/payments/gateways/terminal'
 
@@ -335,6 +335,202 @@ export const startTerminalDouble = async (mid = 'MID-000123', key = 'terminal-te
       if (!sale) throw new Error(`No sale ${reference}`)
       sale.status = status
       return post(target ?? sale.notifyUrl, notification(reference))
+    },
+    post,
+    close: () => new Promise((resolve) => server.close(() => resolve()))
+  }
+}
+
+export interface WechatOrder {
+  outTradeNo: string
+  total: number
+  currency: string
+  state: 'NOTPAY' | 'SUCCESS' | 'CLOSED'
+  notifyUrl: string
+  /** Refunds made, by out_refund_no: their cents. */
+  refunds: Map<string, number>
+}
+
+export interface WechatDouble {
+  url: string
+  mchid: string
+  appid: string
+  apiV3Key: string
+  serial: string
+  merchant: { privateKey: string; publicKey: string }
+  platform: { privateKey: string; publicKey: string }
+  /** The shop's `id` and `key` as the merchant types them. */
+  id: string
+  key: string
+  orders: Map<string, WechatOrder>
+  refused: number
+  /** A TRANSACTION.SUCCESS notification for the order (`change` overrides the resource's fields), signed and sealed. */
+  notification(
+    outTradeNo: string,
+    change?: Record<string, unknown>,
+    options?: { at?: number; withKey?: string }
+  ): { body: string; headers: Record<string, string> }
+  /** The customer paid: marks the order and posts its notification (to `target`, else its notify URL). */
+  pay(outTradeNo: string, target?: string): Promise<number>
+  post(url: string, note: { body: string; headers: Record<string, string> }): Promise<number>
+  close(): Promise<void>
+}
+
+/** WeChat Pay HK's API v3 (decision 0199, amended): signed requests in, signed answers and sealed notifications out. */
+export const startWechatDouble = async (mchid = '1900000001', appid = 'wx8888888888888888'): Promise<WechatDouble> => {
+  const merchant = pem()
+  const platform = pem()
+  const apiV3Key = 'apiv3-test-key-0123456789abcdefg'.slice(0, 32)
+  const serial = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1'
+  const orders = new Map<string, WechatOrder>()
+  let refused = 0
+  let seq = 0
+  const signAnswer = (body: string, at = Math.floor(Date.now() / 1000), withKey = platform.privateKey) => {
+    const nonce = randomBytes(16).toString('hex')
+    const signature = createSign('RSA-SHA256').update(`${at}\n${nonce}\n${body}\n`).sign(withKey, 'base64')
+    return {
+      'wechatpay-timestamp': String(at),
+      'wechatpay-nonce': nonce,
+      'wechatpay-signature': signature,
+      'wechatpay-serial': 'PUB_KEY_ID_0001'
+    }
+  }
+  const server = createServer((req, res) => {
+    void readBody(req).then((text) => {
+      const send = (status: number, body: object | null) => {
+        const json = body ? JSON.stringify(body) : ''
+        res.statusCode = status
+        if (body) for (const [name, value] of Object.entries(signAnswer(json))) res.setHeader(name, value)
+        res.setHeader('content-type', 'application/json')
+        res.end(json)
+      }
+      const auth = /^WECHATPAY2-SHA256-RSA2048 (.*)$/.exec(String(req.headers.authorization ?? ''))
+      const parts = Object.fromEntries(
+        [...(auth?.[1] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]] as [string, string])
+      )
+      const ok =
+        parts.mchid === mchid &&
+        parts.serial_no === serial &&
+        createVerify('RSA-SHA256')
+          .update(`${req.method}\n${req.url}\n${parts.timestamp}\n${parts.nonce_str}\n${text}\n`)
+          .verify(merchant.publicKey, parts.signature ?? '', 'base64')
+      if (!ok) {
+        refused++
+        return send(401, { code: 'SIGN_ERROR', message: 'signature' })
+      }
+      const path = new URL(req.url ?? '/', 'http://double').pathname
+      const body = (text ? JSON.parse(text) : {}) as Record<string, unknown> & {
+        out_trade_no?: string
+        out_refund_no?: string
+        notify_url?: string
+        amount?: { total?: number; refund?: number; currency?: string }
+      }
+      if (req.method === 'POST' && path === '/v3/global/transactions/native') {
+        const outTradeNo = String(body.out_trade_no)
+        if (!orders.has(outTradeNo))
+          orders.set(outTradeNo, {
+            outTradeNo,
+            total: Number(body.amount?.total),
+            currency: String(body.amount?.currency),
+            state: 'NOTPAY',
+            notifyUrl: String(body.notify_url),
+            refunds: new Map()
+          })
+        return send(200, { code_url: `weixin://wxpay/bizpayurl?pr=${outTradeNo}` })
+      }
+      if (req.method === 'POST' && path === '/v3/global/refunds') {
+        const order = orders.get(String(body.out_trade_no))
+        if (!order) return send(404, { code: 'ORDER_NOT_EXIST', message: 'no order' })
+        const refundNo = String(body.out_refund_no)
+        const earlier = order.refunds.get(refundNo)
+        if (earlier === undefined) {
+          if (order.state !== 'SUCCESS') return send(400, { code: 'INVALID_REQUEST', message: 'not paid' })
+          if (body.amount?.total !== order.total) return send(400, { code: 'PARAM_ERROR', message: 'total' })
+          const given = [...order.refunds.values()].reduce((sum, amount) => sum + amount, 0)
+          if (given + Number(body.amount?.refund) > order.total)
+            return send(403, { code: 'NOT_ENOUGH', message: 'over what is left' })
+          order.refunds.set(refundNo, Number(body.amount?.refund))
+        }
+        return send(200, {
+          id: `5030${refundNo}`,
+          out_refund_no: refundNo,
+          status: 'PROCESSING',
+          amount: { refund: earlier ?? Number(body.amount?.refund), total: order.total, currency: order.currency }
+        })
+      }
+      const match = /^\/v3\/global\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(path)
+      const order = match ? orders.get(decodeURIComponent(match[1])) : undefined
+      if (!order) return send(404, { code: 'ORDER_NOT_EXIST', message: 'no order' })
+      if (match?.[2]) {
+        if (order.state === 'NOTPAY') order.state = 'CLOSED'
+        return send(204, null)
+      }
+      send(200, {
+        mchid,
+        appid,
+        out_trade_no: order.outTradeNo,
+        trade_state: order.state,
+        amount: { total: order.total, currency: order.currency }
+      })
+    })
+  })
+  const url = await listen(server)
+  const seal = (clear: string) => {
+    const nonce = randomBytes(6).toString('hex')
+    const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key), Buffer.from(nonce))
+    cipher.setAAD(Buffer.from('transaction'))
+    const data = Buffer.concat([cipher.update(clear, 'utf8'), cipher.final(), cipher.getAuthTag()])
+    return { algorithm: 'AEAD_AES_256_GCM', ciphertext: data.toString('base64'), nonce, associated_data: 'transaction' }
+  }
+  const notification = (
+    outTradeNo: string,
+    change: Record<string, unknown> = {},
+    options: { at?: number; withKey?: string } = {}
+  ) => {
+    const order = orders.get(outTradeNo)
+    const resource = {
+      mchid,
+      appid,
+      out_trade_no: outTradeNo,
+      transaction_id: `4200${++seq}`,
+      trade_type: 'NATIVE',
+      trade_state: 'SUCCESS',
+      amount: { total: order?.total ?? 0, currency: order?.currency ?? 'HKD', payer_total: order?.total ?? 0 },
+      ...change
+    }
+    const body = JSON.stringify({
+      id: `EV-${seq}`,
+      create_time: '2026-12-13T10:00:00+08:00',
+      resource_type: 'encrypt-resource',
+      event_type: 'TRANSACTION.SUCCESS',
+      summary: '支付成功',
+      resource: seal(JSON.stringify(resource))
+    })
+    return { body, headers: signAnswer(body, options.at, options.withKey) }
+  }
+  const post = async (target: string, note: { body: string; headers: Record<string, string> }) =>
+    (await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', ...note.headers }, body: note.body }))
+      .status
+  return {
+    url,
+    mchid,
+    appid,
+    apiV3Key,
+    serial,
+    merchant,
+    platform,
+    id: `${mchid}.${appid}`,
+    key: `${apiV3Key}\n${serial}\n${merchant.privateKey}`,
+    orders,
+    get refused() {
+      return refused
+    },
+    notification,
+    pay: async (outTradeNo, target) => {
+      const order = orders.get(outTradeNo)
+      if (!order) throw new Error(`No order ${outTradeNo}`)
+      order.state = 'SUCCESS'
+      return post(target ?? order.notifyUrl, notification(outTradeNo))
     },
     post,
     close: () => new Promise((resolve) => server.close(() => resolve()))

@@ -22,17 +22,18 @@ export const gatewayOfMethod = (method: string): PaymentGatewayId | undefined =>
 
 /**
  * Which credentials each gateway asks for: AlipayHK the app id, our private key, Alipay's public key
- * (`sign`) and its gateway `domain`; WeChat Pay the open id (app id) and key; Octopus and the terminal a
+ * (`sign`) and its gateway `domain`; WeChat Pay "<mchid>.<appid>", its key bundle (APIv3 key, certificate serial,
+ * API private key) and its platform public key (`sign`, decision 0199 amended); Octopus and the terminal a
  * MID and key. `sign` is the key notifications are verified with.
  */
 export const gatewayCredentials: Record<PaymentGatewayId, readonly ('id' | 'key' | 'sign' | 'domain')[]> = {
   alipayHk: ['id', 'key', 'sign', 'domain'],
-  wechatPayHk: ['id', 'key'],
+  wechatPayHk: ['id', 'key', 'sign'],
   octopus: ['id', 'key'],
   terminal: ['id', 'key']
 }
 /** The gateways the server can talk to today; the others are configured and refused as `not_available`. */
-export const workingGateways: readonly PaymentGatewayId[] = ['alipayHk', 'terminal']
+export const workingGateways: readonly PaymentGatewayId[] = ['alipayHk', 'terminal', 'wechatPayHk']
 
 const secret = Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 4000 }), Type.Null()], { writeOnly: true }))
 

@@ -11,6 +11,7 @@ import { parseAlipayNotification } from './gateways/alipay-hk'
 import type { GatewayEvent, GatewayNotificationParser } from './gateways/gateway'
 import { GATEWAY_WEBHOOK_PATHS, gatewayProviders } from './gateways/gateway-providers'
 import { TERMINAL_SIGNATURE_HEADER, parseTerminalNotification } from './gateways/terminal'
+import { WECHATPAY_SIGNATURE_HEADERS, parseWechatNotification } from './gateways/wechat-pay-hk'
 import { webhookRoute } from './provider/webhook-route'
 
 type Matched = Pick<PaymentRow, '_id' | 'method' | 'amount' | 'order' | 'status'>
@@ -33,7 +34,10 @@ interface GatewayHook {
   verifyKey: ShopSecretName
   parse: GatewayNotificationParser
   signatureHeader?: string
+  signatureHeaders?: readonly string[]
   acknowledge?: string
+  /** The secret the parser gets, when it needs more than `verifyKey`. */
+  secretFor?: (shop: string) => Promise<string | null>
 }
 
 const HOOKS: GatewayHook[] = [
@@ -50,6 +54,18 @@ const HOOKS: GatewayHook[] = [
  * nothing. A charge paid after its payment was cancelled here is logged for the merchant to refund.
  */
 export const gatewayWebhooks = (context: ServiceContext, app: Application) => {
+  // WeChat Pay's notification is signed with the platform key (`sign`) and its resource sealed with the APIv3 key (in `key`).
+  const wechat: GatewayHook = {
+    id: 'wechatPayHk',
+    verifyKey: 'wechatPayHkSign',
+    parse: parseWechatNotification,
+    signatureHeaders: WECHATPAY_SIGNATURE_HEADERS,
+    secretFor: async (shop) => {
+      const sign = await readShopSecret(context.db.knex, shop, 'wechatPayHkSign')
+      const key = await readShopSecret(context.db.knex, shop, 'wechatPayHkKey')
+      return sign && key ? JSON.stringify({ sign, key }) : null
+    }
+  }
   const log = context.config.logLevel === 'silent' ? () => undefined : (line: string) => console.warn(line)
   const handle = (hook: GatewayHook) => async (shop: string, event: GatewayEvent) => {
     if (event.type === 'other') return
@@ -83,13 +99,14 @@ export const gatewayWebhooks = (context: ServiceContext, app: Application) => {
     app.service(servicePaths.payments).emit('patched', paymentRecord(result.payment))
     app.service(servicePaths.orders).emit('patched', orderRecord(result.order))
   }
-  return HOOKS.map((hook) =>
+  return [...HOOKS, wechat].map((hook) =>
     webhookRoute<GatewayEvent>({
       path: GATEWAY_WEBHOOK_PATHS[hook.id] ?? '',
-      secretFor: (shop) => readShopSecret(context.db.knex, shop, hook.verifyKey),
+      secretFor: hook.secretFor ?? ((shop) => readShopSecret(context.db.knex, shop, hook.verifyKey)),
       parse: hook.parse,
       handle: handle(hook),
       signatureHeader: hook.signatureHeader,
+      signatureHeaders: hook.signatureHeaders,
       acknowledge: hook.acknowledge
     })
   )

@@ -21,6 +21,7 @@ export const shopSecretNames = [
   'alipayHkKey',
   'alipayHkSign',
   'wechatPayHkKey',
+  'wechatPayHkSign',
   'octopusKey',
   'terminalKey',
   // The accounting service's OAuth tokens (decision 0197), written by its connection only.

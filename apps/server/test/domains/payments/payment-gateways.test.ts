@@ -3,7 +3,14 @@ import { shopOwner } from '../../support/accounts'
 import { makeProduct } from '../../support/catalogue'
 import { dialects } from '../../support/databases'
 import { json } from '../../support/clients'
-import { startAlipayDouble, startTerminalDouble, type AlipayDouble, type TerminalDouble } from '../../support/gateway-doubles'
+import {
+  startAlipayDouble,
+  startTerminalDouble,
+  startWechatDouble,
+  type AlipayDouble,
+  type TerminalDouble,
+  type WechatDouble
+} from '../../support/gateway-doubles'
 import { startTestApp, type TestApp } from '../../support/test-app'
 import { call, operate } from '../../support/inventory-api'
 import { madeOrder, pay, setShop } from '../../support/order-api'
@@ -28,11 +35,16 @@ describe.each(await dialects())('payment gateways (%s)', (dialect) => {
   let w: string
   let alipay: AlipayDouble
   let terminal: TerminalDouble
+  let wechat: WechatDouble
   beforeAll(async () => {
     alipay = await startAlipayDouble()
     terminal = await startTerminalDouble()
+    wechat = await startWechatDouble()
     t = await startTestApp(dialect, {
-      config: { publicUrl: 'https://emporia.example', gatewayBases: { alipayHk: alipay.url, terminal: terminal.url } }
+      config: {
+        publicUrl: 'https://emporia.example',
+        gatewayBases: { alipayHk: alipay.url, terminal: terminal.url, wechatPayHk: wechat.url }
+      }
     })
     a = await shopOwner(t.url, 'Gateways')
     w = ((await t.db.knex('warehouses').where({ shop: a.shopId }).first('_id')) as { _id: string })._id
@@ -41,6 +53,7 @@ describe.each(await dialects())('payment gateways (%s)', (dialect) => {
     await t.close()
     await alipay.close()
     await terminal.close()
+    await wechat.close()
   })
 
   const orderOf = async (price: number) => {
@@ -251,11 +264,72 @@ describe.each(await dialects())('payment gateways (%s)', (dialect) => {
     expect(terminal.refused).toBe(0)
   })
 
+  it('takes WeChat Pay HK by its API v3: QR code, signed and sealed notification, replay and mismatch refused', async () => {
+    await setShop(t, a, {
+      paymentGateways: {
+        alipayHk: {
+          enabled: true,
+          staging: true,
+          id: alipay.appId,
+          key: alipay.merchant.privateKey,
+          sign: alipay.alipay.publicKey
+        },
+        terminal: { enabled: true, staging: false, id: terminal.mid, key: terminal.key },
+        wechatPayHk: { enabled: true, staging: true, id: wechat.id, key: wechat.key, sign: wechat.platform.publicKey }
+      }
+    })
+    const order = (await orderOf(6_600)) as Json & { _id: string; orderId: string }
+    const made = await pay(t, a, { order: order._id, method: 'messagingWallet', amount: 6_600 })
+    expect(made.body).toMatchObject({ status: 'pending' })
+    expect(made.status).toBe(201)
+    const payment = made.body as Json & { _id: string; clientSecret: string }
+    expect(payment).toMatchObject({ status: 'pending', method: 'messagingWallet', tranID: payment._id })
+    expect(payment.clientSecret).toBe(`weixin://wxpay/bizpayurl?pr=${payment._id}`)
+    expect(wechat.orders.get(payment._id)).toMatchObject({
+      total: 6_600,
+      currency: 'HKD',
+      notifyUrl: `https://emporia.example/api/payments/webhooks/wechat-pay-hk/${a.shopId}`
+    })
+    const hookUrl = hook('wechat-pay-hk')
+    // Signed with another key, or too old (a replay): refused, nothing changes.
+    expect(await wechat.post(hookUrl, wechat.notification(payment._id, {}, { withKey: wechat.merchant.privateKey }))).toBe(400)
+    const old = wechat.notification(payment._id, {}, { at: Math.floor(Date.now() / 1000) - 3600 })
+    expect(await wechat.post(hookUrl, old)).toBe(400)
+    // A body changed after signing: refused.
+    const real = wechat.notification(payment._id)
+    expect(await wechat.post(hookUrl, { ...real, body: real.body.replace('TRANSACTION.SUCCESS', 'TRANSACTION.SUCCESS ') })).toBe(
+      400
+    )
+    // Signed and sealed, but for other cents or another merchant: acknowledged, nothing changes.
+    expect(await wechat.post(hookUrl, wechat.notification(payment._id, { amount: { total: 66, currency: 'HKD' } }))).toBe(200)
+    expect(await wechat.post(hookUrl, wechat.notification(payment._id, { mchid: '1900000999' }))).toBe(200)
+    expect((await get(`payments/${payment._id}`)).status).toBe('pending')
+    // The real one twice: paid once.
+    wechat.orders.get(payment._id)!.state = 'SUCCESS'
+    expect(await wechat.post(hookUrl, real)).toBe(200)
+    expect(await wechat.post(hookUrl, real)).toBe(200)
+    expect((await get(`payments/${payment._id}`)).status).toBe('paid')
+    expect(await get(`orders/${order._id}`)).toMatchObject({ status: 'paid', amount: 6_600 })
+    expect(await t.db.knex('payments').where({ shop: a.shopId, order: order._id, status: 'paid' })).toHaveLength(1)
+    // Refunded through WeChat Pay under our refund number, once.
+    expect((await refund(order, { amount: 1_600, idempotencyKey: 'wechat-refund-0001' })).status).toBe(201)
+    expect((await refund(order, { amount: 1_600, idempotencyKey: 'wechat-refund-0001' })).status).toBe(201)
+    expect([...wechat.orders.get(payment._id)!.refunds]).toEqual([[gatewayRefundId(a.shopId, 'wechat-refund-0001:0'), 1_600]])
+    // A second charge withdrawn by the merchant is closed at WeChat Pay.
+    const other = await orderOf(1_000)
+    const second = (await pay(t, a, { order: other._id, method: 'messagingWallet', amount: 1_000 })).body as Json & {
+      _id: string
+    }
+    expect((await call(t, a, 'PATCH', `payments/${second._id}`, { status: 'cancelled' })).status).toBe(200)
+    expect(wechat.orders.get(second._id)?.state).toBe('CLOSED')
+    expect(wechat.refused).toBe(0)
+  })
+
   it('refuses a gateway that is configured but not enabled, or not one the server talks to yet', async () => {
     const order = await orderOf(1_000)
-    const wechat = await pay(t, a, { order: order._id, method: 'messagingWallet', amount: 1_000 })
-    expect(wechat.status).toBe(400)
-    expect(wechat.body).toMatchObject({ data: { key: 'payment.methodOff' } })
+    const octopus = await pay(t, a, { order: order._id, method: 'transitCard', amount: 1_000 })
+    expect(octopus.status).toBe(400)
+    expect(octopus.body).toMatchObject({ data: { key: 'payment.methodOff' } })
     expect(alipay.refused + terminal.refused).toBe(0)
   })
 })

@@ -7,6 +7,7 @@ import { ProviderError } from '../provider/provider'
 import { alipayHkProvider } from './alipay-hk'
 import type { GatewayProvider } from './gateway'
 import { terminalProvider } from './terminal'
+import { wechatPayCredentials, wechatPayHkProvider } from './wechat-pay-hk'
 
 /** A shop's gateway, with the address its notifications are to be posted to. */
 export type ShopGateway = GatewayProvider & { notifyUrl: string }
@@ -16,7 +17,8 @@ export type GatewayFor = (method: string, trx?: Knex.Transaction) => Promise<Sho
 /** Where each gateway's notifications arrive, `:shop` standing for the shop's id. */
 export const GATEWAY_WEBHOOK_PATHS: Partial<Record<PaymentGatewayId, string>> = {
   alipayHk: '/api/payments/webhooks/alipay-hk/:shop',
-  terminal: '/api/payments/webhooks/terminal/:shop'
+  terminal: '/api/payments/webhooks/terminal/:shop',
+  wechatPayHk: '/api/payments/webhooks/wechat-pay-hk/:shop'
 }
 
 const asFeathersError = (error: unknown) =>
@@ -81,6 +83,12 @@ export const gatewayProviders =
       return key
         ? guarded(terminalProvider({ mid: settings.id, key, staging: settings.staging }, bases.terminal), notifyUrl)
         : null
+    }
+    if (id === 'wechatPayHk') {
+      const key = await readShopSecret(knex, shop, 'wechatPayHkKey')
+      const sign = await readShopSecret(knex, shop, 'wechatPayHkSign')
+      const credentials = key && sign ? wechatPayCredentials(settings.id, key, sign, settings.staging) : null
+      return credentials ? guarded(wechatPayHkProvider(credentials, bases.wechatPayHk), notifyUrl) : null
     }
     return null
   }

@@ -18,6 +18,8 @@ export interface WebhookRouteOptions {
   parse?: WebhookParser
   /** The header the signature comes in; defaults to Stripe's. */
   signatureHeader?: string
+  /** A gateway whose signature spans several headers (WeChat Pay's `Wechatpay-*`): their values joined by "\n". */
+  signatureHeaders?: readonly string[]
   /** A gateway that wants a text answer once handled (Alipay's `success`); defaults to Stripe's JSON. */
   acknowledge?: string
   log?: (error: unknown) => void
@@ -103,7 +105,10 @@ export const webhookRoute = <E = ProviderEvent>(
     if (!secret) return reply(ctx, new NotFound('No webhook is set up for this shop'))
     let event: E
     try {
-      event = parse(raw, ctx.get(options.signatureHeader ?? 'stripe-signature') || undefined, secret)
+      const signature = options.signatureHeaders
+        ? options.signatureHeaders.map((name) => ctx.get(name)).join('\n')
+        : ctx.get(options.signatureHeader ?? 'stripe-signature')
+      event = parse(raw, signature || undefined, secret)
     } catch (error) {
       if (error instanceof ProviderSignatureError) return reply(ctx, new BadRequest(error.message))
       throw error
