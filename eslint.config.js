@@ -120,7 +120,7 @@ export default tseslint.config(
       'packages/theme/src/commerce/islands.ts',
       'packages/theme/src/commerce/account-islands.ts',
       'packages/theme/src/commerce/captcha-islands.ts',
-      'packages/theme/src/commerce/installed-app.ts'
+      'packages/theme/src/commerce/channel-islands.ts'
     ],
     languageOptions: { globals: { ...globals.browser } },
     rules: {

@@ -2,7 +2,7 @@
 // each form sent as JSON to `{base}/_commerce/account…`; refusals land on their fields. Plain DOM.
 import { registerIsland } from '../islands/index'
 import { captchaOf } from './captcha-islands'
-import { installedChannel } from './installed-app'
+import { installedChannel } from './channel-islands'
 
 type Texts = Record<string, string>
 interface Refusal {

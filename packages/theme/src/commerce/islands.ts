@@ -7,7 +7,7 @@ import { captchaOf } from './captcha-islands'
 import './account-islands'
 // So does the product page's comment form (decision 0193).
 import './comment-islands'
-import { installedChannel } from './installed-app'
+import { installedChannel } from './channel-islands'
 
 interface Line {
   product: string
