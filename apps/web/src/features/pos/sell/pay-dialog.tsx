@@ -24,6 +24,7 @@ import { pressKey } from './numpad-entry'
 import { Numpad, SideKey } from './numpad'
 import { quickCash } from './quick-cash'
 import { parseCents, settle, type Tender, type TenderMethod } from './tender'
+import { isGatewayTender, type GatewayTender } from './gateway-pay'
 
 /*
  * The pay dialog (spec §2.13; decision 0098), made for the keyboard: it opens on cash with what is due
@@ -39,7 +40,7 @@ export const PayDialog = (props: {
   total: number
   extraMethods: string[]
   /** The shop's gateways at the till (decision 0199): at most one such tender per sale. */
-  gatewayMethods?: ('terminal' | 'mobileWallet')[]
+  gatewayMethods?: GatewayTender[]
   busy: boolean
   onConfirm: (tenders: Tender[]) => void
   onClose: () => void
@@ -58,7 +59,7 @@ export const PayDialog = (props: {
     { id: 'credit', label: t('pos.sell.method.credit') },
     ...(props.gatewayMethods ?? []).map((id) => ({ id, label: t(`pos.sell.method.${id}`) }))
   ]
-  const gateway = (id: TenderMethod) => id === 'terminal' || id === 'mobileWallet'
+  const gateway = (id: TenderMethod) => isGatewayTender(id)
 
   const typedCents = typed.trim() === '' ? settlement.due : parseCents(typed)
   const tooMuch = method !== 'cash' && typedCents !== null && typedCents > settlement.due
