@@ -14,6 +14,8 @@ export interface CheckoutOffers {
   bank: boolean
   /** The mobile wallet (decision 0199): its code is shown on the order's page once placed. */
   wallet?: boolean
+  /** The messaging app's wallet (WeChat Pay HK), the same way. */
+  messagingWallet?: boolean
   cash: boolean
   pickUp: boolean
   pickUpAddress?: string
@@ -80,7 +82,17 @@ export const CheckoutPage = ({
   const { currency } = useRenderContext()
   if (offers.open === false) return <CheckoutClosed locale={locale} base={base} />
   const firstDelivery = offers.shipping[0]?._id ?? (offers.pickUp ? 'pickUp' : '')
-  const firstPayment = offers.card ? 'stripe' : offers.wallet ? 'mobileWallet' : offers.bank ? 'bank' : offers.cash ? 'cash' : ''
+  const firstPayment = offers.card
+    ? 'stripe'
+    : offers.wallet
+      ? 'mobileWallet'
+      : offers.messagingWallet
+        ? 'messagingWallet'
+        : offers.bank
+          ? 'bank'
+          : offers.cash
+            ? 'cash'
+            : ''
   return (
     <section
       className="ef-commerce"
@@ -186,6 +198,12 @@ export const CheckoutPage = ({
               <label className="ef-choice">
                 <input type="radio" name="payment" value="mobileWallet" defaultChecked={firstPayment === 'mobileWallet'} />
                 <span>{t('checkout.wallet')}</span>
+              </label>
+            )}
+            {offers.messagingWallet && (
+              <label className="ef-choice">
+                <input type="radio" name="payment" value="messagingWallet" defaultChecked={firstPayment === 'messagingWallet'} />
+                <span>{t('checkout.messagingWallet')}</span>
               </label>
             )}
             {offers.bank && (

@@ -44,6 +44,7 @@ export const commerceMessages = {
     'checkout.payment': 'Payment',
     'checkout.bank': 'Bank transfer',
     'checkout.wallet': 'Mobile wallet (AlipayHK)',
+    'checkout.messagingWallet': 'Messaging app wallet (WeChat Pay HK)',
     'checkout.walletHint':
       'Open the payment in your wallet app, or scan its code; this page shows the order as paid once the wallet confirms it.',
     'checkout.walletOpen': 'Pay with the wallet app',
@@ -135,6 +136,7 @@ export const commerceMessages = {
     'checkout.payment': '付款方式',
     'checkout.bank': '銀行轉帳',
     'checkout.wallet': '流動電子錢包（支付寶香港）',
+    'checkout.messagingWallet': '通訊軟件錢包（微信支付香港）',
     'checkout.walletHint': '請在電子錢包應用程式中開啟此付款或掃描付款碼；電子錢包確認後，此頁會顯示訂單已付款。',
     'checkout.walletOpen': '以電子錢包付款',
     'checkout.bankHint': '請將總額轉帳至以下其中一個戶口，然後上載付款收據。',
@@ -225,6 +227,7 @@ export const commerceMessages = {
     'checkout.payment': '付款方式',
     'checkout.bank': '银行转账',
     'checkout.wallet': '移动电子钱包（支付宝香港）',
+    'checkout.messagingWallet': '通讯软件钱包（微信支付香港）',
     'checkout.walletHint': '请在电子钱包应用程序中打开此付款或扫描付款码；电子钱包确认后，此页会显示订单已付款。',
     'checkout.walletOpen': '以电子钱包付款',
     'checkout.bankHint': '请将总额转账至以下其中一个账户，然后上传付款凭证。',

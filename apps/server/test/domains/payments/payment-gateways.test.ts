@@ -322,6 +322,30 @@ describe.each(await dialects())('payment gateways (%s)', (dialect) => {
     }
     expect((await call(t, a, 'PATCH', `payments/${second._id}`, { status: 'cancelled' })).status).toBe(200)
     expect(wechat.orders.get(second._id)?.state).toBe('CLOSED')
+    // At the storefront: the order waits, its page shows WeChat Pay's code, the notification pays it.
+    const commerce = { app: t.app, context: t.context }
+    await setShop(t, a, { pickUp: { enabled: true, address: '1 Nathan Road' } })
+    const product = await makeProduct(t, a, { price: 4_200 })
+    await operate(t, a, { mode: 'restock', warehouse: w, product, delta: 5 })
+    const placed = await placeOrder(
+      commerce,
+      a.shopId,
+      readCheckout({
+        lines: [{ product, quantity: 1 }],
+        customer: { firstName: 'Wing', lastName: 'Chan', email: 'wing@example.com', phone: '+852 9123 4567' },
+        payment: 'messagingWallet',
+        idempotencyKey: 'wechat-checkout-0001'
+      }),
+      'cht'
+    )
+    expect(placed.order.status).toBe('unpaid')
+    const online = (await t.db.knex('payments').where({ shop: a.shopId, order: placed.order._id }).first()) as Json & {
+      _id: string
+    }
+    expect(online).toMatchObject({ method: 'messagingWallet', status: 'pending', amount: 4_200 })
+    expect(await orderWallet(commerce, a.shopId, placed.order._id)).toEqual({ code: `weixin://wxpay/bizpayurl?pr=${online._id}` })
+    expect(await wechat.pay(online._id, hookUrl)).toBe(200)
+    expect((await get(`orders/${placed.order._id}`)).status).toBe('paid')
     expect(wechat.refused).toBe(0)
   })
 

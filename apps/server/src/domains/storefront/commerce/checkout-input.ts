@@ -3,7 +3,7 @@ import { isObjectId, isOnlineSource, type OnlineOrderSource } from '@emporia/sha
 import { readCart, readText, refuse, type CartInput } from './cart-input'
 
 /** Bank transfer, a card through the provider, the mobile wallet (decision 0199), or cash when collected. */
-export const storefrontPayments = ['bank', 'stripe', 'cash', 'mobileWallet'] as const
+export const storefrontPayments = ['bank', 'stripe', 'cash', 'mobileWallet', 'messagingWallet'] as const
 export type StorefrontPayment = (typeof storefrontPayments)[number]
 
 export interface CheckoutInput extends CartInput {

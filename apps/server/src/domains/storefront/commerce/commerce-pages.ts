@@ -38,12 +38,14 @@ const checkoutOffers = (commerce: Commerce, shop: string) =>
       hasMethods && !skipShipping ? (await shippingQuotes(trx, shop, 0)).map(({ _id, name }) => ({ _id, name })) : []
     // The mobile wallet (decision 0199) is a way to pay online as a card is.
     const wallet = gatewayEnabled(settings.paymentGateways, 'alipayHk')
-    const readiness = sellReadiness(settings, shipping.length, Boolean(card) || wallet)
+    const messagingWallet = gatewayEnabled(settings.paymentGateways, 'wechatPayHk')
+    const readiness = sellReadiness(settings, shipping.length, Boolean(card) || wallet || messagingWallet)
     return {
       ...(card ? { card: { publicKey: card.publicKey, script: card.script.url } } : {}),
       cardScript: card?.script,
       bank: bankTransferOpen(settings),
       ...(wallet ? { wallet } : {}),
+      ...(messagingWallet ? { messagingWallet } : {}),
       cash: pickUp,
       pickUp,
       ...(settings.pickUp?.address ? { pickUpAddress: settings.pickUp.address } : {}),

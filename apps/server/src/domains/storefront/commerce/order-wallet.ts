@@ -9,9 +9,15 @@ import { commerceTransaction, type Commerce } from './commerce-context'
 export const orderWallet = (commerce: Commerce, shop: string, order: string) =>
   commerceTransaction(commerce, shop, async (trx) => {
     const settings = await loadCheckoutSettings(trx, shop)
-    if (!gatewayEnabled(settings.paymentGateways, 'alipayHk')) return undefined
+    // AlipayHK's or WeChat Pay HK's code (decision 0199, amended), while the shop still takes that wallet.
+    const methods = [
+      ...(gatewayEnabled(settings.paymentGateways, 'alipayHk') ? ['mobileWallet'] : []),
+      ...(gatewayEnabled(settings.paymentGateways, 'wechatPayHk') ? ['messagingWallet'] : [])
+    ]
+    if (!methods.length) return undefined
     const payment = (await trx('payments')
-      .where({ shop, order, method: 'mobileWallet', status: 'pending' })
+      .where({ shop, order, status: 'pending' })
+      .whereIn('method', methods)
       .whereNotNull('clientSecret')
       .orderBy('date', 'desc')
       .first('clientSecret')) as { clientSecret: string } | undefined

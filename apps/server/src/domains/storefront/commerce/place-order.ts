@@ -43,7 +43,9 @@ const checkOffered = (input: CheckoutInput, settings: CheckoutSettings) => {
         ? settings.cardPayment?.enabled === true
         : payment === 'mobileWallet'
           ? gatewayEnabled(settings.paymentGateways, 'alipayHk')
-          : settings.pickUp?.enabled === true
+          : payment === 'messagingWallet'
+            ? gatewayEnabled(settings.paymentGateways, 'wechatPayHk')
+            : settings.pickUp?.enabled === true
   if (!offered) throw refuse('payment', 'This payment method is not available', 'storefront.methodUnavailable')
   // A shop whose goods are not delivered (skipShipping, decision 0178) asks for no delivery method.
   if (!input.shippingMethod && settings.pickUp?.enabled !== true && settings.skipShipping !== true)
@@ -138,7 +140,7 @@ export const placeOrder = async (
       locale
     })
     // Paid online (a card, the wallet): confirmed by the provider, neither prepared nor mailed before.
-    const online = input.payment === 'stripe' || input.payment === 'mobileWallet'
+    const online = input.payment === 'stripe' || input.payment === 'mobileWallet' || input.payment === 'messagingWallet'
     const waiting = !online && created.order.status === 'unpaid'
     const made = !created.replayed && waiting ? await startPreparing(trx, created, shop) : created
     // The shopper's confirmation (bank details for a transfer) and the shop's notice, in the order's
