@@ -55,10 +55,10 @@ export interface AppConfig {
   /** Where card payments go (STRIPE_API_BASE, e.g. the local double `http://127.0.0.1:12111`); unset = Stripe's API. */
   stripeApiBase?: string
   /**
-   * Where the other payment gateways' calls go (ALIPAY_GATEWAY_URL, TERMINAL_API_BASE, WECHATPAY_API_BASE; decision 0199):
+   * Where the other payment gateways' calls go (ALIPAY_GATEWAY_URL, TERMINAL_API_BASE, WECHATPAY_API_BASE, OCTOPUS_API_BASE; decision 0199):
    * the local doubles in tests; unset = each gateway's sandbox or live address by the shop's staging flag.
    */
-  gatewayBases?: { alipayHk?: string; terminal?: string; wechatPayHk?: string }
+  gatewayBases?: { alipayHk?: string; terminal?: string; wechatPayHk?: string; octopus?: string }
   /** Where mini-program login codes are exchanged (MINI_API_BASE; decision 0204): a local double in tests. */
   miniApiBase: string
   /**
@@ -148,7 +148,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     gatewayBases: {
       alipayHk: env.ALIPAY_GATEWAY_URL || undefined,
       terminal: env.TERMINAL_API_BASE || undefined,
-      wechatPayHk: env.WECHATPAY_API_BASE || undefined
+      wechatPayHk: env.WECHATPAY_API_BASE || undefined,
+      octopus: env.OCTOPUS_API_BASE || undefined
     },
     miniApiBase: (env.MINI_API_BASE || 'https://api.weixin.qq.com').replace(/\/+$/, ''),
     xero: {

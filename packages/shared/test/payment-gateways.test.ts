@@ -39,11 +39,12 @@ describe('payment gateways (decision 0199)', () => {
       ready: true,
       available: true
     })
-    expect(states.find((state) => state.id === 'octopus')).toMatchObject({ enabled: true, ready: true, available: false })
+    expect(states.find((state) => state.id === 'octopus')).toMatchObject({ enabled: true, ready: true, available: true })
     // WeChat Pay is taken now, and needs its platform key (`sign`) besides the key bundle.
     expect(states.find((state) => state.id === 'wechatPayHk')).toMatchObject({ ready: false, available: true })
     expect(JSON.stringify(states)).not.toContain('secret')
     expect(gatewayEnabled(gateways, 'alipayHk')).toBe(true)
-    expect(gatewayEnabled(gateways, 'octopus')).toBe(false)
+    expect(gatewayEnabled(gateways, 'octopus')).toBe(true)
+    expect(gatewayEnabled({ octopus: { enabled: false, staging: false, id: 'MID1', hasKey: true } }, 'octopus')).toBe(false)
   })
 })

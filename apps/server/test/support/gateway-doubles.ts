@@ -1,6 +1,7 @@
 import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { terminalSignature, verifyTerminalSignature } from '../../src/domains/payments/gateways/terminal'
+import { octopusSignature } from '../../src/domains/payments/gateways/octopus'
 
 /*
  * Local doubles of the wallet (AlipayHK, OpenAPI 2.0) and card terminal gateways (decision 0199): the real
@@ -531,6 +532,133 @@ export const startWechatDouble = async (mchid = '1900000001', appid = 'wx8888888
       if (!order) throw new Error(`No order ${outTradeNo}`)
       order.state = 'SUCCESS'
       return post(target ?? order.notifyUrl, notification(outTradeNo))
+    },
+    post,
+    close: () => new Promise((resolve) => server.close(() => resolve()))
+  }
+}
+
+export interface OctopusPaymentRecord {
+  reference: string
+  amount: number
+  currency: string
+  status: 'pending' | 'paid' | 'failed' | 'cancelled'
+  notifyUrl: string
+  refunds: Map<string, number>
+}
+
+export interface OctopusDouble {
+  url: string
+  mid: string
+  key: string
+  payments: Map<string, OctopusPaymentRecord>
+  refused: number
+  notification(
+    reference: string,
+    change?: Partial<OctopusPaymentRecord>,
+    at?: number,
+    key?: string
+  ): { body: string; signature: string }
+  /** The customer paid with the Octopus app: marks the payment and posts its notification. */
+  pay(reference: string, target?: string): Promise<number>
+  post(url: string, note: { body: string; signature: string }): Promise<number>
+  close(): Promise<void>
+}
+
+/** Octopus's merchant API as decision 0199 (amended) shapes it: HMAC-signed JSON, a QR code per payment. */
+export const startOctopusDouble = async (mid = 'OCT-0042', key = 'octopus-test-key-0001'): Promise<OctopusDouble> => {
+  const payments = new Map<string, OctopusPaymentRecord>()
+  let refused = 0
+  let seq = 0
+  const view = (p: OctopusPaymentRecord) => ({
+    reference: p.reference,
+    amount: p.amount,
+    currency: p.currency,
+    status: p.status,
+    qrCode: `octopus://pay/${mid}/${p.reference}`
+  })
+  const server = createServer((req, res) => {
+    void readBody(req).then((text) => {
+      res.setHeader('content-type', 'application/json')
+      const send = (status: number, body: object) => {
+        res.statusCode = status
+        res.end(JSON.stringify(body))
+      }
+      try {
+        if (req.headers['octopus-mid'] !== mid) throw new Error('mid')
+        verifyTerminalSignature(Buffer.from(text), String(req.headers['octopus-signature'] ?? ''), key)
+      } catch {
+        refused++
+        return send(401, { error: 'signature' })
+      }
+      const path = new URL(req.url ?? '/', 'http://double').pathname
+      const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>
+      if (req.method === 'POST' && path === '/v1/payments') {
+        const reference = String(body.reference)
+        if (!payments.has(reference))
+          payments.set(reference, {
+            reference,
+            amount: Number(body.amount),
+            currency: String(body.currency),
+            status: 'pending',
+            notifyUrl: String(body.notifyUrl),
+            refunds: new Map()
+          })
+        return send(200, view(payments.get(reference)!))
+      }
+      const match = /^\/v1\/payments\/([^/]+)(\/cancel|\/refunds)?$/.exec(path)
+      const payment = match ? payments.get(decodeURIComponent(match[1])) : undefined
+      if (!payment) return send(404, { error: 'not_found' })
+      if (match?.[2] === '/cancel') {
+        if (payment.status === 'pending') payment.status = 'cancelled'
+        return send(200, view(payment))
+      }
+      if (match?.[2] === '/refunds') {
+        const refundId = String(body.refundId)
+        const earlier = payment.refunds.get(refundId)
+        if (earlier === undefined) {
+          if (payment.status !== 'paid') return send(409, { error: 'not_paid' })
+          const given = [...payment.refunds.values()].reduce((sum, amount) => sum + amount, 0)
+          if (given + Number(body.amount) > payment.amount) return send(422, { error: 'amount_too_large' })
+          payment.refunds.set(refundId, Number(body.amount))
+        }
+        return send(200, { id: refundId, reference: payment.reference, amount: earlier ?? Number(body.amount) })
+      }
+      send(200, view(payment))
+    })
+  })
+  const url = await listen(server)
+  const notification = (reference: string, change: Partial<OctopusPaymentRecord> = {}, at?: number, withKey = key) => {
+    const payment = payments.get(reference)
+    const body = JSON.stringify({
+      id: `oct-${++seq}`,
+      mid,
+      payment: { reference, amount: payment?.amount, currency: payment?.currency, status: 'paid', ...change, refunds: undefined }
+    })
+    return { body, signature: octopusSignature(withKey, body, at) }
+  }
+  const post = async (target: string, note: { body: string; signature: string }) =>
+    (
+      await fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'octopus-signature': note.signature },
+        body: note.body
+      })
+    ).status
+  return {
+    url,
+    mid,
+    key,
+    payments,
+    get refused() {
+      return refused
+    },
+    notification,
+    pay: async (reference, target) => {
+      const payment = payments.get(reference)
+      if (!payment) throw new Error(`No payment ${reference}`)
+      payment.status = 'paid'
+      return post(target ?? payment.notifyUrl, notification(reference))
     },
     post,
     close: () => new Promise((resolve) => server.close(() => resolve()))

@@ -33,7 +33,7 @@ export const gatewayCredentials: Record<PaymentGatewayId, readonly ('id' | 'key'
   terminal: ['id', 'key']
 }
 /** The gateways the server can talk to today; the others are configured and refused as `not_available`. */
-export const workingGateways: readonly PaymentGatewayId[] = ['alipayHk', 'terminal', 'wechatPayHk']
+export const workingGateways: readonly PaymentGatewayId[] = ['alipayHk', 'terminal', 'wechatPayHk', 'octopus']
 
 const secret = Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 4000 }), Type.Null()], { writeOnly: true }))
 

@@ -11,6 +11,7 @@ import { parseAlipayNotification } from './gateways/alipay-hk'
 import type { GatewayEvent, GatewayNotificationParser } from './gateways/gateway'
 import { GATEWAY_WEBHOOK_PATHS, gatewayProviders } from './gateways/gateway-providers'
 import { TERMINAL_SIGNATURE_HEADER, parseTerminalNotification } from './gateways/terminal'
+import { OCTOPUS_SIGNATURE_HEADER, parseOctopusNotification } from './gateways/octopus'
 import { WECHATPAY_SIGNATURE_HEADERS, parseWechatNotification } from './gateways/wechat-pay-hk'
 import { webhookRoute } from './provider/webhook-route'
 
@@ -43,7 +44,8 @@ interface GatewayHook {
 const HOOKS: GatewayHook[] = [
   // Alipay resends until it reads `success`; its signature is in the form itself.
   { id: 'alipayHk', verifyKey: 'alipayHkSign', parse: parseAlipayNotification, acknowledge: 'success' },
-  { id: 'terminal', verifyKey: 'terminalKey', parse: parseTerminalNotification, signatureHeader: TERMINAL_SIGNATURE_HEADER }
+  { id: 'terminal', verifyKey: 'terminalKey', parse: parseTerminalNotification, signatureHeader: TERMINAL_SIGNATURE_HEADER },
+  { id: 'octopus', verifyKey: 'octopusKey', parse: parseOctopusNotification, signatureHeader: OCTOPUS_SIGNATURE_HEADER }
 ]
 
 /**

@@ -6,8 +6,10 @@ import { json } from '../../support/clients'
 import {
   startAlipayDouble,
   startTerminalDouble,
+  startOctopusDouble,
   startWechatDouble,
   type AlipayDouble,
+  type OctopusDouble,
   type TerminalDouble,
   type WechatDouble
 } from '../../support/gateway-doubles'
@@ -36,14 +38,16 @@ describe.each(await dialects())('payment gateways (%s)', (dialect) => {
   let alipay: AlipayDouble
   let terminal: TerminalDouble
   let wechat: WechatDouble
+  let octopus: OctopusDouble
   beforeAll(async () => {
+    octopus = await startOctopusDouble()
     alipay = await startAlipayDouble()
     terminal = await startTerminalDouble()
     wechat = await startWechatDouble()
     t = await startTestApp(dialect, {
       config: {
         publicUrl: 'https://emporia.example',
-        gatewayBases: { alipayHk: alipay.url, terminal: terminal.url, wechatPayHk: wechat.url }
+        gatewayBases: { alipayHk: alipay.url, terminal: terminal.url, wechatPayHk: wechat.url, octopus: octopus.url }
       }
     })
     a = await shopOwner(t.url, 'Gateways')
@@ -54,6 +58,7 @@ describe.each(await dialects())('payment gateways (%s)', (dialect) => {
     await alipay.close()
     await terminal.close()
     await wechat.close()
+    await octopus.close()
   })
 
   const orderOf = async (price: number) => {
@@ -349,11 +354,59 @@ describe.each(await dialects())('payment gateways (%s)', (dialect) => {
     expect(wechat.refused).toBe(0)
   })
 
-  it('refuses a gateway that is configured but not enabled, or not one the server talks to yet', async () => {
+  it('takes Octopus by its QR code and signed API: forged, replayed and mismatched notifications change nothing; refunds once', async () => {
+    const order = (await orderOf(3_300)) as Json & { _id: string; orderId: string }
+    // Not enabled yet: refused.
+    expect((await pay(t, a, { order: order._id, method: 'transitCard', amount: 3_300 })).body).toMatchObject({
+      data: { key: 'payment.methodOff' }
+    })
+    await setShop(t, a, {
+      paymentGateways: {
+        alipayHk: {
+          enabled: true,
+          staging: true,
+          id: alipay.appId,
+          key: alipay.merchant.privateKey,
+          sign: alipay.alipay.publicKey
+        },
+        terminal: { enabled: true, staging: false, id: terminal.mid, key: terminal.key },
+        wechatPayHk: { enabled: true, staging: true, id: wechat.id, key: wechat.key, sign: wechat.platform.publicKey },
+        octopus: { enabled: true, staging: true, id: octopus.mid, key: octopus.key }
+      }
+    })
+    const made = await pay(t, a, { order: order._id, method: 'transitCard', amount: 3_300 })
+    expect(made.status).toBe(201)
+    const payment = made.body as Json & { _id: string }
+    expect(payment).toMatchObject({
+      status: 'pending',
+      method: 'transitCard',
+      clientSecret: `octopus://pay/${octopus.mid}/${payment._id}`
+    })
+    expect(octopus.payments.get(payment._id)?.notifyUrl).toBe(`https://emporia.example/api/payments/webhooks/octopus/${a.shopId}`)
+    const octopusHook = hook('octopus')
+    expect(await octopus.post(octopusHook, octopus.notification(payment._id, {}, undefined, 'another-key'))).toBe(400)
+    expect(await octopus.post(octopusHook, octopus.notification(payment._id, {}, Math.floor(Date.now() / 1000) - 3600))).toBe(400)
+    expect(await octopus.post(octopusHook, octopus.notification(payment._id, { amount: 330 }))).toBe(200)
+    expect((await get(`payments/${payment._id}`)).status).toBe('pending')
+    expect(await octopus.pay(payment._id, octopusHook)).toBe(200)
+    expect(await octopus.post(octopusHook, octopus.notification(payment._id))).toBe(200)
+    expect(await get(`orders/${order._id}`)).toMatchObject({ status: 'paid', amount: 3_300 })
+    expect(await t.db.knex('payments').where({ shop: a.shopId, order: order._id, status: 'paid' })).toHaveLength(1)
+    expect((await refund(order, { idempotencyKey: 'octopus-refund-0001' })).status).toBe(201)
+    expect((await refund(order, { idempotencyKey: 'octopus-refund-0001' })).status).toBe(201)
+    expect([...octopus.payments.get(payment._id)!.refunds]).toEqual([[gatewayRefundId(a.shopId, 'octopus-refund-0001:0'), 3_300]])
+    expect(await get(`orders/${order._id}`)).toMatchObject({ status: 'refunded' })
+    expect(octopus.refused).toBe(0)
+  })
+
+  it('refuses a gateway that is configured but not enabled', async () => {
     const order = await orderOf(1_000)
-    const octopus = await pay(t, a, { order: order._id, method: 'transitCard', amount: 1_000 })
-    expect(octopus.status).toBe(400)
-    expect(octopus.body).toMatchObject({ data: { key: 'payment.methodOff' } })
+    await setShop(t, a, {
+      paymentGateways: { octopus: { enabled: false, staging: true, id: octopus.mid } }
+    })
+    const transit = await pay(t, a, { order: order._id, method: 'transitCard', amount: 1_000 })
+    expect(transit.status).toBe(400)
+    expect(transit.body).toMatchObject({ data: { key: 'payment.methodOff' } })
     expect(alipay.refused + terminal.refused).toBe(0)
   })
 })

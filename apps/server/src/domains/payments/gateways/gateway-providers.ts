@@ -7,6 +7,7 @@ import { ProviderError } from '../provider/provider'
 import { alipayHkProvider } from './alipay-hk'
 import type { GatewayProvider } from './gateway'
 import { terminalProvider } from './terminal'
+import { octopusProvider } from './octopus'
 import { wechatPayCredentials, wechatPayHkProvider } from './wechat-pay-hk'
 
 /** A shop's gateway, with the address its notifications are to be posted to. */
@@ -18,7 +19,8 @@ export type GatewayFor = (method: string, trx?: Knex.Transaction) => Promise<Sho
 export const GATEWAY_WEBHOOK_PATHS: Partial<Record<PaymentGatewayId, string>> = {
   alipayHk: '/api/payments/webhooks/alipay-hk/:shop',
   terminal: '/api/payments/webhooks/terminal/:shop',
-  wechatPayHk: '/api/payments/webhooks/wechat-pay-hk/:shop'
+  wechatPayHk: '/api/payments/webhooks/wechat-pay-hk/:shop',
+  octopus: '/api/payments/webhooks/octopus/:shop'
 }
 
 const asFeathersError = (error: unknown) =>
@@ -83,6 +85,10 @@ export const gatewayProviders =
       return key
         ? guarded(terminalProvider({ mid: settings.id, key, staging: settings.staging }, bases.terminal), notifyUrl)
         : null
+    }
+    if (id === 'octopus') {
+      const key = await readShopSecret(knex, shop, 'octopusKey')
+      return key ? guarded(octopusProvider({ mid: settings.id, key, staging: settings.staging }, bases.octopus), notifyUrl) : null
     }
     if (id === 'wechatPayHk') {
       const key = await readShopSecret(knex, shop, 'wechatPayHkKey')

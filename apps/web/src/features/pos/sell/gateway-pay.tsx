@@ -14,8 +14,8 @@ import { shopApi } from '../../../lib/resource-client'
  * Cancel withdraws the charge at the gateway (the server does) and leaves the order unpaid.
  */
 
-export type GatewayTender = 'terminal' | 'mobileWallet' | 'messagingWallet'
-export const gatewayTenders: readonly GatewayTender[] = ['terminal', 'mobileWallet', 'messagingWallet']
+export type GatewayTender = 'terminal' | 'mobileWallet' | 'messagingWallet' | 'transitCard'
+export const gatewayTenders: readonly GatewayTender[] = ['terminal', 'mobileWallet', 'messagingWallet', 'transitCard']
 export const isGatewayTender = (method: string): method is GatewayTender => (gatewayTenders as readonly string[]).includes(method)
 
 /** The gateways this shop takes at the till. */
@@ -24,7 +24,8 @@ export const tillGateways = (shop: Shop | undefined): GatewayTender[] => {
   return [
     ...(gatewayEnabled(gateways, 'terminal') ? (['terminal'] as const) : []),
     ...(gatewayEnabled(gateways, 'alipayHk') ? (['mobileWallet'] as const) : []),
-    ...(gatewayEnabled(gateways, 'wechatPayHk') ? (['messagingWallet'] as const) : [])
+    ...(gatewayEnabled(gateways, 'wechatPayHk') ? (['messagingWallet'] as const) : []),
+    ...(gatewayEnabled(gateways, 'octopus') ? (['transitCard'] as const) : [])
   ]
 }
 

@@ -7,7 +7,7 @@ import type { OrderPaymentInput } from '@emporia/shared'
  */
 
 /** The wallet and the connected terminal go through their gateway (decision 0199) once the order is made. */
-export type TenderMethod = 'cash' | 'credit' | 'terminal' | 'mobileWallet' | 'messagingWallet' | `pos:${string}`
+export type TenderMethod = 'cash' | 'credit' | 'terminal' | 'mobileWallet' | 'messagingWallet' | 'transitCard' | `pos:${string}`
 
 export interface Tender {
   method: TenderMethod
@@ -43,7 +43,7 @@ export const settle = (total: number, tenders: readonly Tender[]): Settlement =>
     payments.push(
       tender.method.startsWith('pos:')
         ? { method: 'pos', extraMethod: tender.method.slice(4), amount }
-        : { method: tender.method as 'credit' | 'terminal' | 'mobileWallet' | 'messagingWallet', amount }
+        : { method: tender.method as 'credit' | 'terminal' | 'mobileWallet' | 'messagingWallet' | 'transitCard', amount }
     )
   }
   const received = tenders.filter((t) => t.method === 'cash').reduce((sum, t) => sum + Math.max(0, t.amount), 0)
