@@ -16,6 +16,9 @@ export const settingsPaymentGatewayMessages = defineMessages({
     'paySettings.gatewayDomain': 'Gateway address (leave empty for the usual one)',
     'paySettings.gatewayKey': 'Key',
     'paySettings.gatewaySign': 'Signature verification key',
+    'paySettings.gatewayWechatIdHelp': 'The merchant ID and the app ID joined by a dot, e.g. 1900000001.wx1234567890abcdef',
+    'paySettings.gatewayWechatKeyHelp':
+      'The APIv3 key, the API certificate serial number and the API private key, separated by spaces; the platform public key goes below',
     'paySettings.gatewayNotYet': 'Its settings are kept; payments through it are not offered yet.',
     'payment.gatewayKeysNeeded': 'Needed to accept payments through this gateway'
   },
@@ -33,6 +36,8 @@ export const settingsPaymentGatewayMessages = defineMessages({
     'paySettings.gatewayDomain': '支付渠道網址（留空則用預設網址）',
     'paySettings.gatewayKey': '密鑰',
     'paySettings.gatewaySign': '驗簽公鑰',
+    'paySettings.gatewayWechatIdHelp': '商戶號與應用程式編號，以句點相連',
+    'paySettings.gatewayWechatKeyHelp': '依次填寫第三版接口密鑰、商戶接口證書序號及接口私鑰，以空格分隔；平台公鑰填在下方',
     'paySettings.gatewayNotYet': '設定會被保存；暫未提供經此渠道付款。',
     'payment.gatewayKeysNeeded': '經此支付渠道收款須填寫此項'
   },
@@ -50,6 +55,8 @@ export const settingsPaymentGatewayMessages = defineMessages({
     'paySettings.gatewayDomain': '支付渠道网址（留空则用默认网址）',
     'paySettings.gatewayKey': '密钥',
     'paySettings.gatewaySign': '验签公钥',
+    'paySettings.gatewayWechatIdHelp': '商户号与应用程序编号，以句点相连',
+    'paySettings.gatewayWechatKeyHelp': '依次填写第三版接口密钥、商户接口证书序号及接口私钥，以空格分隔；平台公钥填在下方',
     'paySettings.gatewayNotYet': '设置会被保存；暂未提供经此渠道付款。',
     'payment.gatewayKeysNeeded': '经此支付渠道收款须填写此项'
   }

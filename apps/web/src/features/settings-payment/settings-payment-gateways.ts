@@ -33,11 +33,23 @@ export const gatewayFields = (id: PaymentGatewayId, secretInput: ComponentType<F
   return [
     { name: path(id, 'enabled'), label: 'paySettings.gatewayEnabled', type: 'boolean' },
     { name: path(id, 'staging'), label: 'paySettings.gatewayStaging', help: 'paySettings.gatewayStagingHelp', type: 'boolean' },
-    { name: path(id, 'id'), label: idLabel[id], type: 'text' },
+    {
+      name: path(id, 'id'),
+      label: idLabel[id],
+      type: 'text',
+      ...(id === 'wechatPayHk' ? { help: 'paySettings.gatewayWechatIdHelp' as AnyMessageKey } : {})
+    },
     ...(needs.includes('domain')
       ? [{ name: path(id, 'domain'), label: 'paySettings.gatewayDomain', type: 'text' } as FieldDef]
       : []),
-    { name: path(id, 'key'), label: 'paySettings.gatewayKey', type: 'custom', component: secretInput },
+    {
+      name: path(id, 'key'),
+      label: 'paySettings.gatewayKey',
+      type: 'custom',
+      component: secretInput,
+      // WeChat Pay's API v3 needs three secrets in its one key (decision 0199, amended).
+      ...(id === 'wechatPayHk' ? { help: 'paySettings.gatewayWechatKeyHelp' as AnyMessageKey } : {})
+    },
     ...(needs.includes('sign')
       ? [{ name: path(id, 'sign'), label: 'paySettings.gatewaySign', type: 'custom', component: secretInput } as FieldDef]
       : [])
