@@ -340,9 +340,9 @@ export interface ServiceMap {
   /** Find only: a range's visits per day and top sources; the storefront writes them (decision 0194). */
   [servicePaths.storeVisits]: ServiceShape<StoreVisitsReport, never, never, StoreVisitsQuery, StoreVisitsReport>
   [servicePaths.miniTopics]: ServiceShape<MiniTopic, MiniTopicData, MiniTopicPatch>
-  [servicePaths.accountingXero]: ServiceShape<AccountingStatus, AccountingAction, never, ServiceQuery, AccountingStatus>
   /** The mini-program's id and whether its secret is set (decision 0204); create changes them. */
   [servicePaths.miniSettings]: ServiceShape<MiniSettings, MiniSettingsData, never, ServiceQuery, MiniSettings>
+  [servicePaths.accountingXero]: ServiceShape<AccountingStatus, AccountingAction, never, ServiceQuery, AccountingStatus>
 }
 
 export type ServiceRecord<P extends ServicePath> = ServiceMap[P]['record']
