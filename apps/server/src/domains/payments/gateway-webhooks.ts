@@ -1,5 +1,5 @@
 import type { Application } from '@feathersjs/feathers'
-import { gatewayMethods, servicePaths, type PaymentGatewayId, type PaymentGateways } from '@emporia/shared'
+import { gatewayMethods, isOnlineSource, servicePaths, type PaymentGatewayId, type PaymentGateways } from '@emporia/shared'
 import { closePending } from '../orders/pending-payments'
 import { enqueueOrderMails } from '../orders/order-mails'
 import { orderTransaction } from '../orders/order-transaction'
@@ -93,7 +93,7 @@ export const gatewayWebhooks = (context: ServiceContext, app: Application) => {
         { shop, env: { app, counts: context.counts }, wall, gateway: gatewayProviders(context, shop) },
         'provider'
       )
-      if (closed.changed && closed.order.status === 'paid' && closed.order.source === 'eshop')
+      if (closed.changed && closed.order.status === 'paid' && isOnlineSource(closed.order.source))
         await enqueueOrderMails(trx, context, shop, closed.order, 'placed')
       return closed
     })
