@@ -101,6 +101,8 @@ describe('payment gateways', () => {
     await customer.locator('[data-checkout-submit]').click()
     await expect.poll(() => customer.locator('[data-order-status]').textContent(), poll).toBe(UNPAID_CHT)
     const code = await customer.locator('[data-wallet-code]').getAttribute('data-wallet-code')
+    // A shopper at a computer scans the code drawn beside the button (packages/theme's qr-code test reads it back).
+    expect(await customer.locator('[data-wallet] [data-wallet-qr]').isVisible()).toBe(true)
     const trade = [...alipay.trades.values()].find((one) => code === `https://qr.alipay.hk/${one.outTradeNo}`)
     expect(trade).toMatchObject({ totalAmount: '88.00', status: 'WAIT_BUYER_PAY' })
     // The wallet pays; Alipay's signed notification reaches the shop's webhook, twice as Alipay may send it.

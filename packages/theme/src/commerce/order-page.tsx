@@ -5,6 +5,7 @@ import { commerceText, type CommerceMessageKey } from './commerce-messages'
 import { commerceCss } from './commerce-css'
 import { islandTexts } from './island-texts'
 import { CardField } from './card-field'
+import { QrCode } from './qr-code'
 
 /** What the order page shows (the server's order status view, decision 0109). */
 export interface OrderPageView {
@@ -184,6 +185,7 @@ export const OrderPage = ({
         <div className="ef-form" data-wallet>
           <h2>{t('checkout.wallet')}</h2>
           <p>{t('checkout.walletHint')}</p>
+          <QrCode text={wallet.code} label={t('checkout.wallet')} />
           <a className="ef-btn ef-btn--contained" href={wallet.code} data-wallet-code={wallet.code}>
             {t('checkout.walletOpen')}
           </a>
