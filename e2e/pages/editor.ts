@@ -27,7 +27,12 @@ export class EditorPage {
     await this.field(name).fill(text)
   }
 
+  /**
+   * Save, once every field has loaded its code: a lazy field that arrives grows the dialog and moves
+   * the button, and on a busy machine a click aimed before that lands beside it.
+   */
   async save() {
+    await this.page.waitForFunction(() => !document.querySelector('[data-testid="editor-dialog"] [data-field-loading]'))
     await this.page.getByTestId('editor-save').click()
   }
 

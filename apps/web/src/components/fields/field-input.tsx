@@ -58,9 +58,13 @@ export const FieldInput = (props: FieldProps) => {
   return (
     <Suspense
       fallback={
-        <DelayedProgress>
-          <LinearProgress />
-        </DelayedProgress>
+        <>
+          {/* Marks a field still loading its code (its height not final yet): the browser tests wait it out. */}
+          <span data-field-loading hidden />
+          <DelayedProgress>
+            <LinearProgress />
+          </DelayedProgress>
+        </>
       }
     >
       <Input {...props} />
