@@ -108,9 +108,13 @@ async function* xlsxRows(file: string, sheetName?: string | null): AsyncGenerato
   })
   let found = false
   for await (const sheet of reader) {
+    // A sheet's name is known only when the workbook part came before it (Excel writes it first; a streamed
+    // writer in whatever order its parts finish). Until then exceljs names it `Sheet<n>`, which is not a
+    // name to refuse it by: a name counts only when the workbook lists it.
+    const listed = (reader as unknown as { model?: { sheets?: { name?: string }[] } }).model?.sheets ?? []
     const name = (sheet as unknown as { name?: string }).name
-    // A sheet's name is known only when the workbook part came before it (Excel writes it first; a streamed writer last).
-    if (found || (sheetName && name && name !== sheetName)) continue
+    const known = Boolean(name && listed.some((one) => one.name === name))
+    if (found || (sheetName && known && name !== sheetName)) continue
     found = true
     for await (const row of sheet) {
       const values = row.values as ExcelJS.CellValue[]
