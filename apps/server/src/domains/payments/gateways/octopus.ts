@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { ProviderError, ProviderSignatureError } from '../provider/provider'
 import type { ChargeStatus, GatewayNotificationParser, GatewayProvider } from './gateway'
+import { signedJsonCall } from './signed-json'
 import { verifyTerminalSignature } from './terminal'
 
 /*
@@ -45,31 +46,23 @@ interface OctopusPayment {
 
 export const octopusProvider = (credentials: OctopusCredentials, base?: string): GatewayProvider => {
   const root = (base || (credentials.staging ? OCTOPUS_SANDBOX : OCTOPUS_LIVE)).replace(/\/$/, '')
-  const call = async <T = OctopusPayment>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> => {
-    const text = body ? JSON.stringify({ mid: credentials.mid, ...body }) : ''
-    let response: Response
-    try {
-      response = await fetch(`${root}${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          'octopus-mid': credentials.mid,
-          [OCTOPUS_SIGNATURE_HEADER]: octopusSignature(credentials.key, text)
-        },
-        ...(body ? { body: text } : {}),
-        signal: AbortSignal.timeout(15_000)
-      })
-    } catch {
-      throw new ProviderError('connection', 'Octopus could not be reached')
+  const send = signedJsonCall({
+    root,
+    mid: credentials.mid,
+    midHeader: 'octopus-mid',
+    signatureHeader: OCTOPUS_SIGNATURE_HEADER,
+    sign: (text) => octopusSignature(credentials.key, text),
+    texts: {
+      unreachable: 'Octopus could not be reached',
+      authentication: "The shop's Octopus key was refused",
+      notFound: 'No such Octopus payment',
+      conflict: 'The Octopus payment is not in that state',
+      tooMuch: 'Octopus refused: more than is left of the payment',
+      invalid: 'Octopus refused the request',
+      failed: 'Octopus failed'
     }
-    if (response.status === 401) throw new ProviderError('authentication', "The shop's Octopus key was refused")
-    if (response.status === 404) throw new ProviderError('not_found', 'No such Octopus payment')
-    if (response.status === 409) throw new ProviderError('unexpected_state', 'The Octopus payment is not in that state')
-    if (response.status === 422) throw new ProviderError('amount_too_large', 'Octopus refused: more than is left of the payment')
-    if (response.status === 400) throw new ProviderError('invalid_request', 'Octopus refused the request')
-    if (!response.ok) throw new ProviderError('provider', 'Octopus failed')
-    return (await response.json()) as T
-  }
+  })
+  const call = <T = OctopusPayment>(method: 'GET' | 'POST', path: string, body?: object) => send<T>(method, path, body)
   const charge = (payment: OctopusPayment) => ({
     reference: payment.reference,
     status: STATUS[payment.status] ?? 'pending',

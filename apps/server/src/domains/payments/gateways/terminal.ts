@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { ProviderError, ProviderSignatureError } from '../provider/provider'
 import type { ChargeStatus, GatewayNotificationParser, GatewayProvider } from './gateway'
+import { signedJsonCall } from './signed-json'
 
 /*
  * The card terminal (decision 0199): a cloud terminal API, MID and key. The till's server sends a sale
@@ -42,32 +43,23 @@ interface Sale {
 
 export const terminalProvider = (credentials: TerminalCredentials, base?: string): GatewayProvider => {
   const root = (base || (credentials.staging ? TERMINAL_SANDBOX : TERMINAL_LIVE)).replace(/\/$/, '')
-  const call = async <T = Sale>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> => {
-    const text = body ? JSON.stringify({ mid: credentials.mid, ...body }) : ''
-    let response: Response
-    try {
-      response = await fetch(`${root}${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          'terminal-mid': credentials.mid,
-          [TERMINAL_SIGNATURE_HEADER]: terminalSignature(credentials.key, text)
-        },
-        ...(body ? { body: text } : {}),
-        signal: AbortSignal.timeout(15_000)
-      })
-    } catch {
-      throw new ProviderError('connection', 'The card terminal could not be reached')
+  const send = signedJsonCall({
+    root,
+    mid: credentials.mid,
+    midHeader: 'terminal-mid',
+    signatureHeader: TERMINAL_SIGNATURE_HEADER,
+    sign: (text) => terminalSignature(credentials.key, text),
+    texts: {
+      unreachable: 'The card terminal could not be reached',
+      authentication: "The shop's terminal key was refused",
+      notFound: 'No such terminal sale',
+      conflict: 'The terminal is busy with another sale',
+      tooMuch: 'The terminal refused: more than is left of the sale',
+      invalid: 'The card terminal refused the request',
+      failed: 'The card terminal failed'
     }
-    if (response.status === 401) throw new ProviderError('authentication', "The shop's terminal key was refused")
-    if (response.status === 404) throw new ProviderError('not_found', 'No such terminal sale')
-    if (response.status === 409) throw new ProviderError('unexpected_state', 'The terminal is busy with another sale')
-    if (response.status === 422)
-      throw new ProviderError('amount_too_large', 'The terminal refused: more than is left of the sale')
-    if (response.status === 400) throw new ProviderError('invalid_request', 'The card terminal refused the request')
-    if (!response.ok) throw new ProviderError('provider', 'The card terminal failed')
-    return (await response.json()) as T
-  }
+  })
+  const call = <T = Sale>(method: 'GET' | 'POST', path: string, body?: object) => send<T>(method, path, body)
   const charge = (sale: Sale) => ({
     reference: sale.reference,
     status: STATUS[sale.status] ?? 'pending',
