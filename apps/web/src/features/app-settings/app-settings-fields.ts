@@ -2,7 +2,7 @@ import { appSettingNames, appShortcutNames, type AppShortcut, type Shop, type Sh
 import type { FieldDef } from '../../components/fields/field-types'
 import type { Values } from '../../lib/form-values'
 import type { AnyMessageKey } from '../../lib/i18n/lists'
-import { AppIconInput } from './app-icon-input'
+import { AttachmentIdInput } from '../../components/media/attachment-id-input'
 
 const shortcutLabels = Object.fromEntries(
   appShortcutNames.map((name) => [name, `appSettings.shortcut.${name}` as AnyMessageKey])
@@ -12,7 +12,7 @@ const shortcutLabels = Object.fromEntries(
 export const appSettingsFormFields: FieldDef[] = [
   { name: 'appName', label: 'appSettings.name', type: 'text' },
   { name: 'appShortName', label: 'appSettings.shortName', type: 'text' },
-  { name: 'appIcon', label: 'appSettings.icon', type: 'custom', component: AppIconInput, wide: true },
+  { name: 'appIcon', label: 'appSettings.icon', type: 'custom', component: AttachmentIdInput, wide: true },
   { name: 'appThemeColor', label: 'appSettings.themeColor', type: 'colour' },
   { name: 'appBackgroundColor', label: 'appSettings.backgroundColor', type: 'colour' },
   {

@@ -1,7 +1,7 @@
 import { currencySymbolOf, shopFlowFlagNames, type Shop, type ShopPatch, type Theme } from '@emporia/shared'
 import type { FieldDef } from '../../components/fields/field-types'
 import { isEmptyValue, type Values } from '../../lib/form-values'
-import { ShopIconInput } from './settings-shop-icon'
+import { AttachmentIdInput } from '../../components/media/attachment-id-input'
 
 /*
  * settings/shop (decision 0113): the shop's name, storefront address and contact details (the shop), and
@@ -10,7 +10,7 @@ import { ShopIconInput } from './settings-shop-icon'
 
 export const shopDetailsFields: FieldDef[] = [
   { name: 'name', label: 'shopSettings.name', type: 'translatable', required: true },
-  { name: 'icon', label: 'shopSettings.icon', type: 'custom', component: ShopIconInput },
+  { name: 'icon', label: 'shopSettings.icon', type: 'custom', component: AttachmentIdInput },
   { name: 'subdomain', label: 'shopSettings.subdomain', type: 'text', required: true },
   { name: 'contact', label: 'shopSettings.contact', type: 'text' },
   { name: 'phone', label: 'shopSettings.phone', type: 'text' },

@@ -1,11 +1,14 @@
 import { lazy, Suspense } from 'react'
 import { LinearProgress } from '@mui/material'
-import type { FieldProps } from '../../components/fields/field-types'
+import type { FieldProps } from '../fields/field-types'
 
-const ImagePicker = lazy(() => import('../../components/media/media-picker').then((m) => ({ default: m.ImagePicker })))
+const ImagePicker = lazy(() => import('./media-picker').then((m) => ({ default: m.ImagePicker })))
 
-/** The app's icon through the media library's image picker: the picker speaks imageRefs, the shop keeps the id. */
-export const AppIconInput = (props: FieldProps) => {
+/**
+ * A picture kept as an attachment's id (the shop's icon, spec §3.1; the app's icon) through the media
+ * library's image picker: the picker speaks imageRefs, the record keeps the attachment's id.
+ */
+export const AttachmentIdInput = (props: FieldProps) => {
   const id = typeof props.value === 'string' && props.value ? props.value : null
   return (
     <Suspense fallback={<LinearProgress />}>
