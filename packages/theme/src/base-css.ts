@@ -166,6 +166,12 @@ summary::-webkit-details-marker{display:none}
 .ef-html{overflow-wrap:anywhere}
 .ef-html img{height:auto}
 .ef-notice{max-width:640px;margin:10vh auto;padding:24px;text-align:center}
+.ef-product-cards{list-style:none;padding:0;margin:16px 0;display:grid;gap:16px;grid-template-columns:repeat(auto-fill,minmax(160px,1fr))}
+.ef-product-card{display:flex;flex-direction:column;gap:6px}.ef-product-card p{margin:0}.ef-product-card .ef-btn{align-self:flex-start}
+.ef-topic__banner img{display:block;width:100%;max-height:420px;object-fit:cover}.ef-topic__desc{opacity:.85}.ef-topic__price{font-size:1.25em}
+.ef-app-banners{display:none}
+@media (display-mode: standalone){.ef-app-banners{display:grid;gap:8px;margin:8px auto;max-width:1200px;padding:0 12px}}
+.ef-app-banner img,.ef-app-banner video{display:block;width:100%;height:auto;border-radius:8px}
 `
   .replace(/\n/g, '')
   .trim()

@@ -34,3 +34,5 @@ export {
   type PublicProductOptions,
   type StorefrontCategory
 } from './public-product'
+// Topic pages, their product cards, and the installed app's banners (decision 0208).
+export { AppBanners, ProductCard, TopicList, TopicPage, type AppBannerView, type TopicView } from './topic-page'

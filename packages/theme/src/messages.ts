@@ -47,7 +47,13 @@ const messages = {
     socialLinks: 'Follow us',
     wechat: 'WeChat',
     email: 'E-mail',
-    newWindow: '{name} (opens in a new window)'
+    newWindow: '{name} (opens in a new window)',
+    topics: 'Topics',
+    topicsEmpty: 'No topics to show yet.',
+    topicProducts: 'In this topic',
+    addToCart: 'Add to cart',
+    chooseOptions: 'Choose options',
+    appBanners: 'News in the app'
   },
   cht: {
     comingSoon: '即將開幕',
@@ -94,7 +100,13 @@ const messages = {
     socialLinks: '關注我們',
     wechat: '微信',
     email: '電郵',
-    newWindow: '{name}（在新視窗開啟）'
+    newWindow: '{name}（在新視窗開啟）',
+    topics: '專題',
+    topicsEmpty: '暫時未有專題。',
+    topicProducts: '專題商品',
+    addToCart: '加入購物車',
+    chooseOptions: '選擇款式',
+    appBanners: '應用程式最新消息'
   },
   chs: {
     comingSoon: '即将开业',
@@ -141,7 +153,13 @@ const messages = {
     socialLinks: '关注我们',
     wechat: '微信',
     email: '电邮',
-    newWindow: '{name}（在新窗口打开）'
+    newWindow: '{name}（在新窗口打开）',
+    topics: '专题',
+    topicsEmpty: '暂时没有专题。',
+    topicProducts: '专题商品',
+    addToCart: '加入购物车',
+    chooseOptions: '选择款式',
+    appBanners: '应用最新消息'
   }
 } as const satisfies Record<LocaleId, Record<string, string>>
 

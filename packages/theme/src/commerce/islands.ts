@@ -473,14 +473,22 @@ const slipIsland = (root: HTMLElement) => {
 
 /**
  * Add to cart on a product page (`…/products/{id}`): the page's own link or button to the cart adds
- * the product with the quantity of the page's picker, then opens the cart.
+ * the product with the quantity of the page's picker, then opens the cart. On any page a product card's
+ * button (`data-add-to-cart` with `data-product`, a topic page's cards: decision 0208) adds one of its product.
  */
 const addToCart = () => {
   const base = baseOf()
   const product = PRODUCT_PATH.exec(location.pathname)?.[1]
   showCount(base)
-  if (!product) return
   document.addEventListener('click', (event) => {
+    const card = (event.target as Element).closest<HTMLElement>('main [data-add-to-cart][data-product]')
+    if (card && /^[0-9a-f]{24}$/.test(card.dataset.product ?? '')) {
+      event.preventDefault()
+      add(base, { product: card.dataset.product!, sku: card.dataset.sku ?? '', quantity: 1 })
+      location.href = `${base}/cart`
+      return
+    }
+    if (!product) return
     const target = (event.target as Element).closest<HTMLElement>('a[href], [data-add-to-cart]')
     // The page's own button, not the header's cart icon or the footer's link.
     if (!target || target.closest('.ef-cart-link') || !target.closest('main')) return

@@ -1,6 +1,12 @@
 import type { Application } from '@feathersjs/feathers'
-import { servicePaths, storefrontUi, type LocaleId, type ServiceCall } from '@emporia/shared'
-import { publicProduct, visibleProductsQuery, VISIBLE_PRODUCTS, type StorefrontCategory } from '@emporia/theme'
+import { pickTran, servicePaths, storefrontUi, type LocaleId, type ServiceCall } from '@emporia/shared'
+import {
+  publicProduct,
+  visibleProductsQuery,
+  VISIBLE_PRODUCTS,
+  type AppBannerView,
+  type StorefrontCategory
+} from '@emporia/theme'
 
 export { publicProduct, VISIBLE_PRODUCTS, type PublicProductOptions, type StorefrontCategory } from '@emporia/theme'
 
@@ -104,6 +110,31 @@ export class StorefrontCatalogue {
   /** Category ids whose name, in any language, is one of `names` (an unknown name matches nothing). */
   categoryIds(shop: string, names: readonly unknown[]): Promise<string[]> {
     return this.namedIds('categories', shop, names)
+  }
+
+  /**
+   * The shop's published banners of type `app` showing now (from `publish` until `expiry`), in order
+   * (decision 0208): the installed app's banners. Website banners are not drawn by the theme.
+   */
+  async appBanners(shop: string, locale: LocaleId, now = Date.now()): Promise<AppBannerView[]> {
+    const rows = (await this.app.service(servicePaths.banners).find({
+      query: { shop, type: 'app', status: 'published', $sort: { order: 1, createdAt: -1 }, $limit: 20 },
+      paginate: false
+    } as never)) as Row[]
+    const time = (value: unknown) => (value ? new Date(value as string).getTime() : undefined)
+    return rows
+      .filter((row) => (time(row.publish) ?? 0) <= now && (time(row.expiry) ?? Infinity) > now)
+      .slice(0, 10)
+      .map((row) => {
+        const media = isRecord(row.media) && isRecord(row.media.attachment) ? row.media.attachment : undefined
+        return {
+          _id: String(row._id),
+          name: pickTran(row.name, locale),
+          ...(isRecord(row.image) ? { image: row.image } : {}),
+          ...(media && typeof media.id === 'string' ? { video: media.id } : {}),
+          ...(typeof row.url === 'string' && row.url ? { url: row.url } : {})
+        }
+      })
   }
 
   /** A product page's product: sold-out ones answer too, whatever the lists show (a link may be old). */

@@ -20,6 +20,7 @@ import {
   type Theme
 } from '@emporia/shared'
 import {
+  AppBanners,
   ProductComments,
   RenderNodes,
   ThemeContextProvider,
@@ -27,6 +28,7 @@ import {
   say,
   themeChromeNodes,
   themeVariables,
+  type AppBannerView,
   type Crumb,
   type PublicComment,
   type ThemeRenderContext
@@ -83,6 +85,8 @@ export interface RenderResult {
   cacheable: boolean
   /** Origins the page's CSP allows besides the storefront's own (code routes only). */
   allow?: StorefrontPage['allow']
+  /** A code route found nothing (a draft topic, decision 0208): the theme's 404 is drawn instead. */
+  notFound?: boolean
 }
 
 /** A component made of given nodes (the theme's header and footer resolve through the same resolver). */
@@ -162,6 +166,8 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
     sanitizeHtml,
     ...look.context
   })
+  // The installed app's banners, shown by CSS only in the app (decision 0208); read once no code route answered.
+  let banners: AppBannerView[] = []
   const draw = (nodes: ResolvedNode[], extra: Partial<ThemeRenderContext> = {}, body?: ReactNode) => {
     const own = new Set(nodes.map((node) => node.type))
     const chrome = themeChrome(theme, locale, targets, base, own, look.currency)
@@ -170,6 +176,7 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
         ThemeContextProvider,
         { value: { ...context, ...extra } },
         createElement(RenderNodes, { nodes: chrome.top }),
+        createElement(AppBanners, { banners }),
         createElement('main', { className: 'ef-main', id: 'main' }, createElement(RenderNodes, { nodes }), body),
         createElement(RenderNodes, { nodes: chrome.bottom })
       )
@@ -178,23 +185,28 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
   const home = { href: `${base}/`, label: say(locale, 'backHome') }
 
   const code = deps.routes.match(path)
+  // A code route that found nothing draws the theme's 404, kept only when the route is public.
+  let missing: RenderResult | undefined
   if (code && request.route) {
     const answer = await request.route(code, site)
-    if (answer) return answer
+    if (answer?.notFound) missing = answer
+    else if (answer) return answer
   }
 
   if (!site) {
-    const status = path === '/' ? 200 : 404
+    const status = path === '/' && !missing ? 200 : 404
     const body = renderToString(notice(say(locale, 'comingSoon'), say(locale, 'comingSoonText')))
     return {
       status,
-      cacheable: true,
+      cacheable: missing ? missing.cacheable : true,
       html: htmlDocument(
         { ...head, title: `${shopName} | ${say(locale, 'comingSoon')}`, noindex: true, script: undefined },
         `<main class="ef-main">${body}</main>`
       )
     }
   }
+
+  if (app) banners = await deps.catalogue.appBanners(shop._id, locale)
 
   const notFound = (): RenderResult => ({
     status: 404,
@@ -204,6 +216,8 @@ export const renderSite = async (deps: RenderDeps, request: RenderRequest): Prom
       draw([], {}, notice(say(locale, 'notFound'), say(locale, 'notFoundText'), home))
     )
   })
+
+  if (missing) return { ...notFound(), cacheable: missing.cacheable }
 
   const match = matchPage(pages, theme, path)
   const component = match && Object.hasOwn(components, match.page.component) ? components[match.page.component] : undefined
@@ -325,20 +339,24 @@ export const renderRoutePage = async (
   deps: RenderDeps,
   request: RenderRequest,
   site: PublishedSite | null,
-  page: StorefrontPage
+  page: StorefrontPage,
+  /** A public route's page (decision 0208): kept in the full-page cache, indexed unless it says not. */
+  publicRoute = false
 ): Promise<RenderResult> => {
-  const { shop, base, path, locale } = request
+  const { shop, base, path, locale, origin } = request
   const shopName = pickTran(shop.name, locale)
   const theme = site?.snapshot.theme ?? null
   const targets = (site?.snapshot.pages ?? []).map((one) => ({ component: one.component, path: one.path }))
   const look = shopLook(shop)
   const app = appHead(shop, base, deps.everyFeature)
   const chrome = themeChrome(theme, locale, targets, base, new Set(), look.currency)
+  const banners = app ? await deps.catalogue.appBanners(shop._id, locale) : []
   const body = renderToString(
     createElement(
       ThemeContextProvider,
       { value: renderContext({ locale, base, shopName, path, logo: theme?.logo ?? undefined, sanitizeHtml, ...look.context }) },
       createElement(RenderNodes, { nodes: chrome.top }),
+      createElement(AppBanners, { banners }),
       createElement('main', { className: 'ef-main', id: 'main' }, page.body),
       createElement(RenderNodes, { nodes: chrome.bottom })
     )
@@ -353,10 +371,18 @@ export const renderRoutePage = async (
       favicon: faviconOf(theme, shop),
       themeColor: app?.themeColor ?? theme?.colors?.primary,
       app,
-      noindex: page.noindex !== false,
+      noindex: page.noindex ?? !publicRoute,
+      ...(page.canonical ? { canonical: `${origin}${base}${path.length > 1 ? path.replace(/\/+$/, '') : path}` } : {}),
+      ...(page.ogImage ? { ogImage: page.ogImage } : {}),
       script: await deps.script()
     },
     body
   )
-  return { status: page.status ?? 200, html, cacheable: false, ...(page.allow ? { allow: page.allow } : {}) }
+  const status = page.status ?? 200
+  return {
+    status,
+    html,
+    cacheable: publicRoute && (status === 200 || status === 404),
+    ...(page.allow ? { allow: page.allow } : {})
+  }
 }

@@ -30,6 +30,10 @@ export interface StorefrontPage {
   noindex?: boolean
   /** Other origins this page's CSP allows (the card provider's script on the checkout, decision 0115). */
   allow?: PageOrigins
+  /** Names its own address as canonical (a public route's page: decision 0208). */
+  canonical?: boolean
+  /** The picture social previews show (an absolute address). */
+  ogImage?: string
 }
 
 /** Origins a page adds to the storefront's CSP, each for what it does: exact origins, never wildcards. */
@@ -39,16 +43,22 @@ export interface PageOrigins {
   frame?: string[]
 }
 
-export type StorefrontAnswer = StorefrontPage | { redirect: string; status?: 301 | 302 | 303 }
+export type StorefrontAnswer = StorefrontPage | { redirect: string; status?: 301 | 302 | 303 } | { notFound: true }
 
 /**
  * A code-defined storefront page (cart, checkout, order status, account: part K registers them). Its
- * answer is never kept in the full-page cache: it depends on the visitor.
+ * answer is never kept in the full-page cache (it depends on the visitor) unless the route is `public`.
  */
 export interface StorefrontRoute {
   /** A path inside the shop, `:name` segments taking parameters: `/cart`, `/orders/:token`. */
   path: string
   render: (request: StorefrontRequest) => StorefrontAnswer | Promise<StorefrontAnswer>
+  /**
+   * The same page for every visitor (topic pages, decision 0208): kept in the full-page cache like a
+   * published page (its query ignored), indexed, not listed in robots.txt. `{ notFound: true }` answers
+   * the theme's 404.
+   */
+  public?: boolean
 }
 
 /** The code-defined routes of one app; they win over published pages of the same path. */
@@ -73,6 +83,11 @@ export class StorefrontRoutes {
 
   get paths() {
     return this.routes.map((route) => route.path)
+  }
+
+  /** The paths of the visitors' own pages (cart, checkout, accounts): robots.txt keeps crawlers out of them. */
+  get privatePaths() {
+    return this.routes.filter((route) => !route.public).map((route) => route.path)
   }
 }
 

@@ -75,7 +75,9 @@ const CATALOGUE_PATHS = [
   servicePaths.products,
   servicePaths.categories,
   servicePaths.banners,
-  servicePaths.productComments
+  servicePaths.productComments,
+  // Topic pages are kept like product pages (decision 0208).
+  servicePaths.miniTopics
 ] as const
 
 /**
@@ -176,7 +178,8 @@ export const createStorefront = (
           ctx
         })
         if ('redirect' in answer) return { status: answer.status ?? 302, redirect: answer.redirect, cacheable: false }
-        return renderRoutePage(deps, request, site, answer)
+        if ('notFound' in answer) return { status: 404, notFound: true, cacheable: match.route.public === true }
+        return renderRoutePage(deps, request, site, answer, match.route.public === true)
       }
     }
     return request
@@ -227,7 +230,7 @@ export const createStorefront = (
     if (target.path === '/robots.txt') {
       ctx.type = 'text/plain; charset=utf-8'
       ctx.set('Cache-Control', 'public, max-age=3600')
-      ctx.body = robotsTxt(root, routes.paths)
+      ctx.body = robotsTxt(root, routes.privatePaths)
       return
     }
     const shop = target.shop._id
@@ -249,9 +252,11 @@ export const createStorefront = (
     }
     // Code-defined routes (cart, checkout) depend on the visitor: never from the cache, and they read
     // the whole query. A published page reads only what `pageQuery` keeps (issue 28): it is keyed and
-    // rendered on that, so an unknown parameter cannot make every request a render.
-    const code = Boolean(routes.match(target.path))
-    const read = code ? query : pageQuery(await deps.loadSite(shop), target.path, query)
+    // rendered on that, so an unknown parameter cannot make every request a render. A public code route
+    // (topic pages, decision 0208) is kept like a published page and reads no query.
+    const matched = routes.match(target.path)
+    const code = Boolean(matched) && matched?.route.public !== true
+    const read = code ? query : matched ? new URLSearchParams() : pageQuery(await deps.loadSite(shop), target.path, query)
     const key = PageCache.key(host, `${target.base}${target.path}?${read.toString()}`, locale)
     if (!code) {
       const hit = cache.get(key)
