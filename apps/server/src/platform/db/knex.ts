@@ -38,9 +38,10 @@ export interface DbOptions {
   /** PGlite only: start from this data directory dump (tests start each database from one migrated dump). */
   initialData?: Blob
   /**
-   * Longest one PostgreSQL statement may run, in ms (0: no limit); default 30 s. A longer one is
-   * cancelled (503). PGlite cannot interrupt a running statement: there the query compiler's limits
-   * are the defence (docs/decisions/0068).
+   * Longest one statement may run, in ms (0: no limit); default 30 s. A longer one is cancelled (503;
+   * docs/decisions/0068). PGlite cannot interrupt a statement itself: in a worker on a data directory,
+   * one past the limit stops the worker, which is started again (decision 0212); in the server's
+   * thread or in memory nothing stops it, and the query compiler's limits are the defence.
    */
   statementTimeoutMs?: number
   /**
@@ -108,7 +109,11 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
   // In a worker the event loop is never blocked by a query, so no yield is needed there.
   const sessions = options.worker === true ? WORKER_SESSIONS : options.worker || 0
   const pglite = sessions
-    ? await PgliteWorkerHost.open(pgdata, { loadDataDir, maxWaitMs: options.waitMs ?? PGLITE_ACQUIRE_TIMEOUT_MS })
+    ? await PgliteWorkerHost.open(pgdata, {
+        loadDataDir,
+        maxWaitMs: options.waitMs ?? PGLITE_ACQUIRE_TIMEOUT_MS,
+        statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS
+      })
     : yielding(await openPglite(pgdata, loadDataDir))
   // PGlite has one connection: in-thread, knex-pglite pins the pool at one, so concurrent callers
   // queue in the pool instead of failing; in a worker, the pool's sessions share it (pglite-sessions.ts).

@@ -1,6 +1,5 @@
 import type { Knex } from 'knex'
 import { migrations } from './migrations/index'
-import { isPostgres } from './row-security'
 
 /** Migrations are modules bundled into the server (no directory scan), applied in name order. */
 const source: Knex.MigrationSource<string> = {
@@ -9,9 +8,10 @@ const source: Knex.MigrationSource<string> = {
   getMigration: async (name) => {
     const migration = migrations[name]
     // Building an index over a big table may take longer than a request's statement timeout
-    // (knex.ts); each migration runs in its own transaction, and lifts it there only.
+    // (knex.ts); each migration runs in its own transaction, and lifts it there only (the PGlite
+    // worker's watchdog reads the same statement, decision 0212).
     const unlimited = (run: (knex: Knex) => Promise<void>) => async (knex: Knex) => {
-      if (isPostgres(knex) && (knex as Knex.Transaction).isTransaction) await knex.raw('set local statement_timeout = 0')
+      if ((knex as Knex.Transaction).isTransaction) await knex.raw('set local statement_timeout = 0')
       await run(knex)
     }
     return { up: unlimited(migration.up), down: unlimited(migration.down) }

@@ -12,6 +12,39 @@ export interface WorkerStart {
   maxWaitMs: number
   /** A data directory dump to start from (tests, the build's template), moved, not copied. */
   loadDataDir?: ArrayBuffer
+  /** STATEMENT_TIMEOUT_MS: the longest one call may run unless its session lifts it (0: none; decision 0212). */
+  statementTimeoutMs: number
+  /** What the worker is doing, for the host's watchdog (`RunningState`); shared, not copied. */
+  state: SharedArrayBuffer
+}
+
+/**
+ * The slots of the worker's shared state (Int32), which the host reads without a message while the worker
+ * is held in a statement (decision 0212): the call running (0: none), its session and its limit in ms,
+ * the session whose transaction holds the backend (0: none) and how many answers the worker has sent.
+ */
+export const RunningState = { call: 0, session: 1, limitMs: 2, owner: 3, replies: 4, slots: 5 } as const
+
+/** PostgreSQL's `set [local|session] statement_timeout = …` / `to …`, and `reset statement_timeout`. */
+const SET_TIMEOUT =
+  /^\s*(?:set\s+(local\s+|session\s+)?statement_timeout\s*(?:=|\bto\b)\s*(.+?)|reset\s+statement_timeout)\s*;?\s*$/i
+const UNITS: Record<string, number> = { '': 1, ms: 1, s: 1000, min: 60_000, h: 3_600_000 }
+
+/**
+ * A statement that sets the statement timeout, read as PostgreSQL reads it: `local` for the transaction,
+ * else for the session; `default` (and `reset`) back to the server's. Anything else: undefined.
+ */
+export const statementTimeoutSet = (sql: string): { local: boolean; ms: number | 'default' } | undefined => {
+  const match = SET_TIMEOUT.exec(sql)
+  if (!match) return undefined
+  const local = /local/i.test(match[1] ?? '')
+  const text = (match[2] ?? 'default')
+    .replace(/^'(.*)'$/, '$1')
+    .trim()
+    .toLowerCase()
+  if (text === 'default') return { local, ms: 'default' }
+  const value = /^(\d+)\s*(ms|s|min|h)?$/.exec(text)
+  return value ? { local, ms: Number(value[1]) * UNITS[value[2] ?? ''] } : undefined
 }
 
 /** What the worker tells once open: the array types PGlite made parsers for (pglite-wire-read.ts). */

@@ -1,7 +1,16 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import type { PGlite } from '@electric-sql/pglite'
 import { openPglite, readArrayTypes } from './pglite-open'
-import { READY_ID, errorToData, type Ready, type Reply, type Request, type WorkerStart } from './pglite-protocol'
+import {
+  READY_ID,
+  RunningState,
+  errorToData,
+  statementTimeoutSet,
+  type Ready,
+  type Reply,
+  type Request,
+  type WorkerStart
+} from './pglite-protocol'
 import { WireQueries } from './pglite-wire'
 
 /**
@@ -11,6 +20,7 @@ const port = parentPort
 if (!port) throw new Error('pglite-worker must run as a worker thread')
 
 const start = workerData as WorkerStart
+const state = new Int32Array(start.state)
 
 const run = async (db: PGlite, wire: WireQueries, request: Request): Promise<unknown> => {
   switch (request.op) {
@@ -62,6 +72,8 @@ const main = async () => {
   const reply = (request: Request, answer: Reply) => {
     // Answers and dumps are moved to the server's thread, not copied (a dump can be hundreds of megabytes).
     port.postMessage(answer, answer.ok ? transferable(answer.value) : [])
+    // Counted once sent: the host waits for every answer sent before it restarts the worker (pglite-host.ts).
+    Atomics.add(state, RunningState.replies, 1)
     if (request.op === 'close') port.close()
   }
   /*
@@ -73,6 +85,27 @@ const main = async () => {
   const queue: { request: Request; arrived: number }[] = []
   let owner: number | undefined
   let running = false
+  /*
+   * The statement timeout of each call (decision 0212): the server's, or what the session set (`set
+   * statement_timeout`), or what its transaction set (`set local`, until it ends). The host's watchdog
+   * reads it from the shared state with the call; dumps and closing are never limited.
+   */
+  const sessionLimits = new Map<number, number>()
+  let transactionLimit: number | undefined
+  const limitOf = (request: Request) => {
+    if (request.op !== 'query' && request.op !== 'exec') return 0
+    if (request.session === owner && transactionLimit !== undefined) return transactionLimit
+    return sessionLimits.get(request.session) ?? start.statementTimeoutMs
+  }
+  const noteLimit = (request: Request) => {
+    const set = request.op === 'query' || request.op === 'exec' ? statementTimeoutSet(request.sql) : undefined
+    if (!set) return
+    const ms = set.ms === 'default' ? undefined : set.ms
+    if (set.local) {
+      if (db.isInTransaction()) transactionLimit = ms
+    } else if (ms === undefined) sessionLimits.delete(request.session)
+    else sessionLimits.set(request.session, ms)
+  }
   const pump = async () => {
     if (running) return
     running = true
@@ -81,12 +114,17 @@ const main = async () => {
         const index = owner === undefined ? 0 : queue.findIndex(({ request }) => request.session === owner)
         if (index < 0 || queue.length === 0) break
         const [{ request }] = queue.splice(index, 1)
+        Atomics.store(state, RunningState.session, request.session)
+        Atomics.store(state, RunningState.limitMs, limitOf(request))
+        Atomics.store(state, RunningState.call, request.id)
         let answer: Reply
         try {
           answer = { id: request.id, ok: true, value: await run(db, wire, request) }
+          noteLimit(request)
         } catch (error) {
           answer = { id: request.id, ok: false, error: errorToData(error) }
         }
+        Atomics.store(state, RunningState.call, 0)
         try {
           reply(request, answer)
         } catch (error) {
@@ -94,6 +132,8 @@ const main = async () => {
           reply(request, { id: request.id, ok: false, error: errorToData(error) })
         }
         owner = !db.closed && db.isInTransaction() ? request.session : undefined
+        if (owner === undefined) transactionLimit = undefined
+        Atomics.store(state, RunningState.owner, owner ?? 0)
       }
     } finally {
       running = false
@@ -111,6 +151,7 @@ const main = async () => {
         code: '53300'
       })
       reply(request, { id: request.id, ok: false, error: errorToData(error) })
+      Atomics.add(state, RunningState.replies, 1)
     }
   }, 1000)
   expire.unref()
