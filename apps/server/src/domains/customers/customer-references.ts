@@ -12,7 +12,13 @@ export const CUSTOMER_REFERENCES: readonly { table: string; column: string }[] =
   // Points (decision 0091): a merge moves the removed customer's lots and log to the one kept.
   { table: 'shopUserPoints', column: 'user' },
   { table: 'pointLogs', column: 'user' },
-  { table: 'pointLogs', column: 'counterpart' }
+  { table: 'pointLogs', column: 'counterpart' },
+  // The installed app's push subscriptions (decision 0208): the kept customer's browsers get the notices.
+  // One endpoint has one holder per shop (a unique index), so moving them makes no duplicate. Sent
+  // notices (`pushNotices`) name an order, not a customer: they follow the order and are not sent again.
+  { table: 'pushSubscriptions', column: 'customer' },
+  // The mini-program shopper's id (decision 0204) signs in as the kept customer from then on.
+  { table: 'miniIdentities', column: 'user' }
 ]
 
 /** Moves every reference to customer `from` onto customer `to`, within one shop; answers the counts moved. */
