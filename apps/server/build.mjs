@@ -1,4 +1,5 @@
-// Bundles the server (and the shared package it imports) into dist/index.js; npm packages stay external.
+// Bundles the server (and the shared package it imports) into dist/server.js, started by dist/index.js; npm
+// packages stay external.
 // Also prepares a migrated embedded-database directory, so a first start skips initdb and migrations.
 import { build } from 'esbuild'
 import { createHash } from 'node:crypto'
@@ -9,7 +10,13 @@ import { pathToFileURL } from 'node:url'
 await build({
   // The PGlite worker (src/platform/db/pglite-worker.ts) is its own entry: the server starts it from the
   // file beside the bundle, dist/pglite-worker.js (db/pglite-host.ts).
-  entryPoints: { index: 'src/index.ts', 'pglite-worker': 'src/platform/db/pglite-worker.ts' },
+  // index.js starts the traces (when asked for) before it imports server.js, the server itself (decision 0209).
+  entryPoints: {
+    index: 'src/index.ts',
+    server: 'src/server.ts',
+    tracing: 'src/platform/observability/tracing.ts',
+    'pglite-worker': 'src/platform/db/pglite-worker.ts'
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

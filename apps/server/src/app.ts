@@ -63,6 +63,11 @@ import { seedDefaultPlans } from './domains/billing/default-plans'
 import type { BillingSweepOptions } from './domains/billing/billing-sweep'
 import { createJobs } from './platform/jobs/queue'
 import { APP_JOBS_AT_START, JOB, defineAppJobs } from './app-jobs'
+import type { Logger } from 'pino'
+import { createLogger, errorLog } from './platform/observability/logger'
+import { createMetrics } from './platform/observability/metrics'
+import { Observer } from './platform/observability/observe'
+import { serviceSpans, tracingRequested } from './platform/observability/feathers-spans'
 
 export interface EmporiaApp {
   app: KoaApp
@@ -73,6 +78,10 @@ export interface EmporiaApp {
   storefront: Storefront
   /** Registers more services before `listen` (tests use it for their own fixtures). */
   context: ServiceContext
+  /** Request logs, metrics and readiness (decision 0209). */
+  observer: Observer
+  /** Readiness turns 503 (a deploy's SIGTERM): the balancer stops sending before the server closes. */
+  drain: () => void
   close: () => Promise<void>
 }
 
@@ -86,9 +95,13 @@ export const createApp = async (
     billingSweep?: boolean
     /** Charges a due renewal on the saved card (billing/payments); the sweep moves unrenewed contracts to grace. */
     renew?: (app: Application, context: ServiceContext, shop: string) => Promise<'paid' | 'failed'>
+    /** The server's logger (index.ts makes the process's); unset, one at LOG_LEVEL on stdout (tests capture one). */
+    logger?: Logger
   } = {}
 ): Promise<EmporiaApp> => {
-  const log = config.logLevel === 'silent' ? () => undefined : (error: unknown) => console.error(error)
+  // One JSON logger for the whole server (decision 0209); `log` is the fault callback older modules take.
+  const logger = options.logger ?? createLogger({ level: config.logLevel })
+  const log = errorLog(logger)
   // Shops' stored credentials are sealed with it; loaded before migrating (a migration seals old clear ones).
   useSecretsKeyring(resolveSecretsKeyring(config))
   const db =
@@ -120,6 +133,7 @@ export const createApp = async (
   })
   // Without MAIL_URL the verification and reset codes are printed in the log, never over HTTP (account-code-log.ts).
   const mailer =
+    // They stay plain console lines, apart from the JSON log: a developer's fallback, the codes are the point.
     config.mailUrl || config.logLevel === 'silent' ? created : withAccountCodeLog(created, (line) => console.log(line))
   // Timed rules and mail delivery run as jobs of a queue in the database (decision 0145).
   const jobs = createJobs({ knex: db.knex, log })
@@ -127,6 +141,7 @@ export const createApp = async (
   const directory = new ShopDirectory(db.knex, db.dialect === 'pglite' ? Infinity : 60_000, { billing: config.billing })
   const context: ServiceContext = {
     config,
+    logger,
     db,
     counts,
     mailer,
@@ -206,11 +221,34 @@ export const createApp = async (
         path === BILLING_WEBHOOK_PATH,
       apiHeaders: API_HEADERS,
       trustProxy: config.trustProxy,
-      wrap: [headers, errors]
+      wrap: [headers, errors],
+      log
     }) as ReturnType<typeof koaCallback>
 
   const redisClients: Redis[] = []
-  const emporia: EmporiaApp = { app, db, counts, context, storefront, close: async () => undefined }
+  // Request logs and metrics around the whole listener; /livez, /readyz and /metrics before the app (decision 0209).
+  const metrics = createMetrics({ knex: db.knex, sockets: () => emporia.io?.engine?.clientsCount ?? 0 })
+  const observer = new Observer(logger, metrics, {
+    metricsToken: config.metricsToken,
+    checks: {
+      database: () => db.knex.raw('select 1'),
+      ...(config.redisUrl ? { redis: () => redisClients[0].ping() } : {})
+    }
+  })
+  const servingCallback = app.callback.bind(app)
+  app.callback = () => observer.wrap(servingCallback()) as ReturnType<typeof koaCallback>
+  const emporia: EmporiaApp = {
+    app,
+    db,
+    counts,
+    context,
+    storefront,
+    observer,
+    drain: () => {
+      observer.state = 'draining'
+    },
+    close: async () => undefined
+  }
   app.configure(
     socketio(
       {
@@ -260,7 +298,8 @@ export const createApp = async (
   // Last line of defence for both transports: an error that is not a Feathers error is logged
   // and replaced by a generic one, so no internal text reaches a client.
   app.hooks({
-    around: { all: [activity.hook] },
+    // With traces on (OTEL_EXPORTER_OTLP_ENDPOINT), a span per service call (decision 0209).
+    around: { all: [activity.hook, observer.hook, ...(tracingRequested() ? [serviceSpans] : [])] },
     before: { all: [plainIds] },
     error: {
       all: [
@@ -290,10 +329,13 @@ export const createApp = async (
     // What the old timers ran at start-up: a sweep that fell due while no process ran (stately: at most one waits).
     for (const name of APP_JOBS_AT_START) if (jobs.names.includes(name)) await jobs.send(name)
     mailer.start(() => jobs.wake(JOB.mailDrain))
+    // Ready once every service is set up and the jobs run (a draining process stays unready).
+    if (observer.state === 'starting') observer.state = 'ready'
     return result
   }
 
   emporia.close = async () => {
+    emporia.drain()
     // Idle keep-alive HTTP connections would hold server.close() open for seconds.
     // Unset until `listen`: Koa's typing says it is always there.
     const server = app.server as HttpServer | undefined

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { parseTrustProxy, type TrustProxy } from './platform/http/client-address'
 import { captchaConfig, type CaptchaConfig } from './platform/http/captcha'
+import { logLevelOf, type LogLevel } from './platform/observability/logger'
 
 /** Runtime settings, all from the environment (ARCHITECTURE §4). */
 export interface AppConfig {
@@ -28,7 +29,10 @@ export interface AppConfig {
   /** Largest page a client may ask for. */
   maxPageSize: number
   defaultPageSize: number
-  logLevel: 'silent' | 'info'
+  /** How much the JSON log says (LOG_LEVEL: fatal, error, warn, info, debug, trace or silent; default info; decision 0209). */
+  logLevel: LogLevel
+  /** The bearer token `/metrics` wants (METRICS_TOKEN); unset, only this machine may scrape it (decision 0209). */
+  metricsToken?: string
   /** When set, registration needs one of these codes (INVITE_CODES, comma-separated). */
   inviteCodes?: string[]
   /** Registration open to anyone (REGISTRATION=off closes it). */
@@ -129,7 +133,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: env.WEB_DIST,
     maxPageSize: Number(env.MAX_PAGE_SIZE ?? 1000),
     defaultPageSize: 10,
-    logLevel: env.LOG_LEVEL === 'silent' ? 'silent' : 'info',
+    logLevel: logLevelOf(env.LOG_LEVEL),
+    metricsToken: env.METRICS_TOKEN || undefined,
     inviteCodes: env.INVITE_CODES
       ? env.INVITE_CODES.split(',')
           .map((code) => code.trim())

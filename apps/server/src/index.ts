@@ -1,71 +1,18 @@
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { AddressInfo } from 'node:net'
-import { createApp } from './app'
-import { loadConfig } from './config'
-import { DataDirLockedError, lockDataDir } from './platform/db/data-dir-lock'
-import { mailDestination } from './platform/mail/destination'
-import { warmValidators } from './platform/records/validate-data'
-import { keepHeapNearLive } from './platform/runtime/heap'
-import { seedDemo } from './scripts/demo-shop'
+import type { startTracing } from './platform/observability/tracing'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
+/*
+ * What `npm start` runs. Traces (decision 0209) are started only when OTEL_EXPORTER_OTLP_ENDPOINT is set,
+ * and before the server's modules load, so the HTTP server, Koa, knex and pg are instrumented as they
+ * load; without it nothing of OpenTelemetry's SDK is loaded. The server and the tracing are their own
+ * files of the build (build.mjs), imported by a computed address so the bundler leaves them apart.
+ */
+const fromSource = import.meta.url.endsWith('.ts')
+const file = (source: string, built: string) => new URL(fromSource ? source : built, import.meta.url).href
 
-const main = async () => {
-  keepHeapNearLive()
-  const config = loadConfig(process.env, {
-    webDist: process.env.WEB_DIST ?? path.resolve(here, '../../web/dist'),
-    dbTemplateDir: here
-  })
-  // PGlite keeps its files in DATA_DIR and must be the only process using them.
-  const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir)
-  const started = Date.now()
-  const emporia = await createApp(config)
-  const seedOnly = process.argv.includes('--seed-only')
-  if (seedOnly || process.env.SEED_DEMO === '1') await seedDemo(emporia.app)
-  if (seedOnly) {
-    await emporia.close()
-    unlock()
-    return
+if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+  const tracing = (await import(file('./platform/observability/tracing.ts', './tracing.js'))) as {
+    startTracing: typeof startTracing
   }
-  // Signals are handled from here on, before listening: Feathers answers requests while its services'
-  // setup (the job queue's start) still runs, so a SIGTERM can come before `listen` resolves.
-  let stopping = false
-  const stop = async (signal: string) => {
-    if (stopping) return
-    stopping = true
-    console.log(`${signal}: shutting down`)
-    const force = setTimeout(() => process.exit(1), 10_000)
-    force.unref()
-    try {
-      await emporia.close()
-    } finally {
-      unlock()
-      process.exit(0)
-    }
-  }
-  process.on('SIGINT', () => void stop('SIGINT'))
-  process.on('SIGTERM', () => void stop('SIGTERM'))
-  process.on('exit', unlock)
-  const server = await emporia.app.listen(config.port, config.host)
-  if (!server.listening) await new Promise((resolve) => server.once('listening', resolve))
-  // Node closes an idle kept-alive socket after 5 s; clients (undici's pool, browsers, proxies) reuse theirs
-  // for about as long. On a busy machine the two timers race and a request meets a socket being closed
-  // (ECONNRESET). Idle sockets outlive every client's own limit, so the client is always the one to close.
-  server.keepAliveTimeout = 65_000
-  server.headersTimeout = 66_000
-  const { port } = server.address() as AddressInfo
-  const database = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`
-  console.log(`Emporia listening on http://localhost:${port} (${database}) in ${Date.now() - started} ms`)
-  console.log(mailDestination(config))
-  void warmValidators()
+  tracing.startTracing()
 }
-
-main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError) {
-    console.error(error.message)
-    process.exit(3)
-  }
-  console.error(error)
-  process.exit(1)
-})
+await import(file('./server.ts', './server.js'))

@@ -1,4 +1,5 @@
 import type { Application } from '@feathersjs/koa'
+import type { Logger } from 'pino'
 import { createApp, type EmporiaApp } from '../../src/app'
 import { loadConfig, type AppConfig } from '../../src/config'
 import type { Clock, ServiceContext } from '../../src/platform/http/service-context'
@@ -29,6 +30,8 @@ export const startTestApp = async (
     clock?: Clock
     /** The billing sweep's timer; off in tests, which sweep by hand with a moved clock (runBillingSweep). */
     billingSweep?: boolean
+    /** The app's logger (decision 0209): a test that reads the log lines passes one writing to its own stream. */
+    logger?: Logger
   } = {}
 ): Promise<TestApp> => {
   const db = await freshDb(dialect, {
@@ -48,6 +51,7 @@ export const startTestApp = async (
       options.register?.(ctx, app)
     },
     clock: options.clock,
+    logger: options.logger,
     billingSweep: options.billingSweep ?? false
   })
   let port = 0

@@ -68,7 +68,7 @@ export const gatewayWebhooks = (context: ServiceContext, app: Application) => {
       return sign && key ? JSON.stringify({ sign, key }) : null
     }
   }
-  const log = context.config.logLevel === 'silent' ? () => undefined : (line: string) => console.warn(line)
+  const log = (line: string) => context.logger.warn(line)
   const handle = (hook: GatewayHook) => async (shop: string, event: GatewayEvent) => {
     if (event.type === 'other') return
     const to = event.type === 'charge.succeeded' ? 'paid' : 'cancelled'

@@ -40,7 +40,7 @@ export const mismatchOf = (shop: string, payment: Matched, intent: ProviderInten
  */
 export const stripeWebhooks = (context: ServiceContext, app: Application) => {
   const providerFor = cardProviders(context)
-  const log = context.config.logLevel === 'silent' ? () => undefined : (line: string) => console.warn(line)
+  const log = (line: string) => context.logger.warn(line)
   const handle = async (shop: string, event: ProviderEvent) => {
     // A failed attempt (a declined card) leaves the intent payable: Stripe returns it to
     // `requires_payment_method` and the customer may try again, so the payment stays pending (decision 0115).

@@ -37,6 +37,8 @@ export interface FastReadOptions {
    * error or an unusual answer is handed to Koa through these, so it leaves exactly as before.
    */
   wrap: Middleware[]
+  /** Where a fault of this path is logged (the server's logger). */
+  log?: (error: unknown) => void
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -72,7 +74,14 @@ export const fastReads = (app: Application, options: FastReadOptions): Listener 
     createContext: (req: IncomingMessage, res: ServerResponse) => FeathersKoaContext
     handleRequest: (ctx: FeathersKoaContext, fn: (ctx: FeathersKoaContext) => Promise<unknown>) => Promise<unknown>
   }
-  const { koa, claimedByKoa, apiHeaders, wrap, trustProxy = TRUST_NOTHING } = options
+  const {
+    koa,
+    claimedByKoa,
+    apiHeaders,
+    wrap,
+    trustProxy = TRUST_NOTHING,
+    log = (error: unknown) => console.error(error)
+  } = options
 
   /** Runs `last` inside the same wrapping middleware (headers, error handler) and lets Koa answer. */
   const viaKoa = (req: IncomingMessage, res: ServerResponse, last: Middleware) => {
@@ -160,7 +169,7 @@ export const fastReads = (app: Application, options: FastReadOptions): Listener 
     if (!serviceOptions.methods.includes(method) || (override && defaultServiceMethods.includes(override))) return koa(req, res)
     return serve(req, res, request, lookup.service as never, method, id, route).catch((error: unknown) => {
       // Only a fault of this file lands here (service errors went to Koa): never leave the caller hanging.
-      console.error(error)
+      log(error)
       if (!res.headersSent) res.statusCode = 500
       res.end()
     })

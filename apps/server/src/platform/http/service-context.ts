@@ -4,10 +4,13 @@ import type { AppConfig } from '../../config'
 import type { Mailer } from '../mail/mailer'
 import type { ShopDirectory } from '../tenancy'
 import type { Jobs } from '../jobs/queue'
+import type { Logger } from 'pino'
 
 /** What every service registration receives: the database, the count cache, the settings. */
 export interface ServiceContext {
   config: AppConfig
+  /** The server's JSON logger (decision 0209): faults and notices, never bodies or personal data. */
+  logger: Logger
   db: Db
   counts: CountCache
   mailer: Mailer

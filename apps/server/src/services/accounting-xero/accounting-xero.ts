@@ -26,7 +26,8 @@ export const accountingXero = (context: ServiceContext) => (app: Application) =>
   const sync = async (shop: string) => {
     if (!provider) return
     if (jobs) jobs.wake(ACCOUNTING_SYNC_JOB, { shop })
-    else await syncShop(deps, shop).catch((error: unknown) => console.error('Accounting sync failed', error))
+    else
+      await syncShop(deps, shop).catch((error: unknown) => context.logger.error({ err: error, shop }, 'accounting sync failed'))
   }
   const deps: SyncDeps = { knex, provider: provider!, now }
   if (jobs && provider) defineAccountingJobs(jobs, deps)

@@ -13,7 +13,7 @@ import { cashierModel } from './cashiers.schema'
  */
 export const cashiers = (context: ServiceContext) => (app: Application) => {
   const hosts = tokenHosts(context.config)
-  const log = context.config.logLevel === 'silent' ? () => undefined : (line: string) => console.warn(line)
+  const log = (line: string) => context.logger.warn(line)
   const service = new CashierService({ ...context.records, model: cashierModel }, (params) => hosts(params.headers), log)
   registerShopPath(app, context.directory, servicePaths.cashiers, service, ['find', 'get', 'create', 'patch'])
 }

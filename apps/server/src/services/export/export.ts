@@ -66,6 +66,6 @@ const exportRoute = (app: App, log: (error: unknown) => void) => async (ctx: Fea
 }
 
 export const dataExport = (context: ServiceContext) => (app: Application) => {
-  const log = context.config.logLevel === 'silent' ? () => undefined : (error: unknown) => console.error(error)
+  const log = (error: unknown) => context.logger.error({ err: error }, 'export failed')
   app.use(EXPORT_PATH, new ExportEvents(), { methods: [], events: ['progress'], koa: { before: [exportRoute(app, log)] } })
 }

@@ -34,7 +34,8 @@ export interface ChargeRow {
 /** What billing's payment code needs: the app (to announce a shop's change) and the server's context. */
 export interface BillingEnv {
   app: Application
-  context: Pick<ServiceContext, 'config' | 'db' | 'clock'>
+  /** The logger is the server's (decision 0209); a caller without one (a script) has the warnings on the console. */
+  context: Pick<ServiceContext, 'config' | 'db' | 'clock'> & Partial<Pick<ServiceContext, 'logger'>>
   /** Who asked, for the audit log (decision 0137); none for the server's own work. */
   user?: string | null
 }

@@ -123,7 +123,9 @@ export const settleCharge = async (
     }
     const mismatch = mismatchOf(charge, intent)
     if (mismatch) {
-      if (context.config.logLevel !== 'silent') console.warn(`billing charge ${charge._id} left as it is: ${mismatch}`)
+      const line = `billing charge ${charge._id} left as it is: ${mismatch}`
+      if (context.logger) context.logger.warn(line)
+      else if (context.config.logLevel !== 'silent') console.warn(line)
       intent = undefined
     }
   }

@@ -25,6 +25,6 @@ export const billingWebhooks = (context: ServiceContext, app: Application) => {
     path: BILLING_WEBHOOK_PATH,
     secretFor: async () => context.config.platformStripe.webhookSecret ?? null,
     handle,
-    log: context.config.logLevel === 'silent' ? () => undefined : undefined
+    log: (error: unknown) => context.logger.error({ err: error }, 'billing webhook failed')
   })
 }
