@@ -50,3 +50,14 @@ const isAlive = (pid: number): boolean => {
     return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }
+
+/** The live process holding the data directory's lock, if any (a backup asks it for a snapshot, decision 0210). */
+export const dataDirHolder = (dataDir: string): number | undefined => {
+  let holder: number
+  try {
+    holder = Number(readFileSync(path.join(dataDir, 'emporia.lock'), 'utf8'))
+  } catch {
+    return undefined
+  }
+  return holder && holder !== process.pid && isAlive(holder) ? holder : undefined
+}

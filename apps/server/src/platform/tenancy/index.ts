@@ -3,7 +3,7 @@
  * shop's shared records, and the row-security wall. Code outside this folder imports this module
  * only (eslint.config.js).
  */
-export { rowSecurityAvailable } from '../db/row-security'
+export { ensureScopedRole, rowSecurityAvailable } from '../db/row-security'
 export { scopeToShop, shopScoped, type ShopScope } from './scope-to-shop'
 export { ShopDirectory, type ShopAccessRecord } from './shop-directory'
 export { sharedRecordAccess, sharedRecordsVisibleBy, sharedRecordsWritableBy, type SharedRecordsForm } from './shared-records'
