@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { newObjectId } from '../../platform/http/object-id'
+import { authStateContext } from '../../platform/secrets/sealed-columns'
 import { activeSecretsKeyring, openSecret, sealSecret } from '../../platform/secrets/secrets-key'
 
 /*
@@ -14,7 +15,8 @@ export const AUTH_STATES = 'accountingAuthStates'
 export const STATE_MINUTES = 10
 
 const hash = (state: string) => createHash('sha256').update(state).digest('hex')
-const contextOf = (shop: string, stateHash: string) => `${AUTH_STATES}/${shop}/${stateHash}`
+// Rotation seals the verifiers again with the same binding (platform/secrets/sealed-columns.ts).
+const contextOf = authStateContext
 const refuse = (key: string, message: string) => new BadRequest(message, { key, field: 'state' })
 
 /** A new state and its PKCE pair; answers what the consent URL needs. */

@@ -11,6 +11,7 @@ import {
   writeKeyFile
 } from './secrets-key'
 import { resealPlatformSecrets } from './platform-secrets'
+import { resealColumns, sealedColumns } from './sealed-columns'
 import { resealShopSecrets } from './shop-secrets'
 
 export interface RotationReport {
@@ -22,16 +23,21 @@ export interface RotationReport {
   source: 'SECRETS_KEY' | 'file'
 }
 
-/** Shops' credentials and the platform's own secrets, in one transaction. */
+/**
+ * Every stored secret, in one transaction: shops' credentials, the platform's own secrets, and the
+ * columns sealed in their own tables (two-step secrets, accounting verifiers; decision 0212).
+ */
 const resealAll = async (trx: Knex.Transaction, keyring: SecretsKeyring) => {
-  const shops = await resealShopSecrets(trx, keyring)
-  const platform = await resealPlatformSecrets(trx, keyring)
-  return { total: shops.total + platform.total, moved: shops.moved + platform.moved }
+  const parts = [await resealShopSecrets(trx, keyring), await resealPlatformSecrets(trx, keyring)]
+  for (const spec of sealedColumns) parts.push(await resealColumns(trx, spec, keyring))
+  return parts.reduce((sum, part) => ({ total: sum.total + part.total, moved: sum.moved + part.moved }), { total: 0, moved: 0 })
 }
 
 /**
- * Seals every shop credential and platform secret (0203) again under a new key (decision 0122), all in one
- * transaction.
+ * Seals every stored secret (shop credentials, platform secrets (0203), two-step secrets and accounting
+ * verifiers (0212)) again under a new key (decision 0122), all in one transaction: interrupted, nothing
+ * has moved and every value still opens with the keys it was sealed with; run again, values already under
+ * the new key are left alone.
  * With SECRETS_KEY, the operator has put the new key first and kept the old ones after it: every value
  * moves to the first, and the others may then be dropped. With the key file, a new key is generated and
  * written first with the old ones kept after it (a crash leaves every value readable), then, once every

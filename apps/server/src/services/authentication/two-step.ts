@@ -3,6 +3,8 @@ import { NotAuthenticated } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { Secret, TOTP } from 'otpauth'
 import { RECOVERY_CODE_COUNT } from '@emporia/shared'
+import { openTwoStepSecret, sealTwoStepSecret } from '../../platform/secrets/sealed-columns'
+import { SecretUnreadable } from '../../platform/secrets/secrets-key'
 
 /** 30-second codes of 6 digits (RFC 6238, what every authenticator app shows by default). */
 const PERIOD = 30
@@ -38,6 +40,15 @@ export const newRecoveryCodes = () =>
     return `${text.slice(0, 5)}-${text.slice(5)}`
   })
 
+const openedOrNull = (user: string, sealed: string) => {
+  try {
+    return openTwoStepSecret(user, sealed)
+  } catch (error) {
+    if (error instanceof SecretUnreadable) return null
+    throw error
+  }
+}
+
 interface TwoStepRow {
   user: string
   secret: string | null
@@ -47,9 +58,10 @@ interface TwoStepRow {
 }
 
 /**
- * The server-only store of two-step sign-in (`userTwoStep`): no service answers its rows. A code is
- * used up as it is accepted, in one statement: a TOTP step only once (the replay of a code, or of an
- * earlier one, is refused), a recovery code only once.
+ * The server-only store of two-step sign-in (`userTwoStep`): no service answers its rows, and the
+ * secrets are sealed with the secrets key (decision 0212). A code is used up as it is accepted, in one
+ * statement: a TOTP step only once (the replay of a code, or of an earlier one, is refused), a recovery
+ * code only once.
  */
 export class TwoStepStore {
   constructor(private readonly knex: Knex) {}
@@ -62,10 +74,14 @@ export class TwoStepStore {
   async useCode(user: string, code: unknown, trx: Knex | Knex.Transaction = this.knex, pending = false): Promise<boolean> {
     if (typeof code !== 'string' || !code.trim() || code.length > 40) return false
     const row = await this.row(user, trx)
-    const secret = pending ? row?.pendingSecret : row?.secret
-    if (!row || !secret) return false
+    const sealed = pending ? row?.pendingSecret : row?.secret
+    if (!row || !sealed) return false
     const text = code.trim()
     if (/^\d{6}$/.test(text)) {
+      // A secret this server cannot open (sealed with a key it no longer has) accepts no code: the
+      // account's recovery codes, hashed, still do, and two-step sign-in can then be set up again.
+      const secret = openedOrNull(user, sealed)
+      if (secret === null) return false
       const step = codeStep(secret, text)
       if (step === undefined) return false
       const used = await trx('userTwoStep')
@@ -84,13 +100,17 @@ export class TwoStepStore {
   }
 
   async start(user: string, secret: string) {
+    const pendingSecret = sealTwoStepSecret(user, secret)
     await this.knex('userTwoStep')
-      .insert({ user, pendingSecret: secret, recoveryCodes: JSON.stringify([]) })
+      .insert({ user, pendingSecret, recoveryCodes: JSON.stringify([]) })
       .onConflict('user')
-      .merge({ pendingSecret: secret, updatedAt: new Date() })
+      .merge({ pendingSecret, updatedAt: new Date() })
   }
 
-  /** The pending secret becomes the account's, with fresh recovery codes (answered, never stored in clear). */
+  /**
+   * The pending secret becomes the account's, with fresh recovery codes (answered, never stored in clear).
+   * Both are sealed for the account, not the column, so the sealed text moves as it is.
+   */
   async confirm(trx: Knex.Transaction, user: string, codes: string[]) {
     await trx('userTwoStep')
       .where({ user })

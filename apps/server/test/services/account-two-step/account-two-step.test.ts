@@ -69,6 +69,9 @@ describe.each(await dialects())('two-step sign-in (%s)', (dialect) => {
     // Stored hashed: no recovery code in clear in the database.
     const row = await t.db.knex('userTwoStep').where({ user: who.id }).first()
     expect(JSON.stringify(row)).not.toContain(codes[0])
+    // And the secret is sealed (decision 0212).
+    expect(JSON.stringify(row)).not.toContain(started.body?.secret as string)
+    expect(row.secret).toMatch(/^enc:v1:/)
     // Starting again while on is refused (the secret is not replaced behind the user's back).
     expect(await post(t.url, 'users/twoStep', { action: 'start' }, who.token)).toMatchObject({
       status: 400,

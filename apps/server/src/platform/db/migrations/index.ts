@@ -98,6 +98,8 @@ import * as installableApp from './20261213040000-installable-app'
 import * as miniTopicsTable from './20261213050000-mini-topics'
 import * as shopUserChannels from './20261213050100-shop-user-channels'
 import * as miniProgram from './20261213050200-mini-program'
+// Two-step sign-in secrets sealed at rest (decision 0212).
+import * as sealTwoStepSecrets from './20261214060000-seal-two-step-secrets'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -187,5 +189,6 @@ export const migrations: Record<string, Migration> = {
   '20261213040000-installable-app': installableApp,
   '20261213050000-mini-topics': miniTopicsTable,
   '20261213050100-shop-user-channels': shopUserChannels,
-  '20261213050200-mini-program': miniProgram
+  '20261213050200-mini-program': miniProgram,
+  '20261214060000-seal-two-step-secrets': sealTwoStepSecrets
 }
