@@ -9,6 +9,7 @@ import { warmValidators } from './platform/records/validate-data'
 import { keepHeapNearLive } from './platform/runtime/heap'
 import { seedDemo } from './scripts/demo-shop'
 import { createLogger } from './platform/observability/logger'
+import { answerSnapshotRequests } from './platform/backup/snapshot-request'
 
 /* The server process (`npm start` runs it through index.ts, which starts the traces first when asked for). */
 
@@ -33,6 +34,14 @@ const main = async () => {
     unlock()
     return
   }
+  // `npm run backup` asks the process holding the embedded database for its snapshot (decision 0210).
+  const stopSnapshots = emporia.db.dump
+    ? answerSnapshotRequests(
+        config.dataDir,
+        () => emporia.db.dump!('none'),
+        (line) => logger.info(line)
+      )
+    : () => undefined
   // Signals are handled from here on, before listening: Feathers answers requests while its services'
   // setup (the job queue's start) still runs, so a SIGTERM can come before `listen` resolves.
   let stopping = false
@@ -42,6 +51,7 @@ const main = async () => {
     // Readiness answers 503 from here on, so a balancer stops sending while the server finishes what it has.
     emporia.drain()
     logger.info({ signal }, 'shutting down')
+    stopSnapshots()
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
     try {
@@ -64,7 +74,10 @@ const main = async () => {
   server.headersTimeout = 66_000
   const { port } = server.address() as AddressInfo
   const database = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`
-  logger.info({ port, database, ms: Date.now() - started }, `Emporia listening on http://localhost:${port} (${database})`)
+  // Said at any LOG_LEVEL: the e2e and bench harnesses wait for this line (plain text when the log is quieter).
+  const listening = `Emporia listening on http://localhost:${port} (${database})`
+  if (logger.isLevelEnabled('info')) logger.info({ port, database, ms: Date.now() - started }, listening)
+  else console.log(`${listening} in ${Date.now() - started} ms`)
   logger.info(mailDestination(config))
   void warmValidators()
 }
