@@ -39,7 +39,10 @@ export interface AppConfig {
   registration: boolean
   /** PostgreSQL row-level security for shop-scoped calls (ROW_SECURITY=off turns it off, e.g. to measure it). */
   rowSecurity: boolean
-  /** Longest one PostgreSQL statement may run, in ms (STATEMENT_TIMEOUT_MS, default 30 s, 0 = none; docs/decisions/0068). */
+  /**
+   * Longest one statement may run, in ms (STATEMENT_TIMEOUT_MS, default 30 s, 0 = none; docs/decisions/0068):
+   * PostgreSQL cancels it, the PGlite worker is stopped and reopened (decision 0212).
+   */
   statementTimeoutMs: number
   /** PGlite in a worker thread, off the event loop (PGLITE_WORKER=off keeps it in-thread; docs/decisions/0104). */
   pgliteWorker: boolean
