@@ -47,6 +47,7 @@ import { createStorefront, registerStorefrontHandler, type Storefront } from './
 import { topicRoutes } from './domains/storefront/mini/topic-routes'
 import { registerTopicPages } from './domains/storefront/topics/topic-pages'
 import { miniRoutes } from './domains/storefront/mini/mini-sign-in'
+import { registerMiniProgram } from './domains/storefront/mini'
 import { httpMiniLogin } from './platform/mini/code2session'
 import { commerceRoutes } from './domains/storefront/commerce/commerce-routes'
 import { registerInstallableApp } from './domains/storefront/app'
@@ -292,6 +293,8 @@ export const createApp = async (
   registerTopicPages(app)
   // Shoppers' sign-in from the mini-program, its login code exchanged with the platform (decision 0204).
   registerStorefrontHandler(app, miniRoutes({ app, context }, httpMiniLogin(config.miniApiBase)))
+  // The mini-program's catalogue calls and its H5 build under each shop's address (decision 0206).
+  registerMiniProgram(app, context)
   // Verified custom domains serve their shop's storefront (decision 0112).
   serveVerifiedDomains(app, storefront.lookup)
 

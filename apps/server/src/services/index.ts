@@ -1,4 +1,4 @@
-import { servicePaths } from '@emporia/shared'
+import { MINI_PACKAGE_PATH, servicePaths } from '@emporia/shared'
 import type { ServiceContext } from '../platform/http/service-context'
 import type { App, ServerPath } from '../platform/http/server-services'
 import { account } from './account/account'
@@ -106,6 +106,7 @@ import { storeVisits } from './store-visits/store-visits'
 import { accountingXero } from './accounting-xero/accounting-xero'
 import { miniTopics } from './mini-topics/mini-topics'
 import { miniSettings } from './mini-settings/mini-settings'
+import { miniPackage } from './mini-package/mini-package'
 
 export { mediaRoutes } from './attachments/attachments'
 
@@ -295,6 +296,8 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.miniTopics, register: miniTopics },
   // Own shape: one settings object per shop, its secret sealed in shopSecrets (decision 0204).
   { path: servicePaths.miniSettings, register: miniSettings },
+  // Own shape: the mini-program package's download, a Koa route (decision 0206).
+  { path: MINI_PACKAGE_PATH, register: miniPackage },
   // Own shape: the accounting integration (decision 0197), after orders and payments, whose events send its sync.
   { path: servicePaths.accountingXero, register: accountingXero }
 ]

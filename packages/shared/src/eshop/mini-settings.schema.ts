@@ -27,3 +27,9 @@ export interface MiniSettings {
 
 /** The mini-program's sign-in call, under the shop's storefront address. */
 export const MINI_SIGN_IN_PATH = '/_commerce/mini/sign-in'
+
+/**
+ * The back office's download of the mini-program package for the platform (decision 0206):
+ * `GET /api/mini/package?shop=…`, a zip of the client's weapp build filled in for the shop.
+ */
+export const MINI_PACKAGE_PATH = 'mini/package'

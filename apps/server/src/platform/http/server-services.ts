@@ -18,6 +18,8 @@ export interface ServerServiceTypes extends Omit<ServiceTypes, 'authentication'>
   export: ServiceMethods<ServiceShape<Record<string, unknown>, never, never>>
   /** The import runs' error sheet (decision 0170): an HTTP download, no methods. */
   'imports/:__id/errors': ServiceMethods<ServiceShape<Record<string, unknown>, never, never>>
+  /** The mini-program package (decision 0206): an HTTP download, no methods. */
+  'mini/package': ServiceMethods<ServiceShape<Record<string, unknown>, never, never>>
   'attachments/token': ServiceMethods<ServiceShape<AttachmentUploadToken, Record<string, never>, never>>
 }
 

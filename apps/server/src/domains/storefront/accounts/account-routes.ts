@@ -7,7 +7,7 @@ import { CommerceRateLimit } from '../commerce/rate-limit'
 import { clientAddress } from '../../../platform/http/client-address'
 import { CAPTCHA_FIELD, verifyCaptcha } from '../../../platform/http/captcha'
 import { readAddress, readBody, readCode, readEmail, readProfile } from './account-input'
-import { clearSessionCookie, requestUser, sessionToken, setSessionCookie } from './account-session'
+import { clearSessionCookie, commerceUser, sessionToken, setSessionCookie } from './account-session'
 import { accountView, changeAddresses, updateProfile } from './customer-account'
 import { requestSignInCode, signIn } from './sign-in'
 import { recordChannel } from '../mini/members'
@@ -37,7 +37,7 @@ export const accountRoutes = (commerce: Commerce, limits = new CommerceRateLimit
       if (ctx.method !== 'GET' && !ctx.is('application/json')) throw new BadRequest('Send JSON', { key: 'format.invalid' })
       // Koa's body parser leaves a DELETE's body alone; none is needed.
       const body = ctx.method === 'GET' || ctx.method === 'DELETE' ? {} : readBody((ctx.request as { body?: unknown }).body)
-      const user = requestUser(ctx, secret, shop)
+      const user = commerceUser(ctx, secret, shop)
       if (ctx.method === 'POST' && rest === '/code') {
         const email = readEmail(body)
         limits.take('signInCode', shop, `${address} ${email}`)

@@ -50,3 +50,18 @@ export const clearSessionCookie = (ctx: FeathersKoaContext, base: string) =>
 /** The signed-in shop user of a request to this shop, by its cookie (not yet checked against the database). */
 export const requestUser = (ctx: FeathersKoaContext, secret: string, shop: string) =>
   sessionUser(secret, shop, ctx.cookies.get(SESSION_COOKIE))
+
+const BEARER = /^Bearer ([A-Za-z0-9._-]{1,200})$/
+
+/**
+ * The signed-in shop user of a `/_commerce` call (decision 0206): the session cookie, else the same token
+ * sent as `Authorization: Bearer <token>`, as the mini-program does (its requests carry no cookies). The
+ * token is the one sign-in answers, signed for this shop: another shop's is no one here. Pages read the
+ * cookie only (`requestUser`).
+ */
+export const commerceUser = (ctx: FeathersKoaContext, secret: string, shop: string) => {
+  const byCookie = requestUser(ctx, secret, shop)
+  if (byCookie) return byCookie
+  const bearer = BEARER.exec(ctx.get('authorization'))
+  return bearer ? sessionUser(secret, shop, bearer[1]) : undefined
+}

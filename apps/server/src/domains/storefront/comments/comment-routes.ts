@@ -6,7 +6,7 @@ import { VISIBLE_PRODUCTS } from '../catalogue'
 import { commerceTransaction, type Commerce } from '../commerce/commerce-context'
 import { COMMERCE_PREFIX, translated } from '../commerce/commerce-routes'
 import { CommerceRateLimit } from '../commerce/rate-limit'
-import { requestUser } from '../accounts/account-session'
+import { commerceUser } from '../accounts/account-session'
 import { sessionCustomer, signedOut } from '../accounts/customer-account'
 import { clientAddress } from '../../../platform/http/client-address'
 
@@ -68,7 +68,7 @@ export const commentRoutes = (commerce: Commerce, limits = new CommerceRateLimit
     try {
       limits.take('comment', shop, clientAddress(ctx))
       if (!ctx.is('application/json')) throw new BadRequest('Send JSON', { key: 'format.invalid' })
-      const user = requestUser(ctx, secret, shop)
+      const user = commerceUser(ctx, secret, shop)
       if (!user) throw signedOut()
       limits.take('commentCustomer', shop, user)
       const input = readComment((ctx.request as { body?: unknown }).body)

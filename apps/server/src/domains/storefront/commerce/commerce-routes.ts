@@ -12,7 +12,7 @@ import { confirmReceived } from './order-received'
 import { cartPrice, priceStorefrontOrder } from './price-cart'
 import { CommerceRateLimit } from './rate-limit'
 import { shippingQuotes } from './shipping-quotes'
-import { requestUser } from '../accounts/account-session'
+import { commerceUser } from '../accounts/account-session'
 import { clientAddress } from '../../../platform/http/client-address'
 import { CAPTCHA_FIELD, verifyCaptcha } from '../../../platform/http/captcha'
 
@@ -60,7 +60,7 @@ export const commerceRoutes = (commerce: Commerce, limits = new CommerceRateLimi
         // Counted once the body is a checkout: an empty or garbled one costs no work and no budget (decision 0119).
         limits.take('checkout', shop, address)
         // A signed-in customer's order is theirs, whatever e-mail the form carries (decision 0114).
-        const signedIn = requestUser(ctx, commerce.context.config.authSecret, shop)
+        const signedIn = commerceUser(ctx, commerce.context.config.authSecret, shop)
         // An anonymous shopper's order needs the captcha when the operator set one (decision 0201).
         if (!signedIn)
           await verifyCaptcha(commerce.context.config.captcha, (body as Record<string, unknown>)[CAPTCHA_FIELD], address)

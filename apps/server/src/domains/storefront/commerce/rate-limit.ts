@@ -15,7 +15,9 @@ export const COMMERCE_LIMITS = {
   signIn: 10,
   // Product comments (decision 0193): per address, and per signed-in customer wherever they write from.
   comment: 10,
-  commentCustomer: 3
+  commentCustomer: 3,
+  // The mini-program's catalogue reads (decision 0206): home, categories, products, a product.
+  mini: 240
 } as const
 export type CommerceEndpoint = keyof typeof COMMERCE_LIMITS
 

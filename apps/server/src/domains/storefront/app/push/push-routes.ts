@@ -2,7 +2,7 @@ import { BadRequest, Forbidden, NotAuthenticated } from '@feathersjs/errors'
 import type { FeathersKoaContext } from '@feathersjs/koa'
 import type { LocaleId } from '@emporia/shared'
 import { newObjectId } from '../../../../platform/http/object-id'
-import { requestUser } from '../../accounts/account-session'
+import { commerceUser } from '../../accounts/account-session'
 import { sessionCustomer } from '../../accounts/customer-account'
 import { commerceTransaction, type Commerce } from '../../commerce/commerce-context'
 import { COMMERCE_PREFIX, translated } from '../../commerce/commerce-routes'
@@ -107,7 +107,7 @@ export const pushRoutes = (commerce: Commerce, keys: () => Promise<VapidKeys>) =
       }
       if (ctx.method !== 'POST' && ctx.method !== 'DELETE') return false
       if (!ctx.is('application/json')) throw new BadRequest('Send JSON', { key: 'format.invalid' })
-      const user = requestUser(ctx, secret, shop)
+      const user = commerceUser(ctx, secret, shop)
       if (!user) throw new NotAuthenticated('Sign in first', { key: 'account.signedOut' })
       const body = (ctx.request as { body?: unknown }).body
       const base = ctx.path.slice(0, ctx.path.length - path.length)
