@@ -144,8 +144,23 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [tenancyInternals, rowSecurity, otherServiceInternals] }] }
   },
   {
+    // The mini-program client (decision 0207): Taro with React 18, run by the messaging platform and in
+    // browsers (H5). Taro loads pages and the app by their default export.
+    files: ['apps/mini/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: ['node:*', '@emporia/*'] }]
+    }
+  },
+  {
+    files: ['apps/mini/src/app.tsx', 'apps/mini/src/pages/*/index.tsx'],
+    rules: { 'no-restricted-syntax': 'off' }
+  },
+  {
     // Tool configuration files are loaded by their tools, which want default exports.
-    files: ['**/*.config.{ts,js,mjs}', 'eslint.config.js'],
+    files: ['**/*.config.{ts,js,mjs,mts}', 'apps/mini/config/index.ts', 'eslint.config.js'],
     rules: { 'no-restricted-syntax': 'off' }
   }
 )

@@ -81,7 +81,7 @@ const vitest = (title, workspace, options = {}) => {
   }
 }
 
-const typechecks = ['apps/web', 'apps/server', 'e2e', 'bench', 'packages/shared', 'packages/theme']
+const typechecks = ['apps/web', 'apps/server', 'e2e', 'bench', 'packages/shared', 'packages/theme', 'apps/mini']
   .filter((project) => existsSync(path.join(root, project, 'tsconfig.json')))
   .map((project) => ({ title: `typecheck ${project}`, command: 'npx', args: ['tsc', '-p', project] }))
 
@@ -98,6 +98,9 @@ const steps = [
   vitest('shared: unit tests', 'packages/shared'),
   vitest('theme: unit tests', 'packages/theme'),
   vitest('web: unit tests', 'apps/web'),
+  // The mini-program's rules, and its pages rendered from the compiled package in miniprogram-simulate
+  // (decision 0207): they need the build's apps/mini/dist/weapp.
+  vitest('mini: unit and weapp page tests', 'apps/mini', { needs: ['build'] }),
   // `npm run new:service` on a throw-away copy: both templates, then typecheck, lint and their tests
   // (scripts/scaffold/check.mjs, decision 0125). About one core for two minutes.
   { title: 'scaffold', command: 'node', args: ['scripts/scaffold/check.mjs'] },

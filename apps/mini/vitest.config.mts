@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'forks',
-    fileParallelism: false
+    fileParallelism: false,
+    testTimeout: 20_000
   }
 })

@@ -1,10 +1,14 @@
 import path from 'node:path'
 import { defineConfig } from '@tarojs/cli'
 
-// The repository's other apps use React 19 (hoisted to the root): this workspace keeps its own 18.
+// The repository's other apps use React 19 (hoisted to the root): this workspace keeps its own 18, and
+// npm keeps the Taro packages that ask for it here too; webpack looks here before the root's folder.
+// (No alias of react-dom: Taro points it at @tarojs/react for the package.)
 const own = (name: string) => path.resolve(__dirname, '..', 'node_modules', name)
 // Packages npm kept here (beside React 18) are found first, whichever package asks for them.
-const ownFirst = (chain: { resolve: { modules: { prepend: (folder: string) => unknown; add: (folder: string) => unknown } } }) => {
+const ownFirst = (chain: {
+  resolve: { modules: { prepend: (folder: string) => unknown; add: (folder: string) => unknown } }
+}) => {
   chain.resolve.modules.prepend(own(''))
   chain.resolve.modules.add('node_modules')
 }
@@ -23,7 +27,6 @@ export default defineConfig({
   sourceRoot: 'src',
   outputRoot: `dist/${process.env.TARO_ENV}`,
   plugins: [],
-  alias: { react: own('react'), 'react-dom': own('react-dom') },
   defineConstants: {
     EMPORIA_API_BASE: JSON.stringify('@@EMPORIA_API_BASE@@'),
     EMPORIA_SHOP: JSON.stringify('@@EMPORIA_SHOP@@')

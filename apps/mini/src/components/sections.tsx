@@ -21,7 +21,13 @@ export const Sections = ({ sections, symbol }: { sections: Section[]; symbol: st
           return (
             <View key={i} className="section banner">
               {section.images.map((image, j) => (
-                <Image key={j} className="banner-image" src={imageUrl(image.src) ?? ''} mode="widthFix" onClick={() => follow(image.link)} />
+                <Image
+                  key={j}
+                  className="banner-image"
+                  src={imageUrl(image.src) ?? ''}
+                  mode="widthFix"
+                  onClick={() => follow(image.link)}
+                />
               ))}
             </View>
           )
@@ -47,7 +53,9 @@ export const Sections = ({ sections, symbol }: { sections: Section[]; symbol: st
                     {banner ? <Image className="topic-banner" src={banner} mode="widthFix" /> : null}
                     <Text className="topic-name">{topic.name}</Text>
                     {topic.desc ? <Text className="topic-desc">{topic.desc}</Text> : null}
-                    {typeof topic.price === 'number' ? <Text className="topic-price">{moneyText(topic.price, symbol)}</Text> : null}
+                    {typeof topic.price === 'number' ? (
+                      <Text className="topic-price">{moneyText(topic.price, symbol)}</Text>
+                    ) : null}
                   </View>
                 )
               })}

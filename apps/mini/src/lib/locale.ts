@@ -8,7 +8,7 @@ export type Locale = (typeof locales)[number]
  */
 export const localeOf = (language: string | undefined | null): Locale => {
   const tag = (language ?? '').toLowerCase().replace(/_/g, '-')
-  if (!tag.startsWith('zh')) return tag.startsWith('en') || !tag ? 'en' : 'en'
+  if (!tag.startsWith('zh')) return 'en'
   return /hant|tw|hk|mo/.test(tag) ? 'cht' : 'chs'
 }
 

@@ -1,21 +1,31 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 
-/** A call's state for a page: loading, its answer, or its error; `reload` asks again. */
-export const useCall = <T>(load: () => Promise<T>, deps: unknown[]) => {
-  const [state, setState] = useState<{ loading: boolean; data?: T; error?: unknown }>({ loading: true })
+/**
+ * A call's state for a page: loading, its answer, or its error. It is asked again when `key` changes
+ * (what the call depends on, as text) or on `reload`; the last answer stays shown while the next loads.
+ */
+export const useCall = <T>(load: () => Promise<T>, key: string) => {
   const [round, setRound] = useState(0)
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const run = useCallback(load, deps)
+  const ask = `${key}#${round}`
+  const [state, setState] = useState<{ ask?: string; data?: T; error?: unknown }>({})
+  const latest = useRef(load)
+  useEffect(() => {
+    latest.current = load
+  })
   useEffect(() => {
     let live = true
-    setState((last) => ({ loading: true, data: last.data }))
-    run().then(
-      (data) => live && setState({ loading: false, data }),
-      (error: unknown) => live && setState({ loading: false, error })
+    latest.current().then(
+      (data) => live && setState({ ask, data }),
+      (error: unknown) => live && setState((last) => ({ ask, data: last.data, error }))
     )
     return () => {
       live = false
     }
-  }, [run, round])
-  return { ...state, reload: () => setRound((n) => n + 1) }
+  }, [ask])
+  return {
+    loading: state.ask !== ask,
+    data: state.data,
+    error: state.ask === ask ? state.error : undefined,
+    reload: () => setRound((n) => n + 1)
+  }
 }

@@ -17,10 +17,11 @@ export default function CartPage() {
   const [cart, setCart] = useState<Cart>(loadCart)
   const [code, setCode] = useState('')
   useDidShow(() => setCart(loadCart()))
-  const home = useCall(() => loadHome(locale), [locale])
+  const home = useCall(() => loadHome(locale), locale)
   const priced = useCall(
-    () => (cart.lines.length ? call<Priced>('POST', '/_commerce/cart', { lang: locale }, cartBody(cart)) : Promise.resolve(undefined)),
-    [cart, locale]
+    () =>
+      cart.lines.length ? call<Priced>('POST', '/_commerce/cart', { lang: locale }, cartBody(cart)) : Promise.resolve(undefined),
+    `${JSON.stringify(cart)}:${locale}`
   )
   const symbol = home.data?.shop.symbol ?? '$'
   const change = (next: Cart) => {
@@ -54,11 +55,17 @@ export default function CartPage() {
         <View className="cart-sums">
           <Status loading={priced.loading && !sums} error={priced.error} onRetry={priced.reload} />
           <View className="coupon">
-            <Input className="coupon-input" value={code} placeholder={t('cart.coupon')} onInput={(event) => setCode(event.detail.value)} />
+            <Input
+              className="coupon-input"
+              value={code}
+              placeholder={t('cart.coupon')}
+              onInput={(event) => setCode(event.detail.value)}
+            />
             <Button
               size="mini"
               onClick={() => {
-                if (code.trim()) change({ ...cart, coupons: [...cart.coupons.filter((known) => known !== code.trim()), code.trim()] })
+                if (code.trim())
+                  change({ ...cart, coupons: [...cart.coupons.filter((known) => known !== code.trim()), code.trim()] })
                 setCode('')
               }}
             >
@@ -82,7 +89,12 @@ export default function CartPage() {
               <Text className="sum cart-total">{`${t('cart.total')} ${money(sums.total)}`}</Text>
             </View>
           ) : null}
-          <Button className="to-checkout" type="primary" disabled={!sums} onClick={() => void Taro.navigateTo({ url: pageUrl('checkout') })}>
+          <Button
+            className="to-checkout"
+            type="primary"
+            disabled={!sums}
+            onClick={() => void Taro.navigateTo({ url: pageUrl('checkout') })}
+          >
             {t('cart.checkout')}
           </Button>
         </View>

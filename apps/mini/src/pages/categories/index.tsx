@@ -10,7 +10,10 @@ import { useLocale } from '../../lib/use-locale'
 /** The shop's categories; each opens its product list. */
 export default function CategoriesPage() {
   const { locale, t } = useLocale()
-  const list = useCall(() => call<{ data: { _id: string; name: string }[] }>('GET', '/_commerce/mini/categories', { lang: locale }), [locale])
+  const list = useCall(
+    () => call<{ data: { _id: string; name: string }[] }>('GET', '/_commerce/mini/categories', { lang: locale }),
+    locale
+  )
   const open = (category?: string, title?: string) => void Taro.navigateTo({ url: pageUrl('products', { category, title }) })
   return (
     <View className="page categories">

@@ -24,13 +24,16 @@ export default function CheckoutPage() {
   const [form, setForm] = useState<CheckoutForm>(blankForm)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<{ field?: string; text: string }>()
-  const home = useCall(() => loadHome(locale), [locale])
-  const priced = useCall(() => call<Priced>('POST', '/_commerce/cart', { lang: locale }, cartBody(cart)), [cart, locale])
+  const home = useCall(() => loadHome(locale), locale)
+  const priced = useCall(
+    () => call<Priced>('POST', '/_commerce/cart', { lang: locale }, cartBody(cart)),
+    `${JSON.stringify(cart)}:${locale}`
+  )
   const account = useCall(async () => {
     const mine = await call<Account>('GET', '/_commerce/account', { lang: locale }).catch(() => undefined)
     if (mine) setForm((before) => ({ ...before, ...mine.customer }))
     return mine
-  }, [])
+  }, '')
   const symbol = home.data?.shop.symbol ?? '$'
   const set = (field: keyof CheckoutForm, value: string) => setForm((before) => ({ ...before, [field]: value }) as CheckoutForm)
   const fee = priced.data?.shipping.find((method) => method._id === form.delivery)?.fee ?? 0
@@ -55,7 +58,9 @@ export default function CheckoutPage() {
     <View className={`field field-${field}`}>
       <Text className="label">{label}</Text>
       <Input className="input" type={type} value={form[field]} onInput={(event) => set(field, event.detail.value)} />
-      {problem?.field === `customer.${field}` || problem?.field === field ? <Text className="error-text">{problem.text}</Text> : null}
+      {problem?.field === `customer.${field}` || problem?.field === field ? (
+        <Text className="error-text">{problem.text}</Text>
+      ) : null}
     </View>
   )
   if (cart.lines.length === 0) return <Status empty={t('cart.empty')} />
@@ -87,9 +92,13 @@ export default function CheckoutPage() {
           </Radio>
         ))}
       </RadioGroup>
-      {problem?.field === 'payment' || problem?.field === 'shippingMethod' ? <Text className="error-text">{problem.text}</Text> : null}
+      {problem?.field === 'payment' || problem?.field === 'shippingMethod' ? (
+        <Text className="error-text">{problem.text}</Text>
+      ) : null}
       {input('remarks', t('checkout.remarks'))}
-      {priced.data ? <Text className="sum cart-total">{`${t('cart.total')} ${moneyText(priced.data.total + fee, symbol)}`}</Text> : null}
+      {priced.data ? (
+        <Text className="sum cart-total">{`${t('cart.total')} ${moneyText(priced.data.total + fee, symbol)}`}</Text>
+      ) : null}
       {problem && !problem.field?.match(/^(customer\.|payment$|shippingMethod$|address$|remarks$)/) ? (
         <Text className="error-text checkout-error">{problem.text}</Text>
       ) : null}

@@ -12,7 +12,7 @@ import { useLocale } from '../../lib/use-locale'
 /** The shop's home: its sections (banners, products, campaigns, text) from the server. */
 export default function HomePage() {
   const { locale, t } = useLocale()
-  const home = useCall(() => loadHome(locale, true), [locale])
+  const home = useCall(() => loadHome(locale, true), locale)
   const name = home.data?.shop.name
   useEffect(() => {
     if (name) void Taro.setNavigationBarTitle({ title: name })

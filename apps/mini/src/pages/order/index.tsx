@@ -15,8 +15,11 @@ export default function OrderPage() {
   const { params } = useRouter()
   const { locale, t } = useLocale()
   const link = params.link ?? ''
-  const home = useCall(() => loadHome(locale), [locale])
-  const order = useCall(() => call<OrderView>('GET', `/_commerce/orders/${encodeURIComponent(link)}`, { lang: locale }), [link, locale])
+  const home = useCall(() => loadHome(locale), locale)
+  const order = useCall(
+    () => call<OrderView>('GET', `/_commerce/orders/${encodeURIComponent(link)}`, { lang: locale }),
+    `${link}:${locale}`
+  )
   const money = (cents: number) => moneyText(cents, home.data?.shop.symbol ?? '$')
   const item = order.data
   const status = item ? statusKey(item.status) : undefined

@@ -14,8 +14,8 @@ import { useLocale } from '../../lib/use-locale'
 /** The member's own page: their orders (from the account call), sign-in when they have none, the language. */
 export default function OrdersPage() {
   const { locale, t } = useLocale()
-  const home = useCall(() => loadHome(locale), [locale])
-  const account = useCall(() => call<Account>('GET', '/_commerce/account', { lang: locale }), [locale])
+  const home = useCall(() => loadHome(locale), locale)
+  const account = useCall(() => call<Account>('GET', '/_commerce/account', { lang: locale }), locale)
   const signedOut = account.error instanceof ShopError && (account.error.status === 401 || account.error.status === 403)
   const symbol = home.data?.shop.symbol ?? '$'
   return (
@@ -38,7 +38,11 @@ export default function OrdersPage() {
       {account.data?.orders.map((order) => {
         const status = statusKey(order.status)
         return (
-          <View key={order.link} className="row order-row" onClick={() => void Taro.navigateTo({ url: pageUrl('order', { link: order.link }) })}>
+          <View
+            key={order.link}
+            className="row order-row"
+            onClick={() => void Taro.navigateTo({ url: pageUrl('order', { link: order.link }) })}
+          >
             <Text className="order-number">{order.orderId}</Text>
             <Text className="order-status">{status ? t(status) : order.status}</Text>
             <Text className="order-total">{moneyText(order.total, symbol)}</Text>

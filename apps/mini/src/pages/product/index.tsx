@@ -14,8 +14,11 @@ export default function ProductPage() {
   const { params } = useRouter()
   const { locale, t } = useLocale()
   const id = params.id ?? ''
-  const home = useCall(() => loadHome(locale), [locale])
-  const product = useCall(() => call<ProductDetail>('GET', `/_commerce/mini/products/${encodeURIComponent(id)}`, { lang: locale }), [id, locale])
+  const home = useCall(() => loadHome(locale), locale)
+  const product = useCall(
+    () => call<ProductDetail>('GET', `/_commerce/mini/products/${encodeURIComponent(id)}`, { lang: locale }),
+    `${id}:${locale}`
+  )
   const [sku, setSku] = useState('')
   const [added, setAdded] = useState(false)
   const symbol = home.data?.shop.symbol ?? '$'
@@ -25,7 +28,13 @@ export default function ProductPage() {
   const soldOut = Boolean(item?.soldOut || chosen?.soldOut)
   const add = () => {
     if (!item || needsSku || soldOut) return
-    addToCart({ product: item._id, sku, quantity: 1, name: chosen ? `${item.name} · ${chosen.name}` : item.name, image: item.images[0] })
+    addToCart({
+      product: item._id,
+      sku,
+      quantity: 1,
+      name: chosen ? `${item.name} · ${chosen.name}` : item.name,
+      image: item.images[0]
+    })
     setAdded(true)
     void Taro.showToast({ title: t('product.added'), icon: 'success' })
   }

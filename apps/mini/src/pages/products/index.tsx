@@ -26,17 +26,15 @@ export default function ProductsPage() {
   const [page, setPage] = useState(1)
   const [shown, setShown] = useState<Card[]>([])
   const category = params.category
-  const home = useCall(() => loadHome(locale), [locale])
-  const list = useCall(
-    () => call<Listing>('GET', '/_commerce/mini/products', productQuery({ category, q, page, lang: locale })),
-    [category, q, page, locale]
-  )
+  const home = useCall(() => loadHome(locale), locale)
+  const list = useCall(async () => {
+    const answer = await call<Listing>('GET', '/_commerce/mini/products', productQuery({ category, q, page, lang: locale }))
+    setShown((before) => (answer.page > 1 ? [...before, ...answer.data] : answer.data))
+    return answer
+  }, `${category}:${q}:${page}:${locale}`)
   useEffect(() => {
     if (params.title) void Taro.setNavigationBarTitle({ title: decodeURIComponent(params.title) })
   }, [params.title])
-  useEffect(() => {
-    if (list.data) setShown((before) => (list.data!.page > 1 ? [...before, ...list.data!.data] : list.data!.data))
-  }, [list.data])
   const search = () => {
     setPage(1)
     setQ(typed)
@@ -44,7 +42,14 @@ export default function ProductsPage() {
   return (
     <View className="page products">
       <View className="search">
-        <Input className="search-input" value={typed} placeholder={t('products.search')} confirmType="search" onInput={(event) => setTyped(event.detail.value)} onConfirm={search} />
+        <Input
+          className="search-input"
+          value={typed}
+          placeholder={t('products.search')}
+          confirmType="search"
+          onInput={(event) => setTyped(event.detail.value)}
+          onConfirm={search}
+        />
         <Button size="mini" onClick={search}>
           {t('products.search')}
         </Button>

@@ -35,7 +35,12 @@ export default function SignInPage() {
   return (
     <View className="page sign-in">
       {weapp ? (
-        <Button className="platform-sign-in" type="primary" loading={busy} onClick={() => void run(async () => (await platformSignIn(), done()))}>
+        <Button
+          className="platform-sign-in"
+          type="primary"
+          loading={busy}
+          onClick={() => void run(async () => (await platformSignIn(), done()))}
+        >
           {t('signIn.platform')}
         </Button>
       ) : (

@@ -15,8 +15,11 @@ export default function TopicPage() {
   const { params } = useRouter()
   const { locale, t } = useLocale()
   const id = params.id ?? ''
-  const home = useCall(() => loadHome(locale), [locale])
-  const topic = useCall(() => call<TopicDetail>('GET', `/_commerce/topics/${encodeURIComponent(id)}`, { lang: locale }), [id, locale])
+  const home = useCall(() => loadHome(locale), locale)
+  const topic = useCall(
+    () => call<TopicDetail>('GET', `/_commerce/topics/${encodeURIComponent(id)}`, { lang: locale }),
+    `${id}:${locale}`
+  )
   const [added, setAdded] = useState<string[]>([])
   const symbol = home.data?.shop.symbol ?? '$'
   const item = topic.data
@@ -42,7 +45,9 @@ export default function TopicPage() {
                 <View onClick={() => void Taro.navigateTo({ url: pageUrl('product', { id: product._id }) })}>
                   {image ? <Image className="card-image" src={image} mode="aspectFill" /> : null}
                   <Text className="card-name">{product.name}</Text>
-                  {typeof product.price === 'number' ? <Text className="card-price">{moneyText(product.price, symbol)}</Text> : null}
+                  {typeof product.price === 'number' ? (
+                    <Text className="card-price">{moneyText(product.price, symbol)}</Text>
+                  ) : null}
                 </View>
                 <Button
                   className="add-to-cart"
