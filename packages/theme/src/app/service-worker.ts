@@ -28,15 +28,43 @@ precacheAndRoute(self.__WB_MANIFEST)
 const scope = new URL(self.registration.scope).pathname
 const inScope = (url: URL) => url.origin === location.origin && url.pathname.startsWith(scope)
 
-// Pages: the network first (prices and stock change), the last copy when offline.
+const PAGES = 'emporia-pages'
+
+// Pages: the network first (prices and stock change), the last copy when offline. Product, collection
+// and topic pages alike (decision 0208); a page's copy is found by its address alone (the storefront
+// varies on language and cookie, and a copy kept at install carries neither).
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && inScope(url) && !PRIVATE.test(url.pathname),
   new NetworkFirst({
-    cacheName: 'emporia-pages',
+    cacheName: PAGES,
     networkTimeoutSeconds: 5,
+    matchOptions: { ignoreVary: true },
     plugins: [new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 86_400 })]
   })
 )
+
+/**
+ * The app's start page (its manifest's `start_url`), kept when the worker installs (decision 0208): the
+ * installed app opens offline from a cold start even when the first page seen was loaded before the
+ * worker ran. Never a private page; offline at install, it is kept at its first visit instead.
+ */
+const keepStartPage = async () => {
+  try {
+    const manifest = (await (await fetch(`${scope}manifest.webmanifest`, { credentials: 'same-origin' })).json()) as {
+      start_url?: string
+    }
+    const start = new URL(manifest.start_url ?? scope, location.origin)
+    if (!inScope(start) || PRIVATE.test(start.pathname)) return
+    const page = await fetch(start.href, { credentials: 'same-origin' })
+    if (page.ok) await (await caches.open(PAGES)).put(start.href, page)
+  } catch {
+    // No network at install: nothing to keep yet.
+  }
+}
+interface InstallEvent {
+  waitUntil(promise: Promise<unknown>): void
+}
+self.addEventListener('install', (event: InstallEvent) => event.waitUntil(keepStartPage()))
 
 // Product pictures and the shop's icons: shown from the cache, refreshed behind.
 registerRoute(

@@ -103,6 +103,7 @@ export const CheckoutPage = ({
         ...CART_TEXTS,
         'checkout.placing',
         'checkout.placeOrder',
+        'checkout.offline',
         'checkout.paying',
         'checkout.cardDeclined',
         'checkout.cardFailed',

@@ -373,6 +373,13 @@ const checkoutIsland = (root: HTMLElement) => {
         ...captcha.token()
       }).finally(captcha.reset)
     } catch (refusal) {
+      // No answer at all (the installed app offline, decision 0208): nothing is known to be placed, and
+      // the key stays, so pressing again once online places the order once, or finds the one that was.
+      if (refusal instanceof TypeError || !navigator.onLine) {
+        const spot = root.querySelector('[data-checkout-error]')
+        if (spot) spot.textContent = texts['checkout.offline']
+        return release('checkout.placeOrder')
+      }
       const problem = refusal as { message?: string; data?: { field?: string } }
       const field = problem.data?.field ?? ''
       const spot = root.querySelector(`[data-error-for="${field}"]`) ?? root.querySelector('[data-checkout-error]')
