@@ -1,12 +1,17 @@
-import type { Page } from 'playwright-core'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { Shop } from '@emporia/shared'
+import { DataTablePage } from '../pages/data-table'
 import { Shell } from '../pages/shell'
-import { codeIn, latestMail, merchant, uniqueEmail } from '../support/api'
+import { codeIn, latestMail, merchant, uniqueEmail, type Merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
+import { chromiumPath } from '../support/browser'
 import { readRecord } from '../support/catalogue'
-import { stockedProduct } from '../support/orders'
-import { createRecord } from '../support/records'
+import { patchShop, stockedProduct } from '../support/orders'
+import { createRecord, findRecords } from '../support/records'
 
 /** A 64×64 PNG in the shop's green, made by the browser's canvas (no picture files in the repository). */
 const iconPng = (page: Page) =>
@@ -138,5 +143,192 @@ describe('the installable app', () => {
     await expect.poll(() => phone.locator('[data-signed-in]').getAttribute('data-signed-in'), poll).toBe('true')
     await phone.reload()
     await expect.poll(() => phone.getByTestId('app-push').textContent(), poll).toBe('訂單狀態更新時通知我')
+  })
+
+  /** The merchant uploads a picture to the media library as its screen does (token, then the file); answers its id. */
+  const uploadPicture = async (base: string, who: Merchant, bytes: Buffer, name: string) => {
+    const shop = who.shop!._id
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${who.session.accessToken}` }
+    const grant = await fetch(`${base}/api/attachments/token?shop=${shop}`, { method: 'POST', headers, body: '{}' })
+    const { token } = (await grant.json()) as { token: string }
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), name)
+    const query = new URLSearchParams({ shop, token })
+    const response = await fetch(`${base}/api/attachments/upload/others/others?${query}`, { method: 'POST', body: form })
+    if (response.status !== 201) throw new Error(`upload answered ${response.status}: ${await response.text()}`)
+    return ((await response.json()) as { info: { _id: string } }).info._id
+  }
+
+  /**
+   * A browser profile of its own (decision 0208): Chrome answers "in incognito" to every installability
+   * question in Playwright's throwaway contexts, and only a profile installs an app. Launched again on the
+   * same folder, it is the phone's browser after a restart: a cold start.
+   */
+  const profile = (folder: string) =>
+    chromium.launchPersistentContext(folder, {
+      executablePath: chromiumPath,
+      headless: true,
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+    })
+  const installability = async (browser: BrowserContext, page: Page) => {
+    const session = await browser.newCDPSession(page)
+    const { installabilityErrors } = (await session.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[]
+    }
+    await session.detach()
+    return installabilityErrors.map((error) => error.errorId)
+  }
+
+  it('installs on a phone, opens on a topic page with the app’s banners, orders offline-then-online exactly once, and opens offline from a cold start', async () => {
+    const base = app.server.url
+    const who = await merchant(base, 'pocket-app')
+    const shopId = who.shop!._id
+    await patchShop(base, who, {
+      bankTransfer: {
+        enabled: true,
+        accounts: [{ bankName: '恒生銀行', name: '茶莊有限公司', no: '024-123-456789', enabled: true }]
+      },
+      pickUp: { enabled: true, address: '中環皇后大道中 1 號' }
+    })
+    await createRecord(base, who, 'themes/install', { template: 'jade', mode: 'install' })
+    const tea = await stockedProduct(base, who, '凍頂烏龍', 12800, 5)
+    // A 1×1 PNG: the server makes every icon size from it.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWP4//8/AAX+Av5Y8msOAAAAAElFTkSuQmCC',
+      'base64'
+    )
+    const icon = await uploadPicture(base, who, png, 'tea-icon.png')
+    const topic = await createRecord(base, who, 'miniTopics', {
+      name: { cht: '秋茶節', en: 'Autumn teas' },
+      desc: { cht: '秋天最好的烏龍' },
+      content: { cht: '<p>今年的<strong>秋茶</strong></p><script>document.title="x"</script>' },
+      price: 9900,
+      status: 'published',
+      products: [tea._id]
+    })
+    const picture = { type: 'attachment', attachment: icon }
+    const appBanner = await createRecord(base, who, 'banners', {
+      name: { cht: '應用程式限定' },
+      type: 'app',
+      status: 'published',
+      url: `/topics/${topic._id}`,
+      image: picture
+    })
+    await createRecord(base, who, 'banners', { name: { cht: '網站優惠' }, type: 'website', status: 'published', image: picture })
+    const store = `${base}/s/${who.shop!.subdomain}`
+    const start = `${store}/topics/${topic._id}`
+
+    const folder = mkdtempSync(path.join(tmpdir(), 'emporia-app-profile-'))
+    let browser = await profile(folder)
+    try {
+      await browser.addCookies([{ name: 'emporia-lang', value: 'cht', url: base }])
+      const tab = browser.pages()[0] ?? (await browser.newPage())
+
+      // Named but without an icon the shop offers no app: its pages name no manifest, which Chrome says.
+      await patchShop(base, who, { appName: '凍頂茶莊' })
+      await tab.goto(start)
+      expect(await tab.locator('h1.ef-topic__name').textContent()).toBe('秋茶節')
+      expect(await installability(browser, tab)).toEqual(['no-manifest'])
+
+      // With its icon, and the topic as its start page: installable, by the check Lighthouse's audit used.
+      await patchShop(base, who, { appIcon: icon, appStartPage: `/topics/${topic._id}` })
+      await tab.goto(start)
+      await expect.poll(() => tab.evaluate(() => Boolean(navigator.serviceWorker.controller)), poll).toBe(true)
+      await expect.poll(() => installability(browser, tab), poll).toEqual([])
+      // The topic page in the shop's theme: texts, price, content without its script, the product's card.
+      expect(await tab.locator('.ef-topic__price').textContent()).toBe('$99.00')
+      expect(await tab.locator('.ef-topic__content').innerHTML()).toBe('<p>今年的<strong>秋茶</strong></p>')
+      expect(await tab.locator(`[data-product-card="${tea._id}"] .ef-imgbtn__text`).textContent()).toBe('凍頂烏龍')
+      // In a browser tab the app's banners are on the page but not shown; website banners are not drawn.
+      expect(await tab.locator(`[data-app-banner="${appBanner._id}"]`).count()).toBe(1)
+      expect(await tab.locator('[data-app-banners]').isVisible()).toBe(false)
+      expect(await tab.locator('main').textContent()).not.toContain('網站優惠')
+
+      // Installed and opened from its icon: the start page, in standalone display, its banners shown.
+      const manifestId = `${store}/`
+      const cdp = await browser.newCDPSession(tab)
+      await cdp.send('PWA.install' as never, { manifestId } as never)
+      await cdp.send('PWA.changeAppUserSettings' as never, { manifestId, displayMode: 'standalone' } as never)
+      const opened = browser.waitForEvent('page')
+      await cdp.send('PWA.launch' as never, { manifestId } as never)
+      const phone = await opened
+      await phone.waitForLoadState()
+      expect(phone.url()).toBe(start)
+      expect(await phone.evaluate(() => matchMedia('(display-mode: standalone)').matches)).toBe(true)
+      await expect.poll(() => phone.locator('[data-app-banners]').isVisible(), poll).toBe(true)
+      expect(await phone.locator(`[data-app-banner="${appBanner._id}"] a`).getAttribute('href')).toBe(
+        `/s/${who.shop!.subdomain}/topics/${topic._id}`
+      )
+
+      // The topic's card adds the product; the cart opens with it.
+      await phone.locator(`[data-product-card="${tea._id}"] [data-add-to-cart]`).tap()
+      await expect.poll(() => phone.locator('[data-cart-lines] .ef-cart-line__name').first().textContent(), poll).toBe('凍頂烏龍')
+      await phone.locator('[data-cart-checkout]').tap()
+      await phone.locator('input[name="customer.firstName"]').fill('美玲')
+      await phone.locator('input[name="customer.lastName"]').fill('陳')
+      await phone.locator('input[name="customer.email"]').fill(uniqueEmail('pocket-offline'))
+      await phone.locator('input[name="customer.phone"]').fill('9123 4567')
+      await phone.locator('input[name="payment"][value="bank"]').check()
+
+      // Offline: Place order says nothing was placed; the cart is still there.
+      const submit = phone.locator('[data-checkout-submit]')
+      await browser.setOffline(true)
+      await submit.tap()
+      await expect
+        .poll(() => phone.locator('[data-checkout-error]').textContent(), poll)
+        .toBe('您目前處於離線狀態，訂單尚未提交。恢復連線後請再按「確認訂單」。')
+      expect(await submit.isEnabled()).toBe(true)
+      const cartLines = () =>
+        phone.evaluate(
+          (key) => (JSON.parse(localStorage.getItem(key) ?? '{"lines":[]}') as { lines: unknown[] }).lines.length,
+          `emporia-cart:${new URL(base).host}/s/${who.shop!.subdomain}`
+        )
+      expect(await cartLines()).toBe(1)
+
+      // Back online, the connection drops once more after the order reached the shop (its answer lost):
+      // the same key goes again, and the shop answers the order it already has.
+      await browser.setOffline(false)
+      let reached = 0
+      await phone.route(
+        '**/_commerce/checkout',
+        async (route) => {
+          await route.fetch()
+          reached += 1
+          await route.abort('internetdisconnected')
+        },
+        { times: 1 }
+      )
+      await submit.tap()
+      await expect.poll(() => reached, poll).toBe(1)
+      await expect.poll(() => submit.isEnabled(), poll).toBe(true)
+      await submit.tap()
+      await expect.poll(() => phone.locator('[data-order-status]').count(), poll).toBe(1)
+      expect(await cartLines()).toBe(0)
+
+      // Exactly one order, from the app, in the back office.
+      const orders = await findRecords<{ _id: string; orderId: string; source: string }>(base, who, 'orders')
+      expect(orders.total).toBe(1)
+      expect(orders.data[0].source).toBe('app')
+      const office = await app.openAs(who, `/${shopId}/orders`, { lang: 'cht' })
+      await expect.poll(() => new DataTablePage(office).cellTexts('orderId'), poll).toEqual([orders.data[0].orderId])
+
+      // The start page was kept when the worker installed; closed and opened again with no network,
+      // the app opens on it from a cold start.
+      await expect
+        .poll(() => phone.evaluate(async (url) => Boolean(await (await caches.open('emporia-pages')).match(url)), start), poll)
+        .toBe(true)
+      await browser.close()
+      browser = await profile(folder)
+      await browser.setOffline(true)
+      const cold = browser.pages()[0] ?? (await browser.newPage())
+      const answer = await cold.goto(start)
+      expect(answer?.fromServiceWorker()).toBe(true)
+      expect(await cold.locator('h1.ef-topic__name').textContent()).toBe('秋茶節')
+    } finally {
+      await browser.close()
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 })
