@@ -1,15 +1,15 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Button, Paper, Stack, TextField, Typography } from '@mui/material'
+import { Button, Paper, Stack, TextField, Typography } from '@mui/material'
 import { servicePaths, type MiniSettings } from '@emporia/shared'
 import { useSubmit } from '../../components/ui/form'
 import { useSession } from '../../lib/auth'
 import { useListT } from '../../lib/i18n/lists'
 import { notifySuccess } from '../../lib/notify'
 import { useCurrentShop } from '../../lib/shop'
-import { loadMiniSettings, miniSettingsChange, saveMiniSettings } from './mini-settings-api'
+import { downloadMiniPackage, loadMiniSettings, miniSettingsChange, packageReady, saveMiniSettings } from './mini-settings-api'
 
-/** `mini` (decision 0204): the program's id and secret; the package to upload comes later, and says so. */
+/** `mini` (decisions 0204, 0206): the program's id and secret, and the package to upload to the platform. */
 export const MiniSettingsPage = () => {
   const { user } = useSession()
   const shop = useCurrentShop(Boolean(user))
@@ -79,9 +79,39 @@ const MiniSettingsForm = ({ settings, onSaved }: { settings: MiniSettings; onSav
           </Stack>
         </Stack>
       </Paper>
-      <Alert severity="info" data-testid="mini-package-later">
-        {t('miniSettings.packageLater')}
-      </Alert>
+      <MiniPackage settings={settings} />
     </Stack>
+  )
+}
+
+/** The package's download: open once a program id is saved, with a hint saying so until then (decision 0206). */
+const MiniPackage = ({ settings }: { settings: MiniSettings }) => {
+  const { t } = useListT()
+  const download = useSubmit(downloadMiniPackage)
+  const ready = packageReady(settings)
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }} data-testid="mini-package">
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {t('miniSettings.package')}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('miniSettings.packageText')}
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Button
+          variant="outlined"
+          disabled={!ready || download.busy}
+          onClick={() => void download.submit()}
+          data-testid="mini-package-download"
+        >
+          {t('miniSettings.download')}
+        </Button>
+        {!ready && (
+          <Typography variant="body2" color="text.secondary" data-testid="mini-package-hint">
+            {t('miniSettings.downloadHint')}
+          </Typography>
+        )}
+      </Stack>
+    </Paper>
   )
 }

@@ -10,8 +10,11 @@ export const miniSettingsMessages = defineMessages({
     'miniSettings.secretNotSet': 'No secret saved yet.',
     'miniSettings.removeSecret': 'Remove the secret',
     'miniSettings.save': 'Save',
-    'miniSettings.packageLater':
-      'The package you upload to the messaging platform will be built from this screen in a later release. Topic pages and members already work.'
+    'miniSettings.package': 'Your mini program package',
+    'miniSettings.packageText':
+      'Download the package, open it in the messaging platform’s developer tool and upload it there. It already holds your shop’s address and program ID.',
+    'miniSettings.download': 'Download the mini-program package',
+    'miniSettings.downloadHint': 'Save your program ID first to download the package.'
   },
   cht: {
     'miniSettings.program': '你的小程序',
@@ -21,7 +24,10 @@ export const miniSettingsMessages = defineMessages({
     'miniSettings.secretNotSet': '尚未儲存密鑰。',
     'miniSettings.removeSecret': '移除密鑰',
     'miniSettings.save': '儲存',
-    'miniSettings.packageLater': '上載到通訊平台的程式套件將於之後的版本在此畫面產生。專題頁和會員功能已可使用。'
+    'miniSettings.package': '你的小程序套件',
+    'miniSettings.packageText': '下載套件後，在通訊平台的開發者工具中開啟並上載。套件已包含你商店的網址和小程序編號。',
+    'miniSettings.download': '下載小程序套件',
+    'miniSettings.downloadHint': '請先儲存小程序編號，才可下載套件。'
   },
   chs: {
     'miniSettings.program': '你的小程序',
@@ -31,7 +37,10 @@ export const miniSettingsMessages = defineMessages({
     'miniSettings.secretNotSet': '尚未保存密钥。',
     'miniSettings.removeSecret': '移除密钥',
     'miniSettings.save': '保存',
-    'miniSettings.packageLater': '上传到通讯平台的程序包将于之后的版本在此页面生成。专题页和会员功能已可使用。'
+    'miniSettings.package': '你的小程序包',
+    'miniSettings.packageText': '下载程序包后，在通讯平台的开发者工具中打开并上传。程序包已包含你商店的网址和小程序编号。',
+    'miniSettings.download': '下载小程序包',
+    'miniSettings.downloadHint': '请先保存小程序编号，才可下载程序包。'
   }
 })
 
