@@ -1,14 +1,15 @@
 import Taro from '@tarojs/taro'
 import { Image, Text, View } from '@tarojs/components'
-import { moneyText } from '../lib/money'
+import { amountText } from '../lib/money'
 import { pageUrl } from '../lib/query'
 import { imageUrl, type Section } from '../lib/shop'
 import { useLocale } from '../lib/use-locale'
 import { Cards } from './cards'
 
-/** A banner's link: one of the mini's own pages, or nothing (outside addresses stay out). */
+/** A banner's link, a storefront path: its product or topic page here; other addresses stay out. */
 const follow = (link?: string) => {
-  if (link?.startsWith('/pages/')) void Taro.navigateTo({ url: link })
+  const [, kind, id] = /^\/(products|topics)\/([0-9a-f]{24})\/?$/.exec(link ?? '') ?? []
+  if (kind) void Taro.navigateTo({ url: pageUrl(kind === 'products' ? 'product' : 'topic', { id }) })
 }
 
 /** The home page's sections, as the shop's pages lay them out. */
@@ -53,8 +54,8 @@ export const Sections = ({ sections, symbol }: { sections: Section[]; symbol: st
                     {banner ? <Image className="topic-banner" src={banner} mode="widthFix" /> : null}
                     <Text className="topic-name">{topic.name}</Text>
                     {topic.desc ? <Text className="topic-desc">{topic.desc}</Text> : null}
-                    {typeof topic.price === 'number' ? (
-                      <Text className="topic-price">{moneyText(topic.price, symbol)}</Text>
+                    {amountText(topic.price, symbol) ? (
+                      <Text className="topic-price">{amountText(topic.price, symbol)}</Text>
                     ) : null}
                   </View>
                 )

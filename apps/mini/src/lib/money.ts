@@ -25,3 +25,11 @@ export const priceText = (price: unknown, symbol = '$'): string => {
   const cents = centsOf(price)
   return cents === undefined ? String(price ?? '') : moneyText(cents, symbol)
 }
+
+/** An amount as the calls send it: integer cents (topics, the cart) or a decimal text (the mini's cards). */
+export const amountText = (amount: unknown, symbol = '$'): string | undefined =>
+  typeof amount === 'number'
+    ? moneyText(amount, symbol)
+    : typeof amount === 'string' && amount
+      ? priceText(amount, symbol)
+      : undefined

@@ -16,7 +16,8 @@ export interface Topic {
   name: string
   desc?: string
   banner?: unknown
-  price?: number | null
+  /** Cents from `/_commerce/topics`, a decimal text in the home's sections. */
+  price?: number | string | null
 }
 export type Section =
   | { type: 'banner'; images: { src: string; link?: string }[] }
@@ -44,7 +45,7 @@ export interface ProductDetail {
 }
 export interface TopicDetail extends Topic {
   content: string
-  products: { _id: string; name: string; price: number | null; image: unknown }[]
+  products: { _id: string; name: string; price: number | string | null; image: unknown }[]
 }
 
 let home: Promise<Home> | undefined

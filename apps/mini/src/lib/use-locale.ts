@@ -11,6 +11,11 @@ const CHANGED = 'emporia-locale'
 export const currentLocale = (): Locale => {
   const chosen = stored<string>(LOCALE)
   if (isLocale(chosen)) return chosen
+  // The H5 build opened from the storefront in a language (`/_mini/?lang=cht`).
+  if (process.env.TARO_ENV === 'h5' && typeof location !== 'undefined') {
+    const asked = new URLSearchParams(location.search).get('lang')
+    if (isLocale(asked)) return asked
+  }
   try {
     return localeOf(Taro.getSystemInfoSync().language)
   } catch {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react'
 import { Nav } from '../../components/nav'
 import { Status } from '../../components/status'
 import { call } from '../../lib/api'
-import { moneyText } from '../../lib/money'
+import { amountText } from '../../lib/money'
 import { pageUrl } from '../../lib/query'
 import { addToCart, imageUrl, loadHome, type TopicDetail } from '../../lib/shop'
 import { useCall } from '../../lib/use-call'
@@ -35,7 +35,7 @@ export default function TopicPage() {
           {banner ? <Image className="topic-banner" src={banner} mode="widthFix" /> : null}
           <Text className="topic-title">{item.name}</Text>
           {item.desc ? <Text className="topic-desc">{item.desc}</Text> : null}
-          {typeof item.price === 'number' ? <Text className="topic-price">{moneyText(item.price, symbol)}</Text> : null}
+          {amountText(item.price, symbol) ? <Text className="topic-price">{amountText(item.price, symbol)}</Text> : null}
           {item.content ? <RichText className="topic-content" nodes={item.content} /> : null}
           <Text className="section-title">{t('topic.products')}</Text>
           {item.products.map((product) => {
@@ -45,8 +45,8 @@ export default function TopicPage() {
                 <View onClick={() => void Taro.navigateTo({ url: pageUrl('product', { id: product._id }) })}>
                   {image ? <Image className="card-image" src={image} mode="aspectFill" /> : null}
                   <Text className="card-name">{product.name}</Text>
-                  {typeof product.price === 'number' ? (
-                    <Text className="card-price">{moneyText(product.price, symbol)}</Text>
+                  {amountText(product.price, symbol) ? (
+                    <Text className="card-price">{amountText(product.price, symbol)}</Text>
                   ) : null}
                 </View>
                 <Button
