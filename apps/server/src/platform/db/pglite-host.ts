@@ -116,6 +116,7 @@ export class PgliteWorkerHost {
     Atomics.store(this.#state, RunningState.call, 0)
     Atomics.store(this.#state, RunningState.owner, 0)
     Atomics.store(this.#state, RunningState.replies, 0)
+    Atomics.store(this.#state, RunningState.stopping, 0)
     const start: WorkerStart = {
       dataDir: this.#dataDir,
       maxWaitMs: this.#maxWaitMs,
@@ -124,10 +125,9 @@ export class PgliteWorkerHost {
       loadDataDir
     }
     const worker = startWorker(start, transfer)
-    // A replaced worker's last words are not the current one's.
-    worker.on('message', (reply: Reply) => {
-      if (!this.#retired.has(worker)) this.#settle(reply)
-    })
+    // A stopped worker's exit or error is not a failure of the database.
+    // A stopped worker's answer that arrives anyway still settles its call (it ran), uncounted.
+    worker.on('message', (reply: Reply) => this.#settle(reply, !this.#retired.has(worker)))
     worker.on('error', (error) => {
       if (!this.#retired.has(worker)) this.#fail(error)
     })
@@ -188,7 +188,13 @@ export class PgliteWorkerHost {
     // Answers sent before the stop are read first: what is still pending after them never ran.
     for (const until = Date.now() + 5000; this.#replies < sent() && Date.now() < until;)
       await new Promise((resolve) => setImmediate(resolve))
-    if (Atomics.load(this.#state, RunningState.call) !== call) return
+    // From here the worker starts no other call, so only that one may still end before it is stopped.
+    Atomics.store(this.#state, RunningState.stopping, 1)
+    if (Atomics.load(this.#state, RunningState.call) !== call) {
+      Atomics.store(this.#state, RunningState.stopping, 0)
+      Atomics.notify(this.#state, RunningState.stopping)
+      return
+    }
     const session = Atomics.load(this.#state, RunningState.session)
     if (Atomics.load(this.#state, RunningState.owner) === session) this.#aborted.add(session)
     const old = this.#worker
@@ -295,8 +301,8 @@ export class PgliteWorkerHost {
     if (this.#pending.size === 1) this.#worker.ref()
   }
 
-  #settle(reply: Reply) {
-    if (reply.id !== READY_ID) this.#replies++
+  #settle(reply: Reply, counted = true) {
+    if (counted && reply.id !== READY_ID) this.#replies++
     const pending = this.#pending.get(reply.id)
     if (!pending) return
     this.#pending.delete(reply.id)

@@ -21,9 +21,10 @@ export interface WorkerStart {
 /**
  * The slots of the worker's shared state (Int32), which the host reads without a message while the worker
  * is held in a statement (decision 0212): the call running (0: none), its session and its limit in ms,
- * the session whose transaction holds the backend (0: none) and how many answers the worker has sent.
+ * the session whose transaction holds the backend (0: none), how many answers the worker has sent, and
+ * the host's word that the worker is being stopped (1: start no other call).
  */
-export const RunningState = { call: 0, session: 1, limitMs: 2, owner: 3, replies: 4, slots: 5 } as const
+export const RunningState = { call: 0, session: 1, limitMs: 2, owner: 3, replies: 4, stopping: 5, slots: 6 } as const
 
 /** PostgreSQL's `set [local|session] statement_timeout = …` / `to …`, and `reset statement_timeout`. */
 const SET_TIMEOUT =

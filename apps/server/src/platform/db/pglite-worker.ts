@@ -111,6 +111,9 @@ const main = async () => {
     running = true
     try {
       for (;;) {
+        // Being stopped (pglite-host.ts): the calls still queued go to the next worker, so none starts here
+        // (the host lifts the word again when the call it meant ended first).
+        while (Atomics.load(state, RunningState.stopping) === 1) Atomics.wait(state, RunningState.stopping, 1, 1000)
         const index = owner === undefined ? 0 : queue.findIndex(({ request }) => request.session === owner)
         if (index < 0 || queue.length === 0) break
         const [{ request }] = queue.splice(index, 1)
