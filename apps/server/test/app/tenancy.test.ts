@@ -37,6 +37,9 @@ const NOT_SHOP_SCOPED: Record<string, 'public' | 'own account' | 'own shops' | '
   // An import run's error sheet (decision 0170): no methods; its route reads the run through the runs' own
   // hooks as the caller (another shop's run is not found) and writes only that run's failed rows.
   'imports/:__id/errors': 'own account',
+  // The mini-program package (decision 0206): no methods; its route checks the caller is an admin of the
+  // asked shop with the feature (the permission table's refusal) and zips only that shop's build.
+  'mini/package': 'own shops',
   // The TLS proxy's question (decision 0112): whether a host is served, which DNS already tells anyone.
   'domains/ask': 'public',
   // The plan catalogue (decision 0129): the platform's, read by anyone signed in, kept by its operators.
