@@ -19,7 +19,7 @@ export const robotsTxt = (root: string, privatePaths: readonly string[]) =>
     ''
   ].join('\n')
 
-/** sitemap.xml: the published pages without parameters, and every visible product on the product page. */
+/** sitemap.xml: the published pages without parameters, every visible product on the product page, the published topics. */
 export const sitemapXml = async (app: Application, shop: string, site: PublishedSite | null, root: string) => {
   const pages = site?.snapshot.pages ?? []
   const urls = pages
@@ -35,6 +35,19 @@ export const sitemapXml = async (app: Application, shop: string, site: Published
       urls.push({
         loc: `${root}${productPage.path.replace(':id', row._id)}`,
         ...(row.updatedAt ? { lastmod: new Date(row.updatedAt).toISOString() } : {})
+      } as { loc: string })
+  }
+  // The published topic pages, which the theme draws whatever pages the site has (decision 0208).
+  if (app.services[servicePaths.miniTopics]) {
+    const topics = (await app.service(servicePaths.miniTopics).find({
+      query: { shop, status: 'published', $select: ['_id', 'updatedAt'], $sort: { order: 1 }, $limit: 100 },
+      paginate: false
+    } as never)) as { _id: string; updatedAt?: string }[]
+    if (topics.length) urls.push({ loc: `${root}/topics` })
+    for (const topic of topics)
+      urls.push({
+        loc: `${root}/topics/${topic._id}`,
+        ...(topic.updatedAt ? { lastmod: new Date(topic.updatedAt).toISOString() } : {})
       } as { loc: string })
   }
   return [

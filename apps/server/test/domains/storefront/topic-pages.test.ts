@@ -85,6 +85,9 @@ describe.each(await dialects())('topic pages and app banners in the theme (%s)',
     expect(list.status).toBe(200)
     expect(list.text).toContain(`href="/topics/${topic._id}"`)
     expect((await get(t.url, '/robots.txt', { Host: hostOf(a) })).text).not.toContain('/topics')
+    const sitemap = (await get(t.url, '/sitemap.xml', { Host: hostOf(a) })).text
+    expect(sitemap).toContain(`<loc>http://${hostOf(a)}/topics/${topic._id}</loc>`)
+    expect((await get(t.url, '/sitemap.xml', { Host: hostOf(b) })).text).not.toContain(topic._id as string)
   })
 
   it('answers the theme’s 404 for a draft, another shop’s topic, and a malformed id, on each host only its own', async () => {
