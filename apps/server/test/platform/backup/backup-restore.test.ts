@@ -8,11 +8,12 @@ import { ArchiveWriter, extractArchive } from '../../../src/platform/backup/arch
 import { createBackup } from '../../../src/platform/backup/backup'
 import type { BackupManifest } from '../../../src/platform/backup/manifest'
 import { restoreBackup } from '../../../src/platform/backup/restore'
+import { answerSnapshotRequests, requestSnapshot, snapshotFiles } from '../../../src/platform/backup/snapshot-request'
 import { createDb } from '../../../src/platform/db/knex'
 import { tableChecksums, type RunQuery, type TableChecksum } from '../../../src/platform/db/table-checksums'
 import { shopOwner } from '../../support/accounts'
 import { makeProduct, makeWarehouse } from '../../support/catalogue'
-import { POSTGRES_ADMIN_URL, dialects } from '../../support/databases'
+import { POSTGRES_ADMIN_URL, dialects, freshDb } from '../../support/databases'
 import { restock } from '../../support/inventory-api'
 import { madeOrder } from '../../support/order-api'
 import { startTestApp, type TestApp } from '../../support/test-app'
@@ -179,5 +180,52 @@ describe.each(await dialects())('backup and restore (%s)', (dialect) => {
     const target = await freshTarget()
     await expect(restore(target, { archive: damaged })).rejects.toThrow(/cut off|damaged/)
     expect(readdirSync(target.dataDir)).toEqual([])
+  })
+})
+
+/**
+ * The embedded database's live snapshot (decision 0210): `npm run backup` asks the process holding
+ * DATA_DIR through a request file, and that process answers with its dump. Here both sides run in one
+ * process, the server's side on a real PGlite database.
+ */
+describe('snapshot requests to the serving PGlite process', () => {
+  let work: string
+
+  beforeAll(() => {
+    work = mkdtempSync(path.join(tmpdir(), 'emporia-snapshot-test-'))
+  })
+  afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+  it('answers a request with a snapshot that holds what was committed before it', async () => {
+    const db = await freshDb('pglite')
+    const stop = answerSnapshotRequests(
+      work,
+      () => db.dump!('none'),
+      () => undefined
+    )
+    try {
+      await db.knex.raw(`create table snapshot_probe (n int)`)
+      await db.knex.raw(`insert into snapshot_probe values (1), (2), (3)`)
+      const file = await requestSnapshot(work, process.pid)
+      expect(file).toBe(snapshotFiles(work, process.pid).snapshot)
+      const copy = await createDb({ dataDir: 'memory://', initialData: new Blob([readFileSync(file)]) })
+      try {
+        expect(await copy.knex('snapshot_probe').count({ n: '*' })).toEqual([{ n: 3 }])
+      } finally {
+        await copy.close()
+      }
+      rmSync(file)
+      // The request and its answer are gone: DATA_DIR keeps nothing of it.
+      expect(readdirSync(work)).toEqual([])
+    } finally {
+      stop()
+      await db.close()
+    }
+  })
+
+  it('tells when the holder does not answer (a server older than live backups)', async () => {
+    const quiet = mkdtempSync(path.join(work, 'quiet-'))
+    await expect(requestSnapshot(quiet, process.pid, { pickupMs: 300 })).rejects.toThrow(/did not answer.*Stop it/)
+    expect(readdirSync(quiet)).toEqual([])
   })
 })
