@@ -113,6 +113,7 @@ import type {
   PointTransferResult
 } from '../promotions/point-log.schema'
 import type { LooseRecord, ServiceQuery } from './service-query'
+import type { ShopDeletion, ShopDeletionData } from '../shops/shop-deletion'
 import type { AuditLog } from '../audit/audit-log.schema'
 import type { PosApproval, PosApprovalData, StaffPinData, StaffPinState } from '../pos/pos-approval'
 import type { ImportTemplate, ImportTemplateData, ImportTemplatePatch } from '../shops/import-template.schema'
@@ -319,6 +320,8 @@ export interface ServiceMap {
   [servicePaths.billingCheckout]: ServiceShape<BillingCheckout, BillingCheckoutData, never, ServiceQuery, never>
   [servicePaths.billingRefresh]: ServiceShape<Subscription, BillingRefreshData, never, ServiceQuery, never>
   [servicePaths.billingInvoices]: ServiceShape<BillingInvoice, never, never>
+  /** find `{shop}` answers the shop's deletion; create asks for it (typed name), remove cancels it (decision 0211). */
+  [servicePaths.shopDeletion]: ServiceShape<ShopDeletion, ShopDeletionData, never, { shop: string }, ShopDeletion>
   [servicePaths.operatorShops]: ServiceShape<OperatorShopRow, never, never, OperatorShopQuery>
   [servicePaths.operatorActions]: ServiceShape<OperatorAction, OperatorActionData, never>
   [servicePaths.operatorJobs]: ServiceShape<JobsStatus, never, never, ServiceQuery, JobsStatus>

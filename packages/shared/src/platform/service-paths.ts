@@ -96,6 +96,8 @@ export const servicePaths = {
   billingCheckout: 'billing/checkout',
   billingRefresh: 'billing/refresh',
   billingInvoices: 'billing/invoices',
+  // Deleting a shop after a grace period (decision 0211): ask, see when, cancel.
+  shopDeletion: 'shop/deletion',
   // The operator console (decision 0129): platform operators only, never shop-scoped.
   operatorShops: 'operator/shops',
   operatorActions: 'operator/actions',

@@ -60,6 +60,8 @@ export const shopSchema = Type.Object(
       )
     ),
     graceEnd: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { readOnly: true })),
+    /** Asked to be deleted (decision 0211): closed now, its rows removed after this; written by `shop/deletion` only. */
+    deleteAfter: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { readOnly: true })),
     useInventoryLot: Type.Optional(Type.Boolean()),
     useCashboxLog: Type.Optional(Type.Boolean()),
     useSubShop: Type.Optional(Type.Boolean()),

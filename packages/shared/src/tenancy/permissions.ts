@@ -197,6 +197,8 @@ export const serviceRules: Record<string, ServiceRule> = {
   'billing/checkout': { read: areas.billing, write: areas.billing },
   'billing/refresh': { read: areas.billing, write: areas.billing },
   'billing/invoices': { read: areas.billing, write: areas.billing },
+  // Deleting the shop (decision 0211): admins only, and the one path a shop marked for deletion still answers.
+  'shop/deletion': { read: areas.billing, write: areas.billing },
   // The audit log (decision 0137): admins read it; nobody writes it through any door (the service refuses).
   auditLogs: { read: { roles: admin }, write: { roles: admin } },
   // The shop's e-mail (decisions 0147, 0148): admins keep the sender; staff who see orders see their mails.
