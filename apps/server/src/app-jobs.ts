@@ -3,6 +3,7 @@ import { servicePaths } from '@emporia/shared'
 import { runBillingSweep, type BillingSweepOptions } from './domains/billing/billing-sweep'
 import { recheckDomains } from './domains/eshop/domains/domain-recheck'
 import { expireUnpaidOrders } from './domains/storefront/commerce/unpaid-orders'
+import { purgeDueShops } from './domains/shop-transfer/shop-deletion'
 import type { ServiceContext } from './platform/http/service-context'
 import type { Jobs } from './platform/jobs/queue'
 
@@ -14,7 +15,8 @@ export const JOB = {
   reservations: 'stock.release-reservations',
   pointExpiry: 'points.expire',
   rankExpiry: 'ranks.expire',
-  domains: 'domains.recheck'
+  domains: 'domains.recheck',
+  shopDeletion: 'shops.delete-due'
 } as const
 
 interface Sweeping {
@@ -63,6 +65,12 @@ export const defineAppJobs = (jobs: Jobs, app: Application, context: ServiceCont
   jobs.define({ name: JOB.rankExpiry, cron: '17 0 * * *', run: () => sweeper(app, servicePaths.shopRankLogs).sweep() })
   // Daily, at a quiet hour in Hong Kong (UTC 19:47 is 03:47 there): DNS re-checked, registrations' ends warned of.
   jobs.define({ name: JOB.domains, cron: '47 19 * * *', run: () => recheckDomains(app, context) })
+  // Hourly: shops whose deletion date has passed lose their rows and files (decision 0211).
+  jobs.define({
+    name: JOB.shopDeletion,
+    cron: '37 * * * *',
+    run: () => purgeDueShops(context.db.knex, { now: context.clock.now(), dataDir: context.config.dataDir })
+  })
 }
 
 /** Jobs run once at start as the old timers did (a sweep that was due while no process ran). */

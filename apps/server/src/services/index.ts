@@ -31,6 +31,7 @@ import { billing } from './billing/billing'
 // Paying for the subscription on the platform's Stripe account (decision 0130).
 import { billingCheckout } from './billing-checkout/billing-checkout'
 import { billingRefresh } from './billing-refresh/billing-refresh'
+import { shopDeletion } from './shop-deletion/shop-deletion'
 import { billingInvoices } from './billing-invoices/billing-invoices'
 import { specs } from './specs/specs'
 import { stockReservations } from './stock-reservations/stock-reservations'
@@ -155,6 +156,8 @@ export const services: readonly ServiceRegistration[] = [
   { path: servicePaths.billingCheckout, register: billingCheckout },
   // Own shape: re-reads pending charges from the platform's provider, then applies each in its own transaction.
   { path: servicePaths.billingRefresh, register: billingRefresh },
+  // Own shape: asks for, reads and cancels the shop's deletion after a grace period (decision 0211).
+  { path: servicePaths.shopDeletion, register: shopDeletion },
   // Own shape: read-only invoices the payment's transaction writes.
   { path: servicePaths.billingInvoices, register: billingInvoices },
   { path: servicePaths.categories, register: categories },

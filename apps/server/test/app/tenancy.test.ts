@@ -170,6 +170,8 @@ const SAMPLES: Record<string, () => Record<string, unknown>> = {
   // Paying for it (decision 0130): Pro's first year is free by default, so no card is needed.
   'billing/checkout': () => ({ action: 'change', plan: 'pro' }),
   'billing/refresh': () => ({}),
+  // Asking for the shop's deletion (decision 0211): B's name typed; the walk never creates it (MAKERS).
+  'shop/deletion': () => ({ confirmName: 'Tenant B' }),
   'billing/invoices': () => ({}),
   // The shop's e-mail (decisions 0147, 0148): its own settings, previews and test; the log is read only.
   'mail/settings': () => ({ senderName: 'Shop' }),
@@ -237,6 +239,7 @@ const PATCHES: Record<string, Record<string, unknown>> = {
   // Paying is create only; an invoice is never changed (decision 0130).
   'billing/checkout': {},
   'billing/refresh': {},
+  'shop/deletion': {},
   'mail/settings': {},
   'mail/verify': {},
   'mail/preview': {},
@@ -418,6 +421,8 @@ const MAKERS: Record<string, (base: string, owner: Owner) => Promise<string>> = 
   // Paying keeps no record of its own (decision 0130); B's invoice is what paying for Pro's free year wrote.
   'billing/checkout': () => Promise.resolve(NO_RECORD),
   'billing/refresh': () => Promise.resolve(NO_RECORD),
+  // A shop's deletion is a state of the shop row, asked for by create: B is never marked (it would close B).
+  'shop/deletion': () => Promise.resolve(NO_RECORD),
   // The shop's e-mail keeps no records a client names: settings are the asking shop's own, the log is read by query.
   'mail/settings': () => Promise.resolve(NO_RECORD),
   'mini/settings': () => Promise.resolve(NO_RECORD),
@@ -540,6 +545,8 @@ const FINDERS: Record<
   'mini/settings': { query: () => '', shopOf: (body) => body?.shop, figures: true },
   // The asking shop's own accounting status (decision 0197).
   'accounting/xero': { query: () => '', shopOf: (body) => body?.shop, figures: true },
+  // The asking shop's own deletion state (decision 0211).
+  'shop/deletion': { query: () => '', shopOf: (body) => body?.shop, figures: true },
   // The asking shop's own subscription, a list of one (decision 0129).
   billing: { query: () => '', shopOf: (body) => (body as unknown as { shop: string }[] | undefined)?.[0]?.shop, figures: true }
 }

@@ -76,6 +76,7 @@ const COLUMNS = [
   'i18n',
   'currencySymbol',
   'attributes',
+  'deleteAfter',
   ...siteSettingNames,
   ...appSettingNames
 ]
@@ -137,7 +138,10 @@ export class ShopLookup {
     const hit = this.cache.get(key)
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.shop
     if (this.cache.size >= this.maxEntries) this.cache.clear()
-    const shop = load().then((row) => (row ? { ...row, _id: String(row._id).trim() } : undefined))
+    // A shop asked to be deleted has no storefront from then on (decision 0211).
+    const shop = load().then((row) =>
+      row && !(row as { deleteAfter?: unknown }).deleteAfter ? { ...row, _id: String(row._id).trim() } : undefined
+    )
     this.cache.set(key, { at: Date.now(), shop })
     shop.catch(() => this.cache.delete(key))
     return shop

@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import { authenticate } from '@feathersjs/authentication'
 import { BadRequest, Forbidden, NotAuthenticated } from '@feathersjs/errors'
 import type { HookContext } from '@feathersjs/feathers'
-import { callerIn, isObjectId, isReadMethod, refusal, serviceRules, type ShopCaller } from '@emporia/shared'
+import { callerIn, isObjectId, isReadMethod, refusal, serviceRules, servicePaths, type ShopCaller } from '@emporia/shared'
 import type { ShopAccessRecord, ShopDirectory } from './shop-directory'
 import { checkVerifiedMember } from './verify-required'
 import { checkAdminTwoStep } from './two-step-required'
@@ -17,7 +17,8 @@ export interface ShopScope {
 const refusals = {
   notMember: () => new Forbidden('You are not a member of this shop', { key: 'errors.notMember' }),
   role: () => new Forbidden('No Permission', { key: 'errors.noPermission' }),
-  feature: () => new Forbidden('This feature is not enabled for the shop', { key: 'errors.featureOff' })
+  feature: () => new Forbidden('This feature is not enabled for the shop', { key: 'errors.featureOff' }),
+  closing: () => new Forbidden('This shop is scheduled for deletion', { key: 'errors.shopClosing' })
 }
 
 const requestedShop = (context: HookContext): unknown => {
@@ -64,6 +65,8 @@ export const scopeToShop = (directory: ShopDirectory, path: string) => async (co
       ;({ caller, why } = refusalIn(shopRecord))
     }
     if (why) throw refusals[why]()
+    // A shop asked to be deleted is closed to its staff (decision 0211); its admins may still cancel.
+    if (shopRecord?.deleteAfter && path !== servicePaths.shopDeletion) throw refusals.closing()
     checkVerifiedMember(shopRecord, params.user as { verified?: unknown })
     checkAdminTwoStep(shopRecord, caller, params.user as { twoStep?: unknown })
     params.caller = caller

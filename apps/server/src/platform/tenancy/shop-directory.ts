@@ -6,6 +6,8 @@ export type ShopAccessRecord = ShopFeatures & {
   _id: string
   staffVerifyRequired?: boolean | null
   adminTwoStepRequired?: boolean | null
+  /** Asked to be deleted (decision 0211): no staff call but `shop/deletion` reaches the shop. */
+  deleteAfter?: Date | string | null
 }
 
 /**
@@ -51,7 +53,8 @@ export class ShopDirectory {
         'useInventoryLot',
         'useCashboxLog',
         'staffVerifyRequired',
-        'adminTwoStepRequired'
+        'adminTwoStepRequired',
+        'deleteAfter'
       )
       .where({ _id: id })
       .first()) as ShopAccessRecord | undefined

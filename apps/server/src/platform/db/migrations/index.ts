@@ -98,6 +98,8 @@ import * as installableApp from './20261213040000-installable-app'
 import * as miniTopicsTable from './20261213050000-mini-topics'
 import * as shopUserChannels from './20261213050100-shop-user-channels'
 import * as miniProgram from './20261213050200-mini-program'
+// Deleting a shop after a grace period (decision 0211).
+import * as shopDeletion from './20261214050000-shop-deletion'
 // Two-step sign-in secrets sealed at rest (decision 0212).
 import * as sealTwoStepSecrets from './20261214060000-seal-two-step-secrets'
 
@@ -190,5 +192,6 @@ export const migrations: Record<string, Migration> = {
   '20261213050000-mini-topics': miniTopicsTable,
   '20261213050100-shop-user-channels': shopUserChannels,
   '20261213050200-mini-program': miniProgram,
+  '20261214050000-shop-deletion': shopDeletion,
   '20261214060000-seal-two-step-secrets': sealTwoStepSecrets
 }
