@@ -5,6 +5,7 @@ import { Unavailable } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { createDb, type Db } from '../../../src/platform/db/knex'
 import { toFeathersError } from '../../../src/platform/db/pg-errors'
+import { statementTimeoutSet } from '../../../src/platform/db/pglite-protocol'
 import { dialects, freshDb, type DialectName } from '../../support/databases'
 
 /**
@@ -104,5 +105,18 @@ describe('a statement past STATEMENT_TIMEOUT_MS', async () => {
       // Only for that transaction: the next statement has the limit again.
       timedOut(await failure(db.knex.raw(LONG)))
     })
+  })
+})
+
+describe("the PGlite worker's reading of `set statement_timeout`", () => {
+  it('reads the forms PostgreSQL takes, local or for the session, and nothing else', () => {
+    expect(statementTimeoutSet('set local statement_timeout = 0')).toEqual({ local: true, ms: 0 })
+    expect(statementTimeoutSet("SET statement_timeout TO '5s';")).toEqual({ local: false, ms: 5000 })
+    expect(statementTimeoutSet('set session statement_timeout = 250')).toEqual({ local: false, ms: 250 })
+    expect(statementTimeoutSet("set statement_timeout = '2min'")).toEqual({ local: false, ms: 120_000 })
+    expect(statementTimeoutSet('set local statement_timeout to default')).toEqual({ local: true, ms: 'default' })
+    expect(statementTimeoutSet('reset statement_timeout')).toEqual({ local: false, ms: 'default' })
+    expect(statementTimeoutSet('set lock_timeout = 0')).toBeUndefined()
+    expect(statementTimeoutSet('select 1; set statement_timeout = 0')).toBeUndefined()
   })
 })
