@@ -126,8 +126,9 @@ export const h5Routes = (options: H5RoutesOptions): StorefrontHandler => {
     }
     const extension = path.extname(found.file).toLowerCase()
     ctx.type = TYPES[extension] ?? 'application/octet-stream'
-    // The page is looked at each visit; its scripts are named by their content (js/, chunk/).
-    ctx.set('Cache-Control', extension === '.html' ? 'no-cache' : 'public, max-age=3600')
+    // The page is looked at each visit; its files keep their names from build to build (js/app.js, chunk/1.js),
+    // so a browser keeps them a few minutes only.
+    ctx.set('Cache-Control', extension === '.html' ? 'no-cache' : 'public, max-age=300')
     ctx.set('X-Content-Type-Options', 'nosniff')
     ctx.body = body
     return true
