@@ -76,10 +76,24 @@ const snapshotPglite = async (work: string, snapshot: () => Promise<Blob>, progr
   }
 }
 
+/**
+ * How pg_dump and pg_restore are told the database: the address without its password, which goes in
+ * PGPASSWORD instead, so other users of the machine do not read it in the process list.
+ */
+export const toolConnection = (databaseUrl: string) => {
+  const url = new URL(databaseUrl)
+  const password = decodeURIComponent(url.password)
+  url.password = ''
+  return {
+    dbname: `--dbname=${url.toString()}`,
+    env: password ? { ...process.env, PGPASSWORD: password } : process.env
+  }
+}
+
 /** Runs a client program, its error output in the error when it fails. */
-const runTool = (command: string, args: string[]) =>
+export const runTool = (command: string, args: string[], env: NodeJS.ProcessEnv = process.env) =>
   new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], env })
     let errors = ''
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()))
     child.on('error', (error: NodeJS.ErrnoException) =>
@@ -120,12 +134,12 @@ const snapshotPostgres = async (work: string, databaseUrl: string, progress: Pro
     const [{ snapshot }] = await query('select pg_export_snapshot() as snapshot')
     const file = path.join(work, 'emporia.pgdump')
     progress(`Dumping the database with ${pgDump} (server ${String(postgres)}) while counting and checksumming every table…`)
-    const dumped = runTool('pg_dump', [
-      '--format=custom',
-      `--snapshot=${String(snapshot)}`,
-      `--file=${file}`,
-      `--dbname=${databaseUrl}`
-    ])
+    const connection = toolConnection(databaseUrl)
+    const dumped = runTool(
+      'pg_dump',
+      ['--format=custom', `--snapshot=${String(snapshot)}`, `--file=${file}`, connection.dbname],
+      connection.env
+    )
     // Settled either way before the transaction ends: pg_dump needs the exported snapshot until it has begun.
     const read = (async () => ({
       migrations: await migrationLevel(query),

@@ -15,7 +15,7 @@ import {
   type TableChecksum
 } from '../db/table-checksums'
 import { extractArchive, type ArchivedFile } from './archive'
-import { megabytes, toolVersion, type Progress } from './backup'
+import { megabytes, runTool, toolConnection, toolVersion, type Progress } from './backup'
 import { MANIFEST, PGLITE_DATABASE, POSTGRES_DATABASE, UPLOAD_FOLDERS, type BackupManifest } from './manifest'
 
 export class RestoreRefused extends Error {}
@@ -123,26 +123,13 @@ const pgRestore = async (dump: string, databaseUrl: string, work: string) => {
       .filter((line) => !/ COMMENT - EXTENSION /.test(line))
       .join('\n')
   )
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(
-      'pg_restore',
-      [
-        '--no-owner',
-        '--no-acl',
-        '--single-transaction',
-        '--exit-on-error',
-        `--use-list=${list}`,
-        `--dbname=${databaseUrl}`,
-        dump
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] }
-    )
-    let errors = ''
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()))
-    child.on('error', reject)
-    child.on('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`pg_restore failed (exit ${code}); nothing was restored: ${errors.trim()}`))
-    )
+  const connection = toolConnection(databaseUrl)
+  await runTool(
+    'pg_restore',
+    ['--no-owner', '--no-acl', '--single-transaction', '--exit-on-error', `--use-list=${list}`, connection.dbname, dump],
+    connection.env
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\nNothing was restored (pg_restore runs in one transaction).`)
   })
 }
 
