@@ -1,7 +1,7 @@
 import { launch } from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
 import { fixed, writeResults, type Figure, type Outcome } from './support/report'
-import { openStorefrontBench, PRODUCTS } from './support/storefront-shop'
+import { ensureAppStartPage, openStorefrontBench, PRODUCTS } from './support/storefront-shop'
 
 type Log = (line: string) => void
 
@@ -74,14 +74,17 @@ const audit = async (url: string, attempt = 1): Promise<Result> => {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 /**
- * Lighthouse (issue 18): the storefront's home, collection and product pages of the bench's shop of
+ * Lighthouse (issue 18): the storefront's home, collection and product pages, and the installed app's
+ * start page (a topic page, decision 0208), of the bench's shop of
  * PRODUCTS products, mobile preset (Lighthouse's default: emulated phone, simulated slow 4G and 4× CPU),
  * performance only, in headless Chromium. Pages come from the warm full-page cache, as visitors get them.
  */
 export const runStorefrontLighthouse = async (log: Log, stamp: string): Promise<Outcome> => {
   const { bench, base, products } = await openStorefrontBench(log, { images: true })
   try {
-    const pages = { home: `${base}/`, collection: `${base}/collections`, product: products[0] }
+    // The installed app's start page, a topic page of eight products (decision 0208), as a browser opens it.
+    const start = await ensureAppStartPage(bench)
+    const pages = { home: `${base}/`, collection: `${base}/collections`, product: products[0], app: `${base}${start}` }
     // Warm: the pages in the full-page cache, every picture size they name made (sizes are made on first request).
     const files = new Set<string>()
     for (const path of Object.values(pages)) {

@@ -341,3 +341,41 @@ export const openStorefrontBench = async (log: Log, options: { images?: boolean 
   const products = Array.from({ length: 200 }, (_, k) => `${base}/products/${productId(1 + ((k * 4999) % PRODUCTS))}`)
   return { bench, base, products }
 }
+
+/** The bench shop's topic page (decision 0208), the installed app's start page. */
+const TOPIC = 'e6e6e6e6e6e6e6e6e6e6e6e6'
+
+/**
+ * The shop's installable app set up (decision 0202: the `app` attribute, a name, an icon from the bench's
+ * pictures) with a published topic of eight products as its start page: the page the app opens on.
+ * Answers the start page's path under `base`.
+ */
+export const ensureAppStartPage = async (bench: PosBench): Promise<string> => {
+  const knex = bench.db.knex
+  const icon = (await knex('attachments').where({ shop: SHOP }).orderBy('_id').first('_id')) as { _id: string } | undefined
+  if (!icon) throw new Error('the app start page needs the bench pictures (images: true)')
+  await knex('miniTopics').where({ _id: TOPIC }).delete()
+  const now = new Date()
+  await knex('miniTopics').insert({
+    _id: TOPIC,
+    shop: SHOP,
+    name: JSON.stringify({ en: 'Autumn teas', cht: '秋茶節', chs: '秋茶节' }),
+    desc: JSON.stringify({ en: 'Eight teas for cool days', cht: '秋天的八款茶', chs: '秋天的八款茶' }),
+    content: JSON.stringify({ en: '<p>Picked in <strong>October</strong>, packed the same week.</p>' }),
+    price: 9900,
+    products: JSON.stringify(Array.from({ length: 8 }, (_, k) => productId(1 + k * 7))),
+    status: 'published',
+    order: 0,
+    createdAt: now,
+    updatedAt: now
+  })
+  await knex('shops')
+    .where({ _id: SHOP })
+    .update({
+      appName: 'Bench Tea',
+      appIcon: icon._id,
+      appStartPage: `/topics/${TOPIC}`,
+      attributes: knex.raw(`coalesce(attributes, '{}'::jsonb) || '{"app": true}'::jsonb`)
+    })
+  return `/topics/${TOPIC}`
+}

@@ -15,6 +15,8 @@ interface WorkerScope {
 }
 declare const self: WorkerScope
 declare const location: { origin: string }
+/** The worker's Cache Storage (typed here: the bench compiles this file without the DOM's types). */
+declare const caches: { open(name: string): Promise<{ put(request: string, response: Response): Promise<void> }> }
 
 /** Addresses no cache may keep: the customer's session, payments and the JSON calls. */
 const PRIVATE = /\/(_commerce|checkout|orders|account)(\/|$)/
