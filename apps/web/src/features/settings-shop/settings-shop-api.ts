@@ -1,6 +1,6 @@
-import { servicePaths, type Page, type Theme, type ThemePatch } from '@emporia/shared'
+import { servicePaths, type Page, type ShopDeletion, type Theme, type ThemePatch } from '@emporia/shared'
 import { loadClient } from '../../lib/client'
-import { getCurrentShopId } from '../../lib/shop'
+import { getCurrentShopId, shopQuery } from '../../lib/shop'
 
 /** The current shop's theme, or undefined before the website is set up (the wizard installs it). */
 export const fetchShopTheme = async (): Promise<Theme | undefined> => {
@@ -14,4 +14,18 @@ export const fetchShopTheme = async (): Promise<Theme | undefined> => {
 export const saveThemeSeo = async (theme: string, seo: ThemePatch['seo']): Promise<Theme> => {
   const { client } = await loadClient()
   return client.service(servicePaths.themes).patch(theme, { seo }, { query: { shop: getCurrentShopId() } })
+}
+
+/** Asks for the current shop's deletion after the grace period (decision 0211): its name typed again. */
+export const requestShopDeletion = async (confirmName: string): Promise<ShopDeletion> => {
+  const { shop } = shopQuery() as { shop: string }
+  const { client } = await loadClient()
+  return client.service(servicePaths.shopDeletion).create({ shop, confirmName })
+}
+
+/** Cancels the current shop's deletion; the shop opens again. */
+export const cancelShopDeletion = async (): Promise<ShopDeletion> => {
+  const { shop } = shopQuery() as { shop: string }
+  const { client } = await loadClient()
+  return client.service(servicePaths.shopDeletion).remove(shop, { query: { shop } })
 }

@@ -14,10 +14,12 @@ import {
   shopSwitchesPatch
 } from './settings-shop-fields'
 import { SettingsShopSeo } from './settings-shop-seo'
+import { SettingsShopDeletion } from './settings-shop-deletion'
 
 /**
  * settings/shop (decisions 0113, 0178): the shop's details (name, icon, contact, multiscreen), its
- * switches, the shop-flow flags, then its website's SEO defaults. Only admins may save (the server says so).
+ * switches, the shop-flow flags, its website's SEO defaults, then the danger zone that deletes the shop
+ * after a grace period (decision 0211). Only admins may save or delete (the server says so).
  */
 export const SettingsShopPage = () => {
   const { user } = useSession()
@@ -53,6 +55,7 @@ export const SettingsShopPage = () => {
         testId="shop-flow"
       />
       <SettingsShopSeo key={`seo-${shop._id}`} shop={shop._id} />
+      <SettingsShopDeletion key={`deletion-${shop._id}`} shop={shop} />
     </Stack>
   )
 }

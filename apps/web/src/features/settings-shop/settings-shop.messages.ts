@@ -3,6 +3,17 @@ import { defineMessages } from '../../lib/i18n/screen-messages'
 /** Shop settings: the screen's own texts in every language (decision 0113). */
 export const settingsShopMessages = defineMessages({
   en: {
+    'shopSettings.danger': 'Danger zone',
+    'shopSettings.deleteShop': 'Delete this shop',
+    'shopSettings.deleteHelp':
+      'The shop closes at once: its online shop and its staff’s sign-ins stop. After {days} days every record and file of the shop is removed for good. Until then an admin can cancel here.',
+    'shopSettings.deleteConfirmText':
+      'Type the shop’s name, {name}, to confirm. The shop closes now and its records and files are removed after {days} days.',
+    'shopSettings.deleteTypeName': 'Shop name',
+    'shopSettings.deletionScheduled': 'This shop is closed and will be deleted on {date}. Cancel to open it again.',
+    'shopSettings.cancelDeletion': 'Cancel the deletion',
+    'shopSettings.deletionRequested': 'The shop is closed and scheduled for deletion',
+    'shopSettings.deletionCancelled': 'The deletion is cancelled; the shop is open again',
     'shopSettings.title': 'Shop details',
     'shopSettings.name': 'Shop name',
     'shopSettings.subdomain': 'Website address (subdomain)',
@@ -58,6 +69,16 @@ export const settingsShopMessages = defineMessages({
       'Enter the carrier, tracking number and tracking link on an order; the shipment e-mail and the order page link it.'
   },
   cht: {
+    'shopSettings.danger': '危險操作',
+    'shopSettings.deleteShop': '刪除此商店',
+    'shopSettings.deleteHelp':
+      '商店會立即關閉：網上商店及員工登入均會停止。{days} 日後，商店的所有記錄及檔案將永久移除。在此之前，管理員可在此取消。',
+    'shopSettings.deleteConfirmText': '請輸入商店名稱「{name}」以確認。商店會立即關閉，其記錄及檔案將於 {days} 日後移除。',
+    'shopSettings.deleteTypeName': '商店名稱',
+    'shopSettings.deletionScheduled': '此商店已關閉，將於 {date} 刪除。取消即可重新開放。',
+    'shopSettings.cancelDeletion': '取消刪除',
+    'shopSettings.deletionRequested': '商店已關閉並排定刪除',
+    'shopSettings.deletionCancelled': '已取消刪除，商店重新開放',
     'shopSettings.title': '商店資料',
     'shopSettings.name': '商店名稱',
     'shopSettings.subdomain': '網站地址（子網域）',
@@ -108,6 +129,16 @@ export const settingsShopMessages = defineMessages({
     'shopSettings.flag.useTracking.help': '在訂單輸入物流公司、追蹤編號及追蹤連結；發貨電郵及訂單頁會附上連結。'
   },
   chs: {
+    'shopSettings.danger': '危险操作',
+    'shopSettings.deleteShop': '删除此商店',
+    'shopSettings.deleteHelp':
+      '商店会立即关闭：网上商店及员工登录均会停止。{days} 日后，商店的所有记录及文件将永久移除。在此之前，管理员可在此取消。',
+    'shopSettings.deleteConfirmText': '请输入商店名称「{name}」以确认。商店会立即关闭，其记录及文件将于 {days} 日后移除。',
+    'shopSettings.deleteTypeName': '商店名称',
+    'shopSettings.deletionScheduled': '此商店已关闭，将于 {date} 删除。取消即可重新开放。',
+    'shopSettings.cancelDeletion': '取消删除',
+    'shopSettings.deletionRequested': '商店已关闭并排定删除',
+    'shopSettings.deletionCancelled': '已取消删除，商店重新开放',
     'shopSettings.title': '商店资料',
     'shopSettings.name': '商店名称',
     'shopSettings.subdomain': '网站地址（子域名）',
