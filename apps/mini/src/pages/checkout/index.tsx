@@ -10,6 +10,7 @@ import { pickText } from '../../lib/locale'
 import { moneyText } from '../../lib/money'
 import { pageUrl } from '../../lib/query'
 import { isWeapp, store, stored } from '../../lib/runtime'
+import { signedIn } from '../../lib/session'
 import { loadCart, loadHome, saveCart, type Account, type Priced } from '../../lib/shop'
 import { useCall } from '../../lib/use-call'
 import { useLocale } from '../../lib/use-locale'
@@ -30,7 +31,10 @@ export default function CheckoutPage() {
     `${JSON.stringify(cart)}:${locale}`
   )
   const account = useCall(async () => {
-    const mine = await call<Account>('GET', '/_commerce/account', { lang: locale }).catch(() => undefined)
+    // A guest has no account to read: asked only once this phone signed in.
+    const mine = signedIn()
+      ? await call<Account>('GET', '/_commerce/account', { lang: locale }).catch(() => undefined)
+      : undefined
     if (mine) setForm((before) => ({ ...before, ...mine.customer }))
     return mine
   }, '')
@@ -102,7 +106,7 @@ export default function CheckoutPage() {
       {problem && !problem.field?.match(/^(customer\.|payment$|shippingMethod$|address$|remarks$)/) ? (
         <Text className="error-text checkout-error">{problem.text}</Text>
       ) : null}
-      <Button className="place-order" type="primary" loading={busy} disabled={busy || !priced.data} onClick={() => void place()}>
+      <Button className="place-order" type="primary" disabled={busy || !priced.data} onClick={() => void place()}>
         {busy ? t('checkout.placing') : t('checkout.place')}
       </Button>
     </View>

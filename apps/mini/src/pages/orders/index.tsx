@@ -7,6 +7,7 @@ import { call, ShopError } from '../../lib/api'
 import { moneyText } from '../../lib/money'
 import { statusKey } from '../../lib/order'
 import { pageUrl } from '../../lib/query'
+import { signedIn } from '../../lib/session'
 import { loadHome, type Account } from '../../lib/shop'
 import { useCall } from '../../lib/use-call'
 import { useLocale } from '../../lib/use-locale'
@@ -15,8 +16,14 @@ import { useLocale } from '../../lib/use-locale'
 export default function OrdersPage() {
   const { locale, t } = useLocale()
   const home = useCall(() => loadHome(locale), locale)
-  const account = useCall(() => call<Account>('GET', '/_commerce/account', { lang: locale }), locale)
-  const signedOut = account.error instanceof ShopError && (account.error.status === 401 || account.error.status === 403)
+  const known = signedIn()
+  const account = useCall(
+    () => (known ? call<Account>('GET', '/_commerce/account', { lang: locale }) : Promise.resolve(undefined)),
+    `${known}:${locale}`
+  )
+  // Signed out: never signed in here, or the session ended (30 days, or signed out elsewhere).
+  const signedOut =
+    !known || (account.error instanceof ShopError && (account.error.status === 401 || account.error.status === 403))
   const symbol = home.data?.shop.symbol ?? '$'
   return (
     <View className="page orders">

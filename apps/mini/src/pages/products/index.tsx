@@ -62,7 +62,7 @@ export default function ProductsPage() {
       />
       <Cards products={shown} symbol={home.data?.shop.symbol ?? '$'} />
       {list.data && list.data.page < list.data.pages ? (
-        <Button className="more" loading={list.loading} onClick={() => setPage(list.data!.page + 1)}>
+        <Button className="more" disabled={list.loading} onClick={() => setPage(list.data!.page + 1)}>
           {t('products.more')}
         </Button>
       ) : null}

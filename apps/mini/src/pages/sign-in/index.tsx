@@ -38,7 +38,7 @@ export default function SignInPage() {
         <Button
           className="platform-sign-in"
           type="primary"
-          loading={busy}
+          disabled={busy}
           onClick={() => void run(async () => (await platformSignIn(), done()))}
         >
           {t('signIn.platform')}
@@ -62,7 +62,7 @@ export default function SignInPage() {
           {step === 'email' ? (
             <Button
               className="send-code"
-              loading={busy}
+              disabled={busy}
               onClick={() =>
                 void run(async () => {
                   await requestEmailCode(email, locale)
@@ -77,7 +77,7 @@ export default function SignInPage() {
             <Button
               className="submit-code"
               type="primary"
-              loading={busy}
+              disabled={busy}
               onClick={() =>
                 void run(async () => {
                   const answer = await emailSignIn(email, code, locale, step === 'register' ? name : undefined)
