@@ -68,6 +68,7 @@ import type { Logger } from 'pino'
 import { createLogger, errorLog } from './platform/observability/logger'
 import { createMetrics } from './platform/observability/metrics'
 import { Observer } from './platform/observability/observe'
+import { requestOf } from './platform/observability/request-context'
 import { serviceSpans, tracingRequested } from './platform/observability/feathers-spans'
 
 export interface EmporiaApp {
@@ -308,7 +309,16 @@ export const createApp = async (
       all: [
         (hookContext: HookContext) => {
           const safe = toFeathersError(hookContext.error)
-          if (safe.code >= 500) log(hookContext.error)
+          if (safe.code >= 500)
+            logger.error(
+              {
+                err: hookContext.error,
+                reqId: requestOf(hookContext.params.headers)?.id,
+                service: hookContext.path,
+                call: hookContext.method
+              },
+              'service call failed'
+            )
           hookContext.error = safe
         }
       ]

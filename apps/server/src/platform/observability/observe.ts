@@ -4,7 +4,7 @@ import type { HookContext, NextFunction } from '@feathersjs/feathers'
 import type { Logger } from 'pino'
 import type { AppMetrics } from './metrics'
 import { maskSegment, routeLabel } from './metrics'
-import { currentRequest, requestScope, type RequestRecord } from './request-context'
+import { rememberRequest, requestOf, type RequestRecord } from './request-context'
 
 /*
  * What an operator sees of each request (issue 38, decision 0209): one JSON log line and one observation
@@ -97,8 +97,9 @@ export class Observer {
       const started = performance.now()
       const record: RequestRecord = { id: requestIdOf(req) }
       res.setHeader('X-Request-Id', record.id)
+      rememberRequest(req.headers, record)
       res.once('close', () => this.finished(req, res, record, started))
-      return requestScope.run(record, () => listener(req, res))
+      return listener(req, res)
     }
   }
 
@@ -132,8 +133,8 @@ export class Observer {
     if (!provider) return next()
     const started = performance.now()
     // The request's record names its first outside call (a REST request is one call).
-    const record = currentRequest()
-    const first = provider === 'rest' && record !== undefined && record.service === undefined
+    const record = provider === 'rest' ? requestOf(context.params.headers) : undefined
+    const first = record !== undefined && record.service === undefined
     if (first) record.service = context.path
     let outcome = 'ok'
     let status = context.method === 'create' ? 201 : 200

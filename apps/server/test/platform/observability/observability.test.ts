@@ -163,3 +163,27 @@ describe('who may scrape /metrics', () => {
     expect(mayScrape(request('127.0.0.1', { authorization: 'Bearer s3cret-tokem' }), 's3cret-token')).toBe(false)
   })
 })
+
+describe('what the logger lets through', () => {
+  it('censors secret and personal keys at any depth, and masks e-mails, bearer tokens and JWTs in text', () => {
+    const written: string[] = []
+    const logger = createLogger({ level: 'info', destination: { write: (text) => written.push(text) } })
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.c2lnbmF0dXJlLXBhcnQ'
+    logger.info(
+      { headers: { authorization: 'Bearer abc123' }, a: { b: { password: 'pw-1', c: [{ token: 'tk-1' }] } }, email: 'x@shop.hk' },
+      `mailed ann@shop.hk with ${jwt}`
+    )
+    const failure = Object.assign(new Error('send to bob@shop.hk failed'), {
+      config: { headers: { Authorization: 'Bearer sk_live_1' } },
+      code: 'ESEND'
+    })
+    logger.error({ err: failure }, 'mail failed')
+    const text = written.join('')
+    for (const secret of ['abc123', 'pw-1', 'tk-1', 'x@shop.hk', 'ann@shop.hk', jwt, 'bob@shop.hk', 'sk_live_1']) {
+      expect(text).not.toContain(secret)
+    }
+    const [info, error] = written.map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(info.a).toEqual({ b: { password: '[redacted]', c: [{ token: '[redacted]' }] } })
+    expect(error.err).toMatchObject({ type: 'Error', message: 'send to [email] failed', code: 'ESEND' })
+  })
+})
