@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { loadConfig } from '../config'
 import { ImportRefused, importShop } from '../domains/shop-transfer/shop-archive'
@@ -16,6 +17,7 @@ const main = async () => {
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD)
   const file = process.argv[2]
   if (!file) throw new Error('Usage: npm run shop:import -- <file>')
+  if (!existsSync(file)) throw new ImportRefused([`no such file: ${path.resolve(file)}`])
   const config = loadConfig(process.env)
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir)
   const keyring = resolveSecretsKeyring(config)
