@@ -68,6 +68,20 @@ const answer = (request: Sent) => {
       }
     }
   }
+  if (path === '/_commerce/checkout') {
+    const body = request.data as { customer: { phone: string } }
+    if (body.customer.phone === '1')
+      return {
+        status: 400,
+        body: {
+          name: 'BadRequest',
+          message: 'Invalid value',
+          code: 400,
+          data: { key: 'format.invalid', field: 'customer.phone' }
+        }
+      }
+    return { status: 201, body: { order: { _id: OOLONG }, link: 'order-link.signature', replayed: false } }
+  }
   return { status: 404, body: { name: 'NotFound', message: 'Not found', code: 404 } }
 }
 
@@ -162,5 +176,55 @@ describe('the compiled weapp package in miniprogram-simulate', () => {
     expect(calls.length).toBeGreaterThan(0)
     expect(calls.every((request) => request.header.Authorization === `Bearer ${TOKEN}`)).toBe(true)
     cart.detach()
+  })
+
+  it('checks out on the mini channel with one retry key, showing the server’s refusal by its field', async () => {
+    const checkout = mini.open('checkout')
+    await until(
+      () => textOf(checkout),
+      (shown) => shown.includes('Total HK$68.50')
+    )
+    const type = async (field: string, value: string) =>
+      (await until(() => checkout.querySelector(`.field-${field} .input`), Boolean))!.dispatchEvent('input', {
+        detail: { value }
+      })
+    await type('firstName', 'Mei')
+    await type('email', 'mei@example.com')
+    await type('phone', '1')
+    checkout.querySelector('.payments')!.dispatchEvent('change', { detail: { value: 'bank' } })
+    await until(
+      () => JSON.stringify(checkout.querySelector('.payment-bank')),
+      (node) => node.includes('"checked","value":true')
+    )
+    checkout.querySelector('.place-order')!.dispatchEvent('tap')
+    await until(
+      () => textOf(checkout),
+      (shown) => shown.includes('Invalid value')
+    )
+    await type('phone', '+852 5555 0000')
+    checkout.querySelector('.place-order')!.dispatchEvent('tap')
+    await until(
+      () => mini.navigated.at(-1),
+      (url) => url === '/pages/order/index?link=order-link.signature'
+    )
+    const [refused, placed] = mini.sent.filter((request) => request.url === `${BASE}/_commerce/checkout?lang=en`)
+    expect(placed).toMatchObject({
+      method: 'POST',
+      header: { Authorization: `Bearer ${TOKEN}` },
+      data: {
+        lines: [{ product: OOLONG, sku: 'small', quantity: 1 }],
+        customer: { firstName: 'Mei', email: 'mei@example.com', phone: '+852 5555 0000' },
+        payment: 'bank',
+        channel: 'mini'
+      }
+    })
+    // The retry sends the key of the refused try; the placed order empties the cart and drops the key.
+    expect((placed.data as { idempotencyKey: string }).idempotencyKey).toMatch(/^[a-z0-9]{32}$/)
+    expect((placed.data as { idempotencyKey: string }).idempotencyKey).toBe(
+      (refused.data as { idempotencyKey: string }).idempotencyKey
+    )
+    expect(mini.storage.get(`emporia-mini:${SHOP}:cart`)).toEqual({ lines: [], coupons: [] })
+    expect(mini.storage.has(`emporia-mini:${SHOP}:checkout-key`)).toBe(false)
+    checkout.detach()
   })
 })
