@@ -98,7 +98,8 @@ export const channels = (directory: ShopDirectory, knex: Knex) => (app: Applicat
         const channels = await Promise.all(
           shops.map(async (id) => {
             const shop = await directory.get(id)
-            if (!shop) return undefined
+            // A shop asked to be deleted is closed to its staff, its events too (decision 0211).
+            if (!shop || shop.deleteAfter) return undefined
             return app.channel(shopChannel(id)).filter((connection: Connection) => {
               const caller = callerIn(shop, connection.user?._id)
               return (
