@@ -18,7 +18,9 @@ import { COMMERCE_PREFIX, translated } from '../commerce/commerce-routes'
 import { CommerceRateLimit } from '../commerce/rate-limit'
 import { clientAddress } from '../../../platform/http/client-address'
 import type { LoadSite } from '../site'
+import { checkoutOffers } from '../commerce/checkout-offers'
 import { miniCard, miniImage, miniMoney } from './mini-cards'
+import { miniCheckoutOptions } from './mini-checkout'
 import { miniHomeSections } from './mini-home'
 import { publishedTopics } from './topic-routes'
 
@@ -52,7 +54,7 @@ const pageOf = (value: string | null) => {
 const noProduct = () => new NotFound('This product is not available in the online shop', { key: 'storefront.productUnavailable' })
 
 /**
- * `GET {base}/_commerce/mini/home|categories|products|products/{id}` (decision 0206): what the
+ * `GET {base}/_commerce/mini/home|categories|products|products/{id}|checkout-options` (decision 0206): what the
  * mini-program shows, read-only, for the shop the address names (never the query), with the storefront's
  * visibility (offered online, not a draft; sold-out ones as the shop's settings say) and in the language
  * asked (`?lang=`, else the storefront's choice). Rate-limited per client address and shop.
@@ -64,13 +66,19 @@ export const miniApiRoutes = (commerce: Commerce, deps: MiniApiDeps, limits = ne
     if (ctx.method !== 'GET' || !path.startsWith(`${MINI_API_PATH}/`)) return false
     const rest = path.slice(MINI_API_PATH.length)
     const one = ONE.exec(rest)
-    if (!one && rest !== '/home' && rest !== '/categories' && rest !== '/products') return false
+    if (!one && !['/home', '/categories', '/products', '/checkout-options'].includes(rest)) return false
     const query = new URLSearchParams(ctx.querystring)
     const origin = `${ctx.protocol}://${ctx.host}`
     try {
       limits.take('mini', shop, clientAddress(ctx))
       const row = (await knex('shops').where({ _id: shop }).first(shopColumns)) as ShopRow | undefined
       if (!row) throw new NotFound('No such shop')
+      if (rest === '/checkout-options') {
+        // The shop's settings as they are now, as the storefront's checkout page reads them: never cached.
+        ctx.set('Cache-Control', 'no-store')
+        ctx.body = miniCheckoutOptions(await checkoutOffers(commerce, shop, 'mini'), locale)
+        return true
+      }
       const ui = uiOf(row)
       // The catalogue changes: a short while in any cache, told apart by language.
       ctx.set('Cache-Control', 'public, max-age=30')

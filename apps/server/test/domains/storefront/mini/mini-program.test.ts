@@ -350,6 +350,111 @@ describe.each(await dialects())('the mini-program’s server side (%s)', (dialec
     expect((await shopper(`${b.base}/_commerce/mini/products/${ids.foreign}?lang=en`)).status).toBe(200)
   })
 
+  it('lists the checkout’s choices from the shop’s own settings, as the storefront’s checkout does, never a key', async () => {
+    const [a, b] = shops
+    const options = async (lang = 'en') => {
+      const answer = await shopper(`${a.base}/_commerce/mini/checkout-options?lang=${lang}`)
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get('cache-control')).toBe('no-store')
+      return answer.body as {
+        open: boolean
+        readiness: { payment: boolean; delivery: boolean; ready: boolean }
+        payments: { id: string; label: string }[]
+        skipShipping: boolean
+        pickUp: boolean
+        pickUpAddress?: string
+        shipping: { _id: string; name: string }[]
+        ageGate: boolean
+        required: string[]
+      }
+    }
+    const gateways = (on: boolean) => ({
+      alipayHk: { enabled: on, staging: true, id: 'alipay-app-1', key: 'alipay-private-key-ZZ', hasKey: true },
+      wechatPayHk: { enabled: on, staging: true, id: '1900000109.wx1234', sign: 'wechat-sign-key-ZZ', hasSign: true }
+    })
+    const bank = (on: boolean) => ({
+      enabled: on,
+      accounts: [{ bankName: 'HSBC', name: 'Mini Tea Ltd', no: '004-123-456', enabled: true }]
+    })
+    // Another shop takes everything; this one nothing yet: it cannot sell, whatever the other shop allows.
+    await setShop(t, b.owner.shopId, { paymentGateways: gateways(true), bankTransfer: bank(true), pickUp: { enabled: true } })
+    await b.api.made('shippingMethods', { name: { en: 'Courier B' }, price: 4000, priceRanges: [], enabled: true })
+    await setShop(t, a.owner.shopId, { paymentGateways: gateways(false), bankTransfer: bank(false), pickUp: { enabled: false } })
+    const closed = await options()
+    expect(closed).toMatchObject({ open: false, readiness: { payment: false, delivery: false }, payments: [], shipping: [] })
+    expect(closed.pickUp).toBe(false)
+    expect(closed.required).toEqual(expect.arrayContaining(['customer.firstName', 'customer.email', 'customer.phone']))
+
+    // The wallets' gateways on: both, with the storefront's labels in the asked language; still no delivery.
+    await setShop(t, a.owner.shopId, {
+      paymentGateways: gateways(true),
+      // A card needs the provider's browser script: the mini-program never offers it, nor its key.
+      cardPayment: { enabled: true, publicKey: 'pk_test_mini_never' }
+    })
+    const wallets = await options()
+    expect(wallets.payments).toEqual([
+      { id: 'mobileWallet', label: 'Mobile wallet (AlipayHK)' },
+      { id: 'messagingWallet', label: 'Messaging app wallet (WeChat Pay HK)' }
+    ])
+    expect(wallets).toMatchObject({ open: false, readiness: { payment: true, delivery: false } })
+    expect((await options('cht')).payments.map((payment) => payment.label)).toEqual([
+      '流動電子錢包（支付寶香港）',
+      '通訊軟件錢包（微信支付香港）'
+    ])
+
+    // Bank transfer and pick-up (cash) on, a shipping method of its own: open, the methods in order.
+    await setShop(t, a.owner.shopId, {
+      paymentGateways: gateways(false),
+      bankTransfer: bank(true),
+      pickUp: { enabled: true, address: '1 Tea Street' }
+    })
+    const courier = await a.api.made('shippingMethods', {
+      name: { en: 'Courier', cht: '速遞' },
+      price: 3000,
+      priceRanges: [],
+      enabled: true
+    })
+    const full = await options('cht')
+    expect(full).toMatchObject({
+      open: true,
+      readiness: { payment: true, delivery: true, ready: true },
+      skipShipping: false,
+      pickUp: true,
+      pickUpAddress: '1 Tea Street',
+      shipping: [{ _id: courier._id, name: '速遞' }],
+      ageGate: false
+    })
+    expect(full.payments.map((payment) => payment.id)).toEqual(['bank', 'cash'])
+    expect(full.payments[0].label).toBe('銀行轉帳')
+
+    // Goods that are not delivered: no delivery step, no shipping method, still open; the age box when flagged.
+    await setShop(t, a.owner.shopId, { skipShipping: true, pickUp: { enabled: false }, ageRestricted: true })
+    const skipped = await options()
+    expect(skipped).toMatchObject({ open: true, skipShipping: true, pickUp: false, shipping: [], ageGate: true })
+    expect(skipped.payments.map((payment) => payment.id)).toEqual(['bank'])
+    // Bank transfer off again: no way to pay the mini-program can offer (a card is not one), so closed.
+    await setShop(t, a.owner.shopId, { bankTransfer: bank(false) })
+    const cardOnly = await options()
+    expect(cardOnly).toMatchObject({ open: false, payments: [], readiness: { payment: false, delivery: true } })
+
+    // Never a key, a secret, an account number or another shop's method, in any answer.
+    for (const answer of [closed, wallets, full, skipped, cardOnly]) {
+      const json = JSON.stringify(answer)
+      for (const secret of [
+        'alipay-private-key-ZZ',
+        'wechat-sign-key-ZZ',
+        'pk_test_mini_never',
+        '004-123-456',
+        'Courier B',
+        'hasKey'
+      ])
+        expect(json).not.toContain(secret)
+    }
+    // An unknown shop address is the same 404 as any unknown storefront.
+    expect((await shopper('/s/no-such-shop-mini/_commerce/mini/checkout-options')).status).toBe(404)
+    await setShop(t, a.owner.shopId, { skipShipping: false, ageRestricted: false, cardPayment: null })
+  })
+
   it('reads the customer’s session from a bearer token on the /_commerce calls of its own shop only', async () => {
     const [a, b] = shops
     await a.api.create('mini/settings', { programId: a.programId, secret: `${SECRET}-${a.programId}` })
