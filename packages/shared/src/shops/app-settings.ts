@@ -13,8 +13,11 @@ export const APP_COLOUR_PATTERN = '^#[0-9a-fA-F]{6}$'
 /** A page path without parameters: the app opens on one of the shop's own pages. */
 export const APP_START_PATTERN = '^/$|^(/[A-Za-z0-9._~-]{1,100}){1,10}$'
 
-/** What the installed app shows besides its start page: shortcuts on its icon's menu (manifest `shortcuts`). */
-export const appShortcutNames = ['cart', 'account'] as const
+/**
+ * What the installed app shows besides its start page: shortcuts on its icon's menu (manifest `shortcuts`);
+ * `topics` opens the shop's published topic pages (decision 0208).
+ */
+export const appShortcutNames = ['cart', 'account', 'topics'] as const
 export type AppShortcut = (typeof appShortcutNames)[number]
 
 const nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Optional(Type.Union([schema, Type.Null()]))
@@ -35,7 +38,10 @@ export const appSettingsFields = {
   appStartPage: nullable(Type.String({ pattern: APP_START_PATTERN, maxLength: 1000 })),
   /** The shortcuts the app's icon offers. */
   appShortcuts: Type.Optional(
-    Type.Array(Type.Union(appShortcutNames.map((name) => Type.Literal(name))), { uniqueItems: true, maxItems: 2 })
+    Type.Array(Type.Union(appShortcutNames.map((name) => Type.Literal(name))), {
+      uniqueItems: true,
+      maxItems: appShortcutNames.length
+    })
   )
 }
 export type AppSettingName = keyof typeof appSettingsFields

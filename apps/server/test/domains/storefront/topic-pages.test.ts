@@ -151,7 +151,7 @@ describe.each(await dialects())('topic pages and app banners in the theme (%s)',
       .png()
       .toBuffer()
     const icon = await uploadAs(t.url, a.owner, red, 'icon.png')
-    await setShop(t, a.owner, { appName: 'Topic Tea App', appIcon: icon })
+    await setShop(t, a.owner, { appName: 'Topic Tea App', appIcon: icon, appShortcuts: ['topics'] })
     await putOnPlan(t, a.owner.shopId, 'business')
 
     for (const path of ['/', `/products/${a.tea}`, '/topics', '/cart']) {
@@ -167,6 +167,12 @@ describe.each(await dialects())('topic pages and app banners in the theme (%s)',
     const css = (await page(a, '/')).text
     expect(css).toContain('.ef-app-banners{display:none}')
     expect(css).toContain('@media (display-mode: standalone){.ef-app-banners{display:grid')
+    // The app's icon offers the topic pages as a shortcut.
+    const manifest = JSON.parse((await get(t.url, '/manifest.webmanifest?lang=en', { Host: hostOf(a) })).text) as Record<
+      string,
+      unknown
+    >
+    expect(manifest.shortcuts).toEqual([{ name: 'Topics', url: '/topics' }])
     // The other shop's pages show none of them.
     expect((await page(b, '/')).text).not.toContain('app-only.jpg')
   })

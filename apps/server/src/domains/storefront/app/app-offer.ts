@@ -29,10 +29,11 @@ export const appHead = (shop: StorefrontShop, base: string, everyFeature = false
       }
     : undefined
 
-const SHORTCUT_PATHS = { cart: '/cart', account: '/account' } as const
+const SHORTCUT_PATHS = { cart: '/cart', account: '/account', topics: '/topics' } as const
 const SHORTCUT_NAMES: Record<keyof typeof SHORTCUT_PATHS, Record<LocaleId, string>> = {
   cart: { en: 'Cart', cht: '購物車', chs: '购物车' },
-  account: { en: 'My account', cht: '我的帳戶', chs: '我的账户' }
+  account: { en: 'My account', cht: '我的帳戶', chs: '我的账户' },
+  topics: { en: 'Topics', cht: '專題', chs: '专题' }
 }
 
 /** The shop's web app manifest (W3C Web App Manifest), every address under the shop's own base. */
