@@ -67,7 +67,7 @@ import { APP_JOBS_AT_START, JOB, defineAppJobs } from './app-jobs'
 import type { Logger } from 'pino'
 import { createLogger, errorLog } from './platform/observability/logger'
 import { createMetrics } from './platform/observability/metrics'
-import { Observer } from './platform/observability/observe'
+import { Observer, requestIdHeader } from './platform/observability/observe'
 import { requestOf } from './platform/observability/request-context'
 import { serviceSpans, tracingRequested } from './platform/observability/feathers-spans'
 
@@ -99,6 +99,8 @@ export const createApp = async (
     renew?: (app: Application, context: ServiceContext, shop: string) => Promise<'paid' | 'failed'>
     /** The server's logger (index.ts makes the process's); unset, one at LOG_LEVEL on stdout (tests capture one). */
     logger?: Logger
+    /** Request lines, request metrics and the operator's endpoints (decision 0209); the bench turns them off to weigh them. */
+    observe?: boolean
   } = {}
 ): Promise<EmporiaApp> => {
   // One JSON logger for the whole server (decision 0209); `log` is the fault callback older modules take.
@@ -176,6 +178,8 @@ export const createApp = async (
       : undefined
   )
   const errors = errorHandler(log)
+  // The request's id in every answer of the Koa path (decision 0209).
+  app.use(requestIdHeader)
   // Before anything reads the client: who it is, and whether it came over https (TRUST_PROXY, decision 0119).
   app.use(trustForwarding(config.trustProxy))
   app.use(headers)
@@ -223,7 +227,7 @@ export const createApp = async (
         path === BILLING_WEBHOOK_PATH,
       apiHeaders: API_HEADERS,
       trustProxy: config.trustProxy,
-      wrap: [headers, errors],
+      wrap: [requestIdHeader, headers, errors],
       log
     }) as ReturnType<typeof koaCallback>
 
@@ -238,7 +242,7 @@ export const createApp = async (
     }
   })
   const servingCallback = app.callback.bind(app)
-  app.callback = () => observer.wrap(servingCallback()) as ReturnType<typeof koaCallback>
+  if (options.observe !== false) app.callback = () => observer.wrap(servingCallback()) as ReturnType<typeof koaCallback>
   const emporia: EmporiaApp = {
     app,
     db,
@@ -303,7 +307,9 @@ export const createApp = async (
   // and replaced by a generic one, so no internal text reaches a client.
   app.hooks({
     // With traces on (OTEL_EXPORTER_OTLP_ENDPOINT), a span per service call (decision 0209).
-    around: { all: [activity.hook, observer.hook, ...(tracingRequested() ? [serviceSpans] : [])] },
+    around: {
+      all: [activity.hook, ...(options.observe !== false ? [observer.hook] : []), ...(tracingRequested() ? [serviceSpans] : [])]
+    },
     before: { all: [plainIds] },
     error: {
       all: [

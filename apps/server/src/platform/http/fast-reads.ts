@@ -5,6 +5,7 @@ import type { Application, FeathersKoaContext } from '@feathersjs/koa'
 import { http } from '@feathersjs/transport-commons'
 import type { Next } from 'koa'
 import { clientOfRequest, TRUST_NOTHING, type TrustProxy } from './client-address'
+import { requestOf } from '../observability/request-context'
 
 // These are CommonJS exports Node's ESM loader cannot name (the built server imports packages at run time).
 const { createContext, defaultServiceMethods, getServiceOptions } = createRequire(import.meta.url)(
@@ -108,6 +109,9 @@ export const fastReads = (app: Application, options: FastReadOptions): Listener 
   const send = (req: IncomingMessage, res: ServerResponse, text: string) => {
     const lines = head.slice()
     lines.push(String(Buffer.byteLength(text)))
+    // The request's id (decision 0209) in the same list: a header set before writeHead would make Node merge them.
+    const request = requestOf(req.headers)
+    if (request) lines.push('X-Request-Id', request.id)
     res.writeHead(200, lines)
     if (req.method === 'HEAD') res.end()
     else res.end(text)
