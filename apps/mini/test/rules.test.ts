@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { addLine, cartBody, emptyCart, itemCount, MAX_QUANTITY, readCart, setQuantity } from '../src/lib/cart'
-import { checkoutBody, blankForm, newCheckoutKey, offeredPayments } from '../src/lib/checkout'
+import { canOrder, checkoutBody, checkoutChoices, blankForm, newCheckoutKey, type CheckoutOptions } from '../src/lib/checkout'
 import { localeOf, pickText } from '../src/lib/locale'
 import { messages } from '../src/lib/messages'
 import { centsOf, moneyText, priceText } from '../src/lib/money'
@@ -105,9 +105,48 @@ describe('languages', () => {
 })
 
 describe('checkout', () => {
-  it('offers cash only for pick-up and the messaging wallet only in its own app', () => {
-    expect(offeredPayments('pickUp', true)).toEqual(['bank', 'cash', 'messagingWallet', 'mobileWallet'])
-    expect(offeredPayments(TEA, false)).toEqual(['bank', 'mobileWallet'])
+  const options = (over: Partial<CheckoutOptions> = {}): CheckoutOptions => ({
+    open: true,
+    readiness: { payment: true, delivery: true, ready: true },
+    payments: ['mobileWallet', 'messagingWallet', 'bank', 'cash'].map((id) => ({ id, label: id })),
+    skipShipping: false,
+    pickUp: true,
+    shipping: [],
+    ageGate: false,
+    required: ['customer.firstName'],
+    ...over
+  })
+  it('offers only what the shop accepts: cash only for pick-up, the messaging wallet only in its own app', () => {
+    const quotes = [{ _id: TEA }]
+    expect(checkoutChoices(options(), quotes, blankForm(), true)).toEqual({
+      deliveries: ['pickUp', TEA],
+      delivery: 'pickUp',
+      shipped: false,
+      choices: ['mobileWallet', 'messagingWallet', 'bank', 'cash'],
+      payment: 'mobileWallet'
+    })
+    const shipped = checkoutChoices(options(), quotes, { ...blankForm(), delivery: TEA, payment: 'cash' }, false)
+    expect(shipped).toMatchObject({ delivery: TEA, shipped: true, choices: ['mobileWallet', 'bank'], payment: 'mobileWallet' })
+    // Only bank transfer on, no pick-up: the first quote is the delivery, bank the payment.
+    const bankOnly = options({ payments: [{ id: 'bank', label: 'Bank transfer' }], pickUp: false })
+    expect(checkoutChoices(bankOnly, quotes, blankForm(), true)).toMatchObject({
+      deliveries: [TEA],
+      delivery: TEA,
+      choices: ['bank'],
+      payment: 'bank'
+    })
+    // Goods not delivered: no delivery step, nothing shipped, so cash is fine.
+    const skipped = options({ skipShipping: true, payments: [{ id: 'cash', label: 'Cash' }] })
+    expect(checkoutChoices(skipped, quotes, blankForm(), true)).toMatchObject({ deliveries: [], delivery: '', choices: ['cash'] })
+    // A way the mini does not know (a card) is never offered.
+    expect(checkoutChoices(options({ payments: [{ id: 'stripe', label: 'Card' }] }), [], blankForm(), true).choices).toEqual([])
+  })
+  it('says the shop cannot take an order when it is closed or only its own app’s wallet is left', () => {
+    expect(canOrder(options(), false)).toBe(true)
+    expect(canOrder(options({ open: false }), true)).toBe(false)
+    const wechatOnly = options({ payments: [{ id: 'messagingWallet', label: 'WeChat Pay HK' }] })
+    expect(canOrder(wechatOnly, true)).toBe(true)
+    expect(canOrder(wechatOnly, false)).toBe(false)
   })
   it('sends the cart, the contact, the delivery, the key and the mini channel', () => {
     const cart = addLine(emptyCart(), { product: TEA, sku: '', quantity: 1 })
@@ -126,10 +165,13 @@ describe('checkout', () => {
       idempotencyKey: 'k'.repeat(32),
       channel: 'mini'
     })
-    expect(checkoutBody(cart, { ...form, delivery: TEA, address: '1 Tea St' }, 'k'.repeat(32))).toMatchObject({
-      shippingMethod: TEA,
-      address: '1 Tea St'
-    })
+    expect(checkoutBody(cart, { ...form, delivery: TEA, address: '1 Tea St', ageConfirmed: true }, 'k'.repeat(32))).toMatchObject(
+      {
+        shippingMethod: TEA,
+        address: '1 Tea St',
+        ageConfirmed: true
+      }
+    )
     expect(newCheckoutKey()).toMatch(/^[a-z0-9]{32}$/)
   })
 })

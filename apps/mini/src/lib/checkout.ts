@@ -14,6 +14,8 @@ export interface CheckoutForm {
   address: string
   payment: Payment | ''
   remarks: string
+  /** The shopper confirmed they are of legal age (the shop's age gate, asked for age-restricted goods). */
+  ageConfirmed: boolean
 }
 
 export const blankForm = (): CheckoutForm => ({
@@ -24,16 +26,57 @@ export const blankForm = (): CheckoutForm => ({
   delivery: 'pickUp',
   address: '',
   payment: '',
-  remarks: ''
+  remarks: '',
+  ageConfirmed: false
 })
 
+/** `GET /_commerce/mini/checkout-options` (decision 0206): what the shop accepts on the mini-program. */
+export interface CheckoutOptions {
+  /** The shop can take an order here: a way to pay and a way to get the goods. */
+  open: boolean
+  readiness: { payment: boolean; delivery: boolean; ready: boolean }
+  /** The ways to pay the shop accepts, labelled in the asked language. */
+  payments: { id: string; label: string }[]
+  /** The goods are not delivered: no delivery step. */
+  skipShipping: boolean
+  pickUp: boolean
+  pickUpAddress?: string
+  shipping: { _id: string; name: string }[]
+  /** The age box, once the cart holds an age-restricted product. */
+  ageGate: boolean
+  /** The fields every order carries (`customer.firstName`, …). */
+  required: string[]
+}
+
+const isPayment = (id: string): id is Payment => (payments as readonly string[]).includes(id)
+
+/** The ways to pay this target can use: WeChat Pay HK only inside the messaging platform's package. */
+const usable = (options: CheckoutOptions, weapp: boolean): Payment[] =>
+  options.payments
+    .map((payment) => payment.id)
+    .filter((id): id is Payment => isPayment(id) && (id !== 'messagingWallet' || weapp))
+
+/** Whether this target can place an order at all: the shop is open and one of its ways to pay works here. */
+export const canOrder = (options: CheckoutOptions, weapp: boolean) => options.open && usable(options, weapp).length > 0
+
 /**
- * What the mini may offer to pay with: cash only when the goods are picked up (the server says so
- * too), WeChat Pay HK inside the messaging platform's package. The server refuses, in the shopper's
- * language, any the shop has not turned on.
+ * What the checkout offers and what it sends: the deliveries (pick-up when the shop allows it, then the
+ * cart's quotes; none when goods are not delivered), the ways to pay the shop accepts (cash only when
+ * nothing is shipped, the server says so too) and the chosen ones — the shopper's, else the first.
  */
-export const offeredPayments = (delivery: string, weapp: boolean): Payment[] =>
-  payments.filter((payment) => (payment !== 'cash' || delivery === 'pickUp') && (payment !== 'messagingWallet' || weapp))
+export const checkoutChoices = (
+  options: CheckoutOptions,
+  quotes: readonly { _id: string }[],
+  form: CheckoutForm,
+  weapp: boolean
+) => {
+  const deliveries = options.skipShipping ? [] : [...(options.pickUp ? ['pickUp'] : []), ...quotes.map((quote) => quote._id)]
+  const delivery = deliveries.includes(form.delivery) ? form.delivery : (deliveries[0] ?? '')
+  const shipped = delivery !== '' && delivery !== 'pickUp'
+  const choices = usable(options, weapp).filter((id) => id !== 'cash' || !shipped)
+  const payment: Payment | '' = form.payment && choices.includes(form.payment) ? form.payment : (choices[0] ?? '')
+  return { deliveries, delivery, shipped, choices, payment }
+}
 
 /** A checkout's retry key: 32 letters and digits (the server takes 16–80 of [A-Za-z0-9_-]). */
 export const newCheckoutKey = (random: () => number = Math.random) =>
@@ -52,5 +95,6 @@ export const checkoutBody = (cart: Cart, form: CheckoutForm, idempotencyKey: str
   payment: form.payment,
   ...(form.remarks.trim() ? { remarks: form.remarks.trim() } : {}),
   idempotencyKey,
+  ...(form.ageConfirmed ? { ageConfirmed: true } : {}),
   channel: 'mini' as const
 })
