@@ -28,7 +28,10 @@ const iconPng = (page: Page) =>
  * The shop's installable app (decisions 0202, 0203), in cht: a merchant in the trial (every feature, the
  * app's too) opens App from the drawer, names the app, picks its icon from the media library and sees
  * the phone preview; on a phone-sized browser the storefront names the manifest with that name, its
- * service worker takes control, and a product page seen once opens again with the network off.
+ * service worker takes control, and a product page seen once opens again with the network off. Then
+ * (decision 0208), in a Chromium profile of its own, the app is installed and opened on a topic page with
+ * the app's banners, an order is placed offline-then-online exactly once, and the app opens offline from
+ * a cold start.
  */
 describe('the installable app', () => {
   const app = useApp()
@@ -272,13 +275,13 @@ describe('the installable app', () => {
       await phone.locator('input[name="customer.phone"]').fill('9123 4567')
       await phone.locator('input[name="payment"][value="bank"]').check()
 
-      // Offline: Place order says nothing was placed; the cart is still there.
+      // Offline: Place order says the shop could not be reached; the cart is still there.
       const submit = phone.locator('[data-checkout-submit]')
       await browser.setOffline(true)
       await submit.tap()
       await expect
         .poll(() => phone.locator('[data-checkout-error]').textContent(), poll)
-        .toBe('您目前處於離線狀態，訂單尚未提交。恢復連線後請再按「確認訂單」。')
+        .toBe('無法連線至商店（您可能處於離線狀態）。恢復連線後請再按「確認訂單」，訂單只會提交一次。')
       expect(await submit.isEnabled()).toBe(true)
       const cartLines = () =>
         phone.evaluate(

@@ -373,8 +373,8 @@ const checkoutIsland = (root: HTMLElement) => {
         ...captcha.token()
       }).finally(captcha.reset)
     } catch (refusal) {
-      // No answer at all (the installed app offline, decision 0208): nothing is known to be placed, and
-      // the key stays, so pressing again once online places the order once, or finds the one that was.
+      // No answer at all (the installed app offline, decision 0208): the order may or may not have reached
+      // the shop. The key stays, so pressing again once online places it once, or finds the one that was.
       if (refusal instanceof TypeError || !navigator.onLine) {
         const spot = root.querySelector('[data-checkout-error]')
         if (spot) spot.textContent = texts['checkout.offline']
