@@ -8,6 +8,23 @@ const OOLONG = 'b2b2b2b2b2b2b2b2b2b2b2b2'
 const TOPIC = 'c3c3c3c3c3c3c3c3c3c3c3c3'
 const TOKEN = `${'d4'.repeat(12)}.1900000000.signature`
 
+/** What the shop accepts (`/_commerce/mini/checkout-options`): no cash, no WeChat Pay HK; each test may change it. */
+const openShop = {
+  open: true,
+  readiness: { payment: true, delivery: true, ready: true },
+  payments: [
+    { id: 'mobileWallet', label: 'Mobile wallet (AlipayHK)' },
+    { id: 'bank', label: 'Bank transfer' }
+  ],
+  skipShipping: false,
+  pickUp: true,
+  pickUpAddress: '1 Tea Street',
+  shipping: [],
+  ageGate: false,
+  required: ['customer.firstName', 'customer.email', 'customer.phone', 'payment']
+}
+let checkoutOptions: Record<string, unknown> = openShop
+
 /** The shop's server as the mini's calls are agreed (decision 0207), answering from a small catalogue. */
 const answer = (request: Sent) => {
   const url = new URL(request.url)
@@ -42,6 +59,7 @@ const answer = (request: Sent) => {
         soldOut: false
       }
     }
+  if (path === '/_commerce/mini/checkout-options') return { body: checkoutOptions }
   if (path === '/_commerce/mini/sign-in') return { body: { signedIn: true, registered: true, token: TOKEN } }
   if (path === '/_commerce/cart') {
     const lines = (request.data as { lines: { product: string; sku: string; quantity: number }[] }).lines
@@ -178,12 +196,33 @@ describe('the compiled weapp package in miniprogram-simulate', () => {
     cart.detach()
   })
 
+  it('says so instead of a form when the shop cannot take an order here', async () => {
+    // Only WeChat Pay HK would be left on H5; on the package the shop is closed outright.
+    checkoutOptions = { ...openShop, open: false, readiness: { payment: false, delivery: true, ready: false }, payments: [] }
+    const checkout = mini.open('checkout')
+    await until(
+      () => textOf(checkout),
+      (shown) => shown.includes('This shop is not taking orders here yet.')
+    )
+    expect(checkout.querySelector('.place-order')).toBeFalsy()
+    checkout.detach()
+    checkoutOptions = openShop
+  })
+
   it('checks out on the mini channel with one retry key, showing the server’s refusal by its field', async () => {
     const checkout = mini.open('checkout')
     await until(
       () => textOf(checkout),
       (shown) => shown.includes('Total HK$68.50')
     )
+    // Only what the shop accepts, with the server's labels; pick-up with its address; no cash, no WeChat Pay HK.
+    expect(mini.sent.map((request) => request.url)).toContain(`${BASE}/_commerce/mini/checkout-options?lang=en`)
+    expect(textOf(checkout)).toContain('Pick up at the shop (1 Tea Street)')
+    expect(textOf(checkout)).toContain('Mobile wallet (AlipayHK)')
+    expect(checkout.querySelectorAll('.payments .choice').map(textOf)).toEqual(['Mobile wallet (AlipayHK)', 'Bank transfer'])
+    expect(checkout.querySelector('.payment-cash')).toBeFalsy()
+    expect(checkout.querySelector('.payment-messagingWallet')).toBeFalsy()
+    expect(textOf(checkout)).toContain('First name (required)')
     const type = async (field: string, value: string) =>
       (await until(() => checkout.querySelector(`.field-${field} .input`), Boolean))!.dispatchEvent('input', {
         detail: { value }

@@ -128,11 +128,14 @@ export const platform = (root: string, answer: Answerer) => {
   app?.onLaunch?.({ path: 'pages/home/index', query: {} })
   app?.onShow?.({ path: 'pages/home/index', query: {} })
 
+  // A page's script runs once (require keeps it): a page opened again renders the component loaded first.
+  const loaded = new Map<string, string>()
   /** Opens one page of the package by its name, with its query, attached to a document. */
   const open = (name: string, params: Record<string, string> = {}) => {
     route = `pages/${name}/index`
     query = params
-    const page = simulate.render(simulate.load(path.join(root, route), { rootPath: root }))
+    if (!loaded.has(route)) loaded.set(route, simulate.load(path.join(root, route), { rootPath: root }))
+    const page = simulate.render(loaded.get(route)!)
     page.attach(document.createElement('parent-wrapper'))
     return page
   }
