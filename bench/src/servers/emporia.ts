@@ -4,6 +4,7 @@ import { Koa, type Application } from '@feathersjs/koa'
 import { authenticate } from '@feathersjs/authentication'
 import { createApp } from '../../../apps/server/src/app'
 import { loadConfig } from '../../../apps/server/src/config'
+import { logLevelOf } from '../../../apps/server/src/platform/observability/logger'
 import { createDb } from '../../../apps/server/src/platform/db/knex'
 import { keepHeapNearLive } from '../../../apps/server/src/platform/runtime/heap'
 import { RecordService } from '../../../apps/server/src/platform/records/record-service'
@@ -64,11 +65,14 @@ const main = async () => {
     {},
     {
       authSecret: 'bench-secret-bench-secret-bench-secret',
-      logLevel: 'silent',
+      // BENCH_LOG_LEVEL=info: a JSON line per request on stdout, as a server in production writes (decision 0209).
+      logLevel: logLevelOf(process.env.BENCH_LOG_LEVEL ?? 'silent'),
       databaseUrl,
       dataDir,
       // BENCH_MAIL_URL: mail goes to this SMTP server through the job queue (the mail burst, decision 0145).
       mailUrl: process.env.BENCH_MAIL_URL,
+      // BENCH_REDIS_URL: events, caches and counts shared with the other processes (the busy Saturday's two).
+      redisUrl: process.env.BENCH_REDIS_URL,
       rowSecurity: process.env.ROW_SECURITY !== 'off'
     }
   )
@@ -94,6 +98,8 @@ const main = async () => {
   let stats = { totals: 0, computed: 0, capped: 0 }
   const emporia = await createApp(config, {
     db,
+    // BENCH_OBSERVE=off: without the request lines, request metrics and probes, to weigh them (decision 0209).
+    observe: process.env.BENCH_OBSERVE !== 'off',
     register: (ctx, app) => {
       stats = instrument(ctx.counts, process.env.BENCH_COUNT_CACHE === 'off')
       // BENCH_TOTAL_CAP: the cap of an uncached total (a number, or `exact` for the exact count of before 0101).

@@ -17,7 +17,7 @@ export interface RequestRecord {
 /*
  * A REST call's params carry the request's own headers object (`params.headers`, on the Koa path and the
  * fast read path alike), so the record is found from it. No AsyncLocalStorage: on Node 20 it puts a hook on
- * every promise of the process, which cost the empty GET a third of its throughput (docs/benchmarks.md).
+ * every promise of the process.
  */
 const records = new WeakMap<IncomingHttpHeaders, RequestRecord>()
 
