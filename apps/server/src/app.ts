@@ -361,7 +361,11 @@ export const createApp = async (
     server?.closeIdleConnections?.()
     // Open websockets would hold server.close() open forever.
     emporia.io?.disconnectSockets(true)
+    // In-flight requests finish (server.close waits for them); a kept-alive connection whose answer has gone
+    // out is idle from then on and is closed at the next sweep, not kept for its 65 s (decision 0213).
+    const sweep = setInterval(() => server?.closeIdleConnections?.(), 100)
     await app.teardown().catch(() => undefined)
+    clearInterval(sweep)
     await storefront.visits?.flush()
     await jobs.stop()
     await mailer.stop()

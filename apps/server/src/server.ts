@@ -52,7 +52,9 @@ const main = async () => {
     emporia.drain()
     logger.info({ signal }, 'shutting down')
     stopSnapshots()
-    const force = setTimeout(() => process.exit(1), 10_000)
+    // In-flight requests finish and running jobs end gracefully (pg-boss waits up to 30 s, jobs/queue.ts);
+    // past 35 s the process gives up (an unfinished job is retried by the next worker).
+    const force = setTimeout(() => process.exit(1), 35_000)
     force.unref()
     try {
       await emporia.close()
