@@ -1,6 +1,8 @@
 import { runAccounts } from './accounts'
 // Receivables ageing (issue 14, subsequent payments).
 import { runAgeing } from './ageing'
+// The busy Saturday (issue 38, decision 0214): 50 shops on two processes, PostgreSQL + Redis.
+import { runBusySaturday } from './busy-saturday'
 import { runCatalogue } from './catalogue'
 import { runCheckout } from './checkout'
 // Coupons (issue 15, decision 0090).
@@ -78,7 +80,8 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'render-budget': runRenderBudget,
   'job-queue': runJobQueue,
   'mail-burst': runMailBurst,
-  imports: runImports
+  imports: runImports,
+  'busy-saturday': runBusySaturday
 }
 
 /**

@@ -1,0 +1,512 @@
+import { readFileSync } from 'node:fs'
+import os from 'node:os'
+import type { AddressInfo } from 'node:net'
+import pg from 'pg'
+import { SMTPServer } from 'smtp-server'
+import { newObjectId } from '../../apps/server/src/platform/http/object-id'
+import { databaseUrl, dropDatabase, freshDatabase } from './support/bench-db'
+import { prepareShop, type BenchShop } from './support/bench-shop'
+import { planOrders, type PlannedOrder } from './support/checkout-plan'
+import { startChild, type ChildHandle } from './support/child'
+import type { Figure, Outcome } from './support/report'
+import { percentiles } from './support/stats'
+
+type Log = (line: string) => void
+
+/*
+ * The busy Saturday (issue 38 item 6, decision 0214): many shops at once on PostgreSQL + Redis and two
+ * server processes. No `npm run cluster` proxy had landed when this was written (decision 0213), so the
+ * clients are spread over the two processes' ports here: client k talks to process k mod 2.
+ */
+const DB = 'emporia_bench_saturday'
+const DB_URL = databaseUrl(DB)
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/13'
+const MINUTES = Number(process.env.SATURDAY_MINUTES ?? 10)
+const SCALE = Number(process.env.SATURDAY_SCALE ?? 1)
+/** Further steps at 2×, 4×… after the first, while every target is met. */
+const STEPS = Number(process.env.SATURDAY_STEPS ?? 3)
+const SHOPS = Number(process.env.SATURDAY_SHOPS ?? 50)
+const TILLS = 3
+const SHOPPERS = 200
+const OFFICE = 20
+const PRODUCTS = 20
+const STOCK = 1_000_000
+/** At scale 1: a cashier scans an item every 2 s (five a sale), a shopper opens a page every 5 s and checks
+ * out every 12th step (under the storefront's 10 checkouts per address and shop a minute at 1× and 2×),
+ * a back-office user lists every 3 s, and 50 mails are queued every 15 s. Scale s divides the pauses by s. */
+const SCAN_MS = 2000
+const BROWSE_MS = 5000
+const CHECKOUT_EVERY = 12
+const OFFICE_MS = 3000
+const MAIL_EVERY_MS = 15_000
+const MAILS_PER_BURST = 50
+/** What a shopper opens; those answering 200 on a fresh shop are browsed. */
+const CANDIDATE_PAGES = ['/', '/products/{product}', '/cart', '/checkout', '/search?q=Bench']
+const TARGETS = { tillP99: 150, pageP99: 300 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** A pause of about `ms` (±50 %), so that 370 clients do not move in step. */
+const pause = (ms: number) => sleep(ms * (0.5 + Math.random()))
+
+interface Shop extends BenchShop {
+  subdomain: string
+  server: number
+}
+
+class Tally {
+  latencies: number[] = []
+  errors: Record<string, number> = {}
+  fail(reason: string) {
+    this.errors[reason] = (this.errors[reason] ?? 0) + 1
+  }
+  get failed() {
+    return Object.values(this.errors).reduce((a, b) => a + b, 0)
+  }
+  summary() {
+    return { ...percentiles(this.latencies), failed: this.failed, errors: this.errors }
+  }
+}
+
+const countingSmtp = async () => {
+  let received = 0
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('end', () => {
+        received++
+        callback()
+      })
+      stream.resume()
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as AddressInfo
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: () => received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve()))
+  }
+}
+
+/** Resident memory of a process (MiB), from /proc. */
+const rssOf = (pid: number) => {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1])
+    return Math.round(kb / 1024)
+  } catch {
+    return NaN
+  }
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(', ')
+
+const call = async (url: string, init: RequestInit & { token?: string } = {}) => {
+  const headers: Record<string, string> = { 'content-type': 'application/json' }
+  if (init.token) headers.authorization = `Bearer ${init.token}`
+  const response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(30_000) })
+  const text = await response.text()
+  return { status: response.status, text }
+}
+
+/**
+ * A shop as a merchant makes it (account, products, a restock each: bench-shop.ts), its storefront open
+ * for pick-up with cash, and a pricing rule (10 % off every order) the order service prices with.
+ */
+const seedShops = async (servers: ChildHandle[], log: Log): Promise<Shop[]> => {
+  const started = performance.now()
+  const shops: Shop[] = []
+  let next = 0
+  const worker = async () => {
+    while (next < SHOPS) {
+      const s = next++
+      const server = s % servers.length
+      const made = await prepareShop(servers[server], {
+        products: PRODUCTS,
+        stock: STOCK,
+        name: `Saturday ${s}`,
+        price: (i) => 500 + ((s * 31 + i * 977) % 20_000),
+        parallel: 2
+      })
+      shops[s] = { ...made, subdomain: '', server }
+    }
+  }
+  await Promise.all(Array.from({ length: 4 }, worker))
+  const db = new pg.Client({ connectionString: DB_URL })
+  await db.connect()
+  try {
+    for (const shop of shops) {
+      const { rows } = await db.query<{ subdomain: string }>(
+        `update shops set attributes = coalesce(attributes, '{}'::jsonb) || '{"discount": true, "promotion": true, "pos": true, "eshop": true}'::jsonb,
+              "pickUp" = '{"enabled": true, "address": "At the counter"}'::jsonb
+          where _id = $1 returning subdomain`,
+        [shop.shop]
+      )
+      shop.subdomain = rows[0].subdomain
+      await db.query(
+        `insert into discounts (_id, shop, name, type, status, avail, "percentageDiscount") values ($1, $2, '{"en": "Saturday 10 %"}', 'percentage', 'valid', 'both', 10)`,
+        [newObjectId(), shop.shop]
+      )
+    }
+  } finally {
+    await db.end()
+  }
+  log(
+    `  seeded ${SHOPS} shops × ${PRODUCTS} products (stock ${STOCK} each) in ${((performance.now() - started) / 1000).toFixed(0)} s`
+  )
+  return shops
+}
+
+interface Step {
+  scale: number
+  seconds: number
+  till: ReturnType<Tally['summary']>
+  page: ReturnType<Tally['summary']>
+  checkout: ReturnType<Tally['summary']>
+  office: ReturnType<Tally['summary']>
+  mail: { queued: number; received: number; failed: number }
+  tillKeys: string[]
+  storefrontKeys: string[]
+  rss: { at: number; mib: number[] }[]
+  load: { before: string; after: string }
+}
+
+/** One load step: every client until the deadline, then the in-flight requests answered. */
+const runStep = async (
+  servers: ChildHandle[],
+  shops: Shop[],
+  pages: string[],
+  smtp: Awaited<ReturnType<typeof countingSmtp>>,
+  scale: number
+) => {
+  const seconds = MINUTES * 60
+  const deadline = performance.now() + seconds * 1000
+  const running = () => performance.now() < deadline
+  const till = new Tally()
+  const page = new Tally()
+  const checkout = new Tally()
+  const office = new Tally()
+  const tillKeys: string[] = []
+  const storefrontKeys: string[] = []
+  const urlOf = (k: number) => servers[k % servers.length].url
+  const plan: PlannedOrder[] = planOrders(200, PRODUCTS, false)
+  const load = { before: loadAverage(), after: '' }
+
+  /** Scans five items (the till finds them in its own catalogue), then sends the sale as the POS does:
+   * the lines and a retry key, priced by the server with the shop's rules, then the cash payment. */
+  const cashier = async (shop: Shop, t: number) => {
+    const k = shops.indexOf(shop) * TILLS + t
+    for (let n = k; running(); n++) {
+      const order = plan[n % plan.length]
+      for (let line = 0; line < order.lines.length && running(); line++) await pause(SCAN_MS / scale)
+      if (!running()) break
+      const key = `sat-${shop.shop}-${t}-${n}-${Date.now()}`
+      const t0 = performance.now()
+      try {
+        const made = await call(`${urlOf(k)}/api/orders?shop=${shop.shop}`, {
+          method: 'POST',
+          token: shop.token,
+          body: JSON.stringify({
+            source: 'pos',
+            idempotencyKey: key,
+            products: order.lines.map((l) => ({ product: shop.products[l.index], quantity: l.quantity }))
+          })
+        })
+        if (made.status !== 201) {
+          till.fail(`order ${made.status}`)
+          continue
+        }
+        const created = JSON.parse(made.text) as { _id: string; total: number }
+        const received = Math.ceil(created.total / 10_000) * 10_000
+        const paid = await call(`${urlOf(k)}/api/payments?shop=${shop.shop}`, {
+          method: 'POST',
+          token: shop.token,
+          body: JSON.stringify({
+            order: created._id,
+            method: 'cash',
+            amount: created.total,
+            received,
+            idempotencyKey: `${key}-pay`
+          })
+        })
+        if (paid.status !== 201) {
+          till.fail(`payment ${paid.status}: ${paid.text.slice(0, 120)}`)
+          continue
+        }
+        tillKeys.push(key)
+        till.latencies.push(performance.now() - t0)
+      } catch (error) {
+        till.fail(`till ${(error as Error).name}`)
+      }
+    }
+  }
+
+  const shopper = async (k: number) => {
+    const shop = shops[k % shops.length]
+    const base = `${urlOf(k)}/s/${shop.subdomain}`
+    for (let n = k; running(); n++) {
+      await pause(BROWSE_MS / scale)
+      if (!running()) break
+      if (n % CHECKOUT_EVERY === CHECKOUT_EVERY - 1) {
+        const key = `sat${k}x${n}x${Date.now()}`.padEnd(16, '0')
+        const t0 = performance.now()
+        try {
+          const answer = await call(`${base}/_commerce/checkout`, {
+            method: 'POST',
+            body: JSON.stringify({
+              lines: [{ product: shop.products[n % PRODUCTS], quantity: 1 }],
+              customer: { firstName: 'Shopper', email: `shopper${k}-${n}@example.com`, phone: '+852 5555 0000' },
+              payment: 'cash',
+              idempotencyKey: key
+            })
+          })
+          if (answer.status >= 300) checkout.fail(`checkout ${answer.status}: ${answer.text.slice(0, 120)}`)
+          else {
+            storefrontKeys.push(`storefront:${key}`)
+            checkout.latencies.push(performance.now() - t0)
+          }
+        } catch (error) {
+          checkout.fail(`checkout ${(error as Error).name}`)
+        }
+        continue
+      }
+      const path = pages[n % pages.length].replace('{product}', shop.products[n % PRODUCTS])
+      const t0 = performance.now()
+      try {
+        const answer = await call(base + path)
+        if (answer.status !== 200) page.fail(`page ${path} ${answer.status}`)
+        else page.latencies.push(performance.now() - t0)
+      } catch (error) {
+        page.fail(`page ${(error as Error).name}`)
+      }
+    }
+  }
+
+  const clerk = async (k: number) => {
+    // Each of the 20 users works for the shops k, k + 20, k + 40: a list of orders, then of products.
+    for (let n = 0; running(); n++) {
+      await pause(OFFICE_MS / scale)
+      if (!running()) break
+      const shop = shops[(k + OFFICE * n) % shops.length]
+      const route =
+        n % 2 === 0
+          ? `orders?shop=${shop.shop}&$limit=20&$sort[createdAt]=-1`
+          : `products?shop=${shop.shop}&$limit=20&$sort[createdAt]=-1`
+      const t0 = performance.now()
+      try {
+        const answer = await call(`${urlOf(k)}/api/${route}`, { token: shop.token })
+        if (answer.status !== 200) office.fail(`list ${answer.status}`)
+        else office.latencies.push(performance.now() - t0)
+      } catch (error) {
+        office.fail(`list ${(error as Error).name}`)
+      }
+    }
+  }
+
+  const mail = { queued: 0, received: 0, failed: 0 }
+  const mailBefore = smtp.received()
+  const mailer = async () => {
+    for (let n = 0; running(); n++) {
+      await sleep(MAIL_EVERY_MS / scale)
+      if (!running()) break
+      try {
+        await servers[n % servers.length].request('mailBurst', { count: MAILS_PER_BURST, to: 'customer@example.com' })
+        mail.queued += MAILS_PER_BURST
+      } catch {
+        mail.failed++
+      }
+    }
+  }
+
+  const rss: Step['rss'] = []
+  const sampler = async () => {
+    const t0 = performance.now()
+    while (running()) {
+      rss.push({ at: Math.round((performance.now() - t0) / 1000), mib: servers.map((s) => rssOf(s.pid)) })
+      await sleep(5000)
+    }
+  }
+
+  await Promise.all([
+    ...shops.flatMap((shop) => Array.from({ length: TILLS }, (_, t) => cashier(shop, t))),
+    ...Array.from({ length: SHOPPERS }, (_, k) => shopper(k)),
+    ...Array.from({ length: OFFICE }, (_, k) => clerk(k)),
+    mailer(),
+    sampler()
+  ])
+  // Storefront orders send their own mails too: the queue is drained when the SMTP count stops moving.
+  let last = -1
+  for (let wait = 0; wait < 60 && smtp.received() !== last; wait++) {
+    last = smtp.received()
+    await sleep(2000)
+  }
+  mail.received = smtp.received() - mailBefore
+  load.after = loadAverage()
+  return {
+    scale,
+    seconds,
+    till: till.summary(),
+    page: page.summary(),
+    checkout: checkout.summary(),
+    office: office.summary(),
+    mail,
+    tillKeys,
+    storefrontKeys,
+    rss,
+    load
+  } satisfies Step
+}
+
+/** Orders acknowledged to a client vs the orders table; every shop's stock vs its ledger. */
+const audit = async (shops: Shop[], step: Step) => {
+  const db = new pg.Client({ connectionString: DB_URL })
+  await db.connect()
+  try {
+    const ids = shops.map((s) => s.shop)
+    const { rows } = await db.query<{ key: string; n: number }>(
+      `select "idempotencyKey" as key, count(*)::int as n from orders where shop = any($1) and "idempotencyKey" is not null group by 1`,
+      [ids]
+    )
+    const stored = new Map(rows.map((r) => [r.key, r.n]))
+    const acked = [...step.tillKeys, ...step.storefrontKeys]
+    const lost = acked.filter((key) => !stored.has(key)).length
+    const duplicated = rows.filter((r) => r.n > 1).length
+    const { rows: stock } = await db.query<{ shop: string; stock: string; ledger: string; cached: string }>(
+      `select s._id as shop,
+              (select coalesce(sum(quantity), 0) from stocks where shop = s._id) as stock,
+              (select coalesce(sum(delta), 0) from "inventoryLogs" where shop = s._id) as ledger,
+              (select coalesce(sum("cachedInventory"), 0) from products where shop = s._id) as cached
+         from shops s where s._id = any($1)`,
+      [ids]
+    )
+    const mismatched = stock.filter((r) => Number(r.stock) !== Number(r.ledger) || Number(r.ledger) !== Number(r.cached))
+    return { acknowledged: acked.length, stored: rows.length, lost, duplicated, stockShops: stock.length, mismatched }
+  } finally {
+    await db.end()
+  }
+}
+
+/** Flat: the last quarter's mean within 10 % of the second quarter's (the first is warm-up). */
+const memoryOf = (rss: Step['rss'], process: number) => {
+  const series = rss.map((r) => r.mib[process]).filter((n) => Number.isFinite(n))
+  const quarter = Math.max(1, Math.floor(series.length / 4))
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length)
+  const early = mean(series.slice(quarter, 2 * quarter))
+  const late = mean(series.slice(-quarter))
+  return { first: series[0], max: Math.max(...series), last: series.at(-1), growth: late / early - 1, flat: late <= early * 1.1 }
+}
+
+export const runBusySaturday = async (log: Log): Promise<Outcome> => {
+  await freshDatabase(DB)
+  const smtp = await countingSmtp()
+  const env = { BENCH_DATABASE_URL: DB_URL, BENCH_REDIS_URL: REDIS_URL, BENCH_MAIL_URL: smtp.url, BENCH_NO_DATASET: '1' }
+  const servers: ChildHandle[] = []
+  try {
+    // One after the other: the first migrates the fresh database.
+    servers.push(await startChild('servers/emporia.ts', { env }))
+    servers.push(await startChild('servers/emporia.ts', { env }))
+    log(
+      `  two server processes (pids ${servers.map((s) => s.pid).join(', ')}) on PostgreSQL + Redis, clients spread over both ports`
+    )
+    const shops = await seedShops(servers, log)
+    // The pages a shop without a published site serves (a published site's product pages need its page tree).
+    const pages: string[] = []
+    for (const path of CANDIDATE_PAGES) {
+      const answer = await call(`${servers[0].url}/s/${shops[0].subdomain}${path.replace('{product}', shops[0].products[0])}`)
+      if (answer.status === 200) pages.push(path)
+    }
+    if (!pages.length) throw new Error('no storefront page answered 200')
+    log(`  storefront pages browsed: ${pages.join(', ')} (of ${CANDIDATE_PAGES.join(', ')})`)
+    const figures: Figure[] = []
+    const steps: (Step & { audit: Awaited<ReturnType<typeof audit>> })[] = []
+    let broke: string | undefined
+    for (let k = 0, scale = SCALE; k <= STEPS; k++, scale *= 2) {
+      log(`  scale ${scale}: ${MINUTES} min, load average before ${loadAverage()}`)
+      const step = await runStep(servers, shops, pages, smtp, scale)
+      const checked = await audit(shops, step)
+      const memory = servers.map((_, i) => memoryOf(step.rss, i))
+      const errors = step.till.failed + step.page.failed + step.checkout.failed + step.office.failed + step.mail.failed
+      const misses = [
+        step.till.p99 > TARGETS.tillP99 && `till sale p99 ${step.till.p99} ms > ${TARGETS.tillP99} ms`,
+        step.page.p99 > TARGETS.pageP99 && `storefront page p99 ${step.page.p99} ms > ${TARGETS.pageP99} ms`,
+        errors > 0 &&
+          `${errors} errors (${JSON.stringify({ ...step.till.errors, ...step.page.errors, ...step.checkout.errors, ...step.office.errors })})`,
+        (checked.lost > 0 || checked.duplicated > 0) && `${checked.lost} orders lost, ${checked.duplicated} duplicated`,
+        checked.mismatched.length > 0 && `${checked.mismatched.length} shops whose stock ≠ ledger`,
+        memory.some((m) => !m.flat) && `memory not flat (${memory.map((m) => `${(m.growth * 100).toFixed(0)} %`).join(', ')})`
+      ].filter((m): m is string => typeof m === 'string')
+      const at = `${scale}×`
+      const rate = (n: number) => `${(n / step.seconds).toFixed(1)}/s`
+      log(
+        `  ${at}: till sale p50/p95/p99 ${step.till.p50}/${step.till.p95}/${step.till.p99} ms (${step.till.count}, ${rate(step.till.count)}); ` +
+          `page p99 ${step.page.p99} ms (${step.page.count}); checkout p99 ${step.checkout.p99} ms (${step.checkout.count}); ` +
+          `back office p99 ${step.office.p99} ms (${step.office.count}); mails ${step.mail.received}/${step.mail.queued}+; ` +
+          `lost ${checked.lost}, duplicated ${checked.duplicated}, stock≠ledger ${checked.mismatched.length}; ` +
+          `RSS ${memory.map((m) => `${m.first}→${m.max}→${m.last} MiB`).join(' / ')}; load ${step.load.before} → ${step.load.after}`
+      )
+      if (misses.length) log(`  ${at} missed: ${misses.join('; ')}`)
+      figures.push(
+        {
+          name: `${at} till sale (order + cash payment) p50 / p95 / p99`,
+          measured: `${step.till.p50} / ${step.till.p95} / ${step.till.p99} ms (${step.till.count} sales, ${step.till.failed} failed)`,
+          goal: `p99 ≤ ${TARGETS.tillP99} ms`,
+          pass: step.till.p99 <= TARGETS.tillP99 && step.till.failed === 0
+        },
+        {
+          name: `${at} storefront page p99 (home and product pages)`,
+          measured: `${step.page.p99} ms (${step.page.count} pages, ${step.page.failed} failed)`,
+          goal: `≤ ${TARGETS.pageP99} ms`,
+          pass: step.page.p99 <= TARGETS.pageP99 && step.page.failed === 0
+        },
+        {
+          name: `${at} storefront checkout p99`,
+          measured: `${step.checkout.p99} ms (${step.checkout.count} orders, ${step.checkout.failed} failed)`,
+          pass: step.checkout.failed === 0
+        },
+        {
+          name: `${at} back-office list p99 (orders, products)`,
+          measured: `${step.office.p99} ms (${step.office.count} lists, ${step.office.failed} failed)`,
+          pass: step.office.failed === 0
+        },
+        {
+          name: `${at} mails delivered to the SMTP sink / queued in bursts`,
+          measured: `${step.mail.received} / ${step.mail.queued}`
+        },
+        {
+          name: `${at} orders lost / duplicated (retry keys acknowledged vs the orders table)`,
+          measured: `${checked.lost} / ${checked.duplicated} of ${checked.acknowledged}`,
+          goal: '0 / 0',
+          pass: checked.lost === 0 && checked.duplicated === 0
+        },
+        {
+          name: `${at} shops whose stock ≠ ledger ≠ products' on-hand`,
+          measured: `${checked.mismatched.length} of ${checked.stockShops}`,
+          goal: '0',
+          pass: checked.mismatched.length === 0
+        },
+        {
+          name: `${at} RSS of each server process: first → max → last (growth late vs early)`,
+          measured: memory.map((m) => `${m.first} → ${m.max} → ${m.last} MiB (${(m.growth * 100).toFixed(0)} %)`).join('; '),
+          goal: 'flat (≤ 10 %)',
+          pass: memory.every((m) => m.flat)
+        }
+      )
+      steps.push({ ...step, tillKeys: [], storefrontKeys: [], audit: checked })
+      if (misses.length) {
+        broke = `${at}: ${misses.join('; ')}`
+        break
+      }
+    }
+    figures.push({ name: 'what broke first', measured: broke ?? `nothing up to ${steps.at(-1)?.scale}×` })
+    return { workload: 'busy saturday', figures, raw: { minutes: MINUTES, shops: SHOPS, steps, broke } }
+  } finally {
+    for (const server of servers) await server.stop()
+    await smtp.close()
+    if (process.env.SATURDAY_KEEP_DB !== '1') await dropDatabase(DB)
+  }
+}
