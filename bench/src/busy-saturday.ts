@@ -31,10 +31,12 @@ const SHOPPERS = 200
 const OFFICE = 20
 const PRODUCTS = 20
 const STOCK = 1_000_000
-/** At scale 1: a cashier scans an item every 2 s (five a sale), a shopper opens a page every 5 s and checks
+/** At scale 1: a cashier scans an item every 2 s (five a sale) and takes 8 s over the cash, a shopper opens a page every 5 s and checks
  * out every 12th step (under the storefront's 10 checkouts per address and shop a minute at 1× and 2×),
  * a back-office user lists every 3 s, and 50 mails are queued every 15 s. Scale s divides the pauses by s. */
 const SCAN_MS = 2000
+/** Taking the cash and handing the change back, before the next customer's first scan. */
+const PAY_MS = 8000
 const BROWSE_MS = 5000
 const CHECKOUT_EVERY = 12
 const OFFICE_MS = 3000
@@ -240,6 +242,7 @@ const runStep = async (
         }
         tillKeys.push(key)
         till.latencies.push(performance.now() - t0)
+        await pause(PAY_MS / scale)
       } catch (error) {
         till.fail(`till ${(error as Error).name}`)
       }
@@ -260,7 +263,11 @@ const runStep = async (
             method: 'POST',
             body: JSON.stringify({
               lines: [{ product: shop.products[n % PRODUCTS], quantity: 1 }],
-              customer: { firstName: 'Shopper', email: `shopper${k}-${n}@example.com`, phone: '+852 5555 0000' },
+              customer: {
+                firstName: 'Shopper',
+                email: `shopper${k}-${n}@example.com`,
+                phone: `+852 ${50_000_000 + k * 10_000 + (n % 10_000)}`
+              },
               payment: 'cash',
               idempotencyKey: key
             })
