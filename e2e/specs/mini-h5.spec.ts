@@ -3,7 +3,7 @@ import { DataTablePage } from '../pages/data-table'
 import { EditorPage } from '../pages/editor'
 import { Choices } from '../pages/products'
 import { Shell } from '../pages/shell'
-import { merchant } from '../support/api'
+import { codeIn, latestMail, merchant, uniqueEmail } from '../support/api'
 import { poll, useApp } from '../support/app'
 import { stockedProduct } from '../support/orders'
 import { expectTrialWith } from '../support/paid-features'
@@ -18,7 +18,9 @@ const PREPARING = '準備中'
  * which brings the mini-program) lets shoppers pick up and pay cash from settings/payment and writes a
  * topic page showing a tea from Mini → Topics; a shopper on a phone-sized browser opens the shop's
  * `{base}/_mini/`, the campaign from its home, adds the tea, checks out as a guest, and sees the order's
- * page; the back office's orders list shows the order with its source, the mini-program.
+ * page; the checkout offers only what the shop accepts (cash on pick-up, nothing else). The shopper then
+ * signs in on the H5 build with the storefront's e-mail code (read from the dev mailbox) and sees the
+ * order in their list; the back office's orders list shows the order with its source, the mini-program.
  */
 describe('the mini-program on H5', () => {
   const app = useApp()
@@ -68,8 +70,12 @@ describe('the mini-program on H5', () => {
     await phone.locator('.to-checkout').last().click()
     const checkout = phone.locator('.page.checkout').last()
     await checkout.waitFor()
+    // Only what the shop turned on (decision 0206's checkout-options): cash on pick-up, with its label.
+    expect(await checkout.locator('.payments .choice').count()).toBe(1)
+    expect(await checkout.locator('.payment-cash').textContent()).toContain('自取時付現金')
+    const email = uniqueEmail('mei')
     await checkout.locator('.field-firstName input').fill('美玲')
-    await checkout.locator('.field-email input').fill(`mei-${Date.now()}@example.test`)
+    await checkout.locator('.field-email input').fill(email)
     await checkout.locator('.field-phone input').fill('9123 4567')
     await checkout.locator('.payment-cash').click()
     await expect.poll(() => checkout.locator('.cart-total').textContent(), poll).toBe('總計 $128.00')
@@ -78,6 +84,19 @@ describe('the mini-program on H5', () => {
     await expect.poll(() => order.locator('.order-status').textContent(), poll).toBe(`狀態: ${PREPARING}`)
     const number = ((await order.locator('.order-number').textContent()) ?? '').replace('訂單 ', '')
     expect(number).toMatch(/\S/)
+
+    // The shopper signs in with the storefront's e-mail code: the first sign-in registers, then "Me" lists the order.
+    await order.locator('.nav-orders').click()
+    await phone.locator('.to-sign-in').last().click()
+    const signIn = phone.locator('.page.sign-in').last()
+    await signIn.locator('.sign-in-email input').fill(email)
+    await signIn.locator('.send-code').click()
+    await signIn.locator('.sign-in-code input').fill(codeIn(await latestMail(base, email, 'shopSignIn')))
+    await signIn.locator('.submit-code').click()
+    await signIn.locator('.sign-in-name input').fill('美玲')
+    await signIn.locator('.submit-code').click()
+    const mine = phone.locator('.page.orders').last()
+    await expect.poll(() => mine.locator('.order-row .order-number').allTextContents(), poll).toEqual([number])
 
     // The back office: the order, from the mini-program.
     await office.goto(app.url(`/${shopId}/orders`))
