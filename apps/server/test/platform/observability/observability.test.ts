@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../../../src/platform/observability/logger'
-import { mayScrape } from '../../../src/platform/observability/observe'
+import { mayScrape, Observer } from '../../../src/platform/observability/observe'
+import type { AppMetrics } from '../../../src/platform/observability/metrics'
 import { shopOwner } from '../../support/accounts'
 import { call as socketCall, connect, json } from '../../support/clients'
 import { dialects } from '../../support/databases'
@@ -185,5 +186,27 @@ describe('what the logger lets through', () => {
     const [info, error] = written.map((line) => JSON.parse(line) as Record<string, unknown>)
     expect(info.a).toEqual({ b: { password: '[redacted]', c: [{ token: '[redacted]' }] } })
     expect(error.err).toMatchObject({ type: 'Error', message: 'send to [email] failed', code: 'ESEND' })
+  })
+})
+
+describe('readiness', () => {
+  const observer = (checks: Record<string, () => Promise<unknown>>) =>
+    new Observer(createLogger({ level: 'silent' }), {} as AppMetrics, { checks, checkTimeoutMs: 200 })
+
+  it('is not ready while starting, nor when a dependency is down or does not answer, nor while draining', async () => {
+    const up = () => Promise.resolve('PONG')
+    const starting = observer({ database: up })
+    expect(await starting.ready()).toEqual({ ready: false, checks: {} })
+    starting.state = 'ready'
+    expect(await starting.ready()).toEqual({ ready: true, checks: { database: 'ok' } })
+    const redisDown = observer({ database: up, redis: () => Promise.reject(new Error('ECONNREFUSED')) })
+    redisDown.state = 'ready'
+    expect(await redisDown.ready()).toEqual({ ready: false, checks: { database: 'ok', redis: 'down' } })
+    // A dependency that never answers counts as down once the check's time is up.
+    const hanging = observer({ database: () => new Promise(() => undefined) })
+    hanging.state = 'ready'
+    expect(await hanging.ready()).toEqual({ ready: false, checks: { database: 'down' } })
+    starting.state = 'draining'
+    expect((await starting.ready()).ready).toBe(false)
   })
 })
