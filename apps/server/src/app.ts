@@ -359,8 +359,10 @@ export const createApp = async (
     // Unset until `listen`: Koa's typing says it is always there.
     const server = app.server as HttpServer | undefined
     server?.closeIdleConnections?.()
-    // Open websockets would hold server.close() open forever.
-    emporia.io?.disconnectSockets(true)
+    // Open websockets would hold server.close() open forever. Their connections are closed, this process's
+    // only (io.disconnectSockets would reach every process through the Redis adapter), and without a
+    // disconnect packet: the clients see the transport close and reconnect, to another process (decision 0213).
+    emporia.io?.engine?.close()
     // In-flight requests finish (server.close waits for them); a kept-alive connection whose answer has gone
     // out is idle from then on and is closed at the next sweep, not kept for its 65 s (decision 0213).
     const sweep = setInterval(() => server?.closeIdleConnections?.(), 100)
