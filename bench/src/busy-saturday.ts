@@ -8,6 +8,7 @@ import { databaseUrl, dropDatabase, freshDatabase } from './support/bench-db'
 import { prepareShop, type BenchShop } from './support/bench-shop'
 import { planOrders, type PlannedOrder } from './support/checkout-plan'
 import { startChild, type ChildHandle } from './support/child'
+import { cpuMeter, type CpuShare } from './support/cpu'
 import type { Figure, Outcome } from './support/report'
 import { percentiles } from './support/stats'
 
@@ -108,9 +109,11 @@ const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(', ')
 
-const call = async (url: string, init: RequestInit & { token?: string } = {}) => {
+const call = async (url: string, init: RequestInit & { token?: string; from?: string } = {}) => {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (init.token) headers.authorization = `Bearer ${init.token}`
+  // Each shopper from an address of their own, as the proxy in front of the servers names it (decision 0119).
+  if (init.from) headers['x-forwarded-for'] = init.from
   const response = await fetch(url, { ...init, headers, signal: AbortSignal.timeout(30_000) })
   const text = await response.text()
   return { status: response.status, text }
@@ -176,6 +179,8 @@ interface Step {
   storefrontKeys: string[]
   rss: { at: number; mib: number[] }[]
   load: { before: string; after: string }
+  /** Per server process: its CPU, PostgreSQL's (every database on the host) and this load generator's. */
+  cpu: CpuShare[]
 }
 
 /** One load step: every client until the deadline, then the in-flight requests answered. */
@@ -198,6 +203,7 @@ const runStep = async (
   const urlOf = (k: number) => servers[k % servers.length].url
   const plan: PlannedOrder[] = planOrders(200, PRODUCTS, false)
   const load = { before: loadAverage(), after: '' }
+  const meters = servers.map((server) => cpuMeter(server.pid))
 
   /** Scans five items (the till finds them in its own catalogue), then sends the sale as the POS does:
    * the lines and a retry key, priced by the server with the shop's rules, then the cash payment. */
@@ -251,6 +257,7 @@ const runStep = async (
 
   const shopper = async (k: number) => {
     const shop = shops[k % shops.length]
+    const from = `10.${(k >> 8) & 255}.${k & 255}.1`
     const base = `${urlOf(k)}/s/${shop.subdomain}`
     for (let n = k; running(); n++) {
       await pause(BROWSE_MS / scale)
@@ -261,6 +268,7 @@ const runStep = async (
         try {
           const answer = await call(`${base}/_commerce/checkout`, {
             method: 'POST',
+            from,
             body: JSON.stringify({
               lines: [{ product: shop.products[n % PRODUCTS], quantity: 1 }],
               customer: {
@@ -285,7 +293,7 @@ const runStep = async (
       const path = pages[n % pages.length].replace('{product}', shop.products[n % PRODUCTS])
       const t0 = performance.now()
       try {
-        const answer = await call(base + path)
+        const answer = await call(base + path, { from })
         if (answer.status !== 200) page.fail(`page ${path} ${answer.status}`)
         else page.latencies.push(performance.now() - t0)
       } catch (error) {
@@ -346,6 +354,7 @@ const runStep = async (
     mailer(),
     sampler()
   ])
+  const cpu = meters.map((meter) => meter())
   // Storefront orders send their own mails too: the queue is drained when the SMTP count stops moving.
   let last = -1
   for (let wait = 0; wait < 60 && smtp.received() !== last; wait++) {
@@ -365,7 +374,8 @@ const runStep = async (
     tillKeys,
     storefrontKeys,
     rss,
-    load
+    load,
+    cpu
   } satisfies Step
 }
 
@@ -411,7 +421,13 @@ const memoryOf = (rss: Step['rss'], process: number) => {
 export const runBusySaturday = async (log: Log): Promise<Outcome> => {
   await freshDatabase(DB)
   const smtp = await countingSmtp()
-  const env = { BENCH_DATABASE_URL: DB_URL, BENCH_REDIS_URL: REDIS_URL, BENCH_MAIL_URL: smtp.url, BENCH_NO_DATASET: '1' }
+  const env = {
+    BENCH_TRUST_PROXY: '127.0.0.1',
+    BENCH_DATABASE_URL: DB_URL,
+    BENCH_REDIS_URL: REDIS_URL,
+    BENCH_MAIL_URL: smtp.url,
+    BENCH_NO_DATASET: '1'
+  }
   const servers: ChildHandle[] = []
   try {
     // One after the other: the first migrates the fresh database.
@@ -454,6 +470,7 @@ export const runBusySaturday = async (log: Log): Promise<Outcome> => {
           `page p99 ${step.page.p99} ms (${step.page.count}); checkout p99 ${step.checkout.p99} ms (${step.checkout.count}); ` +
           `back office p99 ${step.office.p99} ms (${step.office.count}); mails ${step.mail.received}/${step.mail.queued}+; ` +
           `lost ${checked.lost}, duplicated ${checked.duplicated}, stock≠ledger ${checked.mismatched.length}; ` +
+          `CPU s/s servers ${step.cpu.map((c) => c.server).join(' + ')}, PostgreSQL ${step.cpu[0].postgres}, load generator ${step.cpu[0].loadGenerator}; ` +
           `RSS ${memory.map((m) => `${m.first}→${m.max}→${m.last} MiB`).join(' / ')}; load ${step.load.before} → ${step.load.after}`
       )
       if (misses.length) log(`  ${at} missed: ${misses.join('; ')}`)

@@ -4,6 +4,7 @@ import { Koa, type Application } from '@feathersjs/koa'
 import { authenticate } from '@feathersjs/authentication'
 import { createApp } from '../../../apps/server/src/app'
 import { loadConfig } from '../../../apps/server/src/config'
+import { parseTrustProxy } from '../../../apps/server/src/platform/http/client-address'
 import { logLevelOf } from '../../../apps/server/src/platform/observability/logger'
 import { createDb } from '../../../apps/server/src/platform/db/knex'
 import { keepHeapNearLive } from '../../../apps/server/src/platform/runtime/heap'
@@ -73,6 +74,8 @@ const main = async () => {
       mailUrl: process.env.BENCH_MAIL_URL,
       // BENCH_REDIS_URL: events, caches and counts shared with the other processes (the busy Saturday's two).
       redisUrl: process.env.BENCH_REDIS_URL,
+      // BENCH_TRUST_PROXY=127.0.0.1: the load generator names each shopper's address (X-Forwarded-For, decision 0119).
+      trustProxy: parseTrustProxy(process.env.BENCH_TRUST_PROXY),
       rowSecurity: process.env.ROW_SECURITY !== 'off'
     }
   )
