@@ -48,16 +48,14 @@ describe.each(await dialects())('merging customers moves their app subscriptions
     await subscribe(a.shopId, remove._id, 'remove-phone')
     await subscribe(a.shopId, remove._id, 'remove-tablet')
     await subscribe(a.shopId, bystander._id, 'bystander')
-    await t.db
-      .knex('miniIdentities')
-      .insert({
-        _id: newObjectId(),
-        shop: a.shopId,
-        openid: `openid-${serial}`,
-        user: remove._id,
-        createdAt: new Date(),
-        updatedAt: new Date()
-      })
+    await t.db.knex('miniIdentities').insert({
+      _id: newObjectId(),
+      shop: a.shopId,
+      openid: `openid-${serial}`,
+      user: remove._id,
+      createdAt: new Date(),
+      updatedAt: new Date()
+    })
 
     const merged = await api.create('shopUsers/merge', { keep: keep._id, remove: remove._id })
     expect(merged).toMatchObject({ status: 201, body: { moved: { pushSubscriptions: 2, miniIdentities: 1 } } })
