@@ -16,7 +16,7 @@ import httpProxy from 'http-proxy'
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-const ENTRY = process.env.SERVER_ENTRY ?? path.resolve(here, '../../dist/index.js')
+const ENTRY = path.resolve(here, '../../dist/index.js')
 const STICKY = 'emporia_upstream'
 const SOCKET_PATH = '/api/socket.io'
 const HEALTH_EVERY_MS = 500
