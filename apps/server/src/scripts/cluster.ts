@@ -293,7 +293,11 @@ export const startCluster = async (options: ClusterOptions) => {
     server.once('error', reject)
     server.listen(options.port, options.host, resolve)
   })
-  say(`Emporia cluster listening on http://localhost:${options.port}`, { processes: options.processes })
+  // The pid to send SIGHUP to (npm's own process is its parent and does not pass the signal on).
+  say(`Emporia cluster listening on http://localhost:${options.port} (pid ${process.pid}: kill -HUP it to restart)`, {
+    processes: options.processes,
+    pid: process.pid
+  })
   return {
     rollingRestart,
     stop,
