@@ -193,8 +193,9 @@ export const startCluster = async (options: ClusterOptions) => {
     })
   }
 
-  const server = http.createServer((req, res) => void forward(req, res))
-  server.on('upgrade', (req, socket, head) => void upgrade(req, socket as Socket, head))
+  // A client that went away mid-body (the body's iterator throws) ends its own exchange, never the cluster.
+  const server = http.createServer((req, res) => void forward(req, res).catch(() => res.destroy()))
+  server.on('upgrade', (req, socket, head) => void upgrade(req, socket as Socket, head).catch(() => socket.destroy()))
   server.keepAliveTimeout = 65_000
   server.headersTimeout = 66_000
 
