@@ -303,6 +303,8 @@ export const startCluster = async (options: ClusterOptions) => {
     rollingRestart,
     stop,
     counts: () => ({ ...counts }),
+    /** The serving processes' pids (a test kills one to see the proxy retry and the cluster replace it). */
+    pids: () => upstreams.filter((u) => !u.retired).map((u) => u.child.pid!),
     resetCounts: () => (counts = { proxied: 0, retried: 0, failed: 0, restarts: 0 })
   }
 }

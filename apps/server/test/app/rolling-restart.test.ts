@@ -48,7 +48,7 @@ interface Tally {
  * sell for cash and shoppers check out, each request with its retry key, while both processes are replaced
  * one after the other; a socket.io client follows the shop's orders and refetches after every reconnection.
  */
-describe.skipIf(!ready)('rolling restart under load (decision 0213)', { timeout: 300_000 }, () => {
+describe.skipIf(!ready)('rolling restart and a killed process under load (decision 0213)', { timeout: 300_000 }, () => {
   it('loses no request, duplicates no order, keeps stock = ledger, and a reconnected socket recovers every order', async () => {
     assertBuilt()
     const shared = await freshDb('postgres')
@@ -189,9 +189,15 @@ describe.skipIf(!ready)('rolling restart under load (decision 0213)', { timeout:
       await expect.poll(() => tally.answered, { timeout: 30_000 }).toBeGreaterThanOrEqual(10)
       const connectsBefore = connects
       await cluster.rollingRestart()
-      // A few more sales on the new processes, then the clients stop.
+      // A few more sales on the new processes; then one of them dies without draining (kill -9) under the load:
+      // a create cut off there is sent again with its key (by the proxy or the client), and the cluster replaces it.
       const afterRestart = tally.answered
       await expect.poll(() => tally.answered, { timeout: 30_000 }).toBeGreaterThanOrEqual(afterRestart + 10)
+      const [victim] = cluster.pids()
+      process.kill(victim, 'SIGKILL')
+      await expect.poll(() => cluster.pids().filter((pid) => pid !== victim).length, { timeout: 60_000 }).toBe(2)
+      const afterKill = tally.answered
+      await expect.poll(() => tally.answered, { timeout: 30_000 }).toBeGreaterThanOrEqual(afterKill + 10)
       restarted = true
       await load
       const proxy = cluster.counts()
@@ -240,7 +246,7 @@ describe.skipIf(!ready)('rolling restart under load (decision 0213)', { timeout:
       console.info(
         `rolling restart: ${tally.requests} requests, ${tally.retries} retries by clients ${JSON.stringify(tally.failures)}, ` +
           `${proxy.proxied} proxied, ${proxy.retried} retried by the proxy, ${proxy.restarts} processes restarted, ` +
-          `${connects - 1} socket reconnections, ${heard.size}/${rows.length} orders heard live`
+          `a process killed, ${connects - 1} socket reconnections, ${heard.size}/${rows.length} orders heard live`
       )
     } finally {
       socket?.close()
