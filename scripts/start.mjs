@@ -15,7 +15,13 @@ const newest = (target) => {
   return readdirSync(target).reduce((max, name) => Math.max(max, newest(path.join(target, name))), stat.mtimeMs)
 }
 
-const outputs = { web: at('apps/web/dist/index.html'), server: at('apps/server/dist/index.js') }
+const outputs = {
+  web: at('apps/web/dist/index.html'),
+  // The mini-program's two builds: the H5 the storefront serves at {base}/_mini/ and the package the
+  // merchant downloads from Mini → Settings (decisions 0206, 0207); both come from one Taro build script.
+  mini: at('apps/mini/dist/h5/index.html'),
+  server: at('apps/server/dist/index.js')
+}
 const sources = {
   web: [
     at('apps/web/src'),
@@ -24,10 +30,11 @@ const sources = {
     at('apps/web/vite.config.ts'),
     at('packages/shared/src')
   ],
+  mini: [at('apps/mini/src'), at('apps/mini/config'), at('apps/mini/babel.config.js')],
   // The server bundles the theme (storefront renderers and islands) too.
   server: [at('apps/server/src'), at('packages/shared/src'), at('packages/theme/src')]
 }
-for (const part of ['web', 'server']) {
+for (const part of ['web', 'mini', 'server']) {
   const built = existsSync(outputs[part]) ? statSync(outputs[part]).mtimeMs : 0
   if (built < Math.max(...sources[part].map(newest))) {
     console.log(`Building the ${part}…`)
