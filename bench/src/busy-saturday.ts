@@ -16,8 +16,9 @@ type Log = (line: string) => void
 
 /*
  * The busy Saturday (issue 38 item 6, decision 0214): many shops at once on PostgreSQL + Redis and two
- * server processes. No `npm run cluster` proxy had landed when this was written (decision 0213), so the
- * clients are spread over the two processes' ports here: client k talks to process k mod 2.
+ * server processes. The `npm run cluster` proxy (decision 0213) is not used yet (it landed while this was
+ * written; it runs the built server): the clients are spread over the two processes' ports here, client k
+ * talking to process k mod 2.
  */
 const DB = 'emporia_bench_saturday'
 const DB_URL = databaseUrl(DB)
