@@ -43,7 +43,8 @@ const BROWSE_MS = 5000
 const CHECKOUT_EVERY = 12
 const OFFICE_MS = 3000
 const MAIL_EVERY_MS = 15_000
-const MAILS_PER_BURST = 50
+/** SATURDAY_MAILS=0: no mail bursts (to tell their weight on the other figures). */
+const MAILS_PER_BURST = Number(process.env.SATURDAY_MAILS ?? 50)
 /** What a shopper opens; those answering 200 on a fresh shop are browsed. */
 const CANDIDATE_PAGES = ['/', '/products/{product}', '/cart', '/checkout', '/search?q=Bench']
 const TARGETS = { tillP99: 150, pageP99: 300 }
@@ -327,7 +328,7 @@ const runStep = async (
   const mail = { queued: 0, received: 0, failed: 0 }
   const mailBefore = smtp.received()
   const mailer = async () => {
-    for (let n = 0; running(); n++) {
+    for (let n = 0; MAILS_PER_BURST > 0 && running(); n++) {
       await sleep(MAIL_EVERY_MS / scale)
       if (!running()) break
       try {
