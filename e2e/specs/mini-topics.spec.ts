@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises'
 import { describe, expect, it, inject } from 'vitest'
+import yauzl from 'yauzl'
 import { startMiniDouble } from '../../apps/server/test/support/mini-double'
 import { DataTablePage } from '../pages/data-table'
 import { EditorPage } from '../pages/editor'
@@ -76,4 +78,57 @@ describe('mini-program topics and members', () => {
     expect(await table.cellTexts('channel')).toEqual(['小程序'])
     await expect.poll(() => table.cellTexts('_id'), poll).toEqual(['0'])
   })
+
+  it('saves the program id and secret on Mini → Settings, then downloads the package filled in for the shop', async () => {
+    const base = app.server.url
+    const who = await merchant(base, 'mini-package')
+    const shopId = who.shop!._id
+    const office = await app.openAs(who, `/${shopId}/dashboard`, { lang: 'cht', viewport: { width: 1440, height: 900 } })
+    const shell = new Shell(office)
+    await shell.menu('mini').first().click()
+    // The group and its first entry, the settings, share the key.
+    await expect.poll(() => shell.menu('mini').count(), poll).toBe(2)
+    await shell.menu('mini').last().click()
+    const download = office.getByTestId('mini-package-download')
+    // No program id yet: the button waits, and says why.
+    await expect.poll(() => download.isDisabled(), poll).toBe(true)
+    expect(await shell.text(office.getByTestId('mini-package-hint'))).toBe('請先儲存小程序編號，才可下載套件。')
+    await office.getByTestId('field-programId').fill(PROGRAM_ID)
+    await office.getByTestId('field-secret').fill(SECRET)
+    await office.getByTestId('mini-settings-save').click()
+    await expect.poll(() => download.isDisabled(), poll).toBe(false)
+
+    const [file] = await Promise.all([office.waitForEvent('download'), download.click()])
+    const entries = await unzip(await readFile((await file.path())!))
+    const config = JSON.parse(entries.get('project.config.json') ?? '{}') as { appid?: string }
+    expect(config.appid).toBe(PROGRAM_ID)
+    expect(entries.has('app.json')).toBe(true)
+    const holding = (part: string) => [...entries].filter(([, text]) => text.includes(part)).map(([name]) => name)
+    // The shop's id and its storefront address are filled in; no placeholder and never the secret is left.
+    expect(holding(shopId).length).toBeGreaterThan(0)
+    const { subdomain } = who.shop as { subdomain: string }
+    expect(holding(`/s/${subdomain}`).length).toBeGreaterThan(0)
+    expect([...holding('@@EMPORIA_API_BASE@@'), ...holding('@@EMPORIA_SHOP@@'), ...holding(SECRET)]).toEqual([])
+  })
 })
+
+/** Every file of a zip as text, by its name. */
+const unzip = (bytes: Buffer) =>
+  new Promise<Map<string, string>>((resolve, reject) => {
+    const files = new Map<string, string>()
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('not a zip'))
+      zip.on('error', reject)
+      zip.on('end', () => resolve(files))
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName.endsWith('/')) return zip.readEntry()
+        zip.openReadStream(entry, (failed, stream) => {
+          if (failed || !stream) return reject(failed ?? new Error('unreadable entry'))
+          const chunks: Buffer[] = []
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+          stream.on('end', () => (files.set(entry.fileName, Buffer.concat(chunks).toString('utf8')), zip.readEntry()))
+        })
+      })
+      zip.readEntry()
+    })
+  })
