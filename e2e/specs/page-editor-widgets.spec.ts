@@ -417,14 +417,18 @@ describe('page editor widgets', () => {
     await visible(page, 'color-primary-hex').fill('#12')
     await visible(page, 'color-primary-hex').fill('#336699')
     await visible(page, 'theme-save').click()
+    const stored = async () =>
+      (
+        (await (
+          await fetch(`${app.server.url}/api/themes?shop=${who.shop!._id}`, {
+            headers: { authorization: `Bearer ${who.session.accessToken}` }
+          })
+        ).json()) as { data: Theme[] }
+      ).data[0]
+    // The button is disabled while the save is on its way too: wait for the theme itself, not the button.
+    await expect.poll(async () => (await stored())?.colors?.primary, poll).toBe('#336699')
     await expect.poll(() => visible(page, 'theme-save').isDisabled(), poll).toBe(true)
-    const themes = (await (
-      await fetch(`${app.server.url}/api/themes?shop=${who.shop!._id}`, {
-        headers: { authorization: `Bearer ${who.session.accessToken}` }
-      })
-    ).json()) as { data: Theme[] }
-    expect(themes.data[0].colors.primary).toBe('#336699')
-    expect(themes.data[0].headerMenu).toMatchObject([
+    expect((await stored()).headerMenu).toMatchObject([
       {
         type: 'item',
         name: { en: 'Shop' },
