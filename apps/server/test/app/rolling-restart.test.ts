@@ -1,26 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { Redis } from 'ioredis'
 import { io, type Socket } from 'socket.io-client'
 import { startCluster } from '../../src/scripts/cluster'
 import { shopOwner } from '../support/accounts'
 import { json } from '../support/clients'
 import { freshDb, postgresReachable } from '../support/databases'
+import { REDIS_URL, redisReachable } from '../support/redis'
 import { assertBuilt, freePort } from '../support/server-process'
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-
-const redisReachable = async () => {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
-  try {
-    await client.connect()
-    await client.ping()
-    return true
-  } catch {
-    return false
-  } finally {
-    client.disconnect()
-  }
-}
 
 const ready = (await postgresReachable()) && (await redisReachable())
 if (!ready && process.env.REQUIRE_POSTGRES === '1') throw new Error('the rolling restart test needs PostgreSQL and Redis')

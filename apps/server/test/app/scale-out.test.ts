@@ -1,28 +1,13 @@
-import { Redis } from 'ioredis'
 import { createApp } from '../../src/app'
 import { loadConfig } from '../../src/config'
 import { createDb } from '../../src/platform/db/knex'
 import { RecordService } from '../../src/platform/records/record-service'
 import { call, connect, json, signUp } from '../support/clients'
 import { freshDb, postgresReachable } from '../support/databases'
+import { REDIS_URL, redisReachable } from '../support/redis'
 import { createPeopleTable, personModel, publishPeopleToSignedIn } from '../support/people'
 import { startServerProcess, waitHealthy } from '../support/server-process'
 import { eventHeard } from '../support/waits'
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-
-const redisReachable = async () => {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
-  try {
-    await client.connect()
-    await client.ping()
-    return true
-  } catch {
-    return false
-  } finally {
-    client.disconnect()
-  }
-}
 
 const ready = (await postgresReachable()) && (await redisReachable())
 if (!ready && process.env.REQUIRE_POSTGRES === '1') throw new Error('scale-out test needs PostgreSQL and Redis')
