@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { DataTablePage } from '../pages/data-table'
-import { EditorPage } from '../pages/editor'
-import { Choices } from '../pages/products'
 import { Shell } from '../pages/shell'
 import { codeIn, latestMail, merchant, uniqueEmail } from '../support/api'
 import { poll, useApp } from '../support/app'
+import { writePublishedTopic } from '../support/mini'
 import { stockedProduct } from '../support/orders'
 import { expectTrialWith } from '../support/paid-features'
 
@@ -41,16 +40,7 @@ describe('the mini-program on H5', () => {
     await expect.poll(() => shell.text(shell.successSnackbar()), poll).toContain(SAVED)
     await shell.menu('mini').first().click()
     await shell.menu('mini/topics').click()
-    const table = new DataTablePage(office)
-    await table.emptyAction().click()
-    const editor = new EditorPage(office)
-    await expect.poll(() => editor.mode(), poll).toBe('new')
-    await editor.fillTranslatable('name', 'cht', '秋茶節')
-    await new Choices(office).select('field-status', '已發佈')
-    await new Choices(office).lookup('field-products', '凍頂', '凍頂烏龍')
-    await editor.save()
-    await expect.poll(() => editor.dialog().count(), poll).toBe(0)
-    await expect.poll(() => table.cellTexts('name'), poll).toEqual(['秋茶節'])
+    await writePublishedTopic(office, { name: '秋茶節', product: { search: '凍頂', pick: '凍頂烏龍' } })
 
     // The shopper, on a phone: the shop's H5 mini-program, its campaign, the tea, the checkout.
     const phone = await app.open({ lang: 'cht', viewport: { width: 390, height: 844 }, touch: true })
@@ -100,6 +90,7 @@ describe('the mini-program on H5', () => {
 
     // The back office: the order, from the mini-program.
     await office.goto(app.url(`/${shopId}/orders`))
+    const table = new DataTablePage(office)
     await expect.poll(() => table.cellTexts('orderId'), poll).toEqual([number])
     expect(await table.cellTexts('source')).toEqual([MINI_SOURCE])
   })

@@ -3,11 +3,10 @@ import { describe, expect, it, inject } from 'vitest'
 import yauzl from 'yauzl'
 import { startMiniDouble } from '../../apps/server/test/support/mini-double'
 import { DataTablePage } from '../pages/data-table'
-import { EditorPage } from '../pages/editor'
-import { Choices } from '../pages/products'
 import { Shell } from '../pages/shell'
 import { merchant } from '../support/api'
 import { poll, useApp } from '../support/app'
+import { writePublishedTopic } from '../support/mini'
 import { stockedProduct } from '../support/orders'
 import { e2eServerEnv } from '../support/paid-features'
 import { createRecord } from '../support/records'
@@ -49,15 +48,7 @@ describe('mini-program topics and members', () => {
     await shell.menu('mini/topics').click()
     await expect.poll(() => shell.text(table.empty()), poll).toBe(TOPICS_EMPTY)
     expect(await shell.text(shell.title())).toBe('小程序專題')
-    await table.emptyAction().click()
-    const editor = new EditorPage(office)
-    await expect.poll(() => editor.mode(), poll).toBe('new')
-    await editor.fillTranslatable('name', 'cht', '秋茶節')
-    await new Choices(office).select('field-status', '已發佈')
-    await new Choices(office).lookup('field-products', '凍頂', '凍頂烏龍')
-    await editor.save()
-    await expect.poll(() => editor.dialog().count(), poll).toBe(0)
-    await expect.poll(() => table.cellTexts('name'), poll).toEqual(['秋茶節'])
+    await writePublishedTopic(office, { name: '秋茶節', product: { search: '凍頂', pick: '凍頂烏龍' } })
     expect(await table.cellTexts('status')).toEqual(['已發佈'])
     expect(await table.cellTexts('products')).toEqual(['1'])
 
