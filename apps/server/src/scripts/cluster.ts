@@ -10,9 +10,12 @@ import httpProxy from 'http-proxy'
 /*
  * `npm run cluster` (decision 0213): N built server processes behind a small local proxy on PORT, on
  * PostgreSQL + Redis, with a rolling restart on SIGHUP. The proxy (http-proxy) balances HTTP requests and
- * socket.io connections over the processes whose GET /readyz answers 200, keeps a socket.io client's polling
+ * socket.io connections over the processes whose GET /readyz answers 200 (a process answering 503, draining or
+ * without its database or Redis, is left out until it answers 200 again), keeps a socket.io client's polling
  * requests on one process (a cookie), and retries a request on another process when it never reached one
- * (connection refused) or, for a request that is safe to repeat, when its connection broke before an answer.
+ * (connection refused) or, once, for a request that is safe to repeat (decision 0218: GET, HEAD, OPTIONS, or a
+ * JSON body of at most 1 MB carrying an `idempotencyKey`), when its connection broke before any answer byte.
+ * Any other write cut off there is answered 502 (it may or may not have been made): never sent twice.
  */
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -21,9 +24,14 @@ const STICKY = 'emporia_upstream'
 const SOCKET_PATH = '/api/socket.io'
 const HEALTH_EVERY_MS = 500
 const READY_TIMEOUT_MS = 120_000
-const MAX_ATTEMPTS = 6
-const MAX_BUFFERED = 32 * 1024 * 1024
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE'])
+/** Tries of a request that never reached a process (connection refused): it is sent to another each time. */
+const MAX_ATTEMPTS = 3
+/**
+ * Bodies up to this size are held, so the request can be sent again and its retry key read; a bigger body
+ * (an upload) streams through as it comes and is never sent twice.
+ */
+const REPLAY_LIMIT = 1024 * 1024
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 const say = (msg: string, fields: Record<string, unknown> = {}) =>
   process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), name: 'cluster', ...fields, msg })}\n`)
@@ -35,6 +43,8 @@ interface Upstream {
   agent: http.Agent
   /** Health-checked: /readyz answered 200 at the last poll. */
   ready: boolean
+  /** Requests and sockets sent to it. */
+  served: number
   /** Taken out of the balance for a restart or a stop: no new request or socket goes to it. */
   retired: boolean
   inflight: number
@@ -69,9 +79,55 @@ const cookieOf = (header: string | undefined, name: string) =>
     .map((part) => part.trim().split('='))
     .find(([key]) => key === name)?.[1]
 
-/** What may be sent again after its connection broke: a safe method, or a create carrying a retry key. */
-const repeatable = (method: string, headers: http.IncomingHttpHeaders, body: Buffer | undefined) =>
-  SAFE_METHODS.has(method) || headers['idempotency-key'] !== undefined || (body?.includes('"idempotencyKey"') ?? false)
+/**
+ * What may be sent again after its connection broke (the process may have acted on it): a safe method, or a
+ * write whose held JSON body carries a retry key, which the server answers a second time with the first result
+ * (orders, payments, refunds, the storefront's checkout). The server reads the key from the body only: an
+ * `Idempotency-Key` header is not one (a write carrying only that would be made twice).
+ */
+const repeatable = (method: string, headers: http.IncomingHttpHeaders, body: Buffer | undefined) => {
+  if (SAFE_METHODS.has(method)) return true
+  if (!body || !headers['content-type']?.includes('json')) return false
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as unknown
+    const key =
+      typeof parsed === 'object' && parsed !== null ? (parsed as { idempotencyKey?: unknown }).idempotencyKey : undefined
+    return typeof key === 'string' && key.length > 0
+  } catch {
+    return false
+  }
+}
+
+/** Errors in the server's own shape (`name`, `code`, `data.key`): the clients show `error.network` for 502/503. */
+const failure = (res: http.ServerResponse, code: 502 | 503, message: string) => {
+  if (res.headersSent) return void res.destroy()
+  const name = code === 502 ? 'BadGateway' : 'Unavailable'
+  const className = code === 502 ? 'bad-gateway' : 'unavailable'
+  res.writeHead(code, { 'content-type': 'application/json', ...(code === 503 ? { 'retry-after': '1' } : {}) })
+  res.end(JSON.stringify({ name, message, code, className, data: { key: 'error.network' } }))
+}
+
+/** The request's body: held whole when small enough to send again, else streamed through from what was read. */
+const readBody = async (req: http.IncomingMessage) => {
+  const source = (req as AsyncIterable<Buffer>)[Symbol.asyncIterator]()
+  const chunks: Buffer[] = []
+  let size = 0
+  for (;;) {
+    const next = await source.next()
+    if (next.done) return { held: true as const, body: chunks.length ? Buffer.concat(chunks) : undefined }
+    chunks.push(next.value)
+    size += next.value.length
+    if (size > REPLAY_LIMIT) break
+  }
+  const rest = async function* () {
+    yield* chunks
+    for (let next = await source.next(); !next.done; next = await source.next()) yield next.value
+  }
+  const stream = Readable.from(rest())
+  // A client that goes away mid-body ends its own exchange (the proxy's request is cut with it).
+  stream.on('error', () => req.destroy())
+  return { held: false as const, stream }
+}
 
 export interface ClusterOptions {
   port: number
@@ -84,11 +140,18 @@ export const startCluster = async (options: ClusterOptions) => {
   const upstreams: Upstream[] = []
   let generation = 0
   let stopping = false
-  let counts = { proxied: 0, retried: 0, failed: 0, restarts: 0 }
+  /** retried: sent again on another process; failed: answered 502/503 by the proxy; cut: the process died mid-answer. */
+  let counts = { proxied: 0, retried: 0, failed: 0, cut: 0, restarts: 0 }
 
   const proxy = httpProxy.createProxyServer({ xfwd: true, ws: true, proxyTimeout: 120_000 })
   // A new socket.io session is pinned to the process that answered it (its polling requests must stay there).
-  proxy.on('proxyRes', (proxyRes, req) => {
+  proxy.on('proxyRes', (proxyRes, req, res) => {
+    // A process that dies after its first answer byte: the client's connection is cut too (nothing can be resent).
+    proxyRes.once('close', () => {
+      if (proxyRes.complete) return
+      counts.cut++
+      res.destroy()
+    })
     const upstream = (req as http.IncomingMessage & { upstream?: Upstream }).upstream
     if (!upstream || !req.url?.startsWith(SOCKET_PATH)) return
     if (cookieOf(req.headers.cookie, STICKY) === upstream.id) return
@@ -105,10 +168,12 @@ export const startCluster = async (options: ClusterOptions) => {
     const sticky = pinned && candidates.find((u) => u.id === pinned && !avoid.has(u))
     if (sticky) return sticky
     const fresh = candidates.filter((u) => !avoid.has(u))
-    const from = fresh.length ? fresh : candidates
-    return from.length ? from[turn++ % from.length] : undefined
+    return fresh.length ? fresh[turn++ % fresh.length] : undefined
   }
-  /** Waits (bounded) for a process to serve: during a restart there is normally one at every moment. */
+  /**
+   * Waits (bounded) for a process to serve, other than those already tried: during a restart there is normally
+   * one at every moment, and a killed process's replacement is a new one.
+   */
   const pickWaiting = async (req: http.IncomingMessage, avoid: Set<Upstream>) => {
     for (let waited = 0; waited < 15_000; waited += 100) {
       const upstream = pick(req, avoid)
@@ -126,52 +191,51 @@ export const startCluster = async (options: ClusterOptions) => {
 
   const forward = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     counts.proxied++
-    const chunks: Buffer[] = []
-    let size = 0
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      size += chunk.length
-      if (size > MAX_BUFFERED) {
-        res.writeHead(413).end()
-        return
-      }
-      chunks.push(chunk)
-    }
-    const body = chunks.length ? Buffer.concat(chunks) : undefined
+    const read = await readBody(req)
     const method = req.method ?? 'GET'
+    const body = read.held ? read.body : undefined
+    const again = read.held && repeatable(method, req.headers, body)
     const avoid = new Set<Upstream>()
+    let resent = false
     for (let attempt = 1; ; attempt++) {
       const upstream = await pickWaiting(req, avoid)
       if (!upstream) {
         counts.failed++
-        if (!res.headersSent) res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' })
-        res.end(JSON.stringify({ message: 'No server process is ready' }))
-        return
+        return failure(res, 503, 'No server process is ready')
       }
       upstream.inflight++
+      upstream.served++
       ;(req as http.IncomingMessage & { upstream?: Upstream }).upstream = upstream
       const error = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
         res.once('close', () => resolve(undefined))
-        proxy.web(
-          req,
-          res,
-          { target: `http://127.0.0.1:${upstream.port}`, agent: upstream.agent, buffer: Readable.from(body ? [body] : []) },
-          (err) => resolve(err as NodeJS.ErrnoException)
+        const buffer = read.held ? Readable.from(body ? [body] : []) : read.stream
+        proxy.web(req, res, { target: `http://127.0.0.1:${upstream.port}`, agent: upstream.agent, buffer }, (err) =>
+          resolve(err as NodeJS.ErrnoException)
         )
       })
       settle(upstream)
       if (!error) return
+      avoid.add(upstream)
+      // Refused: the request never reached that process, so any held request may go to another.
       const unreached = error.code === 'ECONNREFUSED'
-      if (!res.headersSent && attempt < MAX_ATTEMPTS && (unreached || repeatable(method, req.headers, body))) {
+      if (unreached) upstream.ready = false
+      if (!res.headersSent && read.held && unreached && attempt < MAX_ATTEMPTS) {
         counts.retried++
-        avoid.add(upstream)
-        if (unreached) upstream.ready = false
+        continue
+      }
+      // Broken before any answer byte: the process may have acted on it, so only what is safe to repeat, once.
+      if (!res.headersSent && again && !resent) {
+        resent = true
+        counts.retried++
         continue
       }
       counts.failed++
       say('proxy error', { code: error.code, method, url: req.url?.split('?')[0], upstream: upstream.id })
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' })
-      res.end(res.headersSent ? undefined : JSON.stringify({ message: 'The server process went away' }))
-      return
+      return failure(
+        res,
+        502,
+        'The server process stopped before answering: the change may or may not have been made, look before trying again'
+      )
     }
   }
 
@@ -180,6 +244,7 @@ export const startCluster = async (options: ClusterOptions) => {
     const upstream = await pickWaiting(req, new Set())
     if (!upstream) return socket.destroy()
     upstream.inflight++
+    upstream.served++
     let settled = false
     const done = () => {
       if (settled) return
@@ -213,6 +278,7 @@ export const startCluster = async (options: ClusterOptions) => {
       child,
       agent: new http.Agent({ keepAlive: true }),
       ready: false,
+      served: 0,
       retired: false,
       inflight: 0,
       exited
@@ -305,7 +371,12 @@ export const startCluster = async (options: ClusterOptions) => {
     counts: () => ({ ...counts }),
     /** The serving processes' pids (a test kills one to see the proxy retry and the cluster replace it). */
     pids: () => upstreams.filter((u) => !u.retired).map((u) => u.child.pid!),
-    resetCounts: () => (counts = { proxied: 0, retried: 0, failed: 0, restarts: 0 })
+    /** Each serving process as the proxy sees it: whether it is in the balance, and how much it was sent. */
+    upstreams: () =>
+      upstreams
+        .filter((u) => !u.retired)
+        .map(({ id, port, child, ready, served }) => ({ id, port, pid: child.pid!, ready, served })),
+    resetCounts: () => (counts = { proxied: 0, retried: 0, failed: 0, cut: 0, restarts: 0 })
   }
 }
 

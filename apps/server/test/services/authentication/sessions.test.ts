@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis'
 import type { Socket } from 'socket.io-client'
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { createApp } from '../../../src/app'
@@ -7,6 +6,7 @@ import { createDb } from '../../../src/platform/db/knex'
 import { lastCode, login, post, register } from '../../support/accounts'
 import { call, connect, json } from '../../support/clients'
 import { dialects, freshDb, postgresReachable } from '../../support/databases'
+import { REDIS_URL, redisReachable } from '../../support/redis'
 import { startTestApp, type TestApp } from '../../support/test-app'
 
 /** Resolves once the server drops the socket, however long a busy machine takes (the test's timeout bounds it). */
@@ -125,18 +125,6 @@ describe.each(await dialects())('sessions after a password change (%s)', (dialec
   })
 })
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-const redisReachable = async () => {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
-  try {
-    await client.connect()
-    return (await client.ping()) === 'PONG'
-  } catch {
-    return false
-  } finally {
-    client.disconnect()
-  }
-}
 const scaledOut = (await postgresReachable()) && (await redisReachable())
 
 describe.skipIf(!scaledOut)('sessions across server processes (PostgreSQL + Redis)', () => {

@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis'
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../../../src/app'
 import { loadConfig } from '../../../src/config'
@@ -6,23 +5,11 @@ import { createDb } from '../../../src/platform/db/knex'
 import { onSitePublished, publishedSite, type SitePublished } from '../../../src/domains/eshop/published-site'
 import { shopOwner } from '../../support/accounts'
 import { freshDb, postgresReachable } from '../../support/databases'
+import { REDIS_URL, redisReachable } from '../../support/redis'
 import { client } from '../../support/catalogue-support'
 import type { TestApp } from '../../support/test-app'
 import { componentOf, text } from '../../support/site-support'
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
-const redisReachable = async () => {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
-  try {
-    await redis.connect()
-    await redis.ping()
-    return true
-  } catch {
-    return false
-  } finally {
-    redis.disconnect()
-  }
-}
 const ready = (await postgresReachable()) && (await redisReachable())
 if (!ready && process.env.REQUIRE_POSTGRES === '1') throw new Error('the published-site peer test needs PostgreSQL and Redis')
 
