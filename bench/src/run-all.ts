@@ -29,6 +29,8 @@ import { runProfiles } from './profile'
 // One shop's worst page against /api/health and other shops (issue 28, decision 0118).
 import { runRenderBudget } from './render-budget'
 import { runSalesSummary } from './sales-summary'
+// One shop of 100,000 orders exported and imported (issue 38, decision 0216): duration and peak RSS.
+import { runShopMove } from './shop-move'
 import { runStockSales } from './stock-sales'
 // The storefront (issue 18, decision 0108): cached pages per second, uncached product page render.
 import { runStorefront } from './storefront'
@@ -81,7 +83,8 @@ const WORKLOADS: Record<string, (log: Log, stamp: string) => Promise<Outcome>> =
   'job-queue': runJobQueue,
   'mail-burst': runMailBurst,
   imports: runImports,
-  'busy-saturday': runBusySaturday
+  'busy-saturday': runBusySaturday,
+  'shop-move': runShopMove
 }
 
 /**

@@ -57,27 +57,53 @@ export interface TableSum {
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex')
 
-/** The checksum of rows given as their to_jsonb texts, as `tableSum` computes it in the database. */
-export const sumOfTexts = (texts: string[]): TableSum => {
-  const hashes = texts.map(md5).sort()
-  return { count: texts.length, checksum: md5(hashes.join('')) }
+/**
+ * The same checksum taken row by row, in constant memory, over rows that arrive in the order of their
+ * md5 (as the export writes them, decision 0216): the md5 of the hashes' concatenation is fed as they
+ * come. A row out of that order makes the sum `unordered` (a damaged or reassembled file).
+ */
+export class RunningSum {
+  #hash = createHash('md5')
+  #last = ''
+  count = 0
+  unordered = false
+
+  add(text: string) {
+    const hash = md5(text)
+    if (hash < this.#last) this.unordered = true
+    this.#last = hash
+    this.#hash.update(hash)
+    this.count++
+  }
+
+  result(): TableSum {
+    return { count: this.count, checksum: this.#hash.digest('hex') }
+  }
 }
 
 /**
  * Count and checksum of a table's rows where `where` holds (a SQL condition over alias `t`), computed
  * in the database. Run it in a transaction whose time zone is UTC (`utcTransaction`): timestamps print
- * with the session's offset.
+ * with the session's offset. `unmap` replaces, in each row's text before it is hashed, every key with
+ * its value (the import's linked staff: the rows as they were exported).
  */
 export const tableSum = async (
   trx: Knex.Transaction,
   table: string,
   where: string,
-  bindings: readonly Knex.RawBinding[]
+  bindings: readonly Knex.RawBinding[],
+  unmap: ReadonlyMap<string, string> = new Map()
 ): Promise<TableSum> => {
+  let text = ROW_TEXT
+  const replaced: string[] = []
+  for (const [from, to] of unmap) {
+    text = `replace(${text}, ?, ?)`
+    replaced.push(from, to)
+  }
   const { rows } = (await trx.raw(
     `select count(*)::int as count, md5(coalesce(string_agg(h, '' order by h collate "C"), '')) as checksum
-       from (select md5(${ROW_TEXT}) as h from ?? t where ${where}) x`,
-    [table, ...bindings]
+       from (select md5(${text}) as h from ?? t where ${where}) x`,
+    [...replaced, table, ...bindings]
   )) as { rows: TableSum[] }
   return rows[0]
 }
