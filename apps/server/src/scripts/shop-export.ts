@@ -5,8 +5,8 @@ import { runShopScript } from './shop-script'
 
 /**
  * `npm run shop:export -- <shopId> <file>` (decision 0211): writes one shop — every row of its tables
- * with ids kept, the shop row, its staff's accounts, its files and a manifest — to a gzip'd file that
- * `npm run shop:import` reads in another installation. With SHOP_TRANSFER_PASSPHRASE set, the shop's
+ * with ids kept, the shop row, its staff's accounts, its files and a manifest — to a .tar.gz that
+ * `npm run shop:import` reads in another installation, streamed page by page (decision 0216). With SHOP_TRANSFER_PASSPHRASE set, the shop's
  * secrets travel sealed under it; without, they are left out and listed for the merchant to re-enter.
  */
 runShopScript(async (knex, shop, config) => {

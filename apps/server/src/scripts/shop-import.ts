@@ -11,7 +11,8 @@ import { resolveSecretsKeyring, useSecretsKeyring } from '../platform/secrets/se
  * `npm run shop:import -- <file>` (decision 0211): writes a shop exported by `shop:export` into this
  * installation (DATABASE_URL / DATA_DIR, migrated first) in one transaction, or nothing: refused when
  * its migration level differs or any id, the subdomain or its files already exist here; verified by
- * the tables' checksums before it commits. SHOP_TRANSFER_PASSPHRASE opens the secrets sealed under it.
+ * the tables' checksums before it commits; the file is read in batches, never whole (decision 0216).
+ * SHOP_TRANSFER_PASSPHRASE opens the secrets sealed under it.
  */
 const main = async () => {
   if (process.env.INIT_CWD) process.chdir(process.env.INIT_CWD)
