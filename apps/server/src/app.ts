@@ -66,6 +66,7 @@ import { createJobs } from './platform/jobs/queue'
 import { APP_JOBS_AT_START, JOB, defineAppJobs } from './app-jobs'
 import type { Logger } from 'pino'
 import { createLogger, errorLog } from './platform/observability/logger'
+import { reportOutages } from './platform/observability/redis-outages'
 import { createMetrics } from './platform/observability/metrics'
 import { Observer, requestIdHeader } from './platform/observability/observe'
 import { requestOf } from './platform/observability/request-context'
@@ -272,6 +273,8 @@ export const createApp = async (
           const pub = new Redis(config.redisUrl, { lazyConnect: false })
           const sub = pub.duplicate()
           redisClients.push(pub, sub)
+          for (const [role, client] of [['publish', pub] as const, ['subscribe', sub] as const])
+            reportOutages(client, role, logger)
           io.adapter(createAdapter(pub, sub, { key: 'emporia' }))
         }
       }
