@@ -31,13 +31,11 @@ export type OffersChannel = 'eshop' | 'mini'
 export const checkoutOffers = (commerce: Commerce, shop: string, channel: OffersChannel = 'eshop') =>
   commerceTransaction(commerce, shop, async (trx) => {
     const settings = await loadCheckoutSettings(trx, shop)
-    const hasMethods = await trx.schema.hasTable('shippingMethods')
     const pickUp = settings.pickUp?.enabled === true
     const card = channel === 'eshop' ? await cardOffer(commerce, trx, shop, settings) : undefined
     // A shop whose goods are not delivered (skipShipping, decision 0178) offers no delivery step.
     const skipShipping = settings.skipShipping === true
-    const shipping =
-      hasMethods && !skipShipping ? (await shippingQuotes(trx, shop, 0)).map(({ _id, name }) => ({ _id, name })) : []
+    const shipping = !skipShipping ? (await shippingQuotes(trx, shop, 0)).map(({ _id, name }) => ({ _id, name })) : []
     // The mobile wallet (decision 0199) is a way to pay online as a card is.
     const wallet = gatewayEnabled(settings.paymentGateways, 'alipayHk')
     const messagingWallet = gatewayEnabled(settings.paymentGateways, 'wechatPayHk')
