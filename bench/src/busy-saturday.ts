@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import os from 'node:os'
 import type { AddressInfo } from 'node:net'
 import pg from 'pg'
+import { evaluate, roundOrder, type Discount, type RoundingSettings } from '@emporia/shared'
 import { SMTPServer } from 'smtp-server'
 import { newObjectId } from '../../apps/server/src/platform/http/object-id'
 import { databaseUrl, dropDatabase, freshDatabase } from './support/bench-db'
@@ -9,6 +10,7 @@ import { prepareShop, type BenchShop } from './support/bench-shop'
 import { planOrders, type PlannedOrder } from './support/checkout-plan'
 import { startChild, type ChildHandle } from './support/child'
 import { cpuMeter, type CpuShare } from './support/cpu'
+import { meterServer, type ServerMetrics } from './support/server-metrics'
 import type { Figure, Outcome } from './support/report'
 import { percentiles } from './support/stats'
 
@@ -48,6 +50,8 @@ const MAILS_PER_BURST = Number(process.env.SATURDAY_MAILS ?? 50)
 /** What a shopper opens; those answering 200 on a fresh shop are browsed. */
 const CANDIDATE_PAGES = ['/', '/products/{product}', '/cart', '/checkout', '/search?q=Bench']
 const TARGETS = { tillP99: 150, pageP99: 300 }
+/** SATURDAY_TRACE=1: every sale over the target logged with its time, to line it up with the database's waits. */
+const TRACE = process.env.SATURDAY_TRACE === '1'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 /** A pause of about `ms` (±50 %), so that 370 clients do not move in step. */
@@ -56,6 +60,30 @@ const pause = (ms: number) => sleep(ms * (0.5 + Math.random()))
 interface Shop extends BenchShop {
   subdomain: string
   server: number
+  /** What the till loads once: the shop's rules, rounding and time zone. */
+  rules: Discount[]
+  rounding: RoundingSettings | undefined
+  timeZone: string
+}
+
+/** The sale's total as the till prices it (features/pos/sell/pricing.ts): the shared engine, then the shop's rounding. */
+const tillTotal = (shop: Shop, lines: PlannedOrder['lines']) => {
+  const evaluation = evaluate(
+    {
+      lines: lines.map((line, i) => ({
+        key: String(i),
+        product: shop.products[line.index],
+        sku: '',
+        price: shop.prices[line.index],
+        quantity: line.quantity,
+        categories: [],
+        brand: null,
+        tags: []
+      }))
+    },
+    { rules: shop.rules, channel: 'pos', now: new Date().toISOString(), timeZone: shop.timeZone }
+  )
+  return roundOrder(evaluation.subtotal, evaluation.discount, shop.rounding).total
 }
 
 class Tally {
@@ -140,7 +168,7 @@ const seedShops = async (servers: ChildHandle[], log: Log): Promise<Shop[]> => {
         price: (i) => 500 + ((s * 31 + i * 977) % 20_000),
         parallel: 2
       })
-      shops[s] = { ...made, subdomain: '', server }
+      shops[s] = { ...made, subdomain: '', server, rules: [], rounding: undefined, timeZone: 'Asia/Hong_Kong' }
     }
   }
   await Promise.all(Array.from({ length: 4 }, worker))
@@ -163,6 +191,21 @@ const seedShops = async (servers: ChildHandle[], log: Log): Promise<Shop[]> => {
   } finally {
     await db.end()
   }
+  // What each till loads once (features/pos/sell/rules.ts, till.tsx): the rules and the shop's rounding and time zone.
+  for (const shop of shops) {
+    const server = servers[shop.server].url
+    const rules = await call(
+      `${server}/api/discounts?shop=${shop.shop}&status=valid&avail[$in][]=pos&avail[$in][]=both&$limit=500`,
+      { token: shop.token }
+    )
+    const own = await call(`${server}/api/shops/${shop.shop}`, { token: shop.token })
+    if (rules.status !== 200 || own.status !== 200) throw new Error(`the till's rules: ${rules.status}, ${own.status}`)
+    const found = JSON.parse(rules.text) as { data: Discount[] } | Discount[]
+    shop.rules = Array.isArray(found) ? found : found.data
+    const settings = JSON.parse(own.text) as RoundingSettings & { timeZone?: string }
+    shop.rounding = settings
+    shop.timeZone = settings.timeZone ?? shop.timeZone
+  }
   log(
     `  seeded ${SHOPS} shops × ${PRODUCTS} products (stock ${STOCK} each) in ${((performance.now() - started) / 1000).toFixed(0)} s`
   )
@@ -173,6 +216,8 @@ interface Step {
   scale: number
   seconds: number
   till: ReturnType<Tally['summary']>
+  tillOrder: ReturnType<Tally['summary']>
+  tillReceipt: ReturnType<Tally['summary']>
   page: ReturnType<Tally['summary']>
   checkout: ReturnType<Tally['summary']>
   office: ReturnType<Tally['summary']>
@@ -183,6 +228,8 @@ interface Step {
   load: { before: string; after: string }
   /** Per server process: its CPU, PostgreSQL's (every database on the host) and this load generator's. */
   cpu: CpuShare[]
+  /** Per server process: pool waits, event-loop lag and GC from its own /metrics. */
+  metrics: ServerMetrics[]
 }
 
 /** One load step: every client until the deadline, then the in-flight requests answered. */
@@ -191,12 +238,16 @@ const runStep = async (
   shops: Shop[],
   pages: string[],
   smtp: Awaited<ReturnType<typeof countingSmtp>>,
-  scale: number
+  scale: number,
+  log: Log
 ) => {
   const seconds = MINUTES * 60
   const deadline = performance.now() + seconds * 1000
   const running = () => performance.now() < deadline
   const till = new Tally()
+  // The sale's two halves apart, to tell where a slow sale spent its time.
+  const tillOrder = new Tally()
+  const tillReceipt = new Tally()
   const page = new Tally()
   const checkout = new Tally()
   const office = new Tally()
@@ -206,6 +257,7 @@ const runStep = async (
   const plan: PlannedOrder[] = planOrders(200, PRODUCTS, false)
   const load = { before: loadAverage(), after: '' }
   const meters = servers.map((server) => cpuMeter(server.pid))
+  const inside = servers.map((server) => meterServer(server.url))
 
   /** Scans five items (the till finds them in its own catalogue), then sends the sale as the POS does:
    * the lines and a retry key, priced by the server with the shop's rules, then the cash payment. */
@@ -216,6 +268,9 @@ const runStep = async (
       for (let line = 0; line < order.lines.length && running(); line++) await pause(SCAN_MS / scale)
       if (!running()) break
       const key = `sat-${shop.shop}-${t}-${n}-${Date.now()}`
+      const lines = order.lines.map((l) => ({ product: shop.products[l.index], quantity: l.quantity }))
+      // Priced on the till with the rules it loaded, as the POS does (decision 0098); the server prices again.
+      const total = tillTotal(shop, order.lines)
       const t0 = performance.now()
       try {
         const made = await call(`${urlOf(k)}/api/orders?shop=${shop.shop}`, {
@@ -224,32 +279,34 @@ const runStep = async (
           body: JSON.stringify({
             source: 'pos',
             idempotencyKey: key,
-            products: order.lines.map((l) => ({ product: shop.products[l.index], quantity: l.quantity }))
+            products: lines,
+            payments: [{ method: 'cash', amount: total, received: Math.ceil(total / 10_000) * 10_000 }]
           })
         })
         if (made.status !== 201) {
-          till.fail(`order ${made.status}`)
+          till.fail(`order ${made.status}: ${made.text.slice(0, 120)}`)
           continue
         }
-        const created = JSON.parse(made.text) as { _id: string; total: number }
-        const received = Math.ceil(created.total / 10_000) * 10_000
-        const paid = await call(`${urlOf(k)}/api/payments?shop=${shop.shop}`, {
-          method: 'POST',
-          token: shop.token,
-          body: JSON.stringify({
-            order: created._id,
-            method: 'cash',
-            amount: created.total,
-            received,
-            idempotencyKey: `${key}-pay`
-          })
-        })
-        if (paid.status !== 201) {
-          till.fail(`payment ${paid.status}: ${paid.text.slice(0, 120)}`)
+        const created = JSON.parse(made.text) as { _id: string; status: string }
+        if (created.status !== 'paid') {
+          till.fail(`order ${created.status}, not paid`)
+          continue
+        }
+        const t1 = performance.now()
+        tillOrder.latencies.push(t1 - t0)
+        // The receipt: the till reads the order back (use-checkout.ts), then prints.
+        const read = await call(`${urlOf(k)}/api/orders/${created._id}?shop=${shop.shop}`, { token: shop.token })
+        if (read.status !== 200) {
+          till.fail(`receipt ${read.status}`)
           continue
         }
         tillKeys.push(key)
+        tillReceipt.latencies.push(performance.now() - t1)
         till.latencies.push(performance.now() - t0)
+        if (TRACE && performance.now() - t0 > 150)
+          log(
+            `    slow sale ${Math.round(performance.now() - t0)} ms (order ${Math.round(t1 - t0)}) at ${new Date().toISOString()} shop ${shop.shop} till ${t}`
+          )
         await pause(PAY_MS / scale)
       } catch (error) {
         till.fail(`till ${(error as Error).name}`)
@@ -357,6 +414,7 @@ const runStep = async (
     sampler()
   ])
   const cpu = meters.map((meter) => meter())
+  const metrics = await Promise.all(inside.map((stop) => stop()))
   // Storefront orders send their own mails too: the queue is drained when the SMTP count stops moving.
   let last = -1
   for (let wait = 0; wait < 60 && smtp.received() !== last; wait++) {
@@ -369,6 +427,8 @@ const runStep = async (
     scale,
     seconds,
     till: till.summary(),
+    tillOrder: tillOrder.summary(),
+    tillReceipt: tillReceipt.summary(),
     page: page.summary(),
     checkout: checkout.summary(),
     office: office.summary(),
@@ -377,7 +437,8 @@ const runStep = async (
     storefrontKeys,
     rss,
     load,
-    cpu
+    cpu,
+    metrics
   } satisfies Step
 }
 
@@ -452,7 +513,7 @@ export const runBusySaturday = async (log: Log): Promise<Outcome> => {
     let broke: string | undefined
     for (let k = 0, scale = SCALE; k <= STEPS; k++, scale *= 2) {
       log(`  scale ${scale}: ${MINUTES} min, load average before ${loadAverage()}`)
-      const step = await runStep(servers, shops, pages, smtp, scale)
+      const step = await runStep(servers, shops, pages, smtp, scale, log)
       const checked = await audit(shops, step)
       const memory = servers.map((_, i) => memoryOf(step.rss, i))
       const errors = step.till.failed + step.page.failed + step.checkout.failed + step.office.failed + step.mail.failed
@@ -468,11 +529,14 @@ export const runBusySaturday = async (log: Log): Promise<Outcome> => {
       const at = `${scale}×`
       const rate = (n: number) => `${(n / step.seconds).toFixed(1)}/s`
       log(
-        `  ${at}: till sale p50/p95/p99 ${step.till.p50}/${step.till.p95}/${step.till.p99} ms (${step.till.count}, ${rate(step.till.count)}); ` +
+        `  ${at}: till sale p50/p95/p99 ${step.till.p50}/${step.till.p95}/${step.till.p99} ms (${step.till.count}, ${rate(step.till.count)}; ` +
+          `order p99 ${step.tillOrder.p99} ms, receipt read p99 ${step.tillReceipt.p99} ms); ` +
           `page p99 ${step.page.p99} ms (${step.page.count}); checkout p99 ${step.checkout.p99} ms (${step.checkout.count}); ` +
           `back office p99 ${step.office.p99} ms (${step.office.count}); mails ${step.mail.received}/${step.mail.queued}+; ` +
           `lost ${checked.lost}, duplicated ${checked.duplicated}, stock≠ledger ${checked.mismatched.length}; ` +
           `CPU s/s servers ${step.cpu.map((c) => c.server).join(' + ')}, PostgreSQL ${step.cpu[0].postgres}, load generator ${step.cpu[0].loadGenerator}; ` +
+          `pool waits ${step.metrics.map((m) => `${m.acquires} × ${m.acquireMeanMs} ms (≤ ${m.maxPending} waiting)`).join(' / ')}, ` +
+          `event-loop lag p99 ≤ ${step.metrics.map((m) => m.lagP99Ms).join(' / ')} ms, GC ${step.metrics.map((m) => JSON.stringify(m.gcSeconds)).join(' / ')}; ` +
           `RSS ${memory.map((m) => `${m.first}→${m.max}→${m.last} MiB`).join(' / ')}; load ${step.load.before} → ${step.load.after}`
       )
       if (misses.length) log(`  ${at} missed: ${misses.join('; ')}`)
