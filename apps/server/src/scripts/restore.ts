@@ -7,8 +7,10 @@ import { lockDataDir } from '../platform/db/data-dir-lock'
 /**
  * `npm run restore -- <backup.tar.gz> [--force]`: restores a backup of `npm run backup` into this
  * installation (DATABASE_URL, or DATA_DIR's embedded database) and its uploaded files, then counts and
- * checksums every table against the backup's manifest (decision 0210). Refuses a target that holds data
- * unless `--force`; exits 1 on any mismatch. The server must be stopped (PGlite: DATA_DIR is locked).
+ * checksums every table against the backup's manifest (decision 0210). A backup of either engine restores
+ * into either: a PGlite backup into PostgreSQL moves an installation off the embedded database (0217).
+ * Refuses a target that holds data unless `--force`; exits 1 on any mismatch. The server must be stopped
+ * (PGlite: DATA_DIR is locked).
  */
 const usage = 'usage: npm run restore -- <backup.tar.gz> [--force]'
 

@@ -6,6 +6,16 @@ import pg from 'pg'
 import { createDb, pgliteVersion } from '../db/knex'
 import { migrations as knownMigrations } from '../db/migrations/index'
 import { unpack } from '../db/pglite-template'
+import {
+  RowsDoNotFit,
+  loadIntoPostgres,
+  migrateTo,
+  migrationsUpTo,
+  pgDumpRows,
+  pgliteFromRows,
+  pgliteRows,
+  type PortableRows
+} from './convert'
 import { ensureScopedRole } from '../tenancy'
 import {
   compareChecksums,
@@ -66,21 +76,35 @@ const postgresContents = async (client: pg.Client) => {
   return rows.filter((row) => row.schema !== 'public' || row.tables > 0)
 }
 
+const engineName = (dialect: BackupManifest['dialect']) =>
+  dialect === 'postgres' ? 'PostgreSQL' : 'the embedded database (PGlite)'
+
 const checkManifest = (manifest: BackupManifest, postgres: boolean) => {
   if (manifest.format !== 'emporia-backup' || manifest.formatVersion !== 1)
     throw new RestoreRefused('Not an Emporia backup this version can read (manifest.json has another format)')
-  if (postgres !== (manifest.dialect === 'postgres'))
-    throw new RestoreRefused(
-      manifest.dialect === 'postgres'
-        ? 'This backup is of a PostgreSQL installation: set DATABASE_URL to the (empty) database to restore it into'
-        : 'This backup is of an embedded-database (PGlite) installation: unset DATABASE_URL and set DATA_DIR to restore it'
-    )
+  if (!['postgres', 'pglite'].includes(manifest.dialect))
+    throw new RestoreRefused(`Not an Emporia backup this version can read (its database is "${String(manifest.dialect)}")`)
   const unknown = manifest.migrations.last !== null && !(manifest.migrations.last in knownMigrations)
   if (unknown)
     throw new RestoreRefused(
       `The backup is at migration ${manifest.migrations.last}, which this Emporia does not know: ` +
         `restore it with Emporia ${manifest.emporia} or newer`
     )
+  // Across engines the schema is made by this code's migrations up to the backup's level: they must be the backup's.
+  const across = postgres !== (manifest.dialect === 'postgres')
+  if (across && migrationsUpTo(manifest.migrations.last).length !== manifest.migrations.count)
+    throw new RestoreRefused(
+      `The backup ran ${manifest.migrations.count} migrations up to ${manifest.migrations.last}, and this Emporia has ` +
+        `${migrationsUpTo(manifest.migrations.last).length} up to it: to restore it into ${engineName(postgres ? 'postgres' : 'pglite')}, ` +
+        `use Emporia ${manifest.emporia}`
+    )
+}
+
+/** Every table of a PostgreSQL database emptied out again: what a failed restore across engines leaves. */
+const dropSchemas = async (client: pg.Client) => {
+  for (const { schema } of await postgresContents(client))
+    await client.query(`drop schema "${schema.replace(/"/g, '""')}" cascade`)
+  await client.query('create schema if not exists public')
 }
 
 /** Every archived file must be the one the manifest lists, byte for byte; and nothing else. */
@@ -209,6 +233,30 @@ export const restoreBackup = async (options: RestoreOptions): Promise<RestoreRep
       if (manifest.engine.pglite && !postgres && manifest.engine.pglite !== pgliteVersion)
         warnings.push(`The backup was made by PGlite ${manifest.engine.pglite}; this Emporia runs ${pgliteVersion}`)
 
+      // 2b. Across engines (decision 0217): the backup's rows, table by table, still beside the target.
+      const across = postgres !== (manifest.dialect === 'postgres')
+      let rowsToLoad: PortableRows | undefined
+      if (across) {
+        if (manifest.dialect === 'postgres') await toolVersion('pg_restore')
+        if (postgres) await toolVersion('psql')
+        progress(
+          `Restoring a backup of ${engineName(manifest.dialect)} into ${engineName(postgres ? 'postgres' : 'pglite')}: ` +
+            'reading its rows table by table…'
+        )
+        rowsToLoad =
+          manifest.dialect === 'pglite'
+            ? await pgliteRows(path.join(work, PGLITE_DATABASE), path.join(work, 'rows'))
+            : await pgDumpRows(path.join(work, POSTGRES_DATABASE), path.join(work, 'rows'))
+        progress(`  ${rowsToLoad.tables.length} tables, ${rowsToLoad.sequences.length} sequences read`)
+      }
+      const doNotFit = (error: unknown) =>
+        error instanceof RowsDoNotFit
+          ? new RestoreRefused(
+              `The backup's rows do not fit the schema this Emporia's migrations make at ${manifest.migrations.last} ` +
+                `(${error.message}); nothing was restored: use Emporia ${manifest.emporia}`
+            )
+          : error
+
       // 3. What is there is moved aside (PGlite, files) or dropped (PostgreSQL, with --force only).
       let setAside: string | undefined
       if (existing.length) {
@@ -227,7 +275,42 @@ export const restoreBackup = async (options: RestoreOptions): Promise<RestoreRep
       }
 
       // 4. The database.
-      if (postgres) {
+      if (postgres && rowsToLoad) {
+        progress(
+          `Making the schema with this Emporia's migrations up to ${manifest.migrations.last}, then loading the rows (one transaction)…`
+        )
+        const db = await createDb({
+          databaseUrl: options.databaseUrl,
+          dataDir: options.dataDir,
+          poolMax: 1,
+          statementTimeoutMs: 0
+        })
+        try {
+          await migrateTo(db.knex, manifest.migrations.last)
+          const run: RunQuery = async (sql) => (await client!.query(sql)).rows as Record<string, unknown>[]
+          await loadIntoPostgres(options.databaseUrl!, run, rowsToLoad, work)
+          if (!(await ensureScopedRole(db.knex)))
+            warnings.push('This database account cannot create the row-security role: the second tenancy wall is off')
+        } catch (error) {
+          // What the migrations made goes too: the database is as empty as it was found.
+          await dropSchemas(client!).catch(() => undefined)
+          throw doNotFit(error)
+        } finally {
+          await db.close()
+        }
+      } else if (rowsToLoad) {
+        progress(`Making a new database with this Emporia's migrations up to ${manifest.migrations.last}, then loading the rows…`)
+        const pgdata = path.join(options.dataDir, 'pgdata')
+        const partial = `${pgdata}.partial-${process.pid}`
+        await rm(partial, { recursive: true, force: true })
+        try {
+          await pgliteFromRows(partial, manifest.migrations.last, rowsToLoad)
+        } catch (error) {
+          await rm(partial, { recursive: true, force: true })
+          throw doNotFit(error)
+        }
+        await rename(partial, pgdata)
+      } else if (postgres) {
         progress('Restoring the database with pg_restore (one transaction)…')
         await pgRestore(path.join(work, POSTGRES_DATABASE), options.databaseUrl!, work)
         // The row-security role and its grants, as the migrations made them (a new cluster has no such role yet).
@@ -243,7 +326,7 @@ export const restoreBackup = async (options: RestoreOptions): Promise<RestoreRep
         const pgdata = path.join(options.dataDir, 'pgdata')
         const partial = `${pgdata}.partial-${process.pid}`
         await rm(partial, { recursive: true, force: true })
-        unpack(await readFile(path.join(work, PGLITE_DATABASE)), partial)
+        await unpack(path.join(work, PGLITE_DATABASE), partial)
         await rename(partial, pgdata)
       }
 

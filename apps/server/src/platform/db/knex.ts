@@ -103,7 +103,7 @@ export const createDb = async (options: DbOptions): Promise<Db> => {
   const pgdata = memory ? 'memory://' : path.join(options.dataDir, 'pgdata')
   // A new directory starts from the build's migrated template, when it fits (pglite-template.ts).
   const fresh = !memory && !options.initialData && !existsSync(path.join(pgdata, 'PG_VERSION'))
-  if (fresh && options.templateDir) startFromTemplate(pgdata, options.templateDir, pgliteVersion)
+  if (fresh && options.templateDir) await startFromTemplate(pgdata, options.templateDir, pgliteVersion)
   if (!memory) mkdirSync(pgdata, { recursive: true })
   const loadDataDir = options.initialData
   // In a worker the event loop is never blocked by a query, so no yield is needed there.

@@ -13,7 +13,7 @@ import { createDb } from '../../../src/platform/db/knex'
 import { tableChecksums, type RunQuery, type TableChecksum } from '../../../src/platform/db/table-checksums'
 import { shopOwner } from '../../support/accounts'
 import { makeProduct, makeWarehouse } from '../../support/catalogue'
-import { POSTGRES_ADMIN_URL, dialects, freshDb } from '../../support/databases'
+import { POSTGRES_ADMIN_URL, dialects, freshDb, type DialectName } from '../../support/databases'
 import { restock } from '../../support/inventory-api'
 import { madeOrder } from '../../support/order-api'
 import { startTestApp, type TestApp } from '../../support/test-app'
@@ -39,6 +39,47 @@ const admin = async (sql: string) => {
   }
 }
 const urlOf = (name: string) => POSTGRES_ADMIN_URL.replace(/\/[^/?]*(\?|$)/, `/${name}$1`)
+
+/**
+ * A running installation with a shop, stock, three paid orders and an attachment, and its backup taken
+ * while it serves: PGlite's snapshot through the serving database, PostgreSQL's through pg_dump.
+ */
+const shopBackedUp = async (dialect: DialectName, work: string, prepare?: (t: TestApp) => Promise<unknown>) => {
+  const source = path.join(work, 'source')
+  const t = await startTestApp(dialect, { config: { dataDir: source } })
+  const owner = await shopOwner(t.url, 'Backed up')
+  const warehouse = await makeWarehouse(t, owner)
+  const tea = await makeProduct(t, owner, { name: { en: 'Oolong' }, price: 1500 })
+  const cake = await makeProduct(t, owner, { name: { en: 'Mooncake' }, price: 2800 })
+  await restock(t, owner, { warehouse, product: tea, quantity: 40 })
+  await restock(t, owner, { warehouse, product: cake, quantity: 12 })
+  for (const quantity of [1, 2, 3])
+    await madeOrder(t, owner, {
+      warehouse,
+      products: [
+        { product: tea, quantity, price: 1500 },
+        { product: cake, quantity: 1, price: 2800 }
+      ],
+      payments: [{ method: 'cash', amount: quantity * 1500 + 2800 }]
+    })
+  const attachment = await uploadAs(t.url, owner, tinyPng(), 'logo.png')
+  const folder = path.join(source, 'media', owner.shopId, attachment)
+  const attachmentFile = path.join(
+    owner.shopId,
+    attachment,
+    readdirSync(folder).find((name) => name.startsWith('original'))!
+  )
+  await prepare?.(t)
+  const archive = path.join(work, 'backups', 'whole.tar.gz')
+  await createBackup({
+    out: archive,
+    dataDir: source,
+    databaseUrl: dialect === 'postgres' ? (t.db as { url?: string }).url : undefined,
+    snapshot: t.db.dump ? () => t.db.dump!('none') : undefined,
+    snapshotKind: 'server'
+  })
+  return { t, source, archive, attachmentFile }
+}
 
 /**
  * Backup and restore of a whole installation (decision 0210): a shop with stock, orders and an
@@ -78,39 +119,7 @@ describe.each(await dialects())('backup and restore (%s)', (dialect) => {
 
   beforeAll(async () => {
     work = mkdtempSync(path.join(tmpdir(), 'emporia-backup-test-'))
-    source = path.join(work, 'source')
-    t = await startTestApp(dialect, { config: { dataDir: source } })
-    const owner = await shopOwner(t.url, 'Backed up')
-    const warehouse = await makeWarehouse(t, owner)
-    const tea = await makeProduct(t, owner, { name: { en: 'Oolong' }, price: 1500 })
-    const cake = await makeProduct(t, owner, { name: { en: 'Mooncake' }, price: 2800 })
-    await restock(t, owner, { warehouse, product: tea, quantity: 40 })
-    await restock(t, owner, { warehouse, product: cake, quantity: 12 })
-    for (const quantity of [1, 2, 3])
-      await madeOrder(t, owner, {
-        warehouse,
-        products: [
-          { product: tea, quantity, price: 1500 },
-          { product: cake, quantity: 1, price: 2800 }
-        ],
-        payments: [{ method: 'cash', amount: quantity * 1500 + 2800 }]
-      })
-    const attachment = await uploadAs(t.url, owner, tinyPng(), 'logo.png')
-    const folder = path.join(source, 'media', owner.shopId, attachment)
-    attachmentFile = path.join(
-      owner.shopId,
-      attachment,
-      readdirSync(folder).find((name) => name.startsWith('original'))!
-    )
-    archive = path.join(work, 'backups', 'whole.tar.gz')
-    // Taken while the server is up: PGlite's snapshot through the serving database, PostgreSQL's through pg_dump.
-    await createBackup({
-      out: archive,
-      dataDir: source,
-      databaseUrl: dialect === 'postgres' ? (t.db as { url?: string }).url : undefined,
-      snapshot: t.db.dump ? () => t.db.dump!('none') : undefined,
-      snapshotKind: 'server'
-    })
+    ;({ t, source, archive, attachmentFile } = await shopBackedUp(dialect, work))
   })
 
   afterAll(async () => {
@@ -182,6 +191,125 @@ describe.each(await dialects())('backup and restore (%s)', (dialect) => {
     expect(readdirSync(target.dataDir)).toEqual([])
   })
 })
+
+/**
+ * Restore across engines (decision 0217): a merchant moves from the embedded database to PostgreSQL
+ * with `npm run backup` and `npm run restore`, and an operator opens a PostgreSQL backup in PGlite.
+ * Every table's count and checksum, the sequences, and the attachment's bytes must be the same there.
+ */
+const engines = await dialects()
+describe.each(engines.includes('postgres') ? (['pglite', 'postgres'] as const) : [])(
+  'restore across engines: a %s backup',
+  (from) => {
+    const to: DialectName = from === 'pglite' ? 'postgres' : 'pglite'
+    let t: TestApp
+    let work: string
+    let source: string
+    let archive: string
+    let attachmentFile: string
+    const databases: string[] = []
+
+    beforeAll(async () => {
+      work = mkdtempSync(path.join(tmpdir(), 'emporia-across-test-'))
+      // A sequence past where the target's migrations leave theirs: the restore must carry it over.
+      ;({ t, source, archive, attachmentFile } = await shopBackedUp(from, work, (app) =>
+        app.db.knex.raw(`select setval('"authFailures_id_seq"', 41)`)
+      ))
+    })
+
+    afterAll(async () => {
+      await t?.close()
+      for (const name of databases) await admin(`drop database if exists ${name} with (force)`)
+      rmSync(work, { recursive: true, force: true })
+    })
+
+    /** A fresh target on the other engine: a new directory, and for PostgreSQL a new empty database. */
+    const freshTarget = async () => {
+      const dataDir = mkdtempSync(path.join(work, 'target-'))
+      if (to === 'pglite') return { dataDir, databaseUrl: undefined }
+      const name = `emporia_across_${randomBytes(6).toString('hex')}`
+      await admin(`create database ${name}`)
+      databases.push(name)
+      return { dataDir, databaseUrl: urlOf(name) }
+    }
+
+    /** Each sequence's state, the job queue's aside (it moves by itself). */
+    const sequencesOf = async (knex: TestApp['db']['knex']) =>
+      (
+        (await knex.raw(
+          `select schemaname || '.' || sequencename as name, last_value from pg_sequences
+       where schemaname <> 'pgboss' order by 1`
+        )) as { rows: { name: string; last_value: number | null }[] }
+      ).rows
+
+    it(`restores into a fresh ${to} installation every table, sequence and uploaded file, and refuses it a second time`, async () => {
+      const target = await freshTarget()
+      const report = await restoreBackup({ archive, ...target })
+      expect(report.differences).toEqual([])
+      expect(report.ok).toBe(true)
+      expect(report.manifest.dialect).toBe(from)
+      expect(report.manifest.tables.find((sum) => sum.table === 'public.orders')?.rows).toBe(3)
+
+      // Read again on the restored database itself, on its own engine.
+      const db = await createDb({ ...target, poolMax: 1 })
+      try {
+        expect(db.dialect).toBe(to)
+        const restored = await checksumsOf(db.knex)
+        expect(restored).toEqual(report.manifest.tables)
+        expect(business(restored)).toEqual(business(await checksumsOf(t.db.knex)))
+        const sequences = await sequencesOf(db.knex)
+        expect(sequences).toContainEqual({ name: 'public.authFailures_id_seq', last_value: 41 })
+        expect(sequences).toEqual(await sequencesOf(t.db.knex))
+        if (to === 'postgres') {
+          // The row-security role may work every shop table, as the migrations grant it.
+          const [{ ok }] = (
+            (await db.knex.raw(
+              `select bool_and(has_table_privilege('emporia_scoped', format('public.%I', tablename), 'select, insert, update, delete')) as ok
+             from pg_tables where schemaname = 'public'`
+            )) as { rows: { ok: boolean }[] }
+          ).rows
+          expect(ok).toBe(true)
+        }
+      } finally {
+        await db.close()
+      }
+      expect(readFileSync(path.join(target.dataDir, 'media', attachmentFile))).toEqual(
+        readFileSync(path.join(source, 'media', attachmentFile))
+      )
+
+      await expect(restoreBackup({ archive, ...target })).rejects.toThrow(/not empty.*--force/)
+    })
+
+    it("refuses a backup whose migrations are not this Emporia's before touching the target", async () => {
+      // The schema comes from this code's migrations up to the backup's level: another history is refused.
+      const unpacked = path.join(work, 'unpacked')
+      const files = await extractArchive(archive, unpacked)
+      const manifest = JSON.parse(readFileSync(path.join(unpacked, 'manifest.json'), 'utf8')) as BackupManifest
+      manifest.migrations.count -= 1
+      writeFileSync(path.join(unpacked, 'manifest.json'), JSON.stringify(manifest))
+      const other = path.join(work, 'other-history.tar.gz')
+      const writer = new ArchiveWriter(other)
+      for (const file of files) await writer.addFile(file.name, path.join(unpacked, file.name))
+      await writer.close()
+
+      const target = await freshTarget()
+      await expect(restoreBackup({ archive: other, ...target })).rejects.toThrow(/ran \d+ migrations up to .*use Emporia/)
+      expect(readdirSync(target.dataDir)).toEqual([])
+      if (target.databaseUrl) {
+        const client = new pg.Client({ connectionString: target.databaseUrl })
+        await client.connect()
+        try {
+          const { rows } = await client.query(
+            `select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')`
+          )
+          expect(rows).toEqual([{ n: 0 }])
+        } finally {
+          await client.end()
+        }
+      }
+    })
+  }
+)
 
 /**
  * The embedded database's live snapshot (decision 0210): `npm run backup` asks the process holding

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import tar from 'tar-stream'
 import { createDb, pgliteVersion } from '../../../src/platform/db/knex'
 import { migrate } from '../../../src/platform/db/migrate'
 import { migrations } from '../../../src/platform/db/migrations/index'
@@ -31,15 +32,14 @@ const hasMigrationsTable = async (dataDir: string, templateDir: string) => {
   }
 }
 
-/** One ustar entry, as PGlite writes them (the field layout of POSIX ustar). */
-const tarEntry = (name: string, data: Buffer, type = '0') => {
-  const header = Buffer.alloc(512)
-  header.write(name, 0)
-  header.write('0000644\0', 100)
-  header.write(`${data.length.toString(8).padStart(11, '0')}\0`, 124)
-  header.write(type, 156)
-  header.write('ustar\0', 257)
-  return Buffer.concat([header, data, Buffer.alloc((512 - (data.length % 512)) % 512)])
+/** A ustar archive of plain files, named as given (tar-stream writes the headers, checksums included). */
+const tarOf = async (entries: [string, Buffer][]) => {
+  const pack = tar.pack()
+  for (const [name, data] of entries) pack.entry({ name, size: data.length, mode: 0o644 }, data)
+  pack.finalize()
+  const chunks: Buffer[] = []
+  for await (const chunk of pack) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks)
 }
 
 describe('PGlite data directory template', () => {
@@ -99,7 +99,7 @@ describe('PGlite data directory template', () => {
     try {
       const manifest = JSON.parse(original) as { migrations: string[]; pglite: string }
       writeFileSync(manifestFile, JSON.stringify({ ...manifest, migrations: [...manifest.migrations, '29991231000000-future'] }))
-      expect(startFromTemplate(path.join(newDir(), 'pgdata'), templateDir, pgliteVersion)).toBe(false)
+      expect(await startFromTemplate(path.join(newDir(), 'pgdata'), templateDir, pgliteVersion)).toBe(false)
       writeFileSync(manifestFile, JSON.stringify({ ...manifest, pglite: '0.0.1' }))
       const fresh = await hasMigrationsTable(newDir(), templateDir)
       expect(fresh.present).toBe(false) // initdb, then every migration at start
@@ -109,17 +109,16 @@ describe('PGlite data directory template', () => {
     }
   })
 
-  it('refuses an archive entry outside the directory and leaves nothing half written', () => {
+  it('refuses an archive entry outside the directory and leaves nothing half written', async () => {
     const badDir = newDir()
     writeFileSync(path.join(badDir, TEMPLATE_MANIFEST), readFileSync(path.join(templateDir, TEMPLATE_MANIFEST)))
-    const archive = Buffer.concat([
-      tarEntry('/PG_VERSION', Buffer.from('17\n')),
-      tarEntry('/../escaped', Buffer.from('x')),
-      Buffer.alloc(1024)
+    const archive = await tarOf([
+      ['/PG_VERSION', Buffer.from('17\n')],
+      ['/../escaped', Buffer.from('x')]
     ])
     writeFileSync(path.join(badDir, TEMPLATE_FILE), gzipSync(archive))
     const dataDir = newDir()
-    expect(() => startFromTemplate(path.join(dataDir, 'pgdata'), badDir, pgliteVersion)).toThrow(/unexpected entry/)
+    await expect(startFromTemplate(path.join(dataDir, 'pgdata'), badDir, pgliteVersion)).rejects.toThrow(/unexpected entry/)
     expect(readdirSync(dataDir)).toEqual([])
     expect(existsSync(path.join(path.dirname(dataDir), 'escaped'))).toBe(false)
   })
