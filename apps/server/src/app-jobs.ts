@@ -5,6 +5,7 @@ import { recheckDomains } from './domains/eshop/domains/domain-recheck'
 import { expireUnpaidOrders } from './domains/storefront/commerce/unpaid-orders'
 import { purgeDueShops } from './domains/shop-transfer/shop-deletion'
 import type { ServiceContext } from './platform/http/service-context'
+import { purgeOldMails } from './platform/mail/retention'
 import type { Jobs } from './platform/jobs/queue'
 
 /** The queues of the app's timed rules and mail delivery (decision 0145). */
@@ -16,7 +17,8 @@ export const JOB = {
   pointExpiry: 'points.expire',
   rankExpiry: 'ranks.expire',
   domains: 'domains.recheck',
-  shopDeletion: 'shops.delete-due'
+  shopDeletion: 'shops.delete-due',
+  mailRetention: 'mail.delete-old'
 } as const
 
 interface Sweeping {
@@ -70,6 +72,12 @@ export const defineAppJobs = (jobs: Jobs, app: Application, context: ServiceCont
     name: JOB.shopDeletion,
     cron: '37 * * * *',
     run: () => purgeDueShops(context.db.knex, { now: context.clock.now(), dataDir: context.config.dataDir })
+  })
+  // Hourly: sent mails past MAIL_RETENTION_DAYS (failed ones past three times that) leave the outbox, in batches (decision 0215).
+  jobs.define({
+    name: JOB.mailRetention,
+    cron: '53 * * * *',
+    run: () => purgeOldMails(context.db.knex, { now: context.clock.now(), days: context.config.mailRetentionDays })
   })
 }
 

@@ -15,6 +15,11 @@ export interface AppConfig {
   mailUrl?: string
   /** How long a mail being sent is out of other senders' reach (MAIL_LEASE_SECONDS, default 300; decision 0145). */
   mailLeaseSeconds: number
+  /**
+   * Days a sent mail is kept in the outbox (MAIL_RETENTION_DAYS, default 30; failed and bounced ones three
+   * times as long; 0 keeps every mail): an hourly job deletes older ones (platform/mail/retention.ts; decision 0215).
+   */
+  mailRetentionDays: number
   publicHost?: string
   authSecret: string
   /**
@@ -130,6 +135,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || undefined,
     mailUrl: env.MAIL_URL || undefined,
     mailLeaseSeconds: positiveNumber('MAIL_LEASE_SECONDS', env.MAIL_LEASE_SECONDS, 300),
+    mailRetentionDays: positiveNumber('MAIL_RETENTION_DAYS', env.MAIL_RETENTION_DAYS, 30),
     publicHost: env.PUBLIC_HOST || undefined,
     authSecret: env.AUTH_SECRET || '',
     secretsKey: env.SECRETS_KEY || undefined,

@@ -1,11 +1,13 @@
 import type { Knex } from 'knex'
+import { mailBodyOf, type OutboxRow } from '../../src/platform/mail/outbox'
+import { activeSecretsKeyring } from '../../src/platform/secrets/secrets-key'
 import { json } from './clients'
 
-/** The newest code mailed to an address (read from the outbox, as a user reads their inbox). */
+/** The newest code mailed to an address (read from the outbox, as a user reads their inbox: opened, decision 0215). */
 export const lastCode = async (knex: Knex, to: string, type: string) => {
   const row = (await knex('mailOutbox').where({ to, type }).orderBy('createdAt', 'desc').orderBy('_id', 'desc').first()) as
-    { text: string } | undefined
-  const code = row?.text.match(/\b\d{6}\b/)?.[0]
+    OutboxRow | undefined
+  const code = row && mailBodyOf(activeSecretsKeyring, row).text.match(/\b\d{6}\b/)?.[0]
   if (!code) throw new Error(`no ${type} code mailed to ${to}`)
   return code
 }

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import type { Context, Next } from 'koa'
-import { OUTBOX, type OutboxRow } from './outbox'
+import { activeSecretsKeyring } from '../secrets/secrets-key'
+import { mailBodyOf, OUTBOX, type OutboxRow } from './outbox'
 import { escapeHtml } from './templates'
 
 const BASE = '/api/dev/mailbox'
@@ -28,16 +29,36 @@ const fromThisMachine = (ctx: Context) =>
   isLoopback(ctx.req.socket.remoteAddress) && !FORWARDING_HEADERS.some((name) => ctx.get(name))
 
 type Row = Pick<OutboxRow, '_id' | 'to' | 'type' | 'subject' | 'text' | 'createdAt' | 'status'>
+type Stored = Row & Pick<OutboxRow, 'html' | 'values' | 'sealed'>
 
-const latest = (knex: Knex, to: string | undefined): Promise<Row[]> => {
+/** What a code mail said, opened for the developer on this machine (decision 0215); erased once sent or failed. */
+const bodyOf = (row: Stored) => {
+  if (row.sealed) return mailBodyOf(activeSecretsKeyring, row)
+  if (!row.html && !row.text && row.status !== 'pending') {
+    const erased = `(${row.subject}: erased once ${row.status}, as it carried a one-time code)`
+    return { html: escapeHtml(erased), text: erased }
+  }
+  return row
+}
+
+const latest = async (knex: Knex, to: string | undefined): Promise<Row[]> => {
   const query = knex(OUTBOX)
-    .select('_id', 'to', 'type', 'subject', 'text', 'createdAt', 'status')
+    .select('_id', 'to', 'type', 'subject', 'text', 'html', 'values', 'sealed', 'createdAt', 'status')
     .orderBy([
       { column: 'createdAt', order: 'desc' },
       { column: '_id', order: 'desc' }
     ])
     .limit(LATEST)
-  return to ? query.where('to', to) : query
+  const rows = (await (to ? query.where('to', to) : query)) as Stored[]
+  return rows.map((row) => ({
+    _id: row._id,
+    to: row.to,
+    type: row.type,
+    subject: row.subject,
+    text: bodyOf(row).text,
+    createdAt: row.createdAt,
+    status: row.status
+  }))
 }
 
 const listPage = (rows: Row[]) => {
@@ -99,7 +120,8 @@ export const devMailbox =
     }
     const id = path.slice(BASE.length + 1)
     const mail = isId(id)
-      ? ((await knex(OUTBOX).select('html').where('_id', id).first()) as Pick<OutboxRow, 'html'> | undefined)
+      ? ((await knex(OUTBOX).select('_id', 'subject', 'status', 'html', 'text', 'values', 'sealed').where('_id', id).first()) as
+          Stored | undefined)
       : undefined
     if (!mail) {
       ctx.status = 404
@@ -107,5 +129,5 @@ export const devMailbox =
       return
     }
     ctx.type = 'text/html; charset=utf-8'
-    ctx.body = mail.html
+    ctx.body = bodyOf(mail).html
   }

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex'
 import { fallbackLocale, isLocaleId, type LocaleId } from '@emporia/shared'
 import { newObjectId } from '../http/object-id'
-import { claimDue, markFailed, markSentMany, OUTBOX, type OutboxRow } from './outbox'
+import { activeSecretsKeyring, type SecretsKeyring } from '../secrets/secrets-key'
+import { carriesSecret, claimDue, mailBodyOf, markFailed, markSentMany, OUTBOX, sealMailBody, type OutboxRow } from './outbox'
 import { SmtpProvider } from './smtp-provider'
 import { renderMail } from './templates'
 import { isMailType, type MailProvider, type MailType } from './types'
@@ -65,6 +66,8 @@ export interface MailerOptions {
   giveWayTo?: { busy(): boolean }
   /** How the drain waits when it gives way (tests count the waits). */
   pause?: (ms: number) => Promise<void>
+  /** Seals and opens the bodies of code mails (decision 0215); the process's keyring when not given. */
+  keyring?: () => SecretsKeyring
 }
 
 const DEFAULT_FROM = 'Emporia <no-reply@localhost>'
@@ -96,6 +99,7 @@ const smtpFromUrl = (mailUrl: string) => {
 
 export const createMailer = (options: MailerOptions): Mailer => {
   const { knex, log = (error: unknown) => console.error(error) } = options
+  const keyring = options.keyring ?? activeSecretsKeyring
   const smtp = !options.provider && options.mailUrl ? smtpFromUrl(options.mailUrl) : undefined
   const provider: MailProvider | null = options.provider ?? (smtp ? new SmtpProvider(smtp.url) : null)
   const from = options.from ?? smtp?.from ?? DEFAULT_FROM
@@ -113,16 +117,18 @@ export const createMailer = (options: MailerOptions): Mailer => {
     let providerId: string
     try {
       const route = options.resolveSender ? await options.resolveSender(row, { provider: active, from }) : undefined
+      // A code mail's body is opened here only, for the send (decision 0215); one that does not open fails its try.
+      const body = mailBodyOf(keyring, row)
       const message = {
         from: route?.from ?? from,
         ...(route?.replyTo ? { replyTo: route.replyTo } : {}),
         ...(route?.dkim ? { dkim: route.dkim } : {}),
         to: row.to,
         subject: row.subject,
-        html: row.html,
-        text: row.text,
+        html: body.html,
+        text: body.text,
         type: row.type,
-        values: row.values
+        values: body.values
       }
       providerId = (await (route?.provider ?? active).send(message)).id
     } catch (error) {
@@ -186,16 +192,25 @@ export const createMailer = (options: MailerOptions): Mailer => {
         }
       : renderMail(request.type, locale, request.values)
     const db = trx ?? knex
+    const _id = newObjectId()
+    // A one-time code or reset link is never at rest in clear (decision 0215): the body and values are
+    // sealed, the subject (fixed wording, no code) stays readable for the logs.
+    const body = carriesSecret(request.type, rendered.values)
+      ? {
+          html: '',
+          text: '',
+          values: '{}',
+          sealed: sealMailBody(keyring(), _id, { html: rendered.html, text: rendered.text, values: rendered.values })
+        }
+      : { html: rendered.html, text: rendered.text, values: JSON.stringify(rendered.values), sealed: null }
     const inserted = await db(OUTBOX)
       .insert({
-        _id: newObjectId(),
+        _id,
         to,
         type: request.type,
         locale,
         subject: rendered.subject,
-        html: rendered.html,
-        text: rendered.text,
-        values: JSON.stringify(rendered.values),
+        ...body,
         shop: request.shop ?? null,
         eventKey: request.eventKey ?? null,
         order: request.order ?? null

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex'
+import { mailBodyContext } from '../secrets/sealed-columns'
+import { openSecret, sealSecret, SecretUnreadable, type SecretsKeyring } from '../secrets/secrets-key'
 import type { MailType } from './types'
 
 export const OUTBOX = 'mailOutbox'
@@ -22,6 +24,48 @@ export interface OutboxRow {
   sendAfter: string
   sentAt: string | null
   providerId: string | null
+  /**
+   * A mail that carries a one-time code or a reset link (decision 0215): its `html`, `text` and `values`,
+   * sealed with the secrets key as one JSON text while it waits (those columns then hold nothing), and
+   * erased (null) once it is sent or gives up. Null for every other mail.
+   */
+  sealed: string | null
+}
+
+/** The mails whose body is a key to an account: e-mailed sign-in, verification and reset codes or links. */
+export const SECRET_MAIL_TYPES: readonly MailType[] = ['verify', 'resetPassword', 'shopSignIn', 'shop.resetPasswordShop']
+/** Values that are a key whatever the mail's type (a stray code is never stored in clear either). */
+export const SECRET_VALUE_KEYS = ['code', 'token', 'resetLink', 'resetUrl'] as const
+
+/** Whether a mail's body and values are sealed at rest (decision 0215). */
+export const carriesSecret = (type: MailType, values: Record<string, unknown>) =>
+  SECRET_MAIL_TYPES.includes(type) || SECRET_VALUE_KEYS.some((key) => values[key] !== undefined && values[key] !== '')
+
+export interface MailBody {
+  html: string
+  text: string
+  values: Record<string, string | number>
+}
+
+/** A mail's body as the outbox keeps it sealed, bound to the mail's id (a sealed body copied to another row does not open). */
+export const sealMailBody = (keyring: SecretsKeyring, id: string, body: MailBody) =>
+  sealSecret(keyring, JSON.stringify(body), mailBodyContext(id))
+
+/**
+ * The body a drain sends: opened from `sealed` when the mail carries a secret, else the row's own. One that
+ * does not open (changed, moved from another mail, a key this server no longer has) throws, with why.
+ */
+export const mailBodyOf = (
+  keyring: () => SecretsKeyring,
+  row: Pick<OutboxRow, '_id' | 'html' | 'text' | 'values' | 'sealed'>
+): MailBody => {
+  if (!row.sealed) return row
+  try {
+    return JSON.parse(openSecret(keyring(), row.sealed, mailBodyContext(row._id))) as MailBody
+  } catch (error) {
+    if (!(error instanceof SecretUnreadable)) throw error
+    throw new Error(`The mail's sealed body cannot be opened: ${error.reason}`)
+  }
 }
 
 /** Tries per mail before it is marked failed. */
@@ -73,14 +117,14 @@ export const markSentMany = async (knex: Knex, sent: readonly { row: OutboxRow; 
   await knex.raw(
     `update "${OUTBOX}" as o
         set status = 'sent', "sentAt" = now(), "providerId" = v.pid, attempts = o.attempts + 1,
-            "lastError" = null, "updatedAt" = now()
+            "lastError" = null, "updatedAt" = now(), sealed = null
        from (values ${values}) as v(id, pid)
       where o."_id" = v.id and o.status = 'pending'`,
     sent.flatMap(({ row, providerId }) => [row._id, providerId])
   )
 }
 
-/** Records a failed try; answers true when the mail has now used up its tries. */
+/** Records a failed try; answers true when the mail has now used up its tries (a sealed body is then erased). */
 export const markFailed = async (knex: Knex, row: OutboxRow, error: unknown): Promise<boolean> => {
   const attempts = row.attempts + 1
   const gaveUp = attempts >= MAX_ATTEMPTS
@@ -91,7 +135,8 @@ export const markFailed = async (knex: Knex, row: OutboxRow, error: unknown): Pr
       attempts,
       lastError: (error instanceof Error ? error.message : String(error)).slice(0, 2000),
       sendAfter: secondsFromNow(knex, gaveUp ? 0 : backoffSeconds(attempts)),
-      updatedAt: knex.fn.now()
+      updatedAt: knex.fn.now(),
+      ...(gaveUp ? { sealed: null } : {})
     })
   return gaveUp
 }

@@ -25,7 +25,7 @@ export interface RotationReport {
 
 /**
  * Every stored secret, in one transaction: shops' credentials, the platform's own secrets, and the
- * columns sealed in their own tables (two-step secrets, accounting verifiers; decision 0212).
+ * columns sealed in their own tables (two-step secrets, accounting verifiers; decision 0212; waiting code mails, 0215).
  */
 const resealAll = async (trx: Knex.Transaction, keyring: SecretsKeyring) => {
   const parts = [await resealShopSecrets(trx, keyring), await resealPlatformSecrets(trx, keyring)]
@@ -35,7 +35,7 @@ const resealAll = async (trx: Knex.Transaction, keyring: SecretsKeyring) => {
 
 /**
  * Seals every stored secret (shop credentials, platform secrets (0203), two-step secrets and accounting
- * verifiers (0212)) again under a new key (decision 0122), all in one transaction: interrupted, nothing
+ * verifiers (0212), the bodies of waiting code mails (0215)) again under a new key (decision 0122), all in one transaction: interrupted, nothing
  * has moved and every value still opens with the keys it was sealed with; run again, values already under
  * the new key are left alone.
  * With SECRETS_KEY, the operator has put the new key first and kept the old ones after it: every value

@@ -15,6 +15,8 @@ export interface SealedColumns {
   /** The columns the context is made of (besides the key). */
   reads?: readonly string[]
   context: (row: Record<string, unknown>) => string
+  /** Narrows the rows read (a large table whose few sealed values the rest need not be read or locked for). */
+  only?: (query: Knex.QueryBuilder) => Knex.QueryBuilder
 }
 
 /**
@@ -38,8 +40,21 @@ export const accountingVerifiers: SealedColumns = {
   context: (row) => authStateContext(String(row.shop), String(row.stateHash))
 }
 
+/**
+ * A waiting mail that carries a one-time code or a reset link (decision 0215): its rendered body and values,
+ * sealed as one JSON text and bound to the mail's id, until it is sent or gives up (then erased).
+ */
+export const mailBodyContext = (id: string) => `mailOutbox/${id}`
+export const sealedMailBodies: SealedColumns = {
+  table: 'mailOutbox',
+  key: ['_id'],
+  columns: ['sealed'],
+  context: (row) => mailBodyContext(String(row._id)),
+  only: (query) => query.whereNotNull('sealed')
+}
+
 /** Every such column: what rotation seals again, besides `shopSecrets` and `platformSecrets`. */
-export const sealedColumns: readonly SealedColumns[] = [twoStepSecrets, accountingVerifiers]
+export const sealedColumns: readonly SealedColumns[] = [twoStepSecrets, accountingVerifiers, sealedMailBodies]
 
 /** A two-step secret as stored (sealed), and back. */
 export const sealTwoStepSecret = (user: string, clear: string, keyring: SecretsKeyring = activeSecretsKeyring()) =>
@@ -49,7 +64,9 @@ export const openTwoStepSecret = (user: string, stored: string, keyring: Secrets
 
 type Row = Record<string, unknown>
 const rowsOf = (knex: Knex, spec: SealedColumns) =>
-  knex(spec.table).select([...spec.key, ...(spec.reads ?? []), ...spec.columns]) as Promise<Row[]>
+  knex(spec.table)
+    .select([...spec.key, ...(spec.reads ?? []), ...spec.columns])
+    .modify((query: Knex.QueryBuilder) => spec.only?.(query)) as unknown as Promise<Row[]>
 const where = (spec: SealedColumns, row: Row) => Object.fromEntries(spec.key.map((column) => [column, row[column]]))
 
 /**

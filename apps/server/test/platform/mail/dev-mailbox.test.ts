@@ -4,6 +4,7 @@ import Koa from 'koa'
 import type { Db } from '../../../src/platform/db/knex'
 import { devMailbox } from '../../../src/platform/mail/dev-mailbox'
 import { createMailer } from '../../../src/platform/mail/mailer'
+import { resolveSecretsKeyring, useSecretsKeyring } from '../../../src/platform/secrets/secrets-key'
 import { dialects } from '../../support/databases'
 import { mailDb } from '../../support/mail-support'
 
@@ -24,6 +25,7 @@ for (const dialect of await dialects()) {
     let base: string
 
     beforeAll(async () => {
+      useSecretsKeyring(resolveSecretsKeyring({ dataDir: 'memory://' }))
       db = await mailDb(dialect)
       const app = new Koa()
       app.use(devMailbox(db.knex))

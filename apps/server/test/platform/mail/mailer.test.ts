@@ -2,7 +2,8 @@ import { createServer } from 'node:net'
 import type { Knex } from 'knex'
 import { createDb, type Db } from '../../../src/platform/db/knex'
 import { createMailer, DRAIN_BATCH, type Mailer } from '../../../src/platform/mail/mailer'
-import { MAX_ATTEMPTS, type OutboxRow } from '../../../src/platform/mail/outbox'
+import { mailBodyOf, MAX_ATTEMPTS, type OutboxRow } from '../../../src/platform/mail/outbox'
+import { activeSecretsKeyring, resolveSecretsKeyring, useSecretsKeyring } from '../../../src/platform/secrets/secrets-key'
 import { dialects } from '../../support/databases'
 import { mailDb, RecordingProvider, startSmtp } from '../../support/mail-support'
 import { PATIENCE } from '../../support/waits'
@@ -24,6 +25,7 @@ for (const dialect of await dialects()) {
     const track = (mailer: Mailer) => (mailers.push(mailer), mailer)
 
     beforeAll(async () => {
+      useSecretsKeyring(resolveSecretsKeyring({ dataDir: 'memory://' }))
       db = await mailDb(dialect)
     })
     afterAll(() => db.close())
@@ -113,7 +115,9 @@ for (const dialect of await dialects()) {
       expect(await mailer.drain()).toBe(0)
       const [row] = await rows(db.knex)
       expect(row).toMatchObject({ status: 'pending', attempts: 0, to: 'dev@example.com', locale: 'cht', shop: null })
-      expect(row.values).toMatchObject({ code: '333333', expiresIn: '24 小時' })
+      // The code is sealed at rest (decision 0215): the body and values open with the secrets key.
+      expect(row.values).toEqual({})
+      expect(mailBodyOf(activeSecretsKeyring, row).values).toMatchObject({ code: '333333', expiresIn: '24 小時' })
     })
 
     it('refuses an unknown type or a bad address', async () => {

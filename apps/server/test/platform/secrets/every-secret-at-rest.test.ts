@@ -5,6 +5,7 @@ import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vapidKeys } from '../../../src/domains/storefront/app/push/vapid'
 import { up as sealTwoStepMigration } from '../../../src/platform/db/migrations/20261214060000-seal-two-step-secrets'
+import { mailBodyOf, type OutboxRow } from '../../../src/platform/mail/outbox'
 import { readPlatformSecret } from '../../../src/platform/secrets/platform-secrets'
 import { rotateSecrets } from '../../../src/platform/secrets/rotate-secrets'
 import { authStateContext, openTwoStepSecret } from '../../../src/platform/secrets/sealed-columns'
@@ -18,7 +19,7 @@ import {
   type SecretsKeyring
 } from '../../../src/platform/secrets/secrets-key'
 import { readShopSecret, shopSecretNames, type ShopSecretName } from '../../../src/platform/secrets/shop-secrets'
-import { login, post, register, shopOwner } from '../../support/accounts'
+import { lastCode, login, post, register, shopOwner } from '../../support/accounts'
 import { json } from '../../support/clients'
 import { dialects } from '../../support/databases'
 import { call } from '../../support/inventory-api'
@@ -47,7 +48,14 @@ describe.each(await dialects())('every stored secret at rest (%s)', (dialect) =>
   const clear = new Map<string, string>()
   /** Every answer of a reading or writing door (two-step's start, which shows its owner the secret once, aside). */
   const answers: unknown[] = []
-  const staff = { email: `sealed-${Math.random().toString(36).slice(2)}@example.com`, secret: '', at: 0, id: '' }
+  const staff = {
+    email: `sealed-${Math.random().toString(36).slice(2)}@example.com`,
+    secret: '',
+    at: 0,
+    id: '',
+    token: '',
+    code: ''
+  }
   let pendingAuth: { code: string; state: string }
 
   const door = async (method: string, path: string, body?: unknown) => {
@@ -172,7 +180,11 @@ describe.each(await dialects())('every stored secret at rest (%s)', (dialect) =>
     await register(t.url, { email: staff.email })
     const signedIn = await login(t.url, staff.email, 'secret-123')
     const token = signedIn.body?.accessToken as string
+    staff.token = token
     staff.id = (signedIn.body?.user as { _id: string })._id
+    // The e-mail verification code mailed at sign-up, still waiting (no MAIL_URL here): sealed (decision 0215).
+    staff.code = await lastCode(t.db.knex, staff.email, 'verify')
+    clear.set('verifyCodeMail', `letter-spacing:8px">${staff.code}</p>`)
     const started = await post(t.url, 'users/twoStep', { action: 'start' }, token)
     staff.secret = started.body?.secret as string
     clear.set('twoStepSecret', staff.secret)
@@ -196,6 +208,10 @@ describe.each(await dialects())('every stored secret at rest (%s)', (dialect) =>
     expect(stored.sort()).toEqual([...shopSecretNames].sort())
     expect(clear.size).toBeGreaterThanOrEqual(shopSecretNames.length + 2)
     await assertNothingInClear()
+    // The waiting code mail holds its code sealed only: not in its body, its values, nor any row.
+    const mail = (await t.db.knex('mailOutbox').where({ to: staff.email, type: 'verify' }).first()) as OutboxRow
+    expect(mail).toMatchObject({ status: 'pending', html: '', text: '', values: {}, sealed: expect.stringMatching(/^enc:v1:/) })
+    expect(await everyRow(t.db.knex)).not.toContain(`"code": "${staff.code}"`)
   })
 
   it('answers no secret through any door', async () => {
@@ -210,13 +226,17 @@ describe.each(await dialects())('every stored secret at rest (%s)', (dialect) =>
 
   it('rotates every one of them: each still works through its door, the old key opens none, still none in clear', async () => {
     const old = activeSecretsKeyring()
+    const sealedMails = Number(
+      ((await t.db.knex('mailOutbox').whereNotNull('sealed').count({ n: '*' })) as { n: string | number }[])[0].n
+    )
+    expect(sealedMails).toBeGreaterThanOrEqual(1)
     const fresh = newSecretsKey()
     const report = await rotateSecrets(t.db.knex, {
       secretsKey: `${fresh},${old.current.key.toString('base64url')}`,
       dataDir: 'memory://'
     })
-    // Shop secrets, VAPID keys, two-step secret, two verifiers: all moved, none left behind.
-    expect(report.total).toBe(shopSecretNames.length + 1 + 1 + 2)
+    // Shop secrets, VAPID keys, two-step secret, two verifiers, the waiting code mails: all moved, none left behind.
+    expect(report.total).toBe(shopSecretNames.length + 1 + 1 + 2 + sealedMails)
     expect(report.moved).toBe(report.total)
     const onlyFresh: SecretsKeyring = keyringOf([fresh], 'test')
     useSecretsKeyring(onlyFresh)
@@ -247,6 +267,13 @@ describe.each(await dialects())('every stored secret at rest (%s)', (dialect) =>
     answers.push(signIn.body)
     const [state] = (await t.db.knex('accountingAuthStates').where({ shop: a.shopId }).whereNull('usedAt').select()) as Body[]
     expect(() => openSecret(old, state.verifier as string, authStateContext(a.shopId, state.stateHash as string))).toThrow()
+    // The waiting code mail opens with the new key alone, and its code still verifies the address.
+    const mail = (await t.db.knex('mailOutbox').where({ to: staff.email, type: 'verify' }).first()) as OutboxRow
+    expect(() => mailBodyOf(() => old, mail)).toThrow()
+    expect(await lastCode(t.db.knex, staff.email, 'verify')).toBe(staff.code)
+    const verified = await post(t.url, 'users/verify', { token: staff.code }, staff.token)
+    expect(verified.status).toBe(201)
+    answers.push(verified.body)
     // The pending authorization completes with its verifier sealed under the new key.
     expect((await door('POST', 'accounting/xero', { action: 'callback', ...pendingAuth })).status).toBe(201)
     await noteServerMade()

@@ -102,6 +102,7 @@ import * as miniProgram from './20261213050200-mini-program'
 import * as shopDeletion from './20261214050000-shop-deletion'
 // Two-step sign-in secrets sealed at rest (decision 0212).
 import * as sealTwoStepSecrets from './20261214060000-seal-two-step-secrets'
+import * as sealOutboxCodes from './20261215010000-seal-outbox-codes'
 
 interface Migration {
   up: (knex: Knex) => Promise<void>
@@ -193,5 +194,6 @@ export const migrations: Record<string, Migration> = {
   '20261213050100-shop-user-channels': shopUserChannels,
   '20261213050200-mini-program': miniProgram,
   '20261214050000-shop-deletion': shopDeletion,
-  '20261214060000-seal-two-step-secrets': sealTwoStepSecrets
+  '20261214060000-seal-two-step-secrets': sealTwoStepSecrets,
+  '20261215010000-seal-outbox-codes': sealOutboxCodes
 }
