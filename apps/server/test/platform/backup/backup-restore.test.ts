@@ -10,6 +10,7 @@ import type { BackupManifest } from '../../../src/platform/backup/manifest'
 import { restoreBackup } from '../../../src/platform/backup/restore'
 import { answerSnapshotRequests, requestSnapshot, snapshotFiles } from '../../../src/platform/backup/snapshot-request'
 import { createDb } from '../../../src/platform/db/knex'
+import { migrations } from '../../../src/platform/db/migrations/index'
 import { tableChecksums, type RunQuery, type TableChecksum } from '../../../src/platform/db/table-checksums'
 import { shopOwner } from '../../support/accounts'
 import { makeProduct, makeWarehouse } from '../../support/catalogue'
@@ -280,33 +281,56 @@ describe.each(engines.includes('postgres') ? (['pglite', 'postgres'] as const) :
       await expect(restoreBackup({ archive, ...target })).rejects.toThrow(/not empty.*--force/)
     })
 
-    it("refuses a backup whose migrations are not this Emporia's before touching the target", async () => {
-      // The schema comes from this code's migrations up to the backup's level: another history is refused.
-      const unpacked = path.join(work, 'unpacked')
+    /** The same archive, its manifest changed by `change`. */
+    const withManifest = async (name: string, change: (manifest: BackupManifest) => void) => {
+      const unpacked = path.join(work, `unpacked-${name}`)
       const files = await extractArchive(archive, unpacked)
       const manifest = JSON.parse(readFileSync(path.join(unpacked, 'manifest.json'), 'utf8')) as BackupManifest
-      manifest.migrations.count -= 1
+      change(manifest)
       writeFileSync(path.join(unpacked, 'manifest.json'), JSON.stringify(manifest))
-      const other = path.join(work, 'other-history.tar.gz')
-      const writer = new ArchiveWriter(other)
+      const changed = path.join(work, `${name}.tar.gz`)
+      const writer = new ArchiveWriter(changed)
       for (const file of files) await writer.addFile(file.name, path.join(unpacked, file.name))
       await writer.close()
+      return changed
+    }
 
+    /** The target as a restore found it: an empty directory, and no table in its database. */
+    const expectUntouched = async (target: { dataDir: string; databaseUrl?: string }) => {
+      expect(readdirSync(target.dataDir)).toEqual([])
+      if (!target.databaseUrl) return
+      const client = new pg.Client({ connectionString: target.databaseUrl })
+      await client.connect()
+      try {
+        const { rows } = await client.query(
+          `select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')`
+        )
+        expect(rows).toEqual([{ n: 0 }])
+      } finally {
+        await client.end()
+      }
+    }
+
+    it("refuses a backup whose migrations are not this Emporia's before touching the target", async () => {
+      // The schema comes from this code's migrations up to the backup's level: another history is refused.
+      const other = await withManifest('other-history', (manifest) => (manifest.migrations.count -= 1))
       const target = await freshTarget()
       await expect(restoreBackup({ archive: other, ...target })).rejects.toThrow(/ran \d+ migrations up to .*use Emporia/)
-      expect(readdirSync(target.dataDir)).toEqual([])
-      if (target.databaseUrl) {
-        const client = new pg.Client({ connectionString: target.databaseUrl })
-        await client.connect()
-        try {
-          const { rows } = await client.query(
-            `select count(*)::int as n from pg_tables where schemaname not in ('pg_catalog', 'information_schema')`
-          )
-          expect(rows).toEqual([{ n: 0 }])
-        } finally {
-          await client.end()
-        }
-      }
+      await expectUntouched(target)
+    })
+
+    it("refuses rows that do not fit the schema at the backup's level, and leaves the target as it found it", async () => {
+      // A manifest claiming a level before the audit log's and the job queue's tables: their rows have nowhere to go.
+      const names = Object.keys(migrations).sort()
+      const before = names.indexOf('20261201020000-audit-log') - 1
+      const older = await withManifest('older-level', (manifest) => {
+        manifest.migrations = { count: before + 1, last: names[before] }
+      })
+      const target = await freshTarget()
+      await expect(restoreBackup({ archive: older, ...target })).rejects.toThrow(
+        /do not fit the schema.*does not exist.*nothing was restored/s
+      )
+      await expectUntouched(target)
     })
   }
 )
