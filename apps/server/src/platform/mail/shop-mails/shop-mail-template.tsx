@@ -1,3 +1,8 @@
+/** @jsxRuntime automatic */
+/** @jsxImportSource react */
+// The automatic JSX runtime named here, not only in apps/server's tsconfig: a process that loads this file
+// through another project's settings (the bench's child servers under tsx) otherwise compiles `React.createElement`
+// with no React in scope, and every shop mail fails to render (decision 0215).
 import {
   Body,
   Button,
