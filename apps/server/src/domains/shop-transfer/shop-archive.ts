@@ -300,6 +300,14 @@ export class ImportRefused extends Error {
 
 type Entry = AsyncIterable<Buffer> & { resume: () => void }
 
+/** An error of zlib or tar-stream reading a damaged or cut file (not of the database, not a refusal). */
+const fromTheFile = (error: unknown) => {
+  const { code = '', message = '' } = error as { code?: string; message?: string }
+  return (
+    code.startsWith('Z_') || /^(unexpected end of file|Unexpected end of data|Invalid tar header|Size mismatch)/.test(message)
+  )
+}
+
 /**
  * Reads the archive entry by entry, each handed to `visit` as a stream (which reads it or leaves it).
  * Not a tar.gz, a cut or damaged one: refused with the reason; an error of `visit`'s own is passed on.
@@ -317,6 +325,8 @@ const readEntries = async (file: string, visit: (name: string, entry: Entry) => 
       try {
         await visit(entry.header.name, entry as unknown as Entry)
       } catch (error) {
+        // The file failing under the entry being read (gzip, tar) is the file's fault, told as such below.
+        if (!(error instanceof ImportRefused) && fromTheFile(error)) throw error
         visitFailed = { error }
         break
       }
@@ -331,7 +341,7 @@ const readEntries = async (file: string, visit: (name: string, entry: Entry) => 
       (failure: Error) => failure
     )
     throw new ImportRefused([
-      `Not a shop export of format ${ARCHIVE_FORMAT} (a .tar.gz), or it is cut short or damaged: ${(failure ?? (error as Error)).message}`
+      `Not a shop export of format ${ARCHIVE_FORMAT} (a .tar.gz), or it is cut short or damaged (${(failure ?? (error as Error)).message}); an export of format 1 (gzip'd lines) must be made again`
     ])
   }
   if (visitFailed) {

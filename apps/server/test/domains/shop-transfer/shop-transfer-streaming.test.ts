@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { createGunzip, createGzip } from 'node:zlib'
+import { createGunzip, createGzip, gzipSync } from 'node:zlib'
 import type { Knex } from 'knex'
 import tar from 'tar-stream'
 import {
@@ -160,6 +160,33 @@ describe.each(await dialects())('moving a big shop in bounded memory (%s)', (dia
       expect(order.rows[0].p).toContain('9007199254740993')
       for (const entry of manifest.files)
         expect(readFileSync(path.join(targetDir, entry.path))).toEqual(readFileSync(path.join(sourceDir, entry.path)))
+    } finally {
+      await target.close()
+      rmSync(targetDir, { recursive: true, force: true })
+    }
+  })
+
+  it('a file cut short, or of format 1 (gzip’d lines), is refused with its reason and nothing is written', async () => {
+    const target = await freshDb(dialect)
+    const targetDir = mkdtempSync(path.join(tmpdir(), 'emporia-big-shop-target-'))
+    try {
+      const whole = readFileSync(file)
+      const cut = path.join(work, 'cut.shop.tar.gz')
+      writeFileSync(cut, whole.subarray(0, Math.floor(whole.length / 2)))
+      const formatOne = path.join(work, 'format-1.shop.gz')
+      writeFileSync(formatOne, gzipSync(`R\tshops\t{"_id": "${shop}"}\nM\t{"format": 1}\n`))
+      for (const [damaged, reason] of [
+        [cut, /cut short or damaged/],
+        [formatOne, /format 1 .* must be made again/]
+      ] as const) {
+        const refused = await importShop({ knex: target.knex, file: damaged, dataDir: targetDir }).catch(
+          (error: unknown) => error
+        )
+        expect(refused).toBeInstanceOf(ImportRefused)
+        expect((refused as ImportRefused).reasons).toEqual([expect.stringMatching(reason)])
+      }
+      expect(await countOf(target.knex, 'shops')).toBe(0)
+      expect(await countOf(target.knex, 'orders')).toBe(0)
     } finally {
       await target.close()
       rmSync(targetDir, { recursive: true, force: true })
