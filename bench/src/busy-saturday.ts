@@ -494,8 +494,11 @@ export const runBusySaturday = async (log: Log): Promise<Outcome> => {
   const servers: ChildHandle[] = []
   try {
     // One after the other: the first migrates the fresh database.
-    servers.push(await startChild('servers/emporia.ts', { env }))
-    servers.push(await startChild('servers/emporia.ts', { env }))
+    // SATURDAY_CPU_PROF=<dir>: each server writes a CPU profile there when it stops (where a sale's time goes).
+    const profile = process.env.SATURDAY_CPU_PROF
+    const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []
+    servers.push(await startChild('servers/emporia.ts', { env, nodeArgs }))
+    servers.push(await startChild('servers/emporia.ts', { env, nodeArgs }))
     log(
       `  two server processes (pids ${servers.map((s) => s.pid).join(', ')}) on PostgreSQL + Redis, clients spread over both ports`
     )
