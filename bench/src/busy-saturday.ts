@@ -263,6 +263,9 @@ const runStep = async (
    * the lines and a retry key, priced by the server with the shop's rules, then the cash payment. */
   const cashier = async (shop: Shop, t: number) => {
     const k = shops.indexOf(shop) * TILLS + t
+    // Each till joins at its own point of a sale's cycle (about 18 s at 1×), as a shop's tills do by the
+    // afternoon: started together, five scans each would bring all 150 first sales within a few seconds.
+    await sleep((Math.random() * (5 * SCAN_MS + PAY_MS)) / scale)
     for (let n = k; running(); n++) {
       const order = plan[n % plan.length]
       for (let line = 0; line < order.lines.length && running(); line++) await pause(SCAN_MS / scale)
