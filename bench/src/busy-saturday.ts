@@ -1,14 +1,13 @@
 import { readFileSync } from 'node:fs'
 import os from 'node:os'
-import type { AddressInfo } from 'node:net'
 import pg from 'pg'
 import { evaluate, roundOrder, type Discount, type RoundingSettings } from '@emporia/shared'
-import { SMTPServer } from 'smtp-server'
 import { newObjectId } from '../../apps/server/src/platform/http/object-id'
 import { databaseUrl, dropDatabase, freshDatabase } from './support/bench-db'
 import { prepareShop, type BenchShop } from './support/bench-shop'
 import { planOrders, type PlannedOrder } from './support/checkout-plan'
 import { startChild, type ChildHandle } from './support/child'
+import { countingSmtp, type SmtpSink } from './support/smtp-sink'
 import { cpuMeter, type CpuShare } from './support/cpu'
 import { meterServer, type ServerMetrics } from './support/server-metrics'
 import type { Figure, Outcome } from './support/report'
@@ -97,29 +96,6 @@ class Tally {
   }
   summary() {
     return { ...percentiles(this.latencies), failed: this.failed, errors: this.errors }
-  }
-}
-
-const countingSmtp = async () => {
-  let received = 0
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('end', () => {
-        received++
-        callback()
-      })
-      stream.resume()
-    }
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received: () => received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve()))
   }
 }
 
@@ -237,7 +213,7 @@ const runStep = async (
   servers: ChildHandle[],
   shops: Shop[],
   pages: string[],
-  smtp: Awaited<ReturnType<typeof countingSmtp>>,
+  smtp: SmtpSink,
   scale: number,
   log: Log
 ) => {

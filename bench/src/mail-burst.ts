@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import type { AddressInfo } from 'node:net'
 import autocannon from 'autocannon'
-import { SMTPServer } from 'smtp-server'
 import { databaseUrl, dropDatabase, freshDatabase } from './support/bench-db'
 import { prepareShop, type BenchShop } from './support/bench-shop'
 import { checkoutBody, planOrders, type PlannedOrder } from './support/checkout-plan'
 import { startChild, type ChildHandle } from './support/child'
+import { countingSmtp } from './support/smtp-sink'
 import type { Figure, Outcome } from './support/report'
 
 type Log = (line: string) => void
@@ -19,30 +18,6 @@ const ROUNDS = Number(process.env.BENCH_MAIL_ROUNDS ?? 2)
 const CONNECTIONS = 10
 const PRODUCTS = 50
 const GOALS = { rate: 200, slowdown: 0.1 }
-
-/** A local SMTP server that takes every message at once and counts them. */
-const countingSmtp = async () => {
-  let received = 0
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('end', () => {
-        received++
-        callback()
-      })
-      stream.resume()
-    }
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received: () => received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve()))
-  }
-}
 
 /** Checkouts over the API (the POS order of the checkout bench) for `seconds`: orders per second. */
 const checkouts = async (server: ChildHandle, shop: BenchShop, plan: PlannedOrder[], seconds: number) => {
