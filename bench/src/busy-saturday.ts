@@ -209,14 +209,7 @@ interface Step {
 }
 
 /** One load step: every client until the deadline, then the in-flight requests answered. */
-const runStep = async (
-  servers: ChildHandle[],
-  shops: Shop[],
-  pages: string[],
-  smtp: SmtpSink,
-  scale: number,
-  log: Log
-) => {
+const runStep = async (servers: ChildHandle[], shops: Shop[], pages: string[], smtp: SmtpSink, scale: number, log: Log) => {
   const seconds = MINUTES * 60
   const deadline = performance.now() + seconds * 1000
   const running = () => performance.now() < deadline
