@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { startCluster } from '../../src/scripts/cluster'
 import { shopOwner } from '../support/accounts'
-import { json } from '../support/clients'
-import { freshDb, postgresReachable } from '../support/databases'
-import { REDIS_URL, redisReachable } from '../support/redis'
-import { assertBuilt, freePort } from '../support/server-process'
+import { clusterOnPostgres, shopApi } from '../support/cluster'
+import { postgresReachable } from '../support/databases'
+import { redisReachable } from '../support/redis'
 
 const ready = (await postgresReachable()) && (await redisReachable())
 if (!ready && process.env.REQUIRE_POSTGRES === '1') throw new Error('the cluster failover test needs PostgreSQL and Redis')
@@ -18,30 +16,10 @@ type Answer = { status: number; body?: Record<string, unknown> }
  */
 describe.skipIf(!ready)('a process killed under load behind the cluster proxy (decision 0218)', { timeout: 300_000 }, () => {
   it('fails no read, makes every keyed create exactly once, and answers an unkeyed create cut off 502, never twice', async () => {
-    assertBuilt()
-    const shared = await freshDb('postgres')
-    const port = await freePort()
-    const cluster = await startCluster({
-      port,
-      host: '127.0.0.1',
-      processes: 2,
-      env: {
-        ...process.env,
-        DATABASE_URL: shared.url!,
-        REDIS_URL,
-        LOG_LEVEL: 'warn',
-        AUTH_SECRET: 'cluster-failover-secret-long-enough'
-      }
-    })
-    const base = `http://127.0.0.1:${port}`
+    const { cluster, shared, base, stop } = await clusterOnPostgres('cluster-failover')
     try {
       const owner = await shopOwner(base, 'Failover')
-      const api = (method: string, path: string, body?: unknown, query = '') =>
-        json(`${base}/api/${path}?shop=${owner.shopId}${query}`, {
-          method,
-          token: owner.token,
-          body: body === undefined ? undefined : JSON.stringify(body)
-        })
+      const api = shopApi(base, owner)
       const warehouse = ((await api('GET', 'warehouses')).body?.data as { _id: string }[])[0]._id
       const made = await api('POST', 'products', { name: { en: 'Failover' }, price: 1200 })
       expect(made.status).toBe(201)
@@ -131,8 +109,7 @@ describe.skipIf(!ready)('a process killed under load behind the cluster proxy (d
           `(${unkeyed.badGateway} answered 502, ${withoutKey - unkeyed.ok} of those made); proxy ${JSON.stringify(proxy)}`
       )
     } finally {
-      await cluster.stop()
-      await shared.close()
+      await stop()
     }
   })
 })

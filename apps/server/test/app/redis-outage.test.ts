@@ -1,10 +1,9 @@
 import type { Socket } from 'socket.io-client'
-import { startCluster } from '../../src/scripts/cluster'
 import { login, shopOwner } from '../support/accounts'
-import { call, connect, json } from '../support/clients'
-import { freshDb, postgresReachable } from '../support/databases'
+import { call, connect } from '../support/clients'
+import { clusterOnPostgres, shopApi } from '../support/cluster'
+import { postgresReachable } from '../support/databases'
 import { privateRedis, REDIS_URL, redisReachable, redisServerInstalled } from '../support/redis'
-import { assertBuilt, freePort } from '../support/server-process'
 import { eventHeard } from '../support/waits'
 
 const ready = (await postgresReachable()) && (await redisReachable()) && redisServerInstalled()
@@ -22,27 +21,14 @@ const within = <T>(promise: Promise<T>, ms = 20_000) =>
  */
 describe.skipIf(!ready)('a process whose Redis goes away (decisions 0209, 0218)', { timeout: 300_000 }, () => {
   it('answers /readyz 503 and is left out by the proxy while its Redis is away, 200 and taken back after', async () => {
-    assertBuilt()
     const redis = await privateRedis()
-    const shared = await freshDb('postgres')
-    const port = await freePort()
     let launches = 0
-    const cluster = await startCluster({
-      port,
-      host: '127.0.0.1',
-      processes: 2,
-      env: {
-        ...process.env,
-        DATABASE_URL: shared.url!,
-        // Read once per process started: the first (A) gets the private Redis, the next ones the shared one.
-        get REDIS_URL() {
-          return launches++ === 0 ? redis.url : REDIS_URL
-        },
-        LOG_LEVEL: 'warn',
-        AUTH_SECRET: 'redis-outage-secret-long-enough'
+    const { cluster, base, stop } = await clusterOnPostgres('redis-outage', {
+      // Read once per process started: the first (A) gets the private Redis, the next ones the shared one.
+      get REDIS_URL() {
+        return launches++ === 0 ? redis.url : REDIS_URL
       }
     })
-    const base = `http://127.0.0.1:${port}`
     const [a, b] = cluster.upstreams()
     const aUrl = `http://127.0.0.1:${a.port}`
     const upstream = (id: string) => cluster.upstreams().find((u) => u.id === id)!
@@ -50,12 +36,7 @@ describe.skipIf(!ready)('a process whose Redis goes away (decisions 0209, 0218)'
     try {
       expect([a.ready, b.ready]).toEqual([true, true])
       const owner = await shopOwner(aUrl, 'Outage')
-      const api = (method: string, path: string, body?: unknown) =>
-        json(`${aUrl}/api/${path}?shop=${owner.shopId}`, {
-          method,
-          token: owner.token,
-          body: body === undefined ? undefined : JSON.stringify(body)
-        })
+      const api = shopApi(aUrl, owner)
       const warehouse = ((await api('GET', 'warehouses')).body?.data as { _id: string }[])[0]._id
       const product = ((await api('POST', 'products', { name: { en: 'Outage' }, price: 500 })).body as { _id: string })._id
       expect((await api('POST', 'inventories', { warehouse, product, quantity: 1000 })).status).toBe(201)
@@ -125,9 +106,8 @@ describe.skipIf(!ready)('a process whose Redis goes away (decisions 0209, 0218)'
       expect(during).toEqual({ socketConnected: true, sale: 201, saleHeardLive: true, signIn: 201, newSocketSignIn: 'ok' })
     } finally {
       socket?.close()
-      await cluster.stop()
+      await stop()
       await redis.stop()
-      await shared.close()
     }
   })
 })

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { io, type Socket } from 'socket.io-client'
-import { startCluster } from '../../src/scripts/cluster'
 import { shopOwner } from '../support/accounts'
 import { json } from '../support/clients'
-import { freshDb, postgresReachable } from '../support/databases'
-import { REDIS_URL, redisReachable } from '../support/redis'
-import { assertBuilt, freePort } from '../support/server-process'
+import { clusterOnPostgres, shopApi } from '../support/cluster'
+import { postgresReachable } from '../support/databases'
+import { redisReachable } from '../support/redis'
 
 const ready = (await postgresReachable()) && (await redisReachable())
 if (!ready && process.env.REQUIRE_POSTGRES === '1') throw new Error('the rolling restart test needs PostgreSQL and Redis')
@@ -35,34 +34,15 @@ interface Tally {
  */
 describe.skipIf(!ready)('rolling restart and a killed process under load (decision 0213)', { timeout: 300_000 }, () => {
   it('loses no request, duplicates no order, keeps stock = ledger, and a reconnected socket recovers every order', async () => {
-    assertBuilt()
-    const shared = await freshDb('postgres')
-    const port = await freePort()
-    const cluster = await startCluster({
-      port,
-      host: '127.0.0.1',
-      processes: 2,
-      env: {
-        ...process.env,
-        DATABASE_URL: shared.url!,
-        REDIS_URL,
-        LOG_LEVEL: 'warn',
-        AUTH_SECRET: 'rolling-restart-secret-long-enough',
-        // The cluster's proxy and, in front of it, a balancer naming each shopper (the test stands in for it):
-        // each shopper's own address counts for the storefront's rate limits.
-        TRUST_PROXY: '2'
-      }
+    const { cluster, shared, base, stop } = await clusterOnPostgres('rolling-restart', {
+      // The cluster's proxy and, in front of it, a balancer naming each shopper (the test stands in for it):
+      // each shopper's own address counts for the storefront's rate limits.
+      TRUST_PROXY: '2'
     })
-    const base = `http://127.0.0.1:${port}`
     let socket: Socket | undefined
     try {
       const owner = await shopOwner(base, 'Rolling')
-      const api = (method: string, path: string, body?: unknown, query = '') =>
-        json(`${base}/api/${path}?shop=${owner.shopId}${query}`, {
-          method,
-          token: owner.token,
-          body: body === undefined ? undefined : JSON.stringify(body)
-        })
+      const api = shopApi(base, owner)
       const patched = await json(`${base}/api/shops/${owner.shopId}`, {
         method: 'PATCH',
         token: owner.token,
@@ -235,8 +215,7 @@ describe.skipIf(!ready)('rolling restart and a killed process under load (decisi
       )
     } finally {
       socket?.close()
-      await cluster.stop()
-      await shared.close()
+      await stop()
     }
   })
 })
