@@ -41,6 +41,16 @@ const admin = async (sql: string) => {
 }
 const urlOf = (name: string) => POSTGRES_ADMIN_URL.replace(/\/[^/?]*(\?|$)/, `/${name}$1`)
 
+/** A restore target under `work`: a new directory, and on PostgreSQL a new empty database (listed in `databases` to drop). */
+const freshTargetIn = async (work: string, engine: DialectName, databases: string[], prefix: string) => {
+  const dataDir = mkdtempSync(path.join(work, 'target-'))
+  if (engine === 'pglite') return { dataDir, databaseUrl: undefined }
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`
+  await admin(`create database ${name}`)
+  databases.push(name)
+  return { dataDir, databaseUrl: urlOf(name) }
+}
+
 /**
  * A running installation with a shop, stock, three paid orders and an attachment, and its backup taken
  * while it serves: PGlite's snapshot through the serving database, PostgreSQL's through pg_dump.
@@ -96,14 +106,7 @@ describe.each(await dialects())('backup and restore (%s)', (dialect) => {
   const databases: string[] = []
 
   /** A fresh target: a new directory, and on PostgreSQL a new empty database. */
-  const freshTarget = async () => {
-    const dataDir = mkdtempSync(path.join(work, 'target-'))
-    if (dialect === 'pglite') return { dataDir, databaseUrl: undefined }
-    const name = `emporia_restore_${randomBytes(6).toString('hex')}`
-    await admin(`create database ${name}`)
-    databases.push(name)
-    return { dataDir, databaseUrl: urlOf(name) }
-  }
+  const freshTarget = () => freshTargetIn(work, dialect, databases, 'emporia_restore')
 
   /** The restored installation's checksums, read on its own database. */
   const restoredChecksums = async (target: { dataDir: string; databaseUrl?: string }) => {
@@ -225,14 +228,7 @@ describe.each(engines.includes('postgres') ? (['pglite', 'postgres'] as const) :
     })
 
     /** A fresh target on the other engine: a new directory, and for PostgreSQL a new empty database. */
-    const freshTarget = async () => {
-      const dataDir = mkdtempSync(path.join(work, 'target-'))
-      if (to === 'pglite') return { dataDir, databaseUrl: undefined }
-      const name = `emporia_across_${randomBytes(6).toString('hex')}`
-      await admin(`create database ${name}`)
-      databases.push(name)
-      return { dataDir, databaseUrl: urlOf(name) }
-    }
+    const freshTarget = () => freshTargetIn(work, to, databases, 'emporia_across')
 
     /** Each sequence's state, the job queue's aside (it moves by itself). */
     const sequencesOf = async (knex: TestApp['db']['knex']) =>
